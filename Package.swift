@@ -1,0 +1,46 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "NibKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NibArchive", targets: ["NibArchive"]),
+        .library(name: "NibCoding", targets: ["NibCoding"]),
+        .library(name: "BinaryCodable", targets: ["BinaryCodable"]),
+        .executable(name: "nibtool", targets: ["nibtool"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // Shared byte reading and writing helpers; `package` visibility only.
+        .target(name: "ByteIO", swiftSettings: swiftSettings),
+        // Bytes ⇄ tables: the NIBArchive wire format, lossless.
+        .target(name: "NibArchive", dependencies: ["ByteIO"], swiftSettings: swiftSettings),
+        // Tables ⇄ object graph, typed values, loading.
+        .target(name: "NibCoding", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        // BinaryCodable format v3, independent of the nib modules.
+        .target(name: "BinaryCodable", swiftSettings: swiftSettings),
+        // The nibtool commands, as a library so tests can run them in-process.
+        .target(
+            name: "NibToolCLI",
+            dependencies: [
+                "NibArchive", "NibCoding",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
+        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        // Compile-only: uses every public name of the reference library's API.
+        .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive"], swiftSettings: swiftSettings),
+    ]
+)

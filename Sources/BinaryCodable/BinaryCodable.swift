@@ -1,0 +1,1 @@
+// BinaryCodable format v3.

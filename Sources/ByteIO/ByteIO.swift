@@ -1,0 +1,1 @@
+// Shared byte-level helpers for the NibKit modules.

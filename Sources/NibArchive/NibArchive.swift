@@ -1,0 +1,1 @@
+// NibArchive: the NIBArchive wire format.

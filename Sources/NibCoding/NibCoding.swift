@@ -1,0 +1,1 @@
+// NibCoding: the object graph on top of NibArchive.

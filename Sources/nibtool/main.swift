@@ -1,0 +1,3 @@
+import NibToolCLI
+
+NibTool.runMain()
