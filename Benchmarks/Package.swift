@@ -1,0 +1,33 @@
+// swift-tools-version: 6.2
+// Benchmarks live in their own package so that `swift build` / `swift test` of NibKit never pay for them.
+// Run with: cd Benchmarks && swift package benchmark
+import PackageDescription
+
+let package = Package(
+    name: "NibKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "NibArchiveBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibArchive", package: "NibKit"),
+            ],
+            path: "Benchmarks/NibArchiveBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "BinaryCodableBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BinaryCodable", package: "NibKit"),
+            ],
+            path: "Benchmarks/BinaryCodableBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
