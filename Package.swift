@@ -37,10 +37,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        // Locates ../shared/corpus for tests; not part of any product.
+        .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
-        .testTarget(name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive"], swiftSettings: swiftSettings),
+        .testTarget(name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport"], swiftSettings: swiftSettings),
     ]
 )

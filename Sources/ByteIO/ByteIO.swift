@@ -1,1 +1,0 @@
-// Shared byte-level helpers for the NibKit modules.

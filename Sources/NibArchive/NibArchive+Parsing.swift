@@ -1,0 +1,453 @@
+public import Foundation
+import ByteIO
+
+extension NibArchive {
+    /// Parses an archive from its bytes without copying them.
+    ///
+    /// Accepts every layout Apple's reader accepts (tables anywhere and in any order, gaps,
+    /// shared or orphan value ranges, non-minimal varints, trailing bytes) and keeps it so that
+    /// ``serialized(layout:)`` gives the same bytes back. Anything NibKit cannot model is a
+    /// thrown ``NibArchiveError`` naming the byte offset; checks follow Apple's reader order
+    /// (header, class names, keys, values, objects). Problems that do not stop modelling —
+    /// invalid UTF-8, out-of-range object references or fallbacks, a format version above 1 —
+    /// are left to ``validate(_:level:)``.
+    ///
+    /// Memory use is bounded by a small multiple of the input size: every count is checked
+    /// against the bytes that remain before anything is allocated.
+    public init(parsing bytes: [UInt8]) throws(NibArchiveError) {
+        var diagnostics = ParseDiagnostics(collecting: false)
+        self = try NibArchive.parse(bytes, diagnostics: &diagnostics)
+    }
+
+    /// Parses an archive from a slice (for example a nested archive inside a data value).
+    /// Offsets in errors count from the slice's first byte. Copies the bytes once.
+    public init(parsing bytes: ArraySlice<UInt8>) throws(NibArchiveError) {
+        try self.init(parsing: Array(bytes))
+    }
+
+    /// Parses an archive from `Data`, copying the bytes once.
+    public init(parsing data: Data) throws(NibArchiveError) {
+        try self.init(parsing: [UInt8](data))
+    }
+
+    /// Parses an archive from a span of raw bytes, copying the bytes once.
+    public init(parsing span: RawSpan) throws(NibArchiveError) {
+        let bytes = span.withUnsafeBytes { [UInt8]($0) }
+        try self.init(parsing: bytes)
+    }
+}
+
+/// Collects per-entry range problems during parsing; strict parsing stops at the first.
+struct ParseDiagnostics {
+    var collecting: Bool
+    var errors: [NibArchiveError] = []
+
+    init(collecting: Bool) { self.collecting = collecting }
+}
+
+/// The header words.
+struct NibHeader {
+    var formatVersion: UInt32
+    var coderVersion: UInt32
+    var objectCount: Int, objectOffset: Int
+    var keyCount: Int, keyOffset: Int
+    var valueCount: Int, valueOffset: Int
+    var classCount: Int, classOffset: Int
+}
+
+extension NibArchive {
+    /// The minimum byte size of one entry of each table, used to bound counts before allocating.
+    static let minimumObjectEntrySize = 3
+    static let minimumKeyEntrySize = 1
+    static let minimumValueEntrySize = 2
+    static let minimumClassEntrySize = 3
+
+    static func parse(_ bytes: [UInt8], diagnostics: inout ParseDiagnostics) throws(NibArchiveError)
+        -> NibArchive
+    {
+        let result: Result<NibArchive, NibArchiveError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(NibArchiveError) {
+                return .success(try parse(buffer, storage: bytes, diagnostics: &diagnostics))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static func parseHeader(_ reader: ByteReader) throws(NibArchiveError) -> NibHeader {
+        let length = reader.count
+        guard length <= maximumSize else {
+            throw NibArchiveError(
+                code: .tooLarge, offset: 0, entry: TableEntry(.header, 0),
+                message: "input of \(length) bytes is larger than 32-bit offsets can address")
+        }
+        guard length >= headerSize else {
+            throw NibArchiveError(
+                code: .shortFile, offset: 0, entry: TableEntry(.header, 0),
+                message: "file of \(length) bytes is shorter than the 50-byte header")
+        }
+        guard reader.bytes(at: 0, equal: magic) else {
+            throw NibArchiveError(
+                code: .badMagic, offset: 0, entry: TableEntry(.header, 0),
+                message: "bytes 0–9 are not the magic \"NIBArchive\"")
+        }
+        // The length check above makes these reads infallible; `word` still goes through the
+        // checked reader rather than trusting that.
+        func word(_ at: Int) throws(NibArchiveError) -> UInt32 {
+            do { return try reader.getUInt32LE(at: at) } catch {
+                throw NibArchiveError(
+                    code: .shortFile, offset: at, entry: TableEntry(.header, 0), message: "header ends early")
+            }
+        }
+        let header = NibHeader(
+            formatVersion: try word(10), coderVersion: try word(14),
+            objectCount: Int(try word(18)), objectOffset: Int(try word(22)),
+            keyCount: Int(try word(26)), keyOffset: Int(try word(30)),
+            valueCount: Int(try word(34)), valueOffset: Int(try word(38)),
+            classCount: Int(try word(42)), classOffset: Int(try word(46)))
+        let tables: [(count: Int, offset: Int, countField: Int, minimum: Int, name: String)] = [
+            (header.objectCount, header.objectOffset, 18, minimumObjectEntrySize, "object"),
+            (header.keyCount, header.keyOffset, 26, minimumKeyEntrySize, "key"),
+            (header.valueCount, header.valueOffset, 34, minimumValueEntrySize, "value"),
+            (header.classCount, header.classOffset, 42, minimumClassEntrySize, "class-name"),
+        ]
+        for table in tables where table.offset > length {
+            throw NibArchiveError(
+                code: .tableOffset, offset: table.countField + 4, entry: TableEntry(.header, 0),
+                message: "\(table.name) table offset \(table.offset) is past the end of the \(length)-byte file")
+        }
+        for table in tables {
+            // Both factors are below 2^32 and the minimum is at most 3, so this cannot overflow Int.
+            let needed = table.count * table.minimum
+            guard needed <= length - table.offset else {
+                throw NibArchiveError(
+                    code: .countTooLarge, offset: table.countField, entry: TableEntry(.header, 0),
+                    message: "\(table.name) count \(table.count) needs at least \(needed) bytes, "
+                        + "but only \(length - table.offset) follow offset \(table.offset)")
+            }
+        }
+        return header
+    }
+
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, storage: [UInt8], diagnostics: inout ParseDiagnostics
+    ) throws(NibArchiveError) -> NibArchive {
+        let header = try parseHeader(ByteReader(buffer))
+        var fallbackIndices: [UInt32] = []
+        let (classEntries, classEnd) = try parseClasses(buffer, header, fallbacks: &fallbackIndices)
+        let (keyEntries, keyEnd) = try parseKeys(buffer, header)
+        let (valueEntries, valueEnd) = try parseValues(buffer, header, diagnostics: &diagnostics)
+        try throwFirst(diagnostics)
+        let (objectEntries, objectEnd) = try parseObjects(buffer, header, diagnostics: &diagnostics)
+        try throwFirst(diagnostics)
+
+        let layout = makeLayout(
+            header, objectEnd: objectEnd, keyEnd: keyEnd, valueEnd: valueEnd, classEnd: classEnd,
+            fileLength: buffer.count)
+        let tablesEnd = max(headerSize, objectEnd, keyEnd, valueEnd, classEnd)
+        return NibArchive(
+            formatVersion: header.formatVersion, coderVersion: header.coderVersion, storage: storage,
+            objectEntries: objectEntries, keyEntries: keyEntries, valueEntries: valueEntries,
+            classEntries: classEntries, fallbackIndices: fallbackIndices,
+            trailingRange: tablesEnd..<buffer.count, preservedLayout: layout)
+    }
+
+    @inline(__always)
+    private static func throwFirst(_ diagnostics: ParseDiagnostics) throws(NibArchiveError) {
+        if !diagnostics.collecting, let first = diagnostics.errors.first { throw first }
+    }
+
+    static func makeLayout(
+        _ header: NibHeader, objectEnd: Int, keyEnd: Int, valueEnd: Int, classEnd: Int, fileLength: Int
+    ) -> PreservedLayout {
+        let tables = [
+            header.objectOffset..<objectEnd, header.keyOffset..<keyEnd,
+            header.valueOffset..<valueEnd, header.classOffset..<classEnd,
+        ].sorted { $0.lowerBound < $1.lowerBound }
+        let tablesEnd = max(headerSize, objectEnd, keyEnd, valueEnd, classEnd)
+        var gaps: [PreservedLayout.Gap] = []
+        var covered = headerSize
+        for table in tables where !table.isEmpty {
+            if table.lowerBound > covered {
+                gaps.append(PreservedLayout.Gap(offset: covered, bytes: covered..<table.lowerBound))
+            }
+            covered = max(covered, table.upperBound)
+        }
+        if covered < tablesEnd { gaps.append(PreservedLayout.Gap(offset: covered, bytes: covered..<tablesEnd)) }
+        return PreservedLayout(
+            objectTable: header.objectOffset, keyTable: header.keyOffset,
+            valueTable: header.valueOffset, classTable: header.classOffset,
+            objectTableSize: objectEnd - header.objectOffset, keyTableSize: keyEnd - header.keyOffset,
+            valueTableSize: valueEnd - header.valueOffset, classTableSize: classEnd - header.classOffset,
+            fileLength: fileLength, gaps: gaps)
+    }
+
+    // MARK: Varints
+
+    /// Reads one varint at `offset`: 1 to 5 bytes, the last with bit 7 set, value < 2^32.
+    @inline(__always)
+    static func readVarint(_ base: UnsafePointer<UInt8>, _ count: Int, _ offset: inout Int)
+        throws(NibArchiveError) -> (value: UInt32, width: UInt8)
+    {
+        let start = offset
+        guard start < count else { throw varintError(.varintEOF, at: start) }
+        let first = base[start]
+        if first & 0x80 != 0 {
+            offset = start &+ 1
+            return (UInt32(first & 0x7F), 1)
+        }
+        var value = UInt32(first)
+        var position = start &+ 1
+        var shift: UInt32 = 7
+        while true {
+            guard position < count else { throw varintError(.varintEOF, at: start) }
+            let byte = base[position]
+            position &+= 1
+            if shift == 28 {
+                guard byte & 0x80 != 0 else { throw varintError(.varintUnterminated, at: start) }
+                guard byte & 0x7F <= 0x0F else { throw varintError(.varintOverflow, at: start) }
+            }
+            value |= UInt32(byte & 0x7F) << shift
+            if byte & 0x80 != 0 {
+                offset = position
+                return (value, UInt8(truncatingIfNeeded: position &- start))
+            }
+            shift &+= 7
+        }
+    }
+
+    private static func varintError(_ code: Finding.ID, at offset: Int) -> NibArchiveError {
+        let message =
+            switch code {
+            case .varintEOF: "file ends inside a varint"
+            case .varintUnterminated: "varint has five bytes without a terminator"
+            default: "five-byte varint is larger than 2^32−1"
+            }
+        return NibArchiveError(code: code, offset: offset, message: message)
+    }
+
+    // MARK: Tables
+
+    static func parseClasses(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader, fallbacks: inout [UInt32]
+    ) throws(NibArchiveError) -> ([ClassEntry], end: Int) {
+        guard let base = buffer.baseAddress else { return ([], header.classOffset) }
+        let count = buffer.count
+        var offset = header.classOffset
+        var entries: [ClassEntry] = []
+        entries.reserveCapacity(header.classCount)
+        var index = 0
+        do throws(NibArchiveError) {
+            while index < header.classCount {
+                let entryStart = offset
+                let (length, lengthWidth) = try readVarint(base, count, &offset)
+                guard length > 0 else {
+                    throw NibArchiveError(
+                        code: .classEmptyName, offset: entryStart, message: "class name length is 0")
+                }
+                let (fallbackCount, fallbackCountWidth) = try readVarint(base, count, &offset)
+                let fallbackBytes = Int(fallbackCount) &* 4
+                guard fallbackBytes <= count &- offset else {
+                    throw NibArchiveError(
+                        code: .classEOF, offset: entryStart,
+                        message: "\(fallbackCount) fallback indices run past the end of the file")
+                }
+                let fallbackStart = fallbacks.count
+                for _ in 0..<Int(fallbackCount) {
+                    fallbacks.append(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self).littleEndian)
+                    offset &+= 4
+                }
+                guard Int(length) <= count &- offset else {
+                    throw NibArchiveError(
+                        code: .classEOF, offset: entryStart,
+                        message: "class name of \(length) bytes runs past the end of the file")
+                }
+                entries.append(
+                    ClassEntry(
+                        start: UInt32(truncatingIfNeeded: offset), length: length,
+                        fallbackStart: UInt32(truncatingIfNeeded: fallbackStart), fallbackCount: fallbackCount,
+                        lengthWidth: lengthWidth, fallbackCountWidth: fallbackCountWidth))
+                offset &+= Int(length)
+                index &+= 1
+            }
+        } catch {
+            throw error.in(.class, index)
+        }
+        return (entries, offset)
+    }
+
+    static func parseKeys(_ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader) throws(NibArchiveError)
+        -> ([KeyEntry], end: Int)
+    {
+        guard let base = buffer.baseAddress else { return ([], header.keyOffset) }
+        let count = buffer.count
+        var offset = header.keyOffset
+        var index = 0
+        var failure: NibArchiveError?
+        let entries = [KeyEntry](unsafeUninitializedCapacity: header.keyCount) { entries, initialized in
+            guard let output = entries.baseAddress else { return }
+            do throws(NibArchiveError) {
+                while index < header.keyCount {
+                    let entryStart = offset
+                    let (length, lengthWidth) = try readVarint(base, count, &offset)
+                    guard Int(length) <= count &- offset else {
+                        throw NibArchiveError(
+                            code: .keyEOF, offset: entryStart,
+                            message: "key of \(length) bytes runs past the end of the file")
+                    }
+                    (output + index).initialize(
+                        to: KeyEntry(start: UInt32(truncatingIfNeeded: offset), length: length, lengthWidth: lengthWidth))
+                    offset &+= Int(length)
+                    index &+= 1
+                    initialized = index
+                }
+            } catch {
+                failure = error.in(.key, index)
+            }
+        }
+        if let failure { throw failure }
+        return (entries, offset)
+    }
+
+    static func parseValues(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader, diagnostics: inout ParseDiagnostics
+    ) throws(NibArchiveError) -> ([ValueEntry], end: Int) {
+        guard let base = buffer.baseAddress else { return ([], header.valueOffset) }
+        let count = buffer.count
+        let keyCount = UInt32(truncatingIfNeeded: header.keyCount)
+        var offset = header.valueOffset
+        var index = 0
+        var failure: NibArchiveError?
+        let entries = [ValueEntry](unsafeUninitializedCapacity: header.valueCount) { entries, initialized in
+            guard let output = entries.baseAddress else { return }
+            do throws(NibArchiveError) {
+                while index < header.valueCount {
+                    let entryStart = offset
+                    let (keyIndex, keyWidth) = try readVarint(base, count, &offset)
+                    if keyIndex >= keyCount {
+                        diagnostics.errors.append(
+                            NibArchiveError(
+                                code: .valueKeyRange, offset: entryStart, entry: TableEntry(.value, index),
+                                message: "key index \(keyIndex) is not below the key count \(keyCount)"))
+                    }
+                    guard offset < count else {
+                        throw NibArchiveError(
+                            code: .valueEOF, offset: entryStart, message: "value ends before its type byte")
+                    }
+                    let typeByte = base[offset]
+                    guard let type = ValueType(rawValue: typeByte) else {
+                        throw NibArchiveError(
+                            code: .valueType, offset: offset, message: "unknown value type \(typeByte)")
+                    }
+                    offset &+= 1
+                    var bits: UInt64 = 0
+                    var lengthWidth: UInt8 = 1
+                    let remaining = count &- offset
+                    switch type {
+                    case .int8:
+                        guard remaining >= 1 else { throw payloadEOF(entryStart, type) }
+                        bits = UInt64(base[offset])
+                        offset &+= 1
+                    case .int16:
+                        guard remaining >= 2 else { throw payloadEOF(entryStart, type) }
+                        bits = UInt64(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt16.self).littleEndian)
+                        offset &+= 2
+                    case .int32, .float32, .objectReference:
+                        guard remaining >= 4 else { throw payloadEOF(entryStart, type) }
+                        bits = UInt64(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self).littleEndian)
+                        offset &+= 4
+                    case .int64, .float64:
+                        guard remaining >= 8 else { throw payloadEOF(entryStart, type) }
+                        bits = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self).littleEndian
+                        offset &+= 8
+                    case .false, .true, .nil:
+                        break
+                    case .data:
+                        let (length, width) = try readVarint(base, count, &offset)
+                        guard Int(length) <= count &- offset else {
+                            throw NibArchiveError(
+                                code: .valueEOF, offset: entryStart,
+                                message: "data of \(length) bytes runs past the end of the file")
+                        }
+                        lengthWidth = width
+                        bits = ValueEntry.dataBits(start: offset, length: Int(length))
+                        offset &+= Int(length)
+                    }
+                    (output + index).initialize(
+                        to: ValueEntry(
+                            bits: bits, keyIndex: keyIndex, type: type, keyWidth: keyWidth, lengthWidth: lengthWidth))
+                    index &+= 1
+                    initialized = index
+                    if !diagnostics.collecting, !diagnostics.errors.isEmpty { return }
+                }
+            } catch {
+                failure = error.in(.value, index)
+            }
+        }
+        if let failure { throw failure }
+        return (entries, offset)
+    }
+
+    private static func payloadEOF(_ entryStart: Int, _ type: ValueType) -> NibArchiveError {
+        NibArchiveError(
+            code: .valueEOF, offset: entryStart, message: "\(type) payload runs past the end of the file")
+    }
+
+    static func parseObjects(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader, diagnostics: inout ParseDiagnostics
+    ) throws(NibArchiveError) -> ([ObjectEntry], end: Int) {
+        guard let base = buffer.baseAddress else { return ([], header.objectOffset) }
+        let count = buffer.count
+        let classCount = UInt32(truncatingIfNeeded: header.classCount)
+        let valueCount = UInt64(header.valueCount)
+        var offset = header.objectOffset
+        var index = 0
+        var failure: NibArchiveError?
+        let entries = [ObjectEntry](unsafeUninitializedCapacity: header.objectCount) { entries, initialized in
+            guard let output = entries.baseAddress else { return }
+            do throws(NibArchiveError) {
+                while index < header.objectCount {
+                    let classStart = offset
+                    let (classIndex, classWidth) = try readVarint(base, count, &offset)
+                    let firstStart = offset
+                    let (first, firstWidth) = try readVarint(base, count, &offset)
+                    let (valuesInObject, countWidth) = try readVarint(base, count, &offset)
+                    if classIndex >= classCount {
+                        diagnostics.errors.append(
+                            NibArchiveError(
+                                code: .objectClassRange, offset: classStart, entry: TableEntry(.object, index),
+                                message: "class index \(classIndex) is not below the class count \(classCount)"))
+                    }
+                    if UInt64(first) + UInt64(valuesInObject) > valueCount {
+                        diagnostics.errors.append(
+                            NibArchiveError(
+                                code: .objectValueRange, offset: firstStart, entry: TableEntry(.object, index),
+                                message: "values \(first)..<\(UInt64(first) + UInt64(valuesInObject)) "
+                                    + "are not inside the value table of \(valueCount)"))
+                    }
+                    (output + index).initialize(
+                        to: ObjectEntry(
+                            classIndex: classIndex, firstValue: first, valueCount: valuesInObject,
+                            classWidth: classWidth, firstWidth: firstWidth, countWidth: countWidth))
+                    index &+= 1
+                    initialized = index
+                    if !diagnostics.collecting, !diagnostics.errors.isEmpty { return }
+                }
+            } catch {
+                failure = error.in(.object, index)
+            }
+        }
+        if let failure { throw failure }
+        return (entries, offset)
+    }
+}
+
+extension NibArchiveError {
+    /// The same error, attributed to `table` entry `index` unless it already names an entry.
+    func `in`(_ table: TableEntry.Table, _ index: Int) -> NibArchiveError {
+        var copy = self
+        if copy.entry == nil { copy.entry = TableEntry(table, index) }
+        return copy
+    }
+}
