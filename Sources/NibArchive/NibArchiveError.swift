@@ -11,15 +11,16 @@
 public struct NibArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, as the validator's stable identifier (for example `varint-eof`).
     public var code: Finding.ID
-    /// The absolute byte offset where the offending item starts.
-    public var offset: Int
+    /// The absolute byte offset where the offending item starts; `nil` for problems in an
+    /// archive built in code, which has no bytes yet.
+    public var offset: Int?
     /// The table entry the problem concerns, when there is one.
     public var entry: TableEntry?
     /// A short explanation, without the offset and entry (those are in ``description``).
     public var message: String
 
     /// Creates an error.
-    public init(code: Finding.ID, offset: Int, entry: TableEntry? = nil, message: String) {
+    public init(code: Finding.ID, offset: Int?, entry: TableEntry? = nil, message: String) {
         self.code = code
         self.offset = offset
         self.entry = entry
@@ -29,7 +30,8 @@ public struct NibArchiveError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A sentence a user can act on, for example
     /// `truncated varint (varint-eof) at offset 0x2A (42) in key 3`.
     public var description: String {
-        var text = "\(message) (\(code)) at offset \(formatOffset(offset))"
+        var text = "\(message) (\(code))"
+        if let offset { text += " at offset \(formatOffset(offset))" }
         if let entry { text += " in \(entry)" }
         return text
     }
