@@ -104,8 +104,12 @@ extension NibArchive {
     }
 
     private func writePreserved<Widths: VarintWidthPolicy>(_ layout: PreservedLayout, _: Widths.Type) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: layout.fileLength)
-        output.withUnsafeMutableBufferPointer { buffer in
+        var failed = false
+        // A measured layout covers every byte (header, tables, gaps, trailer), so the buffer
+        // needs no zero fill; any other layout starts from zeros.
+        let output = [UInt8](unsafeUninitializedCapacity: layout.fileLength) { buffer, initialized in
+            if !layout.isMeasured, let base = buffer.baseAddress { base.initialize(repeating: 0, count: buffer.count) }
+            initialized = buffer.count
             storage.withUnsafeBufferPointer { source in
                 var writer = TableWriter(buffer, source)
                 writeHeader(
@@ -125,9 +129,11 @@ extension NibArchive {
                 writeClasses(&writer, Widths.self)
                 writer.position = layout.fileLength - trailingRange.count
                 writer.copy(trailingRange)
+                failed = writer.failed
             }
         }
-        return output
+        // Never hand out a partly written buffer: the canonical writer zero-fills and sizes exactly.
+        return failed ? writeCanonical() : output
     }
 
     private func writeCanonical() -> [UInt8] {
@@ -170,7 +176,11 @@ extension NibArchive {
         }
     }
 
-    private func writeObjects<Widths: VarintWidthPolicy>(_ writer: inout TableWriter, _: Widths.Type) {
+    private func writeObjects<Widths: VarintWidthPolicy>(_ outputWriter: inout TableWriter, _: Widths.Type) {
+        // A local copy keeps the position in a register: stores through the byte pointer
+        // could otherwise alias the `inout` writer and force a reload after every byte.
+        var writer = outputWriter
+        defer { outputWriter = writer }
         for entry in objectEntries {
             let first = Widths.isCanonical && entry.valueCount == 0 ? 0 : entry.firstValue
             let classWidth = Widths.width(entry.classIndex, entry.classWidth)
@@ -183,7 +193,11 @@ extension NibArchive {
         }
     }
 
-    private func writeKeys<Widths: VarintWidthPolicy>(_ writer: inout TableWriter, _: Widths.Type) {
+    private func writeKeys<Widths: VarintWidthPolicy>(_ outputWriter: inout TableWriter, _: Widths.Type) {
+        // A local copy keeps the position in a register: stores through the byte pointer
+        // could otherwise alias the `inout` writer and force a reload after every byte.
+        var writer = outputWriter
+        defer { outputWriter = writer }
         for entry in keyEntries {
             let lengthWidth = Widths.width(entry.length, entry.lengthWidth)
             guard writer.reserve(lengthWidth) else { return }
@@ -193,7 +207,11 @@ extension NibArchive {
         }
     }
 
-    private func writeValues<Widths: VarintWidthPolicy>(_ writer: inout TableWriter, _: Widths.Type) {
+    private func writeValues<Widths: VarintWidthPolicy>(_ outputWriter: inout TableWriter, _: Widths.Type) {
+        // A local copy keeps the position in a register: stores through the byte pointer
+        // could otherwise alias the `inout` writer and force a reload after every byte.
+        var writer = outputWriter
+        defer { outputWriter = writer }
         for entry in valueEntries {
             let keyWidth = Widths.width(entry.keyIndex, entry.keyWidth)
             let type = entry.type
@@ -223,7 +241,11 @@ extension NibArchive {
         }
     }
 
-    private func writeClasses<Widths: VarintWidthPolicy>(_ writer: inout TableWriter, _: Widths.Type) {
+    private func writeClasses<Widths: VarintWidthPolicy>(_ outputWriter: inout TableWriter, _: Widths.Type) {
+        // A local copy keeps the position in a register: stores through the byte pointer
+        // could otherwise alias the `inout` writer and force a reload after every byte.
+        var writer = outputWriter
+        defer { outputWriter = writer }
         for entry in classEntries {
             let lengthWidth = Widths.width(entry.length, entry.lengthWidth)
             let countWidth = Widths.width(entry.fallbackCount, entry.fallbackCountWidth)
@@ -259,9 +281,14 @@ private struct TableWriter {
         self.source = source
     }
 
+    /// Set when a reservation failed: a size computation was wrong and output is incomplete.
+    var failed = false
+
     @inline(__always)
-    func reserve(_ length: Int) -> Bool {
-        base != nil && position >= 0 && position <= capacity && length <= capacity &- position
+    mutating func reserve(_ length: Int) -> Bool {
+        let fits = base != nil && position >= 0 && position <= capacity && length <= capacity &- position
+        if !fits { failed = true }
+        return fits
     }
 
     // The unchecked writes below are only called after `reserve` succeeded for their bytes.
@@ -310,9 +337,12 @@ private struct TableWriter {
     @inline(__always)
     mutating func copy(_ range: Range<Int>) {
         let length = range.count
-        guard length > 0, range.lowerBound >= 0, range.upperBound <= source.count, reserve(length),
-            let from = source.baseAddress
-        else { return }
+        guard length > 0 else { return }
+        guard range.lowerBound >= 0, range.upperBound <= source.count, reserve(length), let from = source.baseAddress
+        else {
+            failed = true
+            return
+        }
         (base.unsafelyUnwrapped + position).update(from: from + range.lowerBound, count: length)
         position &+= length
     }
