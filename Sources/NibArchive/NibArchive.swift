@@ -143,11 +143,16 @@ extension NibArchive {
 // MARK: - Equality
 
 extension NibArchive: Equatable {
-    /// Two archives are equal when they hold the same tables, versions and trailing bytes;
-    /// where the tables sit in the file and how wide the varints were is not compared.
+    /// Two archives are equal when they hold the same tables, versions and trailing bytes.
+    /// Layout is not compared: where the tables sit, how wide the varints were, and the stored
+    /// start of an object with no values (any start is legal; the canonical writer stores 0).
     public static func == (lhs: NibArchive, rhs: NibArchive) -> Bool {
         lhs.formatVersion == rhs.formatVersion && lhs.coderVersion == rhs.coderVersion
-            && lhs.objects.elementsEqual(rhs.objects) && lhs.keys.elementsEqual(rhs.keys)
+            && lhs.objectEntries.elementsEqual(rhs.objectEntries) { a, b in
+                a.classIndex == b.classIndex && a.valueCount == b.valueCount
+                    && (a.valueCount == 0 || a.firstValue == b.firstValue)
+            }
+            && lhs.keys.elementsEqual(rhs.keys)
             && lhs.classes.elementsEqual(rhs.classes) && lhs.values.elementsEqual(rhs.values)
             && lhs.trailingBytes.elementsEqual(rhs.trailingBytes)
     }

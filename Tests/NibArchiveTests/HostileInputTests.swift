@@ -259,12 +259,15 @@ struct HostileInputTests {
     }
 }
 
-/// Parse, and on success check the lossless invariant; validation must never trap either.
-private func checkOne(_ bytes: [UInt8], context: String) {
+/// Parse, and on success check the invariants the fuzz target checks: lossless write, canonical
+/// write re-parsing to an equal archive, dump, JSON round trip; validation must never trap either.
+func checkOne(_ bytes: [UInt8], context: String) {
     do {
         let archive = try NibArchive(parsing: bytes)
         #expect(archive.serialized() == bytes, "lossless write failed: \(context)")
+        #expect((try? NibArchive(parsing: archive.serialized(layout: .canonical))) == archive, "canonical: \(context)")
         _ = archive.nibdump()
+        for value in archive.values { _ = archive.nestedArchive(in: value) }
         #expect((try? NibArchive(json: Data(archive.jsonString().utf8)))?.serialized() == bytes, "JSON: \(context)")
     } catch {
         #expect((error.offset ?? 0) <= bytes.count, "offset outside the input: \(context)")
