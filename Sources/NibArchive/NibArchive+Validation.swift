@@ -35,7 +35,7 @@ extension NibArchive {
 
     /// Checks `bytes` and reports every problem with its byte offset and table entry.
     ///
-    /// Unlike ``init(parsing:)-(Array<UInt8>)``, which stops at the first problem it cannot
+    /// Unlike ``init(parsing:)-([UInt8])``, which stops at the first problem it cannot
     /// model, validation reads each table on its own and keeps going, so one run names every
     /// problem. Nested archives in data values are validated too (up to
     /// `maximumNestingDepth` levels), with offsets counted in the outer file.
