@@ -43,6 +43,8 @@ struct NibToolTests {
         #expect(run.outputText.contains("    UIText = → #10 NSString\n"))
         #expect(run.outputText.contains("    NS.bytes = \"Hello, NibKit!\"\n"))
         #expect(run.outputText.contains("    UIWhite = 1.0 (float32)\n"))
+        // Hello.json stores UIBounds (0, 0, 320, 480) as marker 07 and four float64s.
+        #expect(run.outputText.contains("    UIBounds = {0, 0, 320, 480} (rect/insets, float64 geometry)\n"))
     }
 
     @Test("dump --format nibdump of every corpus file equals the independent dump", .enabled(if: Corpus.shouldRun))
