@@ -12,7 +12,7 @@ package struct ByteReader {
         /// Where the failed read started.
         package var offset: Int
         @inlinable
-    package init(offset: Int) { self.offset = offset }
+        package init(offset: Int) { self.offset = offset }
     }
 
     package let buffer: UnsafeBufferPointer<UInt8>

@@ -1,5 +1,5 @@
-public import Foundation
 import ByteIO
+public import Foundation
 
 extension NibArchive {
     /// Parses an archive from its bytes without copying them.
@@ -109,10 +109,12 @@ extension NibArchive {
         // Apple's reader checks every offset against the length before reading any table.
         for pass in 0..<2 {
             let countsToo = pass == 1
-            try checkTable(header.objectCount, header.objectOffset, 18, minimumObjectEntrySize, "object", length, countsToo)
+            try checkTable(
+                header.objectCount, header.objectOffset, 18, minimumObjectEntrySize, "object", length, countsToo)
             try checkTable(header.keyCount, header.keyOffset, 26, minimumKeyEntrySize, "key", length, countsToo)
             try checkTable(header.valueCount, header.valueOffset, 34, minimumValueEntrySize, "value", length, countsToo)
-            try checkTable(header.classCount, header.classOffset, 42, minimumClassEntrySize, "class-name", length, countsToo)
+            try checkTable(
+                header.classCount, header.classOffset, 42, minimumClassEntrySize, "class-name", length, countsToo)
         }
         return header
     }
@@ -319,7 +321,8 @@ extension NibArchive {
                             message: "key of \(length) bytes runs past the end of the file")
                     }
                     (output + index).initialize(
-                        to: KeyEntry(start: UInt32(truncatingIfNeeded: offset), length: length, lengthWidth: lengthWidth))
+                        to: KeyEntry(
+                            start: UInt32(truncatingIfNeeded: offset), length: length, lengthWidth: lengthWidth))
                     offset &+= Int(length)
                     index &+= 1
                 }

@@ -34,7 +34,8 @@ extension NibArchive {
         var size = 0
         for entry in objectEntries {
             let first = canonical && entry.valueCount == 0 ? 0 : entry.firstValue
-            size &+= width(entry.classIndex, entry.classWidth, canonical)
+            size &+=
+                width(entry.classIndex, entry.classWidth, canonical)
                 &+ width(first, entry.firstWidth, canonical)
                 &+ width(entry.valueCount, entry.countWidth, canonical)
         }
@@ -66,7 +67,8 @@ extension NibArchive {
     private func classTableSize(canonical: Bool) -> Int {
         var size = 0
         for entry in classEntries {
-            size &+= width(entry.length, entry.lengthWidth, canonical)
+            size &+=
+                width(entry.length, entry.lengthWidth, canonical)
                 &+ width(entry.fallbackCount, entry.fallbackCountWidth, canonical)
                 &+ 4 &* Int(entry.fallbackCount) &+ Int(entry.length)
         }
@@ -81,11 +83,12 @@ extension NibArchive {
     /// Whether the tables, written with their recorded varint widths, still have exactly the
     /// sizes they were read with (always true for a parsed archive; an edited JSON may differ).
     private func fits(_ layout: PreservedLayout) -> Bool {
-        let tablesEnd = [
-            layout.objectTable + layout.objectTableSize, layout.keyTable + layout.keyTableSize,
-            layout.valueTable + layout.valueTableSize, layout.classTable + layout.classTableSize,
-            NibArchive.headerSize,
-        ].max() ?? NibArchive.headerSize
+        let tablesEnd =
+            [
+                layout.objectTable + layout.objectTableSize, layout.keyTable + layout.keyTableSize,
+                layout.valueTable + layout.valueTableSize, layout.classTable + layout.classTableSize,
+                NibArchive.headerSize,
+            ].max() ?? NibArchive.headerSize
         return objectTableSize(canonical: false) == layout.objectTableSize
             && keyTableSize(canonical: false) == layout.keyTableSize
             && valueTableSize(canonical: false) == layout.valueTableSize
@@ -100,7 +103,8 @@ extension NibArchive {
     // MARK: Writing
 
     private func writePreserved(_ layout: PreservedLayout) -> [UInt8] {
-        layout.isMeasured ? writePreserved(layout, RecordedWidths.self) : writePreserved(layout, RecordedOrMinimalWidths.self)
+        layout.isMeasured
+            ? writePreserved(layout, RecordedWidths.self) : writePreserved(layout, RecordedOrMinimalWidths.self)
     }
 
     private func writePreserved<Widths: VarintWidthPolicy>(_ layout: PreservedLayout, _: Widths.Type) -> [UInt8] {

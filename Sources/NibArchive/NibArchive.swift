@@ -43,23 +43,6 @@ public struct NibArchive: Sendable {
     var trailingRange: Range<Int>
     /// Where the tables were when parsed; `nil` for archives built in code.
     var preservedLayout: PreservedLayout?
-
-    init(
-        formatVersion: UInt32, coderVersion: UInt32, storage: [UInt8], objectEntries: [ObjectEntry],
-        keyEntries: [KeyEntry], valueEntries: [ValueEntry], classEntries: [ClassEntry],
-        fallbackIndices: [UInt32], trailingRange: Range<Int>, preservedLayout: PreservedLayout?
-    ) {
-        self.formatVersion = formatVersion
-        self.coderVersion = coderVersion
-        self.storage = storage
-        self.objectEntries = objectEntries
-        self.keyEntries = keyEntries
-        self.valueEntries = valueEntries
-        self.classEntries = classEntries
-        self.fallbackIndices = fallbackIndices
-        self.trailingRange = trailingRange
-        self.preservedLayout = preservedLayout
-    }
 }
 
 // MARK: - Public views of the tables

@@ -109,8 +109,11 @@ struct TextDump {
         var index = body.startIndex
         while index < body.endIndex {
             var bits: UInt64 = 0
-            for (shift, byte) in body[index..<(index + width)].enumerated() { bits |= UInt64(byte) << (8 * UInt64(shift)) }
-            let value = width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+            for (shift, byte) in body[index..<(index + width)].enumerated() {
+                bits |= UInt64(byte) << (8 * UInt64(shift))
+            }
+            let value =
+                width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
             numbers.append(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)")
             index += width
         }

@@ -9,7 +9,8 @@ struct FuzzRegressionTests {
         .appendingPathComponent("Fuzz Regressions")
 
     static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     @Test("The regression folder is not empty")

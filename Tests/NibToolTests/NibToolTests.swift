@@ -92,7 +92,9 @@ struct NibToolTests {
         #expect(run.status == 1)
         #expect(run.outputText.contains("\(hello): ok\n"))
         #expect(run.outputText.contains("broken.nib: FAIL (1 error)\n"))
-        #expect(run.outputText.contains("  0x35 (53) error object-class-range object 1: class index 127 is not below the class count 10\n"))
+        #expect(
+            run.outputText.contains(
+                "  0x35 (53) error object-class-range object 1: class index 127 is not below the class count 10\n"))
     }
 
     @Test("An unreadable or unparsable file is one line on stderr with the name and offset, status 2")
@@ -103,7 +105,10 @@ struct NibToolTests {
         #expect(missing.output.isEmpty)
         let garbage = runTool(["dump", "-"], stdin: Array("NIBArchive but far too short".utf8))
         #expect(garbage.status == 2)
-        #expect(garbage.error == "nibtool: <stdin>: file of 28 bytes is shorter than the 50-byte header (short-file) at offset 0x0 (0) in header\n")
+        #expect(
+            garbage.error
+                == "nibtool: <stdin>: file of 28 bytes is shorter than the 50-byte header (short-file) at offset 0x0 (0) in header\n"
+        )
     }
 
     @Test("Every command's --help has an example", arguments: ["info", "dump", "convert", "verify"])
@@ -124,7 +129,9 @@ struct NibToolTests {
         _ = try #require(builtTool, "the test target depends on nibtool, so the binary must be beside the tests")
         let dump = try runBinary(["dump", "--format", "nibdump", hello])
         #expect(dump.status == 0)
-        #expect([UInt8](dump.output) == (try NibArchive(parsing: [UInt8](Data(contentsOf: URL(fileURLWithPath: hello))))).nibdumpBytes())
+        #expect(
+            [UInt8](dump.output)
+                == (try NibArchive(parsing: [UInt8](Data(contentsOf: URL(fileURLWithPath: hello))))).nibdumpBytes())
         let json = try runBinary(["convert", "--to", "json", hello, "-"])
         let back = try runBinary(["convert", "--to", "nib", "-", "-"], stdin: json.output)
         #expect(back.output == (try Data(contentsOf: URL(fileURLWithPath: hello))))

@@ -48,7 +48,9 @@ func runBinary(_ arguments: [String], stdin: Data = Data()) throws -> (status: I
     let process = Process()
     process.executableURL = tool
     process.arguments = arguments
-    let input = Pipe(), output = Pipe(), error = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error

@@ -11,10 +11,13 @@ import NibArchive
 let corpus: [[UInt8]] = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let folder = ProcessInfo.processInfo.environment["NIBKIT_CORPUS"].map { URL(fileURLWithPath: $0) }
+    let folder =
+        ProcessInfo.processInfo.environment["NIBKIT_CORPUS"].map { URL(fileURLWithPath: $0) }
         ?? root.appendingPathComponent("shared/corpus")
     let nibs = folder.appendingPathComponent("nib")
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: nibs.path)) ?? []).filter { $0.hasSuffix(".nib") }.sorted()
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: nibs.path)) ?? []).filter {
+        $0.hasSuffix(".nib")
+    }.sorted()
     return names.compactMap { try? [UInt8](Data(contentsOf: nibs.appendingPathComponent($0))) }
 }()
 
@@ -35,7 +38,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Parse + lossless write corpus (\(corpus.count) files, \(corpusBytes) bytes)", configuration: configuration) {
+    Benchmark(
+        "Parse + lossless write corpus (\(corpus.count) files, \(corpusBytes) bytes)", configuration: configuration
+    ) {
         benchmark in
         for _ in benchmark.scaledIterations {
             for bytes in corpus {
