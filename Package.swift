@@ -31,11 +31,15 @@ let package = Package(
         .target(
             name: "NibToolCLI",
             dependencies: [
-                "NibArchive", "NibCoding",
+                "NibArchive", "NibCoding", "NibDiff", "NibCompiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
+        // Structural comparison of two archives as object graphs (nibtool diff, compile scoring).
+        .target(name: "NibDiff", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        // Interface Builder .xib / .storyboard sources to nibs, modelled on Apple's ibtool.
+        .target(name: "NibCompiler", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
         // Locates ../shared/corpus for tests; not part of any product.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
@@ -45,6 +49,10 @@ let package = Package(
         .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NibCompilerTests", dependencies: ["NibCompiler", "NibDiff", "NibArchive", "CorpusSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport", "nibtool"],
             swiftSettings: swiftSettings),

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Compiles every xib-pairs source with `nibtool compile` and compares the result structurally
+# with Apple's output (`--compare-with`). Prints one line per pair, `pass N/M` for iOS and
+# macOS, and the most common kinds of difference.
+#
+# Usage: Scripts/score-compile.sh [PAIR-NAME-FILTER]   (build first: swift build)
+# Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
+#              SCORE_DETAILS=1 to print each failing pair's first differences.
+set -u
+root="$(cd "$(dirname "$0")/.." && pwd)"
+corpus="${NIBKIT_CORPUS:-$root/../shared/corpus}"
+pairs="$corpus/xib-pairs"
+nibtool="${NIBTOOL:-$root/.build/debug/nibtool}"
+filter="${1:-}"
+[ -x "$nibtool" ] || { echo "build nibtool first (swift build)" >&2; exit 2; }
+[ -d "$pairs" ] || { echo "no corpus at $pairs" >&2; exit 2; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+declare -A pass total
+pass[ios]=0; pass[macos]=0; total[ios]=0; total[macos]=0
+compile_errors=0
+: > "$work/categories"
+: > "$work/errors"
+for dir in "$pairs"/*/; do
+    name="$(basename "$dir")"
+    [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
+    platform="${name%%-*}"
+    source="$(find "$dir" -maxdepth 2 \( -name '*.xib' -o -name '*.storyboard' \) -not -path '*.storyboardc/*' | head -1)"
+    [ -n "$source" ] || continue
+    base="${source%.*}"
+    if [[ "$source" == *.storyboard ]]; then reference="$base.storyboardc"; else reference="$base.nib"; fi
+    args=()
+    [ -f "$dir/compile.args" ] && read -r -a args < "$dir/compile.args"
+    total[$platform]=$(( ${total[$platform]} + 1 ))
+    if "$nibtool" compile "$source" "${args[@]}" --compare-with "$reference" --limit 5 > "$work/out" 2> "$work/err"; then
+        pass[$platform]=$(( ${pass[$platform]} + 1 ))
+        echo "PASS $name"
+    elif [ -s "$work/err" ]; then
+        compile_errors=$(( compile_errors + 1 ))
+        echo "ERROR $name: $(head -1 "$work/err" | sed 's/^nibtool: //')"
+        head -1 "$work/err" | sed -E 's/^[^]]*error: (<[a-zA-Z]+)[^>]*>?:? ?/\1> /; s/^nibtool: [^ ]* error: //; s/"[^"]*"/"…"/g; s/ \[[a-z-]*\]$//' >> "$work/errors"
+    else
+        echo "DIFF $name ($(tail -1 "$work/out"))"
+        [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
+        grep '^category: ' "$work/out" | sed 's/^category: //' | sort -u >> "$work/categories"
+    fi
+done
+echo
+echo "iOS:   pass ${pass[ios]}/${total[ios]}"
+echo "macOS: pass ${pass[macos]}/${total[macos]}"
+echo "compile errors: $compile_errors"
+echo
+echo "Most common differences (pairs affected):"
+sort "$work/categories" | uniq -c | sort -rn | head -15
+echo
+echo "Most common compile errors:"
+sed -E 's/^[^:]*:[0-9]+:[0-9]+: error: //' "$work/errors" | sort | uniq -c | sort -rn | head -15

@@ -1,0 +1,110 @@
+import NibArchive
+
+/// An object as the compiler builds it before it is written: a class name and keyed values in
+/// encoding order. References are to other `ArchivedObject`s, so the graph can be built in any
+/// order and numbered later, depth-first, as Apple's coder does.
+final class ArchivedObject {
+    /// A value: a scalar payload or a reference.
+    enum Value {
+        case integer(Int64)
+        case bool(Bool)
+        case float32(Float)
+        case float64(Double)
+        case data([UInt8])
+        case null
+        case object(ArchivedObject)
+    }
+
+    private(set) var className: String
+    private(set) var values: [(key: String, value: Value)] = []
+    /// For strings and numbers: equal ones are written once.
+    let sharingKey: String?
+
+    init(_ className: String, sharingKey: String? = nil) {
+        self.className = className
+        self.sharingKey = sharingKey
+    }
+
+    /// Replaces the class (for `UIClassSwapper`, which keeps the object's own values).
+    func swapClass(_ name: String) { className = name }
+
+    /// Appends a value.
+    func set(_ key: String, _ value: Value) { values.append((key, value)) }
+
+    /// Appends a reference.
+    func set(_ key: String, _ object: ArchivedObject) { values.append((key, .object(object))) }
+
+    /// Appends an integer (width chosen by the writer).
+    func set(_ key: String, int: Int) { values.append((key, .integer(Int64(int)))) }
+
+    /// Appends `true` only when `flag` is set, as UIKit's encoders do for most flags.
+    func setFlag(_ key: String, _ flag: Bool) {
+        if flag { values.append((key, .bool(true))) }
+    }
+
+    /// Appends `elements` to the inlined collection under `key`, creating an `NSMutableArray`.
+    func appendElements(_ elements: [ArchivedObject], toCollection key: String) {
+        guard !elements.isEmpty else { return }
+        if case .object(let collection)? = values.first(where: { $0.key == key })?.value {
+            for element in elements { collection.set(NibArchive.Builder.emptyKey, element) }
+        } else {
+            set(key, .collection("NSMutableArray", elements))
+        }
+    }
+
+    /// Whether a value for `key` was already set.
+    func has(_ key: String) -> Bool { values.contains { $0.key == key } }
+
+    // MARK: Foundation objects
+
+    /// An `NSString` (shared among equal strings).
+    static func string(_ text: String) -> ArchivedObject {
+        let object = ArchivedObject("NSString", sharingKey: "s:" + text)
+        object.set("NS.bytes", .data(Array(text.utf8)))
+        return object
+    }
+
+    /// An `NSNumber` holding an integer.
+    static func number(_ value: Int) -> ArchivedObject {
+        let object = ArchivedObject("NSNumber", sharingKey: "i:\(value)")
+        object.set("NS.intval", .integer(Int64(value)))
+        return object
+    }
+
+    /// An `NSNumber` holding a double.
+    static func number(double value: Double) -> ArchivedObject {
+        let object = ArchivedObject("NSNumber", sharingKey: "d:\(value.bitPattern)")
+        object.set("NS.dblval", .float64(value))
+        return object
+    }
+
+    /// An inlined collection (`NSArray`, `NSMutableArray`, `NSMutableSet`, …).
+    static func collection(_ className: String, _ elements: [ArchivedObject]) -> ArchivedObject {
+        let object = ArchivedObject(className)
+        object.set("NSInlinedValue", .bool(true))
+        for element in elements { object.set(NibArchive.Builder.emptyKey, element) }
+        return object
+    }
+
+    /// An inlined dictionary: keys and values alternate.
+    static func dictionary(_ className: String = "NSDictionary", _ pairs: [(ArchivedObject, ArchivedObject)]) -> ArchivedObject {
+        let object = ArchivedObject(className)
+        object.set("NSInlinedValue", .bool(true))
+        for (key, value) in pairs {
+            object.set(NibArchive.Builder.emptyKey, key)
+            object.set(NibArchive.Builder.emptyKey, value)
+        }
+        return object
+    }
+
+    // MARK: Geometry
+
+    /// A geometry blob: marker 7 and float64 components, little-endian.
+    static func geometry(_ components: [Double]) -> Value {
+        var bytes: [UInt8] = [7]
+        for component in components {
+            withUnsafeBytes(of: component.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return .data(bytes)
+    }
+}

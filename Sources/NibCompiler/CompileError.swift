@@ -1,0 +1,58 @@
+/// Why a source could not be compiled: the element, its line and column, and what is wrong.
+///
+/// The compiler never writes a nib it is unsure of; anything it does not model is an error.
+public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, as an extensible code.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable name.
+        public var rawValue: String
+        /// Creates a code from its name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The name.
+        public var description: String { rawValue }
+
+        /// The source could not be read.
+        public static let unreadable = Code(rawValue: "unreadable")
+        /// The XML is not well formed.
+        public static let malformedXML = Code(rawValue: "malformed-xml")
+        /// The document type or runtime is not one the compiler handles.
+        public static let unsupportedDocument = Code(rawValue: "unsupported-document")
+        /// An element the compiler has no rule for.
+        public static let unsupportedElement = Code(rawValue: "unsupported-element")
+        /// An attribute or attribute value the compiler has no rule for.
+        public static let unsupportedAttribute = Code(rawValue: "unsupported-attribute")
+        /// A required attribute or child is missing, or a reference names no object.
+        public static let invalidSource = Code(rawValue: "invalid-source")
+        /// The archive could not be built or written.
+        public static let output = Code(rawValue: "output")
+    }
+
+    /// What went wrong.
+    public var code: Code
+    /// The source file name.
+    public var file: String
+    /// The 1-based line, or 0 when unknown.
+    public var line: Int
+    /// The 1-based column, or 0 when unknown.
+    public var column: Int
+    /// The element concerned, such as `<label id="abc">`.
+    public var element: String?
+    /// What is unsupported or wrong, as a sentence fragment.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: Code, file: String, line: Int, column: Int, element: String?, message: String) {
+        self.code = code
+        self.file = file
+        self.line = line
+        self.column = column
+        self.element = element
+        self.message = message
+    }
+
+    /// `Main.storyboard:12:9: error: <stackView id="x">: unsupported element …`.
+    public var description: String {
+        let subject = element.map { "\($0): " } ?? ""
+        return "\(file):\(line):\(column): error: \(subject)\(message) [\(code)]"
+    }
+}

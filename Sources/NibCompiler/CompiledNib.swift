@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the compiler produced: one nib file, or the files of a directory (`.storyboardc`).
+public struct CompiledNib: Sendable {
+    /// The shape of the output.
+    public enum Kind: Sendable {
+        /// A single `.nib` file.
+        case nibFile
+        /// A `.storyboardc` directory.
+        case storyboard
+    }
+
+    /// The shape of the output.
+    public var kind: Kind
+    /// The files, by path relative to the output (the empty path for a single file).
+    public var files: [String: [UInt8]]
+
+    /// Creates an output.
+    public init(kind: Kind, files: [String: [UInt8]]) {
+        self.kind = kind
+        self.files = files
+    }
+
+    /// Writes the output at `url`: a file, or a directory holding the files.
+    public func write(to url: URL) throws {
+        switch kind {
+        case .nibFile:
+            try Data(files[""] ?? []).write(to: url)
+        case .storyboard:
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+                try Data(bytes).write(to: url.appendingPathComponent(name))
+            }
+        }
+    }
+}

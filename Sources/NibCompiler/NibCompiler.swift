@@ -1,0 +1,70 @@
+import Foundation
+import NibArchive
+
+/// Compiles Interface Builder sources (`.xib`, `.storyboard`) to nibs the way Apple's
+/// `ibtool --compile` does.
+///
+/// ```swift
+/// let output = try NibCompiler().compile(contentsOf: URL(fileURLWithPath: "LaunchScreen.storyboard"))
+/// try output.write(to: URL(fileURLWithPath: "LaunchScreen.storyboardc"))
+/// ```
+///
+/// Anything the compiler has no rule for is a ``CompileError`` naming the element, its line and
+/// column: it never writes a nib it is unsure of.
+public struct NibCompiler: Sendable {
+    /// What ibtool varies its output on.
+    public struct Options: Sendable {
+        /// The minimum deployment target, such as `"12.0"`; `nil` for ibtool's default.
+        public var deploymentTarget: String?
+        /// The module that `customModuleProvider="target"` classes belong to (`--module`).
+        public var module: String?
+
+        /// Creates options with ibtool's defaults.
+        public init(deploymentTarget: String? = nil, module: String? = nil) {
+            self.deploymentTarget = deploymentTarget
+            self.module = module
+        }
+    }
+
+    /// The options in effect.
+    public var options: Options
+
+    /// Creates a compiler.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Compiles the source file at `url`.
+    public func compile(contentsOf url: URL) throws(CompileError) -> CompiledNib {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CompileError(code: .unreadable, file: url.lastPathComponent, line: 0, column: 0, element: nil, message: "cannot read the source: \(error.localizedDescription)")
+        }
+        return try compile(data, fileName: url.lastPathComponent)
+    }
+
+    /// Compiles a source held in memory; `fileName` is used in errors.
+    public func compile(_ data: Data, fileName: String) throws(CompileError) -> CompiledNib {
+        let document = try SourceDocument(parsing: data, fileName: fileName)
+        switch (try document.runtime(), document.isStoryboard) {
+        case (.iOS, true):
+            return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())
+        case (.iOS, false):
+            return CompiledNib(kind: .nibFile, files: ["": try XibCompiler(document: document).compile()])
+        case (.macOS, _):
+            throw CompileError(
+                code: .unsupportedDocument, file: fileName, line: document.root.line, column: document.root.column,
+                element: document.root.summary, message: "MacOSX.Cocoa (AppKit) documents are not supported yet")
+        }
+    }
+
+    static func serialize(_ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks) throws(CompileError) -> [UInt8] {
+        do {
+            return try ArchiveWriter(fallbacks: fallbacks).archive(root: root).serialized(layout: .canonical)
+        } catch {
+            throw CompileError(code: .output, file: fileName, line: 0, column: 0, element: nil, message: "the archive could not be built: \(error)")
+        }
+    }
+}

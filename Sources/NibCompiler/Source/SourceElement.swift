@@ -1,0 +1,60 @@
+/// One element of an Interface Builder document, with where it starts in the source.
+public final class SourceElement: @unchecked Sendable {
+    /// The element name, such as `label` or `constraint`.
+    public let name: String
+    /// The attributes as written.
+    public let attributes: [String: String]
+    /// The child elements in document order.
+    public internal(set) var children: [SourceElement] = []
+    /// The character content directly inside the element (for `<string>` and the like).
+    public internal(set) var text: String = ""
+    /// The 1-based line where the element starts.
+    public let line: Int
+    /// The 1-based column where the element starts.
+    public let column: Int
+    /// The enclosing element; `nil` for the document element.
+    public internal(set) weak var parent: SourceElement?
+
+    init(name: String, attributes: [String: String], line: Int, column: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.column = column
+    }
+
+    /// The attribute `name`, or `nil`.
+    public subscript(_ name: String) -> String? { attributes[name] }
+
+    /// The first child named `name` (and, when given, with attribute `key` equal to `key`).
+    public func child(_ name: String, key: String? = nil) -> SourceElement? {
+        children.first { $0.name == name && (key == nil || $0["key"] == key) }
+    }
+
+    /// Every child named `name`.
+    public func children(named name: String) -> [SourceElement] {
+        children.filter { $0.name == name }
+    }
+
+    /// The first child whose `key` attribute is `key`, whatever its name.
+    public func child(key: String) -> SourceElement? {
+        children.first { $0["key"] == key }
+    }
+
+    /// Whether the attribute `name` is `YES`.
+    public func flag(_ name: String) -> Bool { attributes[name] == "YES" }
+
+    /// The attribute `name` as a number.
+    public func number(_ name: String) -> Double? { attributes[name].flatMap(Double.init) }
+
+    /// A short description for error messages: `<label id="abc">`.
+    public var summary: String {
+        if let id = attributes["id"] { return "<\(name) id=\"\(id)\">" }
+        if let key = attributes["key"] { return "<\(name) key=\"\(key)\">" }
+        return "<\(name)>"
+    }
+
+    /// Every element below this one, depth-first in document order.
+    public var descendants: [SourceElement] {
+        children.flatMap { [$0] + $0.descendants }
+    }
+}

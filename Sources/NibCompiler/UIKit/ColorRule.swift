@@ -1,0 +1,84 @@
+import Foundation
+
+/// `<color>` → `UIColor` (fallback `NSColor`), in the three shapes the pairs show.
+enum ColorRule {
+    /// `cocoaTouchSystemColor` names with their gray level, as UIKit archives them.
+    static let systemGrays: [String: (white: Double, alpha: Double)] = [
+        "darkTextColor": (0, 1), "lightTextColor": (1, 0.6), "groupTableViewBackgroundColor": (0.937, 1),
+        "whiteColor": (1, 1), "blackColor": (0, 1), "clearColor": (0, 0), "lightGrayColor": (0.667, 1),
+        "darkGrayColor": (0.333, 1), "grayColor": (0.5, 1),
+    ]
+
+    static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        if let name = element["cocoaTouchSystemColor"] {
+            guard let gray = systemGrays[name] else {
+                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not supported yet")
+            }
+            return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
+        }
+        let alpha = element.number("alpha") ?? 1
+        let space = element["colorSpace"] == "custom" ? element["customColorSpace"] : element["colorSpace"]
+        if let white = element.number("white") {
+            switch space {
+            case "calibratedWhite", "genericGamma22GrayColorSpace":
+                // ibtool stores calibrated and gamma-2.2 grays as sRGB; exact only at the ends.
+                guard white == 0 || white == 1 else {
+                    throw context.error(.unsupportedAttribute, element, "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
+                }
+                return rgbColor(red: white, green: white, blue: white, alpha: alpha)
+            default:
+                throw context.error(.unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not supported yet")
+            }
+        }
+        guard let red = element.number("red"), let green = element.number("green"), let blue = element.number("blue") else {
+            throw context.error(.unsupportedElement, element, "this kind of color (\(element.attributes.keys.sorted().joined(separator: ", "))) is not supported yet")
+        }
+        switch space {
+        case "sRGB":
+            return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
+        case "calibratedRGB", "deviceRGB":
+            guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
+                throw context.error(.unsupportedAttribute, element, "\(space ?? "?") colors need a conversion to sRGB that is not modelled yet")
+            }
+            return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
+        default:
+            throw context.error(.unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
+        }
+    }
+
+    static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double) -> ArchivedObject {
+        let color = ArchivedObject("UIColor")
+        color.set("UIColorComponentCount", int: 4)
+        let components = [("UIRed", red), ("UIGreen", green), ("UIBlue", blue), ("UIAlpha", alpha)]
+        for (key, value) in components { color.set(key, .float32(Float(value))) }
+        for (key, value) in components where Double(Float(value)) != value { color.set(key + "-Double", .float64(value)) }
+        color.set("NSRGB", .data(Array(componentText([red, green, blue], alpha: alpha).utf8)))
+        color.set("NSColorSpace", int: 2)
+        return color
+    }
+
+    static func grayColor(white: Double, alpha: Double, systemName: String?) -> ArchivedObject {
+        let color = ArchivedObject("UIColor")
+        if let systemName { color.set("UISystemColorName", .string(systemName)) }
+        color.set("UIColorComponentCount", int: 2)
+        color.set("UIWhite", .float32(Float(white)))
+        color.set("UIAlpha", .float32(Float(alpha)))
+        color.set("NSWhite", .data(Array(componentText([white], alpha: alpha).utf8)))
+        color.set("NSColorSpace", int: 4)
+        return color
+    }
+
+    /// `NSRGB` / `NSWhite` text: components to 3 significant digits, alpha only when not 1.
+    static func componentText(_ components: [Double], alpha: Double) -> String {
+        (components + (alpha == 1 ? [] : [alpha])).map(shortNumber).joined(separator: " ")
+    }
+
+    static func shortNumber(_ value: Double) -> String {
+        var text = String(format: "%.3g", value)
+        if text.contains("."), !text.contains("e") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+}

@@ -1,0 +1,51 @@
+/// `<connections>`: `<outlet>` → `UIRuntimeOutletConnection`, `<action>` →
+/// `UIRuntimeEventConnection` with the control-event mask.
+enum ConnectionRule {
+    static let eventMasks: [String: Int] = [
+        "touchDown": 1, "touchDownRepeat": 2, "touchDragInside": 4, "touchDragOutside": 8, "touchDragEnter": 16,
+        "touchDragExit": 32, "touchUpInside": 64, "touchUpOutside": 128, "touchCancel": 256, "valueChanged": 4096,
+        "primaryActionTriggered": 8192, "editingDidBegin": 65536, "editingChanged": 131072, "editingDidEnd": 262144,
+        "editingDidEndOnExit": 524288,
+    ]
+
+    /// Defers the connections of `owner` (the element holding `<connections>`) whose source
+    /// is `sourceID`; destinations that `accept` rejects are skipped (they belong to another nib).
+    static func schedule(
+        _ connections: SourceElement, sourceID: String, context: UIKitContext, accept: @escaping (String) -> Bool = { _ in true }
+    ) {
+        for connection in connections.children {
+            context.deferred.append { () throws in
+                guard let destinationID = connection["destination"] else {
+                    throw context.error(.invalidSource, connection, "the connection has no destination")
+                }
+                guard accept(destinationID) else { return }
+                let source = try context.object(sourceID, from: connection)
+                let destination = try context.object(destinationID, from: connection)
+                switch connection.name {
+                case "outlet":
+                    guard let property = connection["property"] else {
+                        throw context.error(.invalidSource, connection, "the outlet has no property")
+                    }
+                    context.addOutlet(property, source: source, destination: destination)
+                case "action":
+                    guard let selector = connection["selector"] else {
+                        throw context.error(.invalidSource, connection, "the action has no selector")
+                    }
+                    let record = ArchivedObject("UIRuntimeEventConnection")
+                    record.set("UILabel", .string(selector))
+                    record.set("UISource", source)
+                    record.set("UIDestination", destination)
+                    if let event = connection["eventType"] {
+                        guard let mask = eventMasks[event] else {
+                            throw context.error(.unsupportedAttribute, connection, "event type \"\(event)\" is unknown")
+                        }
+                        record.set("UIEventMask", int: mask)
+                    }
+                    context.connections.append(record)
+                default:
+                    throw context.error(.unsupportedElement, connection, "<\(connection.name)> connections are not supported yet")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// `<constraint>` → `NSLayoutConstraint`, and the constraints ibtool generates for a view
+/// controller's top and bottom layout guides.
+enum ConstraintRule {
+    static let attributes: [String: Int] = [
+        "left": 1, "right": 2, "top": 3, "bottom": 4, "leading": 5, "trailing": 6, "width": 7, "height": 8, "centerX": 9,
+        "centerY": 10, "lastBaseline": 11, "baseline": 11, "firstBaseline": 12, "leftMargin": 13, "rightMargin": 14,
+        "topMargin": 15, "bottomMargin": 16, "leadingMargin": 17, "trailingMargin": 18, "centerXWithinMargins": 19,
+        "centerYWithinMargins": 20,
+    ]
+    static let known: Set<String> = [
+        "id", "firstItem", "firstAttribute", "secondItem", "secondAttribute", "constant", "multiplier", "relation", "priority",
+        "symbolic", "identifier",
+    ]
+
+    /// Builds the constraint now and fills in its items once every object exists.
+    static func constraint(_ element: SourceElement, container: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !known.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "constraint attribute \(name) is not supported yet")
+        }
+        guard let firstName = element["firstAttribute"], let first = attributes[firstName] else {
+            throw context.error(.invalidSource, element, "the constraint's firstAttribute is missing or unknown")
+        }
+        var second: Int?
+        if let name = element["secondAttribute"] {
+            guard let code = attributes[name] else { throw context.error(.unsupportedAttribute, element, "secondAttribute \"\(name)\" is unknown") }
+            second = code
+        }
+        let object = ArchivedObject("NSLayoutConstraint")
+        context.track(object, id: element["id"])
+        let firstID = element["firstItem"] ?? container["id"] ?? ""
+        let secondID = element["secondItem"] ?? (second != nil && element["firstItem"] != nil ? container["id"] : nil)
+        context.deferred.append { () throws in
+            object.set("NSFirstItem", try context.object(firstID, from: element))
+            object.set("NSFirstAttributeV2", int: first)
+            object.set("NSFirstAttribute", int: first)
+            switch element["relation"] {
+            case nil: break
+            case "greaterThanOrEqual": object.set("NSRelation", int: 1)
+            case "lessThanOrEqual": object.set("NSRelation", int: -1)
+            case let other?: throw context.error(.unsupportedAttribute, element, "relation \"\(other)\" is unknown")
+            }
+            if let text = element["multiplier"] {
+                guard let multiplier = parseMultiplier(text) else {
+                    throw context.error(.unsupportedAttribute, element, "multiplier \"\(text)\" is not a number or ratio")
+                }
+                if multiplier != 1 { object.set("NSMultiplier", .float64(Double(Float(multiplier)))) }
+            }
+            if let secondID, let second {
+                object.set("NSSecondItem", try context.object(secondID, from: element))
+                object.set("NSSecondAttributeV2", int: second)
+                object.set("NSSecondAttribute", int: second)
+            }
+            let constant = element.number("constant") ?? 0
+            if element.flag("symbolic") {
+                object.set("NSSymbolicConstant", .string("NSSpace"))
+            } else if constant != 0 {
+                object.set("NSConstantV2", .float64(constant))
+            }
+            if let priority = element.number("priority"), priority != 1000 { object.set("NSPriority", int: Int(priority)) }
+            object.set("NSShouldBeArchived", .bool(true))
+            if !element.flag("symbolic"), constant != 0 { object.set("NSConstant", .float64(constant)) }
+            if let identifier = element["identifier"] { object.set("NSLayoutIdentifier", .string(identifier)) }
+        }
+        return object
+    }
+
+    static func parseMultiplier(_ text: String) -> Double? {
+        let parts = text.split(separator: "/")
+        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return a / b }
+        return Double(text)
+    }
+
+    /// A generated constraint between `first` and `second` with the same attribute on both.
+    static func generated(
+        _ className: String, first: ArchivedObject, attribute: Int, second: ArchivedObject? = nil, priority: Int? = nil
+    ) -> ArchivedObject {
+        let object = ArchivedObject(className)
+        object.set("NSFirstItem", first)
+        object.set("NSFirstAttributeV2", int: attribute)
+        object.set("NSFirstAttribute", int: attribute)
+        if let second {
+            object.set("NSSecondItem", second)
+            object.set("NSSecondAttributeV2", int: attribute)
+            object.set("NSSecondAttribute", int: attribute)
+        }
+        object.set("NSShouldBeArchived", .bool(true))
+        if let priority { object.set("NSPriority", int: priority) }
+        return object
+    }
+}

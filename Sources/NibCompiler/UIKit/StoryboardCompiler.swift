@@ -1,0 +1,149 @@
+import Foundation
+
+/// `.storyboard` (iOS) → `.storyboardc`: `Info.plist`, one scene nib per controller named
+/// `<UIKitClass>-<controllerID>`, and one view nib per controller view named
+/// `<controllerID>-view-<viewID>`.
+struct StoryboardCompiler {
+    let document: SourceDocument
+
+    /// Controller elements and the UIKit class ibtool names their scene nib after.
+    static let controllers: [String: String] = ["viewController": "UIViewController"]
+    static let controllerAttributes: Set<String> = ["id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel", "storyboardIdentifier"]
+
+    func compile() throws(CompileError) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        var identifiers: [String: String] = [:]
+        var entryPoint: String?
+        let resources = UIKitResources(document: document.root)
+        for scenes in document.root.children(named: "scenes") {
+            for scene in scenes.children(named: "scene") {
+                guard let objects = scene.child("objects") else { continue }
+                guard let controller = objects.children.first(where: { $0["sceneMemberID"] == "viewController" }) else {
+                    throw error(.unsupportedElement, scene, "a scene without a view controller is not supported yet")
+                }
+                guard let uiKitClass = Self.controllers[controller.name], let controllerID = controller["id"] else {
+                    throw error(.unsupportedElement, controller, "<\(controller.name)> scenes are not supported yet")
+                }
+                for name in controller.attributes.keys where !Self.controllerAttributes.contains(name) {
+                    throw error(.unsupportedAttribute, controller, "attribute \(name) on a view controller is not supported yet")
+                }
+                for other in objects.children where other !== controller {
+                    guard other.name == "placeholder", other["placeholderIdentifier"] == "IBFirstResponder" else {
+                        throw error(.unsupportedElement, other, "<\(other.name)> in a scene is not supported yet")
+                    }
+                }
+                let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?["id"]
+                let sceneName = "\(uiKitClass)-\(controllerID)"
+                var viewNibName: String?
+                if let view = controller.child(key: "view") {
+                    let name = "\(controllerID)-view-\(view["id"] ?? "")"
+                    viewNibName = name
+                    files[name + ".nib"] = try viewNib(controller: controller, view: view, firstResponderID: firstResponderID, resources: resources)
+                }
+                files[sceneName + ".nib"] = try sceneNib(controller: controller, className: uiKitClass, viewNibName: viewNibName)
+                identifiers[controller["storyboardIdentifier"] ?? sceneName] = sceneName
+                if document.root["initialViewController"] == controllerID { entryPoint = sceneName }
+            }
+        }
+        var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
+        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }
+        do {
+            let data = try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
+            files["Info.plist"] = [UInt8](data)
+        } catch let failure {
+            throw CompileError(code: .output, file: document.fileName, line: 0, column: 0, element: nil, message: "Info.plist could not be written: \(failure)")
+        }
+        return files
+    }
+
+    private func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
+        CompileError(code: code, file: document.fileName, line: element.line, column: element.column, element: element.summary, message: message)
+    }
+
+    private func sceneNib(controller: SourceElement, className: String, viewNibName: String?) throws(CompileError) -> [UInt8] {
+        let context = UIKitContext(fileName: document.fileName)
+        let object = ArchivedObject(className)
+        object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", []))
+        if let viewNibName { object.set("UINibName", .string(viewNibName)) }
+        if let identifier = controller["storyboardIdentifier"] { object.set("UIStoryboardIdentifier", .string(identifier)) }
+        for child in controller.children {
+            switch (child.name, child["key"]) {
+            case ("view", "view"), ("imageView", "view"), ("layoutGuides", _): break
+            case ("connections", _):
+                for connection in child.children where connection.name != "outlet" {
+                    throw error(.unsupportedElement, connection, "<\(connection.name)> on a view controller is not supported yet")
+                }
+            case ("point", _), ("size", "freeformSize"): break
+            default: throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
+            }
+        }
+        let controllerObject = try ClassSwapRule.wrap(object, element: controller, context: context)
+        let owner = UIKitContext.proxy("IBFilesOwner")
+        let firstResponder = UIKitContext.proxy("IBFirstResponder")
+        let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+        context.topLevel = [controllerObject, owner, firstResponder, placeholder]
+        context.allObjects = context.topLevel
+        context.addOutlet("sceneViewController", source: owner, destination: controllerObject)
+        context.addOutlet("storyboard", source: controllerObject, destination: placeholder)
+        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+
+    private func viewNib(controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources) throws(CompileError) -> [UInt8] {
+        let context = UIKitContext(fileName: document.fileName)
+        let owner = UIKitContext.proxy("IBFilesOwner")
+        let firstResponder = UIKitContext.proxy("IBFirstResponder")
+        if let id = controller["id"] { context.objectsByID[id] = owner }
+        if let firstResponderID { context.objectsByID[firstResponderID] = firstResponder }
+        let guides = controller.child("layoutGuides")?.children(named: "viewControllerLayoutGuide") ?? []
+        var guideObjects: [ArchivedObject] = []
+        var guideConstraints: [ArchivedObject] = []
+        let encoder = ViewEncoder(context: context, resources: resources)
+        // The guides need the view object, so they are made after it and attached below.
+        var pendingGuides: [(SourceElement, ArchivedObject)] = []
+        for guide in guides {
+            guard let type = guide["type"], type == "top" || type == "bottom" else {
+                throw error(.unsupportedAttribute, guide, "layout guide type \"\(guide["type"] ?? "")\" is unknown")
+            }
+            let object = ArchivedObject("_UILayoutGuide")
+            if let id = guide["id"] { context.objectsByID[id] = object }
+            pendingGuides.append((guide, object))
+            guideObjects.append(object)
+        }
+        let viewObject = try encoder.encode(view, extraSubviews: guideObjects, extraConstraints: [])
+        for (guide, object) in pendingGuides {
+            let isTop = guide["type"] == "top"
+            let leading = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 5, second: viewObject)
+            let height = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 8)
+            let edge = isTop
+                ? ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 3, second: viewObject)
+                : ConstraintRule.generated("NSLayoutConstraint", first: viewObject, attribute: 4, second: object)
+            let width = ConstraintRule.generated("_UILayoutSupportConstraint", first: object, attribute: 7, priority: 999)
+            object.set("UIDeepDrawRect", .bool(true))
+            object.set("UIOpaque", .bool(true))
+            object.set("UIHidden", .bool(true))
+            object.set("UIAutoresizeSubviews", .bool(true))
+            object.set("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", .bool(true))
+            object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", [width]))
+            object.set("UIViewSemanticContentAttribute", int: 0)
+            object.set("_UILayoutGuideIdentifier", .string(isTop ? "_UIViewControllerTop" : "_UIViewControllerBottom"))
+            object.set("_UILayoutGuideConstraintsToRemove", .collection("NSArray", [leading, edge, height]))
+            guideConstraints += [leading, edge, height]
+        }
+        viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
+        context.allObjects.removeAll { $0 === viewObject }
+        context.topLevel = [viewObject, owner, firstResponder]
+        context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
+        if let connections = controller.child("connections") {
+            let inView = Set(([view] + view.descendants).compactMap { $0["id"] })
+            ConnectionRule.schedule(connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) })
+        }
+        for element in [view] + view.descendants {
+            if let connections = element.child("connections"), let id = element["id"] {
+                ConnectionRule.schedule(connections, sourceID: id, context: context)
+            }
+        }
+        context.addOutlet("view", source: owner, destination: viewObject)
+        try context.resolve()
+        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+}

@@ -1,0 +1,83 @@
+/// What the UIKit rules share while one nib is compiled: objects by source id, the object list,
+/// connections, and the constraints and outlets resolved once every object exists.
+final class UIKitContext {
+    let fileName: String
+    /// Source id → the archived object made for it.
+    var objectsByID: [String: ArchivedObject] = [:]
+    /// `UINibObjectsKey`, in the order IB tracks them.
+    var allObjects: [ArchivedObject] = []
+    var topLevel: [ArchivedObject] = []
+    var connections: [ArchivedObject] = []
+    var keyValuePairs: [ArchivedObject] = []
+    var accessibility: [ArchivedObject] = []
+    /// Work that needs every object to exist (constraints, connections).
+    var deferred: [() throws -> Void] = []
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
+        CompileError(code: code, file: fileName, line: element.line, column: element.column, element: element.summary, message: message)
+    }
+
+    /// The object for source id `id`, or an error naming the element that refers to it.
+    func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject {
+        guard let object = objectsByID[id] else {
+            throw error(.invalidSource, element, "refers to id \"\(id)\", which names no compiled object")
+        }
+        return object
+    }
+
+    /// Registers an object IB tracks.
+    func track(_ object: ArchivedObject, id: String?) {
+        if let id { objectsByID[id] = object }
+        allObjects.append(object)
+    }
+
+    /// A `UIProxyObject` for a placeholder identifier.
+    static func proxy(_ identifier: String) -> ArchivedObject {
+        let proxy = ArchivedObject("UIProxyObject")
+        proxy.set("UIProxiedObjectIdentifier", .string(identifier))
+        return proxy
+    }
+
+    /// A `UIRuntimeOutletConnection`.
+    func addOutlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) {
+        let connection = ArchivedObject("UIRuntimeOutletConnection")
+        connection.set("UILabel", .string(label))
+        connection.set("UISource", source)
+        connection.set("UIDestination", destination)
+        connections.append(connection)
+    }
+
+    /// Runs the deferred work, in order.
+    func resolve() throws(CompileError) {
+        let work = deferred
+        deferred = []
+        for item in work {
+            do {
+                try item()
+            } catch let failure as CompileError {
+                throw failure
+            } catch {
+                throw CompileError(code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
+            }
+        }
+    }
+
+    /// The root object of a UIKit nib: the seven `UINib…Key` arrays.
+    func makeRoot() -> ArchivedObject {
+        let root = ArchivedObject("NSObject")
+        let empty = ArchivedObject.collection("NSArray", [])
+        func array(_ list: [ArchivedObject]) -> ArchivedObject { list.isEmpty ? empty : .collection("NSArray", list) }
+        root.set("UINibTopLevelObjectsKey", array(topLevel))
+        root.set("UINibObjectsKey", array(allObjects))
+        root.set("UINibConnectionsKey", array(connections))
+        root.set("UINibVisibleWindowsKey", empty)
+        root.set("UINibAccessibilityConfigurationsKey", array(accessibility))
+        root.set("UINibTraitStorageListsKey", empty)
+        root.set("UINibKeyValuePairsKey", array(keyValuePairs))
+        return root
+    }
+}

@@ -1,0 +1,142 @@
+/// Encodes a UIKit view element and its subviews: the common `UIView` keys in ibtool's order,
+/// then the kind's own keys from ``ViewRule``.
+struct ViewEncoder {
+    let context: UIKitContext
+    let resources: UIKitResources
+
+    static let commonAttributes: Set<String> = [
+        "id", "key", "contentMode", "opaque", "clipsSubviews", "userInteractionEnabled", "hidden", "multipleTouchEnabled",
+        "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
+        "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
+        "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
+    ]
+    static let ignoredChildren: Set<String> = ["point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer"]
+
+    static let contentModes: [String: Int] = [
+        "scaleToFill": 0, "scaleAspectFit": 1, "scaleAspectFill": 2, "redraw": 3, "center": 4, "top": 5, "bottom": 6,
+        "left": 7, "right": 8, "topLeft": 9, "topRight": 10, "bottomLeft": 11, "bottomRight": 12,
+    ]
+
+    /// Compiles `element` (and its subtree); `extraSubviews` are appended to `UISubviews`
+    /// (the controller's layout guides), `extraConstraints` to its constraints.
+    func encode(
+        _ element: SourceElement, superviewFrame: (x: Double, y: Double)? = nil, extraSubviews: [ArchivedObject] = [],
+        extraConstraints: [ArchivedObject] = []
+    ) throws(CompileError) -> ArchivedObject {
+        guard let rule = ViewRule.all[element.name] else {
+            throw context.error(.unsupportedElement, element, "<\(element.name)> is not supported yet")
+        }
+        for name in element.attributes.keys where !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
+        }
+        for name in ["multipleTouchEnabled", "tag", "alpha"] where element[name] != nil {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) is not supported yet")
+        }
+        let object = ArchivedObject(rule.className)
+        context.track(object, id: element["id"])
+        var constraintElements: [SourceElement] = []
+        var subviewElements: [SourceElement] = []
+        var background: SourceElement?
+        var mask = 36
+        var frame: [Double]?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("rect", "frame"):
+                frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
+            case ("autoresizingMask", "autoresizingMask"):
+                mask = AutoresizingRule.mask(child)
+            case ("subviews", _):
+                subviewElements = child.children
+            case ("color", "backgroundColor"):
+                background = child
+            case ("constraints", _):
+                constraintElements = child.children(named: "constraint")
+            case ("connections", _):
+                break
+            case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor":
+                break
+            case (let name, _) where Self.ignoredChildren.contains(name):
+                break
+            case (let name, _) where rule.children.contains(name):
+                break
+            default:
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not supported yet")
+            }
+        }
+        guard let frame else { throw context.error(.invalidSource, element, "the view has no frame") }
+        object.set("UIBounds", ArchivedObject.geometry([0, 0, frame[2], frame[3]]))
+        object.set("UICenter", ArchivedObject.geometry([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2]))
+        var subviews: [ArchivedObject] = []
+        // Subviews are compiled after this view's constraints are tracked (IB's object order).
+        let constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
+            try ConstraintRule.constraint(constraint, container: element, context: context)
+        }
+        for subview in subviewElements {
+            subviews.append(try encode(subview))
+        }
+        subviews += extraSubviews
+        if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
+        if let background { object.set("UIBackgroundColor", try ColorRule.color(background, in: context)) }
+        object.set("UIDeepDrawRect", .bool(true))
+        object.setFlag("UIOpaque", element["opaque"] != "NO")
+        object.setFlag("UIHidden", element.flag("hidden"))
+        object.setFlag("UIUserInteractionDisabled", element["userInteractionEnabled"] == "NO")
+        object.set("UIAutoresizeSubviews", .bool(true))
+        if mask != 0 { object.set("UIAutoresizingMask", int: mask) }
+        if let mode = element["contentMode"] {
+            guard let code = Self.contentModes[mode] else {
+                throw context.error(.unsupportedAttribute, element, "contentMode \"\(mode)\" is unknown")
+            }
+            if code != 0 { object.set("UIContentMode", int: code) }
+        }
+        object.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
+        object.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", element["translatesAutoresizingMaskIntoConstraints"] == "NO")
+        let allConstraints = constraintObjects + extraConstraints
+        if !allConstraints.isEmpty { object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", allConstraints)) }
+        let hugging = (element.number("horizontalHuggingPriority") ?? 250, element.number("verticalHuggingPriority") ?? 250)
+        if hugging != (250, 250) {
+            object.set("UIViewContentHuggingPriority", .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))
+        }
+        let resistance = (element.number("horizontalCompressionResistancePriority") ?? 750, element.number("verticalCompressionResistancePriority") ?? 750)
+        if resistance != (750, 750) {
+            object.set("UIViewContentCompressionResistancePriority", .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
+        }
+        object.set("UIViewSemanticContentAttribute", int: 0)
+        try rule.encode(element, object, context, resources)
+        return try ClassSwapRule.wrap(object, element: element, context: context)
+    }
+}
+
+/// Priorities as `NSString` geometry text: integers without a fraction.
+enum PriorityText {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// `<autoresizingMask>` → `UIAutoresizingMask` bits.
+enum AutoresizingRule {
+    static let bits: [(String, Int)] = [
+        ("flexibleMinX", 1), ("widthSizable", 2), ("flexibleMaxX", 4), ("flexibleMinY", 8), ("heightSizable", 16),
+        ("flexibleMaxY", 32),
+    ]
+
+    static func mask(_ element: SourceElement) -> Int {
+        bits.reduce(0) { $0 | (element.flag($1.0) ? $1.1 : 0) }
+    }
+}
+
+/// `customClass` → the object's own keys plus `UIClassName` and `UIOriginalClassName`, under
+/// the class `UIClassSwapper`.
+enum ClassSwapRule {
+    static func wrap(_ object: ArchivedObject, element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        guard let custom = element["customClass"] else { return object }
+        if element["customModule"] != nil {
+            throw context.error(.unsupportedAttribute, element, "customModule (Swift-mangled class names) is not supported yet")
+        }
+        object.set("UIClassName", .string(custom))
+        object.set("UIOriginalClassName", .string(object.className))
+        object.swapClass("UIClassSwapper")
+        return object
+    }
+}

@@ -1,0 +1,55 @@
+/// One UIKit view element kind: its runtime class and the keys it adds after the common view
+/// keys. The table ``ViewRule/all`` reads like the mapping ibtool applies.
+struct ViewRule: Sendable {
+    /// The runtime class ibtool writes.
+    var className: String
+    /// Attributes this kind understands beyond the common view attributes.
+    var attributes: Set<String> = []
+    /// Child elements this kind understands beyond the common view children.
+    var children: Set<String> = []
+    /// Appends the kind's own keys.
+    var encode: @Sendable (SourceElement, ArchivedObject, UIKitContext, UIKitResources) throws(CompileError) -> Void = { _, _, _, _ in }
+
+    static let all: [String: ViewRule] = [
+        "view": ViewRule(className: "UIView"),
+        "imageView": ViewRule(
+            className: "UIImageView", attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
+            encode: { element, object, context, resources throws(CompileError) in
+                if let name = element["image"] {
+                    object.set("UIImage", try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+                }
+                if element["highlightedImage"] != nil {
+                    throw context.error(.unsupportedAttribute, element, "highlightedImage is not supported yet")
+                }
+            }),
+    ]
+}
+
+/// Named resources a document declares (`<resources><image name= width= height=>`).
+struct UIKitResources {
+    var imageSizes: [String: (width: Double, height: Double)] = [:]
+
+    init(document: SourceElement) {
+        for resources in document.children(named: "resources") {
+            for image in resources.children(named: "image") {
+                if let name = image["name"], let width = image.number("width"), let height = image.number("height") {
+                    imageSizes[name] = (width, height)
+                }
+            }
+        }
+    }
+}
+
+/// `image="name"` → `UIImageNibPlaceholder`.
+enum ImageRule {
+    static func placeholder(named name: String, element: SourceElement, context: UIKitContext, resources: UIKitResources) throws(CompileError) -> ArchivedObject {
+        guard let size = resources.imageSizes[name] else {
+            throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
+        }
+        let image = ArchivedObject("UIImageNibPlaceholder")
+        image.set("UIImageWidth", .float32(Float(size.width)))
+        image.set("UIImageHeight", .float32(Float(size.height)))
+        image.set("UIResourceName", .string(name))
+        return image
+    }
+}

@@ -1,0 +1,35 @@
+/// `.xib` (iOS) → one `.nib`: placeholders become `UIProxyObject`s, views are compiled with
+/// ``ViewEncoder``, connections are resolved once every object exists.
+struct XibCompiler {
+    let document: SourceDocument
+
+    func compile() throws(CompileError) -> [UInt8] {
+        let context = UIKitContext(fileName: document.fileName)
+        let resources = UIKitResources(document: document.root)
+        let encoder = ViewEncoder(context: context, resources: resources)
+        guard let objects = document.root.child("objects") else {
+            throw context.error(.invalidSource, document.root, "the document has no <objects>")
+        }
+        for element in objects.children {
+            switch element.name {
+            case "placeholder":
+                guard let identifier = element["placeholderIdentifier"] else {
+                    throw context.error(.invalidSource, element, "the placeholder has no placeholderIdentifier")
+                }
+                let proxy = UIKitContext.proxy(identifier)
+                context.track(proxy, id: element["id"])
+                context.topLevel.append(proxy)
+            default:
+                let view = try encoder.encode(element)
+                context.topLevel.append(view)
+            }
+            for node in [element] + element.descendants {
+                if let connections = node.child("connections"), let id = node["id"] {
+                    ConnectionRule.schedule(connections, sourceID: id, context: context)
+                }
+            }
+        }
+        try context.resolve()
+        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NibArchive
+
+/// Compares two compiled outputs file by file: a `.nib` file, a directory nib or a
+/// `.storyboardc`. Nibs are compared with ``StructuralComparison``, property lists by value,
+/// anything else byte for byte; a file present on one side only is a difference.
+public struct FileTreeComparison: Sendable {
+    /// One difference, with the file it was found in (empty for a single-file output).
+    public struct Difference: Hashable, Sendable, CustomStringConvertible {
+        /// The file's path relative to the output.
+        public var file: String
+        /// What differs.
+        public var difference: StructuralDifference
+        /// `file: difference`.
+        public var description: String { file.isEmpty ? difference.description : "\(file): \(difference)" }
+    }
+
+    /// How nibs are compared.
+    public var comparison: StructuralComparison
+
+    /// Creates a comparison.
+    public init(comparison: StructuralComparison = StructuralComparison()) {
+        self.comparison = comparison
+    }
+
+    /// The files of the output at `url`: `[""]` for a file, relative paths for a directory.
+    public static func files(at url: URL) throws -> [String: [UInt8]] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        guard isDirectory.boolValue else { return ["": [UInt8](try Data(contentsOf: url))] }
+        var result: [String: [UInt8]] = [:]
+        let base = url.standardizedFileURL.path
+        if let enumerator = FileManager.default.enumerator(atPath: base) {
+            for case let relative as String in enumerator {
+                let full = URL(fileURLWithPath: base).appendingPathComponent(relative)
+                var childIsDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: full.path, isDirectory: &childIsDirectory), !childIsDirectory.boolValue {
+                    result[relative] = [UInt8](try Data(contentsOf: full))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Every difference between the `left` and `right` file sets.
+    public func differences(between left: [String: [UInt8]], and right: [String: [UInt8]]) -> [Difference] {
+        var found: [Difference] = []
+        for name in Set(left.keys).union(right.keys).sorted() {
+            switch (left[name], right[name]) {
+            case (_?, nil):
+                found.append(Difference(file: name, difference: StructuralDifference(kind: .elementOnlyInLeft, path: "file", className: "file", left: name)))
+            case (nil, _?):
+                found.append(Difference(file: name, difference: StructuralDifference(kind: .elementOnlyInRight, path: "file", className: "file", right: name)))
+            case (let l?, let r?):
+                for difference in fileDifferences(l, r) { found.append(Difference(file: name, difference: difference)) }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    private func fileDifferences(_ l: [UInt8], _ r: [UInt8]) -> [StructuralDifference] {
+        if l == r { return [] }
+        if NibArchive.hasMagic(l) || NibArchive.hasMagic(r) {
+            do {
+                return comparison.differences(between: try NibArchive(parsing: l), and: try NibArchive(parsing: r))
+            } catch {
+                return [StructuralDifference(kind: .value, path: "file", className: "NIBArchive", left: "archive", right: "unparsable: \(error)")]
+            }
+        }
+        if let lp = try? PropertyListSerialization.propertyList(from: Data(l), format: nil) as? NSObject,
+            let rp = try? PropertyListSerialization.propertyList(from: Data(r), format: nil) as? NSObject
+        {
+            if lp.isEqual(rp) { return [] }
+            return [StructuralDifference(kind: .value, path: "file", className: "plist", left: "\(lp)", right: "\(rp)")]
+        }
+        return [StructuralDifference(kind: .value, path: "file", className: "bytes", left: "\(l.count) bytes", right: "\(r.count) bytes")]
+    }
+}

@@ -1,0 +1,321 @@
+import NibArchive
+
+/// The recursive walk behind ``StructuralComparison``: a quiet, memoized equivalence check,
+/// and a reporting pass that describes the differences of pairs that are not equivalent.
+final class GraphWalker {
+    private struct Pair: Hashable {
+        var left: UInt32
+        var right: UInt32
+        var unordered: Bool
+    }
+
+    private let left: ArchiveGraph
+    private let right: ArchiveGraph
+    private let options: StructuralComparison.Options
+    private let pathPrefix: String
+    private var memo: [Pair: Bool] = [:]
+    private var inProgress: Set<Pair> = []
+    private var reported: Set<Pair> = []
+    private var found: [StructuralDifference] = []
+
+    private static let unorderedClasses: Set<String> = [
+        "NSSet", "NSMutableSet", "NSDictionary", "NSMutableDictionary", "NSCountedSet",
+    ]
+    private static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+    private static let keyedCollectionClasses: Set<String> = [
+        "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet",
+    ]
+
+    init(left: ArchiveGraph, right: ArchiveGraph, options: StructuralComparison.Options, pathPrefix: String) {
+        self.left = left
+        self.right = right
+        self.options = options
+        self.pathPrefix = pathPrefix
+    }
+
+    func run() -> [StructuralDifference] {
+        guard !left.nodes.isEmpty, !right.nodes.isEmpty else {
+            if left.nodes.isEmpty != right.nodes.isEmpty {
+                found.append(
+                    StructuralDifference(
+                        kind: .missingRoot, path: pathPrefix, className: left.nodes.first?.className ?? right.nodes.first?.className ?? "",
+                        left: left.nodes.isEmpty ? nil : "root", right: right.nodes.isEmpty ? nil : "root"))
+            }
+            return found
+        }
+        report(0, 0, path: pathPrefix, viaKey: nil, depth: 0)
+        return found
+    }
+
+    // MARK: Collections
+
+    /// The elements of a collection object, or `nil` when the object is not a collection.
+    private func elements(of node: ArchiveGraph.Node) -> [NibArchive.Payload]? {
+        if node.isInlinedCollection {
+            return node.values.dropFirst().filter { $0.key == NibArchive.Builder.emptyKey }.map(\.payload)
+        }
+        if Self.keyedCollectionClasses.contains(node.className), node.values.allSatisfy({ $0.key.hasPrefix("NS.object.") }) {
+            return node.values.map(\.payload)
+        }
+        return nil
+    }
+
+    /// Elements as comparable units: single payloads, or key/value pairs for dictionaries.
+    private func units(of node: ArchiveGraph.Node, _ elements: [NibArchive.Payload]) -> [[NibArchive.Payload]] {
+        guard Self.dictionaryClasses.contains(node.className) else { return elements.map { [$0] } }
+        return stride(from: 0, to: elements.count, by: 2).map { Array(elements[$0..<min($0 + 2, elements.count)]) }
+    }
+
+    private func isUnordered(_ node: ArchiveGraph.Node, viaKey: String?) -> Bool {
+        Self.unorderedClasses.contains(node.className) || viaKey.map(options.unorderedKeys.contains) ?? false
+    }
+
+    // MARK: Quiet equivalence
+
+    private func equivalent(_ l: UInt32, _ r: UInt32, viaKey: String?, depth: Int) -> Bool {
+        guard let ln = left.node(l), let rn = right.node(r) else { return (left.node(l) == nil) == (right.node(r) == nil) }
+        let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
+        if let known = memo[pair] { return known }
+        if inProgress.contains(pair) || depth > options.maximumDepth { return true }
+        inProgress.insert(pair)
+        let result = computeEquivalent(ln, rn, unordered: pair.unordered, depth: depth)
+        inProgress.remove(pair)
+        memo[pair] = result
+        return result
+    }
+
+    private func computeEquivalent(_ ln: ArchiveGraph.Node, _ rn: ArchiveGraph.Node, unordered: Bool, depth: Int) -> Bool {
+        guard ln.className == rn.className else { return false }
+        let le = elements(of: ln)
+        let re = elements(of: rn)
+        if let le, let re {
+            let lu = units(of: ln, le)
+            let ru = units(of: rn, re)
+            guard lu.count == ru.count else { return false }
+            if !unordered {
+                return zip(lu, ru).allSatisfy { unitsEquivalent($0, $1, depth: depth) }
+            }
+            var used = [Bool](repeating: false, count: ru.count)
+            for unit in lu {
+                guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) }) else {
+                    return false
+                }
+                used[match] = true
+            }
+            return true
+        }
+        guard le == nil, re == nil else { return false }
+        let lk = firstValues(ln)
+        let rk = firstValues(rn)
+        guard lk.count == rk.count else { return false }
+        for (key, lp) in lk {
+            guard let rp = rk[key], payloadsEquivalent(lp, rp, key: key, depth: depth) else { return false }
+        }
+        return true
+    }
+
+    private func unitsEquivalent(_ l: [NibArchive.Payload], _ r: [NibArchive.Payload], depth: Int) -> Bool {
+        l.count == r.count && zip(l, r).allSatisfy { payloadsEquivalent($0, $1, key: nil, depth: depth) }
+    }
+
+    private func payloadsEquivalent(_ l: NibArchive.Payload, _ r: NibArchive.Payload, key: String?, depth: Int) -> Bool {
+        switch (l, r) {
+        case (.objectReference(let a), .objectReference(let b)):
+            return equivalent(a, b, viaKey: key, depth: depth + 1)
+        case (.data(let a), .data(let b)):
+            return dataDifference(a, b).isEmpty
+        case (.float64(let a), .float64(let b)):
+            return a.bitPattern == b.bitPattern || abs(a - b) <= options.floatTolerance
+        default:
+            return l == r
+        }
+    }
+
+    private func firstValues(_ node: ArchiveGraph.Node) -> [String: NibArchive.Payload] {
+        var result: [String: NibArchive.Payload] = [:]
+        for (key, payload) in node.values where result[key] == nil { result[key] = payload }
+        return result
+    }
+
+    // MARK: Data values
+
+    /// Differences between two data values: nested archives recursively, geometry with the
+    /// tolerance, anything else byte for byte. Empty when equal.
+    private func dataDifference(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> [StructuralDifference] {
+        if a.elementsEqual(b) { return [] }
+        if options.recursesIntoNestedArchives, NibArchive.hasMagic(a), NibArchive.hasMagic(b),
+            let la = try? NibArchive(parsing: Array(a)), let rb = try? NibArchive(parsing: Array(b))
+        {
+            let nested = GraphWalker(left: ArchiveGraph(la), right: ArchiveGraph(rb), options: options, pathPrefix: "‹nested›")
+            return nested.run()
+        }
+        if let ga = Geometry(a), let gb = Geometry(b), ga.components.count == gb.components.count,
+            zip(ga.components, gb.components).allSatisfy({ abs($0 - $1) <= options.floatTolerance })
+        {
+            return []
+        }
+        return [StructuralDifference(kind: .value, path: "", className: "")]
+    }
+
+    // MARK: Reporting
+
+    private func record(_ kind: StructuralDifference.Kind, _ path: String, _ className: String, key: String? = nil, left l: String? = nil, right r: String? = nil) {
+        found.append(StructuralDifference(kind: kind, path: path, className: className, key: key, left: l, right: r))
+    }
+
+    @discardableResult
+    private func report(_ l: UInt32, _ r: UInt32, path: String, viaKey: String?, depth: Int) -> Bool {
+        if equivalent(l, r, viaKey: viaKey, depth: depth) { return true }
+        guard let ln = left.node(l), let rn = right.node(r) else { return false }
+        let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
+        guard reported.insert(pair).inserted else { return false }
+        if depth > options.maximumDepth {
+            record(.depthLimit, path, ln.className)
+            return false
+        }
+        guard ln.className == rn.className else {
+            record(.className, path, ln.className, left: ln.className, right: rn.className)
+            return false
+        }
+        if let le = elements(of: ln), let re = elements(of: rn) {
+            reportCollection(ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)
+            return false
+        }
+        let lk = firstValues(ln)
+        let rk = firstValues(rn)
+        var keys = ln.values.map(\.key)
+        keys += rn.values.map(\.key).filter { lk[$0] == nil }
+        var seen: Set<String> = []
+        for key in keys where seen.insert(key).inserted {
+            switch (lk[key], rk[key]) {
+            case (let lp?, nil): record(.keyOnlyInLeft, path, ln.className, key: key, left: render(lp, in: left))
+            case (nil, let rp?): record(.keyOnlyInRight, path, ln.className, key: key, right: render(rp, in: right))
+            case (let lp?, let rp?): reportPayloads(lp, rp, path: path, className: ln.className, key: key, depth: depth)
+            default: break
+            }
+        }
+        return false
+    }
+
+    private func reportPayloads(_ lp: NibArchive.Payload, _ rp: NibArchive.Payload, path: String, className: String, key: String, depth: Int) {
+        if payloadsEquivalent(lp, rp, key: key, depth: depth) { return }
+        switch (lp, rp) {
+        case (.objectReference(let a), .objectReference(let b)):
+            let target = left.node(a)
+            let isCollection = target.map { elements(of: $0) != nil } ?? false
+            let step = isCollection ? key : "\(key) (\(target?.className ?? "?"))"
+            report(a, b, path: "\(path) › \(step)", viaKey: key, depth: depth + 1)
+        case (.data(let a), .data(let b)):
+            let nested = dataDifference(a, b)
+            if nested.count == 1, nested[0].path.isEmpty {
+                record(.value, path, className, key: key, left: render(lp, in: left), right: render(rp, in: right))
+            } else {
+                for var difference in nested {
+                    difference.path = "\(path) › \(key) \(difference.path)"
+                    found.append(difference)
+                }
+            }
+        default:
+            let kind: StructuralDifference.Kind = lp.type == rp.type ? .value : .type
+            record(kind, path, className, key: key, left: render(lp, in: left), right: render(rp, in: right))
+        }
+    }
+
+    private func reportCollection(
+        _ ln: ArchiveGraph.Node, _ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], path: String, unordered: Bool, depth: Int
+    ) {
+        var pairs: [(Int, Int)] = []
+        var leftOnly: [Int] = []
+        var rightOnly: [Int] = []
+        if unordered {
+            var used = [Bool](repeating: false, count: ru.count)
+            var unmatched: [Int] = []
+            for (index, unit) in lu.enumerated() {
+                if let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) }) {
+                    used[match] = true
+                } else {
+                    unmatched.append(index)
+                }
+            }
+            // Pair what is left by the class of the first payload, so a changed element is
+            // reported as a change rather than as one removal and one addition.
+            for index in unmatched {
+                let signature = self.signature(lu[index], in: left)
+                if let match = ru.indices.first(where: { !used[$0] && self.signature(ru[$0], in: right) == signature }) {
+                    used[match] = true
+                    pairs.append((index, match))
+                } else {
+                    leftOnly.append(index)
+                }
+            }
+            rightOnly = ru.indices.filter { !used[$0] }
+        } else {
+            pairs = (0..<min(lu.count, ru.count)).map { ($0, $0) }
+            leftOnly = Array(ru.count..<max(ru.count, lu.count))
+            rightOnly = Array(lu.count..<max(lu.count, ru.count))
+        }
+        for (li, ri) in pairs {
+            for (offset, (lp, rp)) in zip(lu[li], ru[ri]).enumerated() {
+                let label = lu[li].count == 2 ? (offset == 0 ? "[\(li)].key" : "[\(li)].value") : "[\(li)]"
+                reportElement(lp, rp, path: path, label: label, className: ln.className, depth: depth)
+            }
+        }
+        for index in leftOnly {
+            record(.elementOnlyInLeft, path, ln.className, left: lu[index].map { render($0, in: left) }.joined(separator: ": "))
+        }
+        for index in rightOnly {
+            record(.elementOnlyInRight, path, ln.className, right: ru[index].map { render($0, in: right) }.joined(separator: ": "))
+        }
+    }
+
+    private func reportElement(_ lp: NibArchive.Payload, _ rp: NibArchive.Payload, path: String, label: String, className: String, depth: Int) {
+        if payloadsEquivalent(lp, rp, key: nil, depth: depth) { return }
+        if case .objectReference(let a) = lp, case .objectReference(let b) = rp {
+            report(a, b, path: "\(path)\(label) (\(left.node(a)?.className ?? "?"))", viaKey: nil, depth: depth + 1)
+        } else {
+            let kind: StructuralDifference.Kind = lp.type == rp.type ? .value : .type
+            record(kind, path + label, className, left: render(lp, in: left), right: render(rp, in: right))
+        }
+    }
+
+    private func signature(_ unit: [NibArchive.Payload], in graph: ArchiveGraph) -> String {
+        unit.map { payload in
+            if case .objectReference(let index) = payload { return graph.node(index)?.className ?? "?" }
+            return payload.type.description
+        }.joined(separator: "/")
+    }
+
+    // MARK: Rendering
+
+    /// A payload for people: strings quoted, references as `→ Class "text"`, geometry as numbers.
+    func render(_ payload: NibArchive.Payload, in graph: ArchiveGraph) -> String {
+        switch payload {
+        case .objectReference(let index):
+            guard let node = graph.node(index) else { return "→ #\(index) (out of range)" }
+            if node.className.hasSuffix("String"), case .data(let bytes)? = node.value(forKey: "NS.bytes") {
+                return "→ \(node.className) \(Self.quoted(bytes))"
+            }
+            if node.className == "NSNumber", let number = node.values.first?.payload {
+                return "→ NSNumber \(render(number, in: graph))"
+            }
+            if let elements = elements(of: node) { return "→ \(node.className) (\(elements.count) elements)" }
+            return "→ \(node.className)"
+        case .data(let bytes):
+            if NibArchive.hasMagic(bytes) { return "nested archive (\(bytes.count) bytes)" }
+            if let geometry = Geometry(bytes) { return geometry.description }
+            return Self.quoted(bytes)
+        default:
+            return payload.description
+        }
+    }
+
+    private static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) {
+            return "\"\(text)\""
+        }
+        return "<" + bytes.prefix(24).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined() + (bytes.count > 24 ? "…" : "") + ">"
+    }
+}

@@ -1,0 +1,66 @@
+import NibArchive
+
+/// Compares two archives as object graphs rooted at object 0.
+///
+/// Objects are matched by their place in the graph (the path from the root through keys and
+/// collection positions), never by table index, so table, object and key order do not matter.
+/// Class names, key sets, wire types and values must match. Sets and dictionaries are always
+/// compared as unordered; arrays under the keys in ``Options/unorderedKeys`` too. Data values
+/// that hold a NIBArchive are compared recursively. The walk is cycle-safe and depth-bounded.
+///
+/// ```swift
+/// let differences = StructuralComparison().differences(between: apple, and: ours)
+/// for difference in differences { print(difference) }
+/// ```
+public struct StructuralComparison: Sendable {
+    /// What the comparison treats as equal.
+    public struct Options: Sendable {
+        /// Keys whose array values are compared without regard to element order.
+        public var unorderedKeys: Set<String>
+        /// Whether data values holding a NIBArchive are compared as archives.
+        public var recursesIntoNestedArchives: Bool
+        /// The largest difference allowed between float64 values, including geometry components.
+        public var floatTolerance: Double
+        /// How deep the walk goes before it stops with a ``StructuralDifference/Kind/depthLimit``.
+        public var maximumDepth: Int
+
+        /// Creates options; the defaults suit comparing a compiler's output with Apple's.
+        public init(
+            unorderedKeys: Set<String> = Options.defaultUnorderedKeys, recursesIntoNestedArchives: Bool = true,
+            floatTolerance: Double = 0, maximumDepth: Int = 200
+        ) {
+            self.unorderedKeys = unorderedKeys
+            self.recursesIntoNestedArchives = recursesIntoNestedArchives
+            self.floatTolerance = floatTolerance
+            self.maximumDepth = maximumDepth
+        }
+
+        /// Constraint, connection and object-list keys, whose order carries no meaning.
+        public static let defaultUnorderedKeys: Set<String> = [
+            "UINibObjectsKey", "UINibConnectionsKey", "UIViewAutolayoutConstraints",
+            "UINibAccessibilityConfigurationsKey", "UINibKeyValuePairsKey", "UINibTraitStorageListsKey",
+            "NSConnections", "NSObjectsKeys", "NSObjectsValues", "NSOidsKeys", "NSOidsValues",
+            "NSViewConstraints", "NSAccessibilityConnectors", "NSAccessibilityOidsKeys",
+            "NSAccessibilityOidsValues", "NSVisibleWindows",
+        ]
+    }
+
+    /// The options in effect.
+    public var options: Options
+
+    /// Creates a comparison with `options`.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Every difference between `left` and `right`; empty when they are structurally identical.
+    public func differences(between left: NibArchive, and right: NibArchive) -> [StructuralDifference] {
+        let walker = GraphWalker(left: ArchiveGraph(left), right: ArchiveGraph(right), options: options, pathPrefix: "root")
+        return walker.run()
+    }
+
+    /// Whether `left` and `right` are structurally identical.
+    public func isEquivalent(_ left: NibArchive, _ right: NibArchive) -> Bool {
+        differences(between: left, and: right).isEmpty
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import NibCompiler
+import NibDiff
+
+/// `nibtool compile SOURCE -o OUTPUT`: Interface Builder source → nib, like `ibtool --compile`.
+struct Compile: IOCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile a .xib to a .nib or a .storyboard to a .storyboardc, as ibtool does.",
+        discussion: """
+            Sources it has no rule for are rejected with the element, line and column, never
+            compiled into a wrong nib.
+
+            Examples:
+              nibtool compile LaunchScreen.storyboard -o LaunchScreen.storyboardc
+              nibtool compile View.xib -o View.nib --deployment-target 15.0
+
+            --compare-with REFERENCE compares the result structurally with another compiler's
+            output (for example Apple's) and prints every difference; the exit status is 1 when
+            they differ. Scripts/score-compile.sh uses it.
+            """)
+
+    @Argument(help: "The .xib or .storyboard file.")
+    var source: String
+
+    @Option(name: [.short, .customLong("output")], help: "Where to write the .nib or .storyboardc.")
+    var output: String?
+
+    @Option(help: "The minimum deployment target, such as 15.0 (ibtool's --minimum-deployment-target).")
+    var deploymentTarget: String?
+
+    @Option(help: "The module of classes marked customModuleProvider=\"target\" (ibtool's --module).")
+    var module: String?
+
+    @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
+    var compareWith: String?
+
+    @Option(help: ArgumentHelp("Print at most this many differences (with --compare-with).", visibility: .hidden))
+    var limit: Int = 40
+
+    func validate() throws {
+        if output == nil && compareWith == nil {
+            throw ValidationError("Give an output with -o OUTPUT.")
+        }
+    }
+
+    func execute(_ io: CommandIO) throws {
+        let compiler = NibCompiler(options: .init(deploymentTarget: deploymentTarget, module: module))
+        let compiled: CompiledNib
+        do {
+            compiled = try compiler.compile(contentsOf: URL(fileURLWithPath: source))
+        } catch {
+            io.error("nibtool: \(error)")
+            throw ReportedFailure(status: ExitStatus.inputError)
+        }
+        if let output {
+            do {
+                try compiled.write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw FileAccess(io: io).fail(output, "cannot write the output: \((error as NSError).localizedDescription)")
+            }
+        }
+        guard let compareWith else { return }
+        let reference: [String: [UInt8]]
+        do {
+            reference = try FileTreeComparison.files(at: URL(fileURLWithPath: compareWith))
+        } catch {
+            throw FileAccess(io: io).fail(compareWith, "cannot read the reference: \((error as NSError).localizedDescription)")
+        }
+        let differences = FileTreeComparison().differences(between: reference, and: compiled.files)
+        for difference in differences.prefix(limit) {
+            io.write("- \(difference)\n")
+        }
+        for difference in differences {
+            io.write("category: \(difference.difference.category)\n")
+        }
+        if !differences.isEmpty {
+            io.write("\(differences.count) differences\n")
+            throw ReportedFailure(status: ExitStatus.checkFailed)
+        }
+        io.write("identical\n")
+    }
+}
