@@ -16,6 +16,9 @@ final class GraphWalker {
     private var memo: [Pair: Bool] = [:]
     private var inProgress: Set<Pair> = []
     private var reported: Set<Pair> = []
+    /// Pairs the report matched by their place in the graph: references to them count as
+    /// equal, so a difference inside an object is reported once, not at every reference to it.
+    private var matched: Set<[UInt32]> = []
     private var found: [StructuralDifference] = []
 
     private static let unorderedClasses: Set<String> = [
@@ -74,6 +77,7 @@ final class GraphWalker {
 
     private func equivalent(_ l: UInt32, _ r: UInt32, viaKey: String?, depth: Int) -> Bool {
         guard let ln = left.node(l), let rn = right.node(r) else { return (left.node(l) == nil) == (right.node(r) == nil) }
+        if matched.contains([l, r]) { return true }
         let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
         if let known = memo[pair] { return known }
         if inProgress.contains(pair) || depth > options.maximumDepth { return true }
@@ -176,6 +180,9 @@ final class GraphWalker {
         guard ln.className == rn.className else {
             record(.className, path, ln.className, left: ln.className, right: rn.className)
             return false
+        }
+        if matched.insert([l, r]).inserted {
+            memo = memo.filter { $0.value }
         }
         if let le = elements(of: ln), let re = elements(of: rn) {
             reportCollection(ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)

@@ -56,6 +56,15 @@ struct StoryboardCompiler {
         return files
     }
 
+    /// Storyboards saved for size classes by Interface Builder before Xcode 9 (tools version
+    /// below 13000) compile each controller's root view at the 600 × 600 "any size" canvas,
+    /// whatever device the document previews.
+    var rootViewFrame: [Double]? {
+        let tools = Double(document.root["toolsVersion"] ?? "") ?? 0
+        guard document.root.flag("useTraitCollections"), tools < 13000 else { return nil }
+        return [0, 0, 600, 600]
+    }
+
     private func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
         CompileError(code: code, file: document.fileName, line: element.line, column: element.column, element: element.summary, message: message)
     }
@@ -109,7 +118,7 @@ struct StoryboardCompiler {
             pendingGuides.append((guide, object))
             guideObjects.append(object)
         }
-        let viewObject = try encoder.encode(view, extraSubviews: guideObjects, extraConstraints: [])
+        let viewObject = try encoder.encode(view, frameOverride: rootViewFrame, extraSubviews: guideObjects, extraConstraints: [])
         for (guide, object) in pendingGuides {
             let isTop = guide["type"] == "top"
             let leading = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 5, second: viewObject)
@@ -126,7 +135,7 @@ struct StoryboardCompiler {
             object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", [width]))
             object.set("UIViewSemanticContentAttribute", int: 0)
             object.set("_UILayoutGuideIdentifier", .string(isTop ? "_UIViewControllerTop" : "_UIViewControllerBottom"))
-            object.set("_UILayoutGuideConstraintsToRemove", .collection("NSArray", [leading, edge, height]))
+            object.set("_UILayoutGuideConstraintsToRemove", .collection("NSArray", isTop ? [leading, edge, height] : [leading, height, edge]))
             guideConstraints += [leading, edge, height]
         }
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")

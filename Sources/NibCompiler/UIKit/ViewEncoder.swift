@@ -20,7 +20,7 @@ struct ViewEncoder {
     /// Compiles `element` (and its subtree); `extraSubviews` are appended to `UISubviews`
     /// (the controller's layout guides), `extraConstraints` to its constraints.
     func encode(
-        _ element: SourceElement, superviewFrame: (x: Double, y: Double)? = nil, extraSubviews: [ArchivedObject] = [],
+        _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
         extraConstraints: [ArchivedObject] = []
     ) throws(CompileError) -> ArchivedObject {
         guard let rule = ViewRule.all[element.name] else {
@@ -63,6 +63,7 @@ struct ViewEncoder {
                 throw context.error(.unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not supported yet")
             }
         }
+        if let frameOverride { frame = frameOverride }
         guard let frame else { throw context.error(.invalidSource, element, "the view has no frame") }
         object.set("UIBounds", ArchivedObject.geometry([0, 0, frame[2], frame[3]]))
         object.set("UICenter", ArchivedObject.geometry([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2]))
