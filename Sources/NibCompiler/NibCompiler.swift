@@ -53,10 +53,12 @@ public struct NibCompiler: Sendable {
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())
         case (.iOS, false):
             return CompiledNib(kind: .nibFile, files: ["": try XibCompiler(document: document).compile()])
-        case (.macOS, _):
+        case (.macOS, false):
+            return CompiledNib(kind: .nibFile, files: ["": try AppKitXibCompiler(document: document).compile()])
+        case (.macOS, true):
             throw CompileError(
                 code: .unsupportedDocument, file: fileName, line: document.root.line, column: document.root.column,
-                element: document.root.summary, message: "MacOSX.Cocoa (AppKit) documents are not supported yet")
+                element: document.root.summary, message: "MacOSX.Cocoa (AppKit) storyboards are not supported yet")
         }
     }
 

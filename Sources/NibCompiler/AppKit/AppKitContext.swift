@@ -1,0 +1,69 @@
+/// What the AppKit rules share while one nib is compiled: the objects IB tracks with their
+/// parents (`NSObjectsKeys` / `NSObjectsValues`), visible windows and connections, assembled
+/// into `NSIBObjectData` at the end.
+final class AppKitContext {
+    let fileName: String
+    /// Source id → archived object.
+    var objectsByID: [String: ArchivedObject] = [:]
+    /// Every tracked object except the root, with its parent, in document order.
+    var objects: [(object: ArchivedObject, parent: ArchivedObject)] = []
+    var visibleWindows: [ArchivedObject] = []
+    var connections: [ArchivedObject] = []
+    var deferred: [() throws -> Void] = []
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
+        CompileError(code: code, file: fileName, line: element.line, column: element.column, element: element.summary, message: message)
+    }
+
+    func track(_ object: ArchivedObject, id: String?, parent: ArchivedObject) {
+        if let id { objectsByID[id] = object }
+        objects.append((object, parent))
+    }
+
+    func resolve() throws(CompileError) {
+        let work = deferred
+        deferred = []
+        for item in work {
+            do {
+                try item()
+            } catch let failure as CompileError {
+                throw failure
+            } catch {
+                throw CompileError(code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
+            }
+        }
+    }
+
+    /// The archive root: `IB.objectdata` → `NSIBObjectData`, and `IB.systemFontUpdateVersion`.
+    func makeRoot(owner: ArchivedObject) -> ArchivedObject {
+        let data = ArchivedObject("NSIBObjectData")
+        data.set("NSRoot", owner)
+        data.set("NSVisibleWindows", .collection("NSMutableSet", visibleWindows))
+        data.set("NSConnections", .collection("NSMutableArray", connections))
+        data.set("NSObjectsKeys", .collection("NSArray", objects.map(\.object)))
+        data.set("NSObjectsValues", .collection("NSArray", objects.map(\.parent)))
+        let oidObjects = [owner] + objects.map(\.object)
+        data.set("NSOidsKeys", .collection("NSArray", oidObjects))
+        data.set("NSOidsValues", .collection("NSArray", oidObjects.indices.map { ArchivedObject.number($0 + 1) }))
+        data.set("NSAccessibilityConnectors", .collection("NSMutableArray", []))
+        let emptyArray = ArchivedObject.collection("NSArray", [])
+        data.set("NSAccessibilityOidsKeys", emptyArray)
+        data.set("NSAccessibilityOidsValues", emptyArray)
+        let root = ArchivedObject("NSObject")
+        root.set("IB.objectdata", data)
+        root.set("IB.systemFontUpdateVersion", int: 1)
+        return root
+    }
+
+    /// Geometry as AppKit's NSString form: `{w, h}` or `{{x, y}, {w, h}}`, integers without
+    /// a fraction.
+    static func text(_ values: [Double]) -> String {
+        let parts = values.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }
+        if parts.count == 4 { return "{{\(parts[0]), \(parts[1])}, {\(parts[2]), \(parts[3])}}" }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,35 @@
+/// `.xib` (macOS) → one `.nib` with an `NSIBObjectData` root: File's Owner is `NSRoot`, every
+/// other object is listed with its parent and an object id.
+struct AppKitXibCompiler {
+    let document: SourceDocument
+
+    func compile() throws(CompileError) -> [UInt8] {
+        let context = AppKitContext(fileName: document.fileName)
+        guard let objects = document.root.child("objects") else {
+            throw context.error(.invalidSource, document.root, "the document has no <objects>")
+        }
+        let direct = document.root["customObjectInstantitationMethod"] == "direct"
+        guard let ownerElement = objects.children.first(where: { $0["id"] == "-2" }) else {
+            throw context.error(.invalidSource, objects, "the document has no File's Owner (id -2)")
+        }
+        let ownerClass = ownerElement["customClass"] ?? "NSObject"
+        let owner = try CustomObjectRule.object(ownerElement, ownerClass: ownerClass, direct: direct, context: context)
+        context.objectsByID["-2"] = owner
+        let views = AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
+        for element in objects.children where element !== ownerElement {
+            switch element.name {
+            case "customObject" where element["id"] == "-1":
+                continue
+            case "customObject":
+                let object = try CustomObjectRule.object(element, ownerClass: ownerClass, direct: direct, context: context)
+                context.track(object, id: element["id"], parent: owner)
+            case "window":
+                _ = try WindowRule.window(element, owner: owner, context: context, views: views)
+            default:
+                throw context.error(.unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")
+            }
+        }
+        try context.resolve()
+        return try NibCompiler.serialize(context.makeRoot(owner: owner), fileName: document.fileName, fallbacks: [:])
+    }
+}

@@ -1,0 +1,47 @@
+/// `<customObject>` → `NSCustomObject` (with an `IBClassReference` when a class is named), or
+/// `NSClassSwapper` for objects the document instantiates directly with `-init`.
+enum CustomObjectRule {
+    static let attributes: Set<String> = ["id", "userLabel", "customClass", "customModule", "customModuleProvider"]
+
+    static func classReference(_ name: String, module: String?) -> ArchivedObject {
+        let reference = ArchivedObject("IBClassReference")
+        reference.set("IBClassName", .string(name))
+        reference.set("IBModuleName", module.map { .object(.string($0)) } ?? .null)
+        reference.set("IBModuleProvider", .null)
+        return reference
+    }
+
+    /// File's Owner (`-2`), Application (`-3`) and ordinary custom objects.
+    static func object(_ element: SourceElement, ownerClass: String, direct: Bool, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a custom object is not supported yet")
+        }
+        if element["customModule"] != nil || element["customModuleProvider"] != nil {
+            throw context.error(.unsupportedAttribute, element, "custom objects in a module are not supported yet")
+        }
+        for child in element.children {
+            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a custom object is not supported yet")
+        }
+        let custom = element["customClass"]
+        switch element["id"] {
+        case "-2", "-3":
+            let object = ArchivedObject("NSCustomObject")
+            if let custom { object.set("IBClassReference", classReference(custom, module: nil)) }
+            object.set("NSClassName", .string(element["id"] == "-3" ? "NSApplication" : custom ?? "NSObject"))
+            return object
+        default:
+            let name = custom ?? "NSObject"
+            if direct {
+                let object = ArchivedObject("NSClassSwapper")
+                object.set("NSClassName", .string(name))
+                object.set("NSOriginalClassName", .string("NSObject"))
+                object.set("NSInitializeWithInit", .bool(true))
+                return object
+            }
+            let object = ArchivedObject("NSCustomObject")
+            if let custom { object.set("IBClassReference", classReference(custom, module: nil)) }
+            object.set("NSClassName", .string(name))
+            return object
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// `<window>` → `NSWindowTemplate`: style mask, position struts and behaviour flags packed into
+/// `NSWTFlags`, rects as NSString geometry, and the content view.
+enum WindowRule {
+    static let attributes: Set<String> = [
+        "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
+        "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
+        "showsToolbarButton", "userLabel", "frameAutosaveName",
+    ]
+    static let styleBits: [(String, Int)] = [
+        ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
+        ("nonactivatingPanel", 128), ("texturedBackground", 256), ("unifiedTitleAndToolbar", 4096), ("hudWindow", 8192),
+        ("fullSizeContentView", 32768),
+    ]
+    /// `initialPositionMask` struts → the position bits of `NSWTFlags` (absent mask: all).
+    static func strutBits(_ mask: SourceElement?) -> Int {
+        guard let mask else { return 0x78_0000 }
+        let left = mask.flag("leftStrut"), right = mask.flag("rightStrut"), top = mask.flag("topStrut"), bottom = mask.flag("bottomStrut")
+        switch (left, right, top, bottom) {
+        case (true, true, true, true), (false, false, false, false): return 0x78_0000
+        case (true, false, false, true): return 0
+        case (false, true, false, true): return 0x5_0000
+        case (true, false, true, false): return 0x28_0000
+        case (false, true, true, false): return 0x30_0000
+        default: return -1
+        }
+    }
+
+    static func window(_ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
+        }
+        for name in ["frameAutosaveName", "animationBehavior"] where element[name] != nil && !(name == "animationBehavior" && element[name] == "default") {
+            throw context.error(.unsupportedAttribute, element, "window attribute \(name) is not supported yet")
+        }
+        let window = ArchivedObject("NSWindowTemplate")
+        context.track(window, id: element["id"], parent: owner)
+        var styleMask: Int?
+        var contentRect: [Double]?
+        var screenRect: [Double]?
+        var positionMask: SourceElement?
+        var contentView: SourceElement?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("windowStyleMask", "styleMask"):
+                for name in child.attributes.keys where name != "key" && !styleBits.contains(where: { $0.0 == name }) {
+                    throw context.error(.unsupportedAttribute, child, "style mask flag \(name) is not supported yet")
+                }
+                styleMask = styleBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
+            case ("windowPositionMask", "initialPositionMask"): positionMask = child
+            case ("rect", "contentRect"): contentRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
+            case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
+            case ("view", "contentView"): contentView = child
+            case ("point", _): break
+            default: throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not supported yet")
+            }
+        }
+        let struts = strutBits(positionMask)
+        guard struts >= 0, let positionMask = Optional(positionMask) else {
+            throw context.error(.unsupportedAttribute, positionMask ?? element, "this combination of window struts is not supported yet")
+        }
+        var flags = struts
+        if element["deferred"] ?? "YES" == "YES" { flags |= 0x2000_0000 }
+        if element["releasedWhenClosed"] == "NO" { flags |= 0x4000_0000 }
+        if element["hidesOnDeactivate"] == "YES" { flags |= Int(bitPattern: 0x8000_0000) }
+        if element["allowsToolTipsWhenApplicationIsInactive"] ?? "YES" == "YES" { flags |= 0x2000 }
+        if element["autorecalculatesKeyViewLoop"] ?? "YES" == "YES" { flags |= 0x800 }
+        if let styleMask { window.set("NSWindowStyleMask", int: styleMask) }
+        window.set("NSWindowBacking", int: 2)
+        let screen = screenRect ?? [0, 0, 0, 0]
+        var frame = contentRect ?? [0, 0, 0, 0]
+        if contentRect != nil {
+            let anchoredX = positionMask.map { $0.flag("leftStrut") || $0.flag("rightStrut") } ?? false
+            let anchoredY = positionMask.map { $0.flag("topStrut") || $0.flag("bottomStrut") } ?? false
+            if !(screen == [0, 0, 0, 0] && positionMask != nil) {
+                if !anchoredX { frame[0] = screen[2] / 2 - frame[2] / 2 }
+                if !anchoredY { frame[1] = screen[3] / 2 - frame[3] / 2 }
+            }
+        }
+        window.set("NSWindowRect", .string(AppKitContext.text(frame)))
+        window.set("NSWTFlags", .integer(Int64(Int32(truncatingIfNeeded: flags))))
+        window.set("NSWindowTitle", .string(element["title"] ?? ""))
+        window.set("NSWindowSubtitle", .string(""))
+        window.set("NSWindowClass", .string("NSWindow"))
+        window.set("NSViewClass", .null)
+        window.set("NSUserInterfaceItemIdentifier", .null)
+        if let contentView {
+            window.set("NSWindowView", try views.view(contentView, superview: nil, parent: window, isContentView: true))
+        } else {
+            window.set("NSWindowView", .null)
+        }
+        window.set("NSScreenRect", .string(AppKitContext.text(screen)))
+        window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
+        window.set("NSWindowIsRestorable", .bool(element["restorable"] ?? "YES" == "YES"))
+        window.set("NSMinFullScreenContentSize", .string("{0, 0}"))
+        window.set("NSMaxFullScreenContentSize", .string("{0, 0}"))
+        if let mode = element["tabbingMode"] {
+            let modes = ["automatic": 0, "preferred": 1, "disallowed": 2]
+            guard let code = modes[mode] else { throw context.error(.unsupportedAttribute, element, "tabbingMode \"\(mode)\" is unknown") }
+            window.set("NSWindowTabbingMode", int: code)
+        }
+        if element["visibleAtLaunch"] ?? "YES" == "YES" { context.visibleWindows.append(window) }
+        return window
+    }
+}
