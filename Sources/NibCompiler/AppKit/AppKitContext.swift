@@ -46,7 +46,7 @@ final class AppKitContext {
         data.set("NSConnections", .collection("NSMutableArray", connections))
         data.set("NSObjectsKeys", .collection("NSArray", objects.map(\.object)))
         data.set("NSObjectsValues", .collection("NSArray", objects.map(\.parent)))
-        let oidObjects = [owner] + objects.map(\.object)
+        let oidObjects = [owner] + objects.map(\.object) + connections
         data.set("NSOidsKeys", .collection("NSArray", oidObjects))
         data.set("NSOidsValues", .collection("NSArray", oidObjects.indices.map { ArchivedObject.number($0 + 1) }))
         data.set("NSAccessibilityConnectors", .collection("NSMutableArray", []))

@@ -4,7 +4,7 @@ struct AppKitViewEncoder {
     let context: AppKitContext
     let usesAutolayout: Bool
 
-    static let attributes: Set<String> = ["id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints"]
+    static let attributes: Set<String> = ["id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer"]
 
     func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false) throws(CompileError) -> ArchivedObject {
         guard element.name == "view" || element.name == "customView" else {
@@ -23,6 +23,7 @@ struct AppKitViewEncoder {
             case ("rect", "frame"): frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
+            case ("connections", _), ("point", "canvasLocation"): break
             default: throw context.error(.unsupportedElement, child, "<\(child.name)> inside an AppKit view is not supported yet")
             }
         }
@@ -39,6 +40,7 @@ struct AppKitViewEncoder {
         } else {
             view.set("NSFrame", .string(AppKitContext.text(frame)))
         }
+        if element.flag("wantsLayer") { view.set("NSViewIsLayerTreeHost", .bool(true)) }
         var children: [ArchivedObject] = []
         for subview in subviews {
             children.append(try self.view(subview, superview: view, parent: view))

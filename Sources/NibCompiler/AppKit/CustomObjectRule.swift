@@ -19,7 +19,7 @@ enum CustomObjectRule {
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
             throw context.error(.unsupportedAttribute, element, "custom objects in a module are not supported yet")
         }
-        for child in element.children {
+        for child in element.children where child.name != "connections" {
             throw context.error(.unsupportedElement, child, "<\(child.name)> inside a custom object is not supported yet")
         }
         let custom = element["customClass"]

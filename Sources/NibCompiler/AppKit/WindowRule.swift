@@ -4,7 +4,7 @@ enum WindowRule {
     static let attributes: Set<String> = [
         "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
         "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
-        "showsToolbarButton", "userLabel", "frameAutosaveName",
+        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle",
     ]
     static let styleBits: [(String, Int)] = [
         ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
@@ -50,7 +50,7 @@ enum WindowRule {
             case ("rect", "contentRect"): contentRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("view", "contentView"): contentView = child
-            case ("point", _): break
+            case ("point", _), ("connections", _): break
             default: throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not supported yet")
             }
         }
@@ -80,7 +80,7 @@ enum WindowRule {
         window.set("NSWTFlags", .integer(Int64(Int32(truncatingIfNeeded: flags))))
         window.set("NSWindowTitle", .string(element["title"] ?? ""))
         window.set("NSWindowSubtitle", .string(""))
-        window.set("NSWindowClass", .string("NSWindow"))
+        window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
         window.set("NSViewClass", .null)
         window.set("NSUserInterfaceItemIdentifier", .null)
         if let contentView {
@@ -97,6 +97,11 @@ enum WindowRule {
             let modes = ["automatic": 0, "preferred": 1, "disallowed": 2]
             guard let code = modes[mode] else { throw context.error(.unsupportedAttribute, element, "tabbingMode \"\(mode)\" is unknown") }
             window.set("NSWindowTabbingMode", int: code)
+        }
+        if let style = element["toolbarStyle"] {
+            let styles = ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "compact": 4, "unifiedCompact": 4]
+            guard let code = styles[style] else { throw context.error(.unsupportedAttribute, element, "toolbarStyle \"\(style)\" is unknown") }
+            window.set("NSWindowToolbarStyle", int: code)
         }
         if element["visibleAtLaunch"] ?? "YES" == "YES" { context.visibleWindows.append(window) }
         return window

@@ -1,0 +1,40 @@
+/// AppKit `<connections>`: `<outlet>` → `NSNibOutletConnector`, `<action>` →
+/// `NSNibControlConnector` (source: the element holding the connection).
+enum AppKitConnectionRule {
+    static func schedule(_ connections: SourceElement, source: ArchivedObject, context: AppKitContext) {
+        for connection in connections.children {
+            context.deferred.append { () throws in
+                switch connection.name {
+                case "outlet":
+                    guard let property = connection["property"], let destinationID = connection["destination"] else {
+                        throw context.error(.invalidSource, connection, "the outlet needs a property and a destination")
+                    }
+                    let record = ArchivedObject("NSNibOutletConnector")
+                    record.set("NSSource", source)
+                    record.set("NSDestination", try destination(destinationID, connection, context))
+                    record.set("NSLabel", .string(property))
+                    record.set("NSChildControllerCreationSelectorName", .null)
+                    context.connections.append(record)
+                case "action":
+                    guard let selector = connection["selector"], let targetID = connection["target"] else {
+                        throw context.error(.invalidSource, connection, "the action needs a selector and a target")
+                    }
+                    let record = ArchivedObject("NSNibControlConnector")
+                    record.set("NSSource", source)
+                    record.set("NSDestination", try destination(targetID, connection, context))
+                    record.set("NSLabel", .string(selector))
+                    context.connections.append(record)
+                default:
+                    throw context.error(.unsupportedElement, connection, "<\(connection.name)> connections (AppKit) are not supported yet")
+                }
+            }
+        }
+    }
+
+    private static func destination(_ id: String, _ connection: SourceElement, _ context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        guard let object = context.objectsByID[id] else {
+            throw context.error(.unsupportedAttribute, connection, "connections to id \"\(id)\" are not supported yet")
+        }
+        return object
+    }
+}
