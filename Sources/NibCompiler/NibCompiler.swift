@@ -18,11 +18,17 @@ public struct NibCompiler: Sendable {
         public var deploymentTarget: String?
         /// The module that `customModuleProvider="target"` classes belong to (`--module`).
         public var module: String?
+        /// Whether strings are localizable (`NSLocalizableString`); `nil` decides by whether the
+        /// source lives in `Base.lproj`, as ibtool does.
+        public var baseLocalized: Bool?
+        /// The Xcode whose ibtool to imitate; `nil` for the one that saved the document.
+        public var xcode: XcodeEra?
 
         /// Creates options with ibtool's defaults.
-        public init(deploymentTarget: String? = nil, module: String? = nil) {
+        public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
             self.deploymentTarget = deploymentTarget
             self.module = module
+            self.baseLocalized = baseLocalized
         }
     }
 
@@ -42,12 +48,16 @@ public struct NibCompiler: Sendable {
         } catch {
             throw CompileError(code: .unreadable, file: url.lastPathComponent, line: 0, column: 0, element: nil, message: "cannot read the source: \(error.localizedDescription)")
         }
-        return try compile(data, fileName: url.lastPathComponent)
+        let inBase = url.deletingLastPathComponent().lastPathComponent == "Base.lproj"
+        return try compile(data, fileName: url.lastPathComponent, isBaseLocalized: options.baseLocalized ?? inBase)
     }
 
     /// Compiles a source held in memory; `fileName` is used in errors.
-    public func compile(_ data: Data, fileName: String) throws(CompileError) -> CompiledNib {
-        let document = try SourceDocument(parsing: data, fileName: fileName)
+    public func compile(_ data: Data, fileName: String, isBaseLocalized: Bool = false) throws(CompileError) -> CompiledNib {
+        var document = try SourceDocument(parsing: data, fileName: fileName)
+        document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
+        document.module = options.module
+        if let xcode = options.xcode { document.era = xcode }
         switch (try document.runtime(), document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())

@@ -32,6 +32,9 @@ struct Compile: IOCommand {
     @Option(help: "The module of classes marked customModuleProvider=\"target\" (ibtool's --module).")
     var module: String?
 
+    @Option(help: "The Xcode whose ibtool to imitate, such as 9.3 (default: the one that saved the document).")
+    var xcode: Double?
+
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
 
@@ -45,7 +48,9 @@ struct Compile: IOCommand {
     }
 
     func execute(_ io: CommandIO) throws {
-        let compiler = NibCompiler(options: .init(deploymentTarget: deploymentTarget, module: module))
+        var options = NibCompiler.Options(deploymentTarget: deploymentTarget, module: module)
+        options.xcode = xcode.map(XcodeEra.init)
+        let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {
             compiled = try compiler.compile(contentsOf: URL(fileURLWithPath: source))

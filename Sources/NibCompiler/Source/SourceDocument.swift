@@ -10,6 +10,13 @@ public struct SourceDocument: @unchecked Sendable {
     public let root: SourceElement
     /// The file name used in error messages.
     public let fileName: String
+    /// Whether the source is the base localization (it lives in `Base.lproj`), so ibtool makes
+    /// its user-visible strings localizable.
+    public var isBaseLocalized = false
+    /// The module for classes marked `customModuleProvider="target"` without a `customModule`.
+    public var module: String?
+    /// The ibtool being imitated; by default the Xcode that saved the document.
+    public var era: XcodeEra
 
     /// The target runtime a document declares.
     public enum Runtime: String, Sendable {
@@ -29,10 +36,10 @@ public struct SourceDocument: @unchecked Sendable {
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
         let ok = parser.parse()
-        guard ok, let root = builder.root else {
+        guard ok, builder.failure == nil, builder.isBalanced, let root = builder.root else {
             throw CompileError(
                 code: .malformedXML, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
-                element: nil, message: "the XML is malformed: \(parser.parserError.map { String(describing: $0) } ?? "no document element")")
+                element: nil, message: "the XML is malformed: \((builder.failure ?? parser.parserError).map { String(describing: $0) } ?? "unclosed or missing elements")")
         }
         guard root.name == "document" else {
             throw CompileError(
@@ -40,6 +47,7 @@ public struct SourceDocument: @unchecked Sendable {
                 message: "expected an Interface Builder <document>, found <\(root.name)>")
         }
         self.root = root
+        self.era = XcodeEra(toolsVersion: root["toolsVersion"])
     }
 
     /// The declared runtime.
@@ -59,7 +67,17 @@ public struct SourceDocument: @unchecked Sendable {
 /// Collects the element tree from `XMLParser` callbacks.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     var root: SourceElement?
+    var failure: (any Error)?
     private var stack: [SourceElement] = []
+    private var ended = 0
+    private var started = 0
+
+    /// Whether every element that started also ended.
+    var isBalanced: Bool { started == ended }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if failure == nil { failure = parseError }
+    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
@@ -73,10 +91,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             root = element
         }
         stack.append(element)
+        started += 1
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        stack.removeLast()
+        if !stack.isEmpty { stack.removeLast() }
+        ended += 1
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -49,6 +49,9 @@ enum ConstraintRule {
                 object.set("NSSecondItem", try context.object(secondID, from: element))
                 object.set("NSSecondAttributeV2", int: second)
                 object.set("NSSecondAttribute", int: second)
+            } else if !context.era.writesDeepDrawRect {
+                object.set("NSSecondAttributeV2", int: 0)
+                object.set("NSSecondAttribute", int: 0)
             }
             let constant = element.number("constant") ?? 0
             if element.flag("symbolic") {
@@ -72,7 +75,8 @@ enum ConstraintRule {
 
     /// A generated constraint between `first` and `second` with the same attribute on both.
     static func generated(
-        _ className: String, first: ArchivedObject, attribute: Int, second: ArchivedObject? = nil, priority: Int? = nil
+        _ className: String, first: ArchivedObject, attribute: Int, second: ArchivedObject? = nil, priority: Int? = nil,
+        era: XcodeEra = XcodeEra(13)
     ) -> ArchivedObject {
         let object = ArchivedObject(className)
         object.set("NSFirstItem", first)
@@ -82,6 +86,10 @@ enum ConstraintRule {
             object.set("NSSecondItem", second)
             object.set("NSSecondAttributeV2", int: attribute)
             object.set("NSSecondAttribute", int: attribute)
+        } else if !era.writesDeepDrawRect {
+            // Before Xcode 8, one-item constraints still carried a second attribute of 0.
+            object.set("NSSecondAttributeV2", int: 0)
+            object.set("NSSecondAttribute", int: 0)
         }
         object.set("NSShouldBeArchived", .bool(true))
         if let priority { object.set("NSPriority", int: priority) }

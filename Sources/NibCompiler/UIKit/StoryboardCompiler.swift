@@ -8,7 +8,9 @@ struct StoryboardCompiler {
 
     /// Controller elements and the UIKit class ibtool names their scene nib after.
     static let controllers: [String: String] = ["viewController": "UIViewController"]
-    static let controllerAttributes: Set<String> = ["id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel", "storyboardIdentifier"]
+    static let controllerAttributes: Set<String> = ["id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel", "storyboardIdentifier",
+        "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets",
+    ]
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
@@ -61,7 +63,7 @@ struct StoryboardCompiler {
     /// whatever device the document previews.
     var rootViewFrame: [Double]? {
         let tools = Double(document.root["toolsVersion"] ?? "") ?? 0
-        guard document.root.flag("useTraitCollections"), tools < 13000 else { return nil }
+        guard document.root.flag("useTraitCollections"), tools < 13000, !document.era.keepsDeviceSizeForRootViews else { return nil }
         return [0, 0, 600, 600]
     }
 
@@ -70,11 +72,19 @@ struct StoryboardCompiler {
     }
 
     private func sceneNib(controller: SourceElement, className: String, viewNibName: String?) throws(CompileError) -> [UInt8] {
-        let context = UIKitContext(fileName: document.fileName)
+        let context = UIKitContext(fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module, era: document.era)
         let object = ArchivedObject(className)
         object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", []))
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
         if let identifier = controller["storyboardIdentifier"] { object.set("UIStoryboardIdentifier", .string(identifier)) }
+        if controller["autoresizesArchivedViewToFullSize"] == "NO" {
+            object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))
+            let frame = controller.child(key: "view")?.child("rect", key: "frame")
+            let size = ArchivedObject.geometry([frame?.number("width") ?? 0, frame?.number("height") ?? 0])
+            object.set("UIContentSizeForViewInPopover", size)
+            object.set("UIPreferredContentSize", size)
+        }
+        if controller["automaticallyAdjustsScrollViewInsets"] == "NO" { object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0) }
         for child in controller.children {
             switch (child.name, child["key"]) {
             case ("view", "view"), ("imageView", "view"), ("layoutGuides", _): break
@@ -98,7 +108,7 @@ struct StoryboardCompiler {
     }
 
     private func viewNib(controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources) throws(CompileError) -> [UInt8] {
-        let context = UIKitContext(fileName: document.fileName)
+        let context = UIKitContext(fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module, era: document.era)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         if let id = controller["id"] { context.objectsByID[id] = owner }
@@ -122,18 +132,19 @@ struct StoryboardCompiler {
         for (guide, object) in pendingGuides {
             let isTop = guide["type"] == "top"
             let leading = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 5, second: viewObject)
-            let height = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 8)
+            let height = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 8, era: context.era)
             let edge = isTop
                 ? ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 3, second: viewObject)
                 : ConstraintRule.generated("NSLayoutConstraint", first: viewObject, attribute: 4, second: object)
-            let width = ConstraintRule.generated("_UILayoutSupportConstraint", first: object, attribute: 7, priority: 999)
-            object.set("UIDeepDrawRect", .bool(true))
+            let width = ConstraintRule.generated("_UILayoutSupportConstraint", first: object, attribute: 7, priority: 999, era: context.era)
+            if context.era.writesDeepDrawRect { object.set("UIDeepDrawRect", .bool(true)) }
             object.set("UIOpaque", .bool(true))
             object.set("UIHidden", .bool(true))
             object.set("UIAutoresizeSubviews", .bool(true))
             object.set("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", .bool(true))
             object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", [width]))
-            object.set("UIViewSemanticContentAttribute", int: 0)
+            if context.era.writesSemanticContentAttribute { object.set("UIViewSemanticContentAttribute", int: 0) }
+            if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
             object.set("_UILayoutGuideIdentifier", .string(isTop ? "_UIViewControllerTop" : "_UIViewControllerBottom"))
             object.set("_UILayoutGuideConstraintsToRemove", .collection("NSArray", isTop ? [leading, edge, height] : [leading, height, edge]))
             guideConstraints += [leading, edge, height]

@@ -13,8 +13,31 @@ final class UIKitContext {
     /// Work that needs every object to exist (constraints, connections).
     var deferred: [() throws -> Void] = []
 
-    init(fileName: String) {
+    /// Whether the source lives in `Base.lproj`: its strings are then `NSLocalizableString`s.
+    let isBaseLocalized: Bool
+
+    /// The module for `customModuleProvider="target"` classes (`--module`).
+    let module: String?
+
+    /// The ibtool being imitated.
+    let era: XcodeEra
+
+    init(fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13)) {
+        self.era = era
         self.fileName = fileName
+        self.isBaseLocalized = isBaseLocalized
+        self.module = module
+    }
+
+    /// A user-visible string: `NSLocalizableString` (key `<id>.<property>`) in `Base.lproj`
+    /// sources, plain `NSString` otherwise.
+    func text(_ value: String, id: String?, property: String) -> ArchivedObject {
+        guard isBaseLocalized, let id else { return .string(value) }
+        let string = ArchivedObject("NSLocalizableString")
+        string.set("NS.bytes", .data(Array(value.utf8)))
+        string.set("NSKey", .string("\(id).\(property)"))
+        string.set("NSDev", .string(value))
+        return string
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {

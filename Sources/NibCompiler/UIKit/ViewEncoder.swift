@@ -9,6 +9,7 @@ struct ViewEncoder {
         "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
         "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
         "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
+        "insetsLayoutMarginsFromSafeArea",
     ]
     static let ignoredChildren: Set<String> = ["point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer"]
 
@@ -29,7 +30,7 @@ struct ViewEncoder {
         for name in element.attributes.keys where !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
         }
-        for name in ["multipleTouchEnabled", "tag", "alpha"] where element[name] != nil {
+        for name in ["tag", "alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) is not supported yet")
         }
         let object = ArchivedObject(rule.className)
@@ -37,6 +38,7 @@ struct ViewEncoder {
         var constraintElements: [SourceElement] = []
         var subviewElements: [SourceElement] = []
         var background: SourceElement?
+        var tint: SourceElement?
         var mask = 36
         var frame: [Double]?
         for child in element.children {
@@ -49,6 +51,8 @@ struct ViewEncoder {
                 subviewElements = child.children
             case ("color", "backgroundColor"):
                 background = child
+            case ("color", "tintColor"):
+                tint = child
             case ("constraints", _):
                 constraintElements = child.children(named: "constraint")
             case ("connections", _):
@@ -78,10 +82,11 @@ struct ViewEncoder {
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
         if let background { object.set("UIBackgroundColor", try ColorRule.color(background, in: context)) }
-        object.set("UIDeepDrawRect", .bool(true))
+        if context.era.writesDeepDrawRect { object.set("UIDeepDrawRect", .bool(true)) }
         object.setFlag("UIOpaque", element["opaque"] != "NO")
         object.setFlag("UIHidden", element.flag("hidden"))
         object.setFlag("UIUserInteractionDisabled", element["userInteractionEnabled"] == "NO")
+        object.setFlag("UIMultipleTouchEnabled", element.flag("multipleTouchEnabled"))
         object.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { object.set("UIAutoresizingMask", int: mask) }
         if let mode = element["contentMode"] {
@@ -91,7 +96,10 @@ struct ViewEncoder {
             if code != 0 { object.set("UIContentMode", int: code) }
         }
         object.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
-        object.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", element["translatesAutoresizingMaskIntoConstraints"] == "NO")
+        // A view with a fixed frame keeps translating its autoresizing mask, whatever the flag says.
+        object.setFlag(
+            "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
+            element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !element.flag("fixedFrame"))
         let allConstraints = constraintObjects + extraConstraints
         if !allConstraints.isEmpty { object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", allConstraints)) }
         let hugging = (element.number("horizontalHuggingPriority") ?? 250, element.number("verticalHuggingPriority") ?? 250)
@@ -102,7 +110,9 @@ struct ViewEncoder {
         if resistance != (750, 750) {
             object.set("UIViewContentCompressionResistancePriority", .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
         }
-        object.set("UIViewSemanticContentAttribute", int: 0)
+        if context.era.writesSemanticContentAttribute { object.set("UIViewSemanticContentAttribute", int: 0) }
+        if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
+        if let tint { object.set("UITintColor", try ColorRule.color(tint, in: context)) }
         try rule.encode(element, object, context, resources)
         return try ClassSwapRule.wrap(object, element: element, context: context)
     }
@@ -132,12 +142,22 @@ enum AutoresizingRule {
 enum ClassSwapRule {
     static func wrap(_ object: ArchivedObject, element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
         guard let custom = element["customClass"] else { return object }
-        if element["customModule"] != nil {
-            throw context.error(.unsupportedAttribute, element, "customModule (Swift-mangled class names) is not supported yet")
+        var module = element["customModule"]
+        if module == nil, element["customModuleProvider"] == "target" {
+            guard let target = context.module else {
+                throw context.error(.unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
+            }
+            module = target
         }
-        object.set("UIClassName", .string(custom))
+        object.set("UIClassName", .string(module.map { mangledName(custom, module: $0) } ?? custom))
         object.set("UIOriginalClassName", .string(object.className))
         object.swapClass("UIClassSwapper")
         return object
+    }
+
+    /// A Swift class's runtime name: `_TtC`, then the module and the class, each prefixed by
+    /// its UTF-8 length (`_TtC15Millas_a_metros14ViewController`).
+    static func mangledName(_ className: String, module: String) -> String {
+        "_TtC\(module.utf8.count)\(module)\(className.utf8.count)\(className)"
     }
 }

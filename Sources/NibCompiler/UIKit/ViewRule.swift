@@ -12,6 +12,7 @@ struct ViewRule: Sendable {
 
     static let all: [String: ViewRule] = [
         "view": ViewRule(className: "UIView"),
+        "label": LabelRule.rule,
         "imageView": ViewRule(
             className: "UIImageView", attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
             encode: { element, object, context, resources throws(CompileError) in

@@ -1,0 +1,50 @@
+/// Which Xcode's ibtool to imitate. ibtool's output changes with the SDK it ships with (new
+/// keys, font names, default sizes), so the same source compiles differently under Xcode 6
+/// and Xcode 13. By default the compiler imitates the Xcode that saved the document, read
+/// from its `toolsVersion`; `--xcode` overrides it.
+public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// The Xcode version, such as 9.3.
+    public var version: Double
+
+    /// An era by Xcode version.
+    public init(_ version: Double) { self.version = version }
+
+    /// The Xcode that writes documents with this `toolsVersion` (Interface Builder build).
+    public init(toolsVersion: String?) {
+        let build = Double(toolsVersion ?? "") ?? 20000
+        let table: [(Double, Double)] = [
+            (20000, 13), (17000, 12), (15000, 11), (14400, 10), (13000, 9), (11000, 8), (10000, 7.3), (8000, 7),
+            (7000, 6.3), (6000, 6.1), (0, 5),
+        ]
+        version = table.first { build >= $0.0 }?.1 ?? 5
+    }
+
+    /// `9.3`.
+    public var description: String { String(version) }
+
+    /// Orders by version.
+    public static func < (lhs: XcodeEra, rhs: XcodeEra) -> Bool { lhs.version < rhs.version }
+
+    // MARK: What changed when (learned from the corpus pairs)
+
+    /// `UIViewSemanticContentAttribute` on every view (iOS 9 SDK).
+    var writesSemanticContentAttribute: Bool { version >= 7 }
+    /// `UIDeepDrawRect` on every view, and no `NSSecondAttribute` 0 on one-item constraints.
+    var writesDeepDrawRect: Bool { version >= 8 }
+    /// `UIDisableUpdateTextColorOnTraitCollectionChange` on labels with a text color.
+    var writesTraitTextColorFlag: Bool { version >= 8 }
+    /// `UIFontTextStyleForScaling` and friends on fonts (iOS 11 SDK).
+    var writesFontScalingKeys: Bool { version >= 9 }
+    /// `UIViewLargeContentStoredProperties` nil on every view (iOS 13 SDK).
+    var writesLargeContentProperties: Bool { version >= 11 }
+    /// Storyboard controller root views keep the document's size instead of 600 × 600.
+    var keepsDeviceSizeForRootViews: Bool { version >= 9 }
+
+    /// The system font's PostScript name for a size and weight.
+    public func systemFontName(size: Double, bold: Bool) -> String {
+        if version < 7 { return bold ? ".HelveticaNeueInterface-MediumP4" : ".HelveticaNeueInterface-Regular" }
+        if version < 7.1 { return bold ? ".SFUIText-Bold" : ".SFUIText-Regular" }
+        let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
+        return bold ? family + "-Bold" : family
+    }
+}

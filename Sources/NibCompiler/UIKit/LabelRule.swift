@@ -1,0 +1,64 @@
+/// `<label>` → `UILabel`: text (localizable under `Base.lproj`), font, colors and the
+/// adjust-to-fit keys.
+enum LabelRule {
+    static let rule = ViewRule(
+        className: "UILabel",
+        attributes: [
+            "text", "textAlignment", "lineBreakMode", "baselineAdjustment", "minimumFontSize", "adjustsFontSizeToFit",
+            "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
+        ],
+        children: ["fontDescription", "color"],
+        encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
+
+    static let alignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
+    static let lineBreakModes: [String: Int] = [
+        "wordWrap": 0, "characterWrap": 1, "clip": 2, "headTruncation": 3, "tailTruncation": 4, "middleTruncation": 5,
+    ]
+
+    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError) {
+        for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
+            throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not supported yet")
+        }
+        if let text = element["text"] { object.set("UIText", context.text(text, id: element["id"], property: "text")) }
+        var pointSize: Double?
+        if let font = element.child("fontDescription", key: "fontDescription") {
+            object.set("UIFont", try FontRule.font(font, in: context))
+            pointSize = font.number("pointSize")
+        }
+        var hasTextColor = false
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "textColor":
+                object.set("UITextColor", try ColorRule.color(color, in: context))
+                hasTextColor = true
+            default:
+                throw context.error(.unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
+            }
+        }
+        object.set("UIShadowOffset", ArchivedObject.geometry([0, -1]))
+        if let minimum = element.number("minimumFontSize") {
+            object.set("UIAdjustsFontSizeToFit", .bool(true))
+            object.set("UIMinimumFontSize", .float32(Float(minimum)))
+        } else if element.flag("adjustsFontSizeToFit") {
+            object.set("UIAdjustsFontSizeToFit", .bool(true))
+        }
+        if let mode = element["lineBreakMode"] {
+            guard let code = lineBreakModes[mode] else { throw context.error(.unsupportedAttribute, element, "lineBreakMode \"\(mode)\" is unknown") }
+            if code != 4 { object.set("UILineBreakMode", int: code) }
+        }
+        if let lines = element["numberOfLines"], let count = Int(lines), count != 1 { object.set("UINumberOfLines", int: count) }
+        if let alignment = element["textAlignment"] {
+            guard let code = alignments[alignment] else { throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown") }
+            if code != 0 { object.set("UITextAlignment", int: code) }
+        }
+        if let baseline = element["baselineAdjustment"], baseline != "alignBaselines" {
+            object.set("UIBaselineAdjustment", int: baseline == "alignCenters" ? 1 : 2)
+        }
+        if let factor = element.number("minimumScaleFactor") {
+            object.set("UIMinimumScaleFactor", .float32(Float(factor)))
+        } else if let minimum = element.number("minimumFontSize"), let pointSize, pointSize > 0 {
+            object.set("UIMinimumScaleFactor", .float32(Float(minimum / pointSize)))
+        }
+        if hasTextColor, context.era.writesTraitTextColorFlag { object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true)) }
+    }
+}

@@ -1,0 +1,60 @@
+import CorpusSupport
+import Foundation
+import NibCompiler
+import NibDiff
+import Testing
+
+/// Every corpus pair that compiles to exactly Apple's structure stays that way.
+@Suite("Corpus pairs that match Apple's output", .enabled(if: Corpus.shouldRun))
+struct CorpusPairTests {
+    /// The pairs `Scripts/score-compile.sh` reports as PASS; add each newly passing pair here.
+    static let passing = [
+        "ios-Byjuanamn-ALExample3-LaunchScreen",
+        "ios-FanWenjun-TableView.iOS-LaunchScreen",
+        "ios-UEADementiaResearchG-supermarket-task-LaunchScreen",
+        "ios-canoelover-Flags-LaunchScreen",
+        "ios-hekaiyou-talk_casually-LaunchScreen",
+        "ios-hekaiyou-talk_casually-Main",
+        "ios-ibrahimtaleb11-Data-Table--UITableView2-LaunchScreen",
+        "ios-jdrharding-ROMPiOS-LaunchScreen",
+        "ios-jimbobbennett-iBeaconDemo-Main",
+        "ios-lfabreges-lunoco-LaunchScreen-7f9407a9",
+        "ios-madliani-com.solar2d.madliani.snowfall-LaunchScreen",
+        "ios-mioppong-Diving-Blitz-LaunchScreen",
+        "ios-nicksantan-just-rain-LaunchScreen",
+        "ios-robinsuu-jindol-LaunchScreen",
+        "ios-xxnickfuryxx-lolChallenges-LaunchScreen",
+        "macos-viraptor-ibtool-blocklist",
+        "macos-viraptor-ibtool-minimal",
+        "macos-viraptor-ibtool-test_custom_object_direct",
+        "macos-viraptor-ibtool-test_rect_float_coords",
+        "macos-viraptor-ibtool-window",
+        "macos-viraptor-ibtool-window_toolbarstyle",
+        "macos-viraptor-ibtool-with_view",
+    ]
+
+    /// The source and Apple's output of a pair folder.
+    static func files(of pair: String) throws -> (source: URL, reference: URL) {
+        let folder = try Corpus.directory().appendingPathComponent("xib-pairs").appendingPathComponent(pair)
+        let candidates = [folder, folder.appendingPathComponent("Base.lproj")]
+        for directory in candidates {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            if let name = names.first(where: { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }) {
+                let source = directory.appendingPathComponent(name)
+                let base = source.deletingPathExtension()
+                let reference = base.appendingPathExtension(name.hasSuffix(".xib") ? "nib" : "storyboardc")
+                return (source, reference)
+            }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
+    }
+
+    @Test("compiles to Apple's structure", arguments: passing)
+    func matchesApple(pair: String) throws {
+        let (source, reference) = try Self.files(of: pair)
+        let compiled = try NibCompiler().compile(contentsOf: source)
+        let differences = FileTreeComparison().differences(
+            between: try FileTreeComparison.files(at: reference), and: compiled.files)
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+}

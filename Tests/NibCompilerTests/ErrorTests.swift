@@ -1,0 +1,41 @@
+import Foundation
+import NibCompiler
+import Testing
+
+@Suite("Errors name the element, line and column")
+struct ErrorTests {
+    @Test("an element without a rule is rejected with its position")
+    func unsupportedElement() throws {
+        let source = Source.iOSXib(#"<webView id="w1"><rect key="frame" x="0" y="0" width="1" height="1"/></webView>"#)
+        let error = try #require(throws: CompileError.self) { try Source.compile(source) }
+        #expect(error.code == .unsupportedElement)
+        #expect(error.line == 6)
+        #expect(error.element == #"<webView id="w1">"#)
+        #expect(error.description.hasPrefix("Test.xib:6:"))
+    }
+
+    @Test("an unknown attribute is rejected, not ignored")
+    func unsupportedAttribute() throws {
+        let source = Source.iOSXib(#"<view someNewFlag="YES" id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/></view>"#)
+        let error = try #require(throws: CompileError.self) { try Source.compile(source) }
+        #expect(error.code == .unsupportedAttribute)
+    }
+
+    @Test("malformed XML reports the parser's position")
+    func malformed() throws {
+        let error = try #require(throws: CompileError.self) { try Source.compile("<document><objects attr=></document>") }
+        #expect(error.code == .malformedXML)
+        #expect(error.line >= 1)
+    }
+
+    @Test("a reference to an unknown id is an error")
+    func danglingReference() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>
+                <constraints><constraint firstItem="nope" firstAttribute="width" constant="1" id="c1"/></constraints>
+            </view>
+            """#
+        let error = try #require(throws: CompileError.self) { try Source.compile(Source.iOSXib(body)) }
+        #expect(error.code == .invalidSource)
+    }
+}

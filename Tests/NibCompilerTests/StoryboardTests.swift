@@ -1,0 +1,63 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+@Suite("Storyboards")
+struct StoryboardTests {
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14113" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="BYZ-38-t0r">
+            <scenes>
+                <scene sceneID="tne-QT-ifu">
+                    <objects>
+                        <viewController id="BYZ-38-t0r" customClass="ViewController" sceneMemberID="viewController">
+                            <layoutGuides>
+                                <viewControllerLayoutGuide type="top" id="y3c-jy-aDJ"/>
+                                <viewControllerLayoutGuide type="bottom" id="wfy-db-euE"/>
+                            </layoutGuides>
+                            <view key="view" contentMode="scaleToFill" id="8bC-Xf-vdC">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="dkx-z0-nzr" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("a scene compiles to a scene nib, a view nib and Info.plist named as ibtool names them")
+    func layout() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        #expect(output.kind == .storyboard)
+        #expect(Set(output.files.keys) == ["Info.plist", "UIViewController-BYZ-38-t0r.nib", "BYZ-38-t0r-view-8bC-Xf-vdC.nib"])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil) as? [String: Any])
+        #expect(plist["UIStoryboardDesignatedEntryPointIdentifier"] as? String == "UIViewController-BYZ-38-t0r")
+    }
+
+    @Test("the scene nib links owner, controller and storyboard placeholder; the view nib names the view nib")
+    func sceneNib() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-BYZ-38-t0r.nib"] ?? []))
+        #expect(scene.topLevelClasses == ["UIClassSwapper", "UIProxyObject", "UIProxyObject", "UIProxyObject"])
+        let labels = scene.all("UIRuntimeOutletConnection").compactMap { scene.object("UILabel", of: $0).flatMap(scene.string) }
+        #expect(Set(labels) == ["sceneViewController", "storyboard"])
+        let controller = try #require(scene.all("UIClassSwapper").first)
+        #expect(scene.text("UINibName", of: controller) == "BYZ-38-t0r-view-8bC-Xf-vdC")
+    }
+
+    @Test("layout guides get the constraints ibtool generates")
+    func layoutGuides() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["BYZ-38-t0r-view-8bC-Xf-vdC.nib"] ?? []))
+        #expect(view.all("_UILayoutGuide").count == 2)
+        #expect(view.all("_UILayoutSupportConstraint").count == 2)
+        #expect(view.all("NSLayoutConstraint").count == 6)
+        let root = try #require(view.all("UIView").first)
+        let constraints = try #require(view.object("UIViewAutolayoutConstraints", of: root))
+        #expect(view.elements(of: constraints).count == 6)
+    }
+}

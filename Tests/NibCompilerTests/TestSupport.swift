@@ -1,0 +1,106 @@
+import Foundation
+import NibArchive
+import NibCompiler
+
+/// Compiles hand-written sources and reads the result back as a small object graph.
+enum Source {
+    /// An iOS `.xib` whose `<objects>` hold the owner, first responder and `body`.
+    static func iOSXib(_ body: String, resources: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14113" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+        \(body)
+            </objects>
+            <resources>\(resources)</resources>
+        </document>
+        """
+    }
+
+    /// A macOS `.xib` whose `<objects>` hold the three standard placeholders and `body`.
+    static func macOSXib(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="15702" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="NSApplication"/>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+        \(body)
+            </objects>
+        </document>
+        """
+    }
+
+    static func compile(_ text: String, fileName: String = "Test.xib", baseLocalized: Bool = false) throws -> CompiledNib {
+        try NibCompiler().compile(Data(text.utf8), fileName: fileName, isBaseLocalized: baseLocalized)
+    }
+
+    static func graph(_ text: String, baseLocalized: Bool = false) throws -> Graph {
+        let output = try compile(text, baseLocalized: baseLocalized)
+        return try Graph(NibArchive(parsing: output.files[""] ?? []))
+    }
+}
+
+/// A compiled archive as objects with named values, for assertions.
+struct Graph {
+    struct Node {
+        var className: String
+        var values: [(key: String, payload: NibArchive.Payload)]
+    }
+
+    var nodes: [Node]
+
+    init(_ archive: NibArchive) {
+        nodes = archive.objects.map { object in
+            Node(className: archive.className(of: object), values: archive.values(of: object).map { (archive.keyName(of: $0), $0.payload) })
+        }
+    }
+
+    var root: Int { 0 }
+
+    func value(_ key: String, of index: Int) -> NibArchive.Payload? {
+        nodes[index].values.first { $0.key == key }?.payload
+    }
+
+    func object(_ key: String, of index: Int) -> Int? {
+        if case .objectReference(let target)? = value(key, of: index) { return Int(target) }
+        return nil
+    }
+
+    func elements(of index: Int) -> [Int] {
+        guard nodes.indices.contains(index) else { return [] }
+        return nodes[index].values.compactMap { value in
+            guard value.key == NibArchive.Builder.emptyKey, case .objectReference(let target) = value.payload else { return nil }
+            return Int(target)
+        }
+    }
+
+    func string(_ index: Int) -> String? {
+        guard case .data(let bytes)? = value("NS.bytes", of: index) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The string an `NSString` reference under `key` points at.
+    func text(_ key: String, of index: Int) -> String? {
+        object(key, of: index).flatMap(string)
+    }
+
+    /// The class of the object referenced under `key`.
+    func className(_ key: String, of index: Int) -> String? {
+        object(key, of: index).map { nodes[$0].className }
+    }
+
+    /// The objects of `className`, in table order.
+    func all(_ className: String) -> [Int] {
+        nodes.indices.filter { nodes[$0].className == className }
+    }
+
+    /// The iOS top-level objects' class names.
+    var topLevelClasses: [String] {
+        guard let array = object("UINibTopLevelObjectsKey", of: root) else { return [] }
+        return elements(of: array).map { nodes[$0].className }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+@Suite("UIKit element rules")
+struct UIKitRuleTests {
+    static let frame = #"<rect key="frame" x="10" y="20" width="100" height="50"/>"#
+
+    @Test("a view stores bounds at the origin and its center in the superview")
+    func viewGeometry() throws {
+        let graph = try Source.graph(Source.iOSXib(#"<view contentMode="scaleToFill" id="v1">\#(Self.frame)</view>"#))
+        let view = try #require(graph.all("UIView").first)
+        #expect(graph.value("UIBounds", of: view) == .bytes([7] + [0.0, 0, 100, 50].flatMap(Self.le)))
+        #expect(graph.value("UICenter", of: view) == .bytes([7] + [60.0, 45].flatMap(Self.le)))
+        #expect(graph.value("UIAutoresizingMask", of: view) == .int8(36))
+        #expect(graph.value("UIContentMode", of: view) == nil)
+        #expect(graph.topLevelClasses == ["UIProxyObject", "UIProxyObject", "UIView"])
+    }
+
+    static func le(_ value: Double) -> [UInt8] { withUnsafeBytes(of: value.bitPattern.littleEndian) { Array($0) } }
+
+    @Test("autoresizing mask bits", arguments: [
+        (#"widthSizable="YES" heightSizable="YES""#, Int8(18)),
+        (#"flexibleMaxX="YES" flexibleMaxY="YES""#, 36),
+        (#"flexibleMinX="YES" flexibleMinY="YES""#, 9),
+    ])
+    func autoresizing(attributes: String, mask: Int8) throws {
+        let source = Source.iOSXib(#"<view id="v1">\#(Self.frame)<autoresizingMask key="autoresizingMask" \#(attributes)/></view>"#)
+        let graph = try Source.graph(source)
+        #expect(graph.value("UIAutoresizingMask", of: try #require(graph.all("UIView").first)) == .int8(mask))
+    }
+
+    @Test("sRGB colors store float32 components and NSRGB text with 3 significant digits")
+    func rgbColor() throws {
+        let color = #"<color key="backgroundColor" red="0.25" green="0.5" blue="0.616" alpha="0.5" colorSpace="custom" customColorSpace="sRGB"/>"#
+        let graph = try Source.graph(Source.iOSXib(#"<view id="v1">\#(Self.frame)\#(color)</view>"#))
+        let object = try #require(graph.all("UIColor").first)
+        #expect(graph.value("UIColorComponentCount", of: object) == .int8(4))
+        #expect(graph.value("UIRed", of: object) == .float32(0.25))
+        #expect(graph.value("UIBlue-Double", of: object) == .float64(0.616))
+        #expect(graph.value("NSRGB", of: object) == .string("0.25 0.5 0.616 0.5"))
+        #expect(graph.value("NSColorSpace", of: object) == .int8(2))
+    }
+
+    @Test("named system colors are grays with UISystemColorName")
+    func systemColor() throws {
+        let color = #"<color key="backgroundColor" cocoaTouchSystemColor="darkTextColor"/>"#
+        let graph = try Source.graph(Source.iOSXib(#"<view id="v1">\#(Self.frame)\#(color)</view>"#))
+        let object = try #require(graph.all("UIColor").first)
+        #expect(graph.text("UISystemColorName", of: object) == "darkTextColor")
+        #expect(graph.value("NSWhite", of: object) == .string("0"))
+        #expect(graph.value("NSColorSpace", of: object) == .int8(4))
+    }
+
+    @Test("constraints: implied first item, ratio multipliers in float32 precision, symbolic spacing")
+    func constraints() throws {
+        let body = #"""
+            <view id="v1">\#(Self.frame)
+                <subviews><view id="v2"><rect key="frame" x="0" y="0" width="10" height="10"/></view></subviews>
+                <constraints>
+                    <constraint firstItem="v2" firstAttribute="centerY" secondItem="v1" secondAttribute="bottom" multiplier="1/3" constant="1" id="c1"/>
+                    <constraint firstAttribute="bottom" secondItem="v2" secondAttribute="bottom" constant="20" priority="750" id="c2"/>
+                    <constraint firstItem="v2" firstAttribute="leading" secondItem="v1" secondAttribute="leading" constant="20" symbolic="YES" id="c3"/>
+                    <constraint firstItem="v2" firstAttribute="width" relation="lessThanOrEqual" constant="5" id="c4"/>
+                </constraints>
+            </view>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let constraints = graph.all("NSLayoutConstraint")
+        #expect(constraints.count == 4)
+        let byFirstAttribute = Dictionary(uniqueKeysWithValues: constraints.compactMap { index in
+            graph.value("NSFirstAttribute", of: index)?.integerValue.map { ($0, index) }
+        })
+        let ratio = try #require(byFirstAttribute[10])
+        #expect(graph.value("NSMultiplier", of: ratio) == .float64(Double(Float(1.0 / 3.0))))
+        #expect(graph.value("NSConstant", of: ratio) == .float64(1))
+        let implied = try #require(byFirstAttribute[4])
+        #expect(graph.className("NSFirstItem", of: implied) == "UIView")
+        #expect(graph.value("NSPriority", of: implied) == .int16(750))
+        let symbolic = try #require(byFirstAttribute[5])
+        #expect(graph.text("NSSymbolicConstant", of: symbolic) == "NSSpace")
+        #expect(graph.value("NSConstant", of: symbolic) == nil)
+        let lessThan = try #require(byFirstAttribute[7])
+        #expect(graph.value("NSRelation", of: lessThan) == .int64(-1))
+        #expect(graph.value("NSSecondItem", of: lessThan) == nil)
+    }
+
+    @Test("labels: localizable text under Base.lproj, plain text elsewhere")
+    func labelText() throws {
+        let source = #"""
+            <label opaque="NO" text="Hello" textAlignment="center" minimumFontSize="9" id="L1">\#(Self.frame)
+                <fontDescription key="fontDescription" type="system" pointSize="18"/>
+            </label>
+            """#
+        let localized = try Source.graph(Source.iOSXib(source), baseLocalized: true)
+        let localizedLabel = try #require(localized.all("UILabel").first)
+        let text = try #require(localized.object("UIText", of: localizedLabel))
+        #expect(localized.nodes[text].className == "NSLocalizableString")
+        #expect(localized.text("NSKey", of: text) == "L1.text")
+        let plain = try Source.graph(Source.iOSXib(source))
+        let label2 = try #require(plain.all("UILabel").first)
+        #expect(plain.className("UIText", of: label2) == "NSString")
+        #expect(plain.value("UIMinimumScaleFactor", of: label2) == .float32(0.5))
+        #expect(plain.value("UITextAlignment", of: label2) == .int8(1))
+        let font = try #require(plain.all("UIFont").first)
+        #expect(plain.text("UIFontName", of: font) == ".SFUIText")
+    }
+
+    @Test("image views refer to a placeholder sized from <resources>")
+    func imageView() throws {
+        let body = #"<imageView image="Logo" id="i1">\#(Self.frame)</imageView>"#
+        let graph = try Source.graph(Source.iOSXib(body, resources: #"<image name="Logo" width="32" height="16"/>"#))
+        let image = try #require(graph.all("UIImageNibPlaceholder").first)
+        #expect(graph.value("UIImageWidth", of: image) == .float32(32))
+        #expect(graph.text("UIResourceName", of: image) == "Logo")
+    }
+
+    @Test("outlets and actions become runtime connections with event masks")
+    func connections() throws {
+        let body = #"""
+            <view id="v1">\#(Self.frame)
+                <connections><outlet property="view" destination="v1" id="o1"/></connections>
+            </view>
+            """#
+        let source = Source.iOSXib(body).replacingOccurrences(
+            of: #"userLabel="File's Owner"/>"#,
+            with: #"userLabel="File's Owner"><connections><outlet property="view" destination="v1" id="o2"/></connections></placeholder>"#)
+        let graph = try Source.graph(source)
+        #expect(graph.all("UIRuntimeOutletConnection").count == 2)
+    }
+
+    @Test("custom classes become UIClassSwapper with the original class")
+    func classSwapper() throws {
+        let graph = try Source.graph(Source.iOSXib(#"<view id="v1" customClass="MyView">\#(Self.frame)</view>"#))
+        let swapper = try #require(graph.all("UIClassSwapper").first)
+        #expect(graph.text("UIClassName", of: swapper) == "MyView")
+        #expect(graph.text("UIOriginalClassName", of: swapper) == "UIView")
+    }
+}
+
+@Suite("Xcode eras")
+struct XcodeEraTests {
+    @Test("the era comes from the document's tools version", arguments: [
+        ("4451", 5.0), ("6214", 6.1), ("7702", 6.3), ("10117", 7.3), ("11762", 8.0), ("14113", 9.0), ("16096", 11.0),
+        ("20037", 13.0),
+    ])
+    func fromToolsVersion(tools: String, xcode: Double) {
+        #expect(XcodeEra(toolsVersion: tools) == XcodeEra(xcode))
+    }
+
+    @Test("system font names follow the SDK", arguments: [
+        (6.1, 17.0, false, ".HelveticaNeueInterface-Regular"), (7.0, 17, false, ".SFUIText-Regular"),
+        (9.0, 17, false, ".SFUIText"), (9.0, 36, true, ".SFUIDisplay-Bold"),
+    ])
+    func fontNames(xcode: Double, size: Double, bold: Bool, name: String) {
+        #expect(XcodeEra(xcode).systemFontName(size: size, bold: bold) == name)
+    }
+
+    @Test("an older ibtool writes no semantic content attribute and no deep-draw flag")
+    func olderKeys() throws {
+        let source = Source.iOSXib(#"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/></view>"#)
+            .replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6214""#)
+        let graph = try Source.graph(source)
+        let view = try #require(graph.all("UIView").first)
+        #expect(graph.value("UIViewSemanticContentAttribute", of: view) == nil)
+        #expect(graph.value("UIDeepDrawRect", of: view) == nil)
+    }
+}
