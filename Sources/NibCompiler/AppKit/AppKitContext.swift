@@ -11,8 +11,12 @@ final class AppKitContext {
     var connections: [ArchivedObject] = []
     var deferred: [() throws -> Void] = []
 
-    init(fileName: String) {
+    /// The module for `customModuleProvider="target"` classes (`--module`).
+    let module: String?
+
+    init(fileName: String, module: String? = nil) {
         self.fileName = fileName
+        self.module = module
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {

@@ -3,8 +3,10 @@
 struct AppKitViewEncoder {
     let context: AppKitContext
     let usesAutolayout: Bool
+    /// Whether custom objects and views are instantiated with `-init` (`NSClassSwapper`).
+    var instantiatesDirectly = false
 
-    static let attributes: Set<String> = ["id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer"]
+    static let attributes: Set<String> = ["id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass"]
 
     func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false) throws(CompileError) -> ArchivedObject {
         guard element.name == "view" || element.name == "customView" else {
@@ -13,7 +15,16 @@ struct AppKitViewEncoder {
         for name in element.attributes.keys where !Self.attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on an AppKit view is not supported yet")
         }
-        let view = ArchivedObject("NSView")
+        if element.name == "view", element["customClass"] != nil {
+            throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
+        }
+        let isCustom = element.name == "customView"
+        let customClass = element["customClass"] ?? "NSView"
+        let view = ArchivedObject(isCustom ? (instantiatesDirectly ? "NSClassSwapper" : "NSCustomView") : "NSView")
+        if isCustom && instantiatesDirectly {
+            view.set("NSClassName", .string(customClass))
+            view.set("NSOriginalClassName", .string("NSView"))
+        }
         context.track(view, id: element["id"], parent: parent)
         var frame: [Double] = [0, 0, 0, 0]
         var mask: Int?
@@ -50,6 +61,7 @@ struct AppKitViewEncoder {
         view.set("IBNSSafeAreaLayoutGuide", .null)
         view.set("IBNSLayoutMarginsGuide", .null)
         view.set("IBNSClipsToBounds", int: 0)
+        if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
         return view
     }
 }

@@ -4,7 +4,7 @@ struct AppKitXibCompiler {
     let document: SourceDocument
 
     func compile() throws(CompileError) -> [UInt8] {
-        let context = AppKitContext(fileName: document.fileName)
+        let context = AppKitContext(fileName: document.fileName, module: document.module)
         guard let objects = document.root.child("objects") else {
             throw context.error(.invalidSource, document.root, "the document has no <objects>")
         }
@@ -15,7 +15,8 @@ struct AppKitXibCompiler {
         let ownerClass = ownerElement["customClass"] ?? "NSObject"
         let owner = try CustomObjectRule.object(ownerElement, ownerClass: ownerClass, direct: direct, context: context)
         context.objectsByID["-2"] = owner
-        let views = AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
+        var views = AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
+        views.instantiatesDirectly = direct
         for element in objects.children where element !== ownerElement {
             switch element.name {
             case "customObject" where element["id"] == "-1":

@@ -103,6 +103,7 @@ enum WindowRule {
             guard let code = styles[style] else { throw context.error(.unsupportedAttribute, element, "toolbarStyle \"\(style)\" is unknown") }
             window.set("NSWindowToolbarStyle", int: code)
         }
+        if let custom = element["customClass"] { window.set("IBClassReference", CustomObjectRule.classReference(custom, module: nil)) }
         if element["visibleAtLaunch"] ?? "YES" == "YES" { context.visibleWindows.append(window) }
         return window
     }

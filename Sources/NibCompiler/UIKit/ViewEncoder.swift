@@ -142,22 +142,13 @@ enum AutoresizingRule {
 enum ClassSwapRule {
     static func wrap(_ object: ArchivedObject, element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
         guard let custom = element["customClass"] else { return object }
-        var module = element["customModule"]
-        if module == nil, element["customModuleProvider"] == "target" {
-            guard let target = context.module else {
-                throw context.error(.unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
-            }
-            module = target
+        let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
+        if needsTarget {
+            throw context.error(.unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
         }
-        object.set("UIClassName", .string(module.map { mangledName(custom, module: $0) } ?? custom))
+        object.set("UIClassName", .string(module.map { SwiftClassName.mangled(custom, module: $0) } ?? custom))
         object.set("UIOriginalClassName", .string(object.className))
         object.swapClass("UIClassSwapper")
         return object
-    }
-
-    /// A Swift class's runtime name: `_TtC`, then the module and the class, each prefixed by
-    /// its UTF-8 length (`_TtC15Millas_a_metros14ViewController`).
-    static func mangledName(_ className: String, module: String) -> String {
-        "_TtC\(module.utf8.count)\(module)\(className.utf8.count)\(className)"
     }
 }
