@@ -115,6 +115,32 @@ final class GraphWalker {
         for (key, lp) in lk {
             guard let rp = rk[key], payloadsEquivalent(lp, rp, key: key, depth: depth) else { return false }
         }
+        if let lp = parentPairs(ln, in: left), let rp = parentPairs(rn, in: right) {
+            return unorderedUnitsEquivalent(lp, rp, depth: depth)
+        }
+        return true
+    }
+
+    /// AppKit's object-to-parent table is two parallel arrays; their pairs are compared as
+    /// an unordered set of (object, parent), so a wrong parent is a difference even when both
+    /// arrays hold the same elements.
+    private func parentPairs(_ node: ArchiveGraph.Node, in graph: ArchiveGraph) -> [[NibArchive.Payload]]? {
+        guard node.className == "NSIBObjectData",
+            case .objectReference(let keys)? = node.value(forKey: "NSObjectsKeys"),
+            case .objectReference(let values)? = node.value(forKey: "NSObjectsValues"),
+            let keyNode = graph.node(keys), let valueNode = graph.node(values),
+            let keyElements = elements(of: keyNode), let valueElements = elements(of: valueNode)
+        else { return nil }
+        return zip(keyElements, valueElements).map { [$0, $1] }
+    }
+
+    private func unorderedUnitsEquivalent(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int) -> Bool {
+        guard lu.count == ru.count else { return false }
+        var used = [Bool](repeating: false, count: ru.count)
+        for unit in lu {
+            guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) }) else { return false }
+            used[match] = true
+        }
         return true
     }
 
@@ -200,6 +226,11 @@ final class GraphWalker {
             case (let lp?, let rp?): reportPayloads(lp, rp, path: path, className: ln.className, key: key, depth: depth)
             default: break
             }
+        }
+        if let lp = parentPairs(ln, in: left), let rp = parentPairs(rn, in: right),
+            !unorderedUnitsEquivalent(lp, rp, depth: depth)
+        {
+            reportCollection(ln, lp, rp, path: path + " › NSObjectsKeys/NSObjectsValues (object, parent)", unordered: true, depth: depth)
         }
         return false
     }

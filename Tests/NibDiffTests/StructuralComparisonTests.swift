@@ -110,3 +110,34 @@ struct StructuralComparisonTests {
         #expect(exact.differences(between: try make(1.0), and: try make(1.5)).first?.right == "{1.5, 2}")
     }
 }
+
+@Suite("AppKit parent table")
+struct ParentTableTests {
+    /// An `NSIBObjectData` whose parent table maps object "a" to `parentOfA`.
+    static func archive(parentOfA: String) throws -> NibArchive {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let data = builder.addObject(className: "NSIBObjectData")
+        builder.append(.objectReference(data), forKey: "IB.objectdata", to: root)
+        var named: [String: NibArchive.Builder.ObjectID] = [:]
+        for name in ["a", "b", "p", "q"] {
+            let object = builder.addObject(className: "NSString")
+            builder.append(.string(name), forKey: "NS.bytes", to: object)
+            named[name] = object
+        }
+        for (key, list) in [("NSObjectsKeys", ["a", "b"]), ("NSObjectsValues", [parentOfA, parentOfA == "p" ? "q" : "p"])] {
+            let array = builder.addObject(className: "NSArray")
+            builder.append(.objectReference(array), forKey: key, to: data)
+            builder.append(.bool(true), forKey: "NSInlinedValue", to: array)
+            for name in list { builder.append(.objectReference(named[name] ?? 0), forKey: NibArchive.Builder.emptyKey, to: array) }
+        }
+        return try builder.build()
+    }
+
+    @Test("swapped parents differ although both arrays hold the same elements")
+    func swappedParents() throws {
+        let differences = StructuralComparison().differences(between: try Self.archive(parentOfA: "p"), and: try Self.archive(parentOfA: "q"))
+        #expect(!differences.isEmpty)
+        #expect(StructuralComparison().isEquivalent(try Self.archive(parentOfA: "p"), try Self.archive(parentOfA: "p")))
+    }
+}

@@ -57,7 +57,7 @@ struct ViewEncoder {
                 constraintElements = child.children(named: "constraint")
             case ("connections", _):
                 break
-            case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor":
+            case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):
                 break
