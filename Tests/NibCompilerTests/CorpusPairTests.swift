@@ -55,7 +55,15 @@ struct CorpusPairTests {
     @Test("compiles to Apple's structure", arguments: passing)
     func matchesApple(pair: String) throws {
         let (source, reference) = try Self.files(of: pair)
-        let compiled = try NibCompiler().compile(contentsOf: source)
+        var options = NibCompiler.Options()
+        let argumentsFile = try Corpus.directory().appendingPathComponent("xib-pairs/\(pair)/compile.args")
+        if let text = try? String(contentsOf: argumentsFile, encoding: .utf8) {
+            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            for (index, word) in words.enumerated() where word == "--module" && index + 1 < words.count {
+                options.module = words[index + 1]
+            }
+        }
+        let compiled = try NibCompiler(options: options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
