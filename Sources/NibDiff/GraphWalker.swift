@@ -173,6 +173,9 @@ final class GraphWalker {
     /// tolerance, anything else byte for byte. Empty when equal.
     private func dataDifference(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> [StructuralDifference] {
         if a.elementsEqual(b) { return [] }
+        for prefix in options.generatedIdentifierPrefixes where a.starts(with: prefix.utf8) && b.starts(with: prefix.utf8) {
+            return []
+        }
         if options.recursesIntoNestedArchives, NibArchive.hasMagic(a), NibArchive.hasMagic(b),
             let la = try? NibArchive(parsing: Array(a)), let rb = try? NibArchive(parsing: Array(b))
         {

@@ -23,12 +23,18 @@ public struct StructuralComparison: Sendable {
         public var floatTolerance: Double
         /// How deep the walk goes before it stops with a ``StructuralDifference/Kind/depthLimit``.
         public var maximumDepth: Int
+        /// String prefixes of identifiers ibtool generates at random (for example
+        /// `UpstreamPlaceholder-6D0-1E-ZdH`); two strings with the same such prefix compare as
+        /// equal whatever follows it. Empty to compare them exactly.
+        public var generatedIdentifierPrefixes: [String]
 
         /// Creates options; the defaults suit comparing a compiler's output with Apple's.
         public init(
             unorderedKeys: Set<String> = Options.defaultUnorderedKeys, recursesIntoNestedArchives: Bool = true,
-            floatTolerance: Double = 0, maximumDepth: Int = 200
+            floatTolerance: Double = 0, maximumDepth: Int = 200,
+            generatedIdentifierPrefixes: [String] = ["UpstreamPlaceholder-"]
         ) {
+            self.generatedIdentifierPrefixes = generatedIdentifierPrefixes
             self.unorderedKeys = unorderedKeys
             self.recursesIntoNestedArchives = recursesIntoNestedArchives
             self.floatTolerance = floatTolerance

@@ -167,3 +167,74 @@ struct XcodeEraTests {
         #expect(graph.value("UIDeepDrawRect", of: view) == nil)
     }
 }
+
+@Suite("UIKit buttons and generated constraints")
+struct ButtonRuleTests {
+    static let frame = #"<rect key="frame" x="10" y="20" width="100" height="30"/>"#
+
+    @Test("per-state content keyed by state number; empty states dropped; system 15 font by default")
+    func statefulContent() throws {
+        let body = #"""
+            <button opaque="NO" buttonType="roundedRect" lineBreakMode="middleTruncation" id="b1">\#(Self.frame)
+                <state key="normal" title="Go"><color key="titleColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></state>
+                <state key="highlighted"/>
+            </button>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let button = try #require(graph.all("UIButton").first)
+        #expect(graph.value("UIButtonType", of: button) == .int8(1))
+        let contents = graph.elements(of: graph.object("UIButtonStatefulContent", of: button) ?? -1)
+        #expect(contents.count == 2)
+        #expect(graph.value("NS.intval", of: contents[0]) == .int8(0))
+        #expect(graph.text("UITitle", of: contents[1]) == "Go")
+        let font = try #require(graph.object("UIFont", of: button))
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(15))
+    }
+
+    @Test("before Xcode 8, fixed-frame views get four prototyping constraints")
+    func prototypingConstraints() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <button buttonType="roundedRect" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="b1">\#(Self.frame)</button>
+                </subviews>
+            </view>
+            """#
+        let old = try Source.graph(Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#))
+        let prototyping = old.all("NSIBPrototypingLayoutConstraint")
+        #expect(prototyping.count == 4)
+        #expect(prototyping.allSatisfy { old.text("NSLayoutIdentifier", of: $0) == "IB auto generated at build time for view with fixed frame" })
+        let modern = try Source.graph(Source.iOSXib(body))
+        #expect(modern.all("NSIBPrototypingLayoutConstraint").isEmpty)
+        #expect(modern.value("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", of: try #require(modern.all("UIButton").first)) == nil)
+    }
+}
+
+@Suite("Storyboard upstream placeholders")
+struct UpstreamPlaceholderTests {
+    @Test("the controller seen from its view nib is an upstream placeholder the scene nib maps back")
+    func upstream() throws {
+        let source = StoryboardTests.storyboard.replacingOccurrences(
+            of: #"<autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>"#,
+            with: #"""
+                <subviews>
+                    <button buttonType="roundedRect" id="b1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                        <connections><action selector="tap:" destination="BYZ-38-t0r" eventType="touchUpInside" id="a1"/></connections>
+                    </button>
+                </subviews>
+                """#)
+        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["BYZ-38-t0r-view-8bC-Xf-vdC.nib"] ?? []))
+        let event = try #require(view.all("UIRuntimeEventConnection").first)
+        #expect(view.value("UIEventMask", of: event) == .int8(64))
+        let destination = try #require(view.object("UIDestination", of: event))
+        let name = try #require(view.text("UIProxiedObjectIdentifier", of: destination))
+        #expect(name.hasPrefix("UpstreamPlaceholder-"))
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-BYZ-38-t0r.nib"] ?? []))
+        let controller = try #require(scene.all("UIClassSwapper").first)
+        let table = scene.elements(of: scene.object("UIExternalObjectsTableForViewLoading", of: controller) ?? -1)
+        #expect(table.count == 2)
+        #expect(scene.string(table[0]) == name)
+        #expect(table[1] == controller)
+    }
+}

@@ -19,6 +19,11 @@ enum ColorRule {
         let alpha = element.number("alpha") ?? 1
         let space = element["colorSpace"] == "custom" ? element["customColorSpace"] : element["colorSpace"]
         if let white = element.number("white") {
+            // Before Xcode 8 (iOS 10 SDK, wide color), ibtool stored calibrated and device grays
+            // as RGB with the same components, without color matching.
+            if context.era < XcodeEra(8), ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
+                return rgbColor(red: white, green: white, blue: white, alpha: alpha)
+            }
             switch space {
             case "calibratedWhite", "genericGamma22GrayColorSpace":
                 // ibtool stores calibrated and gamma-2.2 grays as sRGB; exact only at the ends.
@@ -35,6 +40,8 @@ enum ColorRule {
         }
         switch space {
         case "sRGB":
+            return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
+        case "calibratedRGB", "deviceRGB" where context.era < XcodeEra(8):
             return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
         case "calibratedRGB", "deviceRGB":
             guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {

@@ -31,6 +31,10 @@ enum LabelRule {
             case "textColor":
                 object.set("UITextColor", try ColorRule.color(color, in: context))
                 hasTextColor = true
+            case "backgroundColor", "tintColor":
+                break
+            case "highlightedColor":
+                object.set("UIHighlightedColor", try ColorRule.color(color, in: context))
             default:
                 throw context.error(.unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
             }
@@ -51,8 +55,12 @@ enum LabelRule {
             guard let code = alignments[alignment] else { throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown") }
             if code != 0 { object.set("UITextAlignment", int: code) }
         }
-        if let baseline = element["baselineAdjustment"], baseline != "alignBaselines" {
-            object.set("UIBaselineAdjustment", int: baseline == "alignCenters" ? 1 : 2)
+        // An absent baselineAdjustment is Interface Builder's default, alignCenters.
+        switch element["baselineAdjustment"] {
+        case "alignBaselines": break
+        case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
+        case "none": object.set("UIBaselineAdjustment", int: 2)
+        case let other?: throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
         }
         if let factor = element.number("minimumScaleFactor") {
             object.set("UIMinimumScaleFactor", .float32(Float(factor)))

@@ -37,12 +37,15 @@ struct StoryboardCompiler {
                 let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?["id"]
                 let sceneName = "\(uiKitClass)-\(controllerID)"
                 var viewNibName: String?
+                var upstream: [String] = []
                 if let view = controller.child(key: "view") {
                     let name = "\(controllerID)-view-\(view["id"] ?? "")"
                     viewNibName = name
-                    files[name + ".nib"] = try viewNib(controller: controller, view: view, firstResponderID: firstResponderID, resources: resources)
+                    let (bytes, placeholders) = try viewNib(controller: controller, view: view, firstResponderID: firstResponderID, resources: resources)
+                    files[name + ".nib"] = bytes
+                    upstream = placeholders
                 }
-                files[sceneName + ".nib"] = try sceneNib(controller: controller, className: uiKitClass, viewNibName: viewNibName)
+                files[sceneName + ".nib"] = try sceneNib(controller: controller, className: uiKitClass, viewNibName: viewNibName, upstream: upstream)
                 identifiers[controller["storyboardIdentifier"] ?? sceneName] = sceneName
                 if document.root["initialViewController"] == controllerID { entryPoint = sceneName }
             }
@@ -71,10 +74,10 @@ struct StoryboardCompiler {
         CompileError(code: code, file: document.fileName, line: element.line, column: element.column, element: element.summary, message: message)
     }
 
-    private func sceneNib(controller: SourceElement, className: String, viewNibName: String?) throws(CompileError) -> [UInt8] {
+    private func sceneNib(controller: SourceElement, className: String, viewNibName: String?, upstream: [String]) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module, era: document.era)
         let object = ArchivedObject(className)
-        object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", []))
+        object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", upstream.map { (.string($0), object) }))
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
         if let identifier = controller["storyboardIdentifier"] { object.set("UIStoryboardIdentifier", .string(identifier)) }
         if controller["autoresizesArchivedViewToFullSize"] == "NO" {
@@ -107,13 +110,32 @@ struct StoryboardCompiler {
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
 
-    private func viewNib(controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources) throws(CompileError) -> [UInt8] {
+    /// The view nib's bytes and the `UpstreamPlaceholder-…` names it uses for the controller.
+    private func viewNib(
+        controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources
+    ) throws(CompileError) -> ([UInt8], [String]) {
         let context = UIKitContext(fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module, era: document.era)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
-        if let id = controller["id"] { context.objectsByID[id] = owner }
+        // The controller seen from its view nib is not File's Owner but an upstream placeholder,
+        // which the scene nib maps back to the controller. ibtool names it with a random id;
+        // here the controller's id stands in for it.
+        var upstream: [(name: String, proxy: ArchivedObject)] = []
+        let controllerID = controller["id"]
+        context.externalObject = { id in
+            guard id == controllerID else { return nil }
+            let name = "UpstreamPlaceholder-\(id)"
+            let proxy = UIKitContext.proxy(name)
+            upstream.append((name, proxy))
+            return proxy
+        }
         if let firstResponderID { context.objectsByID[firstResponderID] = firstResponder }
-        let guides = controller.child("layoutGuides")?.children(named: "viewControllerLayoutGuide") ?? []
+        var guides = controller.child("layoutGuides")?.children(named: "viewControllerLayoutGuide") ?? []
+        // Documents saved by Xcode 5 (tools version below 6000) list no layout guides, but every
+        // auto-layout controller view still gets a top and a bottom one.
+        if guides.isEmpty, document.root.flag("useAutolayout"), (Double(document.root["toolsVersion"] ?? "") ?? 0) < 6000 {
+            guides = ["top", "bottom"].map { SourceElement(name: "viewControllerLayoutGuide", attributes: ["type": $0], line: controller.line, column: controller.column) }
+        }
         var guideObjects: [ArchivedObject] = []
         var guideConstraints: [ArchivedObject] = []
         let encoder = ViewEncoder(context: context, resources: resources)
@@ -164,6 +186,8 @@ struct StoryboardCompiler {
         }
         context.addOutlet("view", source: owner, destination: viewObject)
         try context.resolve()
-        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+        context.topLevel += upstream.map(\.proxy)
+        context.allObjects += upstream.map(\.proxy)
+        return (try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName), upstream.map(\.name))
     }
 }

@@ -10,6 +10,9 @@ final class UIKitContext {
     var connections: [ArchivedObject] = []
     var keyValuePairs: [ArchivedObject] = []
     var accessibility: [ArchivedObject] = []
+    /// Supplies objects that live outside this nib (a storyboard scene's controller seen from
+    /// its view nib), or `nil`.
+    var externalObject: ((String) -> ArchivedObject?)?
     /// Work that needs every object to exist (constraints, connections).
     var deferred: [() throws -> Void] = []
 
@@ -46,6 +49,7 @@ final class UIKitContext {
 
     /// The object for source id `id`, or an error naming the element that refers to it.
     func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject {
+        if objectsByID[id] == nil, let external = externalObject?(id) { objectsByID[id] = external }
         guard let object = objectsByID[id] else {
             throw error(.invalidSource, element, "refers to id \"\(id)\", which names no compiled object")
         }

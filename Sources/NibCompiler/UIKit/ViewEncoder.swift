@@ -76,8 +76,11 @@ struct ViewEncoder {
         let constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
             try ConstraintRule.constraint(constraint, container: element, context: context)
         }
+        var prototyping: [ArchivedObject] = []
         for subview in subviewElements {
-            subviews.append(try encode(subview))
+            let child = try encode(subview)
+            subviews.append(child)
+            prototyping += PrototypingConstraintRule.constraints(for: subview, object: child, superview: object, era: context.era)
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
@@ -96,11 +99,12 @@ struct ViewEncoder {
             if code != 0 { object.set("UIContentMode", int: code) }
         }
         object.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
-        // A view with a fixed frame keeps translating its autoresizing mask, whatever the flag says.
+        // From Xcode 8, a view with a fixed frame keeps translating its autoresizing mask,
+        // whatever the flag says.
         object.setFlag(
             "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
-            element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !element.flag("fixedFrame"))
-        let allConstraints = constraintObjects + extraConstraints
+            element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !(element.flag("fixedFrame") && context.era >= XcodeEra(8)))
+        let allConstraints = constraintObjects + prototyping + extraConstraints
         if !allConstraints.isEmpty { object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", allConstraints)) }
         let hugging = (element.number("horizontalHuggingPriority") ?? 250, element.number("verticalHuggingPriority") ?? 250)
         if hugging != (250, 250) {

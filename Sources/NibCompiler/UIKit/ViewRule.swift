@@ -13,6 +13,7 @@ struct ViewRule: Sendable {
     static let all: [String: ViewRule] = [
         "view": ViewRule(className: "UIView"),
         "label": LabelRule.rule,
+        "button": ButtonRule.rule,
         "imageView": ViewRule(
             className: "UIImageView", attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
             encode: { element, object, context, resources throws(CompileError) in

@@ -1,0 +1,82 @@
+/// `<button>` → `UIButton`: per-state `UIButtonContent` (title, title and shadow colors,
+/// images) in `UIButtonStatefulContent`, the button type, and the font (system 15 points when
+/// the source names none, as Interface Builder's default).
+enum ButtonRule {
+    static let rule = ViewRule(
+        className: "UIButton",
+        attributes: ["buttonType", "lineBreakMode", "contentHorizontalAlignment", "contentVerticalAlignment", "enabled", "selected", "highlighted"],
+        children: ["state", "fontDescription", "color"],
+        encode: { element, object, context, resources throws(CompileError) in try encode(element, object, context, resources) })
+
+    static let types: [String: Int] = [
+        "custom": 0, "system": 1, "roundedRect": 1, "detailDisclosure": 2, "infoLight": 3, "infoDark": 4, "contactAdd": 5,
+    ]
+    static let states: [String: Int] = ["normal": 0, "highlighted": 1, "disabled": 2, "selected": 4]
+    static let horizontal: [String: Int] = ["center": 0, "left": 1, "right": 2, "fill": 3, "leading": 4, "trailing": 5]
+    static let vertical: [String: Int] = ["center": 0, "top": 1, "bottom": 2, "fill": 3]
+
+    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources) throws(CompileError) {
+        for name in ["enabled", "selected", "highlighted"] where element[name] != nil {
+            throw context.error(.unsupportedAttribute, element, "button attribute \(name) is not supported yet")
+        }
+        if let mode = element["lineBreakMode"], mode != "middleTruncation" {
+            throw context.error(.unsupportedAttribute, element, "button lineBreakMode \"\(mode)\" is not supported yet")
+        }
+        for (name, table) in [("contentHorizontalAlignment", horizontal), ("contentVerticalAlignment", vertical)] {
+            guard let value = element[name] else { continue }
+            guard let code = table[value], code == 0 else {
+                throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is not supported yet")
+            }
+        }
+        var contents: [(ArchivedObject, ArchivedObject)] = []
+        for state in element.children(named: "state") {
+            guard let key = state["key"], let code = states[key] else {
+                throw context.error(.unsupportedAttribute, state, "button state \"\(state["key"] ?? "")\" is unknown")
+            }
+            let content = ArchivedObject("UIButtonContent")
+            for name in state.attributes.keys where !["key", "title", "image", "backgroundImage"].contains(name) {
+                throw context.error(.unsupportedAttribute, state, "button state attribute \(name) is not supported yet")
+            }
+            if let title = state["title"] {
+                content.set("UITitle", context.text(title, id: element["id"], property: "\(key)Title"))
+            }
+            if let image = state["image"] {
+                content.set("UIImage", try ImageRule.placeholder(named: image, element: state, context: context, resources: resources))
+            }
+            if let image = state["backgroundImage"] {
+                content.set("UIBackgroundImage", try ImageRule.placeholder(named: image, element: state, context: context, resources: resources))
+            }
+            for child in state.children {
+                switch (child.name, child["key"]) {
+                case ("color", "titleColor"): content.set("UITitleColor", try ColorRule.color(child, in: context))
+                case ("color", "titleShadowColor"): content.set("UIShadowColor", try ColorRule.color(child, in: context))
+                default: throw context.error(.unsupportedElement, child, "<\(child.name)> in a button state is not supported yet")
+                }
+            }
+            // Empty states are dropped; so is a shadow color alone on the image-only system types.
+            let hasVisibleContent = state["title"] != nil || state["image"] != nil || state["backgroundImage"] != nil
+            let isImageType = ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? "")
+            if content.values.isEmpty || (isImageType && !hasVisibleContent) { continue }
+            contents.append((.number(code), content))
+        }
+        if !contents.isEmpty { object.set("UIButtonStatefulContent", .dictionary("NSMutableDictionary", contents)) }
+        object.set("UIAdjustsImageWhenHighlighted", .bool(true))
+        object.set("UIAdjustsImageWhenDisabled", .bool(true))
+        let type = element["buttonType"] ?? "custom"
+        guard let typeCode = types[type] else { throw context.error(.unsupportedAttribute, element, "buttonType \"\(type)\" is unknown") }
+        if typeCode != 0 { object.set("UIButtonType", int: typeCode) }
+        if typeCode >= 2, !object.has("UIViewContentHuggingPriority") {
+            // The image-only system types record their (default) hugging priority explicitly.
+            object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        }
+        for color in element.children(named: "color") where color["key"] != "backgroundColor" && color["key"] != "tintColor" {
+            throw context.error(.unsupportedAttribute, color, "button color \(color["key"] ?? "?") is not supported yet")
+        }
+        if let font = element.child("fontDescription", key: "fontDescription") {
+            object.set("UIFont", try FontRule.font(font, in: context))
+        } else if type == "roundedRect" || type == "system" {
+            let standard = SourceElement(name: "fontDescription", attributes: ["type": "system", "pointSize": "15"], line: element.line, column: element.column)
+            object.set("UIFont", try FontRule.font(standard, in: context))
+        }
+    }
+}

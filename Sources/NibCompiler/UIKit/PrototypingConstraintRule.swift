@@ -1,0 +1,34 @@
+/// Before Xcode 8, a view with a fixed frame that does not translate its autoresizing mask got
+/// four `NSIBPrototypingLayoutConstraint`s at build time (left, top, width, height, from its
+/// frame), added to its superview and marked with a fixed layout identifier.
+enum PrototypingConstraintRule {
+    static let identifier = "IB auto generated at build time for view with fixed frame"
+
+    static func constraints(for element: SourceElement, object: ArchivedObject, superview: ArchivedObject, era: XcodeEra) -> [ArchivedObject] {
+        guard era < XcodeEra(8), element.flag("fixedFrame"), element["translatesAutoresizingMaskIntoConstraints"] == "NO",
+            let frame = element.child("rect", key: "frame")
+        else { return [] }
+        let x = frame.number("x") ?? 0, y = frame.number("y") ?? 0
+        let width = frame.number("width") ?? 0, height = frame.number("height") ?? 0
+        // The image-only system buttons have a fixed intrinsic size: position only.
+        let sizeIsIntrinsic = element.name == "button"
+            && ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? "")
+        let attributes: [(Int, Double, Bool)] = [(1, x, true), (3, y, true)] + (sizeIsIntrinsic ? [] : [(7, width, false), (8, height, false)])
+        return attributes.map { attribute, constant, toSuperview in
+            let constraint = ArchivedObject("NSIBPrototypingLayoutConstraint")
+            constraint.set("NSFirstItem", object)
+            constraint.set("NSFirstAttributeV2", int: attribute)
+            constraint.set("NSFirstAttribute", int: attribute)
+            if toSuperview { constraint.set("NSSecondItem", superview) }
+            constraint.set("NSSecondAttributeV2", int: toSuperview ? attribute : 0)
+            constraint.set("NSSecondAttribute", int: toSuperview ? attribute : 0)
+            if constant != 0 {
+                constraint.set("NSConstantV2", .float64(constant))
+                constraint.set("NSConstant", .float64(constant))
+            }
+            constraint.set("NSShouldBeArchived", .bool(true))
+            constraint.set("NSLayoutIdentifier", .string(identifier))
+            return constraint
+        }
+    }
+}
