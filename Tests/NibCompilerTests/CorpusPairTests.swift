@@ -9,9 +9,11 @@ import Testing
 struct CorpusPairTests {
     /// The pairs `Scripts/score-compile.sh` reports as PASS; add each newly passing pair here.
     static let passing = [
+        "ios-BestKai-my_flutter_wechat-LaunchScreen",
         "ios-Byjuanamn-ALExample3-LaunchScreen",
         "ios-FanWenjun-TableView.iOS-LaunchScreen",
         "ios-UEADementiaResearchG-supermarket-task-LaunchScreen",
+        "ios-blakeleftwich-animal-kindergarten-LaunchScreen",
         "ios-canoelover-Flags-LaunchScreen",
         "ios-hekaiyou-talk_casually-LaunchScreen",
         "ios-hekaiyou-talk_casually-Main",
@@ -19,6 +21,7 @@ struct CorpusPairTests {
         "ios-jdrharding-ROMPiOS-LaunchScreen",
         "ios-jimbobbennett-iBeaconDemo-Main",
         "ios-lfabreges-lunoco-LaunchScreen-7f9407a9",
+        "ios-lfabreges-lunoco-LaunchScreen-8b952e3c",
         "ios-madliani-com.solar2d.madliani.snowfall-LaunchScreen",
         "ios-mioppong-Diving-Blitz-LaunchScreen",
         "ios-mobilewits-Hello-World-How-it-works--MainStoryboard",
@@ -32,6 +35,7 @@ struct CorpusPairTests {
         "ios-mobilewits-Working-With-Graphics-Images-Xamarin.iOS-MainStoryboard",
         "ios-nicksantan-just-rain-LaunchScreen",
         "ios-robinsuu-jindol-LaunchScreen",
+        "ios-schroederapps-LD46-LaunchScreen",
         "ios-xxnickfuryxx-lolChallenges-LaunchScreen",
         "macos-viraptor-ibtool-blocklist",
         "macos-viraptor-ibtool-customview_direct",

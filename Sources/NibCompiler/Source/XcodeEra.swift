@@ -37,6 +37,18 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesFontScalingKeys: Bool { version >= 9 }
     /// `UIViewLargeContentStoredProperties` nil on every view (iOS 13 SDK).
     var writesLargeContentProperties: Bool { version >= 11 }
+    /// Image placeholders record 1 × 1 instead of the size cached in `<resources>` (Xcode 10
+    /// stopped resolving catalog images at compile time; every later pair shows 1 × 1).
+    var writesUnitImageSize: Bool { version >= 10 }
+    /// Image placeholders carry nil symbol and catalog keys (SF Symbols era).
+    var writesSymbolImageKeys: Bool { version >= 13 }
+    /// Top-level objects list File's Owner and First Responder before the nib's own objects.
+    var listsPlaceholdersFirst: Bool { version >= 13 }
+    /// Controllers without a custom class are still archived as `UIClassSwapper`s naming
+    /// their own class.
+    var swapsPlainControllers: Bool { version >= 11 }
+    /// Dynamic system colors carry their light-appearance components after the name.
+    var resolvesSystemColors: Bool { version >= 11 }
     /// Storyboard controller root views keep the document's size instead of 600 × 600.
     var keepsDeviceSizeForRootViews: Bool { version >= 9 }
 

@@ -9,7 +9,25 @@ enum ColorRule {
         "darkGrayColor": (0.333, 1), "grayColor": (0.5, 1),
     ]
 
+    /// Dynamic system colors whose light appearance is a gray.
+    static let dynamicGrays: [String: (white: Double, alpha: Double)] = [
+        "systemBackgroundColor": (1, 1), "labelColor": (0, 1), "systemGroupedBackgroundColor": (0.949, 1),
+    ]
+
     static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        if let name = element["systemColor"] {
+            // Dynamic system colors (iOS 13 SDK) archive their name and, from Xcode 11, their
+            // light-appearance gray (Xcode 11 and later), known here for the colors in the table.
+            guard context.era.resolvesSystemColors else {
+                let color = ArchivedObject("UIColor")
+                color.set("UISystemColorName", .string(name))
+                return color
+            }
+            guard let gray = dynamicGrays[name] else {
+                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not supported yet")
+            }
+            return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
+        }
         if let name = element["cocoaTouchSystemColor"] {
             guard let gray = systemGrays[name] else {
                 throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not supported yet")
@@ -17,16 +35,26 @@ enum ColorRule {
             return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
         }
         let alpha = element.number("alpha") ?? 1
-        let space = element["colorSpace"] == "custom" ? element["customColorSpace"] : element["colorSpace"]
+        let isCustom = element["colorSpace"] == "custom"
+        let space = isCustom ? element["customColorSpace"] : element["colorSpace"]
+        let legacy = context.era < XcodeEra(8)
         if let white = element.number("white") {
             // Before Xcode 8 (iOS 10 SDK, wide color), ibtool stored calibrated and device grays
             // as RGB with the same components, without color matching.
-            if context.era < XcodeEra(8), ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
+            if legacy, ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
                 return rgbColor(red: white, green: white, blue: white, alpha: alpha)
             }
-            switch space {
-            case "calibratedWhite", "genericGamma22GrayColorSpace":
-                // ibtool stores calibrated and gamma-2.2 grays as sRGB; exact only at the ends.
+            switch (space, isCustom) {
+            case ("genericGamma22GrayColorSpace", _):
+                return uiKitGray(white: white, alpha: alpha)
+            case ("calibratedWhite", false), ("deviceWhite", false):
+                // Matched to gamma 2.2 gray by ColorSync; exact only at black and white.
+                guard white == 0 || white == 1 else {
+                    throw context.error(.unsupportedAttribute, element, "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
+                }
+                return uiKitGray(white: white, alpha: alpha)
+            case ("calibratedWhite", true):
+                // A custom calibrated gray is matched to sRGB; exact only at black and white.
                 guard white == 0 || white == 1 else {
                     throw context.error(.unsupportedAttribute, element, "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
                 }
@@ -41,15 +69,25 @@ enum ColorRule {
         switch space {
         case "sRGB":
             return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
-        case "calibratedRGB", "deviceRGB" where context.era < XcodeEra(8):
-            return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
         case "calibratedRGB", "deviceRGB":
+            if legacy { return rgbColor(red: red, green: green, blue: blue, alpha: alpha) }
             guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
                 throw context.error(.unsupportedAttribute, element, "\(space ?? "?") colors need a conversion to sRGB that is not modelled yet")
             }
             return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
         default:
             throw context.error(.unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
+        }
+    }
+
+    /// `+colorWithWhite:alpha:` returns UIKit's cached singletons for white, black and clear,
+    /// which archive with their system name.
+    static func uiKitGray(white: Double, alpha: Double) -> ArchivedObject {
+        switch (white, alpha) {
+        case (1, 1): grayColor(white: 1, alpha: 1, systemName: "whiteColor")
+        case (0, 1): grayColor(white: 0, alpha: 1, systemName: "blackColor")
+        case (0, 0): grayColor(white: 0, alpha: 0, systemName: "clearColor")
+        default: grayColor(white: white, alpha: alpha, systemName: nil)
         }
     }
 

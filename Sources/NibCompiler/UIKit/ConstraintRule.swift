@@ -68,7 +68,7 @@ enum ConstraintRule {
     }
 
     static func parseMultiplier(_ text: String) -> Double? {
-        let parts = text.split(separator: "/")
+        let parts = text.split(whereSeparator: { $0 == "/" || $0 == ":" })
         if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return a / b }
         return Double(text)
     }

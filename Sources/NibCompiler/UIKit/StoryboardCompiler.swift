@@ -100,10 +100,16 @@ struct StoryboardCompiler {
             }
         }
         let controllerObject = try ClassSwapRule.wrap(object, element: controller, context: context)
+        if controllerObject.className != "UIClassSwapper", context.era.swapsPlainControllers {
+            controllerObject.set("UIClassName", .string(className))
+            controllerObject.set("UIOriginalClassName", .string(className))
+            controllerObject.swapClass("UIClassSwapper")
+        }
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
-        context.topLevel = [controllerObject, owner, firstResponder, placeholder]
+        context.topLevel = context.era.listsPlaceholdersFirst
+            ? [owner, firstResponder, placeholder, controllerObject] : [controllerObject, owner, firstResponder, placeholder]
         context.allObjects = context.topLevel
         context.addOutlet("sceneViewController", source: owner, destination: controllerObject)
         context.addOutlet("storyboard", source: controllerObject, destination: placeholder)
@@ -151,6 +157,10 @@ struct StoryboardCompiler {
             guideObjects.append(object)
         }
         let viewObject = try encoder.encode(view, frameOverride: rootViewFrame, extraSubviews: guideObjects, extraConstraints: [])
+        // The document's global tint applies to every controller's root view.
+        if let tint = document.root.child("color", key: "tintColor"), !viewObject.has("UITintColor") {
+            viewObject.set("UITintColor", try ColorRule.color(tint, in: context))
+        }
         for (guide, object) in pendingGuides {
             let isTop = guide["type"] == "top"
             let leading = ConstraintRule.generated("NSLayoutConstraint", first: object, attribute: 5, second: viewObject)
@@ -173,7 +183,7 @@ struct StoryboardCompiler {
         }
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
         context.allObjects.removeAll { $0 === viewObject }
-        context.topLevel = [viewObject, owner, firstResponder]
+        context.topLevel = context.era.listsPlaceholdersFirst ? [owner, firstResponder, viewObject] : [viewObject, owner, firstResponder]
         context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
         if let connections = controller.child("connections") {
             let inView = Set(([view] + view.descendants).compactMap { $0["id"] })

@@ -49,9 +49,15 @@ enum ImageRule {
             throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
         }
         let image = ArchivedObject("UIImageNibPlaceholder")
-        image.set("UIImageWidth", .float32(Float(size.width)))
-        image.set("UIImageHeight", .float32(Float(size.height)))
+        let unit = context.era.writesUnitImageSize
+        image.set("UIImageWidth", .float32(unit ? 1 : Float(size.width)))
+        image.set("UIImageHeight", .float32(unit ? 1 : Float(size.height)))
         image.set("UIResourceName", .string(name))
+        if context.era.writesSymbolImageKeys {
+            image.set("UISystemSymbolResourceName", .null)
+            image.set("UISymbolImageConfiguration", .null)
+            image.set("UIResourceCatalogName", .null)
+        }
         return image
     }
 }
