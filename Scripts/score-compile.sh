@@ -5,7 +5,8 @@
 #
 # Usage: Scripts/score-compile.sh [PAIR-NAME-FILTER]   (build first: swift build)
 # Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
-#              SCORE_DETAILS=1 to print each failing pair's first differences.
+#              SCORE_DETAILS=1 to print each failing pair's first differences,
+#              SCORE_TABLE=FILE to also write a Markdown table (pair, result, first reason).
 set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${NIBKIT_CORPUS:-$root/../shared/corpus}"
@@ -21,6 +22,9 @@ pass[ios]=0; pass[macos]=0; total[ios]=0; total[macos]=0
 compile_errors=0
 : > "$work/categories"
 : > "$work/errors"
+table="${SCORE_TABLE:-}"
+[ -n "$table" ] && printf '| Pair | Result | First reason |\n|---|---|---|\n' > "$table"
+row() { [ -n "$table" ] && printf '| %s | %s | %s |\n' "$1" "$2" "$(printf '%s' "$3" | sed 's/|/\\|/g' | cut -c1-220)" >> "$table"; return 0; }
 for dir in "$pairs"/*/; do
     name="$(basename "$dir")"
     [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
@@ -35,12 +39,15 @@ for dir in "$pairs"/*/; do
     if "$nibtool" compile "$source" "${args[@]}" --compare-with "$reference" --limit 5 > "$work/out" 2> "$work/err"; then
         pass[$platform]=$(( ${pass[$platform]} + 1 ))
         echo "PASS $name"
+        row "$name" "pass" ""
     elif [ -s "$work/err" ]; then
         compile_errors=$(( compile_errors + 1 ))
         echo "ERROR $name: $(head -1 "$work/err" | sed 's/^nibtool: //')"
+        row "$name" "error" "$(head -1 "$work/err" | sed -E 's/^nibtool: [^ ]*: error: //')"
         head -1 "$work/err" | sed -E 's/^[^]]*error: (<[a-zA-Z]+)[^>]*>?:? ?/\1> /; s/^nibtool: [^ ]* error: //; s/"[^"]*"/"…"/g; s/ \[[a-z-]*\]$//' >> "$work/errors"
     else
         echo "DIFF $name ($(tail -1 "$work/out"))"
+        row "$name" "differs ($(tail -1 "$work/out"))" "$(grep -m1 '^- ' "$work/out" | sed 's/^- //; s/root › //')"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
         grep '^category: ' "$work/out" | sed 's/^category: //' | sort -u >> "$work/categories"
     fi

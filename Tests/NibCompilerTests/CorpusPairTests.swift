@@ -29,6 +29,7 @@ struct CorpusPairTests {
         "ios-mobilewits-How-to-create-Thread-in-Xamarin.iOS-MainStoryboard",
         "ios-mobilewits-How-to-use-Buttons-in-Xamarin-iOS.-MainStoryboard-33891ee7",
         "ios-mobilewits-How-to-use-Buttons-in-Xamarin-iOS.-MainStoryboard",
+        "ios-mobilewits-Working-With-Core-Animation-Xamarin-iOS-SecondViewController",
         "ios-mobilewits-Working-With-Core-Animation-Xamarin-iOS-ViewTransaction",
         "ios-mobilewits-Working-With-Gestures-Drag-Gesture-Xamar-MainStoryboard",
         "ios-mobilewits-Working-With-Graphics-Images-Xamarin.iOS-MainStoryboard-ef7e1cec",

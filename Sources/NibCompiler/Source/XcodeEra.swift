@@ -33,6 +33,12 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesDeepDrawRect: Bool { version >= 8 }
     /// `UIDisableUpdateTextColorOnTraitCollectionChange` on labels with a text color.
     var writesTraitTextColorFlag: Bool { version >= 8 }
+    /// Bold system fonts name `CTFontBoldUsage` as a usage override in their descriptor (seen
+    /// from Xcode 9 output; absent in Xcode 6 and 7.0 output; 8 is the assumed boundary).
+    var writesBoldUsageOverride: Bool { version >= 8 }
+    /// RGB colors add `UIRed-Double` etc. when float32 loses precision. Absent from Xcode 6
+    /// output; seen in modern nibs without a source; 9 is an assumed boundary.
+    var writesDoubleColorComponents: Bool { version >= 9 }
     /// `UIFontTextStyleForScaling` and friends on fonts (iOS 11 SDK).
     var writesFontScalingKeys: Bool { version >= 9 }
     /// `UIViewLargeContentStoredProperties` nil on every view (iOS 13 SDK).
@@ -55,8 +61,8 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// The system font's PostScript name for a size and weight.
     public func systemFontName(size: Double, bold: Bool) -> String {
         if version < 7 { return bold ? ".HelveticaNeueInterface-MediumP4" : ".HelveticaNeueInterface-Regular" }
-        if version < 7.1 { return bold ? ".SFUIText-Bold" : ".SFUIText-Regular" }
         let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
+        if version < 7.1 { return family + (bold ? "-Bold" : "-Regular") }
         return bold ? family + "-Bold" : family
     }
 }

@@ -42,7 +42,7 @@ enum ColorRule {
             // Before Xcode 8 (iOS 10 SDK, wide color), ibtool stored calibrated and device grays
             // as RGB with the same components, without color matching.
             if legacy, ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
-                return rgbColor(red: white, green: white, blue: white, alpha: alpha)
+                return rgbColor(red: white, green: white, blue: white, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
             }
             switch (space, isCustom) {
             case ("genericGamma22GrayColorSpace", _):
@@ -58,7 +58,7 @@ enum ColorRule {
                 guard white == 0 || white == 1 else {
                     throw context.error(.unsupportedAttribute, element, "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
                 }
-                return rgbColor(red: white, green: white, blue: white, alpha: alpha)
+                return rgbColor(red: white, green: white, blue: white, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
             default:
                 throw context.error(.unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not supported yet")
             }
@@ -68,13 +68,13 @@ enum ColorRule {
         }
         switch space {
         case "sRGB":
-            return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
+            return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         case "calibratedRGB", "deviceRGB":
-            if legacy { return rgbColor(red: red, green: green, blue: blue, alpha: alpha) }
+            if legacy { return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents) }
             guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
                 throw context.error(.unsupportedAttribute, element, "\(space ?? "?") colors need a conversion to sRGB that is not modelled yet")
             }
-            return rgbColor(red: red, green: green, blue: blue, alpha: alpha)
+            return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         default:
             throw context.error(.unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
         }
@@ -91,12 +91,12 @@ enum ColorRule {
         }
     }
 
-    static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double) -> ArchivedObject {
+    static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double, doubles: Bool = true) -> ArchivedObject {
         let color = ArchivedObject("UIColor")
         color.set("UIColorComponentCount", int: 4)
         let components = [("UIRed", red), ("UIGreen", green), ("UIBlue", blue), ("UIAlpha", alpha)]
         for (key, value) in components { color.set(key, .float32(Float(value))) }
-        for (key, value) in components where Double(Float(value)) != value { color.set(key + "-Double", .float64(value)) }
+        for (key, value) in components where doubles && Double(Float(value)) != value { color.set(key + "-Double", .float64(value)) }
         color.set("NSRGB", .data(Array(componentText([red, green, blue], alpha: alpha).utf8)))
         color.set("NSColorSpace", int: 2)
         return color

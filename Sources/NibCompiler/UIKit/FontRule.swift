@@ -15,7 +15,7 @@ enum FontRule {
         let attributes: [(ArchivedObject, ArchivedObject)] =
             [(.string("NSCTFontUIUsageAttribute"), .string(bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage"))]
             + [(.string("NSFontSizeAttribute"), size == size.rounded() ? .number(Int(size)) : .number(double: size))]
-            + (bold && context.era >= XcodeEra(7) ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
+            + (bold && context.era.writesBoldUsageOverride ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
         let descriptor = ArchivedObject("UIFontDescriptor")
         descriptor.set("UIFontDescriptorAttributes", .dictionary("NSMutableDictionary", attributes))
         let font = ArchivedObject("UIFont")

@@ -7,7 +7,7 @@ enum LabelRule {
             "text", "textAlignment", "lineBreakMode", "baselineAdjustment", "minimumFontSize", "adjustsFontSizeToFit",
             "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
         ],
-        children: ["fontDescription", "color"],
+        children: ["fontDescription", "color", "size"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
 
     static let alignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
@@ -35,11 +35,14 @@ enum LabelRule {
                 break
             case "highlightedColor":
                 object.set("UIHighlightedColor", try ColorRule.color(color, in: context))
+            case "shadowColor":
+                object.set("UIShadowColor", try ColorRule.color(color, in: context))
             default:
                 throw context.error(.unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
             }
         }
-        object.set("UIShadowOffset", ArchivedObject.geometry([0, -1]))
+        let offset = element.child("size", key: "shadowOffset")
+        object.set("UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
         if let minimum = element.number("minimumFontSize") {
             object.set("UIAdjustsFontSizeToFit", .bool(true))
             object.set("UIMinimumFontSize", .float32(Float(minimum)))
