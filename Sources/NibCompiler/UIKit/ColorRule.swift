@@ -80,6 +80,12 @@ enum ColorRule {
         }
     }
 
+    /// Black as ibtool archives a control's default color: RGB before Xcode 8, UIKit's
+    /// `blackColor` singleton after.
+    static func black(in context: UIKitContext) -> ArchivedObject {
+        context.era < XcodeEra(8) ? rgbColor(red: 0, green: 0, blue: 0, alpha: 1, doubles: false) : uiKitGray(white: 0, alpha: 1)
+    }
+
     /// `+colorWithWhite:alpha:` returns UIKit's cached singletons for white, black and clear,
     /// which archive with their system name.
     static func uiKitGray(white: Double, alpha: Double) -> ArchivedObject {

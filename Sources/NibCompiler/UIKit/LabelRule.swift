@@ -41,6 +41,11 @@ enum LabelRule {
                 throw context.error(.unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
             }
         }
+        if !hasTextColor {
+            // No color (or nil) in the source: the label's default, darkTextColor, is archived.
+            object.set("UITextColor", ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
+            hasTextColor = true
+        }
         let offset = element.child("size", key: "shadowOffset")
         object.set("UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
         if let minimum = element.number("minimumFontSize") {

@@ -14,6 +14,7 @@ struct ViewRule: Sendable {
         "view": ViewRule(className: "UIView"),
         "label": LabelRule.rule,
         "button": ButtonRule.rule,
+        "textField": TextFieldRule.rule,
         "imageView": ViewRule(
             className: "UIImageView", attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
             encode: { element, object, context, resources throws(CompileError) in

@@ -1,0 +1,90 @@
+/// `<textField>` → `UITextField`: text and placeholder, font, alignment, border style, the
+/// default black text color, adjust-to-fit, and the `<textInputTraits>` keys.
+enum TextFieldRule {
+    static let rule = ViewRule(
+        className: "UITextField",
+        attributes: [
+            "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize", "text",
+            "placeholder", "adjustsFontSizeToFit", "background",
+        ],
+        children: ["fontDescription", "textInputTraits", "color"],
+        encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
+
+    static let borderStyles: [String: Int] = ["none": 0, "line": 1, "bezel": 2, "roundedRect": 3]
+    static let keyboardTypes: [String: Int] = [
+        "default": 0, "alphabet": 1, "numbersAndPunctuation": 2, "URL": 3, "numberPad": 4, "phonePad": 5, "namePhonePad": 6,
+        "emailAddress": 7, "decimalPad": 8, "twitter": 9, "webSearch": 10, "ASCIICapableNumberPad": 11,
+    ]
+    static let returnKeyTypes: [String: Int] = [
+        "default": 0, "go": 1, "google": 2, "join": 3, "next": 4, "route": 5, "search": 6, "send": 7, "yahoo": 8, "done": 9,
+        "emergencyCall": 10, "continue": 11,
+    ]
+
+    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError) {
+        if element["background"] != nil {
+            throw context.error(.unsupportedAttribute, element, "text field background images are not supported yet")
+        }
+        if let vertical = element["contentVerticalAlignment"], vertical != "center" {
+            throw context.error(.unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not supported yet")
+        }
+        if let horizontal = element["contentHorizontalAlignment"] {
+            guard let code = ButtonRule.horizontal[horizontal] else {
+                throw context.error(.unsupportedAttribute, element, "contentHorizontalAlignment=\"\(horizontal)\" is unknown")
+            }
+            if code != 0 { object.set("UIContentHorizontalAlignment", int: code) }
+        }
+        if let font = element.child("fontDescription", key: "fontDescription") {
+            object.set("UIFont", try FontRule.font(font, in: context))
+        }
+        if let text = element["text"] { object.set("UIText", context.text(text, id: element["id"], property: "text")) }
+        if let placeholder = element["placeholder"] {
+            object.set("UIPlaceholder", context.text(placeholder, id: element["id"], property: "placeholder"))
+        }
+        // The alignment is written even when it is the default (left).
+        let alignment = element["textAlignment"] ?? "left"
+        guard let alignmentCode = LabelRule.alignments[alignment] else {
+            throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
+        }
+        object.set("UITextAlignment", int: alignmentCode)
+        var textColor: ArchivedObject?
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "textColor": textColor = try ColorRule.color(color, in: context)
+            case "backgroundColor", "tintColor": break
+            default: throw context.error(.unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not supported yet")
+            }
+        }
+        // Without a color in the source, the field's default black is archived.
+        object.set("UITextColor", textColor ?? ColorRule.black(in: context))
+        if let style = element["borderStyle"] {
+            guard let code = borderStyles[style] else { throw context.error(.unsupportedAttribute, element, "borderStyle \"\(style)\" is unknown") }
+            if code != 0 { object.set("UIBorderStyle", int: code) }
+        }
+        if let minimum = element.number("minimumFontSize"), element["adjustsFontSizeToFit"] != "NO" {
+            object.set("UIAdjustsFontSizeToFit", .bool(true))
+            object.set("UIMinimumFontSize", .float32(Float(minimum)))
+        }
+        object.set("UIClearButtonOffset", ArchivedObject.geometry([3, 1]))
+        if let traits = element.child("textInputTraits", key: "textInputTraits") {
+            for name in traits.attributes.keys where name != "key" {
+                switch name {
+                case "keyboardType":
+                    guard let code = keyboardTypes[traits[name] ?? ""] else {
+                        throw context.error(.unsupportedAttribute, traits, "keyboardType \"\(traits[name] ?? "")\" is unknown")
+                    }
+                    if code != 0 { object.set("UIKeyboardType", int: code) }
+                case "returnKeyType":
+                    guard let code = returnKeyTypes[traits[name] ?? ""] else {
+                        throw context.error(.unsupportedAttribute, traits, "returnKeyType \"\(traits[name] ?? "")\" is unknown")
+                    }
+                    if code != 0 { object.set("UIReturnKeyType", int: code) }
+                case "secureTextEntry":
+                    object.setFlag("UISecureTextEntry", traits.flag(name))
+                default:
+                    throw context.error(.unsupportedAttribute, traits, "text input trait \(name) is not supported yet")
+                }
+            }
+        }
+        if context.era.writesTraitTextColorFlag { object.set("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(true)) }
+    }
+}
