@@ -50,6 +50,25 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-with_view",
     ]
 
+    /// Pairs built by a newer Xcode than the one that saved them, with the Xcode that matches.
+    static let passingWithXcode: [(String, Double)] = [
+        ("ios-7kfpun-FBPages-LaunchScreen", 8), ("ios-Aid19801-insulter-LaunchScreen", 9),
+        ("ios-ApiRTC-apirtc-react-native-demo-LaunchScreen", 9), ("ios-Hleon15-Songwriter-LaunchScreen", 7),
+        ("ios-appodeal-Appodeal-Xamarin-Demo-LaunchScreen", 7), ("ios-dannycabrera-DotNetMiami-LaunchScreen", 7),
+        ("ios-1004kanghan-dueple-Main", 11), ("ios-saqib-dev-Cordova-WKWebView-Upgrade-CDVLaunchScreen", 11),
+    ]
+
+    @Test("compiles to Apple's structure when imitating the Xcode that built it", arguments: passingWithXcode)
+    func matchesAppleWithXcode(pair: String, xcode: Double) throws {
+        let (source, reference) = try Self.files(of: pair)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let compiled = try NibCompiler(options: options).compile(contentsOf: source)
+        let differences = FileTreeComparison().differences(
+            between: try FileTreeComparison.files(at: reference), and: compiled.files)
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The source and Apple's output of a pair folder.
     static func files(of pair: String) throws -> (source: URL, reference: URL) {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs").appendingPathComponent(pair)
