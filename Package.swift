@@ -39,8 +39,10 @@ let package = Package(
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
         // Locates ../shared/corpus for tests; not part of any product.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
+        // Reports heap bytes in use, for tests that bound memory; not part of any product.
+        .target(name: "HeapUsage", path: "Tests/HeapUsage"),
         .testTarget(
-            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport"], exclude: ["Fuzz Regressions"],
+            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport", "HeapUsage"], exclude: ["Fuzz Regressions"],
             swiftSettings: swiftSettings),
         .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
