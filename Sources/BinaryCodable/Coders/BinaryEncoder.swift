@@ -32,7 +32,7 @@ public struct BinaryEncoder {
 
     /// Encodes `value` into its unframed form `N(value)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let primitive = value as? any PrimitiveEncodable {
+        if let primitive = asPrimitive(value) {
             let writer = ByteWriter()
             primitive.appendPayload(to: writer)
             return writer.takeData()

@@ -118,7 +118,7 @@ final class NodeEncoder: Encoder {
 
     /// Encodes a child value: primitives go straight into the arena (§2.3), others through `encode(to:)`.
     func encodeValue<T: Encodable>(_ value: T, at component: PathComponent?) throws -> EncodedValue {
-        if let primitive = value as? any PrimitiveEncodable {
+        if let primitive = asPrimitive(value) {
             return state.payload(primitive)
         }
         if T.self == Int128.self || T.self == UInt128.self {

@@ -232,3 +232,13 @@ extension Set: PrimitiveDecodable where Element: PackableScalar {
         Set(try Element.readPacked(from: &reader))
     }
 }
+
+/// `value` as a primitive, decided by its static type (§2.3).
+///
+/// A value cast (`value as? any PrimitiveEncodable`) would look inside an `Optional` and treat
+/// `Int?.some(1)` as a primitive `Int`; the metatype check does not.
+@inline(__always)
+func asPrimitive<T>(_ value: T) -> (any PrimitiveEncodable)? {
+    guard T.self is any PrimitiveEncodable.Type else { return nil }
+    return value as? any PrimitiveEncodable
+}
