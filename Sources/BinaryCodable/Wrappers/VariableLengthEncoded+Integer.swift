@@ -169,4 +169,8 @@ extension VariableLengthEncoded: FixedWidthInteger {
     public var leadingZeroBitCount: Int { wrappedValue.leadingZeroBitCount }
     /// The wrapped value with its bytes swapped.
     public var byteSwapped: Self { Self(wrappedValue: wrappedValue.byteSwapped) }
+    /// Masking right shift.
+    public static func &>> (lhs: Self, rhs: Self) -> Self { Self(wrappedValue: lhs.wrappedValue &>> rhs.wrappedValue) }
+    /// Masking left shift.
+    public static func &<< (lhs: Self, rhs: Self) -> Self { Self(wrappedValue: lhs.wrappedValue &<< rhs.wrappedValue) }
 }
