@@ -32,9 +32,9 @@ public struct BinaryEncoder {
 
     /// Encodes `value` into its unframed form `N(value)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let primitive = asPrimitive(value) {
+        if let primitive = T.self as? any PrimitiveEncodable.Type {
             let writer = ByteWriter()
-            primitive.appendPayload(to: writer)
+            primitive.appendPayload(of: value, to: writer)
             return writer.takeData()
         }
         let (tree, serializer) = try encodeTree(value)

@@ -15,10 +15,7 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     var allKeys: [Key] {
         table.entries.compactMap { entry in
-            switch entry.key {
-            case .int(let value): return Key(intValue: value)
-            case .string(let value): return Key(stringValue: value)
-            }
+            entry.isStringKey ? Key(stringValue: table.name(of: entry)) : Key(intValue: entry.intKey)
         }
     }
 

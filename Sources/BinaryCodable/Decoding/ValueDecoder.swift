@@ -106,8 +106,11 @@ final class ValueDecoder: Decoder {
 
     /// Decodes any value from a child slot: primitives directly, others through `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type, from slot: Slot, component: PathComponent?) throws -> T {
-        if let primitive = T.self as? any PrimitiveDecodable.Type {
+        if let primitive = options.primitiveType(T.self) {
             return try decodeOpenedPrimitive(primitive, as: type, from: slot, component: component)
+        }
+        if T.self == [String].self, let strings = exactly(try decodeStrings(from: slot, component: component), as: T.self) {
+            return strings
         }
         if T.self == Int128.self || T.self == UInt128.self {
             throw corrupted(
@@ -119,18 +122,28 @@ final class ValueDecoder: Decoder {
     private func decodeOpenedPrimitive<P: PrimitiveDecodable, T>(
         _ primitive: P.Type, as type: T.Type, from slot: Slot, component: PathComponent?
     ) throws -> T {
-        let value = try decodePrimitive(P.self, from: slot, component: component)
-        guard let typed = value as? T else {
-            throw DecodingError.typeMismatch(
-                T.self, .init(codingPath: path(appending: component), debugDescription: "internal type mismatch"))
+        switch slot {
+        case .root(let range), .element(let range):
+            var reader = input.reader(range)
+            do {
+                let value = try P.readPayload(as: T.self, from: &reader)
+                try reader.expectEnd()
+                return value
+            } catch {
+                throw corrupted(error, at: component)
+            }
+        case .nilElement(let offset):
+            throw valueNotFound(T.self, atOffset: offset, component: component)
         }
-        return typed
     }
 
     /// Root dispatch (§2.18): a primitive reads the whole slot, anything else runs `init(from:)` here.
     func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-        if let primitive = T.self as? any PrimitiveDecodable.Type {
+        if let primitive = options.primitiveType(T.self) {
             return try decodeOpenedPrimitive(primitive, as: type, from: slot, component: nil)
+        }
+        if T.self == [String].self, let strings = exactly(try decodeStrings(from: slot, component: nil), as: T.self) {
+            return strings
         }
         if T.self == Int128.self || T.self == UInt128.self {
             throw corrupted(WireError(.unsupportedType, at: offset(of: slot), "\(T.self)"))
@@ -150,5 +163,31 @@ extension ValueDecoder {
         }
         return ValueDecoder(
             input: input, options: options, slot: slot, depth: childDepth, parent: self, component: component)
+    }
+}
+
+extension ValueDecoder {
+    /// `[String]` as `Array.init(from:)` would read it (an unkeyed container of strings), minus the
+    /// generic hops per element.
+    func decodeStrings(from slot: Slot, component: PathComponent?) throws -> [String] {
+        let range: Range<Int>
+        switch slot {
+        case .root(let content), .element(let content): range = content
+        case .nilElement(let offset):
+            throw corrupted(WireError(.nilContainer, at: input.offsetBase + offset), at: component)
+        }
+        var reader = input.reader(range)
+        var strings: [String] = []
+        strings.reserveCapacity(min(range.count, 1024))
+        var index = 0
+        while !reader.isAtEnd {
+            let frame: Slot
+            do { frame = try reader.readFrame() } catch { throw corrupted(error, at: component) }
+            let child = ValueDecoder(
+                input: input, options: options, slot: frame, depth: depth + 1, parent: self, component: component)
+            strings.append(try child.decodePrimitive(String.self, from: frame, component: .index(index)))
+            index += 1
+        }
+        return strings
     }
 }

@@ -34,7 +34,7 @@ struct KeyedEntry {
 
 /// The entries of one keyed container, in first-write order.
 final class KeyedStorage {
-    private(set) var entries: [KeyedEntry] = []
+    @exclusivity(unchecked) private(set) var entries: [KeyedEntry]
     /// Built once the container grows beyond a handful of entries.
     private var positionsByName: [String: Int] = [:]
     private var positionsByInt: [Int: Int] = [:]
@@ -46,21 +46,27 @@ final class KeyedStorage {
 
     private static let indexThreshold = 12
 
+    init() {
+        entries = []
+        entries.reserveCapacity(8)
+    }
+
     /// Adds or replaces (same `name`) an entry; returns a message if another entry has the same wire key.
     func insert(name: String, intKey: Int, value: EncodedValue) -> String? {
+        let entry = KeyedEntry(name: name, intKey: intKey, value: value)
         if let existing = position(ofName: name) {
             if intKey >= 0, let clash = position(ofInt: intKey), clash != existing {
                 return "keys \"\(name)\" and \"\(entries[clash].name)\" are both written as integer key \(intKey)"
             }
             if indexed && entries[existing].intKey >= 0 { positionsByInt[entries[existing].intKey] = nil }
-            entries[existing] = KeyedEntry(name: name, intKey: intKey, value: value)
+            entries[existing] = entry
             if indexed && intKey >= 0 { positionsByInt[intKey] = existing }
             return nil
         }
         if intKey >= 0, let clash = position(ofInt: intKey) {
             return "keys \"\(name)\" and \"\(entries[clash].name)\" are both written as integer key \(intKey)"
         }
-        entries.append(KeyedEntry(name: name, intKey: intKey, value: value))
+        entries.append(entry)
         if indexed {
             positionsByName[name] = entries.count - 1
             if intKey >= 0 { positionsByInt[intKey] = entries.count - 1 }
@@ -114,6 +120,6 @@ final class KeyedStorage {
 
 /// The elements of one unkeyed container.
 final class UnkeyedStorage {
-    var items: [EncodedValue] = []
+    @exclusivity(unchecked) var items: [EncodedValue] = []
     var contentSize = -1
 }

@@ -4,7 +4,24 @@ final class EncodingState {
     let arena = ByteWriter(capacity: 256)
     let userInfo: [CodingUserInfoKey: Any]
     let sortKeys: Bool
-    private var spareEncoders: [NodeEncoder] = []
+    @exclusivity(unchecked) private var spareEncoders: [NodeEncoder] = []
+    @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveEncodable.Type)?>()
+
+    /// The primitive type of values of `type` (§2.3), or `nil`: decided by the static type, so an
+    /// `Optional` is never primitive.
+    @inline(__always)
+    func primitiveType<T>(_ type: T.Type) -> (any PrimitiveEncodable.Type)? {
+        primitiveTypes.answer(for: type) { type as? any PrimitiveEncodable.Type }
+    }
+
+    /// Writes `value` into the arena if its type is primitive.
+    @inline(__always)
+    func payloadIfPrimitive<T>(_ value: T) -> EncodedValue? {
+        guard let primitive = primitiveType(T.self) else { return nil }
+        let start = arena.count
+        primitive.appendPayload(of: value, to: arena)
+        return .payload(start: start, count: arena.count - start)
+    }
 
     init(userInfo: [CodingUserInfoKey: Any], sortKeys: Bool) {
         self.userInfo = userInfo

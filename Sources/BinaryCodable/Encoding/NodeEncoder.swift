@@ -13,9 +13,9 @@ final class NodeEncoder: Encoder {
     }
 
     let state: EncodingState
-    var parent: NodeEncoder?
-    var component: PathComponent?
-    var storage: Storage = .none
+    @exclusivity(unchecked) var parent: NodeEncoder?
+    @exclusivity(unchecked) var component: PathComponent?
+    @exclusivity(unchecked) var storage: Storage = .none
 
     init(state: EncodingState, parent: NodeEncoder?, component: PathComponent?) {
         self.state = state
@@ -118,8 +118,13 @@ final class NodeEncoder: Encoder {
 
     /// Encodes a child value: primitives go straight into the arena (§2.3), others through `encode(to:)`.
     func encodeValue<T: Encodable>(_ value: T, at component: PathComponent?) throws -> EncodedValue {
-        if let primitive = asPrimitive(value) {
-            return state.payload(primitive)
+        if let payload = state.payloadIfPrimitive(value) { return payload }
+        if let strings = exactly(value, as: [String].self) {
+            // The commonest unpacked array, written as `Array.encode(to:)` would, minus the generic hops.
+            let unkeyed = UnkeyedStorage()
+            unkeyed.items.reserveCapacity(strings.count)
+            for string in strings { unkeyed.items.append(state.payload(string)) }
+            return .unkeyed(unkeyed)
         }
         if T.self == Int128.self || T.self == UInt128.self {
             throw invalidValue("\(T.self) is not part of format v3", extraKey: component?.codingKey)

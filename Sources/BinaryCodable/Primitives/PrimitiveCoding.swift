@@ -233,12 +233,57 @@ extension Set: PrimitiveDecodable where Element: PackableScalar {
     }
 }
 
-/// `value` as a primitive, decided by its static type (§2.3).
+extension PrimitiveEncodable {
+    /// Writes `value`, whose static type the caller has checked to be `Self`.
+    ///
+    /// Rebinding the pointer avoids a dynamic cast per value (the check is by type identity).
+    @inline(__always)
+    static func appendPayload<T>(of value: T, to writer: ByteWriter) {
+        guard T.self == Self.self else { return }
+        withUnsafePointer(to: value) {
+            $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee.appendPayload(to: writer) }
+        }
+    }
+}
+
+extension PrimitiveDecodable {
+    /// Reads a `Self` and returns it as `T`, which the caller has checked to be `Self`.
+    @inline(__always)
+    static func readPayload<T>(as type: T.Type, from reader: inout ByteReader) throws(WireError) -> T {
+        guard T.self == Self.self else {
+            throw reader.error(.unsupportedType, at: reader.position, "internal: \(T.self) is not \(Self.self)")
+        }
+        let value = try readPayload(from: &reader)
+        return withUnsafePointer(to: value) { $0.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee } }
+    }
+}
+
+/// Remembers, for the few types a coder sees over and over, whether they are primitive.
 ///
-/// A value cast (`value as? any PrimitiveEncodable`) would look inside an `Optional` and treat
-/// `Int?.some(1)` as a primitive `Int`; the metatype check does not.
+/// The runtime conformance check behind `T.self as? any P.Type` costs more than encoding a small
+/// value; a handful of recent answers, compared by type identity, avoids nearly all of them.
+struct PrimitiveTypeCache<Answer> {
+    private var recent: [(type: ObjectIdentifier, answer: Answer)] = []
+    private var next = 0
+
+    @inline(__always)
+    mutating func answer<T>(for type: T.Type, _ compute: () -> Answer) -> Answer {
+        let id = ObjectIdentifier(type)
+        for entry in recent where entry.type == id { return entry.answer }
+        let answer = compute()
+        if recent.count < 8 {
+            recent.append((id, answer))
+        } else {
+            recent[next] = (id, answer)
+            next = (next + 1) % 8
+        }
+        return answer
+    }
+}
+
+/// `value` as a `U`, when its static type `T` is exactly `U` (checked by type identity, no dynamic cast).
 @inline(__always)
-func asPrimitive<T>(_ value: T) -> (any PrimitiveEncodable)? {
-    guard T.self is any PrimitiveEncodable.Type else { return nil }
-    return value as? any PrimitiveEncodable
+func exactly<T, U>(_ value: T, as type: U.Type) -> U? {
+    guard T.self == U.self else { return nil }
+    return withUnsafePointer(to: value) { $0.withMemoryRebound(to: U.self, capacity: 1) { $0.pointee } }
 }

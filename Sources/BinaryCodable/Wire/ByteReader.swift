@@ -8,12 +8,6 @@ enum Slot {
     case nilElement(at: Int)
 }
 
-/// A key as it appears on the wire (§2.5).
-enum DecodedKey {
-    case int(Int)
-    case string(String)
-}
-
 /// The one audited cursor over input bytes. Every read checks the bounds first and reports
 /// failures as `WireError` with the absolute offset of the unit that failed.
 struct ByteReader {
@@ -129,27 +123,12 @@ struct ByteReader {
         return .element(bodyStart..<position)
     }
 
-    /// One key (§2.5). String keys are validated as strict UTF-8.
-    @inline(__always)
-    mutating func readKey() throws(WireError) -> DecodedKey {
-        let start = position
-        let raw = try readVarint()
-        guard raw & 1 == 1 else { return .int(Int(raw >> 1)) }
-        let length = raw >> 1
-        guard length <= UInt64(remaining) else {
-            throw error(.lengthExceedsRemaining, at: start, "string key of length \(length), \(remaining) remain")
-        }
-        let range = position..<(position + Int(length))
-        position = range.upperBound
-        guard let string = decodeString(range) else { throw error(.invalidUTF8, at: start, "in string key") }
-        return .string(string)
-    }
-
     /// Strict UTF-8; a leading U+FEFF is kept (§3 D5).
     func decodeString(_ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(
             start: (base + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count)
-        return String(validating: bytes, as: UTF8.self)
+        guard UTF8Validation.isValid(bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The remaining bytes as a buffer, consuming them.

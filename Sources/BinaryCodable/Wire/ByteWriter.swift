@@ -4,10 +4,13 @@ import Foundation
 ///
 /// Every append reserves first, so a write can never land outside the allocation.
 /// `takeData()` hands the allocation to `Data` without copying.
+///
+/// Its stored properties skip dynamic exclusivity checks: they are only touched by this class's
+/// own non-overlapping, non-reentrant methods, and the checks cost more than the writes.
 final class ByteWriter {
-    private var base: UnsafeMutableRawPointer?
-    private(set) var count = 0
-    private var capacity = 0
+    @exclusivity(unchecked) private var base: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity = 0
 
     init(capacity: Int = 0) {
         if capacity > 0 { reserve(capacity) }
