@@ -31,7 +31,7 @@ struct MalformedRow: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    init<T: Decodable>(
+    init<T: Decodable & SendableMetatype>(
         _ name: String, _ input: Data, as type: T.Type, _ kind: DecodingErrorKind, offset: Int?
     ) {
         self.name = name
