@@ -84,14 +84,22 @@ final class KeyedStorage {
         }
     }
 
+    // Scans through a buffer pointer so that only the compared field is read, instead of
+    // copying (and retaining) whole entries.
     private func position(ofName name: String) -> Int? {
         if indexed { return positionsByName[name] }
-        return entries.firstIndex { $0.name == name }
+        return entries.withUnsafeBufferPointer { entries in
+            for position in entries.indices where entries[position].name == name { return position }
+            return nil
+        }
     }
 
     private func position(ofInt intKey: Int) -> Int? {
         if indexed { return positionsByInt[intKey] }
-        return entries.firstIndex { $0.intKey == intKey }
+        return entries.withUnsafeBufferPointer { entries in
+            for position in entries.indices where entries[position].intKey == intKey { return position }
+            return nil
+        }
     }
 
     /// §2.16: by name, then each run of adjacent integer keys by integer value.

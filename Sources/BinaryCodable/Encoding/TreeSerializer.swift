@@ -52,8 +52,10 @@ struct TreeSerializer {
         if let failure = keyed.failure { throw failure }
         if sortKeys { keyed.sortEntries() }
         var total = 0
-        for entry in keyed.entries {
-            total += Self.keySize(entry) + (try elementSize(entry.value))
+        try keyed.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                total += Self.keySize(entries[index]) + (try elementSize(entries[index].value))
+            }
         }
         keyed.contentSize = total
         return total
@@ -62,11 +64,13 @@ struct TreeSerializer {
     private func contentSize(_ unkeyed: UnkeyedStorage) throws -> Int {
         if unkeyed.contentSize >= 0 { return unkeyed.contentSize }
         var total = 0
-        for item in unkeyed.items {
-            switch item {
+        try unkeyed.items.withUnsafeBufferPointer { items in
+            for item in items {
+                switch item {
             case .payload(_, let count), .singlePayload(_, let count): total += Self.prefixSize(count) + count
-            case .nilValue: total += 1
-            default: total += try elementSize(item)
+                case .nilValue: total += 1
+                default: total += try elementSize(item)
+                }
             }
         }
         unkeyed.contentSize = total
@@ -88,17 +92,23 @@ struct TreeSerializer {
             out.append(0)
             try writeUnframed(inner, to: out)
         case .keyed(let keyed):
-            for entry in keyed.entries {
-                if entry.intKey >= 0 {
-                    out.appendVarint(UInt64(entry.intKey) << 1)
-                } else {
-                    out.appendVarint(UInt64(entry.name.utf8.count) << 1 | 1)
-                    out.appendString(entry.name)
+            try keyed.entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    let intKey = entries[index].intKey
+                    if intKey >= 0 {
+                        out.appendVarint(UInt64(intKey) << 1)
+                    } else {
+                        let name = entries[index].name
+                        out.appendVarint(UInt64(name.utf8.count) << 1 | 1)
+                        out.appendString(name)
+                    }
+                    try writeElement(entries[index].value, to: out)
                 }
-                try writeElement(entry.value, to: out)
             }
         case .unkeyed(let unkeyed):
-            for item in unkeyed.items { try writeElement(item, to: out) }
+            try unkeyed.items.withUnsafeBufferPointer { items in
+                for index in items.indices { try writeElement(items[index], to: out) }
+            }
         case .deferred(let encoder):
             try writeUnframed(encoder.finish(), to: out)
         }
