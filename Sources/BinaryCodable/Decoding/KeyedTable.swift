@@ -18,18 +18,31 @@ final class KeyedTable {
         var isStringKey: Bool { intKey < 0 }
     }
 
-    let input: InputBytes
-    private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var input: InputBytes
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     @exclusivity(unchecked) private var cursor = 0
-    private var hasStringKeys = false
-    private var intIndex: [Int: Int] = [:]
-    private var stringIndex: [String: Int] = [:]
-    private var indexed = false
+    @exclusivity(unchecked) private var hasStringKeys = false
+    @exclusivity(unchecked) private var intIndex: [Int: Int] = [:]
+    @exclusivity(unchecked) private var stringIndex: [String: Int] = [:]
+    @exclusivity(unchecked) private var indexed = false
 
     private static let indexThreshold = 16
 
-    init(input: InputBytes, range: Range<Int>) throws(WireError) {
+    init(input: InputBytes) {
         self.input = input
+    }
+
+    /// Splits and validates `range`, replacing whatever the table held (tables are reused).
+    func load(input: InputBytes, range: Range<Int>) throws(WireError) {
+        self.input = input
+        entries.removeAll(keepingCapacity: true)
+        cursor = 0
+        hasStringKeys = false
+        if indexed {
+            indexed = false
+            intIndex = [:]
+            stringIndex = [:]
+        }
         var reader = input.reader(range)
         // Each entry takes at least two bytes; never reserve more than the input can hold.
         entries.reserveCapacity(min(range.count / 2, 16))

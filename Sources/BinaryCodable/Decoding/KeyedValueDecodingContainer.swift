@@ -8,7 +8,8 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     init(decoder: ValueDecoder, range: Range<Int>) throws {
         self.decoder = decoder
         start = range.lowerBound
-        do { table = try KeyedTable(input: decoder.input, range: range) } catch { throw decoder.corrupted(error) }
+        table = decoder.options.makeTable(input: decoder.input)
+        do { try table.load(input: decoder.input, range: range) } catch { throw decoder.corrupted(error) }
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }

@@ -1,11 +1,11 @@
 /// The `Decoder` handed to `init(from:)`: one slot of the input, at one nesting depth.
 final class ValueDecoder: Decoder {
-    let input: InputBytes
+    @exclusivity(unchecked) private(set) var input: InputBytes
     let options: DecodingOptions
-    let slot: Slot
-    let depth: Int
-    let parent: ValueDecoder?
-    let component: PathComponent?
+    @exclusivity(unchecked) private(set) var slot: Slot
+    @exclusivity(unchecked) private(set) var depth: Int
+    @exclusivity(unchecked) var parent: ValueDecoder?
+    @exclusivity(unchecked) private(set) var component: PathComponent?
 
     init(
         input: InputBytes, options: DecodingOptions, slot: Slot, depth: Int,
@@ -13,6 +13,14 @@ final class ValueDecoder: Decoder {
     ) {
         self.input = input
         self.options = options
+        self.slot = slot
+        self.depth = depth
+        self.parent = parent
+        self.component = component
+    }
+
+    func reuse(input: InputBytes, slot: Slot, depth: Int, parent: ValueDecoder?, component: PathComponent?) {
+        self.input = input
         self.slot = slot
         self.depth = depth
         self.parent = parent
@@ -116,7 +124,10 @@ final class ValueDecoder: Decoder {
             throw corrupted(
                 WireError(.unsupportedType, at: offset(of: slot), "\(T.self)"), at: component)
         }
-        return try T(from: childDecoder(for: slot, component: component))
+        var child = try childDecoder(for: slot, component: component)
+        let value = try T(from: child)
+        options.recycle(&child)
+        return value
     }
 
     private func decodeOpenedPrimitive<P: PrimitiveDecodable, T>(
@@ -161,8 +172,7 @@ extension ValueDecoder {
                 WireError(.nestingTooDeep, at: offset(of: slot), "limit \(options.maximumNestingDepth)"),
                 at: component)
         }
-        return ValueDecoder(
-            input: input, options: options, slot: slot, depth: childDepth, parent: self, component: component)
+        return options.makeDecoder(input: input, slot: slot, depth: childDepth, parent: self, component: component)
     }
 }
 
