@@ -10,10 +10,9 @@ final class DecodingOptions {
         primitiveTypes.answer(for: type) { type as? any PrimitiveDecodable.Type }
     }
 
-    /// Decoders and keyed tables that may be reused once nobody else holds them: most values
-    /// are decoded and dropped one after another, so a handful serves a whole array.
+    /// Decoders (with their keyed tables) that may be reused once nobody else holds them: most
+    /// values are decoded and dropped one after another, so a handful serves a whole array.
     @exclusivity(unchecked) private var spareDecoders: [ValueDecoder] = []
-    @exclusivity(unchecked) private var tables: [KeyedTable] = []
 
     func recycle(_ decoder: inout ValueDecoder) {
         guard isKnownUniquelyReferenced(&decoder), spareDecoders.count < 16 else { return }
@@ -30,18 +29,6 @@ final class DecodingOptions {
         }
         return ValueDecoder(
             input: input, options: self, slot: slot, depth: depth, parent: parent, component: component)
-    }
-
-    /// A table no container uses any more, or a new one.
-    func makeTable(input: InputBytes) -> KeyedTable {
-        let checked = min(tables.count, 4)
-        for offset in 0..<checked {
-            let index = tables.count - 1 - offset
-            if isKnownUniquelyReferenced(&tables[index]) { return tables[index] }
-        }
-        let table = KeyedTable(input: input)
-        if tables.count < 32 { tables.append(table) }
-        return table
     }
 
     init(userInfo: [CodingUserInfoKey: Any], maximumNestingDepth: Int) {

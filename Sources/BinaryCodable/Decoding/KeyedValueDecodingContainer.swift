@@ -1,15 +1,15 @@
 /// Keyed container of `ValueDecoder` (§2.6, §2.18).
 struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ValueDecoder
-    let table: KeyedTable
+    /// Owned by `decoder` (and reused with it); held here only as an unowned shortcut.
+    unowned(unsafe) let table: KeyedTable
     /// Input position where the container's content starts (for `keyNotFound`).
     let start: Int
 
     init(decoder: ValueDecoder, range: Range<Int>) throws {
         self.decoder = decoder
         start = range.lowerBound
-        table = decoder.options.makeTable(input: decoder.input)
-        do { try table.load(input: decoder.input, range: range) } catch { throw decoder.corrupted(error) }
+        table = try decoder.loadedTable(range)
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }

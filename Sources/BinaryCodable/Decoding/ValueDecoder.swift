@@ -6,6 +6,16 @@ final class ValueDecoder: Decoder {
     @exclusivity(unchecked) private(set) var depth: Int
     @exclusivity(unchecked) var parent: ValueDecoder?
     @exclusivity(unchecked) private(set) var component: PathComponent?
+    /// The entries of this decoder's keyed container; kept when the decoder is reused.
+    @exclusivity(unchecked) private var table: KeyedTable?
+
+    /// The keyed table of this decoder's slot, split and validated now.
+    func loadedTable(_ range: Range<Int>) throws -> KeyedTable {
+        let table = self.table ?? KeyedTable(input: input)
+        self.table = table
+        do { try table.load(input: input, range: range) } catch { throw corrupted(error) }
+        return table
+    }
 
     init(
         input: InputBytes, options: DecodingOptions, slot: Slot, depth: Int,
