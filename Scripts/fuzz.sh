@@ -31,8 +31,8 @@ corpus="${NIBKIT_CORPUS:-../shared/corpus}"
 case "$target" in
   *Nib*|*Parse*) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
 esac
-extra_seeds="Fuzz/Seeds/$target.extra"
-[ -x "$extra_seeds" ] && "$extra_seeds" "$work"
+# Targets whose seeds are encoded values write them themselves when asked.
+NIBKIT_FUZZ_WRITE_SEEDS="$work" "$binary" -runs=0 >/dev/null 2>&1 || true
 
 # Swift's own crash reporter and AddressSanitizer get in each other's way; let ASan report.
 export SWIFT_BACKTRACE=enable=no
