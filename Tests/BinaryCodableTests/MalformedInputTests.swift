@@ -60,6 +60,12 @@ let malformedRows: [MalformedRow] = [
     .init(
         "canonically equal string keys (NFC and NFD é)", bytes("05 c3a9 02 02", "07 65cc81 02 04"),
         as: [String: Int].self, .dataCorrupted, offset: 5),
+    .init(
+        "int key 7 and string key \"7\" in one [String: V]", bytes("0e 02 02", "03 37 02 04"), as: [String: Int].self,
+        .dataCorrupted, offset: 3),
+    .init(
+        "int key 7 and string key \"7\" in a nested [String: V]", bytes("0e", "0e 02 02", "03 37 02 04"),
+        as: [[String: Int]].self, .dataCorrupted, offset: 4),
     .init("odd prefix byte other than 01", bytes("03"), as: [Int?].self, .dataCorrupted, offset: 0),
     .init("odd multi-byte prefix (§3 D13)", bytes("81 01"), as: [Int?].self, .dataCorrupted, offset: 0),
     .init("invalid UTF-8 string", bytes("ff"), as: String.self, .dataCorrupted, offset: 0),

@@ -6,6 +6,13 @@ final class EncodingState {
     let sortKeys: Bool
     @exclusivity(unchecked) private var spareEncoders: [NodeEncoder] = []
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveEncodable.Type)?>()
+    @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<Bool>()
+
+    /// Whether `type` is a `[String: V]` written by the direct path.
+    @inline(__always)
+    func isStringKeyedDictionary<T>(_ type: T.Type) -> Bool {
+        dictionaryTypes.answer(for: type) { type is any StringKeyedDictionaryEncodable.Type }
+    }
 
     /// The primitive type of values of `type` (§2.3), or `nil`: decided by the static type, so an
     /// `Optional` is never primitive.
