@@ -48,7 +48,7 @@ final class KeyedStorage {
 
     init() {
         entries = []
-        entries.reserveCapacity(8)
+        entries.reserveCapacity(16)
     }
 
     /// Adds or replaces (same `name`) an entry; returns a message if another entry has the same wire key.
