@@ -15,6 +15,10 @@ enum EncodedValue {
     case unkeyed(UnkeyedStorage)
     /// An encoder handed out by `superEncoder()`, resolved when the tree is written.
     case deferred(NodeEncoder)
+    /// A container entry already written out whole in the arena: for keyed containers the key
+    /// and the framed primitive (`K E(x)`), for unkeyed ones the framed primitive (`E(x)`).
+    /// Only ever stored as a container entry.
+    case framed(start: Int, count: Int)
 
     /// The value as the content of a single-value container.
     var wrappedInSingleValue: EncodedValue {

@@ -43,6 +43,25 @@ final class EncodingState {
         return .payload(start: start, count: arena.count - start)
     }
 
+    /// Writes `K E(value)` (or just `E(value)` when `intKey` and `name` are both absent) for a
+    /// primitive straight into the arena, so the serializer only copies it.
+    @inline(__always)
+    func framedPayload(_ value: some PrimitiveEncodable, intKey: Int, name: String?) -> EncodedValue {
+        let start = arena.count
+        if intKey >= 0 {
+            arena.appendVarint(UInt64(intKey) << 1)
+        } else if let name {
+            arena.appendVarint(UInt64(name.utf8.count) << 1 | 1)
+            arena.appendString(name)
+        }
+        let prefix = arena.count
+        arena.append(0)
+        value.appendPayload(to: arena)
+        let length = arena.count - prefix - 1
+        arena.patchVarint(UInt64(length) << 1, atPlaceholder: prefix)
+        return .framed(start: start, count: arena.count - start)
+    }
+
     func makeEncoder(parent: NodeEncoder?, component: PathComponent?) -> NodeEncoder {
         if let encoder = spareEncoders.popLast() {
             encoder.parent = parent

@@ -126,7 +126,7 @@ final class NodeEncoder: Encoder {
             // The commonest unpacked array, written as `Array.encode(to:)` would, minus the generic hops.
             let unkeyed = UnkeyedStorage()
             unkeyed.items.reserveCapacity(strings.count)
-            for string in strings { unkeyed.items.append(state.payload(string)) }
+            for string in strings { unkeyed.items.append(state.framedPayload(string, intKey: -1, name: nil)) }
             return .unkeyed(unkeyed)
         }
         if T.self == Int128.self || T.self == UInt128.self {
