@@ -93,12 +93,15 @@ let malformedRows: [MalformedRow] = [
     .init(
         "key present both as int and as its string name", bytes("02 02 02", "03 78 02 04"), as: IntKeyed.self,
         .dataCorrupted, offset: 3),
-    .init("reading past the end of an unkeyed container", bytes("02 02"), as: TwoElements.self, .dataCorrupted, offset: 2),
+    .init(
+        "reading past the end of an unkeyed container", bytes("02 02"), as: TwoElements.self, .dataCorrupted, offset: 2),
     .init("enum data with no recognised key", Data(), as: Light.self, .typeMismatch, offset: nil),
     .init(
         "enum data with two recognised keys", bytes("07 726564 00", "0b 677265656e 00"), as: Light.self,
         .typeMismatch, offset: nil),
-    .init("[Int: V] data with a non-numeric string key", bytes("03 61 02 02"), as: [Int: Int].self, .typeMismatch, offset: nil),
+    .init(
+        "[Int: V] data with a non-numeric string key", bytes("03 61 02 02"), as: [Int: Int].self, .typeMismatch,
+        offset: nil),
 ]
 
 @Suite("Hostile input (spec §5)")

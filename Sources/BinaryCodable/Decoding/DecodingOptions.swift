@@ -3,7 +3,9 @@ final class DecodingOptions {
     let userInfo: [CodingUserInfoKey: Any]
     let maximumNestingDepth: Int
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveDecodable.Type)?>()
-    @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<(any StringKeyedDictionaryDecodable.Type)?>()
+    @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<
+        (any StringKeyedDictionaryDecodable.Type)?
+    >()
 
     /// `type` if it is a `[String: V]` read by the direct path, else `nil`.
     @inline(__always)

@@ -72,7 +72,8 @@ final class KeyedTable {
                 hasStringKeys = true
             }
             guard !reader.isAtEnd else {
-                throw reader.error(.missingElement, at: reader.position, "after the key at \(keyPosition + input.offsetBase)")
+                throw reader.error(
+                    .missingElement, at: reader.position, "after the key at \(keyPosition + input.offsetBase)")
             }
             let slot = try reader.readFrame()
             entries.append(
@@ -87,7 +88,8 @@ final class KeyedTable {
         }
     }
 
-    private static func checkedLength(_ length: UInt64, _ reader: ByteReader, at position: Int) throws(WireError) -> Int {
+    private static func checkedLength(_ length: UInt64, _ reader: ByteReader, at position: Int) throws(WireError) -> Int
+    {
         guard length <= UInt64(reader.remaining) else {
             throw reader.error(
                 .lengthExceedsRemaining, at: position, "string key of length \(length), \(reader.remaining) remain")

@@ -127,7 +127,9 @@ final class ValueDecoder: Decoder {
         if let primitive = options.primitiveType(T.self) {
             return try decodeOpenedPrimitive(primitive, as: type, from: slot, component: component)
         }
-        if T.self == [String].self, let strings = exactly(try decodeStrings(from: slot, component: component), as: T.self) {
+        if T.self == [String].self,
+            let strings = exactly(try decodeStrings(from: slot, component: component), as: T.self)
+        {
             return strings
         }
         if let dictionary = options.stringKeyedDictionaryType(T.self) {

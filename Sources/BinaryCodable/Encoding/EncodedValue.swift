@@ -125,9 +125,6 @@ final class KeyedStorage {
         positionsByInt = [:]
     }
 
-    func replaceValue(at position: Int, with value: EncodedValue) {
-        entries[position].value = value
-    }
 }
 
 /// The elements of one unkeyed container.

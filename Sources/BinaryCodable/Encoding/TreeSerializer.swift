@@ -74,7 +74,7 @@ struct TreeSerializer {
         try unkeyed.items.withUnsafeBufferPointer { items in
             for item in items {
                 switch item {
-            case .payload(_, let count), .singlePayload(_, let count): total += Self.prefixSize(count) + count
+                case .payload(_, let count), .singlePayload(_, let count): total += Self.prefixSize(count) + count
                 case .nilValue: total += 1
                 case .framed(_, let count): total += count
                 default: total += try elementSize(item)
