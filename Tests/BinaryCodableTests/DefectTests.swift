@@ -32,14 +32,23 @@ struct OptionalFields: Codable, Equatable {
     var date: Date?
     var person: Person?
     var twice: Int??
-    enum CodingKeys: Int, CodingKey { case number = 1, date = 2, person = 3, twice = 4 }
+    enum CodingKeys: Int, CodingKey {
+        case number = 1
+        case date = 2
+        case person = 3
+        case twice = 4
+    }
 }
 
 struct PackedFields: Codable, Equatable {
     @Packed var numbers: [Int]
     @Packed var halves: ContiguousArray<Int16>
     @Packed var words: [String]
-    enum CodingKeys: Int, CodingKey { case numbers = 1, halves = 2, words = 3 }
+    enum CodingKeys: Int, CodingKey {
+        case numbers = 1
+        case halves = 2
+        case words = 3
+    }
 
     static func == (lhs: PackedFields, rhs: PackedFields) -> Bool {
         lhs.numbers == rhs.numbers && lhs.halves == rhs.halves && lhs.words == rhs.words
@@ -153,11 +162,13 @@ struct DefectTests {
         #expect(try BinaryDecoder.decode([String: Int].self, from: BinaryEncoder.encode(keyed)) == keyed)
     }
 
-    @Test("D6: lengths near Int.max fail cleanly", arguments: [
-        bytes("fe ff ff ff ff ff ff ff ff"),  // Int.max-ish as a frame length
-        bytes("fe ff ff ff ff ff ff ff 7f"),  // about 2^62
-        bytes("00", "fe ff ff ff ff ff ff ff ff"),  // after a good element
-    ])
+    @Test(
+        "D6: lengths near Int.max fail cleanly",
+        arguments: [
+            bytes("fe ff ff ff ff ff ff ff ff"),  // Int.max-ish as a frame length
+            bytes("fe ff ff ff ff ff ff ff 7f"),  // about 2^62
+            bytes("00", "fe ff ff ff ff ff ff ff ff"),  // after a good element
+        ])
     func hugeLengths(_ input: Data) {
         expectDecodingError(.dataCorrupted, offset: nil) { _ = try BinaryDecoder.decode([String].self, from: input) }
         expectDecodingError(.dataCorrupted, offset: nil) { _ = try BinaryDecoder.decode([Data].self, from: input) }
@@ -226,7 +237,9 @@ struct DefectTests {
     @Test("D13: only 01 is nil; other odd prefixes are errors")
     func oddPrefixes() throws {
         #expect(try BinaryDecoder.decode([Int?].self, from: bytes("01", "02 0e")) == [nil, 7])
-        expectDecodingError(.dataCorrupted, offset: 0) { _ = try BinaryDecoder.decode([Int?].self, from: bytes("81 01")) }
+        expectDecodingError(.dataCorrupted, offset: 0) {
+            _ = try BinaryDecoder.decode([Int?].self, from: bytes("81 01"))
+        }
         expectDecodingError(.dataCorrupted, offset: 2) {
             _ = try BinaryDecoder.decode([Int?].self, from: bytes("02 0e", "05"))
         }

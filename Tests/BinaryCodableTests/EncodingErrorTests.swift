@@ -22,7 +22,10 @@ struct Refuses: Encodable {
 
 /// Writes the same key twice: the later value replaces the earlier one in place (§2.6).
 struct Overwrites: Encodable {
-    enum Key: Int, CodingKey { case a = 1, b = 2 }
+    enum Key: Int, CodingKey {
+        case a = 1
+        case b = 2
+    }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(1, forKey: .a)
@@ -33,7 +36,10 @@ struct Overwrites: Encodable {
 
 /// Uses a nested container after writing to its parent again.
 struct InterleavedContainers: Encodable {
-    enum Key: Int, CodingKey { case list = 1, tail = 2 }
+    enum Key: Int, CodingKey {
+        case list = 1
+        case tail = 2
+    }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         var list = container.nestedUnkeyedContainer(forKey: .list)
@@ -61,7 +67,9 @@ struct EncodingErrorTests {
     func wideIntegers() {
         expectInvalidValue { _ = try BinaryEncoder.encode(Int128(1)) }
         expectInvalidValue { _ = try BinaryEncoder.encode(Holds(value: UInt128(1))) }
-        expectDecodingError(.dataCorrupted, offset: nil) { _ = try BinaryDecoder.decode(Int128.self, from: bytes("02")) }
+        expectDecodingError(.dataCorrupted, offset: nil) {
+            _ = try BinaryDecoder.decode(Int128.self, from: bytes("02"))
+        }
     }
 
     @Test("the coding path of an encoding error names the failing value")

@@ -20,7 +20,8 @@ struct Example: Sendable, CustomTestStringConvertible {
     }
 
     /// A value whose type is encode-only or not `Equatable`.
-    static func encodeOnly(_ number: Int, _ expected: Data, _ encode: @escaping @Sendable () throws -> Data) -> Example {
+    static func encodeOnly(_ number: Int, _ expected: Data, _ encode: @escaping @Sendable () throws -> Data) -> Example
+    {
         Example(number: number, expected: expected, encode: encode, decodesBack: nil)
     }
 }

@@ -20,12 +20,15 @@ struct FuzzTests {
         ("Wrapped", { _ = try BinaryDecoder.decode(Wrapped.self, from: $0) }),
         ("PackedFields", { _ = try BinaryDecoder.decode(PackedFields.self, from: $0) }),
         ("Decimal", { _ = try BinaryDecoder.decode(Decimal.self, from: $0) }),
-        ("stream of Record", { data in
-            let stream = BinaryStreamDecoder<Record>()
-            stream.add(data)
-            _ = stream.decodeElementsUntilError()
-            _ = try stream.decodeElements()
-        }),
+        (
+            "stream of Record",
+            { data in
+                let stream = BinaryStreamDecoder<Record>()
+                stream.add(data)
+                _ = stream.decodeElementsUntilError()
+                _ = try stream.decodeElements()
+            }
+        ),
     ]
 
     private func check(_ data: Data, seed: UInt64) {

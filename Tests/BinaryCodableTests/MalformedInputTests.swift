@@ -60,6 +60,12 @@ let malformedRows: [MalformedRow] = [
     .init(
         "canonically equal string keys (NFC and NFD é)", bytes("05 c3a9 02 02", "07 65cc81 02 04"),
         as: [String: Int].self, .dataCorrupted, offset: 5),
+    .init(
+        "int key 7 and string key \"7\" in one [String: V]", bytes("0e 02 02", "03 37 02 04"), as: [String: Int].self,
+        .dataCorrupted, offset: 3),
+    .init(
+        "int key 7 and string key \"7\" in a nested [String: V]", bytes("0e", "0e 02 02", "03 37 02 04"),
+        as: [[String: Int]].self, .dataCorrupted, offset: 4),
     .init("odd prefix byte other than 01", bytes("03"), as: [Int?].self, .dataCorrupted, offset: 0),
     .init("odd multi-byte prefix (§3 D13)", bytes("81 01"), as: [Int?].self, .dataCorrupted, offset: 0),
     .init("invalid UTF-8 string", bytes("ff"), as: String.self, .dataCorrupted, offset: 0),
@@ -87,12 +93,15 @@ let malformedRows: [MalformedRow] = [
     .init(
         "key present both as int and as its string name", bytes("02 02 02", "03 78 02 04"), as: IntKeyed.self,
         .dataCorrupted, offset: 3),
-    .init("reading past the end of an unkeyed container", bytes("02 02"), as: TwoElements.self, .dataCorrupted, offset: 2),
+    .init(
+        "reading past the end of an unkeyed container", bytes("02 02"), as: TwoElements.self, .dataCorrupted, offset: 2),
     .init("enum data with no recognised key", Data(), as: Light.self, .typeMismatch, offset: nil),
     .init(
         "enum data with two recognised keys", bytes("07 726564 00", "0b 677265656e 00"), as: Light.self,
         .typeMismatch, offset: nil),
-    .init("[Int: V] data with a non-numeric string key", bytes("03 61 02 02"), as: [Int: Int].self, .typeMismatch, offset: nil),
+    .init(
+        "[Int: V] data with a non-numeric string key", bytes("03 61 02 02"), as: [Int: Int].self, .typeMismatch,
+        offset: nil),
 ]
 
 @Suite("Hostile input (spec §5)")

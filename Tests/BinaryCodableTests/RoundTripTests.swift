@@ -24,7 +24,9 @@ struct RoundTripTests {
         let seed = testSeed()
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<50 {
-            let pairs = (0..<generator.int(0...12)).map { index in ("\(generator.string())\(index)", generator.int(-9...9)) }
+            let pairs = (0..<generator.int(0...12)).map { index in
+                ("\(generator.string())\(index)", generator.int(-9...9))
+            }
             let forward = Dictionary(uniqueKeysWithValues: pairs)
             var backward: [String: Int] = [:]
             for (key, value) in pairs.reversed() { backward[key] = value }
@@ -103,7 +105,11 @@ struct RoundTripTests {
 
     @Test("a keyed dictionary and a struct with the same key names decode as each other")
     func dictionaryAndStructInterchange() throws {
-        struct Triple: Codable, Equatable { var a: Int; var b: Int; var c: Int }
+        struct Triple: Codable, Equatable {
+            var a: Int
+            var b: Int
+            var c: Int
+        }
         let dictionary = ["a": 123, "b": 0, "c": -123_456]
         let fromDictionary = try BinaryDecoder.decode(Triple.self, from: BinaryEncoder.encode(dictionary))
         #expect(fromDictionary == Triple(a: 123, b: 0, c: -123_456))

@@ -9,14 +9,16 @@ struct Ident: Codable, Equatable {
 
 @Suite("Property wrappers and alternative encodings (spec §2.14)")
 struct WrapperTests {
-    @Test("fixed-size payloads, root values", arguments: [
-        (try? BinaryEncoder.encode(FixedSizeEncoded<Int32>(wrappedValue: -2)), bytes("feffffff")),
-        (try? BinaryEncoder.encode(FixedSizeEncoded<UInt32>(wrappedValue: 1)), bytes("01000000")),
-        (try? BinaryEncoder.encode(FixedSizeEncoded<Int64>(wrappedValue: 1)), bytes("01000000 00000000")),
-        (try? BinaryEncoder.encode(FixedSizeEncoded<Int>(wrappedValue: -1)), bytes("ffffffff ffffffff")),
-        (try? BinaryEncoder.encode(FixedSizeEncoded<UInt>(wrappedValue: 258)), bytes("02010000 00000000")),
-        (try? BinaryEncoder.encode(FixedSizeEncoded<UInt64>(wrappedValue: .max)), bytes("ffffffff ffffffff")),
-    ])
+    @Test(
+        "fixed-size payloads, root values",
+        arguments: [
+            (try? BinaryEncoder.encode(FixedSizeEncoded<Int32>(wrappedValue: -2)), bytes("feffffff")),
+            (try? BinaryEncoder.encode(FixedSizeEncoded<UInt32>(wrappedValue: 1)), bytes("01000000")),
+            (try? BinaryEncoder.encode(FixedSizeEncoded<Int64>(wrappedValue: 1)), bytes("01000000 00000000")),
+            (try? BinaryEncoder.encode(FixedSizeEncoded<Int>(wrappedValue: -1)), bytes("ffffffff ffffffff")),
+            (try? BinaryEncoder.encode(FixedSizeEncoded<UInt>(wrappedValue: 258)), bytes("02010000 00000000")),
+            (try? BinaryEncoder.encode(FixedSizeEncoded<UInt64>(wrappedValue: .max)), bytes("ffffffff ffffffff")),
+        ])
     func fixedSizePayloads(_ encoded: Data?, _ expected: Data) {
         #expect(encoded == expected)
     }
@@ -25,10 +27,14 @@ struct WrapperTests {
     func varintAndZigZagPayloads() throws {
         #expect(try BinaryEncoder.encode(VariableLengthEncoded<Int32>(wrappedValue: -2)) == bytes("fe ff ff ff 0f"))
         #expect(try BinaryEncoder.encode(VariableLengthEncoded<UInt16>(wrappedValue: 300)) == bytes("ac 02"))
-        #expect(try BinaryEncoder.encode(VariableLengthEncoded<Int64>(wrappedValue: -1)) == bytes("ff ff ff ff ff ff ff ff ff"))
+        #expect(
+            try BinaryEncoder.encode(VariableLengthEncoded<Int64>(wrappedValue: -1))
+                == bytes("ff ff ff ff ff ff ff ff ff"))
         #expect(try BinaryEncoder.encode(ZigZagEncoded<Int16>(wrappedValue: -5)) == bytes("09"))
         #expect(try BinaryDecoder.decode(ZigZagEncoded<Int16>.self, from: bytes("09")).wrappedValue == -5)
-        #expect(try BinaryDecoder.decode(VariableLengthEncoded<Int32>.self, from: bytes("fe ff ff ff 0f")).wrappedValue == -2)
+        #expect(
+            try BinaryDecoder.decode(VariableLengthEncoded<Int32>.self, from: bytes("fe ff ff ff 0f")).wrappedValue
+                == -2)
         expectDecodingError(.dataCorrupted, offset: 0) {
             _ = try BinaryDecoder.decode(ZigZagEncoded<Int16>.self, from: bytes("80 80 04"))  // 32768
         }

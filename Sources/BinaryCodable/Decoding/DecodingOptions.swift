@@ -3,6 +3,15 @@ final class DecodingOptions {
     let userInfo: [CodingUserInfoKey: Any]
     let maximumNestingDepth: Int
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveDecodable.Type)?>()
+    @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<
+        (any StringKeyedDictionaryDecodable.Type)?
+    >()
+
+    /// `type` if it is a `[String: V]` read by the direct path, else `nil`.
+    @inline(__always)
+    func stringKeyedDictionaryType<T>(_ type: T.Type) -> (any StringKeyedDictionaryDecodable.Type)? {
+        dictionaryTypes.answer(for: type) { type as? any StringKeyedDictionaryDecodable.Type }
+    }
 
     /// The primitive type to read for `type` (§2.3), or `nil` if `init(from:)` must run.
     @inline(__always)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The entries of a keyed container, split and validated when the container is opened (§2.18).
 ///
 /// Lookups start where the previous one succeeded: synthesized code reads keys in the order
@@ -13,6 +15,9 @@ final class KeyedTable {
         let nameStart: Int
         let nameCount: Int
         let nameIsASCII: Bool
+        /// Up to the first eight bytes of a string key: ASCII names with different prefixes or
+        /// lengths differ, which settles most comparisons without looking further.
+        let namePrefix: UInt64
         let slot: Slot
 
         var isStringKey: Bool { intKey < 0 }
@@ -53,26 +58,28 @@ final class KeyedTable {
             var nameStart = 0
             var nameCount = 0
             var nameIsASCII = true
+            var namePrefix: UInt64 = 0
             if raw & 1 == 0 {
                 entryInt = Int(raw >> 1)
             } else {
                 let length = try reader.readRange(count: Self.checkedLength(raw >> 1, reader, at: keyPosition))
                 nameStart = length.lowerBound
                 nameCount = length.count
-                nameIsASCII = Self.isASCII(input, length)
+                (nameIsASCII, namePrefix) = Self.scanName(input, length)
                 guard nameIsASCII || input.reader(length).decodeString(length) != nil else {
                     throw reader.error(.invalidUTF8, at: keyPosition, "in string key")
                 }
                 hasStringKeys = true
             }
             guard !reader.isAtEnd else {
-                throw reader.error(.missingElement, at: reader.position, "after the key at \(keyPosition + input.offsetBase)")
+                throw reader.error(
+                    .missingElement, at: reader.position, "after the key at \(keyPosition + input.offsetBase)")
             }
             let slot = try reader.readFrame()
             entries.append(
                 Entry(
                     intKey: entryInt, keyPosition: keyPosition, nameStart: nameStart, nameCount: nameCount,
-                    nameIsASCII: nameIsASCII, slot: slot))
+                    nameIsASCII: nameIsASCII, namePrefix: namePrefix, slot: slot))
         }
         if entries.count > Self.indexThreshold {
             try buildIndex(reader)
@@ -81,7 +88,8 @@ final class KeyedTable {
         }
     }
 
-    private static func checkedLength(_ length: UInt64, _ reader: ByteReader, at position: Int) throws(WireError) -> Int {
+    private static func checkedLength(_ length: UInt64, _ reader: ByteReader, at position: Int) throws(WireError) -> Int
+    {
         guard length <= UInt64(reader.remaining) else {
             throw reader.error(
                 .lengthExceedsRemaining, at: position, "string key of length \(length), \(reader.remaining) remain")
@@ -89,11 +97,27 @@ final class KeyedTable {
         return Int(length)
     }
 
-    private static func isASCII(_ input: InputBytes, _ range: Range<Int>) -> Bool {
-        for position in range where input.base.load(fromByteOffset: position, as: UInt8.self) >= 0x80 {
-            return false
+    /// Whether the name is ASCII, and its first (up to) eight bytes.
+    private static func scanName(_ input: InputBytes, _ range: Range<Int>) -> (isASCII: Bool, prefix: UInt64) {
+        var highBits: UInt8 = 0
+        var prefix: UInt64 = 0
+        var shift: UInt64 = 0
+        for position in range {
+            let byte = input.base.load(fromByteOffset: position, as: UInt8.self)
+            highBits |= byte
+            if shift < 64 {
+                prefix |= UInt64(byte) << shift
+                shift += 8
+            }
         }
-        return true
+        return (highBits < 0x80, prefix)
+    }
+
+    @inline(__always)
+    private static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count > 0 else { return true }
+        return memcmp(left, right, lhs.count) == 0
     }
 
     private func bytes(of entry: Entry) -> UnsafeBufferPointer<UInt8> {
@@ -109,7 +133,7 @@ final class KeyedTable {
     /// Swift `String` equality between a string-key entry and a name given as UTF-8.
     private func entry(_ entry: Entry, hasName utf8: UnsafeBufferPointer<UInt8>, nameIsASCII: Bool) -> Bool {
         let stored = bytes(of: entry)
-        if stored.count == utf8.count && stored.elementsEqual(utf8) { return true }
+        if Self.sameBytes(stored, utf8) { return true }
         // Different bytes can still be canonically equivalent, unless both sides are ASCII.
         if entry.nameIsASCII && nameIsASCII { return false }
         return String(decoding: stored, as: UTF8.self) == String(decoding: utf8, as: UTF8.self)
@@ -118,6 +142,9 @@ final class KeyedTable {
     private func sameKey(_ lhs: Entry, _ rhs: Entry) -> Bool {
         if lhs.isStringKey != rhs.isStringKey { return false }
         if !lhs.isStringKey { return lhs.intKey == rhs.intKey }
+        if lhs.nameIsASCII && rhs.nameIsASCII && (lhs.nameCount != rhs.nameCount || lhs.namePrefix != rhs.namePrefix) {
+            return false
+        }
         return entry(lhs, hasName: bytes(of: rhs), nameIsASCII: rhs.nameIsASCII)
     }
 
@@ -161,12 +188,21 @@ final class KeyedTable {
         if indexed { return stringIndex[key] }
         var key = key
         return key.withUTF8 { utf8 in
-            let keyIsASCII = utf8.allSatisfy { $0 < 0x80 }
             let count = entries.count
             var position = cursor < count ? cursor : 0
+            // Usually the entry at the cursor has exactly these bytes; only then is ASCII-ness
+            // (needed to rule out canonically equal spellings) worth computing.
+            var keyIsASCII: Bool?
             for _ in 0..<count {
                 let candidate = entries[position]
-                if candidate.isStringKey && entry(candidate, hasName: utf8, nameIsASCII: keyIsASCII) { return position }
+                if candidate.isStringKey {
+                    if Self.sameBytes(bytes(of: candidate), utf8) { return position }
+                    let ascii = keyIsASCII ?? utf8.allSatisfy { $0 < 0x80 }
+                    keyIsASCII = ascii
+                    if !(ascii && candidate.nameIsASCII) && entry(candidate, hasName: utf8, nameIsASCII: ascii) {
+                        return position
+                    }
+                }
                 position = position + 1 == count ? 0 : position + 1
             }
             return nil

@@ -46,7 +46,8 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
                 key,
                 DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "No value for key \"\(key.stringValue)\" in the keyed container at byte offset \(offset)"
+                    debugDescription:
+                        "No value for key \"\(key.stringValue)\" in the keyed container at byte offset \(offset)"
                 ))
         }
         return entry.slot

@@ -61,7 +61,7 @@ final class ValueDecoder: Decoder {
         SingleValueValueDecodingContainer(decoder: self)
     }
 
-    private func containerRange() throws -> Range<Int> {
+    func containerRange() throws -> Range<Int> {
         switch slot {
         case .root(let range), .element(let range): return range
         case .nilElement(let offset):
@@ -127,8 +127,13 @@ final class ValueDecoder: Decoder {
         if let primitive = options.primitiveType(T.self) {
             return try decodeOpenedPrimitive(primitive, as: type, from: slot, component: component)
         }
-        if T.self == [String].self, let strings = exactly(try decodeStrings(from: slot, component: component), as: T.self) {
+        if T.self == [String].self,
+            let strings = exactly(try decodeStrings(from: slot, component: component), as: T.self)
+        {
             return strings
+        }
+        if let dictionary = options.stringKeyedDictionaryType(T.self) {
+            return try decodeOpenedDictionary(dictionary, as: T.self, from: slot, component: component)
         }
         if T.self == Int128.self || T.self == UInt128.self {
             throw corrupted(
@@ -209,5 +214,18 @@ extension ValueDecoder {
             index += 1
         }
         return strings
+    }
+}
+
+extension ValueDecoder {
+    private func decodeOpenedDictionary<D: StringKeyedDictionaryDecodable, T>(
+        _ dictionary: D.Type, as type: T.Type, from slot: Slot, component: PathComponent?
+    ) throws -> T {
+        let decoded = try D.decodeEntries(with: self, from: slot, at: component)
+        guard let typed = exactly(decoded, as: T.self) else {
+            throw DecodingError.typeMismatch(
+                T.self, .init(codingPath: path(appending: component), debugDescription: "internal: dictionary type"))
+        }
+        return typed
     }
 }

@@ -15,6 +15,10 @@ enum EncodedValue {
     case unkeyed(UnkeyedStorage)
     /// An encoder handed out by `superEncoder()`, resolved when the tree is written.
     case deferred(NodeEncoder)
+    /// A container entry already written out whole in the arena: for keyed containers the key
+    /// and the framed primitive (`K E(x)`), for unkeyed ones the framed primitive (`E(x)`).
+    /// Only ever stored as a container entry.
+    case framed(start: Int, count: Int)
 
     /// The value as the content of a single-value container.
     var wrappedInSingleValue: EncodedValue {
@@ -48,7 +52,7 @@ final class KeyedStorage {
 
     init() {
         entries = []
-        entries.reserveCapacity(8)
+        entries.reserveCapacity(16)
     }
 
     /// Adds or replaces (same `name`) an entry; returns a message if another entry has the same wire key.
@@ -121,9 +125,6 @@ final class KeyedStorage {
         positionsByInt = [:]
     }
 
-    func replaceValue(at position: Int, with value: EncodedValue) {
-        entries[position].value = value
-    }
 }
 
 /// The elements of one unkeyed container.

@@ -6,6 +6,13 @@ final class EncodingState {
     let sortKeys: Bool
     @exclusivity(unchecked) private var spareEncoders: [NodeEncoder] = []
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveEncodable.Type)?>()
+    @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<Bool>()
+
+    /// Whether `type` is a `[String: V]` written by the direct path.
+    @inline(__always)
+    func isStringKeyedDictionary<T>(_ type: T.Type) -> Bool {
+        dictionaryTypes.answer(for: type) { type is any StringKeyedDictionaryEncodable.Type }
+    }
 
     /// The primitive type of values of `type` (§2.3), or `nil`: decided by the static type, so an
     /// `Optional` is never primitive.
@@ -34,6 +41,25 @@ final class EncodingState {
         let start = arena.count
         value.appendPayload(to: arena)
         return .payload(start: start, count: arena.count - start)
+    }
+
+    /// Writes `K E(value)` (or just `E(value)` when `intKey` and `name` are both absent) for a
+    /// primitive straight into the arena, so the serializer only copies it.
+    @inline(__always)
+    func framedPayload(_ value: some PrimitiveEncodable, intKey: Int, name: String?) -> EncodedValue {
+        let start = arena.count
+        if intKey >= 0 {
+            arena.appendVarint(UInt64(intKey) << 1)
+        } else if let name {
+            arena.appendVarint(UInt64(name.utf8.count) << 1 | 1)
+            arena.appendString(name)
+        }
+        let prefix = arena.count
+        arena.append(0)
+        value.appendPayload(to: arena)
+        let length = arena.count - prefix - 1
+        arena.patchVarint(UInt64(length) << 1, atPlaceholder: prefix)
+        return .framed(start: start, count: arena.count - start)
     }
 
     func makeEncoder(parent: NodeEncoder?, component: PathComponent?) -> NodeEncoder {

@@ -19,7 +19,12 @@ struct KeyedNodeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     @inline(__always)
     private func putPrimitive(_ value: some PrimitiveEncodable, forKey key: Key) throws {
-        try put(encoder.state.payload(value), forKey: key)
+        let name = key.stringValue
+        let intKey = WireKey.intKey(for: key) ?? -1
+        let framed = encoder.state.framedPayload(value, intKey: intKey, name: name)
+        if let clash = storage.insert(name: name, intKey: intKey, value: framed) {
+            throw encoder.invalidValue(clash, extraKey: key)
+        }
     }
 
     /// Writes nothing: the format cannot tell this call from an absent key (§2.6).

@@ -119,11 +119,14 @@ final class NodeEncoder: Encoder {
     /// Encodes a child value: primitives go straight into the arena (§2.3), others through `encode(to:)`.
     func encodeValue<T: Encodable>(_ value: T, at component: PathComponent?) throws -> EncodedValue {
         if let payload = state.payloadIfPrimitive(value) { return payload }
+        if state.isStringKeyedDictionary(T.self), let dictionary = value as? any StringKeyedDictionaryEncodable {
+            return try dictionary.encodeEntries(with: self, at: component)
+        }
         if let strings = exactly(value, as: [String].self) {
             // The commonest unpacked array, written as `Array.encode(to:)` would, minus the generic hops.
             let unkeyed = UnkeyedStorage()
             unkeyed.items.reserveCapacity(strings.count)
-            for string in strings { unkeyed.items.append(state.payload(string)) }
+            for string in strings { unkeyed.items.append(state.framedPayload(string, intKey: -1, name: nil)) }
             return .unkeyed(unkeyed)
         }
         if T.self == Int128.self || T.self == UInt128.self {

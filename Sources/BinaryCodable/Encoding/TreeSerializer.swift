@@ -16,6 +16,7 @@ struct TreeSerializer {
         case .keyed(let keyed): return try contentSize(keyed)
         case .unkeyed(let unkeyed): return try contentSize(unkeyed)
         case .deferred(let encoder): return try unframedSize(encoder.finish())
+        case .framed(_, let count): return count
         }
     }
 
@@ -34,6 +35,8 @@ struct TreeSerializer {
             return Self.prefixSize(size) + size
         case .deferred(let encoder):
             return try elementSize(encoder.finish())
+        case .framed(_, let count):
+            return count
         }
     }
 
@@ -54,7 +57,11 @@ struct TreeSerializer {
         var total = 0
         try keyed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                total += Self.keySize(entries[index]) + (try elementSize(entries[index].value))
+                if case .framed(_, let count) = entries[index].value {
+                    total += count
+                } else {
+                    total += Self.keySize(entries[index]) + (try elementSize(entries[index].value))
+                }
             }
         }
         keyed.contentSize = total
@@ -67,8 +74,9 @@ struct TreeSerializer {
         try unkeyed.items.withUnsafeBufferPointer { items in
             for item in items {
                 switch item {
-            case .payload(_, let count), .singlePayload(_, let count): total += Self.prefixSize(count) + count
+                case .payload(_, let count), .singlePayload(_, let count): total += Self.prefixSize(count) + count
                 case .nilValue: total += 1
+                case .framed(_, let count): total += count
                 default: total += try elementSize(item)
                 }
             }
@@ -94,6 +102,10 @@ struct TreeSerializer {
         case .keyed(let keyed):
             try keyed.entries.withUnsafeBufferPointer { entries in
                 for index in entries.indices {
+                    if case .framed(let start, let count) = entries[index].value {
+                        out.append(from: arena, offset: start, length: count)
+                        continue
+                    }
                     let intKey = entries[index].intKey
                     if intKey >= 0 {
                         out.appendVarint(UInt64(intKey) << 1)
@@ -111,6 +123,8 @@ struct TreeSerializer {
             }
         case .deferred(let encoder):
             try writeUnframed(encoder.finish(), to: out)
+        case .framed(let start, let count):
+            out.append(from: arena, offset: start, length: count)
         }
     }
 
@@ -129,6 +143,8 @@ struct TreeSerializer {
             try writeUnframed(value, to: out)
         case .deferred(let encoder):
             try writeElement(encoder.finish(), to: out)
+        case .framed(let start, let count):
+            out.append(from: arena, offset: start, length: count)
         }
     }
 }

@@ -8,7 +8,7 @@ struct UnkeyedNodeEncodingContainer: UnkeyedEncodingContainer {
 
     @inline(__always)
     private func appendPrimitive(_ value: some PrimitiveEncodable) {
-        storage.items.append(encoder.state.payload(value))
+        storage.items.append(encoder.state.framedPayload(value, intKey: -1, name: nil))
     }
 
     mutating func encodeNil() throws { storage.items.append(.nilValue) }

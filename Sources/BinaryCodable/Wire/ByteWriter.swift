@@ -115,6 +115,27 @@ final class ByteWriter {
         string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Replaces the one-byte placeholder at `position` with `V(value)`, moving the bytes after it
+    /// when the varint needs more than one byte.
+    func patchVarint(_ value: UInt64, atPlaceholder position: Int) {
+        precondition(position >= 0 && position < count, "internal: placeholder position")
+        let size = Varint.size(of: value)
+        if size > 1 {
+            reserve(size - 1)
+            let tail = base.unsafelyUnwrapped + position + 1
+            memmove(tail + (size - 1), tail, count - position - 1)
+            count += size - 1
+        }
+        var value = value
+        let out = base.unsafelyUnwrapped + position
+        for index in 0..<size {
+            let last = index == size - 1
+            let byte = last ? UInt8(truncatingIfNeeded: value) : UInt8(truncatingIfNeeded: value) | 0x80
+            out.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
+            value >>= 7
+        }
+    }
+
     /// Gives the bytes away as `Data` (no copy) and leaves the writer empty.
     func takeData() -> Data {
         guard let base, count > 0 else { return Data() }

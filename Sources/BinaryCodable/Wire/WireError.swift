@@ -43,8 +43,4 @@ struct WireError: Error, CustomStringConvertible, Sendable {
         return "\(code) at byte offset \(offset) (0x\(hex))\(suffix)"
     }
 
-    /// The same failure moved by `delta` bytes, for inputs that are a window of a longer stream.
-    func shifted(by delta: Int) -> WireError {
-        WireError(code, at: offset + delta, detail)
-    }
 }

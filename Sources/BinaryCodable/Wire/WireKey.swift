@@ -9,8 +9,9 @@ enum WireKey {
         guard let intValue = key.intValue, intValue >= 0 else { return nil }
         let stringValue = key.stringValue
         // Fast path: names that do not start like a number can never be a non-canonical spelling.
-        guard let first = stringValue.utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
-            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        guard let first = stringValue.utf8.first,
+            first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else { return intValue }
         if Int(stringValue) == intValue && stringValue != String(intValue) { return nil }
         return intValue

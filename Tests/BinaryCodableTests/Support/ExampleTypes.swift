@@ -3,15 +3,25 @@ import Foundation
 
 // The types of spec §4, written exactly as there.
 
-enum Level: Int, Codable, Equatable { case low = 1, high = 300 }
+enum Level: Int, Codable, Equatable {
+    case low = 1
+    case high = 300
+}
 
-struct Person: Codable, Equatable { var name: String; var age: UInt8 }
+struct Person: Codable, Equatable {
+    var name: String
+    var age: UInt8
+}
 
 struct DocMessage: Codable, Equatable {
     let isComplete: Bool
     let owner: String?
     let references: [Int]
-    enum CodingKeys: Int, CodingKey { case isComplete = 1, owner = 2, references = 3 }
+    enum CodingKeys: Int, CodingKey {
+        case isComplete = 1
+        case owner = 2
+        case references = 3
+    }
 }
 
 struct Flag: Codable, Equatable {
@@ -22,13 +32,19 @@ struct Flag: Codable, Equatable {
 struct Note: Codable, Equatable {
     var id: Int
     var note: String?
-    enum CodingKeys: Int, CodingKey { case id = 1, note = 2 }
+    enum CodingKeys: Int, CodingKey {
+        case id = 1
+        case note = 2
+    }
 }
 
 struct Opt: Codable, Equatable {
     var v: Int???
     var w: Int??
-    enum CodingKeys: Int, CodingKey { case v = 1, w = 2 }
+    enum CodingKeys: Int, CodingKey {
+        case v = 1
+        case w = 2
+    }
 }
 
 struct Empty: Codable, Equatable {}
@@ -36,18 +52,28 @@ struct Empty: Codable, Equatable {}
 struct Holder: Codable, Equatable {
     var e: Empty
     var list: [Int]
-    enum CodingKeys: Int, CodingKey { case e = 1, list = 3 }
+    enum CodingKeys: Int, CodingKey {
+        case e = 1
+        case list = 3
+    }
 }
 
 struct Wrapped: Codable, Equatable {
     @FixedSizeEncoded var a: Int32
     @ZigZagEncoded var b: Int16
     @VariableLengthEncoded var c: UInt16
-    enum CodingKeys: Int, CodingKey { case a = 1, b = 2, c = 3 }
+    enum CodingKeys: Int, CodingKey {
+        case a = 1
+        case b = 2
+        case c = 3
+    }
 }
 
 struct NilDemo: Encodable {
-    enum K: Int, CodingKey { case a = 1, b = 5 }
+    enum K: Int, CodingKey {
+        case a = 1
+        case b = 5
+    }
     func encode(to e: any Encoder) throws {
         var c = e.container(keyedBy: K.self)
         try c.encodeNil(forKey: .a)

@@ -122,7 +122,9 @@ extension SeededGenerator {
         case 1: return .number(Int.random(in: .min ... .max, using: &self))
         case 2: return .text(string(), count: UInt8.random(in: 0...255, using: &self))
         case 3: return .pair(optional { Int16.random(in: .min ... .max, using: &$0) }, double())
-        default: return .nested(optional { generator in (0..<generator.int(0...3)).map { _ in generator.payload(depth: depth + 1) } })
+        default:
+            return .nested(
+                optional { generator in (0..<generator.int(0...3)).map { _ in generator.payload(depth: depth + 1) } })
         }
     }
 
@@ -155,7 +157,9 @@ extension SeededGenerator {
             byByte: Dictionary(
                 uniqueKeysWithValues: Set((0..<int(0...4)).map { _ in UInt8.random(in: 0...255, using: &self) })
                     .map { ($0, Float(int(-100...100)) / 4) }),
-            grid: (0..<int(0...3)).map { _ in (0..<int(0...3)).map { _ in UInt32.random(in: 0...UInt32.max, using: &self) } },
+            grid: (0..<int(0...3)).map { _ in
+                (0..<int(0...3)).map { _ in UInt32.random(in: 0...UInt32.max, using: &self) }
+            },
             dog: Dog(name: string(), legs: 4, breed: optional { $0.string() }),
             cat: Cat(name: string(), legs: 4, lives: int(0...9)),
             level: optional { $0.chance(50) ? .low : .high },
