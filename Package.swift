@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport", "HeapUsage"], exclude: ["Fuzz Regressions"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(

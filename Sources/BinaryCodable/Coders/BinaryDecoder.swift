@@ -21,7 +21,10 @@ public struct BinaryDecoder {
     /// Decodes a value of type `T` from all of `data` (its unframed form `N(T)`).
     public func decode<T: Decodable>(_ type: T.Type = T.self, from data: Data) throws -> T {
         let input = InputBytes.copy(of: data)
-        return try rootDecoder(input: input, slot: .root(0..<input.count)).decodeRoot(T.self)
+        let root = rootDecoder(input: input, slot: .root(0..<input.count))
+        // Pooled decoders hold the options strongly; dropping them ends the cycle, error or not.
+        defer { root.options.releaseSpareDecoders() }
+        return try root.decodeRoot(T.self)
     }
 
     /// Decodes a value of type `T` from all of `data` with a default decoder.
@@ -39,6 +42,8 @@ public struct BinaryDecoder {
     /// Decodes one stream frame's element: `init(from:)` on a decoder whose single-value
     /// container reads no nil byte, since the frame prefix carried it (§2.17).
     func decodeFrame<T: Decodable>(_ type: T.Type, input: InputBytes, slot: Slot) throws -> T {
-        try T(from: rootDecoder(input: input, slot: slot))
+        let root = rootDecoder(input: input, slot: slot)
+        defer { root.options.releaseSpareDecoders() }
+        return try T(from: root)
     }
 }

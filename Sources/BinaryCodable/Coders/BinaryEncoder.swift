@@ -55,6 +55,8 @@ public struct BinaryEncoder {
                 value, .init(codingPath: [], debugDescription: "\(T.self) is not part of format v3"))
         }
         let state = EncodingState(userInfo: userInfo, sortKeys: sortKeysDuringEncoding)
+        // Pooled encoders hold the state strongly; dropping them ends the cycle, error or not.
+        defer { state.releaseSpareEncoders() }
         let root = NodeEncoder(state: state, parent: nil, component: nil)
         try value.encode(to: root)
         return (try root.finish(), TreeSerializer(arena: state.arena, sortKeys: state.sortKeys))

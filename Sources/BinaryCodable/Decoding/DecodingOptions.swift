@@ -23,6 +23,12 @@ final class DecodingOptions {
     /// values are decoded and dropped one after another, so a handful serves a whole array.
     @exclusivity(unchecked) private var spareDecoders: [ValueDecoder] = []
 
+    /// Drops the pooled decoders. They refer to these options, so the pool must be emptied when
+    /// the top-level decode ends, or options and decoders would keep each other alive.
+    func releaseSpareDecoders() {
+        spareDecoders.removeAll()
+    }
+
     func recycle(_ decoder: inout ValueDecoder) {
         guard isKnownUniquelyReferenced(&decoder), spareDecoders.count < 16 else { return }
         decoder.parent = nil

@@ -71,6 +71,12 @@ final class EncodingState {
         return NodeEncoder(state: self, parent: parent, component: component)
     }
 
+    /// Drops the pooled encoders. They refer to this state, so the pool must be emptied when the
+    /// top-level encode ends, or state, encoders and arena would keep each other alive.
+    func releaseSpareEncoders() {
+        spareEncoders.removeAll()
+    }
+
     /// Takes back an encoder nobody else holds any more.
     func recycle(_ encoder: inout NodeEncoder) {
         guard isKnownUniquelyReferenced(&encoder), spareEncoders.count < 32 else { return }
