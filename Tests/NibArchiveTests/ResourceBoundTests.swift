@@ -34,11 +34,18 @@ struct ResourceBoundTests {
     @Test("Parsing the densest tables keeps the heap within 16× the input", arguments: 0..<3)
     func densestTables(index: Int) throws {
         let (name, bytes) = Self.worstCases[index]
-        let before = heapInUse()
-        let archive = try NibArchive(parsing: bytes)
-        let grown = heapInUse() - before
+        // The heap counter is process-wide and other tests run in parallel: take the smallest
+        // growth of three parses (each held while measuring).
+        var grown = Int.max
+        var archive: NibArchive?
+        for _ in 0..<3 {
+            archive = nil
+            let before = heapInUse()
+            archive = try NibArchive(parsing: bytes)
+            grown = min(grown, heapInUse() - before)
+        }
         #expect(grown <= 16 * bytes.count, "\(name): \(grown) bytes for a \(bytes.count)-byte input")
-        #expect(archive.serialized() == bytes)
+        #expect(archive?.serialized() == bytes)
     }
 
     @Test("Huge counts in a tiny file allocate nothing large before failing")
