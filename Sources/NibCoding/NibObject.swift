@@ -1,0 +1,93 @@
+import NibArchive
+
+/// An archived object as Swift sees it: its class name and all its values, in stored order.
+///
+/// Every class without a registered Swift type decodes to a `NibObject`, so every real nib
+/// loads. The shipped models (``NibView``, ``NibLabel``, ``NibColor``…) are subclasses that add
+/// typed properties *over the same entries*: reading `label.text` reads the `UIText` entry, and
+/// setting it changes the entry. Writing an object back (``NibEncoder``) writes its entries,
+/// so decode → encode → decode keeps every class, key, value and reference.
+///
+/// During loading a `NibObject` also records what the nib did to it: outlets set on it,
+/// actions added to it and runtime attributes applied to it.
+open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSource, NibKeyValueSettable,
+    CustomStringConvertible
+{
+    /// The archived class name, exactly as stored (for example `UIClassSwapper` or `UILabel`).
+    public var className: String
+    /// The values, in stored order, with references resolved.
+    public var entries: [NibEntry]
+    /// The object's index in the archive it was decoded from; `nil` for objects made in code.
+    public internal(set) var archiveIndex: Int?
+    /// Outlets that loading set on this object, in connection order.
+    public internal(set) var outlets: [NibOutlet] = []
+    /// Actions that loading added to this object as a control.
+    public internal(set) var actions: [NibAction] = []
+    /// User-defined runtime attributes that loading applied to this object.
+    public internal(set) var runtimeAttributes: [(keyPath: String, value: AnyObject?)] = []
+
+    /// The class name a new instance of this model is archived under (`NSObject` here).
+    open class var defaultClassName: String { "NSObject" }
+
+    /// Whether the decoder may fill this object in after handing it out. True for every model
+    /// whose decoding only stores references; collections decode at once.
+    class var defersDecoding: Bool { true }
+
+    /// Creates an object of class ``defaultClassName`` with no values.
+    public required init() {
+        className = Self.defaultClassName
+        entries = []
+    }
+
+    /// Creates an object of `className` with `entries`.
+    public init(className: String, entries: [NibEntry] = []) {
+        self.className = className
+        self.entries = entries
+    }
+
+    /// Stores all of the object's values as entries.
+    open func decode(from coder: NibCoder) throws {
+        entries = try coder.decodeEntries()
+    }
+
+    /// The class name to archive the object under: ``className``.
+    open var nibClassName: String { className }
+
+    /// Writes ``entries`` in order.
+    open func encode(to coder: NibEncodingCoder) throws {
+        for entry in entries { coder.encode(entry) }
+    }
+
+    /// Records the outlet in ``outlets``.
+    open func setOutlet(_ name: String, to destination: AnyObject) -> Bool {
+        outlets.append(NibOutlet(source: self, name: name, destination: destination))
+        return true
+    }
+
+    /// Records the outlet collection in ``outlets`` (its destination is a ``NibArray``).
+    open func setOutletCollection(_ name: String, to destinations: [AnyObject], appending: Bool) -> Bool {
+        outlets.append(NibOutlet(source: self, name: name, destination: NibArray(elements: destinations)))
+        return true
+    }
+
+    /// Records the action in ``actions``.
+    open func addAction(_ action: NibAction) { actions.append(action) }
+
+    /// Records the attribute in ``runtimeAttributes``.
+    open func setNibValue(_ value: AnyObject?, forKeyPath keyPath: String) -> Bool {
+        runtimeAttributes.append((keyPath, value))
+        return true
+    }
+
+    /// The class the object really is: for a `UIClassSwapper`, its `UIClassName`, demangled
+    /// (`_TtC4Demo5Badge` → `Demo.Badge`); otherwise ``className``.
+    public var displayClassName: String {
+        if className == "UIClassSwapper", let custom = string(forKey: "UIClassName") {
+            return SwiftClassName.readable(custom)
+        }
+        return SwiftClassName.readable(className)
+    }
+
+    /// For example `UILabel (12 values)`.
+    open var description: String { "\(displayClassName) (\(entries.count) values)" }
+}
