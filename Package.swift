@@ -43,6 +43,9 @@ let package = Package(
         .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport"], swiftSettings: swiftSettings),
     ]
 )
