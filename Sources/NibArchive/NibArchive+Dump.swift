@@ -108,16 +108,16 @@ private struct DumpWriter {
             bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        var digits: (UInt64, UInt64) = (0, 0)  // room for 20 digits, written backwards
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
         var count = 0
         var rest = value
         withUnsafeMutableBytes(of: &digits) { buffer in
             while rest > 0 {
                 count += 1
-                buffer[16 - count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                buffer[24 - count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
-            bytes.append(contentsOf: buffer[(16 - count)..<16])
+            bytes.append(contentsOf: buffer[(24 - count)..<24])
         }
     }
 

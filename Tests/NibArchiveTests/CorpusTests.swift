@@ -20,6 +20,17 @@ struct CorpusTests {
         #expect(archive.serialized() == bytes)
     }
 
+    @Test("Every corpus nib survives nib → JSON → nib byte for byte", .enabled(if: Corpus.shouldRun),
+          arguments: Corpus.nibFileNames)
+    func jsonRoundTrip(name: String) throws {
+        let bytes = try Corpus.nibBytes(named: name)
+        let archive = try NibArchive(parsing: bytes)
+        let json = archive.jsonString()
+        let back = try NibArchive(json: Data(json.utf8))
+        #expect(back == archive)
+        #expect(back.serialized() == bytes)
+    }
+
     @Test("Every corpus nib dumps exactly as the independent implementations do", .enabled(if: Corpus.shouldRun),
           arguments: Corpus.nibFileNames)
     func nibdumpMatchesIndependentDump(name: String) throws {

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Where a command reads standard input and writes its output: the process's streams, or
+/// buffers when a test or fuzz target runs a command in-process.
+public final class CommandIO: @unchecked Sendable {
+    private let readInput: () throws -> [UInt8]
+    private let writeOutput: ([UInt8]) -> Void
+    private let writeError: (String) -> Void
+    /// Whether standard output is a terminal (colors and progress only then).
+    public let outputIsTerminal: Bool
+    /// Whether standard error is a terminal.
+    public let errorIsTerminal: Bool
+
+    /// Creates an IO that reads and writes through the given closures.
+    public init(
+        readInput: @escaping () throws -> [UInt8], writeOutput: @escaping ([UInt8]) -> Void,
+        writeError: @escaping (String) -> Void, outputIsTerminal: Bool = false, errorIsTerminal: Bool = false
+    ) {
+        self.readInput = readInput
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// The process's standard streams.
+    public static let process = CommandIO(
+        readInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+        writeOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
+        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        outputIsTerminal: isatty(STDOUT_FILENO) != 0, errorIsTerminal: isatty(STDERR_FILENO) != 0)
+
+    /// All of standard input.
+    public func readStandardInput() throws -> [UInt8] { try readInput() }
+    /// Writes bytes to standard output.
+    public func write(_ bytes: [UInt8]) { writeOutput(bytes) }
+    /// Writes text to standard output.
+    public func write(_ text: String) { writeOutput(Array(text.utf8)) }
+    /// Writes one line to standard error.
+    public func error(_ line: String) { writeError(line.hasSuffix("\n") ? line : line + "\n") }
+}
+
+/// A failure that the command has already reported on standard error; carries the exit status.
+struct ReportedFailure: Error {
+    var status: Int32
+}
+
+/// The exit statuses of `nibtool`, documented in the README.
+public enum ExitStatus {
+    /// Success; for `verify`, every file passed.
+    public static let success: Int32 = 0
+    /// A check did not pass: `verify` found a failing file.
+    public static let checkFailed: Int32 = 1
+    /// An input could not be read or parsed, or an output could not be written.
+    public static let inputError: Int32 = 2
+    /// The command line was wrong (swift-argument-parser's usage status).
+    public static let usage: Int32 = 64
+}
+
+/// Reading and writing the files commands name, with `-` for standard input and output.
+struct FileAccess {
+    let io: CommandIO
+
+    func read(_ path: String) throws -> [UInt8] {
+        if path == "-" { return try io.readStandardInput() }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
+        } catch {
+            throw fail(path, "cannot read the file: \(describe(error))")
+        }
+    }
+
+    func write(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            io.write(bytes)
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw fail(path, "cannot write the file: \(describe(error))")
+        }
+    }
+
+    /// Reports `message` about `path` as one line on standard error and returns the failure.
+    func fail(_ path: String, _ message: String, status: Int32 = ExitStatus.inputError) -> ReportedFailure {
+        io.error("nibtool: \(path == "-" ? "<stdin>" : path): \(message)")
+        return ReportedFailure(status: status)
+    }
+
+    private func describe(_ error: any Error) -> String {
+        (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import NibArchive
+
+/// `nibtool verify [--canonical] FILE...`.
+struct Verify: IOCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check that nibs would load (and, with --canonical, that Apple's writer made them).",
+        discussion: """
+            Prints one line per file, 'ok' or 'FAIL' with counts, followed by its findings, one
+            per line: offset in hex and decimal, severity, finding ID, table entry, message.
+            Errors fail a file (UIKit would reject it, or NibKit cannot model it); warnings are
+            shown but do not; with --canonical, notes (layout that Apple's writer would not
+            produce) fail it too. The exit status is 0 only if every file passes.
+
+            Example:
+              nibtool verify Examples/Hello.nib
+              nibtool verify --canonical build/*.nib
+            """)
+
+    @Flag(help: "Also require the layout Apple's writer produces.")
+    var canonical = false
+
+    @Flag(help: "Print only the per-file lines, not the findings.")
+    var quiet = false
+
+    @Argument(help: "The .nib files ('-' for standard input).")
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one file to verify") }
+    }
+
+    func execute(_ io: CommandIO) throws {
+        let access = FileAccess(io: io)
+        var allPass = true
+        var output = ""
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                bytes = try access.read(file)
+            } catch {
+                allPass = false
+                continue
+            }
+            let report = NibArchive.validate(bytes, level: canonical ? .canonical : .loadable)
+            let counts = Dictionary(grouping: report.findings, by: \.severity).mapValues(\.count)
+            let summary = Finding.Severity.allCases.reversed().compactMap { severity in
+                counts[severity].map { "\($0) \(severity.rawValue)\($0 == 1 ? "" : "s")" }
+            }.joined(separator: ", ")
+            let name = file == "-" ? "<stdin>" : file
+            output += "\(name): \(report.passes ? "ok" : "FAIL")\(summary.isEmpty ? "" : " (\(summary))")\n"
+            if !quiet {
+                for finding in report.findings { output += "  \(finding)\n" }
+            }
+            allPass = allPass && report.passes
+            io.write(output)
+            output = ""
+        }
+        if !allPass { throw ReportedFailure(status: ExitStatus.checkFailed) }
+    }
+}
