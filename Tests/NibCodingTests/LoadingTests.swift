@@ -162,3 +162,30 @@ struct LoadingTests {
         #expect(missing.code == .unreadableFile)
     }
 }
+
+@Suite("The object tree")
+struct TreeTests {
+    @Test("The login screen's tree shows the hierarchy, texts, frames, outlets and actions")
+    func loginScreenTree() throws {
+        let tree = try NibTree(nib: Nib(archive: try Fixtures.loginScreen()))
+        let text = tree.text()
+        #expect(text.hasPrefix("UIProxyObject #"))
+        #expect(text.contains("\"IBFilesOwner\"\n  outlet view → UIView #"))
+        #expect(text.contains("  UILabel #"))
+        #expect(text.contains("\"Sign in\" frame=(20 40; 280 21)"))
+        #expect(text.contains("action logIn: → File's Owner [touchUpInside]"))
+        #expect(text.contains("action copy: → First Responder [touchDown]"))
+        let json = try tree.json()
+        #expect(json.contains("\"className\" : \"UIButton\""))
+    }
+
+    @Test("The tree builds for every corpus nib, with custom classes demangled", .enabled(if: Corpus.shouldRun),
+          arguments: Corpus.nibFileNames)
+    func corpusTree(name: String) throws {
+        let tree = try NibTree(nib: Nib(bytes: try Corpus.nibBytes(named: name)))
+        #expect(!tree.topLevelObjects.isEmpty)
+        let text = tree.text()
+        #expect(!text.contains("_TtC"), "\(name) shows a mangled name")
+        _ = try tree.json()
+    }
+}
