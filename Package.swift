@@ -37,6 +37,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
+        // Builds Examples/LoginScreen/LoginScreen.nib with NibEncoder (README example).
+        .executableTarget(
+            name: "LoginScreenExample", dependencies: ["NibCoding", "NibArchive"], path: "Examples/LoginScreen",
+            exclude: ["LoginScreen.nib"], swiftSettings: swiftSettings),
         // Locates ../shared/corpus for tests; not part of any product.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
         .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport"], swiftSettings: swiftSettings),

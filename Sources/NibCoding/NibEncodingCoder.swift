@@ -108,9 +108,26 @@ final class EncodingSession {
         let id = builder.addObject(className: encodable.nibClassName)
         ids[ObjectIdentifier(object)] = id
         written.append(object)
-        queue.append((encodable, id))
+        // Apple's coder-10 writer numbers objects in depth-first pre-order: encode the object
+        // now, unless that would nest too deeply; then it waits in the queue.
+        if depth < Self.maximumRecursion {
+            depth += 1
+            defer { depth -= 1 }
+            do {
+                try encodable.encode(to: NibEncodingCoder(session: self, objectID: id))
+            } catch let error as NibCodingError {
+                throw error
+            } catch {
+                throw NibCodingError(code: .unencodable, message: "\(encodable.nibClassName) failed to encode: \(error)")
+            }
+        } else {
+            queue.append((encodable, id))
+        }
         return id
     }
+
+    private static let maximumRecursion = 64
+    private var depth = 0
 
     func deferredObject(_ object: AnyObject?, forKey key: String, from owner: NibArchive.Builder.ObjectID) {
         guard let object else {
@@ -132,9 +149,10 @@ final class EncodingSession {
         return id
     }
 
-    /// Writes `root` as object 0 and everything reachable from it, breadth first.
+    /// Writes `root` as object 0 and everything reachable from it, in depth-first pre-order.
     func run(root: AnyObject) throws -> NibArchive {
         _ = try id(for: root)
+        if let failure { throw failure }
         var next = 0
         while next < queue.count {
             let (object, id) = queue[next]

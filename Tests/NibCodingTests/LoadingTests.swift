@@ -189,3 +189,20 @@ struct TreeTests {
         _ = try tree.json()
     }
 }
+
+@Suite("The README example")
+struct ExampleTests {
+    @Test("Examples/LoginScreen/LoginScreen.nib is what the example builder writes")
+    func checkedInExampleIsCurrent() throws {
+        let url = Corpus.packageRoot.appendingPathComponent("Examples/LoginScreen/LoginScreen.nib")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        #expect(bytes == (try Fixtures.loginScreen().serialized()), "run `swift run LoginScreenExample Examples/LoginScreen/LoginScreen.nib`")
+    }
+
+    @Test("Objects are numbered in depth-first pre-order, as Apple's coder-10 writer does")
+    func preOrder() throws {
+        let archive = try Fixtures.loginScreen()
+        let names = archive.objects.prefix(5).map { archive.className(of: $0) }
+        #expect(names == ["NSObject", "NSArray", "UIProxyObject", "NSString", "UIProxyObject"])
+    }
+}
