@@ -263,6 +263,8 @@ final class DecodingSession {
             resolution = .swapper
         } else if let type = registry.type(forClassName: name) ?? fallbackType(object.classIndex) {
             resolution = Self.resolution(for: type)
+        } else if let collection = NibClassRegistry.collectionTypes[name] {
+            resolution = .model(collection)
         } else if registry.isStrict {
             throw error(.unregisteredClass, "no Swift type is registered for class \(name)", object: index)
         } else {

@@ -9,6 +9,7 @@ extension Nib {
     ///     `nil` uses a throw-away ``NibObject``.
     ///   - externalObjects: the objects for the nib's other proxies, by identifier
     ///     (`UINibExternalObjects`); see ``externalObjectIdentifiers``.
+    ///   - options: the class registry, limits, strings table and missing-object policy.
     /// - Throws: ``NibCodingError``, for example ``NibCodingError/Code/missingExternalObject``
     ///   naming an identifier nobody supplied.
     public func instantiate(

@@ -63,6 +63,15 @@ public struct NibClassRegistry: Sendable {
         return registry
     }()
 
+    /// The collection classes, which keep their built-in handling (inlined and keyed forms,
+    /// nil-element rule, cycle check) even in a registry that does not list them, since loading
+    /// reads the nib's root lists through them.
+    static let collectionTypes: [String: NibObject.Type] = [
+        "NSArray": NibArray.self, "NSMutableArray": NibArray.self, "NSSet": NibSet.self, "NSMutableSet": NibSet.self,
+        "NSOrderedSet": NibSet.self, "NSMutableOrderedSet": NibSet.self, "NSDictionary": NibDictionary.self,
+        "NSMutableDictionary": NibDictionary.self,
+    ]
+
     /// Registers `type` for objects archived as `className`. For a Swift class archived under a
     /// mangled name, register its readable name: `"MyApp.LoginViewController"`.
     public mutating func register(_ type: any NibDecodable.Type, as className: String) {
