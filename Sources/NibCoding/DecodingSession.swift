@@ -91,6 +91,52 @@ final class DecodingSession {
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
+    // MARK: Back references
+
+    /// The value indices of references that point back to an object still on the path of a
+    /// depth-first walk from the root in stored order (computed on first use).
+    private var backReferences: Set<Int>?
+
+    /// Objects replaced by placeholders (owner, first responder, external objects). The nib does
+    /// not own them, so references to them are held weakly, as UIKit's delegates and targets are.
+    private(set) var placeholderIndices: Set<Int> = []
+
+    func isBackReference(_ valueIndex: Int) -> Bool {
+        if backReferences == nil { backReferences = findBackReferences() }
+        return backReferences?.contains(valueIndex) ?? false
+    }
+
+    private func findBackReferences() -> Set<Int> {
+        var result: Set<Int> = []
+        guard !objects.isEmpty else { return result }
+        // 0 unvisited, 1 on the path, 2 finished.
+        var state = [UInt8](repeating: 0, count: objects.count)
+        var stack: [(object: Int, next: Int, end: Int)] = []
+        func push(_ index: Int) {
+            state[index] = 1
+            let range = objects[index].valueIndices
+            stack.append((index, range.lowerBound, range.upperBound))
+        }
+        push(0)
+        while let top = stack.last {
+            if top.next >= top.end {
+                state[top.object] = 2
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            guard top.next < values.count, case .objectReference(let target) = values[top.next].payload,
+                Int(target) < objects.count
+            else { continue }
+            switch state[Int(target)] {
+            case 0: push(Int(target))
+            case 1: result.insert(top.next)
+            default: break
+            }
+        }
+        return result
+    }
+
     // MARK: Keys
 
     /// The first value of `object` stored under `key`.
@@ -318,6 +364,7 @@ final class DecodingSession {
         }
         if let substitute = mapping.objects[identifier] {
             slots[index] = .done(substitute)
+            placeholderIndices.insert(index)
             return substitute
         }
         guard mapping.keepsMissingPlaceholders else {

@@ -142,7 +142,7 @@ extension Nib {
             if settable?.setOutletCollection(
                 label, to: elements, appending: collection.appendsToExistingCollection) ?? false
             {
-                result.outlets.append(NibOutlet(source: source, name: label, destination: destination))
+                result.outlets.append(NibOutlet(source: source, name: label, collection: elements))
             } else {
                 result.diagnostics.append("outlet collection \"\(label)\" was not set on \(Self.name(source))")
             }

@@ -1,10 +1,11 @@
 /// A control-event connection as loading applies it: `source` sends `action` to `target` for
 /// `events` (UIKit's `addTarget:action:forControlEvents:`).
 public struct NibAction {
-    /// The control.
-    public var source: AnyObject
-    /// The receiver; `nil` for the first responder (dispatch along the responder chain).
-    public var target: AnyObject?
+    /// The control (held weakly: the control itself may keep its actions).
+    public weak var source: AnyObject?
+    /// The receiver, held weakly as UIKit holds targets; `nil` for the first responder
+    /// (dispatch along the responder chain).
+    public weak var target: AnyObject?
     /// The selector name, such as `save:`.
     public var action: String
     /// The `UIControlEvents` mask.
@@ -20,20 +21,37 @@ public struct NibAction {
 }
 
 /// An outlet that loading set: `source.name = destination`.
+///
+/// A record, not an owner: source and destinations are held weakly (the objects themselves
+/// decide what they keep; a `dataSource` outlet must not keep its table view alive).
 public struct NibOutlet {
     /// The object whose property was set.
-    public var source: AnyObject
+    public weak var source: AnyObject?
     /// The property name.
     public var name: String
-    /// The value it was set to (for an outlet collection, a ``NibArray``).
-    public var destination: AnyObject
+    /// The value it was set to; for an outlet collection, each element.
+    public var destinations: [NibWeakReference]
+    /// Whether this was an outlet collection.
+    public var isCollection: Bool
 
     /// Creates an outlet record.
     public init(source: AnyObject, name: String, destination: AnyObject) {
         self.source = source
         self.name = name
-        self.destination = destination
+        self.destinations = [NibWeakReference(destination)]
+        self.isCollection = false
     }
+
+    /// Creates an outlet-collection record.
+    public init(source: AnyObject, name: String, collection: [AnyObject]) {
+        self.source = source
+        self.name = name
+        self.destinations = collection.map { NibWeakReference($0) }
+        self.isCollection = true
+    }
+
+    /// The value of a single outlet (the first element of a collection).
+    public var destination: AnyObject? { destinations.first?.object }
 }
 
 /// The `UIControlEvents` bits an event connection fires on.

@@ -256,7 +256,9 @@ public struct NibCoder {
             if case .objectReference(let target) = value.payload {
                 let resolved = try session.reference(
                     to: Int(target), deferrable: true, referrer: objectIndex, valueIndex: index)
-                entries.append(NibEntry(key: key, value: .object(resolved)))
+                let isBack = session.isBackReference(index) || session.placeholderIndices.contains(Int(target))
+                entries.append(
+                    NibEntry(key: key, value: isBack ? .backReference(NibWeakReference(resolved)) : .object(resolved)))
             } else {
                 entries.append(NibEntry(key: key, value: .payload(value.payload)))
             }

@@ -28,6 +28,7 @@ public struct NibEncodingCoder {
         switch entry.value {
         case .payload(let payload): encodePayload(payload, forKey: entry.key)
         case .object(let object): session.deferredObject(object, forKey: entry.key, from: objectID)
+        case .backReference(let reference): session.deferredObject(reference.object, forKey: entry.key, from: objectID)
         }
     }
 

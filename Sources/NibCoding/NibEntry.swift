@@ -13,6 +13,12 @@ public struct NibEntry {
         /// A reference, resolved. `nil` when the reference decoded to nothing (a collection
         /// with a nil element, say); a stored nil is `.payload(.nil)`.
         case object(AnyObject?)
+        /// A reference that closes a cycle (a constraint's `NSFirstItem`, a layout guide's
+        /// owning view, an item's navigation bar…), held weakly so decoded graphs never form
+        /// retain cycles. Which references these are is found by a depth-first walk from the
+        /// root in stored order — the order Apple's writer encodes in — so they are the edges
+        /// back to an object whose encoding was still in progress: UIKit's back pointers.
+        case backReference(NibWeakReference)
     }
 
     /// The key the value is stored under.
@@ -30,8 +36,17 @@ public struct NibEntry {
 extension NibEntry.Value {
     /// The referenced object, for a reference.
     public var object: AnyObject? {
-        if case .object(let object) = self { return object }
-        return nil
+        switch self {
+        case .object(let object): object
+        case .backReference(let reference): reference.object
+        case .payload: nil
+        }
+    }
+
+    /// Whether the value is a reference (strong or back reference).
+    public var isReference: Bool {
+        if case .payload = self { return false }
+        return true
     }
 
     /// The payload, for a value that is not a reference.
@@ -44,7 +59,16 @@ extension NibEntry.Value {
     var typeName: String {
         switch self {
         case .payload(let payload): payload.type.description
-        case .object: ValueType.objectReference.description
+        case .object, .backReference: ValueType.objectReference.description
         }
     }
+}
+
+/// A weak reference to an object, for the references of a graph that close cycles.
+public struct NibWeakReference {
+    /// The object, while something else keeps it alive.
+    public weak var object: AnyObject?
+
+    /// Creates a weak reference to `object`.
+    public init(_ object: AnyObject?) { self.object = object }
 }

@@ -64,9 +64,9 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         return true
     }
 
-    /// Records the outlet collection in ``outlets`` (its destination is a ``NibArray``).
+    /// Records the outlet collection in ``outlets``.
     open func setOutletCollection(_ name: String, to destinations: [AnyObject], appending: Bool) -> Bool {
-        outlets.append(NibOutlet(source: self, name: name, destination: NibArray(elements: destinations)))
+        outlets.append(NibOutlet(source: self, name: name, collection: destinations))
         return true
     }
 

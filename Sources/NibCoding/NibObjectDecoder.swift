@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import NibArchive
 
 /// Decodes a nib object (and what it references) into a `Decodable` Swift type, by key.
@@ -41,6 +41,9 @@ enum BridgeNode {
     init?(_ value: NibEntry.Value) {
         switch value {
         case .object(let object?): self = .object(object)
+        case .backReference(let reference):
+            guard let object = reference.object else { return nil }
+            self = .object(object)
         case .object(nil), .payload(.nil): return nil
         case .payload(let payload): self = .payload(payload)
         }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The object graph as people think of it: top-level objects and the view hierarchy, each
 /// object with its class (demangled), identifier or text, frame, and the outlets and actions

@@ -54,3 +54,42 @@ struct CorpusLoadingTests {
         #expect(lenient.diagnostics.contains { $0.contains(identifier) })
     }
 }
+
+/// Decoded graphs hold the references that close cycles weakly, so nothing leaks.
+@Suite("Decoded graphs do not leak")
+struct LeakTests {
+    static func weakReferences(_ name: String, instantiate: Bool) throws -> [NibWeakReference] {
+        let nib = try Nib(bytes: try Corpus.nibBytes(named: name))
+        var roots: [NibObject] = []
+        if instantiate {
+            let owner = NibObject(className: "Owner")
+            let result = try nib.instantiation(owner: owner, externalObjects: CorpusLoadingTests.standIns(for: nib))
+            roots = [owner] + result.topLevelObjects.compactMap { $0 as? NibObject }
+        } else {
+            roots = [try nib.decodeGraph()]
+        }
+        return roots.flatMap { DumpAgreementTests.reachable(from: $0) }.map { NibWeakReference($0) }
+    }
+
+    @Test("Every object of every corpus graph is freed when the graph is dropped", .enabled(if: Corpus.shouldRun),
+          arguments: Corpus.nibFileNames)
+    func graphsAreFreed(name: String) throws {
+        for instantiate in [false, true] {
+            let references = try Self.weakReferences(name, instantiate: instantiate)
+            #expect(references.count > 1)
+            let alive = references.filter { $0.object != nil }.count
+            #expect(alive == 0, "\(name): \(alive) of \(references.count) objects leaked (instantiate: \(instantiate))")
+        }
+    }
+
+    @Test("A subview kept alone keeps its own subtree")
+    func subtreeSurvives() throws {
+        let label: NibLabel = try {
+            let root = try Nib(archive: try Fixtures.loginScreen()).decodeGraph()
+            let view = try #require(root.array(forKey: "UINibTopLevelObjectsKey")?.last as? NibView)
+            return try #require(view.subviews.first as? NibLabel)
+        }()
+        #expect(label.text == "Sign in")
+        #expect(label.font?.pointSize == 17)
+    }
+}

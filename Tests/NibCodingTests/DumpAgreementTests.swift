@@ -38,10 +38,9 @@ struct DumpAgreementTests {
     /// The text the dump prints for an entry (see nibdump-format.md section 4).
     static func dumpText(_ value: NibEntry.Value) -> (type: Int, text: String)? {
         switch value {
-        case .object(let object?):
-            guard let index = (object as? NibObject)?.archiveIndex else { return nil }
+        case .object, .backReference:
+            guard let index = (value.object as? NibObject)?.archiveIndex else { return nil }
             return (10, String(index))
-        case .object(nil): return nil
         case .payload(let payload):
             let type = Int(payload.type.rawValue)
             switch payload {

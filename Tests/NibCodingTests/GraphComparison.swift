@@ -25,8 +25,10 @@ enum GraphComparison {
                 switch (u.value, v.value) {
                 case (.payload(let p), .payload(let q)):
                     guard p == q else { return "\(here): \(p) ≠ \(q)" }
-                case (.object(nil), .object(nil)): continue
-                case (.object(let o?), .object(let q?)):
+                case _ where u.value.isReference && v.value.isReference && u.value.object == nil && v.value.object == nil:
+                    continue
+                case _ where u.value.isReference && v.value.isReference:
+                    guard let o = u.value.object, let q = v.value.object else { return "\(here): nil ≠ non-nil" }
                     let (io, iq) = (ObjectIdentifier(o), ObjectIdentifier(q))
                     if let paired = pairs[io] {
                         guard paired == iq else { return "\(here): reference pairs differently" }

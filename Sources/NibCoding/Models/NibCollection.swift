@@ -34,6 +34,7 @@ open class NibCollection: NibObject {
         elementValues.contains { value in
             switch value {
             case .object(let object): object == nil
+            case .backReference(let reference): reference.object == nil
             case .payload: true
             }
         }
