@@ -12,7 +12,7 @@ final class DecodingSession {
     enum Slot {
         case untouched
         /// Allocated, handed out, waiting in ``pending``.
-        case pending(AnyObject)
+        case pending(NibObject)
         /// Being decoded: a cycle gets this instance.
         case decoding(AnyObject)
         /// A collection being decoded: a cycle through it is an error.
@@ -44,8 +44,8 @@ final class DecodingSession {
     var stringsTable: [String: String]?
     var diagnostics: [String] = []
 
-    private var slots: [Slot]
-    private var pending: [Int] = []
+    @exclusivity(unchecked) private var slots: [Slot]
+    @exclusivity(unchecked) private var pending: [Int] = []
     private var resolutions: [Resolution?]
     private var swapperTypes: [String: Resolution] = [:]
     private var keyIndexByName: [String: Int]?
@@ -95,19 +95,21 @@ final class DecodingSession {
 
     /// The value indices of references that point back to an object still on the path of a
     /// depth-first walk from the root in stored order (computed on first use).
-    private var backReferences: Set<Int>?
+    private var backReferences: [Bool] = []
 
     /// Objects replaced by placeholders (owner, first responder, external objects). The nib does
     /// not own them, so references to them are held weakly, as UIKit's delegates and targets are.
     private(set) var placeholderIndices: Set<Int> = []
 
-    func isBackReference(_ valueIndex: Int) -> Bool {
-        if backReferences == nil { backReferences = findBackReferences() }
-        return backReferences?.contains(valueIndex) ?? false
+    /// Whether the reference at `valueIndex` to object `target` is held weakly: it closes a
+    /// cycle, or its target is a placeholder.
+    func isWeakReference(_ valueIndex: Int, to target: Int) -> Bool {
+        if backReferences.isEmpty { backReferences = findBackReferences() }
+        return backReferences[valueIndex] || (!placeholderIndices.isEmpty && placeholderIndices.contains(target))
     }
 
-    private func findBackReferences() -> Set<Int> {
-        var result: Set<Int> = []
+    private func findBackReferences() -> [Bool] {
+        var result = [Bool](repeating: false, count: values.count)
         guard !objects.isEmpty else { return result }
         // 0 unvisited, 1 on the path, 2 finished.
         var state = [UInt8](repeating: 0, count: objects.count)
@@ -130,7 +132,7 @@ final class DecodingSession {
             else { continue }
             switch state[Int(target)] {
             case 0: push(Int(target))
-            case 1: result.insert(top.next)
+            case 1: result[top.next] = true
             default: break
             }
         }
@@ -240,45 +242,45 @@ final class DecodingSession {
                 pending.append(index)
                 return model
             }
-            instance = model
+            return try decode(model, at: index)
         case .custom(let type):
-            instance = type.init()
+            let instance = type.init()
+            try enter(index)
+            defer { depth -= 1 }
+            slots[index] = .decoding(instance)
+            let object = objects[index]
+            try countWork(object.valueCount, object: index)
+            try instance.decode(from: NibCoder(session: self, index: index, object: object))
+            slots[index] = .done(instance)
+            return instance
         case .proxy:
             if let substitute = try substituteProxy(object, at: index) { return substitute }
             let proxy = NibProxy()
             proxy.className = classNames[object.classIndex]
             proxy.archiveIndex = index
-            instance = proxy
+            return try decode(proxy, at: index)
         case .swapper:
             // Never produced by `resolve`, which turns a swapper into its custom class.
-            instance = NibObject(className: classNames[object.classIndex])
+            return try decode(NibObject(className: classNames[object.classIndex]), at: index)
         }
-        return try decode(instance, at: index)
     }
 
-    private func decode(_ instance: AnyObject, at index: Int) throws -> AnyObject? {
+    private func enter(_ index: Int) throws(NibCodingError) {
         depth += 1
-        defer { depth -= 1 }
         guard depth <= limits.maximumDepth else {
-            throw error(
-                .depthLimit, "decoding nests deeper than the limit of \(limits.maximumDepth)", object: index)
+            depth -= 1
+            throw error(.depthLimit, "decoding nests deeper than the limit of \(limits.maximumDepth)", object: index)
         }
-        let isCollection = instance is NibCollection
-        slots[index] = isCollection ? .collecting : .decoding(instance)
+    }
+
+    private func decode(_ model: NibObject, at index: Int) throws -> AnyObject? {
+        try enter(index)
+        defer { depth -= 1 }
+        slots[index] = type(of: model).defersDecoding ? .decoding(model) : .collecting
         let object = objects[index]
         try countWork(object.valueCount, object: index)
-        guard let decodable = instance as? any NibDecodable else {
-            slots[index] = .done(instance)
-            return instance
-        }
-        try decodable.decode(from: NibCoder(session: self, index: index, object: object))
-        var result: AnyObject? = instance
-        if let collection = instance as? NibCollection, collection.containsNilElement { result = nil }
-        if let localizable = instance as? NibLocalizableString, let table = stringsTable,
-            let key = localizable.localizationKey
-        {
-            localizable.localizedString = table[key]
-        }
+        try model.decode(from: NibCoder(session: self, index: index, object: object))
+        let result: AnyObject? = model.didDecode(stringsTable: stringsTable) ? model : nil
         slots[index] = .done(result)
         return result
     }
@@ -292,7 +294,7 @@ final class DecodingSession {
     /// Decodes every queued object. Called before any object is handed to code that may read it.
     func drain() throws {
         while let index = pending.popLast() {
-            if case .pending(let object) = slots[index] { _ = try decode(object, at: index) }
+            if case .pending(let model) = slots[index] { _ = try decode(model, at: index) }
         }
     }
 

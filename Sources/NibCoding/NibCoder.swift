@@ -247,19 +247,29 @@ public struct NibCoder {
 
     /// All values as entries, references resolved; objects referred to may still be decoding.
     func decodeEntries() throws -> [NibEntry] {
+        var nilElement = false
+        return try decodeEntries(nilElement: &nilElement)
+    }
+
+    /// All values as entries; `nilElement` is set when a collection element is nil.
+    func decodeEntries(nilElement: inout Bool) throws -> [NibEntry] {
+        let emptyKey = session.emptyKey ?? -1
         var entries: [NibEntry] = []
         entries.reserveCapacity(object.valueCount)
         let values = session.values
+        let keyNames = session.keyNames
         for index in object.valueIndices {
             let value = values[index]
-            let key = session.keyNames[value.keyIndex]
+            let key = keyNames[value.keyIndex]
             if case .objectReference(let target) = value.payload {
                 let resolved = try session.reference(
                     to: Int(target), deferrable: true, referrer: objectIndex, valueIndex: index)
-                let isBack = session.isBackReference(index) || session.placeholderIndices.contains(Int(target))
+                if resolved == nil, value.keyIndex == emptyKey { nilElement = true }
+                let isBack = session.isWeakReference(index, to: Int(target))
                 entries.append(
                     NibEntry(key: key, value: isBack ? .backReference(NibWeakReference(resolved)) : .object(resolved)))
             } else {
+                if value.keyIndex == emptyKey { nilElement = true }
                 entries.append(NibEntry(key: key, value: .payload(value.payload)))
             }
         }

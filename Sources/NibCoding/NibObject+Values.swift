@@ -6,12 +6,15 @@ import NibArchive
 extension NibObject {
     /// The first entry's value for `key`.
     public func value(forKey key: String) -> NibEntry.Value? {
-        for entry in entries where entry.key == key { return entry.value }
+        for index in entries.indices where entries[index].key == key { return entries[index].value }
         return nil
     }
 
     /// Whether any entry has `key`.
-    public func containsValue(forKey key: String) -> Bool { entries.contains { $0.key == key } }
+    public func containsValue(forKey key: String) -> Bool {
+        for index in entries.indices where entries[index].key == key { return true }
+        return false
+    }
 
     /// The object `key` refers to.
     public func object(forKey key: String) -> AnyObject? { value(forKey: key)?.object }

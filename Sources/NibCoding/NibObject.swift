@@ -14,17 +14,45 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     CustomStringConvertible
 {
     /// The archived class name, exactly as stored (for example `UIClassSwapper` or `UILabel`).
-    public var className: String
+    public var className: String {
+        get { storedClassName ?? Self.defaultClassName }
+        set { storedClassName = newValue }
+    }
+    /// `nil` until set, so that creating an object during decoding costs no class-name lookup.
+    private var storedClassName: String?
     /// The values, in stored order, with references resolved.
     public var entries: [NibEntry]
     /// The object's index in the archive it was decoded from; `nil` for objects made in code.
     public internal(set) var archiveIndex: Int?
     /// Outlets that loading set on this object, in connection order.
-    public internal(set) var outlets: [NibOutlet] = []
+    public internal(set) var outlets: [NibOutlet] {
+        get { loadRecord?.outlets ?? [] }
+        set { record.outlets = newValue }
+    }
     /// Actions that loading added to this object as a control.
-    public internal(set) var actions: [NibAction] = []
+    public internal(set) var actions: [NibAction] {
+        get { loadRecord?.actions ?? [] }
+        set { record.actions = newValue }
+    }
     /// User-defined runtime attributes that loading applied to this object.
-    public internal(set) var runtimeAttributes: [(keyPath: String, value: AnyObject?)] = []
+    public internal(set) var runtimeAttributes: [(keyPath: String, value: AnyObject?)] {
+        get { loadRecord?.runtimeAttributes ?? [] }
+        set { record.runtimeAttributes = newValue }
+    }
+
+    /// What loading did to the object; allocated only for the few objects it touches.
+    private final class LoadRecord {
+        var outlets: [NibOutlet] = []
+        var actions: [NibAction] = []
+        var runtimeAttributes: [(keyPath: String, value: AnyObject?)] = []
+    }
+    private var loadRecord: LoadRecord?
+    private var record: LoadRecord {
+        if let loadRecord { return loadRecord }
+        let created = LoadRecord()
+        loadRecord = created
+        return created
+    }
 
     /// The class name a new instance of this model is archived under (`NSObject` here).
     open class var defaultClassName: String { "NSObject" }
@@ -35,13 +63,12 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 
     /// Creates an object of class ``defaultClassName`` with no values.
     public required init() {
-        className = Self.defaultClassName
         entries = []
     }
 
     /// Creates an object of `className` with `entries`.
     public init(className: String, entries: [NibEntry] = []) {
-        self.className = className
+        self.storedClassName = className
         self.entries = entries
     }
 
@@ -49,6 +76,9 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     open func decode(from coder: NibCoder) throws {
         entries = try coder.decodeEntries()
     }
+
+    /// Finishes decoding; `false` makes the reference decode as nil (a collection with a nil element).
+    func didDecode(stringsTable: [String: String]?) -> Bool { true }
 
     /// The class name to archive the object under: ``className``.
     open var nibClassName: String { className }

@@ -15,7 +15,7 @@ open class NibCollection: NibObject {
     override class var defersDecoding: Bool { false }
 
     /// Whether the collection uses the inlined form (its first value is `NSInlinedValue`).
-    public var isInlined: Bool { entries.first?.key == Self.inlinedKey }
+    public var isInlined: Bool { !entries.isEmpty && entries[0].key == Self.inlinedKey }
 
     /// The element values in order, nil elements included.
     var elementValues: [NibEntry.Value] {
@@ -31,17 +31,44 @@ open class NibCollection: NibObject {
 
     /// Whether some element is nil, which makes UIKit decode the whole collection as nil.
     var containsNilElement: Bool {
-        elementValues.contains { value in
+        func isNil(_ value: NibEntry.Value) -> Bool {
             switch value {
             case .object(let object): object == nil
             case .backReference(let reference): reference.object == nil
             case .payload: true
             }
         }
+        if isInlined {
+            for index in entries.indices where entries[index].key == Self.elementKey && isNil(entries[index].value) {
+                return true
+            }
+            return false
+        }
+        return elementValues.contains(where: isNil)
+    }
+
+    /// Set while decoding: an inlined element was nil.
+    private var decodedNilElement = false
+
+    /// Stores the values, noting nil elements as it goes.
+    override open func decode(from coder: NibCoder) throws {
+        entries = try coder.decodeEntries(nilElement: &decodedNilElement)
+    }
+
+    override func didDecode(stringsTable: [String: String]?) -> Bool {
+        isInlined ? !decodedNilElement : !containsNilElement
     }
 
     /// The elements in stored order. For a dictionary: key, value, key, value.
-    public var elements: [AnyObject] { elementValues.compactMap(\.object) }
+    public var elements: [AnyObject] {
+        guard isInlined else { return elementValues.compactMap(\.object) }
+        var result: [AnyObject] = []
+        result.reserveCapacity(entries.count - 1)
+        for index in entries.indices where entries[index].key == Self.elementKey {
+            if let object = entries[index].value.object { result.append(object) }
+        }
+        return result
+    }
 
     /// Replaces the elements, keeping the collection's form.
     public func setElements(_ elements: [AnyObject]) {

@@ -41,6 +41,11 @@ public final class NibLocalizableString: NibString {
     /// The text stored in the nib.
     public var designTimeString: String { super.string }
 
+    override func didDecode(stringsTable: [String: String]?) -> Bool {
+        if let stringsTable, let key = localizationKey { localizedString = stringsTable[key] }
+        return true
+    }
+
     /// The strings-table key, such as `trh-px-e71.text`.
     public var localizationKey: String? { string(forKey: "NSKey") }
 }
