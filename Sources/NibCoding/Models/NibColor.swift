@@ -3,7 +3,8 @@ import NibArchive
 import Foundation
 
 /// `UIColor` (fallback `NSColor`) in the forms the corpus holds: RGB, gray, a named catalog
-/// color (with its RGB or gray stand-in) and system colors (`UISystemColorName`).
+/// color (with its RGB or gray stand-in), system colors (`UISystemColorName`), and AppKit's
+/// catalog colors (`NSColorSpace` 6 with `NSCatalogName`, `NSColorName` and a fallback `NSColor`).
 public final class NibColor: NibObject {
     /// The color's components.
     public enum Components: Hashable, Sendable {
@@ -57,6 +58,13 @@ public final class NibColor: NibObject {
         if let text = textComponents("NSWhite"), !text.isEmpty {
             return .gray(white: text[0], alpha: text.count > 1 ? text[1] : 1)
         }
+        // An AppKit catalog color carries the color to use when the catalog is missing.
+        var fallback = object(forKey: "NSColor") as? NibColor
+        for _ in 0..<4 {
+            guard let color = fallback, color !== self else { return nil }
+            if color.object(forKey: "NSColor") == nil { return color.components }
+            fallback = color.object(forKey: "NSColor") as? NibColor
+        }
         return nil
     }
 
@@ -69,8 +77,11 @@ public final class NibColor: NibObject {
     /// The system color name, such as `systemBackgroundColor`.
     public var systemColorName: String? { string(forKey: "UISystemColorName") }
 
-    /// The asset-catalog color name.
-    public var catalogName: String? { string(forKey: "UIDynamicCatalogName") }
+    /// The asset-catalog (or AppKit color-list) color name.
+    public var catalogName: String? { string(forKey: "UIDynamicCatalogName") ?? string(forKey: "NSColorName") }
+
+    /// The AppKit color list of a catalog color, such as `System`.
+    public var colorListName: String? { string(forKey: "NSCatalogName") }
 
     /// `#RRGGBBAA` for the components, or the catalog/system name.
     override public var description: String {

@@ -19,8 +19,16 @@ public final class NibFont: NibObject {
 
     /// The PostScript name, such as `.SFUI-Regular` or `Helvetica-Bold`.
     public var name: String? { string(forKey: "UIFontName") ?? string(forKey: "NSName") }
-    /// The point size.
-    public var pointSize: Double? { double(forKey: "UIFontPointSize") ?? double(forKey: "NSSize") }
+    /// The point size. Text-style fonts (`UIIBTextStyle`) store `UIFontPointSize` 0 and the
+    /// size in `NSSize`, so a zero `UIFontPointSize` defers to `NSSize`.
+    public var pointSize: Double? {
+        let size = double(forKey: "UIFontPointSize")
+        if let size, size != 0 { return size }
+        return double(forKey: "NSSize") ?? size
+    }
+
+    /// The text style of a Dynamic Type font (`UIIBTextStyle`), such as `UICTFontTextStyleBody`.
+    public var textStyle: String? { string(forKey: "UIIBTextStyle") }
     /// Whether it is the system font.
     public var isSystemFont: Bool { bool(forKey: "UISystemFont") }
     /// `UIFontTraits`.

@@ -32,8 +32,12 @@ public final class NibLocalizableString: NibString {
     /// `NSLocalizableString`.
     override public class var defaultClassName: String { "NSLocalizableString" }
 
+    /// The strings table the nib was loaded with (looked up on access: the key's string object
+    /// may still be decoding when this one finishes).
+    var stringsTable: [String: String]?
+
     /// The text from the strings table the nib was loaded with, when it has the key.
-    public internal(set) var localizedString: String?
+    public var localizedString: String? { localizationKey.flatMap { stringsTable?[$0] } }
 
     /// The localized text when a strings table supplied it, otherwise the design-time text.
     override public var string: String { localizedString ?? designTimeString }
@@ -42,7 +46,7 @@ public final class NibLocalizableString: NibString {
     public var designTimeString: String { super.string }
 
     override func didDecode(stringsTable: [String: String]?) -> Bool {
-        if let stringsTable, let key = localizationKey { localizedString = stringsTable[key] }
+        self.stringsTable = stringsTable
         return true
     }
 
