@@ -11,8 +11,6 @@ import NibArchive
 final class DecodingSession {
     enum Slot {
         case untouched
-        /// Allocated, handed out, waiting in ``pending``.
-        case pending(NibObject)
         /// Being decoded: a cycle gets this instance.
         case decoding(AnyObject)
         /// A collection being decoded: a cycle through it is an error.
@@ -45,7 +43,8 @@ final class DecodingSession {
     var diagnostics: [String] = []
 
     @exclusivity(unchecked) private var slots: [Slot]
-    @exclusivity(unchecked) private var pending: [Int] = []
+    /// Shared by every decoded object: the values they read on access.
+    let context: ArchiveContext
     private var resolutions: [Resolution?]
     private var swapperTypes: [String: Resolution] = [:]
     private var keyIndexByName: [String: Int]?
@@ -88,56 +87,15 @@ final class DecodingSession {
             (inlined, empty, bytes, proxy, swapped, original)
         classNames = archive.classes.map(\.name)
         slots = Array(repeating: .untouched, count: archive.objects.count)
+        context = ArchiveContext(values: values, keyNames: names, emptyKey: empty)
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
-    // MARK: Back references
-
-    /// The value indices of references that point back to an object still on the path of a
-    /// depth-first walk from the root in stored order (computed on first use).
-    private var backReferences: [Bool] = []
+    // MARK: Placeholders
 
     /// Objects replaced by placeholders (owner, first responder, external objects). The nib does
     /// not own them, so references to them are held weakly, as UIKit's delegates and targets are.
     private(set) var placeholderIndices: Set<Int> = []
-
-    /// Whether the reference at `valueIndex` to object `target` is held weakly: it closes a
-    /// cycle, or its target is a placeholder.
-    func isWeakReference(_ valueIndex: Int, to target: Int) -> Bool {
-        if backReferences.isEmpty { backReferences = findBackReferences() }
-        return backReferences[valueIndex] || (!placeholderIndices.isEmpty && placeholderIndices.contains(target))
-    }
-
-    private func findBackReferences() -> [Bool] {
-        var result = [Bool](repeating: false, count: values.count)
-        guard !objects.isEmpty else { return result }
-        // 0 unvisited, 1 on the path, 2 finished.
-        var state = [UInt8](repeating: 0, count: objects.count)
-        var stack: [(object: Int, next: Int, end: Int)] = []
-        func push(_ index: Int) {
-            state[index] = 1
-            let range = objects[index].valueIndices
-            stack.append((index, range.lowerBound, range.upperBound))
-        }
-        push(0)
-        while let top = stack.last {
-            if top.next >= top.end {
-                state[top.object] = 2
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next += 1
-            guard top.next < values.count, case .objectReference(let target) = values[top.next].payload,
-                Int(target) < objects.count
-            else { continue }
-            switch state[Int(target)] {
-            case 0: push(Int(target))
-            case 1: result[top.next] = true
-            default: break
-            }
-        }
-        return result
-    }
 
     // MARK: Keys
 
@@ -198,15 +156,19 @@ final class DecodingSession {
 
     // MARK: Objects
 
-    /// The object at `index`, finished (its decoding done), with everything it refers to
-    /// allocated and, once ``drain()`` runs, decoded.
-    func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
-        try reference(to: index, deferrable: false, referrer: referrer, valueIndex: valueIndex)
+    /// One object being decoded by ``run(_:at:)``: its values are walked in order, and a
+    /// reference to an object not yet decoded suspends it until that object is done.
+    private struct Frame {
+        let index: Int
+        let model: NibObject
+        var next: Int
+        let end: Int
+        var references: [NibEntry.Value] = []
+        var nilElement = false
     }
 
-    /// Resolves a reference. With `deferrable`, a ``NibObject`` may be returned before it is
-    /// decoded (it is queued); otherwise the object is decoded before returning.
-    func reference(to index: Int, deferrable: Bool, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
+    /// The object at `index`, decoded (or, inside a cycle, the instance still being decoded).
+    func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
         guard index >= 0, index < slots.count else {
             throw error(
                 .missingObject, "reference to object \(index), but the archive has \(slots.count) objects",
@@ -219,49 +181,43 @@ final class DecodingSession {
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
                 key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
-        case .pending(let object):
-            if deferrable { return object }
-            return try decode(object, at: index)
         case .untouched:
-            return try materialize(index, deferrable: deferrable)
+            if let model = try materialize(index) { try run(model, at: index) }
+            if case .done(let object) = slots[index] { return object }
+            if case .decoding(let object) = slots[index] { return object }
+            return nil
         }
     }
 
-    private func materialize(_ index: Int, deferrable: Bool) throws -> AnyObject? {
+    /// Creates the object at `index`. A model is returned for ``run(_:at:)`` to decode; a custom
+    /// class is decoded here, and a proxy is replaced; both leave the slot done.
+    private func materialize(_ index: Int) throws -> NibObject? {
         try countWork(1, object: index)
         let object = objects[index]
-        let resolution = try resolve(object, at: index)
-        let instance: AnyObject
-        switch resolution {
+        switch try resolve(object, at: index) {
         case .model(let type):
             let model = type.init()
             model.className = classNames[object.classIndex]
             model.archiveIndex = index
-            if deferrable, type.defersDecoding {
-                slots[index] = .pending(model)
-                pending.append(index)
-                return model
-            }
-            return try decode(model, at: index)
+            return model
         case .custom(let type):
             let instance = type.init()
             try enter(index)
             defer { depth -= 1 }
             slots[index] = .decoding(instance)
-            let object = objects[index]
             try countWork(object.valueCount, object: index)
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
             slots[index] = .done(instance)
-            return instance
+            return nil
         case .proxy:
-            if let substitute = try substituteProxy(object, at: index) { return substitute }
+            if try substituteProxy(object, at: index) { return nil }
             let proxy = NibProxy()
             proxy.className = classNames[object.classIndex]
             proxy.archiveIndex = index
-            return try decode(proxy, at: index)
+            return proxy
         case .swapper:
             // Never produced by `resolve`, which turns a swapper into its custom class.
-            return try decode(NibObject(className: classNames[object.classIndex]), at: index)
+            return NibObject(className: classNames[object.classIndex])
         }
     }
 
@@ -273,29 +229,71 @@ final class DecodingSession {
         }
     }
 
-    private func decode(_ model: NibObject, at index: Int) throws -> AnyObject? {
-        try enter(index)
-        defer { depth -= 1 }
-        slots[index] = type(of: model).defersDecoding ? .decoding(model) : .collecting
+    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
-        try model.decode(from: NibCoder(session: self, index: index, object: object))
-        let result: AnyObject? = model.didDecode(stringsTable: stringsTable) ? model : nil
-        slots[index] = .done(result)
-        return result
+        slots[index] = type(of: model).isCollection ? .collecting : .decoding(model)
+        return Frame(index: index, model: model, next: object.firstValueIndex, end: object.firstValueIndex &+ object.valueCount)
+    }
+
+    /// Decodes `model` as object `index` and every model it reaches, depth first in stored
+    /// order with an explicit stack (no recursion however long the reference chains). A
+    /// reference to an object still on the stack closes a cycle and is stored as a back
+    /// reference (weak), so the strong references of a decoded graph never form a cycle.
+    func run(_ model: NibObject, at index: Int) throws {
+        try enter(index)
+        defer { depth -= 1 }
+        let context = self.context
+        let emptyKey = context.emptyKey
+        var stack: [Frame] = [try frame(model, at: index)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let valueIndex = stack[top].next
+            if valueIndex >= stack[top].end {
+                let done = stack.removeLast()
+                done.model.storage = .archived(
+                    ArchivedValues(context: context, range: objects[done.index].valueIndices, references: done.references))
+                try done.model.decode(from: NibCoder(session: self, index: done.index, object: objects[done.index]))
+                let alive = done.model.didDecode(stringsTable: stringsTable, nilElement: done.nilElement)
+                slots[done.index] = .done(alive ? done.model : nil)
+                continue
+            }
+            let value = values[valueIndex]
+            guard case .objectReference(let rawTarget) = value.payload else {
+                if value.keyIndex == emptyKey { stack[top].nilElement = true }
+                stack[top].next = valueIndex &+ 1
+                continue
+            }
+            let target = Int(rawTarget)
+            guard target < slots.count else {
+                throw error(
+                    .missingObject, "reference to object \(target), but the archive has \(slots.count) objects",
+                    object: stack[top].index, key: keyNames[value.keyIndex], valueIndex: valueIndex)
+            }
+            switch slots[target] {
+            case .done(let object):
+                if object == nil, value.keyIndex == emptyKey { stack[top].nilElement = true }
+                let weak = !placeholderIndices.isEmpty && placeholderIndices.contains(target)
+                stack[top].references.append(weak ? .backReference(NibWeakReference(object)) : .object(object))
+                stack[top].next = valueIndex &+ 1
+            case .decoding(let object):
+                stack[top].references.append(.backReference(NibWeakReference(object)))
+                stack[top].next = valueIndex &+ 1
+            case .collecting:
+                throw error(
+                    .collectionCycle, "collection \(target) contains itself", object: stack[top].index,
+                    key: keyNames[value.keyIndex], valueIndex: valueIndex)
+            case .untouched:
+                // Decode the target first; this value is looked at again once it is done.
+                if let child = try materialize(target) { stack.append(try frame(child, at: target)) }
+            }
+        }
     }
 
     /// Decodes `root` as object `index` (the root object, which loading never instantiates
     /// through the registry).
-    func adoptRoot(_ root: NibObject, at index: Int = 0) throws -> AnyObject? {
-        try decode(root, at: index)
-    }
-
-    /// Decodes every queued object. Called before any object is handed to code that may read it.
-    func drain() throws {
-        while let index = pending.popLast() {
-            if case .pending(let model) = slots[index] { _ = try decode(model, at: index) }
-        }
+    func adoptRoot(_ root: NibObject, at index: Int = 0) throws {
+        try run(root, at: index)
     }
 
     private func resolve(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
@@ -356,8 +354,8 @@ final class DecodingSession {
     }
 
     /// During `instantiate`, a proxy is replaced by the object mapped to its identifier.
-    private func substituteProxy(_ object: NibArchive.Object, at index: Int) throws -> AnyObject? {
-        guard let mapping = proxyMapping else { return nil }
+    private func substituteProxy(_ object: NibArchive.Object, at index: Int) throws -> Bool {
+        guard let mapping = proxyMapping else { return false }
         let valueIndex = valueIndex(forKeyIndex: proxyIdentifierKey, in: object)
         guard let identifier = rawString(referencedBy: valueIndex) else {
             throw error(
@@ -367,7 +365,7 @@ final class DecodingSession {
         if let substitute = mapping.objects[identifier] {
             slots[index] = .done(substitute)
             placeholderIndices.insert(index)
-            return substitute
+            return true
         }
         guard mapping.keepsMissingPlaceholders else {
             throw error(
@@ -375,6 +373,6 @@ final class DecodingSession {
                 "the nib needs the external object \"\(identifier)\", but none was supplied", object: index)
         }
         diagnostics.append("no external object was supplied for \"\(identifier)\"; its proxy stays a placeholder")
-        return nil
+        return false
     }
 }

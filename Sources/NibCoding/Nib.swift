@@ -82,8 +82,7 @@ extension DecodingSession {
         }
         let root = NibObject(className: classNames[objects[0].classIndex])
         root.archiveIndex = 0
-        _ = try adoptRoot(root)
-        try drain()
+        try adoptRoot(root)
         return root
     }
 }

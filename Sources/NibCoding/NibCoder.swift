@@ -66,9 +66,7 @@ public struct NibCoder {
         switch session.values[index].payload {
         case .nil: return nil
         case .objectReference(let target):
-            let result = try session.object(at: Int(target), referrer: objectIndex, valueIndex: index)
-            try session.drain()
-            return result
+            return try session.object(at: Int(target), referrer: objectIndex, valueIndex: index)
         case let other:
             throw mismatch(key, index, expected: "an object reference", found: other.type.description)
         }
@@ -218,7 +216,6 @@ public struct NibCoder {
         for index in object.valueIndices where session.values[index].keyIndex == session.emptyKey {
             result.append(try element(at: index, key: "UINibEncoderEmptyKey"))
         }
-        try session.drain()
         return result
     }
 
@@ -230,7 +227,6 @@ public struct NibCoder {
             result.append(try element(at: index, key: "NS.object.\(position)"))
             position += 1
         }
-        try session.drain()
         return result
     }
 
@@ -238,41 +234,8 @@ public struct NibCoder {
         switch session.values[index].payload {
         case .nil: return nil
         case .objectReference(let target):
-            return try session.reference(to: Int(target), deferrable: true, referrer: objectIndex, valueIndex: index)
+            return try session.object(at: Int(target), referrer: objectIndex, valueIndex: index)
         case let other: throw mismatch(key, index, expected: "an object reference", found: other.type.description)
         }
-    }
-
-    // MARK: Everything, for generic objects
-
-    /// All values as entries, references resolved; objects referred to may still be decoding.
-    func decodeEntries() throws -> [NibEntry] {
-        var nilElement = false
-        return try decodeEntries(nilElement: &nilElement)
-    }
-
-    /// All values as entries; `nilElement` is set when a collection element is nil.
-    func decodeEntries(nilElement: inout Bool) throws -> [NibEntry] {
-        let emptyKey = session.emptyKey ?? -1
-        var entries: [NibEntry] = []
-        entries.reserveCapacity(object.valueCount)
-        let values = session.values
-        let keyNames = session.keyNames
-        for index in object.valueIndices {
-            let value = values[index]
-            let key = keyNames[value.keyIndex]
-            if case .objectReference(let target) = value.payload {
-                let resolved = try session.reference(
-                    to: Int(target), deferrable: true, referrer: objectIndex, valueIndex: index)
-                if resolved == nil, value.keyIndex == emptyKey { nilElement = true }
-                let isBack = session.isWeakReference(index, to: Int(target))
-                entries.append(
-                    NibEntry(key: key, value: isBack ? .backReference(NibWeakReference(resolved)) : .object(resolved)))
-            } else {
-                if value.keyIndex == emptyKey { nilElement = true }
-                entries.append(NibEntry(key: key, value: .payload(value.payload)))
-            }
-        }
-        return entries
     }
 }

@@ -6,14 +6,23 @@ import NibArchive
 extension NibObject {
     /// The first entry's value for `key`.
     public func value(forKey key: String) -> NibEntry.Value? {
-        for index in entries.indices where entries[index].key == key { return entries[index].value }
-        return nil
+        switch storage {
+        case .entries(let entries):
+            for index in entries.indices where entries[index].key == key { return entries[index].value }
+            return nil
+        case .archived(let archived):
+            return archived.value(forKey: key)
+        }
     }
 
     /// Whether any entry has `key`.
     public func containsValue(forKey key: String) -> Bool {
-        for index in entries.indices where entries[index].key == key { return true }
-        return false
+        var found = false
+        forEachEntry { entryKey, _ in
+            found = entryKey == key
+            return !found
+        }
+        return found
     }
 
     /// The object `key` refers to.

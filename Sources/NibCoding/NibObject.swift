@@ -21,7 +21,28 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// `nil` until set, so that creating an object during decoding costs no class-name lookup.
     private var storedClassName: String?
     /// The values, in stored order, with references resolved.
-    public var entries: [NibEntry]
+    ///
+    /// A decoded object reads its values from the archive on access (only its resolved
+    /// references are stored), so loading does not copy every value; the first write makes the
+    /// object keep its own copy.
+    public var entries: [NibEntry] {
+        get {
+            switch storage {
+            case .entries(let entries): entries
+            case .archived(let archived): archived.makeEntries()
+            }
+        }
+        set { storage = .entries(newValue) }
+    }
+
+    /// Where the values live.
+    enum Storage {
+        /// Values made or changed in code.
+        case entries([NibEntry])
+        /// Values still in the archive, with the object's references resolved.
+        case archived(ArchivedValues)
+    }
+    var storage: Storage
     /// The object's index in the archive it was decoded from; `nil` for objects made in code.
     public internal(set) var archiveIndex: Int?
     /// Outlets that loading set on this object, in connection order.
@@ -57,28 +78,26 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// The class name a new instance of this model is archived under (`NSObject` here).
     open class var defaultClassName: String { "NSObject" }
 
-    /// Whether the decoder may fill this object in after handing it out. True for every model
-    /// whose decoding only stores references; collections decode at once.
-    class var defersDecoding: Bool { true }
+    /// Whether the class is a collection, which must not contain itself.
+    class var isCollection: Bool { false }
 
     /// Creates an object of class ``defaultClassName`` with no values.
     public required init() {
-        entries = []
+        storage = .entries([])
     }
 
     /// Creates an object of `className` with `entries`.
     public init(className: String, entries: [NibEntry] = []) {
         self.storedClassName = className
-        self.entries = entries
+        self.storage = .entries(entries)
     }
 
-    /// Stores all of the object's values as entries.
-    open func decode(from coder: NibCoder) throws {
-        entries = try coder.decodeEntries()
-    }
+    /// Called once the object's values are in place (``entries`` reads them); overrides that
+    /// read typed values call `super` first. The default does nothing more.
+    open func decode(from coder: NibCoder) throws {}
 
     /// Finishes decoding; `false` makes the reference decode as nil (a collection with a nil element).
-    func didDecode(stringsTable: [String: String]?) -> Bool { true }
+    func didDecode(stringsTable: [String: String]?, nilElement: Bool) -> Bool { true }
 
     /// The class name to archive the object under: ``className``.
     open var nibClassName: String { className }
@@ -119,5 +138,5 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     }
 
     /// For example `UILabel (12 values)`.
-    open var description: String { "\(displayClassName) (\(entries.count) values)" }
+    open var description: String { "\(displayClassName) (\(entryCount) values)" }
 }

@@ -12,15 +12,28 @@ open class NibCollection: NibObject {
     static let inlinedKey = "NSInlinedValue"
     static let elementKey = "UINibEncoderEmptyKey"
 
-    override class var defersDecoding: Bool { false }
+    override class var isCollection: Bool { true }
 
     /// Whether the collection uses the inlined form (its first value is `NSInlinedValue`).
-    public var isInlined: Bool { !entries.isEmpty && entries[0].key == Self.inlinedKey }
+    public var isInlined: Bool {
+        var inlined = false
+        forEachEntry { key, _ in
+            inlined = key == Self.inlinedKey
+            return false
+        }
+        return inlined
+    }
 
     /// The element values in order, nil elements included.
     var elementValues: [NibEntry.Value] {
-        if isInlined { return entries.lazy.filter { $0.key == Self.elementKey }.map(\.value) }
         var result: [NibEntry.Value] = []
+        if isInlined {
+            forEachEntry { key, value in
+                if key == Self.elementKey { result.append(value) }
+                return true
+            }
+            return result
+        }
         var position = 0
         while let value = value(forKey: "NS.object.\(position)") {
             result.append(value)
@@ -31,43 +44,31 @@ open class NibCollection: NibObject {
 
     /// Whether some element is nil, which makes UIKit decode the whole collection as nil.
     var containsNilElement: Bool {
-        func isNil(_ value: NibEntry.Value) -> Bool {
+        elementValues.contains { value in
             switch value {
             case .object(let object): object == nil
             case .backReference(let reference): reference.object == nil
             case .payload: true
             }
         }
-        if isInlined {
-            for index in entries.indices where entries[index].key == Self.elementKey && isNil(entries[index].value) {
-                return true
-            }
-            return false
-        }
-        return elementValues.contains(where: isNil)
     }
 
-    /// Set while decoding: an inlined element was nil.
-    private var decodedNilElement = false
-
-    /// Stores the values, noting nil elements as it goes.
-    override open func decode(from coder: NibCoder) throws {
-        entries = try coder.decodeEntries(nilElement: &decodedNilElement)
-    }
-
-    override func didDecode(stringsTable: [String: String]?) -> Bool {
-        isInlined ? !decodedNilElement : !containsNilElement
+    override func didDecode(stringsTable: [String: String]?, nilElement: Bool) -> Bool {
+        isInlined ? !nilElement : !containsNilElement
     }
 
     /// The elements in stored order. For a dictionary: key, value, key, value.
     public var elements: [AnyObject] {
-        guard isInlined else { return elementValues.compactMap(\.object) }
         var result: [AnyObject] = []
-        result.reserveCapacity(entries.count - 1)
-        for index in entries.indices where entries[index].key == Self.elementKey {
-            if let object = entries[index].value.object { result.append(object) }
+        if isInlined {
+            result.reserveCapacity(entryCount - 1)
+            forEachEntry { key, value in
+                if key == Self.elementKey, let object = value.object { result.append(object) }
+                return true
+            }
+            return result
         }
-        return result
+        return elementValues.compactMap(\.object)
     }
 
     /// Replaces the elements, keeping the collection's form.

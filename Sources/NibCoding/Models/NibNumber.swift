@@ -36,19 +36,21 @@ public final class NibNumber: NibObject {
 
     /// The number; `nil` if none of the three keys holds a number.
     public var value: Value? {
-        for entry in entries {
-            guard let payload = entry.value.payload else { continue }
+        var result: Value?
+        forEachEntry { key, value in
+            guard let payload = value.payload else { return true }
             switch payload {
-            case .float32(let v): return .double(Double(v))
-            case .float64(let v): return .double(v)
-            case .bool(let v) where entry.key == "NS.boolval": return .bool(v)
+            case .float32(let v): result = .double(Double(v))
+            case .float64(let v): result = .double(v)
+            case .bool(let v) where key == "NS.boolval": result = .bool(v)
             default:
-                guard let integer = payload.integerValue else { continue }
-                if entry.key == "NS.intval" { return .integer(integer) }
-                if entry.key == "NS.boolval" { return .bool(integer != 0) }
+                guard let integer = payload.integerValue else { return true }
+                if key == "NS.intval" { result = .integer(integer) }
+                if key == "NS.boolval" { result = .bool(integer != 0) }
             }
+            return result == nil
         }
-        return nil
+        return result
     }
 
     /// The number as a `Double` (booleans are 0 and 1).

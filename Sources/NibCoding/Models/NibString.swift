@@ -45,7 +45,7 @@ public final class NibLocalizableString: NibString {
     /// The text stored in the nib.
     public var designTimeString: String { super.string }
 
-    override func didDecode(stringsTable: [String: String]?) -> Bool {
+    override func didDecode(stringsTable: [String: String]?, nilElement: Bool) -> Bool {
         self.stringsTable = stringsTable
         return true
     }
