@@ -5,11 +5,13 @@ final class ArchiveContext {
     let values: NibArchive.ValueTable
     let keyNames: [String]
     let emptyKey: Int
+    let inlinedKey: Int
 
-    init(values: NibArchive.ValueTable, keyNames: [String], emptyKey: Int?) {
+    init(values: NibArchive.ValueTable, keyNames: [String], emptyKey: Int?, inlinedKey: Int?) {
         self.values = values
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1
+        self.inlinedKey = inlinedKey ?? -1
     }
 }
 
@@ -19,6 +21,8 @@ struct ArchivedValues {
     let context: ArchiveContext
     let range: Range<Int>
     let references: [NibEntry.Value]
+    /// Whether every reference is stored under `UINibEncoderEmptyKey`.
+    let referencesAreElements: Bool
 
     /// Calls `body` with each key and value in stored order until it returns `false`.
     @inline(__always)
@@ -55,6 +59,16 @@ struct ArchivedValues {
             if isReference { reference += 1 }
         }
         return nil
+    }
+
+    /// Whether the first value is `NSInlinedValue`.
+    var isInlined: Bool { !range.isEmpty && context.values[range.lowerBound].keyIndex == context.inlinedKey }
+
+    /// For an inlined collection whose values after the marker are all element references:
+    /// those references, without walking the values.
+    var inlinedElementReferences: [NibEntry.Value]? {
+        guard isInlined, referencesAreElements, references.count == range.count - 1 else { return nil }
+        return references
     }
 
     func makeEntries() -> [NibEntry] {

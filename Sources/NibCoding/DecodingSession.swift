@@ -46,7 +46,11 @@ final class DecodingSession {
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
     private var resolutions: [Resolution?]
-    private var swapperTypes: [String: Resolution] = [:]
+    private struct SwapperKey: Hashable {
+        var custom: Int
+        var original: Int
+    }
+    private var swapperTypes: [SwapperKey: Resolution] = [:]
     private var keyIndexByName: [String: Int]?
     private var keyedLookups = 0
     private var depth = 0
@@ -87,7 +91,7 @@ final class DecodingSession {
             (inlined, empty, bytes, proxy, swapped, original)
         classNames = archive.classes.map(\.name)
         slots = Array(repeating: .untouched, count: archive.objects.count)
-        context = ArchiveContext(values: values, keyNames: names, emptyKey: empty)
+        context = ArchiveContext(values: values, keyNames: names, emptyKey: empty, inlinedKey: inlined)
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
@@ -165,6 +169,8 @@ final class DecodingSession {
         let end: Int
         var references: [NibEntry.Value] = []
         var nilElement = false
+        /// Whether every reference is stored under `UINibEncoderEmptyKey`.
+        var referencesAreElements = true
     }
 
     /// The object at `index`, decoded (or, inside a cycle, the instance still being decoded).
@@ -252,7 +258,9 @@ final class DecodingSession {
             if valueIndex >= stack[top].end {
                 let done = stack.removeLast()
                 done.model.storage = .archived(
-                    ArchivedValues(context: context, range: objects[done.index].valueIndices, references: done.references))
+                    ArchivedValues(
+                        context: context, range: objects[done.index].valueIndices, references: done.references,
+                        referencesAreElements: done.referencesAreElements))
                 try done.model.decode(from: NibCoder(session: self, index: done.index, object: objects[done.index]))
                 let alive = done.model.didDecode(stringsTable: stringsTable, nilElement: done.nilElement)
                 slots[done.index] = .done(alive ? done.model : nil)
@@ -265,6 +273,7 @@ final class DecodingSession {
                 continue
             }
             let target = Int(rawTarget)
+            if value.keyIndex != emptyKey { stack[top].referencesAreElements = false }
             guard target < slots.count else {
                 throw error(
                     .missingObject, "reference to object \(target), but the archive has \(slots.count) objects",
@@ -274,6 +283,7 @@ final class DecodingSession {
             case .done(let object):
                 if object == nil, value.keyIndex == emptyKey { stack[top].nilElement = true }
                 let weak = !placeholderIndices.isEmpty && placeholderIndices.contains(target)
+                if stack[top].references.isEmpty { stack[top].references.reserveCapacity(stack[top].end &- valueIndex) }
                 stack[top].references.append(weak ? .backReference(NibWeakReference(object)) : .object(object))
                 stack[top].next = valueIndex &+ 1
             case .decoding(let object):
@@ -335,10 +345,17 @@ final class DecodingSession {
 
     /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.
     private func resolveSwapper(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
-        let custom = rawString(referencedBy: valueIndex(forKeyIndex: classNameKey, in: object)) ?? ""
-        let original = rawString(referencedBy: valueIndex(forKeyIndex: originalClassNameKey, in: object)) ?? ""
-        let cacheKey = custom + "\u{0}" + original
+        let customValue = valueIndex(forKeyIndex: classNameKey, in: object)
+        let originalValue = valueIndex(forKeyIndex: originalClassNameKey, in: object)
+        // The writer shares equal strings, so the pair of string objects identifies the classes.
+        func target(_ valueIndex: Int?) -> Int {
+            guard let valueIndex, case .objectReference(let target) = values[valueIndex].payload else { return -1 }
+            return Int(target)
+        }
+        let cacheKey = SwapperKey(custom: target(customValue), original: target(originalValue))
         if let known = swapperTypes[cacheKey] { return known }
+        let custom = rawString(referencedBy: customValue) ?? ""
+        let original = rawString(referencedBy: originalValue) ?? ""
         let resolution: Resolution
         if let type = registry.type(forClassName: custom) ?? registry.type(forClassName: original) {
             resolution = Self.resolution(for: type)

@@ -16,6 +16,7 @@ open class NibCollection: NibObject {
 
     /// Whether the collection uses the inlined form (its first value is `NSInlinedValue`).
     public var isInlined: Bool {
+        if case .archived(let archived) = storage { return archived.isInlined }
         var inlined = false
         forEachEntry { key, _ in
             inlined = key == Self.inlinedKey
@@ -59,6 +60,9 @@ open class NibCollection: NibObject {
 
     /// The elements in stored order. For a dictionary: key, value, key, value.
     public var elements: [AnyObject] {
+        if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
+            return references.compactMap(\.object)
+        }
         var result: [AnyObject] = []
         if isInlined {
             result.reserveCapacity(entryCount - 1)
