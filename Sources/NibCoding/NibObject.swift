@@ -22,14 +22,17 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     private var storedClassName: String?
     /// The values, in stored order, with references resolved.
     ///
-    /// A decoded object reads its values from the archive on access (only its resolved
-    /// references are stored), so loading does not copy every value; the first write makes the
-    /// object keep its own copy.
+    /// A decoded object leaves its values in the archive (keeping only its resolved
+    /// references), so loading copies nothing; typed reads such as ``string(forKey:)`` read the
+    /// archive directly, and the first use of `entries` makes the object keep its own copy.
     public var entries: [NibEntry] {
         get {
             switch storage {
-            case .entries(let entries): entries
-            case .archived(let archived): archived.makeEntries()
+            case .entries(let entries): return entries
+            case .archived(let archived):
+                let entries = archived.makeEntries()
+                storage = .entries(entries)
+                return entries
             }
         }
         set { storage = .entries(newValue) }

@@ -29,6 +29,24 @@ struct HandBuiltGraphTests {
         #expect(decodedChild.frame == CGRect(x: 10, y: 10, width: 20, height: 20))
     }
 
+    @Test("A decoded object can be edited and written back")
+    func editDecodedGraph() throws {
+        let root = try Nib(archive: try Fixtures.loginScreen()).decodeGraph()
+        let view = try #require(root.array(forKey: "UINibTopLevelObjectsKey")?.last as? NibView)
+        let title = try #require(view.subviews.first as? NibLabel)
+        title.text = "Welcome back"
+        title.frame = CGRect(x: 10, y: 10, width: 300, height: 30)
+        view.addSubview(NibLabel(frame: CGRect(x: 0, y: 0, width: 10, height: 10), text: "New"))
+        let again = try Nib(archive: try NibEncoder().encode(root: root)).decodeGraph()
+        let view2 = try #require(again.array(forKey: "UINibTopLevelObjectsKey")?.last as? NibView)
+        #expect(view2.subviews.count == 6)
+        let title2 = try #require(view2.subviews.first as? NibLabel)
+        #expect(title2.text == "Welcome back")
+        #expect(title2.frame == CGRect(x: 10, y: 10, width: 300, height: 30))
+        #expect((view2.subviews.last as? NibLabel)?.text == "New")
+        #expect(GraphComparison.difference(root, again) == nil)
+    }
+
     @Test("A shared object decodes to one instance")
     func sharing() throws {
         let font = NibFont(name: "Helvetica", pointSize: 12)
