@@ -89,6 +89,34 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         storage = .entries([])
     }
 
+    /// Releases long chains of objects one by one: a chain of a million objects would
+    /// otherwise be freed by a million nested deinitializers and overflow the stack.
+    deinit {
+        var pending: [NibObject] = []
+        takeChildren(into: &pending)
+        while var next = pending.popLast() {
+            if isKnownUniquelyReferenced(&next) { next.takeChildren(into: &pending) }
+        }
+    }
+
+    /// Moves the objects this one holds strongly into `pending`, leaving it empty.
+    private func takeChildren(into pending: inout [NibObject]) {
+        switch storage {
+        case .archived(let archived):
+            guard !archived.references.isEmpty else { return }
+            storage = .entries([])
+            for reference in archived.references {
+                if case .object(let object?) = reference, let child = object as? NibObject { pending.append(child) }
+            }
+        case .entries(let entries):
+            guard !entries.isEmpty else { return }
+            storage = .entries([])
+            for entry in entries {
+                if case .object(let object?) = entry.value, let child = object as? NibObject { pending.append(child) }
+            }
+        }
+    }
+
     /// Creates an object of `className` with `entries`.
     public init(className: String, entries: [NibEntry] = []) {
         self.storedClassName = className

@@ -135,6 +135,25 @@ struct MalformedGraphTests {
         #expect(count == depth)
     }
 
+    @Test("Freeing a chain of 300 000 objects does not overflow the stack")
+    func longChainIsFreed() throws {
+        let depth = 300_000
+        var objects = [NibArchive.Object(classIndex: 0, firstValueIndex: 0, valueCount: 1)]
+        var values = [NibArchive.Value(keyIndex: 0, payload: .objectReference(1))]
+        for index in 1...depth {
+            objects.append(NibArchive.Object(classIndex: 1, firstValueIndex: index, valueCount: 1))
+            values.append(NibArchive.Value(keyIndex: 0, payload: index < depth ? .objectReference(UInt32(index + 1)) : .nil))
+        }
+        let archive = try NibArchive(
+            objects: objects, keys: [NibArchive.Key("next")], values: values,
+            classes: [NibArchive.ClassName("NSObject"), NibArchive.ClassName("Link")])
+        var root: NibObject? = try Nib(archive: archive).decodeGraph()
+        let tail = NibWeakReference(root?.object(forKey: "next"))
+        #expect(tail.object != nil)
+        root = nil
+        #expect(tail.object == nil)
+    }
+
     @Test("Strict mode rejects unregistered classes; keyed nibs and garbage are clear errors")
     func strictAndUnreadable() throws {
         let archive = try Fixtures.archive([("NSObject", [("object", .objectReference(1))]), ("Mystery", [])])
