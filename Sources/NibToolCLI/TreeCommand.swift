@@ -7,10 +7,7 @@ struct Tree: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a nib's objects: top-level objects, the view hierarchy, outlets and actions.",
         discussion: """
-            Each line is one object: its class (Swift class names demangled, custom classes shown
-            instead of UIClassSwapper), its index in the archive, its identifier or text, and its
-            frame; the outlets and actions that start at it follow, indented. FILE may be a .nib
-            file, a directory nib or a .storyboardc (its entry scene).
+            Each line is one object: its class (Swift class names demangled, custom classes shown instead of UIClassSwapper), its index in the archive, its identifier or text, and its frame; the outlets and actions that start at it follow, indented. FILE may be a .nib file, a directory nib or a .storyboardc (its entry scene).
 
             Examples:
               nibtool tree Examples/LoginScreen/LoginScreen.nib
@@ -32,7 +29,7 @@ struct Tree: IOCommand {
             if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 nib = try Nib(contentsOf: URL(fileURLWithPath: file))
             } else {
-                nib = try Nib(bytes: try files.read(file))
+                nib = try Nib(bytes: try files.read(file), url: file == "-" ? nil : URL(fileURLWithPath: file))
             }
         } catch let error as NibCodingError {
             throw files.fail(file, "\(error)")
