@@ -95,6 +95,29 @@ final class DecodingSession {
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
+    // MARK: Keys nobody read
+
+    /// Values a custom class's `decode(from:)` asked for (allocated on the first custom class).
+    private var readValues: [Bool] = []
+
+    func noteRead(_ valueIndex: Int) {
+        if readValues.isEmpty { readValues = [Bool](repeating: false, count: values.count) }
+        if valueIndex < readValues.count { readValues[valueIndex] = true }
+    }
+
+    /// Records a diagnostic naming the keys a custom class did not read: usually a property the
+    /// Swift type does not model yet.
+    private func reportUnreadKeys(of object: NibArchive.Object, at index: Int, type: any NibDecodable.Type) {
+        var unread: [String] = []
+        for valueIndex in object.valueIndices where readValues.isEmpty || !readValues[valueIndex] {
+            let key = keyNames[values[valueIndex].keyIndex]
+            if !unread.contains(key) { unread.append(key) }
+        }
+        guard !unread.isEmpty else { return }
+        diagnostics.append(
+            "\(type) did not read \(unread.joined(separator: ", ")) of object \(index) (\(classNames[object.classIndex]))")
+    }
+
     // MARK: Placeholders
 
     /// Objects replaced by placeholders (owner, first responder, external objects). The nib does
@@ -214,6 +237,7 @@ final class DecodingSession {
             try countWork(object.valueCount, object: index)
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
             slots[index] = .done(instance)
+            reportUnreadKeys(of: object, at: index, type: type)
             return nil
         case .proxy:
             if try substituteProxy(object, at: index) { return nil }

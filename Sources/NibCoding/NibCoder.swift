@@ -46,7 +46,11 @@ public struct NibCoder {
     /// Whether the object has a value with `key`.
     public func containsValue(forKey key: String) -> Bool { valueIndex(key) != nil }
 
-    private func valueIndex(_ key: String) -> Int? { session.valueIndex(forKey: key, in: object) }
+    private func valueIndex(_ key: String) -> Int? {
+        let index = session.valueIndex(forKey: key, in: object)
+        if let index { session.noteRead(index) }
+        return index
+    }
 
     private func mismatch(_ key: String, _ index: Int?, expected: String, found: String) -> NibCodingError {
         session.error(
@@ -214,6 +218,7 @@ public struct NibCoder {
     public func decodeInlinedElements() throws -> [AnyObject?] {
         var result: [AnyObject?] = []
         for index in object.valueIndices where session.values[index].keyIndex == session.emptyKey {
+            session.noteRead(index)
             result.append(try element(at: index, key: "UINibEncoderEmptyKey"))
         }
         return result

@@ -93,6 +93,20 @@ struct LoadingTests {
         #expect(again.first !== result.topLevelObjects.first)
     }
 
+    @Test("Keys a custom class does not read are reported")
+    func unreadKeys() throws {
+        let archive = try Fixtures.archive([
+            ("NSObject", [("UINibTopLevelObjectsKey", .objectReference(1))]),
+            ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(2))]),
+            ("Badge", [("count", .int8(3)), ("UIUnmodelled", .int8(1))]),
+        ])
+        var registry = NibClassRegistry.standard
+        registry.register(Badge.self, as: "Badge")
+        let result = try Nib(archive: archive).instantiation(options: NibLoadingOptions(registry: registry))
+        #expect((result.topLevelObjects.first as? Badge)?.count == 3)
+        #expect(result.diagnostics.contains { $0.contains("UIUnmodelled") && !$0.contains("count") })
+    }
+
     @Test("An owner without the outlet gets a diagnostic, not a crash")
     func unappliedOutlet() throws {
         final class Bare: NibOutletSettable {
