@@ -9,13 +9,14 @@ import NibArchive
 /// recurse; only objects whose decoding needs a finished child (collections, custom classes)
 /// nest, and that nesting is bounded by ``NibDecodingLimits/maximumDepth``.
 final class DecodingSession {
-    enum Slot {
+    /// Where an object is in decoding; its instance is in ``instances``.
+    enum State: UInt8 {
         case untouched
         /// Being decoded: a cycle gets this instance.
-        case decoding(AnyObject)
+        case decoding
         /// A collection being decoded: a cycle through it is an error.
         case collecting
-        case done(AnyObject?)
+        case done
     }
 
     enum Resolution {
@@ -42,7 +43,12 @@ final class DecodingSession {
     var stringsTable: [String: String]?
     var diagnostics: [String] = []
 
-    @exclusivity(unchecked) private var slots: [Slot]
+    @exclusivity(unchecked) private var states: [State]
+    /// The memoized instance of each object index (nil also for a collection that decoded as nil).
+    @exclusivity(unchecked) private var instances: [AnyObject?]
+    /// The longest chain of strong references below each decoded model, to free deep graphs
+    /// without deep recursion.
+    @exclusivity(unchecked) private var heights: [UInt32]
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
     private var resolutions: [Resolution?]
@@ -75,6 +81,13 @@ final class DecodingSession {
         var inlined: Int?, empty: Int?, bytes: Int?, proxy: Int?, swapped: Int?, original: Int?
         for index in keys.indices {
             let name = keys[index].name
+            // Only names of the lengths of the six keys below can be one of them.
+            switch name.utf8.count {
+            case 8, 11, 14, 19, 20, 25: break
+            default:
+                names.append(name)
+                continue
+            }
             switch name {
             case "NSInlinedValue": inlined = inlined ?? index
             case "UINibEncoderEmptyKey": empty = empty ?? index
@@ -90,7 +103,9 @@ final class DecodingSession {
         (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
             (inlined, empty, bytes, proxy, swapped, original)
         classNames = archive.classes.map(\.name)
-        slots = Array(repeating: .untouched, count: archive.objects.count)
+        states = Array(repeating: .untouched, count: archive.objects.count)
+        instances = Array(repeating: nil, count: archive.objects.count)
+        heights = Array(repeating: 0, count: archive.objects.count)
         context = ArchiveContext(values: values, keyNames: names, emptyKey: empty, inlinedKey: inlined)
         resolutions = Array(repeating: nil, count: classNames.count)
     }
@@ -194,27 +209,29 @@ final class DecodingSession {
         var nilElement = false
         /// Whether every reference is stored under `UINibEncoderEmptyKey`.
         var referencesAreElements = true
+        /// The longest chain of strong references below this object.
+        var height: UInt32 = 0
     }
+
+    /// Objects with longer strong chains below them free their children iteratively.
+    static let iterativeReleaseHeight: UInt32 = 128
 
     /// The object at `index`, decoded (or, inside a cycle, the instance still being decoded).
     func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
-        guard index >= 0, index < slots.count else {
+        guard index >= 0, index < states.count else {
             throw error(
-                .missingObject, "reference to object \(index), but the archive has \(slots.count) objects",
+                .missingObject, "reference to object \(index), but the archive has \(states.count) objects",
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
-        switch slots[index] {
-        case .done(let object): return object
-        case .decoding(let object): return object
+        switch states[index] {
+        case .done, .decoding: return instances[index]
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
                 key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         case .untouched:
             if let model = try materialize(index) { try run(model, at: index) }
-            if case .done(let object) = slots[index] { return object }
-            if case .decoding(let object) = slots[index] { return object }
-            return nil
+            return instances[index]
         }
     }
 
@@ -233,10 +250,11 @@ final class DecodingSession {
             let instance = type.init()
             try enter(index)
             defer { depth -= 1 }
-            slots[index] = .decoding(instance)
+            states[index] = .decoding
+            instances[index] = instance
             try countWork(object.valueCount, object: index)
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
-            slots[index] = .done(instance)
+            states[index] = .done
             reportUnreadKeys(of: object, at: index, type: type)
             return nil
         case .proxy:
@@ -262,7 +280,8 @@ final class DecodingSession {
     private func frame(_ model: NibObject, at index: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
-        slots[index] = type(of: model).isCollection ? .collecting : .decoding(model)
+        states[index] = type(of: model).isCollection ? .collecting : .decoding
+        instances[index] = model
         return Frame(index: index, model: model, next: object.firstValueIndex, end: object.firstValueIndex &+ object.valueCount)
     }
 
@@ -287,7 +306,10 @@ final class DecodingSession {
                         referencesAreElements: done.referencesAreElements))
                 try done.model.decode(from: NibCoder(session: self, index: done.index, object: objects[done.index]))
                 let alive = done.model.didDecode(stringsTable: stringsTable, nilElement: done.nilElement)
-                slots[done.index] = .done(alive ? done.model : nil)
+                states[done.index] = .done
+                if !alive { instances[done.index] = nil }
+                heights[done.index] = done.height
+                if done.height > Self.iterativeReleaseHeight { done.model.releasesIteratively = true }
                 continue
             }
             let value = values[valueIndex]
@@ -298,20 +320,25 @@ final class DecodingSession {
             }
             let target = Int(rawTarget)
             if value.keyIndex != emptyKey { stack[top].referencesAreElements = false }
-            guard target < slots.count else {
+            guard target < states.count else {
                 throw error(
-                    .missingObject, "reference to object \(target), but the archive has \(slots.count) objects",
+                    .missingObject, "reference to object \(target), but the archive has \(states.count) objects",
                     object: stack[top].index, key: keyNames[value.keyIndex], valueIndex: valueIndex)
             }
-            switch slots[target] {
-            case .done(let object):
+            if stack[top].references.isEmpty { stack[top].references.reserveCapacity(stack[top].end &- valueIndex) }
+            switch states[target] {
+            case .done:
+                let object = instances[target]
                 if object == nil, value.keyIndex == emptyKey { stack[top].nilElement = true }
-                let weak = !placeholderIndices.isEmpty && placeholderIndices.contains(target)
-                if stack[top].references.isEmpty { stack[top].references.reserveCapacity(stack[top].end &- valueIndex) }
-                stack[top].references.append(weak ? .backReference(NibWeakReference(object)) : .object(object))
+                if !placeholderIndices.isEmpty && placeholderIndices.contains(target) {
+                    stack[top].references.append(.backReference(NibWeakReference(object)))
+                } else {
+                    stack[top].references.append(.object(object))
+                    stack[top].height = max(stack[top].height, heights[target] &+ 1)
+                }
                 stack[top].next = valueIndex &+ 1
-            case .decoding(let object):
-                stack[top].references.append(.backReference(NibWeakReference(object)))
+            case .decoding:
+                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
                 stack[top].next = valueIndex &+ 1
             case .collecting:
                 throw error(
@@ -404,7 +431,8 @@ final class DecodingSession {
                 key: "UIProxiedObjectIdentifier", valueIndex: valueIndex)
         }
         if let substitute = mapping.objects[identifier] {
-            slots[index] = .done(substitute)
+            states[index] = .done
+            instances[index] = substitute
             placeholderIndices.insert(index)
             return true
         }

@@ -92,12 +92,16 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// Releases long chains of objects one by one: a chain of a million objects would
     /// otherwise be freed by a million nested deinitializers and overflow the stack.
     deinit {
+        guard releasesIteratively else { return }
         var pending: [NibObject] = []
         takeChildren(into: &pending)
         while var next = pending.popLast() {
             if isKnownUniquelyReferenced(&next) { next.takeChildren(into: &pending) }
         }
     }
+
+    /// Set by the decoder on objects with long strong chains below them.
+    var releasesIteratively = false
 
     /// Moves the objects this one holds strongly into `pending`, leaving it empty.
     private func takeChildren(into pending: inout [NibObject]) {
