@@ -43,13 +43,19 @@ let package = Package(
             exclude: ["LoginScreen.nib"], swiftSettings: swiftSettings),
         // Locates ../shared/corpus for tests; not part of any product.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport"], swiftSettings: swiftSettings),
+        // Reports heap bytes in use, for tests that bound memory; not part of any product.
+        .target(name: "HeapUsage", path: "Tests/HeapUsage"),
+        .testTarget(
+            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport", "HeapUsage"], exclude: ["Fuzz Regressions"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport", "nibtool"],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -11,6 +11,7 @@ package struct ByteReader {
     package struct EndOfInput: Error, Equatable {
         /// Where the failed read started.
         package var offset: Int
+        @inlinable
         package init(offset: Int) { self.offset = offset }
     }
 
@@ -21,22 +22,23 @@ package struct ByteReader {
     package var offset: Int
 
     /// Creates a reader over `buffer`, starting at `offset`.
+    @inlinable
     package init(_ buffer: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
         self.buffer = buffer
         self.offset = offset
     }
 
     /// Bytes left after `offset` (0 when `offset` is past the end).
-    @inline(__always)
+    @inlinable @inline(__always)
     package var remaining: Int { offset < count ? count &- offset : 0 }
 
     /// Whether `length` bytes can be read starting at `position`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func contains(_ position: Int, length: Int) -> Bool {
         position >= 0 && length >= 0 && position <= count && length <= count &- position
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func readUInt8() throws(EndOfInput) -> UInt8 {
         guard offset >= 0, offset < count else { throw EndOfInput(offset: offset) }
         let byte = buffer[offset]
@@ -44,33 +46,33 @@ package struct ByteReader {
         return byte
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func getUInt32LE(at position: Int) throws(EndOfInput) -> UInt32 {
         guard contains(position, length: 4) else { throw EndOfInput(offset: position) }
         return UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: position, as: UInt32.self).littleEndian
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func readUInt32LE() throws(EndOfInput) -> UInt32 {
         let value = try getUInt32LE(at: offset)
         offset &+= 4
         return value
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func getUInt64LE(at position: Int) throws(EndOfInput) -> UInt64 {
         guard contains(position, length: 8) else { throw EndOfInput(offset: position) }
         return UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func getUInt16LE(at position: Int) throws(EndOfInput) -> UInt16 {
         guard contains(position, length: 2) else { throw EndOfInput(offset: position) }
         return UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: position, as: UInt16.self).littleEndian
     }
 
     /// Advances past `length` bytes, returning where they start.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func skip(_ length: Int) throws(EndOfInput) -> Int {
         guard contains(offset, length: length) else { throw EndOfInput(offset: offset) }
         let start = offset
@@ -79,6 +81,7 @@ package struct ByteReader {
     }
 
     /// Whether the `length` bytes at `position` equal `expected`.
+    @inlinable
     package func bytes(at position: Int, equal expected: some Collection<UInt8>) -> Bool {
         guard contains(position, length: expected.count) else { return false }
         var index = position

@@ -10,15 +10,17 @@ package struct ByteWriter {
     /// The position of the next write.
     package var offset: Int
     /// Set when a write did not fit; the bytes beyond `capacity` were dropped.
-    package private(set) var overflowed = false
+    package var overflowed = false
 
+    @inlinable
     package init(_ buffer: UnsafeMutableBufferPointer<UInt8>, offset: Int = 0) {
         self.buffer = buffer
         self.offset = offset
     }
 
     @inline(__always)
-    private mutating func reserve(_ length: Int) -> Bool {
+    @usableFromInline
+    mutating func reserve(_ length: Int) -> Bool {
         guard offset >= 0, length <= capacity &- offset else {
             overflowed = true
             return false
@@ -26,28 +28,28 @@ package struct ByteWriter {
         return true
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeUInt8(_ value: UInt8) {
         guard reserve(1) else { return }
         buffer[offset] = value
         offset &+= 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeUInt16LE(_ value: UInt16) {
         guard reserve(2) else { return }
         UnsafeMutableRawBufferPointer(buffer).storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt16.self)
         offset &+= 2
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeUInt32LE(_ value: UInt32) {
         guard reserve(4) else { return }
         UnsafeMutableRawBufferPointer(buffer).storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
         offset &+= 4
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeUInt64LE(_ value: UInt64) {
         guard reserve(8) else { return }
         UnsafeMutableRawBufferPointer(buffer).storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
@@ -55,7 +57,7 @@ package struct ByteWriter {
     }
 
     /// Copies `length` bytes from `source`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeBytes(_ source: UnsafeBufferPointer<UInt8>) {
         let length = source.count
         guard length > 0, let from = source.baseAddress, let to = buffer.baseAddress, reserve(length) else { return }
@@ -63,6 +65,7 @@ package struct ByteWriter {
         offset &+= length
     }
 
+    @inlinable
     package mutating func writeBytes(_ bytes: some Collection<UInt8>) {
         for byte in bytes { writeUInt8(byte) }
     }

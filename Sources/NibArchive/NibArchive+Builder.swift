@@ -96,7 +96,8 @@ extension NibArchive {
                     if case .objectReference(let target) = payload, Int(target) >= objects.count {
                         throw NibArchiveError(
                             code: .refRange, offset: nil, entry: TableEntry(.object, objectIndex),
-                            message: "value \"\(key)\" refers to object \(target), but only \(objects.count) were added")
+                            message: "value \"\(key)\" refers to object \(target), but only \(objects.count) were added"
+                        )
                     }
                     let index: Int
                     if let existing = keyIndex[key] {

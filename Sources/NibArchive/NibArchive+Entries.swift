@@ -65,6 +65,9 @@ struct PreservedLayout: Hashable, Sendable {
     var fileLength: Int
     /// Bytes between offset 50 and the end of the last table that no table covers.
     var gaps: [Gap]
+    /// Whether the sizes were measured from these very entries (by the parser), so writing
+    /// needs no size pass. A layout read from JSON is checked against the entries first.
+    var isMeasured = false
 
     /// A run of uncovered bytes: where it goes in the file and where its bytes are in storage
     /// (the same place, for a parsed archive, whose storage is the input).

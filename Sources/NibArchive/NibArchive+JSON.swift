@@ -33,7 +33,9 @@ extension NibArchive {
             if entry.fallbackCount > 0 {
                 let first = Int(entry.fallbackStart)
                 json.raw(", \"fallbacks\": [")
-                json.raw(fallbackIndices[first..<(first + Int(entry.fallbackCount))].map(String.init).joined(separator: ", "))
+                json.raw(
+                    fallbackIndices[first..<(first + Int(entry.fallbackCount))].map(String.init).joined(separator: ", ")
+                )
                 json.raw("]")
             }
             if layout != nil {
@@ -46,7 +48,9 @@ extension NibArchive {
         for (index, entry) in keyEntries.enumerated() {
             json.raw(index == 0 ? "\n    " : ",\n    ")
             let bytes = storage[Int(entry.start)..<(Int(entry.start) + Int(entry.length))]
-            let nonMinimal = layout != nil && NibVarint.width(entry.length, recorded: entry.lengthWidth) != NibVarint.minimalWidth(entry.length)
+            let nonMinimal =
+                layout != nil
+                && NibVarint.width(entry.length, recorded: entry.lengthWidth) != NibVarint.minimalWidth(entry.length)
             if UTF8Validation.isValid(bytes), !nonMinimal {
                 json.string(bytes)
             } else {
@@ -77,7 +81,9 @@ extension NibArchive {
             json.payload(entry, storage)
             if layout != nil {
                 var widths = [(entry.keyIndex, entry.keyWidth)]
-                if entry.type == .data { widths.append((UInt32(truncatingIfNeeded: entry.dataLength), entry.lengthWidth)) }
+                if entry.type == .data {
+                    widths.append((UInt32(truncatingIfNeeded: entry.dataLength), entry.lengthWidth))
+                }
                 json.widths(widths)
             }
             json.raw("}")

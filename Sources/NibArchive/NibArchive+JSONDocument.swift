@@ -75,7 +75,8 @@ struct JSONDocument: Decodable {
             } else if let value = try c.decodeIfPresent(Double.self, forKey: .float32) {
                 payload = .float32(Float(value))
             } else if let bits = try c.decodeIfPresent(String.self, forKey: .float32Bits) {
-                payload = .float32(Float(bitPattern: UInt32(truncatingIfNeeded: try JSONDocument.bits(bits, c, .float32Bits))))
+                payload = .float32(
+                    Float(bitPattern: UInt32(truncatingIfNeeded: try JSONDocument.bits(bits, c, .float32Bits))))
             } else if let value = try c.decodeIfPresent(Double.self, forKey: .float64) {
                 payload = .float64(value)
             } else if let bits = try c.decodeIfPresent(String.self, forKey: .float64Bits) {
@@ -133,11 +134,13 @@ struct JSONDocument: Decodable {
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+                .joined()
             return path.isEmpty ? "the document" : "$" + path
         }
         switch error {
-        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type): \(context.debugDescription)"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(type): \(context.debugDescription)"
         case .valueNotFound(let type, let context): return "\(path(context)): missing \(type)"
         case .keyNotFound(let key, let context): return "\(path(context)): missing member \"\(key.stringValue)\""
         case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
@@ -150,7 +153,8 @@ struct JSONDocument: Decodable {
     func archive() throws(NibArchiveError) -> NibArchive {
         guard format == NibArchive.jsonFormatIdentifier else {
             throw NibArchiveError(
-                code: .json, offset: nil, message: "format is \"\(format)\", not \"\(NibArchive.jsonFormatIdentifier)\"")
+                code: .json, offset: nil, message: "format is \"\(format)\", not \"\(NibArchive.jsonFormatIdentifier)\""
+            )
         }
         guard version == 1 else {
             throw NibArchiveError(code: .json, offset: nil, message: "JSON version \(version) is not supported (1 is)")
@@ -196,7 +200,9 @@ struct JSONDocument: Decodable {
 extension NibArchive {
     /// Applies a JSON layout: recorded varint widths and table placement. The writer still
     /// checks that the tables fit that placement and falls back to canonical layout if not.
-    fileprivate mutating func restoreLayout(_ layout: JSONDocument.JSONLayout, document: JSONDocument) throws(NibArchiveError) {
+    fileprivate mutating func restoreLayout(_ layout: JSONDocument.JSONLayout, document: JSONDocument)
+        throws(NibArchiveError)
+    {
         func width(_ widths: [UInt8]?, _ index: Int) -> UInt8 {
             guard let widths, index < widths.count, (1...5).contains(widths[index]) else { return 1 }
             return widths[index]

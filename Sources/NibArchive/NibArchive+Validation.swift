@@ -35,7 +35,7 @@ extension NibArchive {
 
     /// Checks `bytes` and reports every problem with its byte offset and table entry.
     ///
-    /// Unlike ``init(parsing:)-(Array<UInt8>)``, which stops at the first problem it cannot
+    /// Unlike ``init(parsing:)-([UInt8])``, which stops at the first problem it cannot
     /// model, validation reads each table on its own and keeps going, so one run names every
     /// problem. Nested archives in data values are validated too (up to
     /// `maximumNestingDepth` levels), with offsets counted in the outer file.
@@ -101,7 +101,9 @@ private struct Validator {
             return
         }
         guard length >= NibArchive.headerSize else {
-            add(.error, .shortFile, at: 0, TableEntry(.header, 0), "file of \(length) bytes is shorter than the 50-byte header")
+            add(
+                .error, .shortFile, at: 0, TableEntry(.header, 0),
+                "file of \(length) bytes is shorter than the 50-byte header")
             return
         }
         guard buffer.starts(with: NibArchive.magic) else {
@@ -116,11 +118,13 @@ private struct Validator {
             objectCount: word(18), objectOffset: word(22), keyCount: word(26), keyOffset: word(30),
             valueCount: word(34), valueOffset: word(38), classCount: word(42), classOffset: word(46))
         if header.formatVersion > 1 {
-            add(.error, .formatTooNew, at: 10, TableEntry(.header, 0),
+            add(
+                .error, .formatTooNew, at: 10, TableEntry(.header, 0),
                 "format version \(header.formatVersion) is newer than 1; Apple's reader rejects it as too new")
         }
         if header.coderVersion != 9 && header.coderVersion != 10 {
-            add(.warning, .coderVersion, at: 14, TableEntry(.header, 0),
+            add(
+                .warning, .coderVersion, at: 14, TableEntry(.header, 0),
                 "coder version \(header.coderVersion) is neither 9 nor 10 (Apple's reader ignores the field)")
         }
         if header.objectCount == 0 {
@@ -135,12 +139,15 @@ private struct Validator {
         ]
         for (index, table) in tables.enumerated() {
             if table.offset > length {
-                add(.error, .tableOffset, at: table.countField + 4, TableEntry(.header, 0),
+                add(
+                    .error, .tableOffset, at: table.countField + 4, TableEntry(.header, 0),
                     "\(table.name) table offset \(table.offset) is past the end of the \(length)-byte file")
                 usable[index] = false
             } else if table.count * table.minimum > length - table.offset {
-                add(.error, .countTooLarge, at: table.countField, TableEntry(.header, 0),
-                    "\(table.name) count \(table.count) cannot fit in the \(length - table.offset) bytes after offset \(table.offset)")
+                add(
+                    .error, .countTooLarge, at: table.countField, TableEntry(.header, 0),
+                    "\(table.name) count \(table.count) cannot fit in the \(length - table.offset) bytes after offset \(table.offset)"
+                )
                 usable[index] = false
             }
         }
@@ -185,14 +192,18 @@ private struct Validator {
 
     // MARK: Table checks that need only one table
 
-    private mutating func checkClasses(_ entries: [ClassEntry], fallbacks: [UInt32], storage: [UInt8], header: NibHeader) {
+    private mutating func checkClasses(
+        _ entries: [ClassEntry], fallbacks: [UInt32], storage: [UInt8], header: NibHeader
+    ) {
         var seen: [ArraySlice<UInt8>: Int] = [:]
         for (index, entry) in entries.enumerated() {
             let start = Int(entry.start)
             let stored = storage[start..<(start + Int(entry.length))]
-            let entryStart = start - Int(entry.fallbackCount) * 4 - Int(entry.fallbackCountWidth) - Int(entry.lengthWidth)
+            let entryStart =
+                start - Int(entry.fallbackCount) * 4 - Int(entry.fallbackCountWidth) - Int(entry.lengthWidth)
             if stored.last != 0 {
-                add(.error, .classNoNUL, at: start + stored.count - 1, TableEntry(.class, index),
+                add(
+                    .error, .classNoNUL, at: start + stored.count - 1, TableEntry(.class, index),
                     "class name does not end with a NUL byte")
             }
             if !UTF8Validation.isValid(stored.dropLast()) {
@@ -201,13 +212,15 @@ private struct Validator {
             for position in 0..<Int(entry.fallbackCount) {
                 let fallback = fallbacks[Int(entry.fallbackStart) + position]
                 if Int(fallback) >= entries.count {
-                    add(.error, .fallbackRange,
+                    add(
+                        .error, .fallbackRange,
                         at: start - Int(entry.fallbackCount) * 4 + position * 4, TableEntry(.class, index),
                         "fallback class index \(fallback) is not below the class count \(entries.count)")
                 }
             }
             if let first = seen[stored] {
-                add(.warning, .duplicateClassName, at: entryStart, TableEntry(.class, index),
+                add(
+                    .warning, .duplicateClassName, at: entryStart, TableEntry(.class, index),
                     "class name repeats class \(first)")
             } else {
                 seen[stored] = index
@@ -224,13 +237,15 @@ private struct Validator {
                 add(.error, .keyUTF8, at: start, TableEntry(.key, index), "key is not valid UTF-8")
             }
             if let first = seen[bytes] {
-                add(.warning, .duplicateKeyName, at: start - Int(entry.lengthWidth), TableEntry(.key, index),
+                add(
+                    .warning, .duplicateKeyName, at: start - Int(entry.lengthWidth), TableEntry(.key, index),
                     "key repeats key \(first)")
             } else {
                 seen[bytes] = index
             }
             if canonical && NibVarint.minimalWidth(entry.length) < Int(entry.lengthWidth) {
-                add(.note, .noncanonicalVarint, at: start - Int(entry.lengthWidth), TableEntry(.key, index),
+                add(
+                    .note, .noncanonicalVarint, at: start - Int(entry.lengthWidth), TableEntry(.key, index),
                     "key length varint is \(entry.lengthWidth) bytes; \(NibVarint.minimalWidth(entry.length)) would do")
             }
         }
@@ -270,8 +285,11 @@ private struct Validator {
         let inlinedKey = keyIndex("NSInlinedValue")
         let lneKey = keyIndex(NibArchive.Builder.lneVersionKey)
 
-        if let root = objects.first, archive.classes[Int(root.classIndex)].nameBytes.elementsEqual("NSObject".utf8) == false {
-            add(.warning, .rootClass, at: header.objectOffset, TableEntry(.object, 0),
+        if let root = objects.first,
+            archive.classes[Int(root.classIndex)].nameBytes.elementsEqual("NSObject".utf8) == false
+        {
+            add(
+                .warning, .rootClass, at: header.objectOffset, TableEntry(.object, 0),
                 "the root object is a \(archive.classes[Int(root.classIndex)].name), not an NSObject")
         }
 
@@ -282,14 +300,18 @@ private struct Validator {
             switch entry.type {
             case .objectReference:
                 if entry.bits >= UInt64(objects.count) {
-                    add(.error, .refRange, at: offset + Int(entry.keyWidth) + 1, here,
-                        "object reference \(entry.bits) is not below the object count \(objects.count) (UIKit decodes it as nil)")
+                    add(
+                        .error, .refRange, at: offset + Int(entry.keyWidth) + 1, here,
+                        "object reference \(entry.bits) is not below the object count \(objects.count) (UIKit decodes it as nil)"
+                    )
                 }
             case .int8, .int16, .int32:
                 let signBit: UInt64 = entry.type == .int8 ? 0x80 : entry.type == .int16 ? 0x8000 : 0x8000_0000
                 if entry.bits & signBit != 0 {
-                    add(.warning, .negativeNarrowInt, at: offset, here,
-                        "\(entry.type) with the sign bit set: NibKit reads it as negative, Apple's getters zero-extend it")
+                    add(
+                        .warning, .negativeNarrowInt, at: offset, here,
+                        "\(entry.type) with the sign bit set: NibKit reads it as negative, Apple's getters zero-extend it"
+                    )
                 }
                 if canonical { checkIntegerWidth(entry, at: offset, here) }
             case .int64:
@@ -299,8 +321,12 @@ private struct Validator {
                 if NibArchive.hasMagic(bytes) {
                     checkNested(bytes, payloadStart: entry.dataStart, valueIndex: index, depth: depth)
                 }
-                if canonical && NibVarint.minimalWidth(UInt32(truncatingIfNeeded: entry.dataLength)) < Int(entry.lengthWidth) {
-                    add(.note, .noncanonicalVarint, at: offset + Int(entry.keyWidth) + 1, here, "data length varint is longer than needed")
+                if canonical
+                    && NibVarint.minimalWidth(UInt32(truncatingIfNeeded: entry.dataLength)) < Int(entry.lengthWidth)
+                {
+                    add(
+                        .note, .noncanonicalVarint, at: offset + Int(entry.keyWidth) + 1, here,
+                        "data length varint is longer than needed")
                 }
             default: break
             }
@@ -323,53 +349,71 @@ private struct Validator {
                 let value = values[valueIndex]
                 if coverage[valueIndex] < 2 { coverage[valueIndex] += 1 }
                 if Int(value.keyIndex) != emptyKey, !seenKeys.insert(value.keyIndex).inserted {
-                    add(.warning, .repeatedKeyInObject, at: valueOffsets[valueIndex], TableEntry(.value, valueIndex),
+                    add(
+                        .warning, .repeatedKeyInObject, at: valueOffsets[valueIndex], TableEntry(.value, valueIndex),
                         "object \(index) holds key \"\(keys[Int(value.keyIndex)].name)\" more than once")
                 }
                 if Int(value.keyIndex) == inlinedKey, valueIndex != range.lowerBound || value.type != .true {
-                    add(.warning, .inlinedMarker, at: valueOffsets[valueIndex], TableEntry(.value, valueIndex),
+                    add(
+                        .warning, .inlinedMarker, at: valueOffsets[valueIndex], TableEntry(.value, valueIndex),
                         "NSInlinedValue must be the object's first value and true (type 5)")
                 }
             }
             guard canonical else { continue }
-            let widths = [(entry.classIndex, entry.classWidth), (entry.firstValue, entry.firstWidth), (entry.valueCount, entry.countWidth)]
+            let widths = [
+                (entry.classIndex, entry.classWidth), (entry.firstValue, entry.firstWidth),
+                (entry.valueCount, entry.countWidth),
+            ]
             var fieldOffset = offset
             for (value, width) in widths {
                 if NibVarint.minimalWidth(value) < Int(width) {
-                    add(.note, .noncanonicalVarint, at: fieldOffset, here, "varint is \(width) bytes; \(NibVarint.minimalWidth(value)) would do")
+                    add(
+                        .note, .noncanonicalVarint, at: fieldOffset, here,
+                        "varint is \(width) bytes; \(NibVarint.minimalWidth(value)) would do")
                 }
                 fieldOffset += Int(width)
             }
             if entry.valueCount == 0 {
                 if entry.firstValue != 0 {
-                    add(.note, .emptyObjectStart, at: offset + Int(entry.classWidth), here,
+                    add(
+                        .note, .emptyObjectStart, at: offset + Int(entry.classWidth), here,
                         "empty object starts at \(entry.firstValue); Apple's writer stores 0")
                 }
             } else {
                 if range.lowerBound != expectedNext, range.lowerBound < values.count {
-                    add(.note, .valueCoverage, at: valueOffsets[range.lowerBound], TableEntry(.value, range.lowerBound),
-                        "object \(index)'s values start at \(range.lowerBound), not \(expectedNext): ranges are out of object order")
+                    add(
+                        .note, .valueCoverage, at: valueOffsets[range.lowerBound], TableEntry(.value, range.lowerBound),
+                        "object \(index)'s values start at \(range.lowerBound), not \(expectedNext): ranges are out of object order"
+                    )
                 }
                 expectedNext = range.upperBound
             }
         }
         if canonical {
             for (index, count) in coverage.enumerated() where count != 1 {
-                add(.note, .valueCoverage, at: valueOffsets[index], TableEntry(.value, index),
+                add(
+                    .note, .valueCoverage, at: valueOffsets[index], TableEntry(.value, index),
                     count == 0 ? "value belongs to no object" : "value belongs to more than one object")
             }
         }
 
         // The root's IBUINibLNEVersionKey and the trailer go together.
         let trailing = archive.trailingBytes
-        let rootHasLNE = objects.first.map { root in
-            (Int(root.firstValue)..<(Int(root.firstValue) + Int(root.valueCount))).contains { Int(values[$0].keyIndex) == lneKey }
-        } ?? false
+        let rootHasLNE =
+            objects.first.map { root in
+                (Int(root.firstValue)..<(Int(root.firstValue) + Int(root.valueCount))).contains {
+                    Int(values[$0].keyIndex) == lneKey
+                }
+            } ?? false
         let trailerOffset = archive.trailingRange.lowerBound
         if !trailing.isEmpty && !trailing.elementsEqual(NibArchive.lneTrailer) {
-            add(.warning, .trailer, at: trailerOffset, nil, "\(trailing.count) trailing bytes other than the LNE\\0 trailer")
+            add(
+                .warning, .trailer, at: trailerOffset, nil,
+                "\(trailing.count) trailing bytes other than the LNE\\0 trailer")
         } else if trailing.isEmpty && rootHasLNE {
-            add(.warning, .trailer, at: trailerOffset, nil, "the root holds IBUINibLNEVersionKey but there is no LNE\\0 trailer")
+            add(
+                .warning, .trailer, at: trailerOffset, nil,
+                "the root holds IBUINibLNEVersionKey but there is no LNE\\0 trailer")
         } else if !trailing.isEmpty && !rootHasLNE {
             add(.warning, .trailer, at: trailerOffset, nil, "LNE\\0 trailer without IBUINibLNEVersionKey in the root")
         }
@@ -384,24 +428,32 @@ private struct Validator {
             }
             for (index, used) in usedClasses.enumerated() where !used {
                 let entry = archive.classEntries[index]
-                add(.note, .unusedClass,
-                    at: Int(entry.start) - Int(entry.fallbackCount) * 4 - Int(entry.fallbackCountWidth) - Int(entry.lengthWidth),
-                    TableEntry(.class, index), "class \(archive.classes[index].name) is used by no object and no fallback")
+                add(
+                    .note, .unusedClass,
+                    at: Int(entry.start) - Int(entry.fallbackCount) * 4 - Int(entry.fallbackCountWidth)
+                        - Int(entry.lengthWidth),
+                    TableEntry(.class, index),
+                    "class \(archive.classes[index].name) is used by no object and no fallback")
                 _ = entry
             }
             var usedKeys = [Bool](repeating: false, count: archive.keyEntries.count)
             for value in values { usedKeys[Int(value.keyIndex)] = true }
             for (index, used) in usedKeys.enumerated() where !used {
                 let entry = archive.keyEntries[index]
-                add(.note, .unusedKey, at: Int(entry.start) - Int(entry.lengthWidth), TableEntry(.key, index),
+                add(
+                    .note, .unusedKey, at: Int(entry.start) - Int(entry.lengthWidth), TableEntry(.key, index),
                     "key \(keys[index].name) is used by no value")
             }
             for (index, entry) in archive.classEntries.enumerated() {
-                let entryStart = Int(entry.start) - Int(entry.fallbackCount) * 4 - Int(entry.fallbackCountWidth) - Int(entry.lengthWidth)
+                let entryStart =
+                    Int(entry.start) - Int(entry.fallbackCount) * 4 - Int(entry.fallbackCountWidth)
+                    - Int(entry.lengthWidth)
                 if NibVarint.minimalWidth(entry.length) < Int(entry.lengthWidth)
                     || NibVarint.minimalWidth(entry.fallbackCount) < Int(entry.fallbackCountWidth)
                 {
-                    add(.note, .noncanonicalVarint, at: entryStart, TableEntry(.class, index), "class entry varint is longer than needed")
+                    add(
+                        .note, .noncanonicalVarint, at: entryStart, TableEntry(.class, index),
+                        "class entry varint is longer than needed")
                 }
             }
         }
@@ -417,7 +469,9 @@ private struct Validator {
             }
         let expected = NibArchive.Payload.integer(value).type
         if expected.rawValue < entry.type.rawValue {
-            add(.note, .integerWidth, at: offset, here, "\(value) is stored as \(entry.type); Apple's writer uses \(expected)")
+            add(
+                .note, .integerWidth, at: offset, here,
+                "\(value) is stored as \(entry.type); Apple's writer uses \(expected)")
         }
     }
 
@@ -425,16 +479,20 @@ private struct Validator {
         do throws(NibArchiveError) {
             _ = try NibArchive(parsing: bytes)
         } catch {
-            add(.warning, .nestedUnparsable, at: payloadStart, TableEntry(.value, valueIndex),
+            add(
+                .warning, .nestedUnparsable, at: payloadStart, TableEntry(.value, valueIndex),
                 "data starts with the NIBArchive magic but does not parse (\(error)); it is kept as plain data")
             return
         }
         guard depth + 1 < maximumNestingDepth else {
-            add(.warning, .nestingDepth, at: payloadStart, TableEntry(.value, valueIndex),
+            add(
+                .warning, .nestingDepth, at: payloadStart, TableEntry(.value, valueIndex),
                 "nested archive is deeper than \(maximumNestingDepth) levels; not validated")
             return
         }
-        validate(Array(bytes), baseOffset: baseOffset + payloadStart, nestingPath: nestingPath + [valueIndex], depth: depth + 1)
+        validate(
+            Array(bytes), baseOffset: baseOffset + payloadStart, nestingPath: nestingPath + [valueIndex],
+            depth: depth + 1)
     }
 
     private mutating func checkTablePlacement(_ archive: NibArchive, header: NibHeader) {
@@ -446,11 +504,13 @@ private struct Validator {
         let sorted = tables.filter { !$0.range.isEmpty }.sorted { $0.range.lowerBound < $1.range.lowerBound }
         for (index, table) in sorted.enumerated() {
             if table.range.lowerBound < NibArchive.headerSize {
-                add(.warning, .tableOverlap, at: table.range.lowerBound, TableEntry(.header, 0),
+                add(
+                    .warning, .tableOverlap, at: table.range.lowerBound, TableEntry(.header, 0),
                     "the \(table.name) table starts inside the 50-byte header")
             }
             for earlier in sorted[..<index] where earlier.range.overlaps(table.range) {
-                add(.warning, .tableOverlap, at: table.range.lowerBound, TableEntry(.header, 0),
+                add(
+                    .warning, .tableOverlap, at: table.range.lowerBound, TableEntry(.header, 0),
                     "the \(table.name) table shares bytes with the \(earlier.name) table")
             }
         }
@@ -458,7 +518,8 @@ private struct Validator {
         var expected = NibArchive.headerSize
         for table in tables {
             if table.range.lowerBound != expected {
-                add(.note, .noncanonicalLayout, at: table.field, TableEntry(.header, 0),
+                add(
+                    .note, .noncanonicalLayout, at: table.field, TableEntry(.header, 0),
                     "the \(table.name) table is at \(table.range.lowerBound); Apple's writer puts it at \(expected)")
             }
             expected = table.range.upperBound

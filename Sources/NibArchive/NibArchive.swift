@@ -43,23 +43,6 @@ public struct NibArchive: Sendable {
     var trailingRange: Range<Int>
     /// Where the tables were when parsed; `nil` for archives built in code.
     var preservedLayout: PreservedLayout?
-
-    init(
-        formatVersion: UInt32, coderVersion: UInt32, storage: [UInt8], objectEntries: [ObjectEntry],
-        keyEntries: [KeyEntry], valueEntries: [ValueEntry], classEntries: [ClassEntry],
-        fallbackIndices: [UInt32], trailingRange: Range<Int>, preservedLayout: PreservedLayout?
-    ) {
-        self.formatVersion = formatVersion
-        self.coderVersion = coderVersion
-        self.storage = storage
-        self.objectEntries = objectEntries
-        self.keyEntries = keyEntries
-        self.valueEntries = valueEntries
-        self.classEntries = classEntries
-        self.fallbackIndices = fallbackIndices
-        self.trailingRange = trailingRange
-        self.preservedLayout = preservedLayout
-    }
 }
 
 // MARK: - Public views of the tables
@@ -143,11 +126,16 @@ extension NibArchive {
 // MARK: - Equality
 
 extension NibArchive: Equatable {
-    /// Two archives are equal when they hold the same tables, versions and trailing bytes;
-    /// where the tables sit in the file and how wide the varints were is not compared.
+    /// Two archives are equal when they hold the same tables, versions and trailing bytes.
+    /// Layout is not compared: where the tables sit, how wide the varints were, and the stored
+    /// start of an object with no values (any start is legal; the canonical writer stores 0).
     public static func == (lhs: NibArchive, rhs: NibArchive) -> Bool {
         lhs.formatVersion == rhs.formatVersion && lhs.coderVersion == rhs.coderVersion
-            && lhs.objects.elementsEqual(rhs.objects) && lhs.keys.elementsEqual(rhs.keys)
+            && lhs.objectEntries.elementsEqual(rhs.objectEntries) { a, b in
+                a.classIndex == b.classIndex && a.valueCount == b.valueCount
+                    && (a.valueCount == 0 || a.firstValue == b.firstValue)
+            }
+            && lhs.keys.elementsEqual(rhs.keys)
             && lhs.classes.elementsEqual(rhs.classes) && lhs.values.elementsEqual(rhs.values)
             && lhs.trailingBytes.elementsEqual(rhs.trailingBytes)
     }

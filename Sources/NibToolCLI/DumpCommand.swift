@@ -92,9 +92,33 @@ struct TextDump {
                     + "\(nested.classes.count) classes (dump it with 'nibtool dump' after extracting)"
             }
             if let text = readableText(bytes) { return text }
+            if let geometry = geometry(bytes) { return geometry }
             let shown = bytes.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
             return "<\(bytes.count) bytes: \(shown)\(bytes.count > 32 ? " …" : "")>"
         }
+    }
+
+    /// A CG geometry blob: marker 7 then float64s, or 6 then float32s (2 = point/size,
+    /// 4 = rect/insets, 6 = affine transform).
+    private func geometry(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard let marker = bytes.first, marker == 6 || marker == 7 else { return nil }
+        let width = marker == 7 ? 8 : 4
+        let body = bytes.dropFirst()
+        guard !body.isEmpty, body.count % width == 0, [2, 4, 6].contains(body.count / width) else { return nil }
+        var numbers: [String] = []
+        var index = body.startIndex
+        while index < body.endIndex {
+            var bits: UInt64 = 0
+            for (shift, byte) in body[index..<(index + width)].enumerated() {
+                bits |= UInt64(byte) << (8 * UInt64(shift))
+            }
+            let value =
+                width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+            numbers.append(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)")
+            index += width
+        }
+        let kind = ["", "", "point/size", "", "rect/insets", "", "transform"][numbers.count]
+        return "{\(numbers.joined(separator: ", "))} (\(kind), \(width == 8 ? "float64" : "float32") geometry)"
     }
 
     private func readableText(_ bytes: ArraySlice<UInt8>) -> String? {

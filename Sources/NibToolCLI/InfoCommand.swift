@@ -87,10 +87,13 @@ struct ArchiveSummary {
         ]
         for table in tables {
             let count = String(table.count).leftPadded(to: 7)
-            let where_ =
-                table.range.map { "bytes \($0.lowerBound)..<\($0.upperBound) (offset 0x\(String($0.lowerBound, radix: 16)))" }
+            let placement =
+                table.range.map {
+                    "bytes \($0.lowerBound)..<\($0.upperBound) (offset 0x\(String($0.lowerBound, radix: 16)))"
+                }
                 ?? "built in memory"
-            lines.append("  \(table.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(count) entries  \(where_)")
+            lines.append(
+                "  \(table.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(count) entries  \(placement)")
         }
         lines.append("trailer:         \(trailerDescription)")
         lines.append("nested archives: \(nestedArchives)")
@@ -116,7 +119,8 @@ struct ArchiveSummary {
             return entry
         }
         object["classHistogram"] = histogram.map { ["class": $0.name, "objects": $0.objects] as [String: Any] }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -29,7 +29,8 @@ public enum Corpus {
     /// Whether the corpus folder exists.
     public static var isAvailable: Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: expectedPath.appendingPathComponent("nib").path, isDirectory: &isDirectory)
+        return FileManager.default.fileExists(
+            atPath: expectedPath.appendingPathComponent("nib").path, isDirectory: &isDirectory)
             && isDirectory.boolValue
     }
 

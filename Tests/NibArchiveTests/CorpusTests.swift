@@ -12,16 +12,18 @@ struct CorpusTests {
         #expect(files.count == 298)
     }
 
-    @Test("Every corpus nib re-serializes to its exact bytes", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every corpus nib re-serializes to its exact bytes", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func losslessRoundTrip(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
         let archive = try NibArchive(parsing: bytes)
         #expect(archive.serialized() == bytes)
     }
 
-    @Test("Every corpus nib survives nib → JSON → nib byte for byte", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every corpus nib survives nib → JSON → nib byte for byte", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func jsonRoundTrip(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
         let archive = try NibArchive(parsing: bytes)
@@ -31,8 +33,9 @@ struct CorpusTests {
         #expect(back.serialized() == bytes)
     }
 
-    @Test("Every corpus nib dumps exactly as the independent implementations do", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every corpus nib dumps exactly as the independent implementations do", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func nibdumpMatchesIndependentDump(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
         let archive = try NibArchive(parsing: bytes)

@@ -1,5 +1,5 @@
-import Foundation
 import CorpusSupport
+import Foundation
 import NibArchive
 import Testing
 
@@ -17,8 +17,9 @@ private func expectError(
         if let entry { #expect(error.entry == entry, sourceLocation: sourceLocation) }
         // The validator names the same problem at the same place.
         let findings = NibArchive.validate(bytes).findings
-        #expect(findings.contains { $0.id == code && $0.offset == offset && $0.severity == .error },
-                "validator findings: \(findings)", sourceLocation: sourceLocation)
+        #expect(
+            findings.contains { $0.id == code && $0.offset == offset && $0.severity == .error },
+            "validator findings: \(findings)", sourceLocation: sourceLocation)
     }
 }
 
@@ -82,7 +83,8 @@ struct HostileInputTests {
 
     @Test("Five varint bytes without a terminator are varint-unterminated")
     func varintUnterminated() {
-        let bytes = example13_1(with: .keys, [0x01, 0x01, 0x01, 0x01, 0x01, 0x01] + Array("objectNS.bytes".utf8), count: 2)
+        let bytes = example13_1(
+            with: .keys, [0x01, 0x01, 0x01, 0x01, 0x01, 0x01] + Array("objectNS.bytes".utf8), count: 2)
         expectError(bytes, .varintUnterminated, at: 56, entry: TableEntry(.key, 0))
     }
 
@@ -126,7 +128,8 @@ struct HostileInputTests {
 
     @Test("Data longer than the file is value-eof at the start of the value")
     func dataPastEnd() {
-        let bytes = example13_1(with: .values, [0x80, 0x0A, 0x01, 0x00, 0x00, 0x00, 0x81, 0x08, 0x7F, 0xFF, 0x48, 0x69])
+        let bytes = example13_1(
+            with: .values, [0x80, 0x0A, 0x01, 0x00, 0x00, 0x00, 0x81, 0x08, 0x7F, 0xFF, 0x48, 0x69])
         var assembler = example13_1Assembler()
         assembler.tables[.values] = Array(bytes[72...])
         assembler.order = [.objects, .keys, .classes, .values]
@@ -144,12 +147,15 @@ struct HostileInputTests {
     @Test("Out-of-range indices in objects and values are errors naming the entry")
     func rangeErrors() {
         // Object 1's class index 2 (only 2 classes), object 1's values 1..<3 (only 2 values).
-        expectError(example13_1(with: .objects, [0x80, 0x80, 0x81, 0x82, 0x81, 0x81]), .objectClassRange, at: 53,
-                    entry: TableEntry(.object, 1))
-        expectError(example13_1(with: .objects, [0x80, 0x80, 0x81, 0x81, 0x81, 0x82]), .objectValueRange, at: 54,
-                    entry: TableEntry(.object, 1))
-        expectError(example13_1(with: .values, [0x82, 0x0A, 0x01, 0x00, 0x00, 0x00, 0x81, 0x08, 0x82, 0x48, 0x69]),
-                    .valueKeyRange, at: 72, entry: TableEntry(.value, 0))
+        expectError(
+            example13_1(with: .objects, [0x80, 0x80, 0x81, 0x82, 0x81, 0x81]), .objectClassRange, at: 53,
+            entry: TableEntry(.object, 1))
+        expectError(
+            example13_1(with: .objects, [0x80, 0x80, 0x81, 0x81, 0x81, 0x82]), .objectValueRange, at: 54,
+            entry: TableEntry(.object, 1))
+        expectError(
+            example13_1(with: .values, [0x82, 0x0A, 0x01, 0x00, 0x00, 0x00, 0x81, 0x08, 0x82, 0x48, 0x69]),
+            .valueKeyRange, at: 72, entry: TableEntry(.value, 0))
     }
 
     @Test("Out-of-range object references and fallbacks parse, and the validator reports them")
@@ -163,7 +169,9 @@ struct HostileInputTests {
 
         let fallback = example13_1(
             with: .classes,
-            [0x89, 0x80] + Array("NSObject".utf8) + [0, 0x89, 0x81, 0xFF, 0xFF, 0xFF, 0xFF] + Array("NSString".utf8) + [0])
+            [0x89, 0x80] + Array("NSObject".utf8) + [0, 0x89, 0x81, 0xFF, 0xFF, 0xFF, 0xFF] + Array("NSString".utf8) + [
+                0
+            ])
         #expect(try NibArchive(parsing: fallback).classes[1].fallbacks == [0xFFFF_FFFF])
         let fallbackFinding = NibArchive.validate(fallback).findings.first { $0.id == .fallbackRange }
         #expect(fallbackFinding?.offset == 96)
@@ -173,7 +181,8 @@ struct HostileInputTests {
     @Test("Invalid UTF-8 and a missing NUL are kept by the model and reported by the validator")
     func utf8AndNUL() throws {
         let bytes = example13_1(
-            with: .classes, [0x89, 0x80] + Array("NSObject".utf8) + [0, 0x89, 0x80, 0xC0, 0xAF] + Array("String".utf8) + [0x21])
+            with: .classes,
+            [0x89, 0x80] + Array("NSObject".utf8) + [0, 0x89, 0x80, 0xC0, 0xAF] + Array("String".utf8) + [0x21])
         let archive = try NibArchive(parsing: bytes)
         #expect(archive.serialized() == bytes)
         #expect(archive.nibdump().contains("class\t1\t\\xc0\\xafString\t-"))
@@ -184,8 +193,10 @@ struct HostileInputTests {
     @Test("Names with control bytes, backslashes and invalid UTF-8 are escaped as the nibdump spec shows")
     func dumpEscaping() throws {
         var assembler = ArchiveAssembler()
-        let keys: [[UInt8]] = [Array("tab\there".utf8), Array("back\\slash".utf8), [0x62, 0x61, 0x64, 0xFF, 0xFE],
-                               [0x6F, 0x76, 0x65, 0x72, 0xC0, 0xAF], Array("nl\nx".utf8), [0x45, 0xE2, 0x82]]
+        let keys: [[UInt8]] = [
+            Array("tab\there".utf8), Array("back\\slash".utf8), [0x62, 0x61, 0x64, 0xFF, 0xFE],
+            [0x6F, 0x76, 0x65, 0x72, 0xC0, 0xAF], Array("nl\nx".utf8), [0x45, 0xE2, 0x82],
+        ]
         assembler.counts = [.objects: 1, .keys: keys.count, .values: 1, .classes: 1]
         assembler.tables = [
             .objects: [0x80, 0x80, 0x81],
@@ -211,20 +222,23 @@ struct HostileInputTests {
         #expect(NibArchive.validate(bytes).findings.filter { $0.id == .negativeNarrowInt }.count == 2)
     }
 
-    @Test("Truncating the spec examples at every offset never crashes and every error is inside the input",
-          arguments: [example13_1, example13_2, example13_3])
+    @Test(
+        "Truncating the spec examples at every offset never crashes and every error is inside the input",
+        arguments: [example13_1, example13_2, example13_3])
     func truncatedExamples(bytes: [UInt8]) {
         checkTruncations(bytes)
     }
 
-    @Test("Truncating real files at every offset never crashes", .enabled(if: Corpus.shouldRun),
-          arguments: Array(Corpus.nibFileNames.prefix(6)))
+    @Test(
+        "Truncating real files at every offset never crashes", .enabled(if: Corpus.shouldRun),
+        arguments: Array(Corpus.nibFileNames.prefix(6)))
     func truncatedCorpusFiles(name: String) throws {
         checkTruncations(try Corpus.nibBytes(named: name))
     }
 
-    @Test("Random byte changes in real files give an archive that writes back the same bytes, or an error",
-          .enabled(if: Corpus.shouldRun))
+    @Test(
+        "Random byte changes in real files give an archive that writes back the same bytes, or an error",
+        .enabled(if: Corpus.shouldRun))
     func mutatedCorpusFiles() throws {
         let seed: UInt64 = 0x5EED_0001
         var random = SeededRandom(seed: seed)
@@ -246,12 +260,16 @@ struct HostileInputTests {
         var random = SeededRandom(seed: seed)
         for round in 0..<2000 {
             var bytes = Array(example13_1.prefix(Int.random(in: 0...60, using: &random)))
-            for _ in 0..<Int.random(in: 0...200, using: &random) { bytes.append(UInt8.random(in: 0...255, using: &random)) }
+            for _ in 0..<Int.random(in: 0...200, using: &random) {
+                bytes.append(UInt8.random(in: 0...255, using: &random))
+            }
             // Small counts and in-range offsets, so parsing gets past the header often.
             if bytes.count >= 50 {
                 for field in stride(from: 18, to: 50, by: 8) {
                     bytes.replaceSubrange(field..<(field + 4), with: le32(UInt32.random(in: 0...8, using: &random)))
-                    bytes.replaceSubrange((field + 4)..<(field + 8), with: le32(UInt32.random(in: 0...UInt32(bytes.count), using: &random)))
+                    bytes.replaceSubrange(
+                        (field + 4)..<(field + 8),
+                        with: le32(UInt32.random(in: 0...UInt32(bytes.count), using: &random)))
                 }
             }
             checkOne(bytes, context: "seed \(seed), round \(round)")
@@ -259,12 +277,15 @@ struct HostileInputTests {
     }
 }
 
-/// Parse, and on success check the lossless invariant; validation must never trap either.
-private func checkOne(_ bytes: [UInt8], context: String) {
+/// Parse, and on success check the invariants the fuzz target checks: lossless write, canonical
+/// write re-parsing to an equal archive, dump, JSON round trip; validation must never trap either.
+func checkOne(_ bytes: [UInt8], context: String) {
     do {
         let archive = try NibArchive(parsing: bytes)
         #expect(archive.serialized() == bytes, "lossless write failed: \(context)")
+        #expect((try? NibArchive(parsing: archive.serialized(layout: .canonical))) == archive, "canonical: \(context)")
         _ = archive.nibdump()
+        for value in archive.values { _ = archive.nestedArchive(in: value) }
         #expect((try? NibArchive(json: Data(archive.jsonString().utf8)))?.serialized() == bytes, "JSON: \(context)")
     } catch {
         #expect((error.offset ?? 0) <= bytes.count, "offset outside the input: \(context)")

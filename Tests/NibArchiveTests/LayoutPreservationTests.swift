@@ -135,7 +135,8 @@ struct LayoutPreservationTests {
     @Test("A hand-edited JSON with a longer string writes a valid, canonical archive")
     func editedJSON() throws {
         let archive = try NibArchive(parsing: example13_1)
-        let edited = archive.jsonString().replacingOccurrences(of: "\"string\": \"Hi\"", with: "\"string\": \"Hello, world\"")
+        let edited = archive.jsonString().replacingOccurrences(
+            of: "\"string\": \"Hi\"", with: "\"string\": \"Hello, world\"")
         let bytes = try NibArchive(json: Data(edited.utf8)).serialized()
         let reparsed = try NibArchive(parsing: bytes)
         #expect(reparsed.values[1].payload == .string("Hello, world"))
@@ -146,8 +147,11 @@ struct LayoutPreservationTests {
     func addedValueJSON() throws {
         let archive = try NibArchive(parsing: example13_1)
         var json = archive.jsonString()
-        json = json.replacingOccurrences(of: "{\"key\": 1, \"string\": \"Hi\"}", with: "{\"key\": 1, \"string\": \"Hi\"},\n    {\"key\": 0, \"int16\": 300}")
-        json = json.replacingOccurrences(of: "{\"class\": 1, \"first\": 1, \"count\": 1}", with: "{\"class\": 1, \"first\": 1, \"count\": 2}")
+        json = json.replacingOccurrences(
+            of: "{\"key\": 1, \"string\": \"Hi\"}",
+            with: "{\"key\": 1, \"string\": \"Hi\"},\n    {\"key\": 0, \"int16\": 300}")
+        json = json.replacingOccurrences(
+            of: "{\"class\": 1, \"first\": 1, \"count\": 1}", with: "{\"class\": 1, \"first\": 1, \"count\": 2}")
         let bytes = try NibArchive(json: Data(json.utf8)).serialized()
         let reparsed = try NibArchive(parsing: bytes)
         #expect(reparsed.values(of: reparsed.objects[1]).map(\.payload) == [.string("Hi"), .int16(300)])

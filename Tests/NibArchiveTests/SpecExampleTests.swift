@@ -1,10 +1,12 @@
+import Foundation
 import NibArchive
 import Testing
 
 @Suite("Worked examples of the specification")
 struct SpecExampleTests {
-    @Test("Each worked example parses and writes back byte for byte",
-          arguments: [example13_1, example13_2, example13_3])
+    @Test(
+        "Each worked example parses and writes back byte for byte",
+        arguments: [example13_1, example13_2, example13_3])
     func roundTrip(bytes: [UInt8]) throws {
         let archive = try NibArchive(parsing: bytes)
         #expect(archive.serialized() == bytes)
@@ -33,8 +35,10 @@ struct SpecExampleTests {
         builder.append(.bool(true), forKey: "yes", to: root)
         builder.append(.float32(1.5), forKey: "f32", to: root)
         builder.append(.float64(0.5), forKey: "f64", to: root)
-        builder.append(.bytes([0x07] + withUnsafeBytes(of: 2.0.bitPattern.littleEndian, Array.init)
-                + withUnsafeBytes(of: 3.0.bitPattern.littleEndian, Array.init)), forKey: "pt", to: root)
+        builder.append(
+            .bytes(
+                [0x07] + withUnsafeBytes(of: 2.0.bitPattern.littleEndian, Array.init)
+                    + withUnsafeBytes(of: 3.0.bitPattern.littleEndian, Array.init)), forKey: "pt", to: root)
         builder.append(.nil, forKey: "none", to: root)
         builder.append(.objectReference(root), forKey: "self", to: root)
         #expect(try builder.build().serialized() == example13_2)
@@ -80,7 +84,8 @@ struct SpecExampleTests {
             ])
         #expect(archive.values[4].type == .false)
         #expect(archive.values[5].type == .true)
-        #expect(archive.keys.map(\.name) == ["i8", "i16", "i32", "i64", "no", "yes", "f32", "f64", "pt", "none", "self"])
+        #expect(
+            archive.keys.map(\.name) == ["i8", "i16", "i32", "i64", "no", "yes", "f32", "f64", "pt", "none", "self"])
     }
 
     @Test("13.3: class fallbacks and the layout are read from the bytes")
@@ -94,5 +99,39 @@ struct SpecExampleTests {
         #expect(archive.layout?.classTable == 150..<185)
         #expect(archive.layout?.isCanonical == true)
         #expect(archive.trailingBytes.isEmpty)
+    }
+}
+
+@Suite("Parsing entry points")
+struct EntryPointTests {
+    @Test("[UInt8], ArraySlice, Data and RawSpan inputs give equal archives")
+    func entryPoints() throws {
+        let fromArray = try NibArchive(parsing: example13_3)
+        let padded = [0xAA] + example13_3 + [0xBB]
+        let fromSlice = try NibArchive(parsing: padded[1..<(padded.count - 1)])
+        let fromData = try NibArchive(parsing: Data(example13_3))
+        let fromSpan = try example13_3.withUnsafeBytes { raw in
+            try NibArchive(parsing: RawSpan(_unsafeBytes: raw))
+        }
+        #expect(fromSlice == fromArray)
+        #expect(fromData == fromArray)
+        #expect(fromSpan == fromArray)
+        #expect(fromData.serialized() == example13_3)
+    }
+
+    @Test("A nested archive in a data value is recognised and parsed on request")
+    func nestedArchive() throws {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let data = builder.addObject(className: "NSData")
+        builder.append(.objectReference(data), forKey: "archiveData", to: root)
+        builder.append(.bytes(example13_1), forKey: "NS.bytes", to: data)
+        builder.append(.bytes(Array(example13_1.prefix(60))), forKey: "broken", to: data)
+        let archive = try builder.build()
+        let values = Array(archive.values(of: archive.objects[1]))
+        #expect(archive.nestedArchive(in: values[0]) == (try NibArchive(parsing: example13_1)))
+        #expect(archive.nestedArchive(in: values[1]) == nil)
+        let report = NibArchive.validate(archive.serialized())
+        #expect(report.findings.map(\.id) == [.nestedUnparsable])
     }
 }

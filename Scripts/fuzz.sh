@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target from Fuzz/ and runs it for SECONDS.
+#   Scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
+#   Scripts/fuzz.sh all SECONDS        # every target, one after the other
+# Seeds: Fuzz/Seeds/TARGET/ plus, for nib targets, the real corpus in ../shared/corpus/nib (copied
+# into a scratch folder at run time, never into the repository). Crashes, leaks and timeouts are
+# written to Fuzz/Crashes/ and make the script fail; save each as a regression input under
+# Tests/*/Fuzz Regressions/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:?usage: Scripts/fuzz.sh TARGET SECONDS}
+seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS}
+shift 2
+
+targets=$(sed -n 's/.*fuzzTarget("\([A-Za-z]*\)".*/\1/p' Fuzz/Package.swift)
+if [ "$target" = all ]; then
+  status=0
+  for one in $targets; do "$0" "$one" "$seconds" "$@" || status=1; done
+  exit $status
+fi
+echo "$targets" | grep -qx "$target" || { echo "fuzz.sh: unknown target $target (known: $(echo $targets))" >&2; exit 64; }
+
+# Instrument every module (NibKit included), not only the fuzz target.
+(cd Fuzz && swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
+binary="Fuzz/.build/release/$target"
+
+work="Fuzz/.corpus/$target"
+mkdir -p "$work" Fuzz/Crashes
+cp -n Fuzz/Seeds/"$target"/* "$work"/ 2>/dev/null || true
+corpus="${NIBKIT_CORPUS:-../shared/corpus}"
+case "$target" in
+  *Nib*|*Parse*) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
+esac
+# Targets whose seeds are encoded values write them themselves when asked.
+NIBKIT_FUZZ_WRITE_SEEDS="$work" "$binary" -runs=0 >/dev/null 2>&1 || true
+
+# Swift's own crash reporter and AddressSanitizer get in each other's way; let ASan report.
+export SWIFT_BACKTRACE=enable=no
+echo "fuzz.sh: $target for ${seconds}s, $(ls "$work" | wc -l) inputs in $work"
+"$binary" "$work" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
+  -artifact_prefix="Fuzz/Crashes/$target-" -print_final_stats=1 "$@" 2>&1 | tee "Fuzz/.corpus/$target.log" | grep -E "^#[0-9]+.*(pulse|DONE)|ERROR|SUMMARY|stat::number_of_executed_units|stat::peak_rss|cov:" | tail -4
+exit "${PIPESTATUS[0]}"
