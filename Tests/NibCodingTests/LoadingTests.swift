@@ -77,7 +77,7 @@ struct LoadingTests {
         var registry = NibClassRegistry.standard
         registry.register(AwakeningView.self, as: "UIView")
         AwakeningView.log = []
-        let nib = try Nib(archive: try Fixtures.loginScreen())
+        let nib = Nib(archive: try Fixtures.loginScreen())
         let owner = NibObject(className: "Owner")
         let result = try nib.instantiation(owner: owner, options: NibLoadingOptions(registry: registry))
         #expect(result.topLevelObjects.count == 1)
