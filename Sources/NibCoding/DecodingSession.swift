@@ -17,6 +17,9 @@ final class DecodingSession {
         /// A collection being decoded: a cycle through it is an error.
         case collecting
         case done
+        /// Done, replaced by a placeholder (owner, first responder, external object): the nib
+        /// does not own it, so references to it are weak, as UIKit's delegates and targets are.
+        case placeholder
     }
 
     enum Resolution {
@@ -59,8 +62,8 @@ final class DecodingSession {
     private var swapperTypes: [SwapperKey: Resolution] = [:]
     private var keyIndexByName: [String: Int]?
     private var keyedLookups = 0
-    private var depth = 0
-    private var work = 0
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var work = 0
 
     let inlinedKey: Int?
     let emptyKey: Int?
@@ -132,12 +135,6 @@ final class DecodingSession {
         diagnostics.append(
             "\(type) did not read \(unread.joined(separator: ", ")) of object \(index) (\(classNames[object.classIndex]))")
     }
-
-    // MARK: Placeholders
-
-    /// Objects replaced by placeholders (owner, first responder, external objects). The nib does
-    /// not own them, so references to them are held weakly, as UIKit's delegates and targets are.
-    private(set) var placeholderIndices: Set<Int> = []
 
     // MARK: Keys
 
@@ -224,7 +221,7 @@ final class DecodingSession {
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
         switch states[index] {
-        case .done, .decoding: return instances[index]
+        case .done, .decoding, .placeholder: return instances[index]
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
@@ -330,12 +327,11 @@ final class DecodingSession {
             case .done:
                 let object = instances[target]
                 if object == nil, value.keyIndex == emptyKey { stack[top].nilElement = true }
-                if !placeholderIndices.isEmpty && placeholderIndices.contains(target) {
-                    stack[top].references.append(.backReference(NibWeakReference(object)))
-                } else {
-                    stack[top].references.append(.object(object))
-                    stack[top].height = max(stack[top].height, heights[target] &+ 1)
-                }
+                stack[top].references.append(.object(object))
+                stack[top].height = max(stack[top].height, heights[target] &+ 1)
+                stack[top].next = valueIndex &+ 1
+            case .placeholder:
+                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
                 stack[top].next = valueIndex &+ 1
             case .decoding:
                 stack[top].references.append(.backReference(NibWeakReference(instances[target])))
@@ -431,9 +427,8 @@ final class DecodingSession {
                 key: "UIProxiedObjectIdentifier", valueIndex: valueIndex)
         }
         if let substitute = mapping.objects[identifier] {
-            states[index] = .done
+            states[index] = .placeholder
             instances[index] = substitute
-            placeholderIndices.insert(index)
             return true
         }
         guard mapping.keepsMissingPlaceholders else {

@@ -19,7 +19,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         set { storedClassName = newValue }
     }
     /// `nil` until set, so that creating an object during decoding costs no class-name lookup.
-    private var storedClassName: String?
+    @exclusivity(unchecked) private var storedClassName: String?
     /// The values, in stored order, with references resolved.
     ///
     /// A decoded object leaves its values in the archive (keeping only its resolved
@@ -45,9 +45,9 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         /// Values still in the archive, with the object's references resolved.
         case archived(ArchivedValues)
     }
-    var storage: Storage
+    @exclusivity(unchecked) var storage: Storage
     /// The object's index in the archive it was decoded from; `nil` for objects made in code.
-    public internal(set) var archiveIndex: Int?
+    @exclusivity(unchecked) public internal(set) var archiveIndex: Int?
     /// Outlets that loading set on this object, in connection order.
     public internal(set) var outlets: [NibOutlet] {
         get { loadRecord?.outlets ?? [] }
