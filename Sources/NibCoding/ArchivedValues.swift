@@ -1,13 +1,39 @@
 import NibArchive
 
+/// The key table's names as `String`s, made on first use: most keys of an archive are never
+/// read by name during a load, and making every name up front cost an eighth of load time.
+final class KeyNames {
+    private let keys: NibArchive.KeyTable
+    @exclusivity(unchecked) private var cache: [String?]
+
+    init(_ keys: NibArchive.KeyTable) {
+        self.keys = keys
+        cache = Array(repeating: nil, count: keys.count)
+    }
+
+    /// The number of keys.
+    var count: Int { cache.count }
+
+    /// The byte length of key `index`.
+    func length(_ index: Int) -> Int { keys[index].bytes.count }
+
+    /// The name of key `index`.
+    subscript(index: Int) -> String {
+        if let name = cache[index] { return name }
+        let name = keys[index].name
+        cache[index] = name
+        return name
+    }
+}
+
 /// What the decoded objects of one archive share: the value table and the key names.
 final class ArchiveContext {
     let values: NibArchive.ValueTable
-    let keyNames: [String]
+    let keyNames: KeyNames
     let emptyKey: Int
     let inlinedKey: Int
 
-    init(values: NibArchive.ValueTable, keyNames: [String], emptyKey: Int?, inlinedKey: Int?) {
+    init(values: NibArchive.ValueTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?) {
         self.values = values
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1

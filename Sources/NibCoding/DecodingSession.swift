@@ -40,7 +40,7 @@ final class DecodingSession {
     let values: NibArchive.ValueTable
     let registry: NibClassRegistry
     let limits: NibDecodingLimits
-    let keyNames: [String]
+    let keyNames: KeyNames
     let classNames: [String]
     var proxyMapping: ProxyMapping?
     var stringsTable: [String: String]?
@@ -78,29 +78,19 @@ final class DecodingSession {
         self.values = archive.values
         self.registry = registry
         self.limits = limits
-        let keys = archive.keys
-        var names: [String] = []
-        names.reserveCapacity(keys.count)
+        let names = KeyNames(archive.keys)
         var inlined: Int?, empty: Int?, bytes: Int?, proxy: Int?, swapped: Int?, original: Int?
-        for index in keys.indices {
-            let name = keys[index].name
-            // Only names of the lengths of the six keys below can be one of them.
-            switch name.utf8.count {
-            case 8, 11, 14, 19, 20, 25: break
-            default:
-                names.append(name)
-                continue
-            }
-            switch name {
-            case "NSInlinedValue": inlined = inlined ?? index
-            case "UINibEncoderEmptyKey": empty = empty ?? index
-            case "NS.bytes": bytes = bytes ?? index
-            case "UIProxiedObjectIdentifier": proxy = proxy ?? index
-            case "UIClassName": swapped = swapped ?? index
-            case "UIOriginalClassName": original = original ?? index
+        for index in 0..<names.count {
+            // The six names have six different lengths: compare each key with at most one.
+            switch names.length(index) {
+            case 14 where names[index] == "NSInlinedValue": inlined = inlined ?? index
+            case 20 where names[index] == "UINibEncoderEmptyKey": empty = empty ?? index
+            case 8 where names[index] == "NS.bytes": bytes = bytes ?? index
+            case 25 where names[index] == "UIProxiedObjectIdentifier": proxy = proxy ?? index
+            case 11 where names[index] == "UIClassName": swapped = swapped ?? index
+            case 19 where names[index] == "UIOriginalClassName": original = original ?? index
             default: break
             }
-            names.append(name)
         }
         keyNames = names
         (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
@@ -144,7 +134,7 @@ final class DecodingSession {
         if keyIndexByName == nil, keyedLookups > 64 {
             var map: [String: Int] = [:]
             map.reserveCapacity(keyNames.count)
-            for (index, name) in keyNames.enumerated() where map[name] == nil { map[name] = index }
+            for index in 0..<keyNames.count where map[keyNames[index]] == nil { map[keyNames[index]] = index }
             keyIndexByName = map
         }
         if let map = keyIndexByName {

@@ -87,7 +87,14 @@ extension Nib {
 
         result.topLevelObjects = topLevel.filter { !placeholders.contains(ObjectIdentifier($0)) }
         result.objects = all.filter { !placeholders.contains(ObjectIdentifier($0)) }
-        for object in result.objects { (object as? any NibAwakable)?.awakeFromNib() }
+        // A conformance check walks the class hierarchy; ask once per class.
+        var awakable: [ObjectIdentifier: Bool] = [:]
+        for object in result.objects {
+            let type = ObjectIdentifier(Swift.type(of: object))
+            let adopts = awakable[type] ?? (object is any NibAwakable)
+            awakable[type] = adopts
+            if adopts { (object as? any NibAwakable)?.awakeFromNib() }
+        }
         result.diagnostics += session.diagnostics
         return result
     }
