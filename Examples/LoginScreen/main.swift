@@ -18,7 +18,8 @@ view.backgroundColor = NibColor(white: 1)
 let title = NibLabel(frame: CGRect(x: 20, y: 40, width: 280, height: 21), text: "Sign in")
 let userLabel = NibLabel(frame: CGRect(x: 20, y: 80, width: 280, height: 21), text: "User name")
 let user = NibTextField(frame: CGRect(x: 20, y: 105, width: 280, height: 34), placeholder: "name@example.com")
-let password = NibTextField(frame: CGRect(x: 20, y: 150, width: 280, height: 34), placeholder: "Password", isSecure: true)
+let password = NibTextField(
+    frame: CGRect(x: 20, y: 150, width: 280, height: 34), placeholder: "Password", isSecure: true)
 let button = NibButton(frame: CGRect(x: 20, y: 200, width: 280, height: 44), title: "Log In")
 for subview in [title, userLabel, user, password, button] { view.addSubview(subview) }
 

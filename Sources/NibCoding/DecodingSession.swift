@@ -79,7 +79,12 @@ final class DecodingSession {
         self.registry = registry
         self.limits = limits
         let names = KeyNames(archive.keys)
-        var inlined: Int?, empty: Int?, bytes: Int?, proxy: Int?, swapped: Int?, original: Int?
+        var inlined: Int?
+        var empty: Int?
+        var bytes: Int?
+        var proxy: Int?
+        var swapped: Int?
+        var original: Int?
         for index in 0..<names.count {
             // The six names have six different lengths: compare each key with at most one.
             switch names.length(index) {
@@ -123,7 +128,8 @@ final class DecodingSession {
         }
         guard !unread.isEmpty else { return }
         diagnostics.append(
-            "\(type) did not read \(unread.joined(separator: ", ")) of object \(index) (\(classNames[object.classIndex]))")
+            "\(type) did not read \(unread.joined(separator: ", ")) of object \(index) (\(classNames[object.classIndex]))"
+        )
     }
 
     // MARK: Keys
@@ -269,7 +275,8 @@ final class DecodingSession {
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
         instances[index] = model
-        return Frame(index: index, model: model, next: object.firstValueIndex, end: object.firstValueIndex &+ object.valueCount)
+        return Frame(
+            index: index, model: model, next: object.firstValueIndex, end: object.firstValueIndex &+ object.valueCount)
     }
 
     /// Decodes `model` as object `index` and every model it reaches, depth first in stored

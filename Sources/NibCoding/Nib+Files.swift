@@ -25,7 +25,8 @@ extension Nib {
             do {
                 data = try Data(contentsOf: url, options: .mappedIfSafe)
             } catch {
-                throw NibCodingError(code: .unreadableFile, message: "cannot read \(url.path): \(error.localizedDescription)")
+                throw NibCodingError(
+                    code: .unreadableFile, message: "cannot read \(url.path): \(error.localizedDescription)")
             }
             try self.init(bytes: [UInt8](data), url: url)
             return
@@ -43,6 +44,7 @@ extension Nib {
         }
         throw NibCodingError(
             code: .unreadableFile,
-            message: "directory nib \(url.lastPathComponent) has none of \(Self.directoryVariants.joined(separator: ", "))")
+            message:
+                "directory nib \(url.lastPathComponent) has none of \(Self.directoryVariants.joined(separator: ", "))")
     }
 }

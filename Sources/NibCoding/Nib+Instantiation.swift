@@ -54,7 +54,8 @@ extension Nib {
             for key in ["IB.objectdata", "object"] where root.containsValue(forKey: key) {
                 if let object = try root.decodeObject(forKey: key) { result.topLevelObjects.append(object) }
                 if key == "IB.objectdata" {
-                    result.diagnostics.append("AppKit nib: its object data is decoded as a graph; connections are not applied")
+                    result.diagnostics.append(
+                        "AppKit nib: its object data is decoded as a graph; connections are not applied")
                 }
             }
             result.diagnostics += session.diagnostics
@@ -78,9 +79,11 @@ extension Nib {
                 result.diagnostics.append("runtime attribute record \(Self.name(pair)) has no key path")
                 continue
             }
-            let applied = (pair.target as? any NibKeyValueSettable)?.setNibValue(pair.value, forKeyPath: keyPath) ?? false
+            let applied =
+                (pair.target as? any NibKeyValueSettable)?.setNibValue(pair.value, forKeyPath: keyPath) ?? false
             if !applied {
-                result.diagnostics.append("runtime attribute \"\(keyPath)\" was not applied to \(Self.name(pair.target))")
+                result.diagnostics.append(
+                    "runtime attribute \"\(keyPath)\" was not applied to \(Self.name(pair.target))")
             }
         }
         for connection in connections { connect(connection, &result) }
@@ -116,7 +119,8 @@ extension Nib {
         let target = configuration.object(forKey: "UIAccessibileObject")
         for (key, keyPath) in Self.accessibilityKeys where configuration.containsValue(forKey: key) {
             let applied =
-                (target as? any NibKeyValueSettable)?.setNibValue(configuration.object(forKey: key), forKeyPath: keyPath)
+                (target as? any NibKeyValueSettable)?.setNibValue(
+                    configuration.object(forKey: key), forKeyPath: keyPath)
                 ?? false
             if !applied { result.diagnostics.append("\(keyPath) was not applied to \(Self.name(target))") }
         }
@@ -137,7 +141,8 @@ extension Nib {
             if let control = source as? any NibActionSource {
                 control.addAction(action)
             } else {
-                result.diagnostics.append("action \"\(label)\" has a source that is not a control: \(Self.name(source))")
+                result.diagnostics.append(
+                    "action \"\(label)\" has a source that is not a control: \(Self.name(source))")
             }
         case let collection as NibOutletCollectionConnection:
             guard let destination = collection.destination else {

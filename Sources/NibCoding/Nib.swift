@@ -35,7 +35,8 @@ public struct Nib: Sendable {
         if !NibArchive.hasMagic(bytes), bytes.starts(with: Array("bplist00".utf8)) {
             throw NibCodingError(
                 code: .unreadableFile,
-                message: "\(url?.lastPathComponent ?? "the data") is an NSKeyedArchiver nib (bplist00), not a NIBArchive")
+                message:
+                    "\(url?.lastPathComponent ?? "the data") is an NSKeyedArchiver nib (bplist00), not a NIBArchive")
         }
         do {
             archive = try NibArchive(parsing: bytes)

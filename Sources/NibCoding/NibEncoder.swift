@@ -60,7 +60,8 @@ public struct NibEncoder: Sendable {
         var seen = Set(topLevel.map(ObjectIdentifier.init))
         var stack = topLevel.reversed().compactMap { $0 as? NibView }
         while let view = stack.popLast() {
-            for case let subview as NibView in view.subviews.reversed() where seen.insert(ObjectIdentifier(subview)).inserted {
+            for case let subview as NibView in view.subviews.reversed()
+            where seen.insert(ObjectIdentifier(subview)).inserted {
                 result.append(subview)
                 stack.append(subview)
             }

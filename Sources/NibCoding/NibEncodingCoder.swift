@@ -119,7 +119,8 @@ final class EncodingSession {
             } catch let error as NibCodingError {
                 throw error
             } catch {
-                throw NibCodingError(code: .unencodable, message: "\(encodable.nibClassName) failed to encode: \(error)")
+                throw NibCodingError(
+                    code: .unencodable, message: "\(encodable.nibClassName) failed to encode: \(error)")
             }
         } else {
             queue.append((encodable, id))

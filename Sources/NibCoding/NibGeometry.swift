@@ -76,7 +76,8 @@ enum GeometryBlob {
             var bits: UInt64 = 0
             for byte in 0..<width { bits |= UInt64(bytes[index + byte]) << (8 * UInt64(byte)) }
             index += width
-            result.append(width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))
+            result.append(
+                width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))
         }
         return result
     }
@@ -95,7 +96,9 @@ enum GeometryBlob {
     static func point(_ c: [Double]) -> CGPoint { CGPoint(x: c[0], y: c[1]) }
     static func size(_ c: [Double]) -> CGSize { CGSize(width: c[0], height: c[1]) }
     static func rect(_ c: [Double]) -> CGRect { CGRect(x: c[0], y: c[1], width: c[2], height: c[3]) }
-    static func insets(_ c: [Double]) -> NibEdgeInsets { NibEdgeInsets(top: c[0], left: c[1], bottom: c[2], right: c[3]) }
+    static func insets(_ c: [Double]) -> NibEdgeInsets {
+        NibEdgeInsets(top: c[0], left: c[1], bottom: c[2], right: c[3])
+    }
     static func transform(_ c: [Double]) -> NibAffineTransform {
         NibAffineTransform(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5])
     }

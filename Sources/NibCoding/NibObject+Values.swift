@@ -103,7 +103,9 @@ extension NibObject {
     }
 
     /// Stores a reference to `object` (or removes the key for `nil`).
-    public func setObject(_ object: AnyObject?, forKey key: String) { setValue(object.map { .object($0) }, forKey: key) }
+    public func setObject(_ object: AnyObject?, forKey key: String) {
+        setValue(object.map { .object($0) }, forKey: key)
+    }
 
     /// Stores a reference to a new `NSString` holding `string` (or removes the key for `nil`).
     public func setString(_ string: String?, forKey key: String) {
@@ -125,7 +127,9 @@ extension NibObject {
     public func setBool(_ value: Bool, forKey key: String) { setValue(.payload(.bool(value)), forKey: key) }
 
     /// Stores `true` when set and removes the key otherwise, as IB does for view flags such as `UIHidden`.
-    public func setFlag(_ value: Bool, forKey key: String) { setValue(value ? .payload(.bool(true)) : nil, forKey: key) }
+    public func setFlag(_ value: Bool, forKey key: String) {
+        setValue(value ? .payload(.bool(true)) : nil, forKey: key)
+    }
 
     /// Stores a point blob.
     public func setPoint(_ p: CGPoint, forKey key: String) { setBlob([p.x, p.y], key) }
@@ -136,7 +140,9 @@ extension NibObject {
         setBlob([r.origin.x, r.origin.y, r.size.width, r.size.height], key)
     }
     /// Stores an edge-insets blob.
-    public func setEdgeInsets(_ i: NibEdgeInsets, forKey key: String) { setBlob([i.top, i.left, i.bottom, i.right], key) }
+    public func setEdgeInsets(_ i: NibEdgeInsets, forKey key: String) {
+        setBlob([i.top, i.left, i.bottom, i.right], key)
+    }
 
     private func setBlob(_ components: [CGFloat], _ key: String) {
         setValue(.payload(.bytes(GeometryBlob.bytes(components.map { Double($0) }))), forKey: key)

@@ -78,13 +78,16 @@ struct BridgeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func mismatch<T>(_ type: T.Type) -> DecodingError {
-        .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(type) but found \(node.describe)"))
+        .typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "expected \(type) but found \(node.describe)"))
     }
 
     func checkDepth() throws {
         if codingPath.count > maximumDepth {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "nesting deeper than \(maximumDepth); the graph has a cycle the type follows"))
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "nesting deeper than \(maximumDepth); the graph has a cycle the type follows"))
         }
     }
 
@@ -102,7 +105,9 @@ struct BridgeDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkDepth()
-        guard case .object(let object) = node, let collection = object as? NibCollection else { throw mismatch([Any].self) }
+        guard case .object(let object) = node, let collection = object as? NibCollection else {
+            throw mismatch([Any].self)
+        }
         return BridgeUnkeyedContainer(decoder: self, elements: collection.elements.map { BridgeNode.object($0) })
     }
 
@@ -137,7 +142,8 @@ struct BridgeDecoder: Decoder {
         switch number() {
         case .integer(let value)?:
             guard let result = T(exactly: value) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(value) does not fit in \(T.self)"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "\(value) does not fit in \(T.self)"))
             }
             return result
         case .bool(let value)?: return value ? 1 : 0
@@ -177,7 +183,9 @@ struct BridgeDecoder: Decoder {
         }
         throw DecodingError.typeMismatch(
             [Double].self,
-            .init(codingPath: codingPath, debugDescription: "expected a geometry value of \(count) components but found \(node.describe)"))
+            .init(
+                codingPath: codingPath,
+                debugDescription: "expected a geometry value of \(count) components but found \(node.describe)"))
     }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
@@ -229,7 +237,10 @@ struct BridgeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func node(_ key: Key) throws -> BridgeNode {
         guard let found = lookup(key) else {
             throw DecodingError.keyNotFound(
-                key, .init(codingPath: codingPath, debugDescription: "\(decoder.node.describe) has no value for \"\(key.stringValue)\""))
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(decoder.node.describe) has no value for \"\(key.stringValue)\""))
         }
         guard let node = found else {
             throw DecodingError.valueNotFound(
@@ -257,7 +268,9 @@ struct BridgeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         Float(try decoder.child(try node(key), key: key).double())
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.child(try node(key), key: key).integer(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decoder.child(try node(key), key: key).integer(type)
+    }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         try decoder.child(try node(key), key: key).integer(type)
     }
@@ -288,7 +301,8 @@ struct BridgeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func next() throws -> BridgeDecoder {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                Any.self, .init(codingPath: codingPath, debugDescription: "the collection has only \(elements.count) elements"))
+                Any.self,
+                .init(codingPath: codingPath, debugDescription: "the collection has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
         return decoder.child(elements[currentIndex], key: BridgeKey(intValue: currentIndex))

@@ -26,7 +26,8 @@ public struct NibStoryboard: Sendable {
         do {
             plist = try PropertyListSerialization.propertyList(from: try Data(contentsOf: plistURL), format: nil)
         } catch {
-            throw NibCodingError(code: .unreadableFile, message: "cannot read \(plistURL.path): \(error.localizedDescription)")
+            throw NibCodingError(
+                code: .unreadableFile, message: "cannot read \(plistURL.path): \(error.localizedDescription)")
         }
         guard let dictionary = plist as? [String: Any] else {
             throw NibCodingError(code: .unreadableFile, message: "\(plistURL.path) is not a dictionary")
@@ -51,7 +52,8 @@ public struct NibStoryboard: Sendable {
     public func nib(forIdentifier identifier: String) throws(NibCodingError) -> Nib {
         guard let name = nibNamesByIdentifier[identifier] else {
             throw NibCodingError(
-                code: .unreadableFile, message: "storyboard \(url.lastPathComponent) has no controller \"\(identifier)\"")
+                code: .unreadableFile,
+                message: "storyboard \(url.lastPathComponent) has no controller \"\(identifier)\"")
         }
         return try nib(named: name)
     }
@@ -59,7 +61,8 @@ public struct NibStoryboard: Sendable {
     /// The entry point's scene nib.
     public func initialNib() throws(NibCodingError) -> Nib {
         guard let entryPointIdentifier else {
-            throw NibCodingError(code: .unreadableFile, message: "storyboard \(url.lastPathComponent) has no entry point")
+            throw NibCodingError(
+                code: .unreadableFile, message: "storyboard \(url.lastPathComponent) has no entry point")
         }
         return try nib(forIdentifier: entryPointIdentifier)
     }

@@ -74,9 +74,11 @@ public struct NibTree: Encodable, Sendable {
             let record: Connection
             switch connection {
             case let event as NibEventConnection:
-                record = Connection(kind: "action", name: event.label ?? "?", target: target, events: event.events.description)
+                record = Connection(
+                    kind: "action", name: event.label ?? "?", target: target, events: event.events.description)
             case is NibOutletCollectionConnection:
-                record = Connection(kind: "outletCollection", name: connection.label ?? "?", target: target, events: nil)
+                record = Connection(
+                    kind: "outletCollection", name: connection.label ?? "?", target: target, events: nil)
             default:
                 record = Connection(kind: "outlet", name: connection.label ?? "?", target: target, events: nil)
             }
@@ -84,7 +86,8 @@ public struct NibTree: Encodable, Sendable {
         }
         var topLevel = root.array(forKey: "UINibTopLevelObjectsKey") ?? []
         if topLevel.isEmpty, let data = root.object(forKey: "IB.objectdata") as? NibObject {
-            topLevel = [data.object(forKey: "NSRoot")].compactMap { $0 } + (data.array(forKey: "NSVisibleWindows") ?? [])
+            topLevel =
+                [data.object(forKey: "NSRoot")].compactMap { $0 } + (data.array(forKey: "NSVisibleWindows") ?? [])
         } else if topLevel.isEmpty, let object = root.object(forKey: "object") {
             topLevel = [object]
         }

@@ -26,7 +26,9 @@ struct Tree: IOCommand {
         let nib: Nib
         do {
             var isDirectory: ObjCBool = false
-            if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+            if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
                 nib = try Nib(contentsOf: URL(fileURLWithPath: file))
             } else {
                 nib = try Nib(bytes: try files.read(file), url: file == "-" ? nil : URL(fileURLWithPath: file))

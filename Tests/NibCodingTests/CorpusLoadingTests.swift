@@ -13,8 +13,9 @@ struct CorpusLoadingTests {
         return objects
     }
 
-    @Test("Every corpus nib instantiates with a stand-in owner and external objects", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every corpus nib instantiates with a stand-in owner and external objects", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func instantiates(name: String) throws {
         let nib = try Nib(bytes: try Corpus.nibBytes(named: name))
         let owner = NibObject(className: "StandInOwner")
@@ -27,8 +28,9 @@ struct CorpusLoadingTests {
         }
     }
 
-    @Test("Every corpus nib's graph survives encode and decode unchanged", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every corpus nib's graph survives encode and decode unchanged", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func roundTrip(name: String) throws {
         let nib = try Nib(bytes: try Corpus.nibBytes(named: name))
         let graph = try nib.decodeGraph()
@@ -50,7 +52,8 @@ struct CorpusLoadingTests {
         let error = try #require(throws: NibCodingError.self) { try nib.instantiate(owner: NibObject()) }
         #expect(error.code == .missingExternalObject)
         #expect(error.description.contains(identifier))
-        let lenient = try nib.instantiation(owner: NibObject(), options: NibLoadingOptions(keepsMissingExternalObjects: true))
+        let lenient = try nib.instantiation(
+            owner: NibObject(), options: NibLoadingOptions(keepsMissingExternalObjects: true))
         #expect(lenient.diagnostics.contains { $0.contains(identifier) })
     }
 }
@@ -71,8 +74,9 @@ struct LeakTests {
         return roots.flatMap { DumpAgreementTests.reachable(from: $0) }.map { NibWeakReference($0) }
     }
 
-    @Test("Every object of every corpus graph is freed when the graph is dropped", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every object of every corpus graph is freed when the graph is dropped", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func graphsAreFreed(name: String) throws {
         for instantiate in [false, true] {
             let references = try Self.weakReferences(name, instantiate: instantiate)

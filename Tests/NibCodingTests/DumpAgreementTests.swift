@@ -72,8 +72,9 @@ struct DumpAgreementTests {
         return result
     }
 
-    @Test("Every decoded value of every corpus nib matches its dump line", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "Every decoded value of every corpus nib matches its dump line", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func valuesMatchDump(name: String) throws {
         let url = try Corpus.directory().appendingPathComponent("nib/\(name)")
         let dump = Self.dumpValues(String(decoding: try Corpus.nibdump(for: url), as: UTF8.self))
@@ -101,7 +102,9 @@ struct DumpAgreementTests {
                 let raw = Self.bytes(fromDump: line.payload)
                 if raw.count == 33, raw[0] == 7 {
                     let width = Double(bitPattern: raw[17..<25].reversed().reduce(0) { $0 << 8 | UInt64($1) })
-                    #expect(Double(view.bounds.size.width).bitPattern == width.bitPattern, "\(Double(view.bounds.size.width).bitPattern) \(width.bitPattern)")
+                    #expect(
+                        Double(view.bounds.size.width).bitPattern == width.bitPattern,
+                        "\(Double(view.bounds.size.width).bitPattern) \(width.bitPattern)")
                     typedChecks += 1
                 }
             }
@@ -110,7 +113,9 @@ struct DumpAgreementTests {
                 case (.integer(let v)?, 0...3): #expect(String(v) == line.payload)
                 case (.double(let v)?, 7): #expect("0x" + String(format: "%016llx", v.bitPattern) == line.payload)
                 case (.bool(let v)?, 4...5): #expect(v == (line.type == 5))
-                default: Issue.record("\(name) object \(index): number \(String(describing: number.value)) vs type \(line.type)")
+                default:
+                    Issue.record(
+                        "\(name) object \(index): number \(String(describing: number.value)) vs type \(line.type)")
                 }
                 typedChecks += 1
             }

@@ -45,7 +45,8 @@ enum Fixtures {
             }
             table.append(
                 NibArchive.Object(
-                    classIndex: classes.firstIndex(of: className) ?? 0, firstValueIndex: objectValues.isEmpty ? 0 : first,
+                    classIndex: classes.firstIndex(of: className) ?? 0,
+                    firstValueIndex: objectValues.isEmpty ? 0 : first,
                     valueCount: objectValues.count))
         }
         return try NibArchive(

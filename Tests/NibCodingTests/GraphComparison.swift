@@ -25,7 +25,8 @@ enum GraphComparison {
                 switch (u.value, v.value) {
                 case (.payload(let p), .payload(let q)):
                     guard p == q else { return "\(here): \(p) ≠ \(q)" }
-                case _ where u.value.isReference && v.value.isReference && u.value.object == nil && v.value.object == nil:
+                case _
+                where u.value.isReference && v.value.isReference && u.value.object == nil && v.value.object == nil:
                     continue
                 case _ where u.value.isReference && v.value.isReference:
                     guard let o = u.value.object, let q = v.value.object else { return "\(here): nil ≠ non-nil" }

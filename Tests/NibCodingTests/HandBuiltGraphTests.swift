@@ -62,10 +62,13 @@ struct HandBuiltGraphTests {
         #expect(labels.map(\.text) == ["a", "b"])
     }
 
-    @Test("Each collection form keeps its form, class and order",
-          arguments: ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSDictionary"])
+    @Test(
+        "Each collection form keeps its form, class and order",
+        arguments: ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSDictionary"])
     func collectionForms(className: String) throws {
-        let items: [AnyObject] = [NibString("x"), NibNumber(.integer(300)), NibNumber(.double(0.5)), NibNumber(.bool(true))]
+        let items: [AnyObject] = [
+            NibString("x"), NibNumber(.integer(300)), NibNumber(.double(0.5)), NibNumber(.bool(true)),
+        ]
         let collection: NibCollection =
             switch className {
             case "NSDictionary": NibDictionary(pairs: [(items[0], items[1]), (items[2], items[3])])
@@ -140,10 +143,13 @@ struct HandBuiltGraphTests {
     func customClass() throws {
         let archive = try Fixtures.archive([
             ("NSObject", [("object", .objectReference(1))]),
-            ("_TtC4Demo5Badge", [
-                ("UIText", .objectReference(2)), ("UIBounds", .bytes([7] + [UInt8](repeating: 0, count: 32))),
-                ("count", .int16(300)), ("ratio", .float32(0.5)), ("children", .objectReference(3)),
-            ]),
+            (
+                "_TtC4Demo5Badge",
+                [
+                    ("UIText", .objectReference(2)), ("UIBounds", .bytes([7] + [UInt8](repeating: 0, count: 32))),
+                    ("count", .int16(300)), ("ratio", .float32(0.5)), ("children", .objectReference(3)),
+                ]
+            ),
             ("NSString", [("NS.bytes", .string("Hello"))]),
             ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(2))]),
         ])
@@ -172,8 +178,10 @@ struct HandBuiltGraphTests {
                 NibArchive.Value(keyIndex: 0, payload: .objectReference(1)),
                 NibArchive.Value(keyIndex: 1, payload: .float32(0.5)),
             ],
-            classes: [NibArchive.ClassName("NSObject"), NibArchive.ClassName("MyColor", fallbacks: [2]),
-                      NibArchive.ClassName("UIColor")])
+            classes: [
+                NibArchive.ClassName("NSObject"), NibArchive.ClassName("MyColor", fallbacks: [2]),
+                NibArchive.ClassName("UIColor"),
+            ])
         let color = try #require(try Nib(archive: archive).decodeGraph().object(forKey: "object") as? NibColor)
         #expect(color.className == "MyColor")
         #expect(color.components == .gray(white: 0.5, alpha: 1))

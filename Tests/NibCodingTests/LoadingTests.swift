@@ -193,8 +193,9 @@ struct TreeTests {
         #expect(json.contains("\"className\" : \"UIButton\""))
     }
 
-    @Test("The tree builds for every corpus nib, with custom classes demangled", .enabled(if: Corpus.shouldRun),
-          arguments: Corpus.nibFileNames)
+    @Test(
+        "The tree builds for every corpus nib, with custom classes demangled", .enabled(if: Corpus.shouldRun),
+        arguments: Corpus.nibFileNames)
     func corpusTree(name: String) throws {
         let tree = try NibTree(nib: Nib(bytes: try Corpus.nibBytes(named: name)))
         #expect(!tree.topLevelObjects.isEmpty)
@@ -210,7 +211,9 @@ struct ExampleTests {
     func checkedInExampleIsCurrent() throws {
         let url = Corpus.packageRoot.appendingPathComponent("Examples/LoginScreen/LoginScreen.nib")
         let bytes = [UInt8](try Data(contentsOf: url))
-        #expect(bytes == (try Fixtures.loginScreen().serialized()), "run `swift run LoginScreenExample Examples/LoginScreen/LoginScreen.nib`")
+        #expect(
+            bytes == (try Fixtures.loginScreen().serialized()),
+            "run `swift run LoginScreenExample Examples/LoginScreen/LoginScreen.nib`")
     }
 
     @Test("Objects are numbered in depth-first pre-order, as Apple's coder-10 writer does")

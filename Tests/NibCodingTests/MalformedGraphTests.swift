@@ -79,10 +79,14 @@ struct MalformedGraphTests {
             ("ratio", NibArchive.Payload.int8(1), NibCodingError.Code.typeMismatch),
             ("UIBounds", .bytes([7, 0, 0]), .invalidGeometry),
         ] {
-            let archive = try Fixtures.archive([("NSObject", [("object", .objectReference(1))]), ("Badge", [(key, payload)])])
+            let archive = try Fixtures.archive([
+                ("NSObject", [("object", .objectReference(1))]), ("Badge", [(key, payload)]),
+            ])
             var registry = NibClassRegistry()
             registry.register(Badge.self, as: "Badge")
-            let error = try #require(throws: NibCodingError.self) { try Nib(archive: archive).decodeGraph(registry: registry) }
+            let error = try #require(throws: NibCodingError.self) {
+                try Nib(archive: archive).decodeGraph(registry: registry)
+            }
             #expect(error.code == code)
             #expect(error.key == key)
         }
@@ -108,7 +112,9 @@ struct MalformedGraphTests {
         }
         var registry = NibClassRegistry.standard
         registry.register(Nest.self, as: "Nest")
-        let error = try #require(throws: NibCodingError.self) { try Nib(archive: try chain("Nest")).decodeGraph(registry: registry) }
+        let error = try #require(throws: NibCodingError.self) {
+            try Nib(archive: try chain("Nest")).decodeGraph(registry: registry)
+        }
         #expect(error.code == .depthLimit)
         // Nested collections and generic objects decode with an explicit stack: no depth limit.
         _ = try Nib(archive: try chain("NSArray")).decodeGraph()
@@ -142,7 +148,8 @@ struct MalformedGraphTests {
         var values = [NibArchive.Value(keyIndex: 0, payload: .objectReference(1))]
         for index in 1...depth {
             objects.append(NibArchive.Object(classIndex: 1, firstValueIndex: index, valueCount: 1))
-            values.append(NibArchive.Value(keyIndex: 0, payload: index < depth ? .objectReference(UInt32(index + 1)) : .nil))
+            values.append(
+                NibArchive.Value(keyIndex: 0, payload: index < depth ? .objectReference(UInt32(index + 1)) : .nil))
         }
         let archive = try NibArchive(
             objects: objects, keys: [NibArchive.Key("next")], values: values,
@@ -159,7 +166,9 @@ struct MalformedGraphTests {
         let archive = try Fixtures.archive([("NSObject", [("object", .objectReference(1))]), ("Mystery", [])])
         var strict = NibClassRegistry.standard
         strict.isStrict = true
-        let error = try #require(throws: NibCodingError.self) { try Nib(archive: archive).decodeGraph(registry: strict) }
+        let error = try #require(throws: NibCodingError.self) {
+            try Nib(archive: archive).decodeGraph(registry: strict)
+        }
         #expect(error.code == .unregisteredClass)
         #expect(error.description.contains("Mystery"))
         let keyed = try #require(throws: NibCodingError.self) { try Nib(bytes: Array("bplist00xxxxxx".utf8)) }

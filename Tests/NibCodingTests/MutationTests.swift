@@ -21,8 +21,9 @@ struct MutationTests {
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
     }
 
-    @Test("Mutated corpus nibs decode, instantiate and outline or throw NibCodingError", .enabled(if: Corpus.shouldRun),
-          arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    @Test(
+        "Mutated corpus nibs decode, instantiate and outline or throw NibCodingError", .enabled(if: Corpus.shouldRun),
+        arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func mutations(seed: UInt64) throws {
         var random = SplitMix64(state: seed)
         let names = Corpus.nibFileNames
@@ -40,7 +41,8 @@ struct MutationTests {
                 _ = try nib.decodeGraph()
                 _ = try NibTree(nib: nib).text()
                 _ = try nib.instantiation(
-                    owner: NibObject(), externalObjects: [:], options: NibLoadingOptions(keepsMissingExternalObjects: true))
+                    owner: NibObject(), externalObjects: [:],
+                    options: NibLoadingOptions(keepsMissingExternalObjects: true))
                 survived += 1
             } catch let error as NibCodingError {
                 #expect(!error.description.isEmpty, "seed \(seed), \(name)")

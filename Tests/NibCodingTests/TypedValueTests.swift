@@ -7,7 +7,9 @@ import Testing
 /// The typed models over every corpus object of their class.
 @Suite("Typed values of the corpus")
 struct TypedValueTests {
-    @Test("Colors, fonts, numbers, NSValues, strings and images all decode to typed values", .enabled(if: Corpus.shouldRun))
+    @Test(
+        "Colors, fonts, numbers, NSValues, strings and images all decode to typed values",
+        .enabled(if: Corpus.shouldRun))
     func everyTypedValue() throws {
         var counts: [String: Int] = [:]
         for name in Corpus.nibFileNames {

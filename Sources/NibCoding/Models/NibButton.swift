@@ -1,6 +1,5 @@
-import NibArchive
-
 public import Foundation
+import NibArchive
 
 /// `UIButton`: the title for the normal state on top of ``NibView``.
 public final class NibButton: NibView {
@@ -16,7 +15,8 @@ public final class NibButton: NibView {
         let content = NibObject(className: "UIButtonContent")
         content.setString(title, forKey: "UITitle")
         let normalState = NibNumber(.integer(0))
-        setObject(NibDictionary(pairs: [(normalState, content)], className: "NSMutableDictionary"),
+        setObject(
+            NibDictionary(pairs: [(normalState, content)], className: "NSMutableDictionary"),
             forKey: "UIButtonStatefulContent")
     }
 
@@ -25,7 +25,8 @@ public final class NibButton: NibView {
     public var title: String? {
         if let content = object(forKey: "UIButtonStatefulContent") as? NibDictionary {
             for (state, value) in content.pairs {
-                guard let state = state as? NibNumber, state.value == .integer(0), let value = value as? NibObject else {
+                guard let state = state as? NibNumber, state.value == .integer(0), let value = value as? NibObject
+                else {
                     continue
                 }
                 if let title = value.string(forKey: "UITitle") { return title }

@@ -78,7 +78,8 @@ open class NibCollection: NibObject {
     /// Replaces the elements, keeping the collection's form.
     public func setElements(_ elements: [AnyObject]) {
         if isInlined || entries.isEmpty && Self.prefersInlinedForm(className) {
-            entries = [NibEntry(key: Self.inlinedKey, value: .payload(.bool(true)))]
+            entries =
+                [NibEntry(key: Self.inlinedKey, value: .payload(.bool(true)))]
                 + elements.map { NibEntry(key: Self.elementKey, value: .object($0)) }
         } else {
             entries = elements.enumerated().map { NibEntry(key: "NS.object.\($0.offset)", value: .object($0.element)) }

@@ -1,6 +1,5 @@
-import NibArchive
-
 import Foundation
+import NibArchive
 
 /// `UIColor` (fallback `NSColor`) in the forms the corpus holds: RGB, gray, a named catalog
 /// color (with its RGB or gray stand-in), system colors (`UISystemColorName`), and AppKit's

@@ -1,6 +1,5 @@
-import NibArchive
-
 public import Foundation
+import NibArchive
 
 /// `NSData` / `NSMutableData`: bytes in `NS.bytes`, possibly a nested archive.
 public final class NibData: NibObject {

@@ -1,6 +1,5 @@
-import NibArchive
-
 public import Foundation
+import NibArchive
 
 /// `UILabel`: text, font, color and alignment on top of ``NibView``.
 public final class NibLabel: NibView {
@@ -8,7 +7,9 @@ public final class NibLabel: NibView {
     override public class var defaultClassName: String { "UILabel" }
 
     /// Creates a label the way IB writes one.
-    public convenience init(frame: CGRect, text: String, font: NibFont = NibFont(name: ".SFUI-Regular", pointSize: 17, isSystemFont: true)) {
+    public convenience init(
+        frame: CGRect, text: String, font: NibFont = NibFont(name: ".SFUI-Regular", pointSize: 17, isSystemFont: true)
+    ) {
         self.init(frame: frame)
         setFlag(true, forKey: "UIUserInteractionDisabled")
         self.text = text

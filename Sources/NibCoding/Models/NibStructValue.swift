@@ -1,6 +1,5 @@
-import NibArchive
-
 public import Foundation
+import NibArchive
 
 /// `NSValue`: `NS.special` gives the kind, and the payload is an `NSString` such as `{18, 4}`.
 public final class NibStructValue: NibObject {

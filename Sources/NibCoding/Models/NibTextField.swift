@@ -1,6 +1,5 @@
-import NibArchive
-
 public import Foundation
+import NibArchive
 
 /// `UITextField` (also used for `UITextView` and `UISearchBar`): text and placeholder.
 public final class NibTextField: NibView {

@@ -1,6 +1,5 @@
-import NibArchive
-
 public import Foundation
+import NibArchive
 
 /// `UIView` and the common view classes: geometry, hierarchy, color and flags.
 ///
@@ -46,11 +45,13 @@ open class NibView: NibObject {
     public var frame: CGRect {
         get {
             let size = bounds.size
-            return CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+            return CGRect(
+                x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         }
         set {
             bounds = CGRect(origin: .zero, size: newValue.size)
-            center = CGPoint(x: newValue.origin.x + newValue.size.width / 2, y: newValue.origin.y + newValue.size.height / 2)
+            center = CGPoint(
+                x: newValue.origin.x + newValue.size.width / 2, y: newValue.origin.y + newValue.size.height / 2)
         }
     }
 
