@@ -37,6 +37,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
+        // Builds Examples/LoginScreen/LoginScreen.nib with NibEncoder (README example).
+        .executableTarget(
+            name: "LoginScreenExample", dependencies: ["NibCoding", "NibArchive"], path: "Examples/LoginScreen",
+            exclude: ["LoginScreen.nib"], swiftSettings: swiftSettings),
         // Locates ../shared/corpus for tests; not part of any product.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
         // Reports heap bytes in use, for tests that bound memory; not part of any product.
@@ -47,6 +51,9 @@ let package = Package(
         .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport", "nibtool"],
             swiftSettings: swiftSettings),
