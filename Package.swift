@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
-            swiftSettings: swiftSettings),
+            exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport", "nibtool"],
             swiftSettings: swiftSettings),

@@ -14,7 +14,10 @@ final class DecodingSession {
         case untouched
         /// Being decoded: a cycle gets this instance.
         case decoding
-        /// A collection being decoded: a cycle through it is an error.
+        /// A collection being decoded. A cycle through it gets this instance as a weak back
+        /// reference, exactly like a cycle through any other object, so the result does not
+        /// depend on which object of the cycle is reached first; only a collection that
+        /// contains itself directly is an error.
         case collecting
         case done
         /// Done, replaced by a placeholder (owner, first responder, external object): the nib
@@ -218,6 +221,7 @@ final class DecodingSession {
         }
         switch states[index] {
         case .done, .decoding, .placeholder: return instances[index]
+        case .collecting where index != referrer: return instances[index]
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
@@ -331,6 +335,11 @@ final class DecodingSession {
                 stack[top].references.append(.backReference(NibWeakReference(instances[target])))
                 stack[top].next = valueIndex &+ 1
             case .decoding:
+                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
+                stack[top].next = valueIndex &+ 1
+            case .collecting where target != stack[top].index:
+                // A cycle through a collection entered elsewhere: a weak back reference, as
+                // for any cycle (the order objects are reached in must not change the result).
                 stack[top].references.append(.backReference(NibWeakReference(instances[target])))
                 stack[top].next = valueIndex &+ 1
             case .collecting:

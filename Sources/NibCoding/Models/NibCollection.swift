@@ -6,8 +6,8 @@ import NibArchive
 /// `NSMutableSet`, coder-9 `NSSet`): the first value is `NSInlinedValue`, then one
 /// `UINibEncoderEmptyKey` value per element. **Keyed form** (`NSOrderedSet`, coder-10
 /// `NSSet`): `NS.object.0`, `NS.object.1`, …. Following UIKit, a collection with a nil element
-/// decodes as nil, and a collection that contains itself is an error
-/// (``NibCodingError/Code/collectionCycle``).
+/// decodes as nil, and a collection that contains itself directly is an error
+/// (``NibCodingError/Code/collectionCycle``); a longer cycle through it is a weak back reference.
 open class NibCollection: NibObject {
     static let inlinedKey = "NSInlinedValue"
     static let elementKey = "UINibEncoderEmptyKey"
