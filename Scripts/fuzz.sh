@@ -14,14 +14,18 @@ shift 2
 
 targets=$(sed -n 's/.*fuzzTarget("\([A-Za-z]*\)".*/\1/p' Fuzz/Package.swift)
 if [ "$target" = all ]; then
+  # One build of every target (instrumenting every module), then each runs without rebuilding.
+  (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
   status=0
-  for one in $targets; do "$0" "$one" "$seconds" "$@" || status=1; done
+  for one in $targets; do NIBKIT_FUZZ_SKIP_BUILD=1 "$0" "$one" "$seconds" "$@" || status=1; done
   exit $status
 fi
 echo "$targets" | grep -qx "$target" || { echo "fuzz.sh: unknown target $target (known: $(echo $targets))" >&2; exit 64; }
 
 # Instrument every module (NibKit included), not only the fuzz target.
-(cd Fuzz && swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
+if [ -z "${NIBKIT_FUZZ_SKIP_BUILD:-}" ]; then
+  (cd Fuzz && swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
+fi
 binary="Fuzz/.build/release/$target"
 
 work="Fuzz/.corpus/$target"
