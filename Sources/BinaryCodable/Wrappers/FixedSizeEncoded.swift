@@ -107,3 +107,7 @@ extension FixedSizeEncoded where WrappedValue == Double {
     @available(*, deprecated, message: "Fixed-size encoding has no effect for Double")
     public init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
 }
+
+/// Sendable whenever the wrapped integer is (an addition to the reference API, so that Swift 6
+/// models holding the wrapper can be `Sendable`).
+extension FixedSizeEncoded: Sendable where WrappedValue: Sendable {}

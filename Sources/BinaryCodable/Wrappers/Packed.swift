@@ -57,3 +57,14 @@ extension Packed: PrimitiveDecodable where WrappedValue.Element: PackableScalar 
         Packed(wrappedValue: WrappedValue(try WrappedValue.Element.readPacked(from: &reader)))
     }
 }
+
+/// Sendable whenever the wrapped collection is (an addition to the reference API, so that Swift 6
+/// models holding the wrapper can be `Sendable`).
+extension Packed: Sendable where WrappedValue: Sendable {}
+
+/// Equal when the wrapped collections are equal (an addition to the reference API, so that
+/// models holding `@Packed` can synthesize `Equatable`).
+extension Packed: Equatable where WrappedValue: Equatable {}
+
+/// Hashes the wrapped collection.
+extension Packed: Hashable where WrappedValue: Hashable {}

@@ -76,3 +76,7 @@ extension VariableLengthEncoded where WrappedValue == UInt64 {
     @available(*, deprecated, message: "Variable-length encoding has no effect for UInt64")
     public init(wrappedValue: UInt64) { self.wrappedValue = wrappedValue }
 }
+
+/// Sendable whenever the wrapped integer is (an addition to the reference API, so that Swift 6
+/// models holding the wrapper can be `Sendable`).
+extension VariableLengthEncoded: Sendable where WrappedValue: Sendable {}

@@ -76,3 +76,7 @@ extension ZigZagEncoded where WrappedValue == Int64 {
     @available(*, deprecated, message: "Zig-zag encoding has no effect for Int64")
     public init(wrappedValue: Int64) { self.wrappedValue = wrappedValue }
 }
+
+/// Sendable whenever the wrapped integer is (an addition to the reference API, so that Swift 6
+/// models holding the wrapper can be `Sendable`).
+extension ZigZagEncoded: Sendable where WrappedValue: Sendable {}
