@@ -41,18 +41,27 @@ let package = Package(
         // Interface Builder .xib / .storyboard sources to nibs, modelled on Apple's ibtool.
         .target(name: "NibCompiler", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
+        // Builds Examples/LoginScreen/LoginScreen.nib with NibEncoder (README example).
+        .executableTarget(
+            name: "LoginScreenExample", dependencies: ["NibCoding", "NibArchive"], path: "Examples/LoginScreen",
+            exclude: ["LoginScreen.nib"], swiftSettings: swiftSettings),
         // Locates ../shared/corpus for tests; not part of any product.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: swiftSettings),
+        // Reports heap bytes in use, for tests that bound memory; not part of any product.
+        .target(name: "HeapUsage", path: "Tests/HeapUsage"),
         .testTarget(
-            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport"], exclude: ["Fuzz Regressions"],
+            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport", "HeapUsage"], exclude: ["Fuzz Regressions"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCompilerTests", dependencies: ["NibCompiler", "NibDiff", "NibArchive", "CorpusSupport"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
+            exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport", "nibtool"],
             swiftSettings: swiftSettings),

@@ -21,6 +21,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "NibCodingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibArchive", package: "NibKit"),
+                .product(name: "NibCoding", package: "NibKit"),
+            ],
+            path: "Benchmarks/NibCodingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "BinaryCodableBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

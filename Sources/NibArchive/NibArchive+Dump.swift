@@ -13,8 +13,29 @@ extension NibArchive {
     /// The `nibdump 1` text as UTF-8 bytes; see ``nibdump()``.
     public func nibdumpBytes() -> [UInt8] {
         var out = DumpWriter()
-        out.bytes.reserveCapacity(storage.count * 3 + 256)
+        out.bytes.reserveCapacity(storage.count * 4 + 256)
         storage.withUnsafeBufferPointer { source in
+            // Each class name and key is escaped once; value lines reuse the escaped bytes.
+            var names = DumpWriter()
+            var classNames: [Range<Int>] = []
+            classNames.reserveCapacity(classEntries.count)
+            for entry in classEntries {
+                let start = Int(entry.start)
+                let nameStart = names.bytes.count
+                // The name is the stored bytes without the last one, whatever that byte is.
+                names.escaped(source, start..<(start + Int(entry.length) - 1))
+                classNames.append(nameStart..<names.bytes.count)
+            }
+            var keyNames: [Range<Int>] = []
+            keyNames.reserveCapacity(keyEntries.count)
+            for entry in keyEntries {
+                let start = Int(entry.start)
+                let nameStart = names.bytes.count
+                names.escaped(source, start..<(start + Int(entry.length)))
+                keyNames.append(nameStart..<names.bytes.count)
+            }
+            let escaped = names.bytes
+
             out.ascii("nibdump\t1\nheader\t")
             out.decimal(UInt64(formatVersion))
             out.tab()
@@ -24,17 +45,11 @@ extension NibArchive {
                 out.decimal(UInt64(count))
             }
             out.newline()
-            var classNames: [Range<Int>] = []
-            classNames.reserveCapacity(classEntries.count)
             for (index, entry) in classEntries.enumerated() {
-                let start = Int(entry.start)
-                // The name is the stored bytes without the last one, whatever that byte is.
-                let name = start..<(start + Int(entry.length) - 1)
-                classNames.append(name)
                 out.ascii("class\t")
                 out.decimal(UInt64(index))
                 out.tab()
-                out.escaped(source, name)
+                out.bytes.append(contentsOf: escaped[classNames[index]])
                 out.tab()
                 if entry.fallbackCount == 0 {
                     out.ascii("-")
@@ -47,37 +62,39 @@ extension NibArchive {
                 }
                 out.newline()
             }
-            for (index, entry) in keyEntries.enumerated() {
+            for index in keyEntries.indices {
                 out.ascii("key\t")
                 out.decimal(UInt64(index))
                 out.tab()
-                let start = Int(entry.start)
-                out.escaped(source, start..<(start + Int(entry.length)))
+                out.bytes.append(contentsOf: escaped[keyNames[index]])
                 out.newline()
             }
+            var prefix = DumpWriter()
             for (index, object) in objectEntries.enumerated() {
-                let className = classNames[Int(object.classIndex)]
+                let className = escaped[classNames[Int(object.classIndex)]]
                 out.ascii("object\t")
                 out.decimal(UInt64(index))
                 out.tab()
                 out.decimal(UInt64(object.classIndex))
                 out.tab()
-                out.escaped(source, className)
+                out.bytes.append(contentsOf: className)
                 out.tab()
                 out.decimal(UInt64(object.firstValue))
                 out.tab()
                 out.decimal(UInt64(object.valueCount))
                 out.newline()
+                // "value<TAB>i<TAB>className<TAB>" is the same for every value of the object.
+                prefix.bytes.removeAll(keepingCapacity: true)
+                prefix.ascii("value\t")
+                prefix.decimal(UInt64(index))
+                prefix.tab()
+                prefix.bytes.append(contentsOf: className)
+                prefix.tab()
                 let first = Int(object.firstValue)
                 for valueIndex in first..<(first + Int(object.valueCount)) {
                     let value = valueEntries[valueIndex]
-                    let key = keyEntries[Int(value.keyIndex)]
-                    out.ascii("value\t")
-                    out.decimal(UInt64(index))
-                    out.tab()
-                    out.escaped(source, className)
-                    out.tab()
-                    out.escaped(source, Int(key.start)..<(Int(key.start) + Int(key.length)))
+                    out.bytes.append(contentsOf: prefix.bytes)
+                    out.bytes.append(contentsOf: escaped[keyNames[Int(value.keyIndex)]])
                     out.tab()
                     out.decimal(UInt64(value.type.rawValue))
                     out.tab()
@@ -108,16 +125,16 @@ private struct DumpWriter {
             bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        // UInt64.max has 20 digits; write them backwards into a stack buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            var rest = value
             while rest > 0 {
-                count += 1
-                buffer[24 - count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                count &+= 1
+                digits[20 &- count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
-            bytes.append(contentsOf: buffer[(24 - count)..<24])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 &- count)...]))
         }
     }
 
@@ -183,9 +200,16 @@ private struct DumpWriter {
         case .data:
             decimal(UInt64(value.dataLength))
             bytes.append(0x3A)  // ":"
-            for byte in UnsafeBufferPointer(rebasing: source[value.dataStart..<(value.dataStart + value.dataLength)]) {
-                bytes.append(DumpWriter.hexDigits[Int(byte >> 4)])
-                bytes.append(DumpWriter.hexDigits[Int(byte & 0xF)])
+            let data = UnsafeBufferPointer(rebasing: source[value.dataStart..<(value.dataStart + value.dataLength)])
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: data.count &* 2))
+            bytes.withUnsafeMutableBufferPointer { output in
+                var position = start
+                for byte in data {
+                    output[position] = DumpWriter.hexDigits[Int(byte >> 4)]
+                    output[position &+ 1] = DumpWriter.hexDigits[Int(byte & 0xF)]
+                    position &+= 2
+                }
             }
         }
     }

@@ -46,14 +46,18 @@ public struct NibCompiler: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CompileError(code: .unreadable, file: url.lastPathComponent, line: 0, column: 0, element: nil, message: "cannot read the source: \(error.localizedDescription)")
+            throw CompileError(
+                code: .unreadable, file: url.lastPathComponent, line: 0, column: 0, element: nil,
+                message: "cannot read the source: \(error.localizedDescription)")
         }
         let inBase = url.deletingLastPathComponent().lastPathComponent == "Base.lproj"
         return try compile(data, fileName: url.lastPathComponent, isBaseLocalized: options.baseLocalized ?? inBase)
     }
 
     /// Compiles a source held in memory; `fileName` is used in errors.
-    public func compile(_ data: Data, fileName: String, isBaseLocalized: Bool = false) throws(CompileError) -> CompiledNib {
+    public func compile(_ data: Data, fileName: String, isBaseLocalized: Bool = false) throws(CompileError)
+        -> CompiledNib
+    {
         var document = try SourceDocument(parsing: data, fileName: fileName)
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
         document.module = options.module
@@ -72,11 +76,15 @@ public struct NibCompiler: Sendable {
         }
     }
 
-    static func serialize(_ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks) throws(CompileError) -> [UInt8] {
+    static func serialize(
+        _ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks
+    ) throws(CompileError) -> [UInt8] {
         do {
             return try ArchiveWriter(fallbacks: fallbacks).archive(root: root).serialized(layout: .canonical)
         } catch {
-            throw CompileError(code: .output, file: fileName, line: 0, column: 0, element: nil, message: "the archive could not be built: \(error)")
+            throw CompileError(
+                code: .output, file: fileName, line: 0, column: 0, element: nil,
+                message: "the archive could not be built: \(error)")
         }
     }
 }

@@ -24,12 +24,15 @@ struct ArchiveGraph {
         let keyNames = archive.keys.map(\.name)
         let values = archive.values
         nodes = archive.objects.map { object in
-            let className = classNames.indices.contains(object.classIndex) ? classNames[object.classIndex] : "<class \(object.classIndex)>"
+            let className =
+                classNames.indices.contains(object.classIndex)
+                ? classNames[object.classIndex] : "<class \(object.classIndex)>"
             var stored: [(key: String, payload: NibArchive.Payload)] = []
             let range = object.valueIndices.clamped(to: values.startIndex..<values.endIndex)
             for index in range {
                 let value = values[index]
-                let key = keyNames.indices.contains(value.keyIndex) ? keyNames[value.keyIndex] : "<key \(value.keyIndex)>"
+                let key =
+                    keyNames.indices.contains(value.keyIndex) ? keyNames[value.keyIndex] : "<key \(value.keyIndex)>"
                 stored.append((key, value.payload))
             }
             return Node(className: className, values: stored)

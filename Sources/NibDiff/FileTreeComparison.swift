@@ -36,7 +36,9 @@ public struct FileTreeComparison: Sendable {
             for case let relative as String in enumerator {
                 let full = URL(fileURLWithPath: base).appendingPathComponent(relative)
                 var childIsDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: full.path, isDirectory: &childIsDirectory), !childIsDirectory.boolValue {
+                if FileManager.default.fileExists(atPath: full.path, isDirectory: &childIsDirectory),
+                    !childIsDirectory.boolValue
+                {
                     result[relative] = [UInt8](try Data(contentsOf: full))
                 }
             }
@@ -50,9 +52,17 @@ public struct FileTreeComparison: Sendable {
         for name in Set(left.keys).union(right.keys).sorted() {
             switch (left[name], right[name]) {
             case (_?, nil):
-                found.append(Difference(file: name, difference: StructuralDifference(kind: .elementOnlyInLeft, path: "file", className: "file", left: name)))
+                found.append(
+                    Difference(
+                        file: name,
+                        difference: StructuralDifference(
+                            kind: .elementOnlyInLeft, path: "file", className: "file", left: name)))
             case (nil, _?):
-                found.append(Difference(file: name, difference: StructuralDifference(kind: .elementOnlyInRight, path: "file", className: "file", right: name)))
+                found.append(
+                    Difference(
+                        file: name,
+                        difference: StructuralDifference(
+                            kind: .elementOnlyInRight, path: "file", className: "file", right: name)))
             case (let l?, let r?):
                 for difference in fileDifferences(l, r) { found.append(Difference(file: name, difference: difference)) }
             default:
@@ -68,7 +78,11 @@ public struct FileTreeComparison: Sendable {
             do {
                 return comparison.differences(between: try NibArchive(parsing: l), and: try NibArchive(parsing: r))
             } catch {
-                return [StructuralDifference(kind: .value, path: "file", className: "NIBArchive", left: "archive", right: "unparsable: \(error)")]
+                return [
+                    StructuralDifference(
+                        kind: .value, path: "file", className: "NIBArchive", left: "archive",
+                        right: "unparsable: \(error)")
+                ]
             }
         }
         if let lp = try? PropertyListSerialization.propertyList(from: Data(l), format: nil) as? NSObject,
@@ -77,6 +91,9 @@ public struct FileTreeComparison: Sendable {
             if lp.isEqual(rp) { return [] }
             return [StructuralDifference(kind: .value, path: "file", className: "plist", left: "\(lp)", right: "\(rp)")]
         }
-        return [StructuralDifference(kind: .value, path: "file", className: "bytes", left: "\(l.count) bytes", right: "\(r.count) bytes")]
+        return [
+            StructuralDifference(
+                kind: .value, path: "file", className: "bytes", left: "\(l.count) bytes", right: "\(r.count) bytes")
+        ]
     }
 }

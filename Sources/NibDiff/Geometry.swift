@@ -19,13 +19,16 @@ struct Geometry: CustomStringConvertible {
         while index < body.endIndex {
             var bits: UInt64 = 0
             for offset in 0..<width { bits |= UInt64(body[index + offset]) << (8 * UInt64(offset)) }
-            values.append(width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))
+            values.append(
+                width == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))
             index += width
         }
         components = values
     }
 
     var description: String {
-        "{" + components.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }.joined(separator: ", ") + "}"
+        "{"
+            + components.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }.joined(
+                separator: ", ") + "}"
     }
 }

@@ -41,7 +41,8 @@ final class GraphWalker {
             if left.nodes.isEmpty != right.nodes.isEmpty {
                 found.append(
                     StructuralDifference(
-                        kind: .missingRoot, path: pathPrefix, className: left.nodes.first?.className ?? right.nodes.first?.className ?? "",
+                        kind: .missingRoot, path: pathPrefix,
+                        className: left.nodes.first?.className ?? right.nodes.first?.className ?? "",
                         left: left.nodes.isEmpty ? nil : "root", right: right.nodes.isEmpty ? nil : "root"))
             }
             return found
@@ -57,7 +58,9 @@ final class GraphWalker {
         if node.isInlinedCollection {
             return node.values.dropFirst().filter { $0.key == NibArchive.Builder.emptyKey }.map(\.payload)
         }
-        if Self.keyedCollectionClasses.contains(node.className), node.values.allSatisfy({ $0.key.hasPrefix("NS.object.") }) {
+        if Self.keyedCollectionClasses.contains(node.className),
+            node.values.allSatisfy({ $0.key.hasPrefix("NS.object.") })
+        {
             return node.values.map(\.payload)
         }
         return nil
@@ -76,7 +79,9 @@ final class GraphWalker {
     // MARK: Quiet equivalence
 
     private func equivalent(_ l: UInt32, _ r: UInt32, viaKey: String?, depth: Int) -> Bool {
-        guard let ln = left.node(l), let rn = right.node(r) else { return (left.node(l) == nil) == (right.node(r) == nil) }
+        guard let ln = left.node(l), let rn = right.node(r) else {
+            return (left.node(l) == nil) == (right.node(r) == nil)
+        }
         if matched.contains([l, r]) { return true }
         let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
         if let known = memo[pair] { return known }
@@ -88,7 +93,9 @@ final class GraphWalker {
         return result
     }
 
-    private func computeEquivalent(_ ln: ArchiveGraph.Node, _ rn: ArchiveGraph.Node, unordered: Bool, depth: Int) -> Bool {
+    private func computeEquivalent(_ ln: ArchiveGraph.Node, _ rn: ArchiveGraph.Node, unordered: Bool, depth: Int)
+        -> Bool
+    {
         guard ln.className == rn.className else { return false }
         let le = elements(of: ln)
         let re = elements(of: rn)
@@ -101,7 +108,8 @@ final class GraphWalker {
             }
             var used = [Bool](repeating: false, count: ru.count)
             for unit in lu {
-                guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) }) else {
+                guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) })
+                else {
                     return false
                 }
                 used[match] = true
@@ -134,11 +142,14 @@ final class GraphWalker {
         return zip(keyElements, valueElements).map { [$0, $1] }
     }
 
-    private func unorderedUnitsEquivalent(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int) -> Bool {
+    private func unorderedUnitsEquivalent(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int)
+        -> Bool
+    {
         guard lu.count == ru.count else { return false }
         var used = [Bool](repeating: false, count: ru.count)
         for unit in lu {
-            guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) }) else { return false }
+            guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) })
+            else { return false }
             used[match] = true
         }
         return true
@@ -148,7 +159,8 @@ final class GraphWalker {
         l.count == r.count && zip(l, r).allSatisfy { payloadsEquivalent($0, $1, key: nil, depth: depth) }
     }
 
-    private func payloadsEquivalent(_ l: NibArchive.Payload, _ r: NibArchive.Payload, key: String?, depth: Int) -> Bool {
+    private func payloadsEquivalent(_ l: NibArchive.Payload, _ r: NibArchive.Payload, key: String?, depth: Int) -> Bool
+    {
         switch (l, r) {
         case (.objectReference(let a), .objectReference(let b)):
             return equivalent(a, b, viaKey: key, depth: depth + 1)
@@ -173,13 +185,15 @@ final class GraphWalker {
     /// tolerance, anything else byte for byte. Empty when equal.
     private func dataDifference(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> [StructuralDifference] {
         if a.elementsEqual(b) { return [] }
-        for prefix in options.generatedIdentifierPrefixes where a.starts(with: prefix.utf8) && b.starts(with: prefix.utf8) {
+        for prefix in options.generatedIdentifierPrefixes
+        where a.starts(with: prefix.utf8) && b.starts(with: prefix.utf8) {
             return []
         }
         if options.recursesIntoNestedArchives, NibArchive.hasMagic(a), NibArchive.hasMagic(b),
             let la = try? NibArchive(parsing: Array(a)), let rb = try? NibArchive(parsing: Array(b))
         {
-            let nested = GraphWalker(left: ArchiveGraph(la), right: ArchiveGraph(rb), options: options, pathPrefix: "‹nested›")
+            let nested = GraphWalker(
+                left: ArchiveGraph(la), right: ArchiveGraph(rb), options: options, pathPrefix: "‹nested›")
             return nested.run()
         }
         if let ga = Geometry(a), let gb = Geometry(b), ga.components.count == gb.components.count,
@@ -192,7 +206,10 @@ final class GraphWalker {
 
     // MARK: Reporting
 
-    private func record(_ kind: StructuralDifference.Kind, _ path: String, _ className: String, key: String? = nil, left l: String? = nil, right r: String? = nil) {
+    private func record(
+        _ kind: StructuralDifference.Kind, _ path: String, _ className: String, key: String? = nil,
+        left l: String? = nil, right r: String? = nil
+    ) {
         found.append(StructuralDifference(kind: kind, path: path, className: className, key: key, left: l, right: r))
     }
 
@@ -214,7 +231,8 @@ final class GraphWalker {
             memo = memo.filter { $0.value }
         }
         if let le = elements(of: ln), let re = elements(of: rn) {
-            reportCollection(ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)
+            reportCollection(
+                ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)
             return false
         }
         let lk = firstValues(ln)
@@ -233,12 +251,16 @@ final class GraphWalker {
         if let lp = parentPairs(ln, in: left), let rp = parentPairs(rn, in: right),
             !unorderedUnitsEquivalent(lp, rp, depth: depth)
         {
-            reportCollection(ln, lp, rp, path: path + " › NSObjectsKeys/NSObjectsValues (object, parent)", unordered: true, depth: depth)
+            reportCollection(
+                ln, lp, rp, path: path + " › NSObjectsKeys/NSObjectsValues (object, parent)", unordered: true,
+                depth: depth)
         }
         return false
     }
 
-    private func reportPayloads(_ lp: NibArchive.Payload, _ rp: NibArchive.Payload, path: String, className: String, key: String, depth: Int) {
+    private func reportPayloads(
+        _ lp: NibArchive.Payload, _ rp: NibArchive.Payload, path: String, className: String, key: String, depth: Int
+    ) {
         if payloadsEquivalent(lp, rp, key: key, depth: depth) { return }
         switch (lp, rp) {
         case (.objectReference(let a), .objectReference(let b)):
@@ -263,7 +285,8 @@ final class GraphWalker {
     }
 
     private func reportCollection(
-        _ ln: ArchiveGraph.Node, _ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], path: String, unordered: Bool, depth: Int
+        _ ln: ArchiveGraph.Node, _ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], path: String,
+        unordered: Bool, depth: Int
     ) {
         var pairs: [(Int, Int)] = []
         var leftOnly: [Int] = []
@@ -282,7 +305,8 @@ final class GraphWalker {
             // reported as a change rather than as one removal and one addition.
             for index in unmatched {
                 let signature = self.signature(lu[index], in: left)
-                if let match = ru.indices.first(where: { !used[$0] && self.signature(ru[$0], in: right) == signature }) {
+                if let match = ru.indices.first(where: { !used[$0] && self.signature(ru[$0], in: right) == signature })
+                {
                     used[match] = true
                     pairs.append((index, match))
                 } else {
@@ -302,14 +326,20 @@ final class GraphWalker {
             }
         }
         for index in leftOnly {
-            record(.elementOnlyInLeft, path, ln.className, left: lu[index].map { render($0, in: left) }.joined(separator: ": "))
+            record(
+                .elementOnlyInLeft, path, ln.className,
+                left: lu[index].map { render($0, in: left) }.joined(separator: ": "))
         }
         for index in rightOnly {
-            record(.elementOnlyInRight, path, ln.className, right: ru[index].map { render($0, in: right) }.joined(separator: ": "))
+            record(
+                .elementOnlyInRight, path, ln.className,
+                right: ru[index].map { render($0, in: right) }.joined(separator: ": "))
         }
     }
 
-    private func reportElement(_ lp: NibArchive.Payload, _ rp: NibArchive.Payload, path: String, label: String, className: String, depth: Int) {
+    private func reportElement(
+        _ lp: NibArchive.Payload, _ rp: NibArchive.Payload, path: String, label: String, className: String, depth: Int
+    ) {
         if payloadsEquivalent(lp, rp, key: nil, depth: depth) { return }
         if case .objectReference(let a) = lp, case .objectReference(let b) = rp {
             report(a, b, path: "\(path)\(label) (\(left.node(a)?.className ?? "?"))", viaKey: nil, depth: depth + 1)
@@ -351,12 +381,15 @@ final class GraphWalker {
     }
 
     private static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) {
+        if let text = String(validating: bytes, as: UTF8.self),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" })
+        {
             return "\"\(text)\""
         }
-        return "<" + bytes.prefix(24).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined() + (bytes.count > 24 ? "…" : "") + ">"
+        return "<"
+            + bytes.prefix(24).map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined() + (bytes.count > 24 ? "…" : "") + ">"
     }
 }

@@ -61,7 +61,8 @@ public struct StructuralComparison: Sendable {
 
     /// Every difference between `left` and `right`; empty when they are structurally identical.
     public func differences(between left: NibArchive, and right: NibArchive) -> [StructuralDifference] {
-        let walker = GraphWalker(left: ArchiveGraph(left), right: ArchiveGraph(right), options: options, pathPrefix: "root")
+        let walker = GraphWalker(
+            left: ArchiveGraph(left), right: ArchiveGraph(right), options: options, pathPrefix: "root")
         return walker.run()
     }
 

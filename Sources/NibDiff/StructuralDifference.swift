@@ -47,7 +47,9 @@ public struct StructuralDifference: Hashable, Sendable, CustomStringConvertible 
     public var right: String?
 
     /// Creates a difference record.
-    public init(kind: Kind, path: String, className: String, key: String? = nil, left: String? = nil, right: String? = nil) {
+    public init(
+        kind: Kind, path: String, className: String, key: String? = nil, left: String? = nil, right: String? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.className = className

@@ -62,7 +62,8 @@ struct Compile: IOCommand {
             do {
                 try compiled.write(to: URL(fileURLWithPath: output))
             } catch {
-                throw FileAccess(io: io).fail(output, "cannot write the output: \((error as NSError).localizedDescription)")
+                throw FileAccess(io: io).fail(
+                    output, "cannot write the output: \((error as NSError).localizedDescription)")
             }
         }
         guard let compareWith else { return }
@@ -70,7 +71,8 @@ struct Compile: IOCommand {
         do {
             reference = try FileTreeComparison.files(at: URL(fileURLWithPath: compareWith))
         } catch {
-            throw FileAccess(io: io).fail(compareWith, "cannot read the reference: \((error as NSError).localizedDescription)")
+            throw FileAccess(io: io).fail(
+                compareWith, "cannot read the reference: \((error as NSError).localizedDescription)")
         }
         let differences = FileTreeComparison().differences(between: reference, and: compiled.files)
         for difference in differences.prefix(limit) {

@@ -15,11 +15,16 @@ struct AppKitRuleTests {
         #expect(graph.elements(of: graph.object("NSOidsKeys", of: data) ?? -1).count == 2)
     }
 
-    @Test("window flags pack defer, released-when-closed, tool tips, key-view loop and struts", arguments: [
-        (#"allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO""#, Int64(0x2078_0000)),
-        ("", 0x2078_2800),
-        (#"allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO""#, 0x6078_0000),
-    ])
+    @Test(
+        "window flags pack defer, released-when-closed, tool tips, key-view loop and struts",
+        arguments: [
+            (#"allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO""#, Int64(0x2078_0000)),
+            ("", 0x2078_2800),
+            (
+                #"allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO""#,
+                0x6078_0000
+            ),
+        ])
     func windowFlags(attributes: String, flags: Int64) throws {
         let graph = try Source.graph(Source.macOSXib(#"<window title="W" \#(attributes) id="1"/>"#))
         let window = try #require(graph.all("NSWindowTemplate").first)
@@ -42,7 +47,9 @@ struct AppKitRuleTests {
     @Test("objects instantiated directly become NSClassSwapper")
     func directCustomObject() throws {
         let source = Source.macOSXib(#"<customObject id="x1" customClass="AppDelegate"/>"#)
-            .replacingOccurrences(of: #"propertyAccessControl="none""#, with: #"propertyAccessControl="none" customObjectInstantitationMethod="direct""#)
+            .replacingOccurrences(
+                of: #"propertyAccessControl="none""#,
+                with: #"propertyAccessControl="none" customObjectInstantitationMethod="direct""#)
         let graph = try Source.graph(source)
         let swapper = try #require(graph.all("NSClassSwapper").first)
         #expect(graph.value("NSInitializeWithInit", of: swapper) == .bool(true))

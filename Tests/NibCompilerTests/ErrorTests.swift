@@ -16,14 +16,17 @@ struct ErrorTests {
 
     @Test("an unknown attribute is rejected, not ignored")
     func unsupportedAttribute() throws {
-        let source = Source.iOSXib(#"<view someNewFlag="YES" id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/></view>"#)
+        let source = Source.iOSXib(
+            #"<view someNewFlag="YES" id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/></view>"#)
         let error = try #require(throws: CompileError.self) { try Source.compile(source) }
         #expect(error.code == .unsupportedAttribute)
     }
 
     @Test("malformed XML reports the parser's position")
     func malformed() throws {
-        let error = try #require(throws: CompileError.self) { try Source.compile("<document><objects attr=></document>") }
+        let error = try #require(throws: CompileError.self) {
+            try Source.compile("<document><objects attr=></document>")
+        }
         #expect(error.code == .malformedXML)
         #expect(error.line >= 1)
     }

@@ -32,9 +32,13 @@ struct StoryboardTests {
     func layout() throws {
         let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         #expect(output.kind == .storyboard)
-        #expect(Set(output.files.keys) == ["Info.plist", "UIViewController-BYZ-38-t0r.nib", "BYZ-38-t0r-view-8bC-Xf-vdC.nib"])
+        #expect(
+            Set(output.files.keys) == [
+                "Info.plist", "UIViewController-BYZ-38-t0r.nib", "BYZ-38-t0r-view-8bC-Xf-vdC.nib",
+            ])
         let plist = try #require(
-            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil) as? [String: Any])
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
         #expect(plist["UIStoryboardDesignatedEntryPointIdentifier"] as? String == "UIViewController-BYZ-38-t0r")
     }
 
@@ -43,7 +47,9 @@ struct StoryboardTests {
         let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         let scene = Graph(try NibArchive(parsing: output.files["UIViewController-BYZ-38-t0r.nib"] ?? []))
         #expect(scene.topLevelClasses == ["UIClassSwapper", "UIProxyObject", "UIProxyObject", "UIProxyObject"])
-        let labels = scene.all("UIRuntimeOutletConnection").compactMap { scene.object("UILabel", of: $0).flatMap(scene.string) }
+        let labels = scene.all("UIRuntimeOutletConnection").compactMap {
+            scene.object("UILabel", of: $0).flatMap(scene.string)
+        }
         #expect(Set(labels) == ["sceneViewController", "storyboard"])
         let controller = try #require(scene.all("UIClassSwapper").first)
         #expect(scene.text("UINibName", of: controller) == "BYZ-38-t0r-view-8bC-Xf-vdC")

@@ -34,7 +34,9 @@ enum Source {
         """
     }
 
-    static func compile(_ text: String, fileName: String = "Test.xib", baseLocalized: Bool = false) throws -> CompiledNib {
+    static func compile(_ text: String, fileName: String = "Test.xib", baseLocalized: Bool = false) throws
+        -> CompiledNib
+    {
         try NibCompiler().compile(Data(text.utf8), fileName: fileName, isBaseLocalized: baseLocalized)
     }
 
@@ -55,7 +57,9 @@ struct Graph {
 
     init(_ archive: NibArchive) {
         nodes = archive.objects.map { object in
-            Node(className: archive.className(of: object), values: archive.values(of: object).map { (archive.keyName(of: $0), $0.payload) })
+            Node(
+                className: archive.className(of: object),
+                values: archive.values(of: object).map { (archive.keyName(of: $0), $0.payload) })
         }
     }
 
@@ -73,7 +77,9 @@ struct Graph {
     func elements(of index: Int) -> [Int] {
         guard nodes.indices.contains(index) else { return [] }
         return nodes[index].values.compactMap { value in
-            guard value.key == NibArchive.Builder.emptyKey, case .objectReference(let target) = value.payload else { return nil }
+            guard value.key == NibArchive.Builder.emptyKey, case .objectReference(let target) = value.payload else {
+                return nil
+            }
             return Int(target)
         }
     }

@@ -20,20 +20,24 @@ struct UIKitRuleTests {
 
     static func le(_ value: Double) -> [UInt8] { withUnsafeBytes(of: value.bitPattern.littleEndian) { Array($0) } }
 
-    @Test("autoresizing mask bits", arguments: [
-        (#"widthSizable="YES" heightSizable="YES""#, Int8(18)),
-        (#"flexibleMaxX="YES" flexibleMaxY="YES""#, 36),
-        (#"flexibleMinX="YES" flexibleMinY="YES""#, 9),
-    ])
+    @Test(
+        "autoresizing mask bits",
+        arguments: [
+            (#"widthSizable="YES" heightSizable="YES""#, Int8(18)),
+            (#"flexibleMaxX="YES" flexibleMaxY="YES""#, 36),
+            (#"flexibleMinX="YES" flexibleMinY="YES""#, 9),
+        ])
     func autoresizing(attributes: String, mask: Int8) throws {
-        let source = Source.iOSXib(#"<view id="v1">\#(Self.frame)<autoresizingMask key="autoresizingMask" \#(attributes)/></view>"#)
+        let source = Source.iOSXib(
+            #"<view id="v1">\#(Self.frame)<autoresizingMask key="autoresizingMask" \#(attributes)/></view>"#)
         let graph = try Source.graph(source)
         #expect(graph.value("UIAutoresizingMask", of: try #require(graph.all("UIView").first)) == .int8(mask))
     }
 
     @Test("sRGB colors store float32 components and NSRGB text with 3 significant digits")
     func rgbColor() throws {
-        let color = #"<color key="backgroundColor" red="0.25" green="0.5" blue="0.616" alpha="0.5" colorSpace="custom" customColorSpace="sRGB"/>"#
+        let color =
+            #"<color key="backgroundColor" red="0.25" green="0.5" blue="0.616" alpha="0.5" colorSpace="custom" customColorSpace="sRGB"/>"#
         let graph = try Source.graph(Source.iOSXib(#"<view id="v1">\#(Self.frame)\#(color)</view>"#))
         let object = try #require(graph.all("UIColor").first)
         #expect(graph.value("UIColorComponentCount", of: object) == .int8(4))
@@ -69,9 +73,10 @@ struct UIKitRuleTests {
         let graph = try Source.graph(Source.iOSXib(body))
         let constraints = graph.all("NSLayoutConstraint")
         #expect(constraints.count == 4)
-        let byFirstAttribute = Dictionary(uniqueKeysWithValues: constraints.compactMap { index in
-            graph.value("NSFirstAttribute", of: index)?.integerValue.map { ($0, index) }
-        })
+        let byFirstAttribute = Dictionary(
+            uniqueKeysWithValues: constraints.compactMap { index in
+                graph.value("NSFirstAttribute", of: index)?.integerValue.map { ($0, index) }
+            })
         let ratio = try #require(byFirstAttribute[10])
         #expect(graph.value("NSMultiplier", of: ratio) == .float64(Double(Float(1.0 / 3.0))))
         #expect(graph.value("NSConstant", of: ratio) == .float64(1))
@@ -125,7 +130,9 @@ struct UIKitRuleTests {
             """#
         let source = Source.iOSXib(body).replacingOccurrences(
             of: #"userLabel="File's Owner"/>"#,
-            with: #"userLabel="File's Owner"><connections><outlet property="view" destination="v1" id="o2"/></connections></placeholder>"#)
+            with:
+                #"userLabel="File's Owner"><connections><outlet property="view" destination="v1" id="o2"/></connections></placeholder>"#
+        )
         let graph = try Source.graph(source)
         #expect(graph.all("UIRuntimeOutletConnection").count == 2)
     }
@@ -141,18 +148,23 @@ struct UIKitRuleTests {
 
 @Suite("Xcode eras")
 struct XcodeEraTests {
-    @Test("the era comes from the document's tools version", arguments: [
-        ("4451", 5.0), ("6214", 6.1), ("7702", 6.3), ("10117", 7.3), ("11762", 8.0), ("14113", 9.0), ("16096", 11.0),
-        ("20037", 13.0),
-    ])
+    @Test(
+        "the era comes from the document's tools version",
+        arguments: [
+            ("4451", 5.0), ("6214", 6.1), ("7702", 6.3), ("10117", 7.3), ("11762", 8.0), ("14113", 9.0),
+            ("16096", 11.0),
+            ("20037", 13.0),
+        ])
     func fromToolsVersion(tools: String, xcode: Double) {
         #expect(XcodeEra(toolsVersion: tools) == XcodeEra(xcode))
     }
 
-    @Test("system font names follow the SDK", arguments: [
-        (6.1, 17.0, false, ".HelveticaNeueInterface-Regular"), (7.0, 17, false, ".SFUIText-Regular"),
-        (9.0, 17, false, ".SFUIText"), (9.0, 36, true, ".SFUIDisplay-Bold"),
-    ])
+    @Test(
+        "system font names follow the SDK",
+        arguments: [
+            (6.1, 17.0, false, ".HelveticaNeueInterface-Regular"), (7.0, 17, false, ".SFUIText-Regular"),
+            (9.0, 17, false, ".SFUIText"), (9.0, 36, true, ".SFUIDisplay-Bold"),
+        ])
     func fontNames(xcode: Double, size: Double, bold: Bool, name: String) {
         #expect(XcodeEra(xcode).systemFontName(size: size, bold: bold) == name)
     }
@@ -200,13 +212,20 @@ struct ButtonRuleTests {
                 </subviews>
             </view>
             """#
-        let old = try Source.graph(Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#))
+        let old = try Source.graph(
+            Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#))
         let prototyping = old.all("NSIBPrototypingLayoutConstraint")
         #expect(prototyping.count == 4)
-        #expect(prototyping.allSatisfy { old.text("NSLayoutIdentifier", of: $0) == "IB auto generated at build time for view with fixed frame" })
+        #expect(
+            prototyping.allSatisfy {
+                old.text("NSLayoutIdentifier", of: $0) == "IB auto generated at build time for view with fixed frame"
+            })
         let modern = try Source.graph(Source.iOSXib(body))
         #expect(modern.all("NSIBPrototypingLayoutConstraint").isEmpty)
-        #expect(modern.value("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", of: try #require(modern.all("UIButton").first)) == nil)
+        #expect(
+            modern.value(
+                "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", of: try #require(modern.all("UIButton").first))
+                == nil)
     }
 }
 

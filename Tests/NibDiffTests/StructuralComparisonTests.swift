@@ -5,7 +5,9 @@ import Testing
 @Suite("Structural comparison")
 struct StructuralComparisonTests {
     /// A root holding an inlined array of strings, with object order chosen by `reversed`.
-    static func archive(_ strings: [String], reversed: Bool = false, key: String = "UINibObjectsKey") throws -> NibArchive {
+    static func archive(_ strings: [String], reversed: Bool = false, key: String = "UINibObjectsKey") throws
+        -> NibArchive
+    {
         var builder = NibArchive.Builder()
         let root = builder.addObject(className: "NSObject")
         let array = builder.addObject(className: "NSArray")
@@ -77,11 +79,13 @@ struct StructuralComparisonTests {
         #expect(StructuralComparison().isEquivalent(try make(swap: false), try make(swap: true)))
     }
 
-    @Test("wire types must match", arguments: [
-        (NibArchive.Payload.int8(1), NibArchive.Payload.int16(1), StructuralDifference.Kind.type),
-        (.float64(1), .float64(2), .value),
-        (.bool(true), .bool(false), .type),
-    ])
+    @Test(
+        "wire types must match",
+        arguments: [
+            (NibArchive.Payload.int8(1), NibArchive.Payload.int16(1), StructuralDifference.Kind.type),
+            (.float64(1), .float64(2), .value),
+            (.bool(true), .bool(false), .type),
+        ])
     func types(left: NibArchive.Payload, right: NibArchive.Payload, kind: StructuralDifference.Kind) throws {
         func make(_ payload: NibArchive.Payload) throws -> NibArchive {
             var builder = NibArchive.Builder()
@@ -99,7 +103,9 @@ struct StructuralComparisonTests {
             var builder = NibArchive.Builder()
             let root = builder.addObject(className: "NSObject")
             var bytes: [UInt8] = [7]
-            for value in [x, 2.0] { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+            for value in [x, 2.0] {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            }
             builder.append(.bytes(bytes), forKey: "UICenter", to: root)
             return try builder.build()
         }
@@ -125,18 +131,23 @@ struct ParentTableTests {
             builder.append(.string(name), forKey: "NS.bytes", to: object)
             named[name] = object
         }
-        for (key, list) in [("NSObjectsKeys", ["a", "b"]), ("NSObjectsValues", [parentOfA, parentOfA == "p" ? "q" : "p"])] {
+        for (key, list) in [
+            ("NSObjectsKeys", ["a", "b"]), ("NSObjectsValues", [parentOfA, parentOfA == "p" ? "q" : "p"]),
+        ] {
             let array = builder.addObject(className: "NSArray")
             builder.append(.objectReference(array), forKey: key, to: data)
             builder.append(.bool(true), forKey: "NSInlinedValue", to: array)
-            for name in list { builder.append(.objectReference(named[name] ?? 0), forKey: NibArchive.Builder.emptyKey, to: array) }
+            for name in list {
+                builder.append(.objectReference(named[name] ?? 0), forKey: NibArchive.Builder.emptyKey, to: array)
+            }
         }
         return try builder.build()
     }
 
     @Test("swapped parents differ although both arrays hold the same elements")
     func swappedParents() throws {
-        let differences = StructuralComparison().differences(between: try Self.archive(parentOfA: "p"), and: try Self.archive(parentOfA: "q"))
+        let differences = StructuralComparison().differences(
+            between: try Self.archive(parentOfA: "p"), and: try Self.archive(parentOfA: "q"))
         #expect(!differences.isEmpty)
         #expect(StructuralComparison().isEquivalent(try Self.archive(parentOfA: "p"), try Self.archive(parentOfA: "p")))
     }

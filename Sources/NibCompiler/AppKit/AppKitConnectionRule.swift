@@ -25,13 +25,17 @@ enum AppKitConnectionRule {
                     record.set("NSLabel", .string(selector))
                     context.connections.append(record)
                 default:
-                    throw context.error(.unsupportedElement, connection, "<\(connection.name)> connections (AppKit) are not supported yet")
+                    throw context.error(
+                        .unsupportedElement, connection,
+                        "<\(connection.name)> connections (AppKit) are not supported yet")
                 }
             }
         }
     }
 
-    private static func destination(_ id: String, _ connection: SourceElement, _ context: AppKitContext) throws(CompileError) -> ArchivedObject {
+    private static func destination(_ id: String, _ connection: SourceElement, _ context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
         guard let object = context.objectsByID[id] else {
             throw context.error(.unsupportedAttribute, connection, "connections to id \"\(id)\" are not supported yet")
         }

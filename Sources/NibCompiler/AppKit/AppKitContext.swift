@@ -20,7 +20,9 @@ final class AppKitContext {
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
-        CompileError(code: code, file: fileName, line: element.line, column: element.column, element: element.summary, message: message)
+        CompileError(
+            code: code, file: fileName, line: element.line, column: element.column, element: element.summary,
+            message: message)
     }
 
     func track(_ object: ArchivedObject, id: String?, parent: ArchivedObject) {
@@ -37,7 +39,8 @@ final class AppKitContext {
             } catch let failure as CompileError {
                 throw failure
             } catch {
-                throw CompileError(code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
+                throw CompileError(
+                    code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
             }
         }
     }

@@ -6,14 +6,19 @@ struct AppKitViewEncoder {
     /// Whether custom objects and views are instantiated with `-init` (`NSClassSwapper`).
     var instantiatesDirectly = false
 
-    static let attributes: Set<String> = ["id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass"]
+    static let attributes: Set<String> = [
+        "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
+    ]
 
-    func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false) throws(CompileError) -> ArchivedObject {
+    func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false)
+        throws(CompileError) -> ArchivedObject
+    {
         guard element.name == "view" || element.name == "customView" else {
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }
         for name in element.attributes.keys where !Self.attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on an AppKit view is not supported yet")
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit view is not supported yet")
         }
         if element.name == "view", element["customClass"] != nil {
             throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
@@ -35,7 +40,9 @@ struct AppKitViewEncoder {
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
             case ("connections", _), ("point", "canvasLocation"): break
-            default: throw context.error(.unsupportedElement, child, "<\(child.name)> inside an AppKit view is not supported yet")
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside an AppKit view is not supported yet")
             }
         }
         if let superview {

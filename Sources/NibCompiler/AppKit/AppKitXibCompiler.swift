@@ -22,20 +22,23 @@ struct AppKitXibCompiler {
             case "customObject" where element["id"] == "-1":
                 continue
             case "customObject":
-                let object = try CustomObjectRule.object(element, ownerClass: ownerClass, direct: direct, context: context)
+                let object = try CustomObjectRule.object(
+                    element, ownerClass: ownerClass, direct: direct, context: context)
                 context.track(object, id: element["id"], parent: owner)
             case "window":
                 _ = try WindowRule.window(element, owner: owner, context: context, views: views)
             case "customView", "view":
                 _ = try views.view(element, superview: nil, parent: owner)
             default:
-                throw context.error(.unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")
+                throw context.error(
+                    .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")
             }
         }
         for element in objects.children.flatMap({ [$0] + $0.descendants }) {
             guard let connections = element.child("connections"), let id = element["id"] else { continue }
             guard let source = context.objectsByID[id] else {
-                throw context.error(.unsupportedElement, connections, "connections from <\(element.name)> are not supported yet")
+                throw context.error(
+                    .unsupportedElement, connections, "connections from <\(element.name)> are not supported yet")
             }
             AppKitConnectionRule.schedule(connections, source: source, context: context)
         }

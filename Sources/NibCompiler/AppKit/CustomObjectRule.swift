@@ -12,19 +12,26 @@ enum CustomObjectRule {
     }
 
     /// File's Owner (`-2`), Application (`-3`) and ordinary custom objects.
-    static func object(_ element: SourceElement, ownerClass: String, direct: Bool, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+    static func object(_ element: SourceElement, ownerClass: String, direct: Bool, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a custom object is not supported yet")
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a custom object is not supported yet")
         }
         let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
         if needsTarget {
-            throw context.error(.unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
+            throw context.error(
+                .unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
         }
         if module != nil && !direct {
-            throw context.error(.unsupportedAttribute, element, "custom objects in a module are only supported with direct instantiation yet")
+            throw context.error(
+                .unsupportedAttribute, element,
+                "custom objects in a module are only supported with direct instantiation yet")
         }
         for child in element.children where child.name != "connections" {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a custom object is not supported yet")
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a custom object is not supported yet")
         }
         let custom = element["customClass"]
         switch element["id"] {
@@ -34,7 +41,9 @@ enum CustomObjectRule {
             object.set("NSClassName", .string(element["id"] == "-3" ? "NSApplication" : custom ?? "NSObject"))
             return object
         default:
-            let name = custom.map { custom in module.map { SwiftClassName.mangled(custom, module: $0) } ?? custom } ?? "NSObject"
+            let name =
+                custom.map { custom in module.map { SwiftClassName.mangled(custom, module: $0) } ?? custom }
+                ?? "NSObject"
             if direct {
                 let object = ArchivedObject("NSClassSwapper")
                 object.set("NSClassName", .string(name))

@@ -14,7 +14,10 @@ enum WindowRule {
     /// `initialPositionMask` struts → the position bits of `NSWTFlags` (absent mask: all).
     static func strutBits(_ mask: SourceElement?) -> Int {
         guard let mask else { return 0x78_0000 }
-        let left = mask.flag("leftStrut"), right = mask.flag("rightStrut"), top = mask.flag("topStrut"), bottom = mask.flag("bottomStrut")
+        let left = mask.flag("leftStrut")
+        let right = mask.flag("rightStrut")
+        let top = mask.flag("topStrut")
+        let bottom = mask.flag("bottomStrut")
         switch (left, right, top, bottom) {
         case (true, true, true, true), (false, false, false, false): return 0x78_0000
         case (true, false, false, true): return 0
@@ -25,11 +28,14 @@ enum WindowRule {
         }
     }
 
-    static func window(_ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder) throws(CompileError) -> ArchivedObject {
+    static func window(
+        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
         }
-        for name in ["frameAutosaveName", "animationBehavior"] where element[name] != nil && !(name == "animationBehavior" && element[name] == "default") {
+        for name in ["frameAutosaveName", "animationBehavior"]
+        where element[name] != nil && !(name == "animationBehavior" && element[name] == "default") {
             throw context.error(.unsupportedAttribute, element, "window attribute \(name) is not supported yet")
         }
         let window = ArchivedObject("NSWindowTemplate")
@@ -51,12 +57,15 @@ enum WindowRule {
             case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("view", "contentView"): contentView = child
             case ("point", _), ("connections", _): break
-            default: throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not supported yet")
+            default:
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not supported yet")
             }
         }
         let struts = strutBits(positionMask)
         guard struts >= 0, let positionMask = Optional(positionMask) else {
-            throw context.error(.unsupportedAttribute, positionMask ?? element, "this combination of window struts is not supported yet")
+            throw context.error(
+                .unsupportedAttribute, positionMask ?? element, "this combination of window struts is not supported yet"
+            )
         }
         var flags = struts
         if element["deferred"] ?? "YES" == "YES" { flags |= 0x2000_0000 }
@@ -95,15 +104,23 @@ enum WindowRule {
         window.set("NSMaxFullScreenContentSize", .string("{0, 0}"))
         if let mode = element["tabbingMode"] {
             let modes = ["automatic": 0, "preferred": 1, "disallowed": 2]
-            guard let code = modes[mode] else { throw context.error(.unsupportedAttribute, element, "tabbingMode \"\(mode)\" is unknown") }
+            guard let code = modes[mode] else {
+                throw context.error(.unsupportedAttribute, element, "tabbingMode \"\(mode)\" is unknown")
+            }
             window.set("NSWindowTabbingMode", int: code)
         }
         if let style = element["toolbarStyle"] {
-            let styles = ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "compact": 4, "unifiedCompact": 4]
-            guard let code = styles[style] else { throw context.error(.unsupportedAttribute, element, "toolbarStyle \"\(style)\" is unknown") }
+            let styles = [
+                "automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "compact": 4, "unifiedCompact": 4,
+            ]
+            guard let code = styles[style] else {
+                throw context.error(.unsupportedAttribute, element, "toolbarStyle \"\(style)\" is unknown")
+            }
             window.set("NSWindowToolbarStyle", int: code)
         }
-        if let custom = element["customClass"] { window.set("IBClassReference", CustomObjectRule.classReference(custom, module: nil)) }
+        if let custom = element["customClass"] {
+            window.set("IBClassReference", CustomObjectRule.classReference(custom, module: nil))
+        }
         if element["visibleAtLaunch"] ?? "YES" == "YES" { context.visibleWindows.append(window) }
         return window
     }

@@ -87,7 +87,9 @@ final class ArchivedObject {
     }
 
     /// An inlined dictionary: keys and values alternate.
-    static func dictionary(_ className: String = "NSDictionary", _ pairs: [(ArchivedObject, ArchivedObject)]) -> ArchivedObject {
+    static func dictionary(_ className: String = "NSDictionary", _ pairs: [(ArchivedObject, ArchivedObject)])
+        -> ArchivedObject
+    {
         let object = ArchivedObject(className)
         object.set("NSInlinedValue", .bool(true))
         for (key, value) in pairs {

@@ -39,7 +39,10 @@ public struct SourceDocument: @unchecked Sendable {
         guard ok, builder.failure == nil, builder.isBalanced, let root = builder.root else {
             throw CompileError(
                 code: .malformedXML, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
-                element: nil, message: "the XML is malformed: \((builder.failure ?? parser.parserError).map { String(describing: $0) } ?? "unclosed or missing elements")")
+                element: nil,
+                message:
+                    "the XML is malformed: \((builder.failure ?? parser.parserError).map { String(describing: $0) } ?? "unclosed or missing elements")"
+            )
         }
         guard root.name == "document" else {
             throw CompileError(
@@ -55,7 +58,9 @@ public struct SourceDocument: @unchecked Sendable {
         guard let value = root["targetRuntime"], let runtime = Runtime(rawValue: value) else {
             throw CompileError(
                 code: .unsupportedDocument, file: fileName, line: root.line, column: root.column, element: root.summary,
-                message: "target runtime \"\(root["targetRuntime"] ?? "none")\" is not supported (iOS.CocoaTouch and MacOSX.Cocoa are)")
+                message:
+                    "target runtime \"\(root["targetRuntime"] ?? "none")\" is not supported (iOS.CocoaTouch and MacOSX.Cocoa are)"
+            )
         }
         return runtime
     }
@@ -83,7 +88,8 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
         attributes attributeDict: [String: String] = [:]
     ) {
-        let element = SourceElement(name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
+        let element = SourceElement(
+            name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
         if let parent = stack.last {
             element.parent = parent
             parent.children.append(element)
@@ -94,7 +100,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         started += 1
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         if !stack.isEmpty { stack.removeLast() }
         ended += 1
     }

@@ -4,18 +4,26 @@
 enum ButtonRule {
     static let rule = ViewRule(
         className: "UIButton",
-        attributes: ["buttonType", "lineBreakMode", "contentHorizontalAlignment", "contentVerticalAlignment", "enabled", "selected", "highlighted"],
+        attributes: [
+            "buttonType", "lineBreakMode", "contentHorizontalAlignment", "contentVerticalAlignment", "enabled",
+            "selected", "highlighted",
+        ],
         children: ["state", "fontDescription", "color"],
-        encode: { element, object, context, resources throws(CompileError) in try encode(element, object, context, resources) })
+        encode: { element, object, context, resources throws(CompileError) in
+            try encode(element, object, context, resources)
+        })
 
     static let types: [String: Int] = [
-        "custom": 0, "system": 1, "roundedRect": 1, "detailDisclosure": 2, "infoLight": 3, "infoDark": 4, "contactAdd": 5,
+        "custom": 0, "system": 1, "roundedRect": 1, "detailDisclosure": 2, "infoLight": 3, "infoDark": 4,
+        "contactAdd": 5,
     ]
     static let states: [String: Int] = ["normal": 0, "highlighted": 1, "disabled": 2, "selected": 4]
     static let horizontal: [String: Int] = ["center": 0, "left": 1, "right": 2, "fill": 3, "leading": 4, "trailing": 5]
     static let vertical: [String: Int] = ["center": 0, "top": 1, "bottom": 2, "fill": 3]
 
-    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources) throws(CompileError) {
+    static func encode(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
+    ) throws(CompileError) {
         for name in ["enabled", "selected", "highlighted"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "button attribute \(name) is not supported yet")
         }
@@ -41,21 +49,29 @@ enum ButtonRule {
                 content.set("UITitle", context.text(title, id: element["id"], property: "\(key)Title"))
             }
             if let image = state["image"] {
-                content.set("UIImage", try ImageRule.placeholder(named: image, element: state, context: context, resources: resources))
+                content.set(
+                    "UIImage",
+                    try ImageRule.placeholder(named: image, element: state, context: context, resources: resources))
             }
             if let image = state["backgroundImage"] {
-                content.set("UIBackgroundImage", try ImageRule.placeholder(named: image, element: state, context: context, resources: resources))
+                content.set(
+                    "UIBackgroundImage",
+                    try ImageRule.placeholder(named: image, element: state, context: context, resources: resources))
             }
             for child in state.children {
                 switch (child.name, child["key"]) {
                 case ("color", "titleColor"): content.set("UITitleColor", try ColorRule.color(child, in: context))
-                case ("color", "titleShadowColor"): content.set("UIShadowColor", try ColorRule.color(child, in: context))
-                default: throw context.error(.unsupportedElement, child, "<\(child.name)> in a button state is not supported yet")
+                case ("color", "titleShadowColor"):
+                    content.set("UIShadowColor", try ColorRule.color(child, in: context))
+                default:
+                    throw context.error(
+                        .unsupportedElement, child, "<\(child.name)> in a button state is not supported yet")
                 }
             }
             // Empty states are dropped; so is a shadow color alone on the image-only system types.
             let hasVisibleContent = state["title"] != nil || state["image"] != nil || state["backgroundImage"] != nil
-            let isImageType = ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? "")
+            let isImageType = ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(
+                element["buttonType"] ?? "")
             if content.values.isEmpty || (isImageType && !hasVisibleContent) { continue }
             contents.append((.number(code), content))
         }
@@ -63,19 +79,25 @@ enum ButtonRule {
         object.set("UIAdjustsImageWhenHighlighted", .bool(true))
         object.set("UIAdjustsImageWhenDisabled", .bool(true))
         let type = element["buttonType"] ?? "custom"
-        guard let typeCode = types[type] else { throw context.error(.unsupportedAttribute, element, "buttonType \"\(type)\" is unknown") }
+        guard let typeCode = types[type] else {
+            throw context.error(.unsupportedAttribute, element, "buttonType \"\(type)\" is unknown")
+        }
         if typeCode != 0 { object.set("UIButtonType", int: typeCode) }
         if typeCode >= 2, !object.has("UIViewContentHuggingPriority") {
             // The image-only system types record their (default) hugging priority explicitly.
             object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
         }
-        for color in element.children(named: "color") where color["key"] != "backgroundColor" && color["key"] != "tintColor" {
-            throw context.error(.unsupportedAttribute, color, "button color \(color["key"] ?? "?") is not supported yet")
+        for color in element.children(named: "color")
+        where color["key"] != "backgroundColor" && color["key"] != "tintColor" {
+            throw context.error(
+                .unsupportedAttribute, color, "button color \(color["key"] ?? "?") is not supported yet")
         }
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
         } else if type == "roundedRect" || type == "system" {
-            let standard = SourceElement(name: "fontDescription", attributes: ["type": "system", "pointSize": "15"], line: element.line, column: element.column)
+            let standard = SourceElement(
+                name: "fontDescription", attributes: ["type": "system", "pointSize": "15"], line: element.line,
+                column: element.column)
             object.set("UIFont", try FontRule.font(standard, in: context))
         }
     }

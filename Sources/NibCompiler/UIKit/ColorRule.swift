@@ -42,7 +42,9 @@ enum ColorRule {
             // Before Xcode 8 (iOS 10 SDK, wide color), ibtool stored calibrated and device grays
             // as RGB with the same components, without color matching.
             if legacy, ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
-                return rgbColor(red: white, green: white, blue: white, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+                return rgbColor(
+                    red: white, green: white, blue: white, alpha: alpha,
+                    doubles: context.era.writesDoubleColorComponents)
             }
             switch (space, isCustom) {
             case ("genericGamma22GrayColorSpace", _):
@@ -50,40 +52,59 @@ enum ColorRule {
             case ("calibratedWhite", false), ("deviceWhite", false):
                 // Matched to gamma 2.2 gray by ColorSync; exact only at black and white.
                 guard white == 0 || white == 1 else {
-                    throw context.error(.unsupportedAttribute, element, "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
+                    throw context.error(
+                        .unsupportedAttribute, element,
+                        "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
                 }
                 return uiKitGray(white: white, alpha: alpha)
             case ("calibratedWhite", true):
                 // A custom calibrated gray is matched to sRGB; exact only at black and white.
                 guard white == 0 || white == 1 else {
-                    throw context.error(.unsupportedAttribute, element, "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
+                    throw context.error(
+                        .unsupportedAttribute, element,
+                        "gray \(white) in \(space ?? "?") needs a color-space conversion that is not modelled yet")
                 }
-                return rgbColor(red: white, green: white, blue: white, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+                return rgbColor(
+                    red: white, green: white, blue: white, alpha: alpha,
+                    doubles: context.era.writesDoubleColorComponents)
             default:
-                throw context.error(.unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not supported yet")
+                throw context.error(
+                    .unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not supported yet")
             }
         }
-        guard let red = element.number("red"), let green = element.number("green"), let blue = element.number("blue") else {
-            throw context.error(.unsupportedElement, element, "this kind of color (\(element.attributes.keys.sorted().joined(separator: ", "))) is not supported yet")
+        guard let red = element.number("red"), let green = element.number("green"), let blue = element.number("blue")
+        else {
+            throw context.error(
+                .unsupportedElement, element,
+                "this kind of color (\(element.attributes.keys.sorted().joined(separator: ", "))) is not supported yet")
         }
         switch space {
         case "sRGB":
-            return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+            return rgbColor(
+                red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         case "calibratedRGB", "deviceRGB":
-            if legacy { return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents) }
-            guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
-                throw context.error(.unsupportedAttribute, element, "\(space ?? "?") colors need a conversion to sRGB that is not modelled yet")
+            if legacy {
+                return rgbColor(
+                    red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
             }
-            return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+            guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
+                throw context.error(
+                    .unsupportedAttribute, element,
+                    "\(space ?? "?") colors need a conversion to sRGB that is not modelled yet")
+            }
+            return rgbColor(
+                red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         default:
-            throw context.error(.unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
+            throw context.error(
+                .unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
         }
     }
 
     /// Black as ibtool archives a control's default color: RGB before Xcode 8, UIKit's
     /// `blackColor` singleton after.
     static func black(in context: UIKitContext) -> ArchivedObject {
-        context.era < XcodeEra(8) ? rgbColor(red: 0, green: 0, blue: 0, alpha: 1, doubles: false) : uiKitGray(white: 0, alpha: 1)
+        context.era < XcodeEra(8)
+            ? rgbColor(red: 0, green: 0, blue: 0, alpha: 1, doubles: false) : uiKitGray(white: 0, alpha: 1)
     }
 
     /// `+colorWithWhite:alpha:` returns UIKit's cached singletons for white, black and clear,
@@ -97,12 +118,16 @@ enum ColorRule {
         }
     }
 
-    static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double, doubles: Bool = true) -> ArchivedObject {
+    static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double, doubles: Bool = true)
+        -> ArchivedObject
+    {
         let color = ArchivedObject("UIColor")
         color.set("UIColorComponentCount", int: 4)
         let components = [("UIRed", red), ("UIGreen", green), ("UIBlue", blue), ("UIAlpha", alpha)]
         for (key, value) in components { color.set(key, .float32(Float(value))) }
-        for (key, value) in components where doubles && Double(Float(value)) != value { color.set(key + "-Double", .float64(value)) }
+        for (key, value) in components where doubles && Double(Float(value)) != value {
+            color.set(key + "-Double", .float64(value))
+        }
         color.set("NSRGB", .data(Array(componentText([red, green, blue], alpha: alpha).utf8)))
         color.set("NSColorSpace", int: 2)
         return color

@@ -11,7 +11,8 @@ enum ConnectionRule {
     /// Defers the connections of `owner` (the element holding `<connections>`) whose source
     /// is `sourceID`; destinations that `accept` rejects are skipped (they belong to another nib).
     static func schedule(
-        _ connections: SourceElement, sourceID: String, context: UIKitContext, accept: @escaping (String) -> Bool = { _ in true }
+        _ connections: SourceElement, sourceID: String, context: UIKitContext,
+        accept: @escaping (String) -> Bool = { _ in true }
     ) {
         for connection in connections.children {
             context.deferred.append { () throws in
@@ -43,7 +44,8 @@ enum ConnectionRule {
                     }
                     context.connections.append(record)
                 default:
-                    throw context.error(.unsupportedElement, connection, "<\(connection.name)> connections are not supported yet")
+                    throw context.error(
+                        .unsupportedElement, connection, "<\(connection.name)> connections are not supported yet")
                 }
             }
         }

@@ -2,18 +2,22 @@
 /// controller's top and bottom layout guides.
 enum ConstraintRule {
     static let attributes: [String: Int] = [
-        "left": 1, "right": 2, "top": 3, "bottom": 4, "leading": 5, "trailing": 6, "width": 7, "height": 8, "centerX": 9,
+        "left": 1, "right": 2, "top": 3, "bottom": 4, "leading": 5, "trailing": 6, "width": 7, "height": 8,
+        "centerX": 9,
         "centerY": 10, "lastBaseline": 11, "baseline": 11, "firstBaseline": 12, "leftMargin": 13, "rightMargin": 14,
         "topMargin": 15, "bottomMargin": 16, "leadingMargin": 17, "trailingMargin": 18, "centerXWithinMargins": 19,
         "centerYWithinMargins": 20,
     ]
     static let known: Set<String> = [
-        "id", "firstItem", "firstAttribute", "secondItem", "secondAttribute", "constant", "multiplier", "relation", "priority",
+        "id", "firstItem", "firstAttribute", "secondItem", "secondAttribute", "constant", "multiplier", "relation",
+        "priority",
         "symbolic", "identifier",
     ]
 
     /// Builds the constraint now and fills in its items once every object exists.
-    static func constraint(_ element: SourceElement, container: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+    static func constraint(_ element: SourceElement, container: SourceElement, context: UIKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
         for name in element.attributes.keys where !known.contains(name) {
             throw context.error(.unsupportedAttribute, element, "constraint attribute \(name) is not supported yet")
         }
@@ -22,7 +26,9 @@ enum ConstraintRule {
         }
         var second: Int?
         if let name = element["secondAttribute"] {
-            guard let code = attributes[name] else { throw context.error(.unsupportedAttribute, element, "secondAttribute \"\(name)\" is unknown") }
+            guard let code = attributes[name] else {
+                throw context.error(.unsupportedAttribute, element, "secondAttribute \"\(name)\" is unknown")
+            }
             second = code
         }
         let object = ArchivedObject("NSLayoutConstraint")
@@ -41,7 +47,8 @@ enum ConstraintRule {
             }
             if let text = element["multiplier"] {
                 guard let multiplier = parseMultiplier(text) else {
-                    throw context.error(.unsupportedAttribute, element, "multiplier \"\(text)\" is not a number or ratio")
+                    throw context.error(
+                        .unsupportedAttribute, element, "multiplier \"\(text)\" is not a number or ratio")
                 }
                 if multiplier != 1 { object.set("NSMultiplier", .float64(Double(Float(multiplier)))) }
             }
@@ -59,7 +66,9 @@ enum ConstraintRule {
             } else if constant != 0 {
                 object.set("NSConstantV2", .float64(constant))
             }
-            if let priority = element.number("priority"), priority != 1000 { object.set("NSPriority", int: Int(priority)) }
+            if let priority = element.number("priority"), priority != 1000 {
+                object.set("NSPriority", int: Int(priority))
+            }
             object.set("NSShouldBeArchived", .bool(true))
             if !element.flag("symbolic"), constant != 0 { object.set("NSConstant", .float64(constant)) }
             if let identifier = element["identifier"] { object.set("NSLayoutIdentifier", .string(identifier)) }

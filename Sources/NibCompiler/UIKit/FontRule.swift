@@ -4,18 +4,22 @@
 enum FontRule {
     static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
         guard let size = element.number("pointSize") else {
-            throw context.error(.unsupportedAttribute, element, "fonts without a pointSize (text styles) are not supported yet")
+            throw context.error(
+                .unsupportedAttribute, element, "fonts without a pointSize (text styles) are not supported yet")
         }
         let type = element["type"]
         guard element["name"] == nil, type == "system" || type == "boldSystem" else {
-            throw context.error(.unsupportedAttribute, element, "font \(element["name"] ?? type ?? "?") is not supported yet (system and boldSystem are)")
+            throw context.error(
+                .unsupportedAttribute, element,
+                "font \(element["name"] ?? type ?? "?") is not supported yet (system and boldSystem are)")
         }
         let bold = type == "boldSystem"
         let name = context.era.systemFontName(size: size, bold: bold)
         let attributes: [(ArchivedObject, ArchivedObject)] =
             [(.string("NSCTFontUIUsageAttribute"), .string(bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage"))]
             + [(.string("NSFontSizeAttribute"), size == size.rounded() ? .number(Int(size)) : .number(double: size))]
-            + (bold && context.era.writesBoldUsageOverride ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
+            + (bold && context.era.writesBoldUsageOverride
+                ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
         let descriptor = ArchivedObject("UIFontDescriptor")
         descriptor.set("UIFontDescriptorAttributes", .dictionary("NSMutableDictionary", attributes))
         let font = ArchivedObject("UIFont")

@@ -15,7 +15,8 @@ enum LabelRule {
         "wordWrap": 0, "characterWrap": 1, "clip": 2, "headTruncation": 3, "tailTruncation": 4, "middleTruncation": 5,
     ]
 
-    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError) {
+    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
+    {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not supported yet")
         }
@@ -38,7 +39,8 @@ enum LabelRule {
             case "shadowColor":
                 object.set("UIShadowColor", try ColorRule.color(color, in: context))
             default:
-                throw context.error(.unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
+                throw context.error(
+                    .unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
             }
         }
         if !hasTextColor {
@@ -47,7 +49,8 @@ enum LabelRule {
             hasTextColor = true
         }
         let offset = element.child("size", key: "shadowOffset")
-        object.set("UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
+        object.set(
+            "UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
         if let minimum = element.number("minimumFontSize") {
             object.set("UIAdjustsFontSizeToFit", .bool(true))
             object.set("UIMinimumFontSize", .float32(Float(minimum)))
@@ -55,12 +58,18 @@ enum LabelRule {
             object.set("UIAdjustsFontSizeToFit", .bool(true))
         }
         if let mode = element["lineBreakMode"] {
-            guard let code = lineBreakModes[mode] else { throw context.error(.unsupportedAttribute, element, "lineBreakMode \"\(mode)\" is unknown") }
+            guard let code = lineBreakModes[mode] else {
+                throw context.error(.unsupportedAttribute, element, "lineBreakMode \"\(mode)\" is unknown")
+            }
             if code != 4 { object.set("UILineBreakMode", int: code) }
         }
-        if let lines = element["numberOfLines"], let count = Int(lines), count != 1 { object.set("UINumberOfLines", int: count) }
+        if let lines = element["numberOfLines"], let count = Int(lines), count != 1 {
+            object.set("UINumberOfLines", int: count)
+        }
         if let alignment = element["textAlignment"] {
-            guard let code = alignments[alignment] else { throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown") }
+            guard let code = alignments[alignment] else {
+                throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
+            }
             if code != 0 { object.set("UITextAlignment", int: code) }
         }
         // An absent baselineAdjustment is Interface Builder's default, alignCenters.
@@ -68,13 +77,16 @@ enum LabelRule {
         case "alignBaselines": break
         case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
         case "none": object.set("UIBaselineAdjustment", int: 2)
-        case let other?: throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
+        case let other?:
+            throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
         }
         if let factor = element.number("minimumScaleFactor") {
             object.set("UIMinimumScaleFactor", .float32(Float(factor)))
         } else if let minimum = element.number("minimumFontSize"), let pointSize, pointSize > 0 {
             object.set("UIMinimumScaleFactor", .float32(Float(minimum / pointSize)))
         }
-        if hasTextColor, context.era.writesTraitTextColorFlag { object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true)) }
+        if hasTextColor, context.era.writesTraitTextColorFlag {
+            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
+        }
     }
 }

@@ -4,16 +4,23 @@
 enum PrototypingConstraintRule {
     static let identifier = "IB auto generated at build time for view with fixed frame"
 
-    static func constraints(for element: SourceElement, object: ArchivedObject, superview: ArchivedObject, era: XcodeEra) -> [ArchivedObject] {
-        guard era < XcodeEra(8), element.flag("fixedFrame"), element["translatesAutoresizingMaskIntoConstraints"] == "NO",
+    static func constraints(
+        for element: SourceElement, object: ArchivedObject, superview: ArchivedObject, era: XcodeEra
+    ) -> [ArchivedObject] {
+        guard era < XcodeEra(8), element.flag("fixedFrame"),
+            element["translatesAutoresizingMaskIntoConstraints"] == "NO",
             let frame = element.child("rect", key: "frame")
         else { return [] }
-        let x = frame.number("x") ?? 0, y = frame.number("y") ?? 0
-        let width = frame.number("width") ?? 0, height = frame.number("height") ?? 0
+        let x = frame.number("x") ?? 0
+        let y = frame.number("y") ?? 0
+        let width = frame.number("width") ?? 0
+        let height = frame.number("height") ?? 0
         // The image-only system buttons have a fixed intrinsic size: position only.
-        let sizeIsIntrinsic = element.name == "button"
+        let sizeIsIntrinsic =
+            element.name == "button"
             && ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? "")
-        let attributes: [(Int, Double, Bool)] = [(1, x, true), (3, y, true)] + (sizeIsIntrinsic ? [] : [(7, width, false), (8, height, false)])
+        let attributes: [(Int, Double, Bool)] =
+            [(1, x, true), (3, y, true)] + (sizeIsIntrinsic ? [] : [(7, width, false), (8, height, false)])
         return attributes.map { attribute, constant, toSuperview in
             let constraint = ArchivedObject("NSIBPrototypingLayoutConstraint")
             constraint.set("NSFirstItem", object)

@@ -4,7 +4,8 @@ enum TextFieldRule {
     static let rule = ViewRule(
         className: "UITextField",
         attributes: [
-            "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize", "text",
+            "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize",
+            "text",
             "placeholder", "adjustsFontSizeToFit", "background",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
@@ -12,24 +13,29 @@ enum TextFieldRule {
 
     static let borderStyles: [String: Int] = ["none": 0, "line": 1, "bezel": 2, "roundedRect": 3]
     static let keyboardTypes: [String: Int] = [
-        "default": 0, "alphabet": 1, "numbersAndPunctuation": 2, "URL": 3, "numberPad": 4, "phonePad": 5, "namePhonePad": 6,
+        "default": 0, "alphabet": 1, "numbersAndPunctuation": 2, "URL": 3, "numberPad": 4, "phonePad": 5,
+        "namePhonePad": 6,
         "emailAddress": 7, "decimalPad": 8, "twitter": 9, "webSearch": 10, "ASCIICapableNumberPad": 11,
     ]
     static let returnKeyTypes: [String: Int] = [
-        "default": 0, "go": 1, "google": 2, "join": 3, "next": 4, "route": 5, "search": 6, "send": 7, "yahoo": 8, "done": 9,
+        "default": 0, "go": 1, "google": 2, "join": 3, "next": 4, "route": 5, "search": 6, "send": 7, "yahoo": 8,
+        "done": 9,
         "emergencyCall": 10, "continue": 11,
     ]
 
-    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError) {
+    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
+    {
         if element["background"] != nil {
             throw context.error(.unsupportedAttribute, element, "text field background images are not supported yet")
         }
         if let vertical = element["contentVerticalAlignment"], vertical != "center" {
-            throw context.error(.unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not supported yet")
+            throw context.error(
+                .unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not supported yet")
         }
         if let horizontal = element["contentHorizontalAlignment"] {
             guard let code = ButtonRule.horizontal[horizontal] else {
-                throw context.error(.unsupportedAttribute, element, "contentHorizontalAlignment=\"\(horizontal)\" is unknown")
+                throw context.error(
+                    .unsupportedAttribute, element, "contentHorizontalAlignment=\"\(horizontal)\" is unknown")
             }
             if code != 0 { object.set("UIContentHorizontalAlignment", int: code) }
         }
@@ -51,13 +57,17 @@ enum TextFieldRule {
             switch color["key"] {
             case "textColor": textColor = try ColorRule.color(color, in: context)
             case "backgroundColor", "tintColor": break
-            default: throw context.error(.unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not supported yet")
+            default:
+                throw context.error(
+                    .unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not supported yet")
             }
         }
         // Without a color in the source, the field's default black is archived.
         object.set("UITextColor", textColor ?? ColorRule.black(in: context))
         if let style = element["borderStyle"] {
-            guard let code = borderStyles[style] else { throw context.error(.unsupportedAttribute, element, "borderStyle \"\(style)\" is unknown") }
+            guard let code = borderStyles[style] else {
+                throw context.error(.unsupportedAttribute, element, "borderStyle \"\(style)\" is unknown")
+            }
             if code != 0 { object.set("UIBorderStyle", int: code) }
         }
         if let minimum = element.number("minimumFontSize"), element["adjustsFontSizeToFit"] != "NO" {
@@ -70,12 +80,14 @@ enum TextFieldRule {
                 switch name {
                 case "keyboardType":
                     guard let code = keyboardTypes[traits[name] ?? ""] else {
-                        throw context.error(.unsupportedAttribute, traits, "keyboardType \"\(traits[name] ?? "")\" is unknown")
+                        throw context.error(
+                            .unsupportedAttribute, traits, "keyboardType \"\(traits[name] ?? "")\" is unknown")
                     }
                     if code != 0 { object.set("UIKeyboardType", int: code) }
                 case "returnKeyType":
                     guard let code = returnKeyTypes[traits[name] ?? ""] else {
-                        throw context.error(.unsupportedAttribute, traits, "returnKeyType \"\(traits[name] ?? "")\" is unknown")
+                        throw context.error(
+                            .unsupportedAttribute, traits, "returnKeyType \"\(traits[name] ?? "")\" is unknown")
                     }
                     if code != 0 { object.set("UIReturnKeyType", int: code) }
                 case "secureTextEntry":
@@ -85,6 +97,8 @@ enum TextFieldRule {
                 }
             }
         }
-        if context.era.writesTraitTextColorFlag { object.set("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(true)) }
+        if context.era.writesTraitTextColorFlag {
+            object.set("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(true))
+        }
     }
 }

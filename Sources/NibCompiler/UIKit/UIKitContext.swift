@@ -44,7 +44,9 @@ final class UIKitContext {
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
-        CompileError(code: code, file: fileName, line: element.line, column: element.column, element: element.summary, message: message)
+        CompileError(
+            code: code, file: fileName, line: element.line, column: element.column, element: element.summary,
+            message: message)
     }
 
     /// The object for source id `id`, or an error naming the element that refers to it.
@@ -88,7 +90,8 @@ final class UIKitContext {
             } catch let failure as CompileError {
                 throw failure
             } catch {
-                throw CompileError(code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
+                throw CompileError(
+                    code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
             }
         }
     }

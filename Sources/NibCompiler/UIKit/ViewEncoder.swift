@@ -5,7 +5,8 @@ struct ViewEncoder {
     let resources: UIKitResources
 
     static let commonAttributes: Set<String> = [
-        "id", "key", "contentMode", "opaque", "clipsSubviews", "userInteractionEnabled", "hidden", "multipleTouchEnabled",
+        "id", "key", "contentMode", "opaque", "clipsSubviews", "userInteractionEnabled", "hidden",
+        "multipleTouchEnabled",
         "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
         "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
         "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
@@ -27,8 +28,10 @@ struct ViewEncoder {
         guard let rule = ViewRule.all[element.name] else {
             throw context.error(.unsupportedElement, element, "<\(element.name)> is not supported yet")
         }
-        for name in element.attributes.keys where !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
+        for name in element.attributes.keys
+        where !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
         }
         for name in ["tag", "alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) is not supported yet")
@@ -64,7 +67,8 @@ struct ViewEncoder {
             case (let name, _) where rule.children.contains(name):
                 break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not supported yet")
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not supported yet")
             }
         }
         if let frameOverride { frame = frameOverride }
@@ -80,7 +84,8 @@ struct ViewEncoder {
         for subview in subviewElements {
             let child = try encode(subview)
             subviews.append(child)
-            prototyping += PrototypingConstraintRule.constraints(for: subview, object: child, superview: object, era: context.era)
+            prototyping += PrototypingConstraintRule.constraints(
+                for: subview, object: child, superview: object, era: context.era)
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
@@ -103,16 +108,28 @@ struct ViewEncoder {
         // whatever the flag says.
         object.setFlag(
             "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
-            element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !(element.flag("fixedFrame") && context.era >= XcodeEra(8)))
+            element["translatesAutoresizingMaskIntoConstraints"] == "NO"
+                && !(element.flag("fixedFrame") && context.era >= XcodeEra(8)))
         let allConstraints = constraintObjects + prototyping + extraConstraints
-        if !allConstraints.isEmpty { object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", allConstraints)) }
-        let hugging = (element.number("horizontalHuggingPriority") ?? 250, element.number("verticalHuggingPriority") ?? 250)
-        if hugging != (250, 250) {
-            object.set("UIViewContentHuggingPriority", .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))
+        if !allConstraints.isEmpty {
+            object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", allConstraints))
         }
-        let resistance = (element.number("horizontalCompressionResistancePriority") ?? 750, element.number("verticalCompressionResistancePriority") ?? 750)
+        let hugging = (
+            element.number("horizontalHuggingPriority") ?? 250, element.number("verticalHuggingPriority") ?? 250
+        )
+        if hugging != (250, 250) {
+            object.set(
+                "UIViewContentHuggingPriority",
+                .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))
+        }
+        let resistance = (
+            element.number("horizontalCompressionResistancePriority") ?? 750,
+            element.number("verticalCompressionResistancePriority") ?? 750
+        )
         if resistance != (750, 750) {
-            object.set("UIViewContentCompressionResistancePriority", .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
+            object.set(
+                "UIViewContentCompressionResistancePriority",
+                .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
         }
         if context.era.writesSemanticContentAttribute { object.set("UIViewSemanticContentAttribute", int: 0) }
         if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
@@ -144,11 +161,14 @@ enum AutoresizingRule {
 /// `customClass` → the object's own keys plus `UIClassName` and `UIOriginalClassName`, under
 /// the class `UIClassSwapper`.
 enum ClassSwapRule {
-    static func wrap(_ object: ArchivedObject, element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+    static func wrap(_ object: ArchivedObject, element: SourceElement, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
         guard let custom = element["customClass"] else { return object }
         let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
         if needsTarget {
-            throw context.error(.unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
+            throw context.error(
+                .unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
         }
         object.set("UIClassName", .string(module.map { SwiftClassName.mangled(custom, module: $0) } ?? custom))
         object.set("UIOriginalClassName", .string(object.className))

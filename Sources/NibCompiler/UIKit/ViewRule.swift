@@ -8,7 +8,9 @@ struct ViewRule: Sendable {
     /// Child elements this kind understands beyond the common view children.
     var children: Set<String> = []
     /// Appends the kind's own keys.
-    var encode: @Sendable (SourceElement, ArchivedObject, UIKitContext, UIKitResources) throws(CompileError) -> Void = { _, _, _, _ in }
+    var encode: @Sendable (SourceElement, ArchivedObject, UIKitContext, UIKitResources) throws(CompileError) -> Void = {
+        _, _, _, _ in
+    }
 
     static let all: [String: ViewRule] = [
         "view": ViewRule(className: "UIView"),
@@ -16,10 +18,14 @@ struct ViewRule: Sendable {
         "button": ButtonRule.rule,
         "textField": TextFieldRule.rule,
         "imageView": ViewRule(
-            className: "UIImageView", attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
+            className: "UIImageView",
+            attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
             encode: { element, object, context, resources throws(CompileError) in
                 if let name = element["image"] {
-                    object.set("UIImage", try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+                    object.set(
+                        "UIImage",
+                        try ImageRule.placeholder(named: name, element: element, context: context, resources: resources)
+                    )
                 }
                 if element["highlightedImage"] != nil {
                     throw context.error(.unsupportedAttribute, element, "highlightedImage is not supported yet")
@@ -45,7 +51,9 @@ struct UIKitResources {
 
 /// `image="name"` → `UIImageNibPlaceholder`.
 enum ImageRule {
-    static func placeholder(named name: String, element: SourceElement, context: UIKitContext, resources: UIKitResources) throws(CompileError) -> ArchivedObject {
+    static func placeholder(
+        named name: String, element: SourceElement, context: UIKitContext, resources: UIKitResources
+    ) throws(CompileError) -> ArchivedObject {
         guard let size = resources.imageSizes[name] else {
             throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
         }

@@ -4,7 +4,9 @@ struct XibCompiler {
     let document: SourceDocument
 
     func compile() throws(CompileError) -> [UInt8] {
-        let context = UIKitContext(fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module, era: document.era)
+        let context = UIKitContext(
+            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
+            era: document.era)
         let resources = UIKitResources(document: document.root)
         let encoder = ViewEncoder(context: context, resources: resources)
         guard let objects = document.root.child("objects") else {

@@ -1,1 +1,0 @@
-// BinaryCodable format v3.

@@ -1,0 +1,54 @@
+/// `[String: V]` written and read directly as a keyed container, exactly as the standard
+/// library's `Dictionary` `Codable` does (keys carry `intValue = Int(key)`, rule W applies), but
+/// without its unspecialized generic path, which costs more than the coding itself.
+protocol StringKeyedDictionaryEncodable {
+    func encodeEntries(with encoder: NodeEncoder, at component: PathComponent?) throws -> EncodedValue
+}
+
+protocol StringKeyedDictionaryDecodable {
+    static func decodeEntries(with decoder: ValueDecoder, from slot: Slot, at component: PathComponent?) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionaryEncodable where Key == String, Value: Encodable {
+    func encodeEntries(with encoder: NodeEncoder, at component: PathComponent?) throws -> EncodedValue {
+        var child = encoder.state.makeEncoder(parent: encoder, component: component)
+        let storage = KeyedStorage()
+        child.storage = .keyed(storage)
+        for (key, value) in self {
+            let codingKey = BinaryCodingKey(stringValue: key, intValue: Int(key))
+            let encoded = try child.encodeValue(value, at: .key(codingKey))
+            if let clash = storage.insert(name: key, intKey: WireKey.intKey(for: codingKey) ?? -1, value: encoded) {
+                throw child.invalidValue(clash, extraKey: codingKey)
+            }
+        }
+        child.storage = .none
+        encoder.state.recycle(&child)
+        return .keyed(storage)
+    }
+}
+
+extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
+    static func decodeEntries(
+        with decoder: ValueDecoder, from slot: Slot, at component: PathComponent?
+    ) throws -> [String: Value] {
+        var child = try decoder.childDecoder(for: slot, component: component)
+        let table = try child.loadedTable(try child.containerRange())
+        var result: [String: Value] = [:]
+        result.reserveCapacity(table.entries.count)
+        for entry in table.entries {
+            let key = entry.isStringKey ? table.name(of: entry) : String(entry.intKey)
+            let codingKey = BinaryCodingKey(stringValue: key, intValue: entry.isStringKey ? Int(key) : entry.intKey)
+            let value = try child.decodeValue(Value.self, from: entry.slot, component: .key(codingKey))
+            // An integer key and its decimal string name both present: the standard library's
+            // lookup reports the same.
+            guard result.updateValue(value, forKey: key) == nil else {
+                throw child.corrupted(
+                    WireError(.ambiguousKey, at: child.input.offsetBase + entry.keyPosition, "\"\(key)\""),
+                    at: .key(codingKey))
+            }
+        }
+        let options = child.options
+        options.recycle(&child)
+        return result
+    }
+}

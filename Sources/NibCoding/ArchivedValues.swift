@@ -1,0 +1,130 @@
+import NibArchive
+
+/// The key table's names as `String`s, made on first use: most keys of an archive are never
+/// read by name during a load, and making every name up front cost an eighth of load time.
+final class KeyNames {
+    private let keys: NibArchive.KeyTable
+    @exclusivity(unchecked) private var cache: [String?]
+
+    init(_ keys: NibArchive.KeyTable) {
+        self.keys = keys
+        cache = Array(repeating: nil, count: keys.count)
+    }
+
+    /// The number of keys.
+    var count: Int { cache.count }
+
+    /// The byte length of key `index`.
+    func length(_ index: Int) -> Int { keys[index].bytes.count }
+
+    /// The name of key `index`.
+    subscript(index: Int) -> String {
+        if let name = cache[index] { return name }
+        let name = keys[index].name
+        cache[index] = name
+        return name
+    }
+}
+
+/// What the decoded objects of one archive share: the value table and the key names.
+final class ArchiveContext {
+    let values: NibArchive.ValueTable
+    let keyNames: KeyNames
+    let emptyKey: Int
+    let inlinedKey: Int
+
+    init(values: NibArchive.ValueTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?) {
+        self.values = values
+        self.keyNames = keyNames
+        self.emptyKey = emptyKey ?? -1
+        self.inlinedKey = inlinedKey ?? -1
+    }
+}
+
+/// A decoded object's values, left in the archive: the run of value indices, plus the
+/// object's references resolved, in stored order (strong or back references).
+struct ArchivedValues {
+    let context: ArchiveContext
+    let range: Range<Int>
+    let references: [NibEntry.Value]
+    /// Whether every reference is stored under `UINibEncoderEmptyKey`.
+    let referencesAreElements: Bool
+
+    /// Calls `body` with each key and value in stored order until it returns `false`.
+    @inline(__always)
+    func forEach(_ body: (String, NibEntry.Value) -> Bool) {
+        var reference = 0
+        let values = context.values
+        for index in range {
+            let value = values[index]
+            let entryValue: NibEntry.Value
+            if case .objectReference = value.payload {
+                guard reference < references.count else { return }
+                entryValue = references[reference]
+                reference += 1
+            } else {
+                entryValue = .payload(value.payload)
+            }
+            if !body(context.keyNames[value.keyIndex], entryValue) { return }
+        }
+    }
+
+    /// The first value stored under `key`.
+    func value(forKey key: String) -> NibEntry.Value? {
+        var reference = 0
+        let values = context.values
+        let keyNames = context.keyNames
+        for index in range {
+            let value = values[index]
+            let isReference: Bool
+            if case .objectReference = value.payload { isReference = true } else { isReference = false }
+            if keyNames[value.keyIndex] == key {
+                if isReference { return reference < references.count ? references[reference] : nil }
+                return .payload(value.payload)
+            }
+            if isReference { reference += 1 }
+        }
+        return nil
+    }
+
+    /// Whether the first value is `NSInlinedValue`.
+    var isInlined: Bool { !range.isEmpty && context.values[range.lowerBound].keyIndex == context.inlinedKey }
+
+    /// For an inlined collection whose values after the marker are all element references:
+    /// those references, without walking the values.
+    var inlinedElementReferences: [NibEntry.Value]? {
+        guard isInlined, referencesAreElements, references.count == range.count - 1 else { return nil }
+        return references
+    }
+
+    func makeEntries() -> [NibEntry] {
+        var entries: [NibEntry] = []
+        entries.reserveCapacity(range.count)
+        forEach { key, value in
+            entries.append(NibEntry(key: key, value: value))
+            return true
+        }
+        return entries
+    }
+}
+
+extension NibObject {
+    /// Calls `body` with each key and value in stored order until it returns `false`, without
+    /// building ``entries``.
+    func forEachEntry(_ body: (String, NibEntry.Value) -> Bool) {
+        switch storage {
+        case .entries(let entries):
+            for index in entries.indices where !body(entries[index].key, entries[index].value) { return }
+        case .archived(let archived):
+            archived.forEach(body)
+        }
+    }
+
+    /// The number of stored values.
+    var entryCount: Int {
+        switch storage {
+        case .entries(let entries): entries.count
+        case .archived(let archived): archived.range.count
+        }
+    }
+}

@@ -1,0 +1,448 @@
+import NibArchive
+
+/// One decoding pass over one archive: the memo table, the class resolutions and the limits.
+///
+/// Objects materialise on first reference and are memoized by index before they are decoded,
+/// so cycles get the same (possibly unfinished) instance, as in UIKit. ``NibObject``s, whose
+/// decoding only stores references, are handed out at once and filled in from a work list, so
+/// the deep reference chains of real nibs (view → subviews → view → constraints → …) never
+/// recurse; only objects whose decoding needs a finished child (collections, custom classes)
+/// nest, and that nesting is bounded by ``NibDecodingLimits/maximumDepth``.
+final class DecodingSession {
+    /// Where an object is in decoding; its instance is in ``instances``.
+    enum State: UInt8 {
+        case untouched
+        /// Being decoded: a cycle gets this instance.
+        case decoding
+        /// A collection being decoded. A cycle through it gets this instance as a weak back
+        /// reference, exactly like a cycle through any other object, so the result does not
+        /// depend on which object of the cycle is reached first; only a collection that
+        /// contains itself directly is an error.
+        case collecting
+        case done
+        /// Done, replaced by a placeholder (owner, first responder, external object): the nib
+        /// does not own it, so references to it are weak, as UIKit's delegates and targets are.
+        case placeholder
+    }
+
+    enum Resolution {
+        case model(NibObject.Type)
+        case custom(any NibDecodable.Type)
+        case proxy
+        case swapper
+    }
+
+    /// What proxies resolve to during `instantiate`; `nil` when decoding a bare graph.
+    struct ProxyMapping {
+        var objects: [String: AnyObject]
+        var keepsMissingPlaceholders: Bool
+    }
+
+    let archive: NibArchive
+    let objects: NibArchive.ObjectTable
+    let values: NibArchive.ValueTable
+    let registry: NibClassRegistry
+    let limits: NibDecodingLimits
+    let keyNames: KeyNames
+    let classNames: [String]
+    var proxyMapping: ProxyMapping?
+    var stringsTable: [String: String]?
+    var diagnostics: [String] = []
+
+    @exclusivity(unchecked) private var states: [State]
+    /// The memoized instance of each object index (nil also for a collection that decoded as nil).
+    @exclusivity(unchecked) private var instances: [AnyObject?]
+    /// The longest chain of strong references below each decoded model, to free deep graphs
+    /// without deep recursion.
+    @exclusivity(unchecked) private var heights: [UInt32]
+    /// Shared by every decoded object: the values they read on access.
+    let context: ArchiveContext
+    private var resolutions: [Resolution?]
+    private struct SwapperKey: Hashable {
+        var custom: Int
+        var original: Int
+    }
+    private var swapperTypes: [SwapperKey: Resolution] = [:]
+    private var keyIndexByName: [String: Int]?
+    private var keyedLookups = 0
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var work = 0
+
+    let inlinedKey: Int?
+    let emptyKey: Int?
+    let bytesKey: Int?
+    let proxyIdentifierKey: Int?
+    let classNameKey: Int?
+    let originalClassNameKey: Int?
+
+    init(archive: NibArchive, registry: NibClassRegistry, limits: NibDecodingLimits) {
+        self.archive = archive
+        self.objects = archive.objects
+        self.values = archive.values
+        self.registry = registry
+        self.limits = limits
+        let names = KeyNames(archive.keys)
+        var inlined: Int?
+        var empty: Int?
+        var bytes: Int?
+        var proxy: Int?
+        var swapped: Int?
+        var original: Int?
+        for index in 0..<names.count {
+            // The six names have six different lengths: compare each key with at most one.
+            switch names.length(index) {
+            case 14 where names[index] == "NSInlinedValue": inlined = inlined ?? index
+            case 20 where names[index] == "UINibEncoderEmptyKey": empty = empty ?? index
+            case 8 where names[index] == "NS.bytes": bytes = bytes ?? index
+            case 25 where names[index] == "UIProxiedObjectIdentifier": proxy = proxy ?? index
+            case 11 where names[index] == "UIClassName": swapped = swapped ?? index
+            case 19 where names[index] == "UIOriginalClassName": original = original ?? index
+            default: break
+            }
+        }
+        keyNames = names
+        (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
+            (inlined, empty, bytes, proxy, swapped, original)
+        classNames = archive.classes.map(\.name)
+        states = Array(repeating: .untouched, count: archive.objects.count)
+        instances = Array(repeating: nil, count: archive.objects.count)
+        heights = Array(repeating: 0, count: archive.objects.count)
+        context = ArchiveContext(values: values, keyNames: names, emptyKey: empty, inlinedKey: inlined)
+        resolutions = Array(repeating: nil, count: classNames.count)
+    }
+
+    // MARK: Keys nobody read
+
+    /// Values a custom class's `decode(from:)` asked for (allocated on the first custom class).
+    private var readValues: [Bool] = []
+
+    func noteRead(_ valueIndex: Int) {
+        if readValues.isEmpty { readValues = [Bool](repeating: false, count: values.count) }
+        if valueIndex < readValues.count { readValues[valueIndex] = true }
+    }
+
+    /// Records a diagnostic naming the keys a custom class did not read: usually a property the
+    /// Swift type does not model yet.
+    private func reportUnreadKeys(of object: NibArchive.Object, at index: Int, type: any NibDecodable.Type) {
+        var unread: [String] = []
+        for valueIndex in object.valueIndices where readValues.isEmpty || !readValues[valueIndex] {
+            let key = keyNames[values[valueIndex].keyIndex]
+            if !unread.contains(key) { unread.append(key) }
+        }
+        guard !unread.isEmpty else { return }
+        diagnostics.append(
+            "\(type) did not read \(unread.joined(separator: ", ")) of object \(index) (\(classNames[object.classIndex]))"
+        )
+    }
+
+    // MARK: Keys
+
+    /// The first value of `object` stored under `key`.
+    func valueIndex(forKey key: String, in object: NibArchive.Object) -> Int? {
+        keyedLookups += 1
+        if keyIndexByName == nil, keyedLookups > 64 {
+            var map: [String: Int] = [:]
+            map.reserveCapacity(keyNames.count)
+            for index in 0..<keyNames.count where map[keyNames[index]] == nil { map[keyNames[index]] = index }
+            keyIndexByName = map
+        }
+        if let map = keyIndexByName {
+            guard let keyIndex = map[key] else { return nil }
+            return valueIndex(forKeyIndex: keyIndex, in: object)
+        }
+        for index in object.valueIndices where keyNames[values[index].keyIndex] == key { return index }
+        return nil
+    }
+
+    func valueIndex(forKeyIndex keyIndex: Int?, in object: NibArchive.Object) -> Int? {
+        guard let keyIndex else { return nil }
+        for index in object.valueIndices where values[index].keyIndex == keyIndex { return index }
+        return nil
+    }
+
+    /// The text of a string object read straight from the archive (for proxies and swappers,
+    /// whose identity must be known before anything is instantiated).
+    func rawString(referencedBy valueIndex: Int?) -> String? {
+        guard let valueIndex, case .objectReference(let target) = values[valueIndex].payload,
+            Int(target) < objects.count,
+            let bytesIndex = self.valueIndex(forKeyIndex: bytesKey, in: objects[Int(target)]),
+            case .data(let bytes) = values[bytesIndex].payload
+        else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Errors
+
+    func error(
+        _ code: NibCodingError.Code, _ message: String, object: Int?, key: String? = nil, valueIndex: Int? = nil,
+        expected: String? = nil, found: String? = nil
+    ) -> NibCodingError {
+        var className: String?
+        if let object, object >= 0, object < objects.count { className = classNames[objects[object].classIndex] }
+        let offset = valueIndex.flatMap { ValueOffsets.offset(ofValue: $0, in: archive) }
+        return NibCodingError(
+            code: code, message: message, objectIndex: object, className: className, key: key, expected: expected,
+            found: found, offset: offset)
+    }
+
+    private func countWork(_ amount: Int, object: Int) throws(NibCodingError) {
+        work += amount
+        if work > limits.maximumWork {
+            throw error(.workLimit, "decoding exceeded the work limit of \(limits.maximumWork)", object: object)
+        }
+    }
+
+    // MARK: Objects
+
+    /// One object being decoded by ``run(_:at:)``: its values are walked in order, and a
+    /// reference to an object not yet decoded suspends it until that object is done.
+    private struct Frame {
+        let index: Int
+        let model: NibObject
+        var next: Int
+        let end: Int
+        var references: [NibEntry.Value] = []
+        var nilElement = false
+        /// Whether every reference is stored under `UINibEncoderEmptyKey`.
+        var referencesAreElements = true
+        /// The longest chain of strong references below this object.
+        var height: UInt32 = 0
+    }
+
+    /// Objects with longer strong chains below them free their children iteratively.
+    static let iterativeReleaseHeight: UInt32 = 128
+
+    /// The object at `index`, decoded (or, inside a cycle, the instance still being decoded).
+    func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
+        guard index >= 0, index < states.count else {
+            throw error(
+                .missingObject, "reference to object \(index), but the archive has \(states.count) objects",
+                object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
+        }
+        switch states[index] {
+        case .done, .decoding, .placeholder: return instances[index]
+        case .collecting where index != referrer: return instances[index]
+        case .collecting:
+            throw error(
+                .collectionCycle, "collection \(index) contains itself", object: referrer,
+                key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
+        case .untouched:
+            if let model = try materialize(index) { try run(model, at: index) }
+            return instances[index]
+        }
+    }
+
+    /// Creates the object at `index`. A model is returned for ``run(_:at:)`` to decode; a custom
+    /// class is decoded here, and a proxy is replaced; both leave the slot done.
+    private func materialize(_ index: Int) throws -> NibObject? {
+        try countWork(1, object: index)
+        let object = objects[index]
+        switch try resolve(object, at: index) {
+        case .model(let type):
+            let model = type.init()
+            model.className = classNames[object.classIndex]
+            model.archiveIndex = index
+            return model
+        case .custom(let type):
+            let instance = type.init()
+            try enter(index)
+            defer { depth -= 1 }
+            states[index] = .decoding
+            instances[index] = instance
+            try countWork(object.valueCount, object: index)
+            try instance.decode(from: NibCoder(session: self, index: index, object: object))
+            states[index] = .done
+            reportUnreadKeys(of: object, at: index, type: type)
+            return nil
+        case .proxy:
+            if try substituteProxy(object, at: index) { return nil }
+            let proxy = NibProxy()
+            proxy.className = classNames[object.classIndex]
+            proxy.archiveIndex = index
+            return proxy
+        case .swapper:
+            // Never produced by `resolve`, which turns a swapper into its custom class.
+            return NibObject(className: classNames[object.classIndex])
+        }
+    }
+
+    private func enter(_ index: Int) throws(NibCodingError) {
+        depth += 1
+        guard depth <= limits.maximumDepth else {
+            depth -= 1
+            throw error(.depthLimit, "decoding nests deeper than the limit of \(limits.maximumDepth)", object: index)
+        }
+    }
+
+    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
+        let object = objects[index]
+        try countWork(object.valueCount, object: index)
+        states[index] = type(of: model).isCollection ? .collecting : .decoding
+        instances[index] = model
+        return Frame(
+            index: index, model: model, next: object.firstValueIndex, end: object.firstValueIndex &+ object.valueCount)
+    }
+
+    /// Decodes `model` as object `index` and every model it reaches, depth first in stored
+    /// order with an explicit stack (no recursion however long the reference chains). A
+    /// reference to an object still on the stack closes a cycle and is stored as a back
+    /// reference (weak), so the strong references of a decoded graph never form a cycle.
+    func run(_ model: NibObject, at index: Int) throws {
+        try enter(index)
+        defer { depth -= 1 }
+        let context = self.context
+        let emptyKey = context.emptyKey
+        var stack: [Frame] = [try frame(model, at: index)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let valueIndex = stack[top].next
+            if valueIndex >= stack[top].end {
+                let done = stack.removeLast()
+                done.model.storage = .archived(
+                    ArchivedValues(
+                        context: context, range: objects[done.index].valueIndices, references: done.references,
+                        referencesAreElements: done.referencesAreElements))
+                try done.model.decode(from: NibCoder(session: self, index: done.index, object: objects[done.index]))
+                let alive = done.model.didDecode(stringsTable: stringsTable, nilElement: done.nilElement)
+                states[done.index] = .done
+                if !alive { instances[done.index] = nil }
+                heights[done.index] = done.height
+                if done.height > Self.iterativeReleaseHeight { done.model.releasesIteratively = true }
+                continue
+            }
+            let value = values[valueIndex]
+            guard case .objectReference(let rawTarget) = value.payload else {
+                if value.keyIndex == emptyKey { stack[top].nilElement = true }
+                stack[top].next = valueIndex &+ 1
+                continue
+            }
+            let target = Int(rawTarget)
+            if value.keyIndex != emptyKey { stack[top].referencesAreElements = false }
+            guard target < states.count else {
+                throw error(
+                    .missingObject, "reference to object \(target), but the archive has \(states.count) objects",
+                    object: stack[top].index, key: keyNames[value.keyIndex], valueIndex: valueIndex)
+            }
+            if stack[top].references.isEmpty { stack[top].references.reserveCapacity(stack[top].end &- valueIndex) }
+            switch states[target] {
+            case .done:
+                let object = instances[target]
+                if object == nil, value.keyIndex == emptyKey { stack[top].nilElement = true }
+                stack[top].references.append(.object(object))
+                stack[top].height = max(stack[top].height, heights[target] &+ 1)
+                stack[top].next = valueIndex &+ 1
+            case .placeholder:
+                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
+                stack[top].next = valueIndex &+ 1
+            case .decoding:
+                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
+                stack[top].next = valueIndex &+ 1
+            case .collecting where target != stack[top].index:
+                // A cycle through a collection entered elsewhere: a weak back reference, as
+                // for any cycle (the order objects are reached in must not change the result).
+                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
+                stack[top].next = valueIndex &+ 1
+            case .collecting:
+                throw error(
+                    .collectionCycle, "collection \(target) contains itself", object: stack[top].index,
+                    key: keyNames[value.keyIndex], valueIndex: valueIndex)
+            case .untouched:
+                // Decode the target first; this value is looked at again once it is done.
+                if let child = try materialize(target) { stack.append(try frame(child, at: target)) }
+            }
+        }
+    }
+
+    /// Decodes `root` as object `index` (the root object, which loading never instantiates
+    /// through the registry).
+    func adoptRoot(_ root: NibObject, at index: Int = 0) throws {
+        try run(root, at: index)
+    }
+
+    private func resolve(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
+        if let known = resolutions[object.classIndex] {
+            if case .swapper = known { return try resolveSwapper(object, at: index) }
+            return known
+        }
+        let resolution: Resolution
+        let name = classNames[object.classIndex]
+        if name == "UIProxyObject" {
+            resolution = .proxy
+        } else if name == "UIClassSwapper" {
+            resolution = .swapper
+        } else if let type = registry.type(forClassName: name) ?? fallbackType(object.classIndex) {
+            resolution = Self.resolution(for: type)
+        } else if let collection = NibClassRegistry.collectionTypes[name] {
+            resolution = .model(collection)
+        } else if registry.isStrict {
+            throw error(.unregisteredClass, "no Swift type is registered for class \(name)", object: index)
+        } else {
+            resolution = .model(NibObject.self)
+        }
+        resolutions[object.classIndex] = resolution
+        if case .swapper = resolution { return try resolveSwapper(object, at: index) }
+        return resolution
+    }
+
+    private static func resolution(for type: any NibDecodable.Type) -> Resolution {
+        if let model = type as? NibObject.Type { return .model(model) }
+        return .custom(type)
+    }
+
+    private func fallbackType(_ classIndex: Int) -> (any NibDecodable.Type)? {
+        for fallback in archive.classes[classIndex].fallbacks where Int(fallback) < classNames.count {
+            if let type = registry.type(forClassName: classNames[Int(fallback)]) { return type }
+        }
+        return nil
+    }
+
+    /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.
+    private func resolveSwapper(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
+        let customValue = valueIndex(forKeyIndex: classNameKey, in: object)
+        let originalValue = valueIndex(forKeyIndex: originalClassNameKey, in: object)
+        // The writer shares equal strings, so the pair of string objects identifies the classes.
+        func target(_ valueIndex: Int?) -> Int {
+            guard let valueIndex, case .objectReference(let target) = values[valueIndex].payload else { return -1 }
+            return Int(target)
+        }
+        let cacheKey = SwapperKey(custom: target(customValue), original: target(originalValue))
+        if let known = swapperTypes[cacheKey] { return known }
+        let custom = rawString(referencedBy: customValue) ?? ""
+        let original = rawString(referencedBy: originalValue) ?? ""
+        let resolution: Resolution
+        if let type = registry.type(forClassName: custom) ?? registry.type(forClassName: original) {
+            resolution = Self.resolution(for: type)
+        } else if registry.isStrict {
+            throw error(
+                .unregisteredClass, "no Swift type is registered for custom class \(SwiftClassName.readable(custom))",
+                object: index)
+        } else {
+            resolution = .model(NibObject.self)
+        }
+        swapperTypes[cacheKey] = resolution
+        return resolution
+    }
+
+    /// During `instantiate`, a proxy is replaced by the object mapped to its identifier.
+    private func substituteProxy(_ object: NibArchive.Object, at index: Int) throws -> Bool {
+        guard let mapping = proxyMapping else { return false }
+        let valueIndex = valueIndex(forKeyIndex: proxyIdentifierKey, in: object)
+        guard let identifier = rawString(referencedBy: valueIndex) else {
+            throw error(
+                .proxyWithoutIdentifier, "proxy object has no UIProxiedObjectIdentifier string", object: index,
+                key: "UIProxiedObjectIdentifier", valueIndex: valueIndex)
+        }
+        if let substitute = mapping.objects[identifier] {
+            states[index] = .placeholder
+            instances[index] = substitute
+            return true
+        }
+        guard mapping.keepsMissingPlaceholders else {
+            throw error(
+                .missingExternalObject,
+                "the nib needs the external object \"\(identifier)\", but none was supplied", object: index)
+        }
+        diagnostics.append("no external object was supplied for \"\(identifier)\"; its proxy stays a placeholder")
+        return false
+    }
+}

@@ -1,0 +1,152 @@
+import NibArchive
+
+/// The collection classes: arrays, sets and dictionaries, in either archived form.
+///
+/// **Inlined form** (`NSArray`, `NSMutableArray`, `NSDictionary`, `NSMutableDictionary`,
+/// `NSMutableSet`, coder-9 `NSSet`): the first value is `NSInlinedValue`, then one
+/// `UINibEncoderEmptyKey` value per element. **Keyed form** (`NSOrderedSet`, coder-10
+/// `NSSet`): `NS.object.0`, `NS.object.1`, …. Following UIKit, a collection with a nil element
+/// decodes as nil, and a collection that contains itself directly is an error
+/// (``NibCodingError/Code/collectionCycle``); a longer cycle through it is a weak back reference.
+open class NibCollection: NibObject {
+    static let inlinedKey = "NSInlinedValue"
+    static let elementKey = "UINibEncoderEmptyKey"
+
+    override class var isCollection: Bool { true }
+
+    /// Whether the collection uses the inlined form (its first value is `NSInlinedValue`).
+    public var isInlined: Bool {
+        if case .archived(let archived) = storage { return archived.isInlined }
+        var inlined = false
+        forEachEntry { key, _ in
+            inlined = key == Self.inlinedKey
+            return false
+        }
+        return inlined
+    }
+
+    /// The element values in order, nil elements included.
+    var elementValues: [NibEntry.Value] {
+        var result: [NibEntry.Value] = []
+        if isInlined {
+            forEachEntry { key, value in
+                if key == Self.elementKey { result.append(value) }
+                return true
+            }
+            return result
+        }
+        var position = 0
+        while let value = value(forKey: "NS.object.\(position)") {
+            result.append(value)
+            position += 1
+        }
+        return result
+    }
+
+    /// Whether some element is nil, which makes UIKit decode the whole collection as nil.
+    var containsNilElement: Bool {
+        elementValues.contains { value in
+            switch value {
+            case .object(let object): object == nil
+            case .backReference(let reference): reference.object == nil
+            case .payload: true
+            }
+        }
+    }
+
+    override func didDecode(stringsTable: [String: String]?, nilElement: Bool) -> Bool {
+        isInlined ? !nilElement : !containsNilElement
+    }
+
+    /// The elements in stored order. For a dictionary: key, value, key, value.
+    public var elements: [AnyObject] {
+        if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
+            return references.compactMap(\.object)
+        }
+        var result: [AnyObject] = []
+        if isInlined {
+            result.reserveCapacity(entryCount - 1)
+            forEachEntry { key, value in
+                if key == Self.elementKey, let object = value.object { result.append(object) }
+                return true
+            }
+            return result
+        }
+        return elementValues.compactMap(\.object)
+    }
+
+    /// Replaces the elements, keeping the collection's form.
+    public func setElements(_ elements: [AnyObject]) {
+        if isInlined || entries.isEmpty && Self.prefersInlinedForm(className) {
+            entries =
+                [NibEntry(key: Self.inlinedKey, value: .payload(.bool(true)))]
+                + elements.map { NibEntry(key: Self.elementKey, value: .object($0)) }
+        } else {
+            entries = elements.enumerated().map { NibEntry(key: "NS.object.\($0.offset)", value: .object($0.element)) }
+        }
+    }
+
+    static func prefersInlinedForm(_ className: String) -> Bool {
+        className != "NSOrderedSet" && className != "NSMutableOrderedSet" && className != "NSSet"
+    }
+
+    /// `NSArray [3 elements]`.
+    override open var description: String { "\(className) [\(elementValues.count) elements]" }
+}
+
+/// `NSArray` / `NSMutableArray`.
+public final class NibArray: NibCollection {
+    /// `NSArray`.
+    override public class var defaultClassName: String { "NSArray" }
+
+    /// Creates an inlined array (class `NSArray` unless given).
+    public convenience init(elements: [AnyObject], className: String = "NSArray") {
+        self.init()
+        self.className = className
+        setElements(elements)
+    }
+}
+
+/// `NSSet`, `NSMutableSet`, `NSOrderedSet` (never rely on the order of an unordered set).
+public final class NibSet: NibCollection {
+    /// `NSSet`.
+    override public class var defaultClassName: String { "NSSet" }
+
+    /// Creates a set; `NSSet` and `NSOrderedSet` use the keyed form, as coder-10 output does.
+    public convenience init(elements: [AnyObject], className: String = "NSSet") {
+        self.init()
+        self.className = className
+        setElements(elements)
+    }
+}
+
+/// `NSDictionary` / `NSMutableDictionary`: keys and values alternate.
+public final class NibDictionary: NibCollection {
+    /// `NSDictionary`.
+    override public class var defaultClassName: String { "NSDictionary" }
+
+    /// Creates an inlined dictionary.
+    public convenience init(pairs: [(key: AnyObject, value: AnyObject)], className: String = "NSDictionary") {
+        self.init()
+        self.className = className
+        setElements(pairs.flatMap { [$0.key, $0.value] })
+    }
+
+    /// The key–value pairs in stored order (never rely on it: the writer sorts only sometimes).
+    public var pairs: [(key: AnyObject, value: AnyObject)] {
+        let all = elements
+        return stride(from: 0, to: all.count - 1, by: 2).map { (all[$0], all[$0 + 1]) }
+    }
+
+    /// The pairs whose keys are strings, by key text.
+    public var stringKeyedValues: [String: AnyObject] {
+        var result: [String: AnyObject] = [:]
+        for (key, value) in pairs {
+            if let key = key as? NibString, result[key.string] == nil { result[key.string] = value }
+        }
+        return result
+    }
+
+    /// `NSDictionary [2 pairs]`.
+    override public var description: String { "\(className) [\(pairs.count) pairs]" }
+}

@@ -1,0 +1,173 @@
+import NibArchive
+
+extension Nib {
+    /// Loads the nib's objects as UIKit's `instantiateWithOwner:options:` does and returns the
+    /// top-level objects, placeholders removed.
+    ///
+    /// - Parameters:
+    ///   - owner: File's Owner; every reference to the `IBFilesOwner` proxy becomes this object.
+    ///     `nil` uses a throw-away ``NibObject``.
+    ///   - externalObjects: the objects for the nib's other proxies, by identifier
+    ///     (`UINibExternalObjects`); see ``externalObjectIdentifiers``.
+    ///   - options: the class registry, limits, strings table and missing-object policy.
+    /// - Throws: ``NibCodingError``, for example ``NibCodingError/Code/missingExternalObject``
+    ///   naming an identifier nobody supplied.
+    public func instantiate(
+        owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:],
+        options: NibLoadingOptions = NibLoadingOptions()
+    ) throws -> [AnyObject] {
+        try instantiation(owner: owner, externalObjects: externalObjects, options: options).topLevelObjects
+    }
+
+    /// Loads the nib like ``instantiate(owner:externalObjects:options:)`` and returns everything
+    /// the load produced: outlets, actions, visible windows and diagnostics too.
+    ///
+    /// The steps, in UIKit's order: map proxies (owner, first responder, external objects);
+    /// decode the connections first, then top-level objects, visible windows, all objects,
+    /// accessibility configurations, runtime attributes and trait-storage lists; apply
+    /// accessibility configurations and runtime attributes; connect outlets, outlet collections
+    /// and actions; drop placeholders from the top-level objects; call `awakeFromNib` on every
+    /// object in `UINibObjectsKey` order.
+    public func instantiation(
+        owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:],
+        options: NibLoadingOptions = NibLoadingOptions()
+    ) throws -> NibInstantiation {
+        let session = DecodingSession(archive: archive, registry: options.registry, limits: options.limits)
+        session.stringsTable = options.stringsTable
+        let ownerObject: AnyObject = owner ?? NibObject()
+        var mapping = externalObjects
+        mapping[NibProxy.filesOwner] = ownerObject
+        mapping[NibProxy.firstResponder] = NibFirstResponder()
+        session.proxyMapping = DecodingSession.ProxyMapping(
+            objects: mapping, keepsMissingPlaceholders: options.keepsMissingExternalObjects)
+        let placeholders = Set(mapping.values.map(ObjectIdentifier.init))
+        guard !archive.objects.isEmpty else {
+            throw NibCodingError(code: .invalidRoot, message: "the archive has no objects, so no root object")
+        }
+        let root = NibCoder(session: session, index: 0, object: archive.objects[0])
+        var result = NibInstantiation(
+            topLevelObjects: [], owner: ownerObject, objects: [], outlets: [], actions: [], visibleWindows: [],
+            accessibilityConfigurations: [], traitStorageLists: [], diagnostics: [])
+
+        if !root.containsValue(forKey: "UINibTopLevelObjectsKey") {
+            // AppKit object data, or a generic archive (`archivedDataWithRootObject:`).
+            for key in ["IB.objectdata", "object"] where root.containsValue(forKey: key) {
+                if let object = try root.decodeObject(forKey: key) { result.topLevelObjects.append(object) }
+                if key == "IB.objectdata" {
+                    result.diagnostics.append(
+                        "AppKit nib: its object data is decoded as a graph; connections are not applied")
+                }
+            }
+            result.diagnostics += session.diagnostics
+            return result
+        }
+
+        func list(_ key: String) throws -> [AnyObject] { try root.decodeArray(forKey: key) ?? [] }
+        let connections = try list("UINibConnectionsKey")
+        let topLevel = try list("UINibTopLevelObjectsKey")
+        result.visibleWindows = try list("UINibVisibleWindowsKey")
+        let all = try list("UINibObjectsKey")
+        result.accessibilityConfigurations = try list("UINibAccessibilityConfigurationsKey")
+        let keyValuePairs = try list("UINibKeyValuePairsKey")
+        result.traitStorageLists = try list("UINibTraitStorageListsKey")
+
+        for configuration in result.accessibilityConfigurations {
+            applyAccessibility(configuration, &result)
+        }
+        for pair in keyValuePairs {
+            guard let pair = pair as? NibKeyValuePair, let keyPath = pair.keyPath else {
+                result.diagnostics.append("runtime attribute record \(Self.name(pair)) has no key path")
+                continue
+            }
+            let applied =
+                (pair.target as? any NibKeyValueSettable)?.setNibValue(pair.value, forKeyPath: keyPath) ?? false
+            if !applied {
+                result.diagnostics.append(
+                    "runtime attribute \"\(keyPath)\" was not applied to \(Self.name(pair.target))")
+            }
+        }
+        for connection in connections { connect(connection, &result) }
+
+        result.topLevelObjects = topLevel.filter { !placeholders.contains(ObjectIdentifier($0)) }
+        result.objects = all.filter { !placeholders.contains(ObjectIdentifier($0)) }
+        // A conformance check walks the class hierarchy; ask once per class.
+        var awakable: [ObjectIdentifier: Bool] = [:]
+        for object in result.objects {
+            let type = ObjectIdentifier(Swift.type(of: object))
+            let adopts = awakable[type] ?? (object is any NibAwakable)
+            awakable[type] = adopts
+            if adopts { (object as? any NibAwakable)?.awakeFromNib() }
+        }
+        result.diagnostics += session.diagnostics
+        return result
+    }
+
+    static func name(_ object: AnyObject?) -> String {
+        guard let object else { return "nil" }
+        if let nib = object as? NibObject { return nib.displayClassName }
+        return String(describing: type(of: object))
+    }
+
+    private static let accessibilityKeys = [
+        ("UIAccessibilityIdentifier", "accessibilityIdentifier"), ("UIAccessibilityLabel", "accessibilityLabel"),
+        ("UIAccessibilityHint", "accessibilityHint"), ("UIAccessibilityTraits", "accessibilityTraits"),
+        ("UIIsAccessibilityElement", "isAccessibilityElement"),
+    ]
+
+    private func applyAccessibility(_ configuration: AnyObject, _ result: inout NibInstantiation) {
+        guard let configuration = configuration as? NibObject else { return }
+        let target = configuration.object(forKey: "UIAccessibileObject")
+        for (key, keyPath) in Self.accessibilityKeys where configuration.containsValue(forKey: key) {
+            let applied =
+                (target as? any NibKeyValueSettable)?.setNibValue(
+                    configuration.object(forKey: key), forKeyPath: keyPath)
+                ?? false
+            if !applied { result.diagnostics.append("\(keyPath) was not applied to \(Self.name(target))") }
+        }
+    }
+
+    private func connect(_ connection: AnyObject, _ result: inout NibInstantiation) {
+        guard let connection = connection as? NibConnection, let label = connection.label,
+            let source = connection.source
+        else {
+            result.diagnostics.append("connection \(Self.name(connection)) lacks a label or source")
+            return
+        }
+        switch connection {
+        case let event as NibEventConnection:
+            let target = connection.destination is NibFirstResponder ? nil : connection.destination
+            let action = NibAction(source: source, target: target, action: label, events: event.events)
+            result.actions.append(action)
+            if let control = source as? any NibActionSource {
+                control.addAction(action)
+            } else {
+                result.diagnostics.append(
+                    "action \"\(label)\" has a source that is not a control: \(Self.name(source))")
+            }
+        case let collection as NibOutletCollectionConnection:
+            guard let destination = collection.destination else {
+                result.diagnostics.append("outlet collection \"\(label)\" has no destination")
+                return
+            }
+            let elements = (destination as? NibCollection)?.elements ?? [destination]
+            let settable = source as? any NibOutletSettable
+            if settable?.setOutletCollection(
+                label, to: elements, appending: collection.appendsToExistingCollection) ?? false
+            {
+                result.outlets.append(NibOutlet(source: source, name: label, collection: elements))
+            } else {
+                result.diagnostics.append("outlet collection \"\(label)\" was not set on \(Self.name(source))")
+            }
+        default:
+            guard let destination = connection.destination else {
+                result.diagnostics.append("outlet \"\(label)\" has no destination")
+                return
+            }
+            if (source as? any NibOutletSettable)?.setOutlet(label, to: destination) ?? false {
+                result.outlets.append(NibOutlet(source: source, name: label, destination: destination))
+            } else {
+                result.diagnostics.append("outlet \"\(label)\" was not set on \(Self.name(source))")
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// NibCoding: the object graph on top of NibArchive.

@@ -1,0 +1,23 @@
+/// Everything one load of a nib produced.
+public struct NibInstantiation {
+    /// The top-level objects in order, without File's Owner, First Responder and external objects.
+    public var topLevelObjects: [AnyObject]
+    /// The owner the load used (a fresh ``NibObject`` when the caller passed none).
+    public var owner: AnyObject
+    /// Every object IB tracks (`UINibObjectsKey`) without the placeholders: the receivers of
+    /// `awakeFromNib`, in the order they received it.
+    public var objects: [AnyObject]
+    /// The outlets that were set, in connection order.
+    public var outlets: [NibOutlet]
+    /// The control-event connections, in connection order.
+    public var actions: [NibAction]
+    /// Windows marked visible at launch (`UINibVisibleWindowsKey`), for the caller to show.
+    public var visibleWindows: [AnyObject]
+    /// `UIRuntimeAccessibilityConfiguration` records.
+    public var accessibilityConfigurations: [AnyObject]
+    /// `_UITraitStorageList` records, kept as data (how UIKit applies them is not known).
+    public var traitStorageLists: [AnyObject]
+    /// Things the load could not do, one sentence each (an outlet the source does not have, a
+    /// runtime attribute nobody accepted…).
+    public var diagnostics: [String]
+}

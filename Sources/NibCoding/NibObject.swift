@@ -1,0 +1,177 @@
+import NibArchive
+
+/// An archived object as Swift sees it: its class name and all its values, in stored order.
+///
+/// Every class without a registered Swift type decodes to a `NibObject`, so every real nib
+/// loads. The shipped models (``NibView``, ``NibLabel``, ``NibColor``…) are subclasses that add
+/// typed properties *over the same entries*: reading `label.text` reads the `UIText` entry, and
+/// setting it changes the entry. Writing an object back (``NibEncoder``) writes its entries,
+/// so decode → encode → decode keeps every class, key, value and reference.
+///
+/// During loading a `NibObject` also records what the nib did to it: outlets set on it,
+/// actions added to it and runtime attributes applied to it.
+open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSource, NibKeyValueSettable,
+    CustomStringConvertible
+{
+    /// The archived class name, exactly as stored (for example `UIClassSwapper` or `UILabel`).
+    public var className: String {
+        get { storedClassName ?? Self.defaultClassName }
+        set { storedClassName = newValue }
+    }
+    /// `nil` until set, so that creating an object during decoding costs no class-name lookup.
+    @exclusivity(unchecked) private var storedClassName: String?
+    /// The values, in stored order, with references resolved.
+    ///
+    /// A decoded object leaves its values in the archive (keeping only its resolved
+    /// references), so loading copies nothing; typed reads such as ``string(forKey:)`` read the
+    /// archive directly, and the first use of `entries` makes the object keep its own copy.
+    public var entries: [NibEntry] {
+        get {
+            switch storage {
+            case .entries(let entries): return entries
+            case .archived(let archived):
+                let entries = archived.makeEntries()
+                storage = .entries(entries)
+                return entries
+            }
+        }
+        set { storage = .entries(newValue) }
+    }
+
+    /// Where the values live.
+    enum Storage {
+        /// Values made or changed in code.
+        case entries([NibEntry])
+        /// Values still in the archive, with the object's references resolved.
+        case archived(ArchivedValues)
+    }
+    @exclusivity(unchecked) var storage: Storage
+    /// The object's index in the archive it was decoded from; `nil` for objects made in code.
+    @exclusivity(unchecked) public internal(set) var archiveIndex: Int?
+    /// Outlets that loading set on this object, in connection order.
+    public internal(set) var outlets: [NibOutlet] {
+        get { loadRecord?.outlets ?? [] }
+        set { record.outlets = newValue }
+    }
+    /// Actions that loading added to this object as a control.
+    public internal(set) var actions: [NibAction] {
+        get { loadRecord?.actions ?? [] }
+        set { record.actions = newValue }
+    }
+    /// User-defined runtime attributes that loading applied to this object.
+    public internal(set) var runtimeAttributes: [(keyPath: String, value: AnyObject?)] {
+        get { loadRecord?.runtimeAttributes ?? [] }
+        set { record.runtimeAttributes = newValue }
+    }
+
+    /// What loading did to the object; allocated only for the few objects it touches.
+    private final class LoadRecord {
+        var outlets: [NibOutlet] = []
+        var actions: [NibAction] = []
+        var runtimeAttributes: [(keyPath: String, value: AnyObject?)] = []
+    }
+    private var loadRecord: LoadRecord?
+    private var record: LoadRecord {
+        if let loadRecord { return loadRecord }
+        let created = LoadRecord()
+        loadRecord = created
+        return created
+    }
+
+    /// The class name a new instance of this model is archived under (`NSObject` here).
+    open class var defaultClassName: String { "NSObject" }
+
+    /// Whether the class is a collection, which must not contain itself.
+    class var isCollection: Bool { false }
+
+    /// Creates an object of class ``defaultClassName`` with no values.
+    public required init() {
+        storage = .entries([])
+    }
+
+    /// Releases long chains of objects one by one: a chain of a million objects would
+    /// otherwise be freed by a million nested deinitializers and overflow the stack.
+    deinit {
+        guard releasesIteratively else { return }
+        var pending: [NibObject] = []
+        takeChildren(into: &pending)
+        while var next = pending.popLast() {
+            if isKnownUniquelyReferenced(&next) { next.takeChildren(into: &pending) }
+        }
+    }
+
+    /// Set by the decoder on objects with long strong chains below them.
+    var releasesIteratively = false
+
+    /// Moves the objects this one holds strongly into `pending`, leaving it empty.
+    private func takeChildren(into pending: inout [NibObject]) {
+        switch storage {
+        case .archived(let archived):
+            guard !archived.references.isEmpty else { return }
+            storage = .entries([])
+            for reference in archived.references {
+                if case .object(let object?) = reference, let child = object as? NibObject { pending.append(child) }
+            }
+        case .entries(let entries):
+            guard !entries.isEmpty else { return }
+            storage = .entries([])
+            for entry in entries {
+                if case .object(let object?) = entry.value, let child = object as? NibObject { pending.append(child) }
+            }
+        }
+    }
+
+    /// Creates an object of `className` with `entries`.
+    public init(className: String, entries: [NibEntry] = []) {
+        self.storedClassName = className
+        self.storage = .entries(entries)
+    }
+
+    /// Called once the object's values are in place (``entries`` reads them); overrides that
+    /// read typed values call `super` first. The default does nothing more.
+    open func decode(from coder: NibCoder) throws {}
+
+    /// Finishes decoding; `false` makes the reference decode as nil (a collection with a nil element).
+    func didDecode(stringsTable: [String: String]?, nilElement: Bool) -> Bool { true }
+
+    /// The class name to archive the object under: ``className``.
+    open var nibClassName: String { className }
+
+    /// Writes ``entries`` in order.
+    open func encode(to coder: NibEncodingCoder) throws {
+        for entry in entries { coder.encode(entry) }
+    }
+
+    /// Records the outlet in ``outlets``.
+    open func setOutlet(_ name: String, to destination: AnyObject) -> Bool {
+        outlets.append(NibOutlet(source: self, name: name, destination: destination))
+        return true
+    }
+
+    /// Records the outlet collection in ``outlets``.
+    open func setOutletCollection(_ name: String, to destinations: [AnyObject], appending: Bool) -> Bool {
+        outlets.append(NibOutlet(source: self, name: name, collection: destinations))
+        return true
+    }
+
+    /// Records the action in ``actions``.
+    open func addAction(_ action: NibAction) { actions.append(action) }
+
+    /// Records the attribute in ``runtimeAttributes``.
+    open func setNibValue(_ value: AnyObject?, forKeyPath keyPath: String) -> Bool {
+        runtimeAttributes.append((keyPath, value))
+        return true
+    }
+
+    /// The class the object really is: for a `UIClassSwapper`, its `UIClassName`, demangled
+    /// (`_TtC4Demo5Badge` → `Demo.Badge`); otherwise ``className``.
+    public var displayClassName: String {
+        if className == "UIClassSwapper", let custom = string(forKey: "UIClassName") {
+            return SwiftClassName.readable(custom)
+        }
+        return SwiftClassName.readable(className)
+    }
+
+    /// For example `UILabel (12 values)`.
+    open var description: String { "\(displayClassName) (\(entryCount) values)" }
+}

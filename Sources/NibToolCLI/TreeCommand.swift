@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import NibCoding
+
+/// `nibtool tree FILE`: the object graph as an indented outline, or JSON.
+struct Tree: IOCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a nib's objects: top-level objects, the view hierarchy, outlets and actions.",
+        discussion: """
+            Each line is one object: its class (Swift class names demangled, custom classes shown instead of UIClassSwapper), its index in the archive, its identifier or text, and its frame; the outlets and actions that start at it follow, indented. FILE may be a .nib file, a directory nib or a .storyboardc (its entry scene).
+
+            Examples:
+              nibtool tree Examples/LoginScreen/LoginScreen.nib
+              nibtool tree --format json Main.storyboardc/UIViewController-BYZ-38-t0r.nib | jq '.topLevelObjects[].className'
+              cat View.nib | nibtool tree -
+            """)
+
+    @Argument(help: "The .nib file, directory nib or .storyboardc ('-' for standard input).")
+    var file: String
+
+    @Option(help: "Output format: text or json.")
+    var format: ReportFormat = .text
+
+    func execute(_ io: CommandIO) throws {
+        let files = FileAccess(io: io)
+        let nib: Nib
+        do {
+            var isDirectory: ObjCBool = false
+            if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                nib = try Nib(contentsOf: URL(fileURLWithPath: file))
+            } else {
+                nib = try Nib(bytes: try files.read(file), url: file == "-" ? nil : URL(fileURLWithPath: file))
+            }
+        } catch let error as NibCodingError {
+            throw files.fail(file, "\(error)")
+        }
+        do {
+            let tree = try NibTree(nib: nib)
+            switch format {
+            case .text: io.write(tree.text())
+            case .json: io.write(try tree.json())
+            }
+        } catch let error as NibCodingError {
+            throw files.fail(file, "\(error)")
+        }
+    }
+}

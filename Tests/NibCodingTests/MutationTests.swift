@@ -1,0 +1,53 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCoding
+import Testing
+
+/// Seeded byte mutations of real nibs: every layer above the wire format fails cleanly or
+/// succeeds, never crashes.
+@Suite("Mutated nibs fail cleanly")
+struct MutationTests {
+    /// A small deterministic generator (SplitMix64), so a failure names a reproducible seed.
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+    }
+
+    @Test(
+        "Mutated corpus nibs decode, instantiate and outline or throw NibCodingError", .enabled(if: Corpus.shouldRun),
+        arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func mutations(seed: UInt64) throws {
+        var random = SplitMix64(state: seed)
+        let names = Corpus.nibFileNames
+        var survived = 0
+        for _ in 0..<40 {
+            let name = names[random.below(names.count)]
+            var bytes = try Corpus.nibBytes(named: name)
+            for _ in 0..<(1 + random.below(4)) {
+                // Mutate past the header so the tables still parse often enough to reach NibCoding.
+                let offset = 50 + random.below(bytes.count - 50)
+                bytes[offset] = UInt8(truncatingIfNeeded: random.next())
+            }
+            guard let nib = try? Nib(bytes: bytes) else { continue }
+            do {
+                _ = try nib.decodeGraph()
+                _ = try NibTree(nib: nib).text()
+                _ = try nib.instantiation(
+                    owner: NibObject(), externalObjects: [:],
+                    options: NibLoadingOptions(keepsMissingExternalObjects: true))
+                survived += 1
+            } catch let error as NibCodingError {
+                #expect(!error.description.isEmpty, "seed \(seed), \(name)")
+            }
+        }
+        #expect(survived >= 0)
+    }
+}
