@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "NibCompilerTests", dependencies: ["NibCompiler", "NibDiff", "NibArchive", "CorpusSupport"],
+            name: "NibCompilerTests", dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "CorpusSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
