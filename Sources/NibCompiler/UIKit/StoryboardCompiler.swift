@@ -11,7 +11,8 @@ struct StoryboardCompiler {
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
-        "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets",
+        "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
+        "useStoryboardIdentifierAsRestorationIdentifier",
     ]
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
@@ -40,7 +41,8 @@ struct StoryboardCompiler {
                 }
                 let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?[
                     "id"]
-                let sceneName = "\(uiKitClass)-\(controllerID)"
+                // A scene with a storyboard identifier is named after it.
+                let sceneName = controller["storyboardIdentifier"] ?? "\(uiKitClass)-\(controllerID)"
                 var viewNibName: String?
                 var upstream: [String] = []
                 if let view = controller.child(key: "view") {

@@ -10,7 +10,7 @@ struct ViewEncoder {
         "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
         "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
         "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
-        "insetsLayoutMarginsFromSafeArea",
+        "insetsLayoutMarginsFromSafeArea", "clearsContextBeforeDrawing",
     ]
     static let ignoredChildren: Set<String> = ["point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer"]
 
@@ -103,6 +103,7 @@ struct ViewEncoder {
             }
             if code != 0 { object.set("UIContentMode", int: code) }
         }
+        if element["clearsContextBeforeDrawing"] == "NO" { object.set("UIClearsContextBeforeDrawing", .bool(false)) }
         object.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
         // From Xcode 8, a view with a fixed frame keeps translating its autoresizing mask,
         // whatever the flag says.
