@@ -257,3 +257,26 @@ struct UpstreamPlaceholderTests {
         #expect(table[1] == controller)
     }
 }
+
+@Suite("User-defined runtime attributes")
+struct RuntimeAttributeTests {
+    @Test("each attribute becomes a UINibKeyValuePair in the root's list")
+    func keyValuePairs() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="string" keyPath="accessibilityIdentifier" value="Main"/>
+                    <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius"><integer key="value" value="8"/></userDefinedRuntimeAttribute>
+                </userDefinedRuntimeAttributes>
+            </view>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let pairs = graph.elements(of: graph.object("UINibKeyValuePairsKey", of: graph.root) ?? -1)
+        #expect(pairs.count == 2)
+        #expect(graph.text("UIKeyPath", of: pairs[0]) == "accessibilityIdentifier")
+        #expect(graph.text("UIValue", of: pairs[0]) == "Main")
+        let number = try #require(graph.object("UIValue", of: pairs[1]))
+        #expect(graph.value("NS.intval", of: number) == .int8(8))
+        #expect(graph.className("UIObject", of: pairs[1]) == "UIView")
+    }
+}

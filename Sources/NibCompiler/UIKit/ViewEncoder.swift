@@ -60,6 +60,8 @@ struct ViewEncoder {
                 constraintElements = child.children(named: "constraint")
             case ("connections", _):
                 break
+            case ("userDefinedRuntimeAttributes", _):
+                try RuntimeAttributeRule.schedule(child, object: object, context: context)
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):
