@@ -12,6 +12,7 @@ struct CorpusPairTests {
         "ios-BestKai-my_flutter_wechat-LaunchScreen",
         "ios-Byjuanamn-ALExample3-LaunchScreen",
         "ios-FanWenjun-TableView.iOS-LaunchScreen",
+        "ios-FanWenjun-TableView.iOS-Main",
         "ios-UEADementiaResearchG-supermarket-task-LaunchScreen",
         "ios-blakeleftwich-animal-kindergarten-LaunchScreen",
         "ios-canoelover-Flags-LaunchScreen",

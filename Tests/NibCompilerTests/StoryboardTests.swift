@@ -67,3 +67,58 @@ struct StoryboardTests {
         #expect(view.elements(of: constraints).count == 6)
     }
 }
+
+@Suite("Table views")
+struct TableViewTests {
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="6211" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="4">
+            <scenes>
+                <scene sceneID="3">
+                    <objects>
+                        <tableViewController id="4" sceneMemberID="viewController" storyboardIdentifier="list" title="Table">
+                            <tableView key="view" opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" separatorStyle="none" rowHeight="44" sectionHeaderHeight="22" sectionFooterHeight="22" id="5">
+                                <rect key="frame" x="0.0" y="0.0" width="600" height="600"/>
+                                <prototypes>
+                                    <tableViewCell contentMode="scaleToFill" selectionStyle="blue" hidesAccessoryWhenEditing="NO" indentationLevel="1" indentationWidth="0.0" id="12" reuseIdentifier="Cell">
+                                        <rect key="frame" x="0.0" y="22" width="600" height="44"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="12" id="13">
+                                            <rect key="frame" x="0.0" y="0.0" width="600" height="44"/>
+                                            <autoresizingMask key="autoresizingMask"/>
+                                        </tableViewCellContentView>
+                                    </tableViewCell>
+                                </prototypes>
+                            </tableView>
+                        </tableViewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="10" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("each prototype cell is a nested nib with its content view and a generated separator")
+    func prototypes() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        #expect(Set(output.files.keys) == ["Info.plist", "list.nib", "4-view-5.nib"])
+        let view = Graph(try NibArchive(parsing: output.files["4-view-5.nib"] ?? []))
+        let table = try #require(view.all("UITableView").first)
+        let nibs = view.elements(of: view.object("UITableViewCellPrototypeNibs", of: table) ?? -1)
+        #expect(nibs.count == 2)
+        #expect(view.string(nibs[0]) == "Cell")
+        let data = try #require(view.object("archiveData", of: nibs[1]))
+        guard case .data(let bytes)? = view.value("NS.bytes", of: data) else {
+            Issue.record("archiveData holds no bytes")
+            return
+        }
+        let cellNib = Graph(try NibArchive(parsing: Array(bytes)))
+        #expect(cellNib.topLevelClasses == ["UITableViewCell", "UIProxyObject", "UIProxyObject"])
+        let separator = try #require(cellNib.all("_UITableViewCellSeparatorView").first)
+        #expect(cellNib.value("UIBounds", of: separator) == .bytes([7] + [0.0, 0, 585, 1].flatMap(UIKitRuleTests.le)))
+        let scene = Graph(try NibArchive(parsing: output.files["list.nib"] ?? []))
+        let controller = try #require(scene.all("UITableViewController").first)
+        #expect(scene.value("UIClearsSelectionOnViewWillAppear", of: controller) == .bool(true))
+        #expect(scene.text("UITitle", of: controller) == "Table")
+    }
+}

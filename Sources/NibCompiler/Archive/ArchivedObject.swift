@@ -52,6 +52,15 @@ final class ArchivedObject {
         }
     }
 
+    /// Replaces the first value stored under `key` (or appends it).
+    func replace(_ key: String, _ value: Value) {
+        if let index = values.firstIndex(where: { $0.key == key }) {
+            values[index].value = value
+        } else {
+            values.append((key, value))
+        }
+    }
+
     /// Whether a value for `key` was already set.
     func has(_ key: String) -> Bool { values.contains { $0.key == key } }
 

@@ -14,7 +14,22 @@ enum ColorRule {
         "systemBackgroundColor": (1, 1), "labelColor": (0, 1), "systemGroupedBackgroundColor": (0.949, 1),
     ]
 
+    /// UIKit's named colors whose value is RGB white, archived with their name.
+    static let systemWhites: Set<String> = [
+        "tableBackgroundColor", "tableCellGroupedBackgroundColor", "tableCellBackgroundColor",
+    ]
+
+    /// A named UIKit color from ``systemWhites``.
+    static func namedSystemColor(_ name: String) -> ArchivedObject {
+        let color = rgbColor(red: 1, green: 1, blue: 1, alpha: 1, doubles: false)
+        color.set("UISystemColorName", .string(name))
+        return color
+    }
+
     static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        if let name = element["cocoaTouchSystemColor"], systemWhites.contains(name) {
+            return namedSystemColor(name)
+        }
         if let name = element["systemColor"] {
             // Dynamic system colors (iOS 13 SDK) archive their name and, from Xcode 11, their
             // light-appearance gray (Xcode 11 and later), known here for the colors in the table.

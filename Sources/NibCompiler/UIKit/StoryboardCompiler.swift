@@ -7,12 +7,15 @@ struct StoryboardCompiler {
     let document: SourceDocument
 
     /// Controller elements and the UIKit class ibtool names their scene nib after.
-    static let controllers: [String: String] = ["viewController": "UIViewController"]
+    static let controllers: [String: String] = [
+        "viewController": "UIViewController", "tableViewController": "UITableViewController",
+    ]
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
         "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
-        "useStoryboardIdentifierAsRestorationIdentifier",
+        "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
+        "numberOfPrototypes",
     ]
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
@@ -100,8 +103,14 @@ struct StoryboardCompiler {
             "UIExternalObjectsTableForViewLoading",
             ArchivedObject.dictionary("NSDictionary", upstream.map { (.string($0), object) }))
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
+        if let title = controller["title"] {
+            object.set("UITitle", context.text(title, id: controller["id"], property: "title"))
+        }
         if let identifier = controller["storyboardIdentifier"] {
             object.set("UIStoryboardIdentifier", .string(identifier))
+            if controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
+                object.set("UIRestorationIdentifier", .string(identifier))
+            }
         }
         if controller["autoresizesArchivedViewToFullSize"] == "NO" {
             object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))
@@ -110,12 +119,15 @@ struct StoryboardCompiler {
             object.set("UIContentSizeForViewInPopover", size)
             object.set("UIPreferredContentSize", size)
         }
+        if className == "UITableViewController", controller["clearsSelectionOnViewWillAppear"] != "NO" {
+            object.set("UIClearsSelectionOnViewWillAppear", .bool(true))
+        }
         if controller["automaticallyAdjustsScrollViewInsets"] == "NO" {
             object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0)
         }
         for child in controller.children {
             switch (child.name, child["key"]) {
-            case ("view", "view"), ("imageView", "view"), ("layoutGuides", _): break
+            case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
             case ("connections", _):
                 for connection in child.children where connection.name != "outlet" {
                     throw error(

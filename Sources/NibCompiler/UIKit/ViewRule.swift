@@ -17,6 +17,8 @@ struct ViewRule: Sendable {
         "label": LabelRule.rule,
         "button": ButtonRule.rule,
         "textField": TextFieldRule.rule,
+        "tableView": TableViewRule.rule,
+        "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),
         "imageView": ViewRule(
             className: "UIImageView",
             attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],

@@ -1,0 +1,105 @@
+/// `<tableViewCell>` → `UITableViewCell` with its `UITableViewCellContentView` and the
+/// separator view ibtool generates; a prototype cell becomes a nested nib in a `UINib`.
+enum TableViewCellRule {
+    static let attributes: Set<String> = [
+        "id", "contentMode", "selectionStyle", "hidesAccessoryWhenEditing", "indentationLevel", "indentationWidth",
+        "reuseIdentifier", "restorationIdentifier", "customClass", "customModule", "customModuleProvider", "rowHeight",
+        "opaque",
+    ]
+    static let selectionStyles: [String: Int] = ["none": 0, "blue": 1, "gray": 2, "default": 3]
+
+    /// A `UINib` whose `archiveData` is the cell compiled as its own nib.
+    static func prototypeNib(_ element: SourceElement, context outer: UIKitContext, resources: UIKitResources)
+        throws(CompileError) -> ArchivedObject
+    {
+        let context = UIKitContext(
+            fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era)
+        let owner = UIKitContext.proxy("IBFilesOwner")
+        let firstResponder = UIKitContext.proxy("IBFirstResponder")
+        context.allObjects = [owner, firstResponder]
+        let cell = try self.cell(element, context: context, resources: resources, isPrototype: true)
+        context.topLevel = [cell, owner, firstResponder]
+        context.allObjects.insert(cell, at: 0)
+        try context.resolve()
+        let bytes = try NibCompiler.serialize(context.makeRoot(), fileName: context.fileName)
+        let data = ArchivedObject("NSData")
+        data.set("NS.bytes", .data(bytes))
+        let nib = ArchivedObject("UINib")
+        nib.set("captureEnclosingNIBBundleOnDecode", .bool(true))
+        nib.set("archiveData", data)
+        return nib
+    }
+
+    static func cell(_ element: SourceElement, context: UIKitContext, resources: UIKitResources, isPrototype: Bool)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "table view cell attribute \(name) is not supported yet")
+        }
+        if element["hidesAccessoryWhenEditing"] ?? "YES" != "NO" || element["contentMode"] != "scaleToFill" {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "only prototype cells as Xcode 6 wrote them (scaleToFill, hidesAccessoryWhenEditing=NO) are supported yet"
+            )
+        }
+        let cell = ArchivedObject("UITableViewCell")
+        if let id = element["id"] { context.objectsByID[id] = cell }
+        guard let frame = element.child("rect", key: "frame"),
+            let contentElement = element.child("tableViewCellContentView", key: "contentView")
+        else {
+            throw context.error(.invalidSource, element, "the cell needs a frame and a content view")
+        }
+        for child in element.children
+        where !["rect", "autoresizingMask", "tableViewCellContentView"].contains(child.name) {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a table view cell is not supported yet")
+        }
+        let width = frame.number("width") ?? 0
+        let height = frame.number("height") ?? 0
+        let mask = element.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask) ?? 36
+        let encoder = ViewEncoder(context: context, resources: resources)
+        let content = try encoder.encode(contentElement)
+        let separator = ArchivedObject("_UITableViewCellSeparatorView")
+        separator.set("UIBounds", ArchivedObject.geometry([0, 0, width - 15, 1]))
+        separator.set("UICenter", ArchivedObject.geometry([15 + (width - 15) / 2, height - 0.5]))
+        separator.set("UIOpaque", .bool(true))
+        separator.set("UIAutoresizeSubviews", .bool(true))
+        if context.era.writesSemanticContentAttribute { separator.set("UIViewSemanticContentAttribute", int: 0) }
+        cell.set("UIBounds", ArchivedObject.geometry([0, 0, width, height]))
+        // A prototype is the top-level view of its own nib: its position in the table is dropped.
+        let origin = isPrototype ? (0.0, 0.0) : (frame.number("x") ?? 0, frame.number("y") ?? 0)
+        cell.set("UICenter", ArchivedObject.geometry([origin.0 + width / 2, origin.1 + height / 2]))
+        cell.set("UISubviews", .collection("NSMutableArray", [content, separator]))
+        cell.setFlag("UIOpaque", element["opaque"] != "NO")
+        cell.set("UIAutoresizeSubviews", .bool(true))
+        if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
+        if context.era.writesSemanticContentAttribute { cell.set("UIViewSemanticContentAttribute", int: 0) }
+        // Seen in Xcode 6 prototype cells only.
+        if isPrototype, context.era < XcodeEra(7) {
+            cell.set("UIViewPreservesSuperviewMargins", .bool(true))
+            content.set("UIViewPreservesSuperviewMargins", .bool(true))
+        }
+        if let restoration = element["restorationIdentifier"] {
+            cell.set("UIRestorationIdentifier", .string(restoration))
+        }
+        if let reuse = element["reuseIdentifier"] { cell.set("UIReuseIdentifier", .string(reuse)) }
+        if let level = element["indentationLevel"].flatMap(Int.init), level != 0 {
+            cell.set("UIIndentationLevel", int: level)
+        }
+        if let style = element["selectionStyle"] {
+            guard let code = selectionStyles[style] else {
+                throw context.error(.unsupportedAttribute, element, "selectionStyle \"\(style)\" is unknown")
+            }
+            if code != 3 { cell.set("UISelectionStyle", int: code) }
+        }
+        if let indentation = element.number("indentationWidth"), indentation != 10 {
+            cell.set("UIIndentationWidth", .float32(Float(indentation)))
+        }
+        cell.set("UIContentView", content)
+        cell.set("UITextLabel", .null)
+        cell.set("UIDetailTextLabel", .null)
+        cell.set("UIImageView", .null)
+        return try ClassSwapRule.wrap(cell, element: element, context: context)
+    }
+}

@@ -1,0 +1,72 @@
+/// `<tableView>` → `UITableView`, with each prototype cell compiled to its own nested nib
+/// (`UITableViewCellPrototypeNibs`: reuse identifier → `UINib`).
+enum TableViewRule {
+    static let rule = ViewRule(
+        className: "UITableView",
+        attributes: [
+            "alwaysBounceVertical", "dataMode", "style", "separatorStyle", "rowHeight", "sectionHeaderHeight",
+            "sectionFooterHeight",
+        ],
+        children: ["prototypes", "color"],
+        encode: { element, object, context, resources throws(CompileError) in
+            try encode(element, object, context, resources)
+        })
+
+    static func encode(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
+    ) throws(CompileError) {
+        if let style = element["style"], style != "plain" {
+            throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is not supported yet")
+        }
+        if let mode = element["dataMode"], mode != "prototypes" {
+            throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not supported yet")
+        }
+        if let separator = element["separatorStyle"], separator != "none" {
+            throw context.error(
+                .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not supported yet")
+        }
+        if let height = element.number("rowHeight"), height != 44 {
+            throw context.error(
+                .unsupportedAttribute, element, "table view rowHeight other than 44 is not supported yet")
+        }
+        // A white background is UIKit's table background color, archived by name.
+        if let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
+            (background.number("alpha") ?? 1) == 1
+        {
+            object.replace("UIBackgroundColor", .object(ColorRule.namedSystemColor("tableBackgroundColor")))
+        }
+        object.setFlag("UIBouncesZoom", true)
+        object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
+        let width = element.child("rect", key: "frame")?.number("width") ?? 0
+        object.set("UIContentSize", ArchivedObject.geometry([width, 0]))
+        for (attribute, key) in [
+            ("sectionHeaderHeight", "UISectionHeaderHeight"), ("sectionFooterHeight", "UISectionFooterHeight"),
+        ] {
+            if let value = element.number(attribute) { object.set(key, .float32(Float(value))) }
+        }
+        object.set("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "backgroundColor", "tintColor": break
+            case "separatorColor": object.set("UISeparatorColor", try ColorRule.color(color, in: context))
+            default:
+                throw context.error(
+                    .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not supported yet")
+            }
+        }
+        var nibs: [(ArchivedObject, ArchivedObject)] = []
+        for cell in element.child("prototypes")?.children ?? [] {
+            guard cell.name == "tableViewCell", let identifier = cell["reuseIdentifier"] else {
+                throw context.error(
+                    .unsupportedElement, cell, "a prototype must be a <tableViewCell> with a reuseIdentifier")
+            }
+            nibs.append(
+                (.string(identifier), try TableViewCellRule.prototypeNib(cell, context: context, resources: resources)))
+        }
+        object.set("UITableViewCellPrototypeNibs", .dictionary("NSMutableDictionary", nibs))
+        // Each prototype's external objects (none modelled yet): reuse identifier → empty dictionary.
+        object.set(
+            "UITableViewCellPrototypeNibExternalObjects",
+            .dictionary("NSMutableDictionary", nibs.map { ($0.0, .dictionary("NSMutableDictionary", [])) }))
+    }
+}
