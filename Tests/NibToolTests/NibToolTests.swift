@@ -140,3 +140,46 @@ struct NibToolTests {
         #expect(String(decoding: failure.output, as: UTF8.self).contains("short-file"))
     }
 }
+
+@Suite("nibtool tree")
+struct TreeCommandTests {
+    let login = examplesFolder.appendingPathComponent("LoginScreen/LoginScreen.nib").path
+
+    @Test("tree shows the example's outlets, views and action as its Swift source builds them")
+    func loginScreen() {
+        let run = runTool(["tree", login])
+        #expect(run.status == 0)
+        // Examples/LoginScreen/main.swift: outlets to File's Owner, a "Log In" button whose
+        // touch-up-inside action is logIn: on File's Owner.
+        #expect(run.outputText.contains("outlet userNameField → UITextField"))
+        #expect(run.outputText.contains("UIButton #27 \"Log In\""))
+        #expect(run.outputText.contains("action logIn: → File's Owner [touchUpInside]"))
+    }
+
+    @Test("tree --format json is JSON, and '-' reads standard input")
+    func jsonFromStandardInput() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: login)))
+        let run = runTool(["tree", "--format", "json", "-"], stdin: bytes)
+        #expect(run.status == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(run.output))) is [String: Any])
+    }
+
+    @Test("tree succeeds on every corpus file, in text and JSON", .enabled(if: Corpus.shouldRun))
+    func everyCorpusFile() throws {
+        for file in try Corpus.nibFiles() {
+            let text = runTool(["tree", file.path])
+            #expect(text.status == 0 && !text.output.isEmpty, "\(file.lastPathComponent): \(text.error)")
+            let json = runTool(["tree", "--format", "json", file.path])
+            #expect(json.status == 0, "\(file.lastPathComponent): \(json.error)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(json.output))) != nil, "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test("tree of a broken file is one error line with the file name and status 2")
+    func brokenFile() {
+        let run = runTool(["tree", "-"], stdin: Array("NIBArchive".utf8))
+        #expect(run.status == 2)
+        #expect(run.error.hasPrefix("nibtool: <stdin>: "))
+        #expect(run.error.filter { $0 == "\n" }.count == 1)
+    }
+}
