@@ -8,20 +8,13 @@ struct Diff: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two nibs as object graphs and print what was added, removed or changed.",
         discussion: """
-            Objects are matched by their place in the graph (walking from object 0), not by their
-            index in the object table, so two nibs that differ only in table order are equal.
-            Constraint, connection and object lists are compared without regard to order, and
-            nested nibs (table view cells) are compared recursively. Each difference is one line:
-            the path from the root, then what changed:
+            Objects are matched by their place in the graph (walking from object 0), not by their index in the object table, so two nibs that differ only in table order are equal. Constraint, connection and object lists are compared without regard to order, and nested nibs (table view cells) are compared recursively. Each difference is one line: the path from the root, then what changed:
 
               root › UINibObjectsKey[3] (UILabel) › UIText: "Hello" → "Hi"
 
-            A and B may both be .nib files, or both directory nibs or .storyboardc bundles; those
-            are compared file by file (nibs structurally, Info.plist by value). '-' reads one
-            side from standard input.
+            A and B may both be .nib files, or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
 
-            Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or
-            parsed, 64 the command line was wrong.
+            Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed, 64 the command line was wrong.
 
             Examples:
               nibtool diff Old/Login.nib New/Login.nib

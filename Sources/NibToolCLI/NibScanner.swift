@@ -26,7 +26,10 @@ struct NibScanner {
         var note: String?
 
         enum Kind: String, Encodable {
-            case nib, directoryNib = "directory-nib", storyboard, keyedArchive = "keyed-archive"
+            case nib
+            case directoryNib = "directory-nib"
+            case storyboard
+            case keyedArchive = "keyed-archive"
         }
 
         enum CodingKeys: String, CodingKey { case path, kind, files, note, classes, outlets, actions, strings }

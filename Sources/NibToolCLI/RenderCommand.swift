@@ -7,19 +7,11 @@ struct Render: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a nib's top-level view hierarchies as an SVG picture.",
         discussion: """
-            Each top-level view (and the view of each top-level view controller) is drawn side by
-            side under a caption. Views are rectangles placed from their bounds and center inside
-            their superview; labels, buttons and text fields show their text in the nib's font
-            size and colors; image views and views of other classes are labelled boxes; hidden
-            views are faded. Background, text and tint colors are used where the nib has them
-            (RGB, gray, and UIKit's named system colors in their light appearance).
+            Each top-level view (and the view of each top-level view controller) is drawn side by side under a caption. Views are rectangles placed from their bounds and center inside their superview; labels, buttons and text fields show their text in the nib's font size and colors; image views and views of other classes are labelled boxes; hidden views are faded. Background, text and tint colors are used where the nib has them (RGB, gray, and UIKit's named system colors in their light appearance).
 
-            Each view's <rect> carries data-class and data-index (its object index, as in
-            'nibtool tree'), and is in its superview's coordinates, so scripts can check the
-            geometry. FILE may be a .nib file, a directory nib or a .storyboardc (its entry scene).
+            Each view's <rect> carries data-class and data-index (its object index, as in 'nibtool tree'), and is in its superview's coordinates, so scripts can check the geometry. FILE may be a .nib file, a directory nib or a .storyboardc (its entry scene).
 
-            Exit status: 0 drawn, 1 the nib has no top-level views (UIKit views only for now),
-            2 the nib could not be read or decoded, or the output not written.
+            Exit status: 0 drawn, 1 the nib has no top-level views (UIKit views only for now), 2 the nib could not be read or decoded, or the output not written.
 
             Examples:
               nibtool render Examples/LoginScreen/LoginScreen.nib -o login.svg

@@ -80,12 +80,15 @@ struct SVGRenderer {
         let totalHeight = tallest + 2 * Self.margin + Self.captionHeight
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(totalWidth))\" "
-        svg += "height=\"\(Self.number(totalHeight))\" viewBox=\"0 0 \(Self.number(totalWidth)) \(Self.number(totalHeight))\" "
+        svg +=
+            "height=\"\(Self.number(totalHeight))\" viewBox=\"0 0 \(Self.number(totalWidth)) \(Self.number(totalHeight))\" "
         svg += "font-family=\"\(Self.fontFamily)\">\n"
         svg += "<defs>\n<filter id=\"shadow\" x=\"-10%\" y=\"-10%\" width=\"120%\" height=\"120%\">"
-        svg += "<feDropShadow dx=\"0\" dy=\"2\" stdDeviation=\"4\" flood-color=\"#000000\" flood-opacity=\"0.18\"/></filter>\n"
+        svg +=
+            "<feDropShadow dx=\"0\" dy=\"2\" stdDeviation=\"4\" flood-color=\"#000000\" flood-opacity=\"0.18\"/></filter>\n"
         svg += "<pattern id=\"image\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
-        svg += "<rect width=\"8\" height=\"8\" fill=\"#e5e5ea\"/><path d=\"M0 8 L8 0\" stroke=\"#d1d1d6\" stroke-width=\"1\"/></pattern>\n"
+        svg +=
+            "<rect width=\"8\" height=\"8\" fill=\"#e5e5ea\"/><path d=\"M0 8 L8 0\" stroke=\"#d1d1d6\" stroke-width=\"1\"/></pattern>\n"
         svg += "</defs>\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#f2f2f7\"/>\n"
         return svg + body + "</svg>\n"
@@ -164,7 +167,8 @@ struct SVGRenderer {
             if let title = (view as? NibButton)?.title {
                 let color = Self.color(Self.titleColor(of: view)) ?? Self.color(view.tintColor) ?? "#007aff"
                 let size = (view.object(forKey: "UIFont") as? NibFont)?.pointSize ?? 15
-                out += textElement(title, in: (x, y, width, height), size: size, color: color, alignment: "middle", lines: 1)
+                out += textElement(
+                    title, in: (x, y, width, height), size: size, color: color, alignment: "middle", lines: 1)
             }
         case .textField:
             if let field = view as? NibTextField, let shown = field.text ?? field.placeholder {
@@ -185,7 +189,8 @@ struct SVGRenderer {
             }
             if width >= 24, height >= 12 {
                 let size = min(10, height - 2)
-                out += "<text x=\"\(Self.number(x + 3))\" y=\"\(Self.number(y + size + 1))\" font-size=\"\(Self.number(size))\" "
+                out +=
+                    "<text x=\"\(Self.number(x + 3))\" y=\"\(Self.number(y + size + 1))\" font-size=\"\(Self.number(size))\" "
                 out += "fill=\"#6e6e73\">\(Self.escape(Self.truncate(caption, width: width - 6, size: size)))</text>\n"
             }
         case .plain:
@@ -221,7 +226,8 @@ struct SVGRenderer {
         var out = "<text x=\"\(Self.number(anchorX))\" font-size=\"\(Self.number(size))\" fill=\"\(color)\""
         out += " text-anchor=\"\(alignment)\"\(bold ? " font-weight=\"600\"" : "")>"
         for (index, line) in wrapped.enumerated() {
-            out += "<tspan x=\"\(Self.number(anchorX))\" y=\"\(Self.number(firstBaseline + Double(index) * lineHeight))\">"
+            out +=
+                "<tspan x=\"\(Self.number(anchorX))\" y=\"\(Self.number(firstBaseline + Double(index) * lineHeight))\">"
             out += Self.escape(line) + "</tspan>"
         }
         return out + "</text>\n"

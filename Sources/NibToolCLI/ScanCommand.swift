@@ -7,25 +7,15 @@ struct Scan: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find every nib in an .ipa, an .app or a folder and list its classes, outlets, actions and strings.",
         discussion: """
-            PATH may be an .ipa or any zip, an .app bundle, any folder, or a single nib. Every
-            NIBArchive file is found by its magic bytes whatever its name (in zips: entries named
-            .nib or inside .nib and .storyboardc folders). A directory nib (X.nib/runtime.nib and
-            its variants) and a .storyboardc bundle are reported as one nib each; keyed-archive
-            nibs (old NSKeyedArchiver .nib files) are listed with kind keyed-archive but not
-            decoded yet.
+            PATH may be an .ipa or any zip, an .app bundle, any folder, or a single nib. Every NIBArchive file is found by its magic bytes whatever its name (in zips: entries named .nib or inside .nib and .storyboardc folders). A directory nib (X.nib/runtime.nib and its variants) and a .storyboardc bundle are reported as one nib each; keyed-archive nibs (old NSKeyedArchiver .nib files) are listed with kind keyed-archive but not decoded yet.
 
-            For each nib: its custom (non-Apple) classes, Swift names demangled and class swappers
-            resolved; outlet and action names; and the strings people see (label and button
-            titles, placeholders, prompts, accessibility labels), including those in nested nibs.
-            The total lists each of them once across all nibs.
+            For each nib: its custom (non-Apple) classes, Swift names demangled and class swappers resolved; outlet and action names; and the strings people see (label and button titles, placeholders, prompts, accessibility labels), including those in nested nibs. The total lists each of them once across all nibs.
 
-            A progress bar is drawn on standard error when it is a terminal and there are many
-            files. With --format json, the output is one object:
+            A progress bar is drawn on standard error when it is a terminal and there are many files. With --format json, the output is one object:
               {"path": …, "nibs": [{"path", "kind", "files", "classes", "outlets", "actions",
                 "strings", "note"?}], "total": {"nibs", "classes", "outlets", "actions", "strings"}}
 
-            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and
-            a warning), 2 PATH could not be read, 64 the command line was wrong.
+            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, 64 the command line was wrong.
 
             Examples:
               nibtool scan MyApp.ipa

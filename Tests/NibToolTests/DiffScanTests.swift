@@ -120,7 +120,8 @@ struct ScanCommandTests {
     func makeApp() throws -> URL {
         let app = try temporaryFolder().appendingPathComponent("Demo.app")
         let manager = FileManager.default
-        try manager.createDirectory(at: app.appendingPathComponent("Base.lproj/Main.storyboardc"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: app.appendingPathComponent("Base.lproj/Main.storyboardc"), withIntermediateDirectories: true)
         try manager.createDirectory(at: app.appendingPathComponent("Panel.nib"), withIntermediateDirectories: true)
         try manager.copyItem(at: login, to: app.appendingPathComponent("Login.nib"))
         try manager.copyItem(at: hello, to: app.appendingPathComponent("Panel.nib/runtime.nib"))
@@ -145,9 +146,10 @@ struct ScanCommandTests {
         let run = runTool(["scan", "--format", "json", app.path])
         #expect(run.status == 0)
         let found = try nibs(run)
-        let kinds = Dictionary(uniqueKeysWithValues: found.compactMap { entry in
-            (entry["path"] as? String).map { ($0, entry["kind"] as? String ?? "") }
-        })
+        let kinds = Dictionary(
+            uniqueKeysWithValues: found.compactMap { entry in
+                (entry["path"] as? String).map { ($0, entry["kind"] as? String ?? "") }
+            })
         #expect(
             kinds == [
                 "Base.lproj/Main.storyboardc": "storyboard", "Login.nib": "nib", "NoExtension": "nib",
@@ -213,7 +215,9 @@ struct ScanCommandTests {
         #expect(run.error == "nibtool: /no/such/folder: no such file or folder\n")
     }
 
-    @Test("The corpus folder: every NIBArchive file is reported, custom classes demangled", .enabled(if: Corpus.shouldRun))
+    @Test(
+        "The corpus folder: every NIBArchive file is reported, custom classes demangled", .enabled(if: Corpus.shouldRun)
+    )
     func corpus() throws {
         let folder = try Corpus.directory().appendingPathComponent("nib")
         let run = runTool(["scan", "--format", "json", folder.path])

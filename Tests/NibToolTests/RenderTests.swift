@@ -30,7 +30,10 @@ final class SVGRects: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        if name == "tspan" { inText = true; texts.append("") }
+        if name == "tspan" {
+            inText = true
+            texts.append("")
+        }
         guard name == "rect", let className = attributes["data-class"] else { return }
         func number(_ key: String) -> Double { attributes[key].flatMap(Double.init) ?? .nan }
         rects.append(
@@ -69,7 +72,9 @@ struct RenderCommandTests {
         func collect(_ view: NibView) {
             let f = view.frame
             expected.append(
-                .init(className: view.displayClassName, index: view.archiveIndex, x: f.minX, y: f.minY, width: f.width, height: f.height))
+                .init(
+                    className: view.displayClassName, index: view.archiveIndex, x: f.minX, y: f.minY, width: f.width,
+                    height: f.height))
             view.subviews.compactMap { $0 as? NibView }.forEach(collect)
         }
         for case let view as NibView in root.array(forKey: "UINibTopLevelObjectsKey") ?? [] { collect(view) }
@@ -85,7 +90,10 @@ struct RenderCommandTests {
 
         let hello = examplesFolder.appendingPathComponent("Hello.nib").path
         #expect(runTool(["render", hello]).status == 0)
-        let noViews = runTool(["render", "-"], stdin: Array(try Data(contentsOf: examplesFolder.appendingPathComponent("Hello.nib"))).prefix(60).map { $0 })
+        let noViews = runTool(
+            ["render", "-"],
+            stdin: Array(try Data(contentsOf: examplesFolder.appendingPathComponent("Hello.nib"))).prefix(60).map { $0 }
+        )
         #expect(noViews.status == 2)
         let missing = runTool(["render", "/no/such.nib"])
         #expect(missing.status == 2)
@@ -95,7 +103,9 @@ struct RenderCommandTests {
     @Test("rsvg-convert turns the SVG into a PNG (when installed)")
     func rasterizes() throws {
         let candidates = ["/usr/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
-        guard let converter = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        guard let converter = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return
+        }
         let folder = try temporaryFolder()
         let svg = folder.appendingPathComponent("login.svg")
         let png = folder.appendingPathComponent("login.png")
