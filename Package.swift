@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "nibtool", targets: ["nibtool"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // Shared byte reading and writing helpers; `package` visibility only.
@@ -33,6 +34,7 @@ let package = Package(
             dependencies: [
                 "NibArchive", "NibCoding", "NibDiff", "NibCompiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -63,7 +65,10 @@ let package = Package(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
             exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "NibToolTests", dependencies: ["NibToolCLI", "NibArchive", "CorpusSupport", "nibtool"],
+            name: "NibToolTests", dependencies: [
+                "NibToolCLI", "NibArchive", "NibCoding", "CorpusSupport", "nibtool",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: swiftSettings),
     ]
 )

@@ -21,7 +21,9 @@ public struct NibTool: ParsableCommand {
             parsed or written, 64 the command line was wrong. '-' stands for standard input or
             output wherever a file is expected.
             """,
-        subcommands: [Info.self, Dump.self, Convert.self, Verify.self, Tree.self, Compile.self])
+        subcommands: [
+            Info.self, Dump.self, Convert.self, Verify.self, Tree.self, Compile.self, Diff.self, Scan.self, Render.self,
+        ])
 
     /// Creates the command with default options.
     public init() {}

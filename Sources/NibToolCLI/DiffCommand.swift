@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import NibArchive
+import NibDiff
+
+/// `nibtool diff A B`: a structural comparison of two nibs, directory nibs or `.storyboardc`s.
+struct Diff: IOCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two nibs as object graphs and print what was added, removed or changed.",
+        discussion: """
+            Objects are matched by their place in the graph (walking from object 0), not by their index in the object table, so two nibs that differ only in table order are equal. Constraint, connection and object lists are compared without regard to order, and nested nibs (table view cells) are compared recursively. Each difference is one line: the path from the root, then what changed:
+
+              root › UINibObjectsKey[3] (UILabel) › UIText: "Hello" → "Hi"
+
+            A and B may both be .nib files, or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
+
+            Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed, 64 the command line was wrong.
+
+            Examples:
+              nibtool diff Old/Login.nib New/Login.nib
+              nibtool diff --format json A.storyboardc B.storyboardc | jq '.differences[].path'
+            """)
+
+    @Argument(help: "The left-hand (old) nib, directory nib or .storyboardc.")
+    var left: String
+
+    @Argument(help: "The right-hand (new) nib, directory nib or .storyboardc.")
+    var right: String
+
+    @Option(help: "Output format: text or json.")
+    var format: ReportFormat = .text
+
+    func validate() throws {
+        if left == "-" && right == "-" { throw ValidationError("only one side can be standard input") }
+    }
+
+    func execute(_ io: CommandIO) throws {
+        let files = FileAccess(io: io)
+        let leftFiles = try fileSet(left, files)
+        let rightFiles = try fileSet(right, files)
+        let differences = FileTreeComparison().differences(between: leftFiles, and: rightFiles)
+        switch format {
+        case .text:
+            let style = TerminalStyle(io: io)
+            io.write(differences.map { line(for: $0, style) + "\n" }.joined())
+        case .json:
+            let report = DiffReport(
+                left: left, right: right, equal: differences.isEmpty,
+                differences: differences.map(DiffReport.Entry.init))
+            io.write(try jsonText(report))
+        }
+        if !differences.isEmpty { throw ReportedFailure(status: ExitStatus.checkFailed) }
+    }
+
+    /// The files of one side: a single nib under the name "", or a directory's files by relative path.
+    /// A single file must parse as a NIBArchive, so a typo or a corrupt file is an error, not a difference.
+    private func fileSet(_ path: String, _ files: FileAccess) throws -> [String: [UInt8]] {
+        var isDirectory: ObjCBool = false
+        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            do {
+                return try FileTreeComparison.files(at: URL(fileURLWithPath: path))
+            } catch {
+                throw files.fail(path, "cannot read the folder: \((error as NSError).localizedDescription)")
+            }
+        }
+        let bytes = try files.read(path)
+        do {
+            _ = try NibArchive(parsing: bytes)
+        } catch {
+            throw files.fail(path, "\(error)")
+        }
+        return ["": bytes]
+    }
+
+    private func line(for entry: FileTreeComparison.Difference, _ style: TerminalStyle) -> String {
+        let text = entry.description
+        switch entry.difference.kind {
+        case .keyOnlyInLeft, .elementOnlyInLeft: return style.red("- " + text)
+        case .keyOnlyInRight, .elementOnlyInRight: return style.green("+ " + text)
+        default: return style.yellow("~ ") + text
+        }
+    }
+}
+
+/// The JSON form of `nibtool diff`.
+struct DiffReport: Encodable {
+    /// One difference.
+    struct Entry: Encodable {
+        /// The file within a directory nib or `.storyboardc` ("" for single files).
+        var file: String
+        /// `class`, `key-only-in-left`, `value`, `element-only-in-right`, …
+        var kind: String
+        /// The human-readable path from the root object.
+        var path: String
+        var className: String
+        var key: String?
+        var left: String?
+        var right: String?
+        /// The same line the text format prints (without the change marker).
+        var description: String
+
+        init(_ difference: FileTreeComparison.Difference) {
+            file = difference.file
+            kind = difference.difference.kind.rawValue
+            path = difference.difference.path
+            className = difference.difference.className
+            key = difference.difference.key
+            left = difference.difference.left
+            right = difference.difference.right
+            description = difference.description
+        }
+    }
+
+    var left: String
+    var right: String
+    var equal: Bool
+    var differences: [Entry]
+}

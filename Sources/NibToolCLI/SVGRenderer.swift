@@ -1,0 +1,355 @@
+import Foundation
+import NibCoding
+
+/// Draws view hierarchies as SVG: each view a rectangle placed from its bounds and center inside
+/// its superview, labels' and buttons' text drawn, text fields as fields, image views and
+/// unfamiliar views as labelled boxes, with the nib's colors where it has them.
+///
+/// Every view's `<rect>` is in its superview's coordinates (the same numbers as `nibtool tree`'s
+/// frames) and carries `data-class` and `data-index`; subviews sit in a `<g>` translated to
+/// their superview's origin, so the SVG's nesting is the view hierarchy's.
+struct SVGRenderer {
+    /// One top-level view hierarchy to draw, with its caption.
+    struct Root {
+        var caption: String
+        var view: NibView
+    }
+
+    private static let margin = 32.0
+    private static let gap = 48.0
+    private static let captionHeight = 26.0
+    private static let maximumDepth = 96
+    private static let fontFamily = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+    /// The top-level views of `root` (a decoded graph's object 0): views among the top-level
+    /// objects, and the views of top-level view controllers.
+    static func roots(of root: NibObject) -> [Root] {
+        var found: [Root] = []
+        var seen: Set<ObjectIdentifier> = []
+        for object in root.array(forKey: "UINibTopLevelObjectsKey") ?? [] {
+            guard let object = object as? NibObject else { continue }
+            let view: NibView?
+            var caption = Self.name(of: object)
+            if let direct = object as? NibView {
+                view = direct
+            } else if let owned = object.object(forKey: "UIView") as? NibView {
+                view = owned
+                caption += " › view"
+            } else {
+                view = nil
+            }
+            guard let view, view.containsValue(forKey: "UIBounds"), seen.insert(ObjectIdentifier(view)).inserted
+            else { continue }
+            let size = view.bounds.size
+            found.append(Root(caption: "\(caption)  \(number(size.width))×\(number(size.height))", view: view))
+        }
+        return found
+    }
+
+    /// The SVG document showing `roots` side by side, each under its caption.
+    func render(_ roots: [Root]) -> String {
+        var body = ""
+        var x = Self.margin
+        var tallest = 0.0
+        var clipCount = 0
+        for root in roots {
+            let frame = root.view.frame
+            let width = Self.finite(frame.width)
+            let height = Self.finite(frame.height)
+            let top = Self.margin + Self.captionHeight
+            body += "<g class=\"top-level\">\n"
+            body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(Self.margin + 14))\" font-size=\"13\" "
+            body += "font-weight=\"600\" fill=\"#3a3a3c\">\(Self.escape(root.caption))</text>\n"
+            body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" width=\"\(Self.number(width))\" "
+            body += "height=\"\(Self.number(height))\" fill=\"#ffffff\" filter=\"url(#shadow)\"/>\n"
+            let dx = x - Self.finite(frame.minX)
+            let dy = top - Self.finite(frame.minY)
+            // Views outside the top-level view (a paging scroll view's other pages) are clipped.
+            clipCount += 1
+            body += "<clipPath id=\"clip\(clipCount)\"><rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" "
+            body += "width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"/></clipPath>\n"
+            body += "<g clip-path=\"url(#clip\(clipCount))\">\n"
+            body += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
+            var visited: Set<ObjectIdentifier> = []
+            body += draw(root.view, depth: 0, visited: &visited)
+            body += "</g>\n</g>\n</g>\n"
+            x += width + Self.gap
+            tallest = max(tallest, height)
+        }
+        let totalWidth = max(x - Self.gap + Self.margin, 2 * Self.margin)
+        let totalHeight = tallest + 2 * Self.margin + Self.captionHeight
+        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(totalWidth))\" "
+        svg +=
+            "height=\"\(Self.number(totalHeight))\" viewBox=\"0 0 \(Self.number(totalWidth)) \(Self.number(totalHeight))\" "
+        svg += "font-family=\"\(Self.fontFamily)\">\n"
+        svg += "<defs>\n<filter id=\"shadow\" x=\"-10%\" y=\"-10%\" width=\"120%\" height=\"120%\">"
+        svg +=
+            "<feDropShadow dx=\"0\" dy=\"2\" stdDeviation=\"4\" flood-color=\"#000000\" flood-opacity=\"0.18\"/></filter>\n"
+        svg += "<pattern id=\"image\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+        svg +=
+            "<rect width=\"8\" height=\"8\" fill=\"#e5e5ea\"/><path d=\"M0 8 L8 0\" stroke=\"#d1d1d6\" stroke-width=\"1\"/></pattern>\n"
+        svg += "</defs>\n"
+        svg += "<rect width=\"100%\" height=\"100%\" fill=\"#f2f2f7\"/>\n"
+        return svg + body + "</svg>\n"
+    }
+
+    private enum Style {
+        case plain, label, button, textField, image, box
+    }
+
+    private func style(of view: NibView) -> Style {
+        switch view {
+        case is NibLabel: return .label
+        case is NibButton: return .button
+        case is NibTextField: return .textField
+        default: break
+        }
+        switch view.className {
+        case "UIImageView": return .image
+        case "UIView", "UIStackView", "UIScrollView": return .plain
+        default: return .box
+        }
+    }
+
+    private func draw(_ view: NibView, depth: Int, visited: inout Set<ObjectIdentifier>) -> String {
+        guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(view)).inserted else { return "" }
+        let frame = view.frame
+        let (x, y) = (Self.finite(frame.minX), Self.finite(frame.minY))
+        let (width, height) = (max(0, Self.finite(frame.width)), max(0, Self.finite(frame.height)))
+        let style = style(of: view)
+        let name = Self.name(of: view)
+        var opacity = min(max(view.alpha, 0), 1)
+        if view.isHidden { opacity *= 0.35 }
+
+        var out = "<g class=\"view\"\(opacity < 1 ? " opacity=\"\(Self.number(opacity))\"" : "")>\n"
+        var fill = Self.color(view.backgroundColor) ?? "none"
+        var stroke = "#c7c7cc"
+        var dash = ""
+        var radius = 0.0
+        switch style {
+        case .image:
+            if fill == "none" { fill = "url(#image)" }
+            stroke = "#aeaeb2"
+        case .textField:
+            if fill == "none" { fill = "#ffffff" }
+            radius = 5
+        case .box:
+            stroke = "#8e8e93"
+            dash = " stroke-dasharray=\"4 3\""
+        case .button:
+            radius = fill == "none" ? 0 : 6
+            if fill == "none" { stroke = "#d1d1d6" }
+        case .label:
+            stroke = "#e5e5ea"
+        case .plain:
+            break
+        }
+        if let cornerRadius = view.double(forKey: "UIViewCornerRadius") ?? view.double(forKey: "cornerRadius") {
+            radius = cornerRadius
+        }
+        out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
+        out += "height=\"\(Self.number(height))\"\(radius > 0 ? " rx=\"\(Self.number(radius))\"" : "") "
+        out += "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.75\"\(dash) "
+        out += "data-class=\"\(Self.escape(name))\"\(view.archiveIndex.map { " data-index=\"\($0)\"" } ?? "")>"
+        out += "<title>\(Self.escape(name + (view.archiveIndex.map { " #\($0)" } ?? "")))</title></rect>\n"
+
+        switch style {
+        case .label:
+            if let label = view as? NibLabel, let text = label.text {
+                let alignment = [0: "start", 1: "middle", 2: "end"][label.textAlignment] ?? "start"
+                out += textElement(
+                    text, in: (x, y, width, height), size: label.font?.pointSize ?? 17,
+                    color: Self.color(label.textColor) ?? "#000000", alignment: alignment,
+                    lines: label.numberOfLines, bold: (label.font?.traits ?? 0) & 2 != 0)
+            }
+        case .button:
+            if let title = (view as? NibButton)?.title {
+                let color = Self.color(Self.titleColor(of: view)) ?? Self.color(view.tintColor) ?? "#007aff"
+                let size = (view.object(forKey: "UIFont") as? NibFont)?.pointSize ?? 15
+                out += textElement(
+                    title, in: (x, y, width, height), size: size, color: color, alignment: "middle", lines: 1)
+            }
+        case .textField:
+            if let field = view as? NibTextField, let shown = field.text ?? field.placeholder {
+                let size = (view.object(forKey: "UIFont") as? NibFont)?.pointSize ?? 14
+                let color = field.text == nil ? "#a1a1a6" : "#000000"
+                let inset = min(8, width / 4)
+                out += textElement(
+                    field.isSecureTextEntry && field.text != nil ? "••••••••" : shown,
+                    in: (x + inset, y, max(0, width - 2 * inset), height), size: size, color: color,
+                    alignment: "start", lines: 1)
+            }
+        case .image, .box:
+            var caption = name
+            if style == .image, let image = view.object(forKey: "UIImage") as? NibImageReference,
+                let resource = image.resourceName
+            {
+                caption += " “\(resource)”"
+            }
+            if width >= 24, height >= 12 {
+                let size = min(10, height - 2)
+                out +=
+                    "<text x=\"\(Self.number(x + 3))\" y=\"\(Self.number(y + size + 1))\" font-size=\"\(Self.number(size))\" "
+                out += "fill=\"#6e6e73\">\(Self.escape(Self.truncate(caption, width: width - 6, size: size)))</text>\n"
+            }
+        case .plain:
+            break
+        }
+
+        let subviews = view.subviews.compactMap { $0 as? NibView }
+        if !subviews.isEmpty {
+            let bounds = view.bounds
+            let dx = x - Self.finite(bounds.minX)
+            let dy = y - Self.finite(bounds.minY)
+            out += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
+            for subview in subviews { out += draw(subview, depth: depth + 1, visited: &visited) }
+            out += "</g>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    /// Text inside a box: one line centred vertically, or wrapped lines when `lines` is not 1.
+    private func textElement(
+        _ text: String, in box: (x: Double, y: Double, width: Double, height: Double), size: Double, color: String,
+        alignment: String, lines: Int, bold: Bool = false
+    ) -> String {
+        let size = min(max(Self.finite(size), 4), 200)
+        let lineHeight = size * 1.2
+        let capacity = lines == 1 ? 1 : max(1, Int(box.height / lineHeight))
+        let allowed = lines <= 0 ? capacity : min(lines, capacity)
+        let wrapped = Self.wrap(text, width: box.width, size: size, lines: allowed)
+        let anchorX =
+            alignment == "middle" ? box.x + box.width / 2 : alignment == "end" ? box.x + box.width : box.x
+        // Baselines placed by hand (renderers differ on dominant-baseline): cap height ≈ 0.7 em.
+        let firstBaseline = box.y + box.height / 2 - Double(wrapped.count - 1) * lineHeight / 2 + size * 0.35
+        var out = "<text x=\"\(Self.number(anchorX))\" font-size=\"\(Self.number(size))\" fill=\"\(color)\""
+        out += " text-anchor=\"\(alignment)\"\(bold ? " font-weight=\"600\"" : "")>"
+        for (index, line) in wrapped.enumerated() {
+            out +=
+                "<tspan x=\"\(Self.number(anchorX))\" y=\"\(Self.number(firstBaseline + Double(index) * lineHeight))\">"
+            out += Self.escape(line) + "</tspan>"
+        }
+        return out + "</text>\n"
+    }
+
+    /// Splits `text` into at most `lines` lines that fit `width` (estimating glyph widths),
+    /// ending with an ellipsis when it does not all fit.
+    static func wrap(_ text: String, width: Double, size: Double, lines: Int) -> [String] {
+        let perLine = max(1, Int(width / (size * 0.55)))
+        var result: [String] = []
+        var overflow = false
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if candidate.count <= perLine || current.isEmpty {
+                    current = candidate
+                } else {
+                    result.append(current)
+                    current = String(word)
+                }
+            }
+            result.append(current)
+        }
+        if result.count > lines {
+            overflow = true
+            result = Array(result.prefix(lines))
+        }
+        return result.enumerated().map { index, line in
+            let last = index == result.count - 1
+            if line.count > perLine || (last && overflow) {
+                return String(line.prefix(max(1, min(line.count, perLine) - 1))) + "…"
+            }
+            return line
+        }
+    }
+
+    static func truncate(_ text: String, width: Double, size: Double) -> String {
+        wrap(text, width: width, size: size, lines: 1).first ?? ""
+    }
+
+    /// The title color of a button's normal state (`UIButtonStatefulContent[0].UITitleColor`).
+    static func titleColor(of button: NibView) -> NibColor? {
+        guard let content = button.object(forKey: "UIButtonStatefulContent") as? NibDictionary else { return nil }
+        for (state, value) in content.pairs {
+            guard let state = state as? NibNumber, state.value == .integer(0), let value = value as? NibObject else {
+                continue
+            }
+            return value.object(forKey: "UITitleColor") as? NibColor
+        }
+        return nil
+    }
+
+    static func name(of object: NibObject) -> String { object.displayClassName }
+
+    /// `#rrggbb` for a color with components or a known system name; `nil` for clear or unknown.
+    static func color(_ color: NibColor?) -> String? {
+        guard let color else { return nil }
+        switch color.components {
+        case .rgb(let red, let green, let blue, let alpha):
+            return alpha <= 0.001 ? nil : hex(red, green, blue, alpha)
+        case .gray(let white, let alpha):
+            return alpha <= 0.001 ? nil : hex(white, white, white, alpha)
+        case nil:
+            break
+        }
+        guard let name = color.systemColorName else { return nil }
+        return systemColors[name]
+    }
+
+    private static func hex(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double) -> String {
+        func byte(_ value: Double) -> Int { Int((min(max(finite(value), 0), 1) * 255).rounded()) }
+        let rgb = String(format: "#%02x%02x%02x", byte(red), byte(green), byte(blue))
+        return alpha >= 0.999 ? rgb : rgb + String(format: "%02x", byte(alpha))
+    }
+
+    /// UIKit's named colors in their light appearance.
+    static let systemColors: [String: String] = [
+        "systemBackgroundColor": "#ffffff", "secondarySystemBackgroundColor": "#f2f2f7",
+        "tertiarySystemBackgroundColor": "#ffffff", "systemGroupedBackgroundColor": "#f2f2f7",
+        "secondarySystemGroupedBackgroundColor": "#ffffff", "labelColor": "#000000",
+        "secondaryLabelColor": "#3c3c4399", "tertiaryLabelColor": "#3c3c434c", "placeholderTextColor": "#3c3c434c",
+        "separatorColor": "#3c3c4349", "linkColor": "#007aff", "whiteColor": "#ffffff", "blackColor": "#000000",
+        "darkTextColor": "#000000", "lightTextColor": "#ffffff99", "grayColor": "#808080",
+        "lightGrayColor": "#aaaaaa", "darkGrayColor": "#555555", "systemBlueColor": "#007aff",
+        "systemRedColor": "#ff3b30", "systemGreenColor": "#34c759", "systemOrangeColor": "#ff9500",
+        "systemYellowColor": "#ffcc00", "systemPinkColor": "#ff2d55", "systemPurpleColor": "#af52de",
+        "systemTealColor": "#30b0c7", "systemIndigoColor": "#5856d6", "systemGrayColor": "#8e8e93",
+        "systemGray2Color": "#aeaeb2", "systemGray3Color": "#c7c7cc", "systemGray4Color": "#d1d1d6",
+        "systemGray5Color": "#e5e5ea", "systemGray6Color": "#f2f2f7", "systemFillColor": "#78788033",
+        "tableCellGroupedBackgroundColor": "#ffffff", "groupTableViewBackgroundColor": "#f2f2f7",
+    ]
+
+    static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+
+    /// A coordinate without trailing zeros: `20`, `50.5`, `33.33`.
+    static func number(_ value: Double) -> String {
+        let value = finite(value)
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // XML 1.0 allows only tab, newline, return and U+0020 and up among control characters.
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

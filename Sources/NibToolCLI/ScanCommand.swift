@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+
+/// `nibtool scan PATH`: every nib in an app, an `.ipa` or a folder, with its custom classes,
+/// outlets, actions and user-visible strings.
+struct Scan: IOCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find every nib in an .ipa, an .app or a folder and list its classes, outlets, actions and strings.",
+        discussion: """
+            PATH may be an .ipa or any zip, an .app bundle, any folder, or a single nib. Every NIBArchive file is found by its magic bytes whatever its name (in zips: entries named .nib or inside .nib and .storyboardc folders). A directory nib (X.nib/runtime.nib and its variants) and a .storyboardc bundle are reported as one nib each; keyed-archive nibs (old NSKeyedArchiver .nib files) are listed with kind keyed-archive but not decoded yet.
+
+            For each nib: its custom (non-Apple) classes, Swift names demangled and class swappers resolved; outlet and action names; and the strings people see (label and button titles, placeholders, prompts, accessibility labels), including those in nested nibs. The total lists each of them once across all nibs.
+
+            A progress bar is drawn on standard error when it is a terminal and there are many files. With --format json, the output is one object:
+              {"path": …, "nibs": [{"path", "kind", "files", "classes", "outlets", "actions",
+                "strings", "note"?}], "total": {"nibs", "classes", "outlets", "actions", "strings"}}
+
+            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, 64 the command line was wrong.
+
+            Examples:
+              nibtool scan MyApp.ipa
+              nibtool scan /Applications/Example.app
+              nibtool scan --format json build/ | jq '.nibs[] | select(.kind == "storyboard") | .path'
+            """)
+
+    @Argument(help: "An .ipa or zip, an .app bundle, a folder, or one nib.")
+    var path: String
+
+    @Option(help: "Output format: text or json.")
+    var format: ReportFormat = .text
+
+    func execute(_ io: CommandIO) throws {
+        let files = FileAccess(io: io)
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw files.fail(path, "no such file or folder")
+        }
+        let candidates: [NibScanner.Candidate]
+        do {
+            if isDirectory.boolValue {
+                candidates = try NibScanner.folderCandidates(url)
+            } else {
+                let handle = try FileHandle(forReadingFrom: url)
+                let head = [UInt8](try handle.read(upToCount: 4) ?? Data())
+                try? handle.close()
+                if NibScanner.isZip(head) {
+                    candidates = try NibScanner.zipCandidates(url)
+                } else {
+                    let name = url.lastPathComponent
+                    candidates = [
+                        NibScanner.Candidate(
+                            path: name, read: { try files.read(path) }, head: { try files.read(path) })
+                    ]
+                }
+            }
+        } catch let failure as ReportedFailure {
+            throw failure
+        } catch {
+            throw files.fail(path, "cannot read: \(error)")
+        }
+
+        var scanner = NibScanner()
+        let bar = ProgressBar(enabled: io.errorIsTerminal && candidates.count >= ProgressBar.threshold)
+        scanner.progress = { done, total in bar.update(done, total) }
+        let entries = scanner.scan(candidates) { io.error("nibtool: warning: \($0)") }
+        bar.finish()
+
+        var total = NibContents()
+        for entry in entries { total.merge(entry.contents) }
+        switch format {
+        case .json:
+            io.write(try jsonText(ScanReport(path: path, nibs: entries, total: .init(nibs: entries.count, total))))
+        case .text:
+            io.write(text(entries, total, style: TerminalStyle(io: io)))
+        }
+    }
+
+    private func text(_ entries: [NibScanner.Entry], _ total: NibContents, style: TerminalStyle) -> String {
+        var out = ""
+        func list(_ name: String, _ values: [String], quoted: Bool = false) {
+            guard !values.isEmpty else { return }
+            let shown = quoted ? values.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } : values
+            out += "  \(style.dim(name + ":")) \(shown.joined(separator: ", "))\n"
+        }
+        for entry in entries {
+            let files = entry.files > 1 ? ", \(entry.files) files" : ""
+            out += "\(style.bold(entry.path))  (\(entry.kind.rawValue)\(files))\n"
+            if let note = entry.note { out += "  \(style.yellow("note:")) \(note)\n" }
+            list("classes", entry.contents.classes)
+            list("outlets", entry.contents.outlets)
+            list("actions", entry.contents.actions)
+            list("strings", entry.contents.strings, quoted: true)
+        }
+        let kinds = Dictionary(grouping: entries, by: \.kind).mapValues(\.count)
+        let breakdown = [NibScanner.Entry.Kind.nib, .directoryNib, .storyboard, .keyedArchive]
+            .compactMap { kind in kinds[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ")
+        out += "\n" + style.bold("Total: \(entries.count) nib\(entries.count == 1 ? "" : "s")")
+        out += breakdown.isEmpty ? "" : " (\(breakdown))"
+        out += "; \(total.classes.count) custom classes, \(total.outlets.count) outlets, "
+        out += "\(total.actions.count) actions, \(total.strings.count) strings\n"
+        list("classes", total.classes)
+        return out
+    }
+}
+
+/// The JSON form of `nibtool scan`.
+struct ScanReport: Encodable {
+    /// Totals across every nib, each value listed once.
+    struct Total: Encodable {
+        var nibs: Int
+        var classes: [String]
+        var outlets: [String]
+        var actions: [String]
+        var strings: [String]
+
+        init(nibs: Int, _ contents: NibContents) {
+            self.nibs = nibs
+            classes = contents.classes
+            outlets = contents.outlets
+            actions = contents.actions
+            strings = contents.strings
+        }
+    }
+
+    var path: String
+    var nibs: [NibScanner.Entry]
+    var total: Total
+}
+
+/// A one-line progress bar on standard error, redrawn in place (only when it is a terminal).
+final class ProgressBar: @unchecked Sendable {
+    /// Below this many files the scan is too quick for a bar to help.
+    static let threshold = 200
+    private let enabled: Bool
+    private var lastDrawn = -1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ done: Int, _ total: Int) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let percent = done * 100 / total
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) files".utf8))
+    }
+
+    func finish() {
+        guard enabled, lastDrawn >= 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
