@@ -62,7 +62,7 @@ let package = Package(
             name: "NibCompilerTests", dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "CorpusSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport"],
+            name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport", "HeapUsage"],
             exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibToolTests", dependencies: [
