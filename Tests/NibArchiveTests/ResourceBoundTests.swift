@@ -10,7 +10,8 @@ private func heapInUse() -> Int { Int(nibkit_heap_in_use()) }
 struct ResourceBoundTests {
     /// The densest possible tables: 1-byte keys (all empty), 2-byte values, 3-byte objects.
     static let worstCases: [(name: String, bytes: [UInt8])] = {
-        let size = 1 << 20
+        // 4 MB inputs: the 16× bound then leaves ≥ 16 MB of margin for other tests running in parallel.
+        let size = 1 << 22
         func archive(keys: Int = 0, values: Int = 0, objects: Int = 0, body: [UInt8]) -> [UInt8] {
             var assembler = ArchiveAssembler()
             assembler.counts = [.keys: keys, .values: values, .objects: objects, .classes: 1]
@@ -25,9 +26,9 @@ struct ResourceBoundTests {
             return assembler.bytes()
         }
         return [
-            ("a million empty keys", archive(keys: size, body: [UInt8](repeating: 0x80, count: size))),
-            ("half a million nil values", archive(values: size / 2, body: Array([[UInt8]](repeating: [0x80, 0x09], count: size / 2).joined()))),
-            ("a third of a million empty objects", archive(objects: size / 3, body: [UInt8](repeating: 0x80, count: size / 3 * 3))),
+            ("four million empty keys", archive(keys: size, body: [UInt8](repeating: 0x80, count: size))),
+            ("two million nil values", archive(values: size / 2, body: Array([[UInt8]](repeating: [0x80, 0x09], count: size / 2).joined()))),
+            ("1.4 million empty objects", archive(objects: size / 3, body: [UInt8](repeating: 0x80, count: size / 3 * 3))),
         ]
     }()
 
