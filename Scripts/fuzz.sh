@@ -40,10 +40,6 @@ NIBKIT_FUZZ_WRITE_SEEDS="$work" "$binary" -runs=0 >/dev/null 2>&1 || true
 
 # Swift's own crash reporter and AddressSanitizer get in each other's way; let ASan report.
 export SWIFT_BACKTRACE=enable=no
-# Known issue (Tests/NibCodingTests/KnownLeakTests.swift): hostile nibs can build strong cycles
-# during instantiation, which LeakSanitizer reports. Until that is fixed, FuzzNibLoad runs
-# without the leak checker (crashes, traps, timeouts and memory errors still fail it).
-if [ "$target" = FuzzNibLoad ]; then export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; fi
 echo "fuzz.sh: $target for ${seconds}s, $(ls "$work" | wc -l) inputs in $work"
 "$binary" "$work" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
   -artifact_prefix="Fuzz/Crashes/$target-" -print_final_stats=1 "$@" 2>&1 | tee "Fuzz/.corpus/$target.log" | grep -E "^#[0-9]+.*(pulse|DONE)|ERROR|SUMMARY|stat::number_of_executed_units|stat::peak_rss|cov:" | tail -4

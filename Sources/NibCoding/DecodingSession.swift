@@ -185,7 +185,7 @@ final class DecodingSession {
             found: found, offset: offset)
     }
 
-    private func countWork(_ amount: Int, object: Int) throws(NibCodingError) {
+    func countWork(_ amount: Int, object: Int) throws(NibCodingError) {
         work += amount
         if work > limits.maximumWork {
             throw error(.workLimit, "decoding exceeded the work limit of \(limits.maximumWork)", object: object)

@@ -72,15 +72,14 @@ extension Nib {
         result.traitStorageLists = try list("UINibTraitStorageListsKey")
 
         for configuration in result.accessibilityConfigurations {
-            applyAccessibility(configuration, &result)
+            try applyAccessibility(configuration, session, &result)
         }
         for pair in keyValuePairs {
             guard let pair = pair as? NibKeyValuePair, let keyPath = pair.keyPath else {
                 result.diagnostics.append("runtime attribute record \(Self.name(pair)) has no key path")
                 continue
             }
-            let applied =
-                (pair.target as? any NibKeyValueSettable)?.setNibValue(pair.value, forKeyPath: keyPath) ?? false
+            let applied = try Self.apply(pair.value, forKeyPath: keyPath, to: pair.target, session, &result)
             if !applied {
                 result.diagnostics.append(
                     "runtime attribute \"\(keyPath)\" was not applied to \(Self.name(pair.target))")
@@ -114,16 +113,62 @@ extension Nib {
         ("UIIsAccessibilityElement", "isAccessibilityElement"),
     ]
 
-    private func applyAccessibility(_ configuration: AnyObject, _ result: inout NibInstantiation) {
+    private func applyAccessibility(
+        _ configuration: AnyObject, _ session: DecodingSession, _ result: inout NibInstantiation
+    ) throws {
         guard let configuration = configuration as? NibObject else { return }
         let target = configuration.object(forKey: "UIAccessibileObject")
         for (key, keyPath) in Self.accessibilityKeys where configuration.containsValue(forKey: key) {
-            let applied =
-                (target as? any NibKeyValueSettable)?.setNibValue(
-                    configuration.object(forKey: key), forKeyPath: keyPath)
-                ?? false
-            if !applied { result.diagnostics.append("\(keyPath) was not applied to \(Self.name(target))") }
+            let value = configuration.object(forKey: key)
+            if try !Self.apply(value, forKeyPath: keyPath, to: target, session, &result) {
+                result.diagnostics.append("\(keyPath) was not applied to \(Self.name(target))")
+            }
         }
+    }
+
+    /// Sets a runtime attribute or accessibility value, as `setValue:forKeyPath:` does.
+    ///
+    /// Decoding leaves the strong references of the graph free of cycles; a value that reaches
+    /// its target through them (only a hostile nib does that) would close one, so a
+    /// ``NibObject`` records it weakly and any other target does not get it.
+    private static func apply(
+        _ value: AnyObject?, forKeyPath keyPath: String, to target: AnyObject?, _ session: DecodingSession,
+        _ result: inout NibInstantiation
+    ) throws -> Bool {
+        guard let settable = target as? any NibKeyValueSettable else { return false }
+        guard let value, let target, try reaches(target, from: value, session) else {
+            return settable.setNibValue(value, forKeyPath: keyPath)
+        }
+        result.diagnostics.append(
+            "the value of \"\(keyPath)\" on \(name(target)) refers back to it; held weakly to avoid a reference cycle")
+        guard let object = target as? NibObject else { return false }
+        object.recordRuntimeAttribute(keyPath, weakValue: value)
+        return true
+    }
+
+    /// Whether `target` is `start` or is reachable from it through strong references between
+    /// ``NibObject``s; every object visited counts toward ``NibDecodingLimits/maximumWork``.
+    private static func reaches(_ target: AnyObject, from start: AnyObject, _ session: DecodingSession) throws -> Bool {
+        if start === target { return true }
+        guard let start = start as? NibObject else { return false }
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
+        var pending = [start]
+        var found = false
+        while let next = pending.popLast() {
+            try session.countWork(1, object: next.archiveIndex ?? 0)
+            let finished = next.forEachStrongReference { child in
+                if child === target {
+                    found = true
+                    return false
+                }
+                if let child = child as? NibObject, visited.insert(ObjectIdentifier(child)).inserted {
+                    pending.append(child)
+                }
+                return true
+            }
+            if !finished { return found }
+        }
+        return found
     }
 
     private func connect(_ connection: AnyObject, _ result: inout NibInstantiation) {

@@ -58,17 +58,28 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         get { loadRecord?.actions ?? [] }
         set { record.actions = newValue }
     }
-    /// User-defined runtime attributes that loading applied to this object.
+    /// User-defined runtime attributes and accessibility values that loading applied to this
+    /// object.
+    ///
+    /// Values are held strongly, except a value that refers back to this object through strong
+    /// references (only a hostile nib does that: Interface Builder's attribute types are
+    /// strings, numbers, colors and other leaves), which is held weakly so that loading never
+    /// builds a reference cycle.
     public internal(set) var runtimeAttributes: [(keyPath: String, value: AnyObject?)] {
-        get { loadRecord?.runtimeAttributes ?? [] }
-        set { record.runtimeAttributes = newValue }
+        get { loadRecord?.runtimeAttributes.map { ($0.keyPath, $0.value.object) } ?? [] }
+        set { record.runtimeAttributes = newValue.map { ($0.keyPath, .object($0.value)) } }
+    }
+
+    /// Records a runtime attribute whose value reaches this object, weakly.
+    func recordRuntimeAttribute(_ keyPath: String, weakValue value: AnyObject) {
+        record.runtimeAttributes.append((keyPath, .backReference(NibWeakReference(value))))
     }
 
     /// What loading did to the object; allocated only for the few objects it touches.
     private final class LoadRecord {
         var outlets: [NibOutlet] = []
         var actions: [NibAction] = []
-        var runtimeAttributes: [(keyPath: String, value: AnyObject?)] = []
+        var runtimeAttributes: [(keyPath: String, value: NibEntry.Value)] = []
     }
     private var loadRecord: LoadRecord?
     private var record: LoadRecord {
@@ -98,6 +109,23 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         while var next = pending.popLast() {
             if isKnownUniquelyReferenced(&next) { next.takeChildren(into: &pending) }
         }
+    }
+
+    /// Calls `body` with each object this one holds strongly (values and runtime attributes),
+    /// until `body` returns `false`; returns whether it ran to the end.
+    func forEachStrongReference(_ body: (AnyObject) -> Bool) -> Bool {
+        switch storage {
+        case .archived(let archived):
+            for case .object(let object?) in archived.references where !body(object) { return false }
+        case .entries(let entries):
+            for entry in entries {
+                if case .object(let object?) = entry.value, !body(object) { return false }
+            }
+        }
+        for attribute in loadRecord?.runtimeAttributes ?? [] {
+            if case .object(let object?) = attribute.value, !body(object) { return false }
+        }
+        return true
     }
 
     /// Set by the decoder on objects with long strong chains below them.
