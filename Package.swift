@@ -52,20 +52,24 @@ let package = Package(
         // Reports heap bytes in use, for tests that bound memory; not part of any product.
         .target(name: "HeapUsage", path: "Tests/HeapUsage"),
         .testTarget(
-            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport", "HeapUsage"], exclude: ["Fuzz Regressions"],
+            name: "NibArchiveTests", dependencies: ["NibArchive", "CorpusSupport", "HeapUsage"],
+            exclude: ["Fuzz Regressions"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "NibCompilerTests", dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "CorpusSupport"],
+            name: "NibCompilerTests",
+            dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "CorpusSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport", "HeapUsage"],
             exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "NibToolTests", dependencies: [
+            name: "NibToolTests",
+            dependencies: [
                 "NibToolCLI", "NibArchive", "NibCoding", "CorpusSupport", "nibtool",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

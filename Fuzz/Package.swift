@@ -18,7 +18,9 @@ let package = Package(
         .target(name: "FuzzSupport", swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),
         fuzzTarget("FuzzNibArchiveParse", [.product(name: "NibArchive", package: "NibKit")]),
         fuzzTarget("FuzzConvertJSON", [.product(name: "NibArchive", package: "NibKit")]),
-        fuzzTarget("FuzzNibLoad", [.product(name: "NibCoding", package: "NibKit"), .product(name: "NibArchive", package: "NibKit")]),
+        fuzzTarget(
+            "FuzzNibLoad",
+            [.product(name: "NibCoding", package: "NibKit"), .product(name: "NibArchive", package: "NibKit")]),
         .target(
             name: "FuzzBinaryTypes", dependencies: [.product(name: "BinaryCodable", package: "NibKit")],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),

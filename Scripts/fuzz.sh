@@ -12,7 +12,8 @@ target=${1:?usage: Scripts/fuzz.sh TARGET SECONDS}
 seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS}
 shift 2
 
-targets=$(sed -n 's/.*fuzzTarget("\([A-Za-z]*\)".*/\1/p' Fuzz/Package.swift)
+# Every `fuzzTarget("Name", …)` of Fuzz/Package.swift, however swift-format wraps the call.
+targets=$(tr -d ' \n' < Fuzz/Package.swift | grep -o 'fuzzTarget("[A-Za-z]*"' | sed 's/.*("\(.*\)"/\1/')
 if [ "$target" = all ]; then
   # One build of every target (instrumenting every module), then each runs without rebuilding.
   (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)

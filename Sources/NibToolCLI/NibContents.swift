@@ -51,10 +51,9 @@ struct NibContents: Encodable {
 
     /// Adds everything in `other`.
     mutating func merge(_ other: NibContents) {
-        other.classes.forEach { insert($0, into: 0) }
-        other.outlets.forEach { insert($0, into: 1) }
-        other.actions.forEach { insert($0, into: 2) }
-        other.strings.forEach { insert($0, into: 3) }
+        for (list, values) in [other.classes, other.outlets, other.actions, other.strings].enumerated() {
+            for value in values { insert(value, into: list) }
+        }
     }
 
     private mutating func insert(_ value: String, into list: Int) {
@@ -89,7 +88,7 @@ struct NibContents: Encodable {
                     label = reader.strings(value.payload).first
                 default:
                     if Self.userVisibleKeys.contains(key) {
-                        reader.strings(value.payload).forEach { addString($0) }
+                        for string in reader.strings(value.payload) { addString(string) }
                     } else if case .data(let bytes) = value.payload, nesting < Self.maximumNesting,
                         NibArchive.hasMagic(bytes), let nested = archive.nestedArchive(in: value)
                     {

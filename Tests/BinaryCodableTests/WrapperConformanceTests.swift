@@ -14,7 +14,9 @@ struct WrapperConformanceTests {
     @Test("Models with wrappers are Sendable, Equatable and Hashable, and round-trip")
     func conformances() async throws {
         let value = Telemetry(id: 7, count: 300, delta: -2, samples: [1, -1, 300])
-        let decoded = try await Task.detached { try BinaryDecoder().decode(Telemetry.self, from: BinaryEncoder().encode(value)) }.value
+        let decoded = try await Task.detached {
+            try BinaryDecoder().decode(Telemetry.self, from: BinaryEncoder().encode(value))
+        }.value
         #expect(decoded == value)
         #expect(Set([value, decoded]).count == 1)
         #expect(decoded != Telemetry(id: 7, count: 300, delta: -2, samples: [1, -1]))

@@ -27,8 +27,14 @@ struct ResourceBoundTests {
         }
         return [
             ("four million empty keys", archive(keys: size, body: [UInt8](repeating: 0x80, count: size))),
-            ("two million nil values", archive(values: size / 2, body: Array([[UInt8]](repeating: [0x80, 0x09], count: size / 2).joined()))),
-            ("1.4 million empty objects", archive(objects: size / 3, body: [UInt8](repeating: 0x80, count: size / 3 * 3))),
+            (
+                "two million nil values",
+                archive(values: size / 2, body: Array([[UInt8]](repeating: [0x80, 0x09], count: size / 2).joined()))
+            ),
+            (
+                "1.4 million empty objects",
+                archive(objects: size / 3, body: [UInt8](repeating: 0x80, count: size / 3 * 3))
+            ),
         ]
     }()
 

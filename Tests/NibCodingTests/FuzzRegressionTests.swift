@@ -12,7 +12,8 @@ struct NibCodingFuzzRegressionTests {
         .appendingPathComponent("Fuzz Regressions")
 
     static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     @Test("The regression folder is not empty")

@@ -191,8 +191,9 @@ struct CollectionCycleOrderTests {
         ])
     }
 
-    @Test("A cycle through a collection decodes the same whichever object is reached first",
-          arguments: [false, true])
+    @Test(
+        "A cycle through a collection decodes the same whichever object is reached first",
+        arguments: [false, true])
     func orderIndependent(enterThroughArray: Bool) throws {
         let graph = try Nib(archive: archive(enterThroughArray: enterThroughArray)).decodeGraph()
         // The graph re-encodes to a nib that decodes again (the fuzzer's invariant).

@@ -25,7 +25,10 @@ struct ReferenceCycleTests {
             ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(4))]),
             (
                 "UINibKeyValuePair",
-                [("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(7)), ("UIValue", .objectReference(2))]
+                [
+                    ("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(7)),
+                    ("UIValue", .objectReference(2)),
+                ]
             ),
             ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(6))]),
             ("UIView", []),
@@ -68,7 +71,10 @@ struct ReferenceCycleTests {
             ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(4))]),
             (
                 "UINibKeyValuePair",
-                [("UIObject", .objectReference(2)), ("UIKeyPath", .objectReference(5)), ("UIValue", .objectReference(6))]
+                [
+                    ("UIObject", .objectReference(2)), ("UIKeyPath", .objectReference(5)),
+                    ("UIValue", .objectReference(6)),
+                ]
             ),
             ("NSString", [("NS.bytes", .data(ArraySlice("layer.cornerRadius".utf8)))]),
             ("NSNumber", [("NS.intval", .int8(8))]),

@@ -13,7 +13,9 @@ let corpus: [[UInt8]] = {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/corpus")
     let folder = base.appendingPathComponent("nib")
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".nib") }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+        $0.hasSuffix(".nib")
+    }
     return names.sorted().compactMap { try? [UInt8](Data(contentsOf: folder.appendingPathComponent($0))) }
 }()
 
