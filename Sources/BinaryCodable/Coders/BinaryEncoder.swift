@@ -27,6 +27,10 @@ public struct BinaryEncoder {
         set { userInfo[Self.userInfoSortKey] = newValue }
     }
 
+    /// Whether values are written in one pass straight into the output (falling back to the
+    /// tree encoder for what one pass cannot express); tests turn it off to compare the two.
+    var usesDirectEncoding = true
+
     /// Creates an encoder with default options.
     public init() {}
 
@@ -36,6 +40,10 @@ public struct BinaryEncoder {
             let writer = ByteWriter()
             primitive.appendPayload(of: value, to: writer)
             return writer.takeData()
+        }
+        if usesDirectEncoding && !sortKeysDuringEncoding {
+            let out = ByteWriter(capacity: 256)
+            if DirectEncodingState.encode(value, framed: false, into: out, userInfo: userInfo) { return out.takeData() }
         }
         let (tree, serializer) = try encodeTree(value)
         let out = ByteWriter(capacity: try serializer.unframedSize(tree))
@@ -64,6 +72,11 @@ public struct BinaryEncoder {
 
     /// Appends one stream frame for `value` (§2.17): `E` of what `value.encode(to:)` produced.
     func appendFrame<T: Encodable>(_ value: T, to out: ByteWriter) throws {
+        if usesDirectEncoding && !sortKeysDuringEncoding,
+            DirectEncodingState.encode(value, framed: true, into: out, userInfo: userInfo)
+        {
+            return
+        }
         let (tree, serializer) = try encodeTree(value)
         out.reserve(try serializer.elementSize(tree))
         try serializer.writeElement(tree, to: out)

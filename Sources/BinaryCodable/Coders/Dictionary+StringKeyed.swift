@@ -3,6 +3,8 @@
 /// without its unspecialized generic path, which costs more than the coding itself.
 protocol StringKeyedDictionaryEncodable {
     func encodeEntries(with encoder: NodeEncoder, at component: PathComponent?) throws -> EncodedValue
+    /// Writes the entries through `encoder`'s keyed container (the one-pass path).
+    func encodeEntries(with encoder: DirectEncoder) throws
 }
 
 protocol StringKeyedDictionaryDecodable {
@@ -24,6 +26,13 @@ extension Dictionary: StringKeyedDictionaryEncodable where Key == String, Value:
         child.storage = .none
         encoder.state.recycle(&child)
         return .keyed(storage)
+    }
+
+    func encodeEntries(with encoder: DirectEncoder) throws {
+        var container = encoder.container(keyedBy: BinaryCodingKey.self)
+        for (key, value) in self {
+            try container.encode(value, forKey: BinaryCodingKey(stringValue: key, intValue: Int(key)))
+        }
     }
 }
 

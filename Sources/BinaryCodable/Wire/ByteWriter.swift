@@ -34,6 +34,8 @@ final class ByteWriter {
         }
         // `allocate` stops the process on exhaustion, exactly like growing an Array would.
         let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        // Zeroed, so `prefixWord(at:length:)` may read the whole word past the end.
+        grown.initializeMemory(as: UInt8.self, repeating: 0, count: newCapacity)
         if let base {
             grown.copyMemory(from: base, byteCount: count)
             base.deallocate()
@@ -110,7 +112,11 @@ final class ByteWriter {
         count += byteCount
     }
 
+    @inline(__always)
     func appendString(_ string: String) {
+        // Native and small strings lend their UTF-8 in place; others are made native first.
+        let appended: Void? = string.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        guard appended == nil else { return }
         var string = string
         string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
@@ -134,6 +140,54 @@ final class ByteWriter {
             out.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
             value >>= 7
         }
+    }
+
+    /// The byte at `position`, which must be below ``count``.
+    @inline(__always)
+    func byte(at position: Int) -> UInt8 {
+        precondition(position >= 0 && position < count, "internal: byte position")
+        return base.unsafelyUnwrapped.load(fromByteOffset: position, as: UInt8.self)
+    }
+
+    /// Overwrites the byte at `position`, which must be below ``count``.
+    @inline(__always)
+    func setByte(_ byte: UInt8, at position: Int) {
+        precondition(position >= 0 && position < count, "internal: byte position")
+        base.unsafelyUnwrapped.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
+    }
+
+    /// Whether the `length` bytes at `first` equal those at `second` (both ranges written).
+    @inline(__always)
+    func bytesEqual(_ first: Int, _ second: Int, length: Int) -> Bool {
+        precondition(
+            first >= 0 && second >= 0 && length >= 0 && first <= count - length && second <= count - length,
+            "internal: compared ranges")
+        guard length > 0 else { return true }
+        let base = base.unsafelyUnwrapped
+        return memcmp(base + first, base + second, length) == 0
+    }
+
+    /// The first `min(length, 8)` bytes at `position`, little-endian in a word (the rest zero).
+    @inline(__always)
+    func prefixWord(at position: Int, length: Int) -> UInt64 {
+        precondition(position >= 0 && length >= 0 && position <= count - length, "internal: word range")
+        guard length > 0 else { return 0 }
+        let base = base.unsafelyUnwrapped
+        if capacity - position >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            return length >= 8 ? word : word & ((1 << (8 * UInt64(length))) - 1)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<min(length, 8) {
+            word |= UInt64(base.load(fromByteOffset: position + offset, as: UInt8.self)) << (8 * UInt64(offset))
+        }
+        return word
+    }
+
+    /// Drops everything from `position` on.
+    func truncate(to position: Int) {
+        precondition(position >= 0 && position <= count, "internal: truncate position")
+        count = position
     }
 
     /// Gives the bytes away as `Data` (no copy) and leaves the writer empty.
