@@ -172,22 +172,24 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 
     /// Records the outlet in ``outlets``.
     open func setOutlet(_ name: String, to destination: AnyObject) -> Bool {
-        outlets.append(NibOutlet(source: self, name: name, destination: destination))
+        record.outlets.append(NibOutlet(source: self, name: name, destination: destination))
         return true
     }
 
     /// Records the outlet collection in ``outlets``.
     open func setOutletCollection(_ name: String, to destinations: [AnyObject], appending: Bool) -> Bool {
-        outlets.append(NibOutlet(source: self, name: name, collection: destinations))
+        record.outlets.append(NibOutlet(source: self, name: name, collection: destinations))
         return true
     }
 
     /// Records the action in ``actions``.
-    open func addAction(_ action: NibAction) { actions.append(action) }
+    open func addAction(_ action: NibAction) { record.actions.append(action) }
 
     /// Records the attribute in ``runtimeAttributes``.
     open func setNibValue(_ value: AnyObject?, forKeyPath keyPath: String) -> Bool {
-        runtimeAttributes.append((keyPath, value))
+        // Appended in place: going through `runtimeAttributes` would copy the list and make
+        // every weakly held value strong.
+        record.runtimeAttributes.append((keyPath, .object(value)))
         return true
     }
 

@@ -56,6 +56,57 @@ struct ReferenceCycleTests {
         #expect(childReference == nil)
     }
 
+    @Test("A weakly held attribute stays weak when another attribute is applied to the same object")
+    func weakAttributeStaysWeak() throws {
+        // The archive of `attributePointingAtAncestor()` with a second, ordinary pair on the child.
+        let tables = try Fixtures.archive([
+            (
+                "NSObject",
+                [
+                    ("UINibTopLevelObjectsKey", .objectReference(1)), ("UINibObjectsKey", .objectReference(1)),
+                    ("UINibKeyValuePairsKey", .objectReference(3)),
+                ]
+            ),
+            ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(2))]),
+            ("UIView", [("UISubviews", .objectReference(5))]),
+            (
+                "NSArray",
+                [
+                    ("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(4)),
+                    ("UINibEncoderEmptyKey", .objectReference(8)),
+                ]
+            ),
+            (
+                "UINibKeyValuePair",
+                [
+                    ("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(7)),
+                    ("UIValue", .objectReference(2)),
+                ]
+            ),
+            ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(6))]),
+            ("UIView", []),
+            ("NSString", [("NS.bytes", .data(ArraySlice("parentView".utf8)))]),
+            (
+                "UINibKeyValuePair",
+                [
+                    ("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(9)),
+                    ("UIValue", .objectReference(10)),
+                ]
+            ),
+            ("NSString", [("NS.bytes", .data(ArraySlice("tag".utf8)))]),
+            ("NSNumber", [("NS.intval", .int8(7))]),
+        ])
+        weak var parentReference: NibView?
+        do {
+            let result = try Nib(archive: tables).instantiation()
+            let parent = try #require(result.topLevelObjects.first as? NibView)
+            parentReference = parent
+            let child = try #require(parent.subviews.first as? NibObject)
+            #expect(child.runtimeAttributes.map(\.keyPath) == ["parentView", "tag"])
+        }
+        #expect(parentReference == nil, "the second attribute must not make the first one strong")
+    }
+
     @Test("A runtime attribute with an ordinary value is held strongly")
     func ordinaryAttributeIsStrong() throws {
         let nib = try Fixtures.archive([
@@ -87,12 +138,17 @@ struct ReferenceCycleTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    /// Found by FuzzNibLoad: a mutated real nib whose accessibility identifier string holds a
-    /// trait-storage list that reaches the view the identifier is set on.
-    @Test("Loading the saved hostile input repeatedly does not grow the heap")
-    func hostileCycleDoesNotLeak() throws {
+    /// Found by FuzzNibLoad. `load-leak-87727b02`: a mutated real nib whose accessibility
+    /// identifier string holds a trait-storage list that reaches the view the identifier is set
+    /// on. `load-leak-be4fe6fc`: a bar button item whose accessibility label is an action
+    /// connection back to it, recorded weakly, then made strong when a second attribute was
+    /// appended to the same object.
+    @Test(
+        "Loading the saved hostile inputs repeatedly does not grow the heap",
+        arguments: ["load-leak-87727b02", "load-leak-be4fe6fc"])
+    func hostileCycleDoesNotLeak(input: String) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fuzz Regressions/load-leak-87727b02")
+            .appendingPathComponent("Fuzz Regressions/\(input)")
         let bytes = [UInt8](try Data(contentsOf: url))
         func loadOnce() {
             guard let nib = try? Nib(bytes: bytes) else { return }
