@@ -10,9 +10,14 @@ import Testing
 @Suite("Reference cycles", .serialized)
 struct ReferenceCycleTests {
     /// A parent view whose child gets the parent as a runtime attribute value: applied
-    /// strongly, child → parent → subviews → child would never be freed.
-    static func attributePointingAtAncestor() throws -> NibArchive {
-        try Fixtures.archive([
+    /// strongly, child → parent → subviews → child would never be freed. With `secondPair`,
+    /// the child also gets an ordinary number attribute, applied after the first.
+    static func attributePointingAtAncestor(secondPair: Bool = false) throws -> NibArchive {
+        var pairs: [(String, NibArchive.Payload)] = [
+            ("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(4)),
+        ]
+        if secondPair { pairs.append(("UINibEncoderEmptyKey", .objectReference(8))) }
+        var objects: [(String, [(String, NibArchive.Payload)])] = [
             (
                 "NSObject",
                 [
@@ -22,7 +27,7 @@ struct ReferenceCycleTests {
             ),
             ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(2))]),
             ("UIView", [("UISubviews", .objectReference(5))]),
-            ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(4))]),
+            ("NSArray", pairs),
             (
                 "UINibKeyValuePair",
                 [
@@ -33,7 +38,21 @@ struct ReferenceCycleTests {
             ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(6))]),
             ("UIView", []),
             ("NSString", [("NS.bytes", .data(ArraySlice("parentView".utf8)))]),
-        ])
+        ]
+        if secondPair {
+            objects += [
+                (
+                    "UINibKeyValuePair",
+                    [
+                        ("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(9)),
+                        ("UIValue", .objectReference(10)),
+                    ]
+                ),
+                ("NSString", [("NS.bytes", .data(ArraySlice("tag".utf8)))]),
+                ("NSNumber", [("NS.intval", .int8(7))]),
+            ]
+        }
+        return try Fixtures.archive(objects)
     }
 
     @Test("A runtime attribute whose value reaches its target is held weakly, and the graph is freed")
@@ -58,44 +77,7 @@ struct ReferenceCycleTests {
 
     @Test("A weakly held attribute stays weak when another attribute is applied to the same object")
     func weakAttributeStaysWeak() throws {
-        // The archive of `attributePointingAtAncestor()` with a second, ordinary pair on the child.
-        let tables = try Fixtures.archive([
-            (
-                "NSObject",
-                [
-                    ("UINibTopLevelObjectsKey", .objectReference(1)), ("UINibObjectsKey", .objectReference(1)),
-                    ("UINibKeyValuePairsKey", .objectReference(3)),
-                ]
-            ),
-            ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(2))]),
-            ("UIView", [("UISubviews", .objectReference(5))]),
-            (
-                "NSArray",
-                [
-                    ("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(4)),
-                    ("UINibEncoderEmptyKey", .objectReference(8)),
-                ]
-            ),
-            (
-                "UINibKeyValuePair",
-                [
-                    ("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(7)),
-                    ("UIValue", .objectReference(2)),
-                ]
-            ),
-            ("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .objectReference(6))]),
-            ("UIView", []),
-            ("NSString", [("NS.bytes", .data(ArraySlice("parentView".utf8)))]),
-            (
-                "UINibKeyValuePair",
-                [
-                    ("UIObject", .objectReference(6)), ("UIKeyPath", .objectReference(9)),
-                    ("UIValue", .objectReference(10)),
-                ]
-            ),
-            ("NSString", [("NS.bytes", .data(ArraySlice("tag".utf8)))]),
-            ("NSNumber", [("NS.intval", .int8(7))]),
-        ])
+        let tables = try Self.attributePointingAtAncestor(secondPair: true)
         weak var parentReference: NibView?
         do {
             let result = try Nib(archive: tables).instantiation()

@@ -1,5 +1,5 @@
 /// The `Decoder` handed to `init(from:)`: one slot of the input, at one nesting depth.
-final class ValueDecoder: Decoder {
+final class ValueDecoder: Decoder, CodingPathNode {
     @exclusivity(unchecked) private(set) var input: InputBytes
     let options: DecodingOptions
     @exclusivity(unchecked) private(set) var slot: Slot
@@ -35,16 +35,6 @@ final class ValueDecoder: Decoder {
         self.depth = depth
         self.parent = parent
         self.component = component
-    }
-
-    var codingPath: [any CodingKey] {
-        var components: [any CodingKey] = []
-        var node: ValueDecoder? = self
-        while let current = node {
-            if let component = current.component { components.append(component.codingKey) }
-            node = current.parent
-        }
-        return components.reversed()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }

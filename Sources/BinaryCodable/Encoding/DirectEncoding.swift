@@ -262,7 +262,7 @@ struct KeyMark {
 struct DirectEncodingFallback: Error {}
 
 /// The `Encoder` of the one-pass path.
-final class DirectEncoder: Encoder {
+final class DirectEncoder: Encoder, CodingPathNode {
     /// What the encoder has produced so far.
     enum Produced {
         case nothing
@@ -313,16 +313,6 @@ final class DirectEncoder: Encoder {
         generation &+= 1
         parent = nil
         component = nil
-    }
-
-    var codingPath: [any CodingKey] {
-        var components: [any CodingKey] = []
-        var node: DirectEncoder? = self
-        while let current = node {
-            if let component = current.component { components.append(component.codingKey) }
-            node = current.parent
-        }
-        return components.reversed()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }

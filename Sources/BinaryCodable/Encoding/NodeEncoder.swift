@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `Encoder` handed to `encode(to:)`; records which container the value asked for.
-final class NodeEncoder: Encoder {
+final class NodeEncoder: Encoder, CodingPathNode {
     enum Storage {
         case none
         case keyed(KeyedStorage)
@@ -27,16 +27,6 @@ final class NodeEncoder: Encoder {
         parent = nil
         component = nil
         storage = .none
-    }
-
-    var codingPath: [any CodingKey] {
-        var components: [any CodingKey] = []
-        var node: NodeEncoder? = self
-        while let current = node {
-            if let component = current.component { components.append(component.codingKey) }
-            node = current.parent
-        }
-        return components.reversed()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }

@@ -57,3 +57,22 @@ enum PathComponent {
         }
     }
 }
+
+/// A coder in a chain of coders, each knowing its parent and its own step of the path.
+protocol CodingPathNode: AnyObject {
+    var parent: Self? { get }
+    var component: PathComponent? { get }
+}
+
+extension CodingPathNode {
+    /// The steps from the root to this coder, built only when someone asks.
+    var codingPath: [any CodingKey] {
+        var components: [any CodingKey] = []
+        var node: Self? = self
+        while let current = node {
+            if let component = current.component { components.append(component.codingKey) }
+            node = current.parent
+        }
+        return components.reversed()
+    }
+}
