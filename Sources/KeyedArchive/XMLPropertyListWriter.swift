@@ -68,8 +68,10 @@ enum XMLPropertyListWriter {
         }
     }
 
-    /// Escapes markup characters and carriage returns (which XML readers would turn into line
-    /// feeds); fails on characters XML 1.0 cannot hold at all.
+    /// Escapes markup characters, and writes carriage returns (which XML readers turn into line
+    /// feeds) and other control characters as character references. XML 1.0 forbids the
+    /// control characters even as references, but keyed nibs hold them (key equivalents such
+    /// as Escape), Apple's property list reader accepts the references, and so does NibKit's.
     private static func escape(_ text: String, path: String) throws(KeyedArchiveError) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -77,15 +79,13 @@ enum XMLPropertyListWriter {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\r": out += "&#13;"
             case "\t", "\n": out.unicodeScalars.append(scalar)
             default:
-                guard scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF else {
-                    throw KeyedArchiveError(
-                        code: .unrepresentable, path: path,
-                        message: "character U+\(String(scalar.value, radix: 16, uppercase: true)) has no XML 1.0 form")
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "&#\(scalar.value);"
+                } else {
+                    out.unicodeScalars.append(scalar)
                 }
-                out.unicodeScalars.append(scalar)
             }
         }
         return out
