@@ -154,7 +154,8 @@ struct KeyedArchiveWriter {
             let name = entry.name
             var dictionary = [
                 PropertyList.Entry("$classname", .string(name)),
-                PropertyList.Entry("$classes", .array([.string(name)] + (name == "NSObject" ? [] : [.string("NSObject")]))),
+                PropertyList.Entry(
+                    "$classes", .array([.string(name)] + (name == "NSObject" ? [] : [.string("NSObject")]))),
             ]
             let hints = entry.fallbacks.compactMap { index in
                 classes.indices.contains(Int(index)) ? PropertyList.string(classes[Int(index)].name) : nil
@@ -195,7 +196,8 @@ struct KeyedArchiveWriter {
             PropertyList.Entry(annotationKey, .dictionary(annotation)),
         ])
         return KeyedArchiveConversion(
-            propertyList: plist, notes: notes(classes: classes, keys: keys, objectNotes: objectNotes.count, orphanCount))
+            propertyList: plist, notes: notes(classes: classes, keys: keys, objectNotes: objectNotes.count, orphanCount)
+        )
     }
 
     /// Writes `runs` (and ownerless values) when the value table is not the objects' values
@@ -311,7 +313,8 @@ struct KeyedArchiveWriter {
             notes.append("\(objectNotes) objects: value order, wire types or class index kept in $nibkit\(why)")
         }
         if orphans >= 0 {
-            notes.append("value table layout (shared or out-of-order runs, \(orphans) values no object owns) kept in $nibkit")
+            notes.append(
+                "value table layout (shared or out-of-order runs, \(orphans) values no object owns) kept in $nibkit")
         }
         if archive.serialized(layout: .canonical) != archive.serialized() {
             notes.append(

@@ -54,7 +54,8 @@ struct KeyedArchiveReader {
 
     init(_ plist: PropertyList) throws(KeyedArchiveError) {
         guard case .dictionary(let root) = plist else {
-            throw KeyedArchiveError(code: .notKeyedArchive, path: "top level", message: "a keyed archive is a dictionary")
+            throw KeyedArchiveError(
+                code: .notKeyedArchive, path: "top level", message: "a keyed archive is a dictionary")
         }
         guard case .array(let list)? = plist["$objects"] else {
             throw KeyedArchiveError(code: .notKeyedArchive, path: "$objects", message: "no $objects array")
@@ -100,7 +101,9 @@ struct KeyedArchiveReader {
         return classes.count - 1
     }
 
-    private func build(formatVersion: UInt32, coderVersion: UInt32, values: [NibArchive.Value]?, runs: [Range<Int>]?, trailer: [UInt8])
+    private func build(
+        formatVersion: UInt32, coderVersion: UInt32, values: [NibArchive.Value]?, runs: [Range<Int>]?, trailer: [UInt8]
+    )
         throws(KeyedArchiveError) -> NibArchive
     {
         var tableObjects: [NibArchive.Object] = []
@@ -114,7 +117,8 @@ struct KeyedArchiveReader {
             } else {
                 let first = object.values.isEmpty ? 0 : tableValues.count
                 tableObjects.append(
-                    NibArchive.Object(classIndex: object.classIndex, firstValueIndex: first, valueCount: object.values.count))
+                    NibArchive.Object(
+                        classIndex: object.classIndex, firstValueIndex: first, valueCount: object.values.count))
                 tableValues += object.values.map { NibArchive.Value(keyIndex: $0.keyIndex, payload: $0.payload) }
             }
         }
@@ -139,7 +143,9 @@ struct KeyedArchiveReader {
         guard case .integer(let number)? = value, range.contains(number) else {
             throw KeyedArchiveError(
                 code: .notKeyedArchive, path: path,
-                message: "expected an integer in \(range.lowerBound) … \(range.upperBound), found \(value.map(\.description) ?? "nothing")")
+                message:
+                    "expected an integer in \(range.lowerBound) … \(range.upperBound), found \(value.map(\.description) ?? "nothing")"
+            )
         }
         return Int(number)
     }
@@ -203,13 +209,16 @@ struct KeyedArchiveReader {
             let objectNote = notesByObject[index]
             let classIndex: Int
             if let fixed = objectNote?["class"] {
-                classIndex = try integer(fixed, "$nibkit.objects.\(index).class", in: 0...Int64(max(0, classes.count - 1)))
+                classIndex = try integer(
+                    fixed, "$nibkit.objects.\(index).class", in: 0...Int64(max(0, classes.count - 1)))
             } else {
                 classIndex = self.classIndex(try className(of: entries, path: path))
             }
             var object = PendingObject(classIndex: classIndex)
             if let order = objectNote?["values"] {
-                object.values = try typedValues(entries, order: try array(order, "$nibkit.objects.\(index).values"), objectCount: objectCount, path: path)
+                object.values = try typedValues(
+                    entries, order: try array(order, "$nibkit.objects.\(index).values"), objectCount: objectCount,
+                    path: path)
             } else {
                 for entry in entries where entry.key != "$class" {
                     let key = keyIndex(Array(unescapeKey(entry.key).utf8))
@@ -344,7 +353,8 @@ struct KeyedArchiveReader {
         for (index, value) in table.enumerated() {
             guard let value else {
                 throw KeyedArchiveError(
-                    code: .notKeyedArchive, path: "$nibkit.runs", message: "value \(index) belongs to no run and no orphan")
+                    code: .notKeyedArchive, path: "$nibkit.runs",
+                    message: "value \(index) belongs to no run and no orphan")
             }
             values.append(value)
         }
@@ -355,7 +365,8 @@ struct KeyedArchiveReader {
         guard case .uid(let reference)? = entries.first(where: { $0.key == "$class" })?.value else {
             throw KeyedArchiveError(code: .notKeyedArchive, path: path, message: "the object has no $class UID")
         }
-        guard reference < UInt64(plistObjects.count), case .string(let name)? = plistObjects[Int(reference)]["$classname"]
+        guard reference < UInt64(plistObjects.count),
+            case .string(let name)? = plistObjects[Int(reference)]["$classname"]
         else {
             throw KeyedArchiveError(
                 code: .notKeyedArchive, path: path, message: "$class \(reference) is not a class dictionary")
@@ -419,7 +430,8 @@ struct KeyedArchiveReader {
         for (number, source) in sources.enumerated() {
             let values: [(Int, NibArchive.Payload)]
             if let plistIndex = source.plistIndex {
-                values = try foreignValues(plistObjects[plistIndex], className: source.className, path: "$objects[\(plistIndex)]")
+                values = try foreignValues(
+                    plistObjects[plistIndex], className: source.className, path: "$objects[\(plistIndex)]")
             } else {
                 values = try foreignValues(.dictionary(top), className: "NSObject", path: "$top")
             }
@@ -459,7 +471,9 @@ struct KeyedArchiveReader {
                         result.append((element, try payload(value, path: path + "[\"NS.objects\"]")))
                     }
                 } else {
-                    for value in elements { result.append((element, try payload(value, path: path + "[\"NS.objects\"]"))) }
+                    for value in elements {
+                        result.append((element, try payload(value, path: path + "[\"NS.objects\"]")))
+                    }
                 }
                 remaining.removeAll { $0.key == "NS.objects" || $0.key == "NS.keys" }
             } else if inlined, remaining.isEmpty {

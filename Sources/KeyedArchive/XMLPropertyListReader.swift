@@ -34,7 +34,8 @@ struct XMLPropertyListReader {
         let value: PropertyList
         if tag.name == "plist", !tag.isClosing {
             guard !tag.isEmpty else {
-                throw KeyedArchiveError(code: .badFormat, offset: tag.start, message: "an empty <plist/> holds no value")
+                throw KeyedArchiveError(
+                    code: .badFormat, offset: tag.start, message: "an empty <plist/> holds no value")
             }
             try skipMisc()
             value = try readValue(try readTag(), depth: 0)
@@ -249,7 +250,8 @@ struct XMLPropertyListReader {
             }
             guard keyTag.name == "key" else {
                 throw KeyedArchiveError(
-                    code: .badFormat, offset: keyTag.start, message: "expected <key> in a dictionary, found <\(keyTag.name)>")
+                    code: .badFormat, offset: keyTag.start,
+                    message: "expected <key> in a dictionary, found <\(keyTag.name)>")
             }
             let key = try readText(keyTag)
             try skipMisc()
