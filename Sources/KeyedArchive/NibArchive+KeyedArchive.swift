@@ -69,6 +69,9 @@ func typedPayload(_ element: PropertyList, type: ValueType, objectCount: Int) ->
     case (.float32, .real32(let number)): return .float32(number)
     case (.float64, .real(let number)): return .float64(number)
     case (.float64, .real32(let number)): return .float64(Double(number))
+    case (.float32, .data(let bytes)) where bytes.count == 4:
+        return .float32(Float(bitPattern: UInt32(truncatingIfNeeded: bigEndianValue(bytes))))
+    case (.float64, .data(let bytes)) where bytes.count == 8: return .float64(Double(bitPattern: bigEndianValue(bytes)))
     case (.data, .data(let bytes)): return .data(ArraySlice(bytes))
     case (.nil, .uid(0)): return .nil
     case (.objectReference, .uid(let index)) where index >= 1 && index <= UInt64(objectCount):
@@ -78,6 +81,14 @@ func typedPayload(_ element: PropertyList, type: ValueType, objectCount: Int) ->
     default: return nil
     }
 }
+
+/// `value`'s low `count` bytes, most significant first.
+func bigEndianBytes(_ value: UInt64, _ count: Int) -> [UInt8] {
+    (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> UInt64($0 * 8)) }
+}
+
+/// The big-endian value of up to 8 bytes.
+func bigEndianValue(_ bytes: [UInt8]) -> UInt64 { bytes.reduce(0) { $0 << 8 | UInt64($1) } }
 
 /// The UTF-8 of a name as a plist string holds it (invalid bytes become U+FFFD).
 func lossyBytes(_ bytes: some Collection<UInt8>) -> [UInt8] { Array(String(decoding: bytes, as: UTF8.self).utf8) }
@@ -246,6 +257,10 @@ struct KeyedArchiveWriter {
         case .int32(let number): return .integer(Int64(number))
         case .int64(let number): return .integer(number)
         case .bool(let flag): return .bool(flag)
+        // A NaN's payload bits do not survive XML's decimal text; they go as bytes, with the
+        // wire type in the annotation.
+        case .float32(let number) where number.isNaN: return .data(bigEndianBytes(UInt64(number.bitPattern), 4))
+        case .float64(let number) where number.isNaN: return .data(bigEndianBytes(number.bitPattern, 8))
         case .float32(let number): return .real32(number)
         case .float64(let number): return .real(number)
         case .data(let bytes): return .data(Array(bytes))
