@@ -82,6 +82,9 @@ func typedPayload(_ element: PropertyList, type: ValueType, objectCount: Int) ->
     }
 }
 
+/// `count` and the noun in the right number: `1 object`, `2 objects`.
+func plural(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+
 /// `value`'s low `count` bytes, most significant first.
 func bigEndianBytes(_ value: UInt64, _ count: Int) -> [UInt8] {
     (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> UInt64($0 * 8)) }
@@ -314,10 +317,14 @@ struct KeyedArchiveWriter {
         }
         let fallbackClasses = classes.filter { !$0.fallbacks.isEmpty }.count
         if fallbackClasses > 0 {
-            notes.append("\(fallbackClasses) classes with fallbacks: written as $classhints, indices kept in $nibkit")
+            notes.append(
+                "\(plural(fallbackClasses, "class", "classes")) with fallbacks: written as $classhints, indices kept in $nibkit"
+            )
         }
         if repeatedKeyObjects > 0 {
-            notes.append("\(repeatedKeyObjects) objects repeat a key (collections): each written as an array")
+            notes.append(
+                "\(plural(repeatedKeyObjects, "object", "objects")) repeat a key (collections): each written as an array"
+            )
         }
         if objectNotes > 0 {
             var reasons: [String] = []
@@ -325,7 +332,9 @@ struct KeyedArchiveWriter {
             if widthCount > 0 { reasons.append("\(widthCount) integers wider than needed") }
             if outOfRangeCount > 0 { reasons.append("\(outOfRangeCount) references past the object table") }
             let why = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
-            notes.append("\(objectNotes) objects: value order, wire types or class index kept in $nibkit\(why)")
+            notes.append(
+                "\(plural(objectNotes, "object", "objects")): value order, wire types or class index kept in $nibkit\(why)"
+            )
         }
         if orphans >= 0 {
             notes.append(
