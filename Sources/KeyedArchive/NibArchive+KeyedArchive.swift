@@ -323,7 +323,7 @@ struct KeyedArchiveWriter {
         }
         if repeatedKeyObjects > 0 {
             notes.append(
-                "\(plural(repeatedKeyObjects, "object", "objects")) repeat a key (collections): each written as an array"
+                "\(plural(repeatedKeyObjects, "object", "objects")) with a repeated key (collections): each written as an array"
             )
         }
         if objectNotes > 0 {

@@ -252,6 +252,9 @@ struct KeyedArchiveReader {
         _ entries: [PropertyList.Entry], order: [PropertyList], objectCount: Int, path: String
     ) throws(KeyedArchiveError) -> [(keyIndex: Int, payload: NibArchive.Payload)] {
         var cursors: [[UInt8]: Int] = [:]
+        // One lookup table per object keeps hostile objects with many keys linear.
+        var stored: [[UInt8]: PropertyList] = [:]
+        for entry in entries where stored[Array(entry.key.utf8)] == nil { stored[Array(entry.key.utf8)] = entry.value }
         var result: [(keyIndex: Int, payload: NibArchive.Payload)] = []
         for item in order {
             guard case .array(let pair) = item, pair.count == 2, case .integer(let key) = pair[0],
@@ -265,7 +268,7 @@ struct KeyedArchiveReader {
             let lookup = Array(name.utf8)
             let position = cursors[lookup, default: 0]
             cursors[lookup] = position + 1
-            guard let stored = entries.first(where: { Array($0.key.utf8) == lookup })?.value else {
+            guard let stored = stored[lookup] else {
                 throw KeyedArchiveError(
                     code: .notKeyedArchive, path: path, message: "no \"\(name)\" although $nibkit lists it")
             }
