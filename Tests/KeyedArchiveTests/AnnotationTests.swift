@@ -59,7 +59,8 @@ struct AnnotationTests {
         "Shared runs, ownerless values, repeated class names and duplicate keys",
         arguments: PropertyList.Format.allCases)
     func oddTables(format: PropertyList.Format) throws {
-        let keys = [NibArchive.Key("a"), NibArchive.Key("a"), NibArchive.Key(bytes: [0xFF, 0x61])]  // duplicate; not UTF-8
+        // A duplicate key, and one that is not UTF-8.
+        let keys = [NibArchive.Key("a"), NibArchive.Key("a"), NibArchive.Key(bytes: [0xFF, 0x61])]
         let values = [
             Value(keyIndex: 1, payload: .int8(1)),  // owned by objects 0 and 1 (shared run)
             Value(keyIndex: 0, payload: .int8(2)),  // owned by nobody
