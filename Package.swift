@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NibArchive", targets: ["NibArchive"]),
         .library(name: "NibCoding", targets: ["NibCoding"]),
         .library(name: "BinaryCodable", targets: ["BinaryCodable"]),
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
     ],
     dependencies: [
@@ -26,13 +27,15 @@ let package = Package(
         .target(name: "NibArchive", dependencies: ["ByteIO"], swiftSettings: swiftSettings),
         // Tables ⇄ object graph, typed values, loading.
         .target(name: "NibCoding", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        // Property lists (binary and XML) and NSKeyedArchiver nibs ⇄ NIBArchive.
+        .target(name: "KeyedArchive", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
         // BinaryCodable format v3, independent of the nib modules.
         .target(name: "BinaryCodable", swiftSettings: swiftSettings),
         // The nibtool commands, as a library so tests can run them in-process.
         .target(
             name: "NibToolCLI",
             dependencies: [
-                "NibArchive", "NibCoding", "NibDiff", "NibCompiler",
+                "NibArchive", "NibCoding", "NibDiff", "NibCompiler", "KeyedArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -56,6 +59,9 @@ let package = Package(
             exclude: ["Fuzz Regressions"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "NibArchive", "NibDiff", "CorpusSupport"],
+            exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
+        .testTarget(
             name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
@@ -70,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "NibToolTests",
             dependencies: [
-                "NibToolCLI", "NibArchive", "NibCoding", "CorpusSupport", "nibtool",
+                "NibToolCLI", "NibArchive", "NibCoding", "KeyedArchive", "CorpusSupport", "nibtool",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings),

@@ -19,6 +19,9 @@ let package = Package(
         fuzzTarget("FuzzNibArchiveParse", [.product(name: "NibArchive", package: "NibKit")]),
         fuzzTarget("FuzzConvertJSON", [.product(name: "NibArchive", package: "NibKit")]),
         fuzzTarget(
+            "FuzzKeyedArchive",
+            [.product(name: "KeyedArchive", package: "NibKit"), .product(name: "NibArchive", package: "NibKit")]),
+        fuzzTarget(
             "FuzzNibLoad",
             [.product(name: "NibCoding", package: "NibKit"), .product(name: "NibArchive", package: "NibKit")]),
         .target(

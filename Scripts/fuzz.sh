@@ -2,7 +2,8 @@
 # Builds one libFuzzer target from Fuzz/ and runs it for SECONDS.
 #   Scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
 #   Scripts/fuzz.sh all SECONDS        # every target, one after the other
-# Seeds: Fuzz/Seeds/TARGET/ plus, for nib targets, the real corpus in ../shared/corpus/nib (copied
+# Seeds: Fuzz/Seeds/TARGET/ plus, for nib targets, the real corpus in ../shared/corpus/nib (and for
+# FuzzKeyedArchive the keyed nibs of ../shared/corpus/nib-keyed) (copied
 # into a scratch folder at run time, never into the repository). Crashes, leaks and timeouts are
 # written to Fuzz/Crashes/ and make the script fail; save each as a regression input under
 # Tests/*/Fuzz Regressions/.
@@ -34,6 +35,7 @@ mkdir -p "$work" Fuzz/Crashes
 cp -n Fuzz/Seeds/"$target"/* "$work"/ 2>/dev/null || true
 corpus="${NIBKIT_CORPUS:-../shared/corpus}"
 case "$target" in
+  FuzzKeyedArchive) [ -d "$corpus/nib-keyed" ] && cp -n "$corpus"/nib-keyed/*.nib "$work"/ 2>/dev/null || true ;;
   *Nib*|*Parse*) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
 esac
 # Targets whose seeds are encoded values write them themselves when asked.

@@ -1,60 +1,90 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 
-/// `nibtool convert INPUT OUTPUT`: `.nib` ⇄ `.json`.
+/// `nibtool convert INPUT OUTPUT`: `.nib` ⇄ `.json` ⇄ keyed-archive `.plist`.
 struct Convert: IOCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a nib to NibKit's lossless JSON, or JSON back to a nib.",
+        abstract: "Convert a nib to NibKit's lossless JSON or to an NSKeyedArchiver property list, and back.",
         discussion: """
-            The direction follows the output's extension (.nib or .json); --to overrides it,
-            and is needed when the output is '-'. nib → json → nib gives back the identical
-            bytes. A hand-edited JSON (a changed string, an added value) writes a valid archive:
-            when an edit changes a table's size, the tables are laid out canonically.
-            The JSON format is documented in docs/JSON-FORMAT.md.
+            The input may be a NIBArchive nib, NibKit JSON, or a keyed archive (a binary or XML property list, such as an old NSKeyedArchiver .nib); its kind is read from its content. The output's kind follows its extension (.nib, .json or .plist); --to overrides it, and is needed when the output is '-'.
 
-            Example:
+            nib → json → nib gives back the identical bytes. A hand-edited JSON (a changed string, an added value) writes a valid archive: when an edit changes a table's size, the tables are laid out canonically. The JSON format is documented in docs/JSON-FORMAT.md.
+
+            nib → plist writes an NSKeyedArchiver archive with the same object graph (binary unless --plist-format xml). What the keyed form cannot hold (header versions, class and key tables, wire widths, value order, the trailer) goes into a $nibkit dictionary in the plist, and a note on standard error says what; plist → nib then gives back an equal archive, byte for byte for nibs in canonical layout. Keyed archives written by other tools (no $nibkit) are mapped the way the NIBArchive encoder lays out the same objects.
+
+            Examples:
               nibtool convert Examples/Hello.nib hello.json
               nibtool convert hello.json Hello-edited.nib
               nibtool convert --to json - - < Examples/Hello.nib
+              nibtool convert Examples/Hello.nib hello.plist
+              nibtool convert --plist-format xml Examples/Hello.nib hello.plist
+              nibtool convert hello.plist Hello-again.nib
+              nibtool convert OldApp/MainMenu.nib MainMenu-nibarchive.nib
             """)
 
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case nib, json
+        case nib, json, plist
     }
 
-    @Argument(help: "The input file, .nib or .json ('-' for standard input).")
+    /// The property list encoding written for `--to plist`.
+    enum PlistFormat: String, ExpressibleByArgument, CaseIterable {
+        case binary, xml
+
+        var format: PropertyList.Format { self == .binary ? .binary : .xml }
+    }
+
+    @Argument(help: "The input file: a nib (NIBArchive or keyed archive), .json or .plist ('-' for standard input).")
     var input: String
 
-    @Argument(help: "The output file, .nib or .json ('-' for standard output).")
+    @Argument(help: "The output file, .nib, .json or .plist ('-' for standard output).")
     var output: String
 
-    @Option(help: "The output kind, nib or json (default: from the output's extension).")
+    @Option(help: "The output kind, nib, json or plist (default: from the output's extension).")
     var to: Target?
+
+    @Option(name: .customLong("plist-format"), help: "The property list encoding for plist output: binary or xml.")
+    var plistFormat: PlistFormat = .binary
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
         let bytes = try files.read(input)
+        let inputIsKeyed = NibArchive.isKeyedArchive(bytes)
         let target: Target
         if let to {
             target = to
-        } else if output.lowercased().hasSuffix(".json") {
-            target = .json
-        } else if output.lowercased().hasSuffix(".nib") {
-            target = .nib
+        } else if let byExtension = Target(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) {
+            target = byExtension
         } else {
-            // With no extension to go by, convert to the other form.
+            // With no extension to go by, a NIBArchive becomes JSON, and anything else a NIBArchive.
             target = NibArchive.hasMagic(bytes) ? .json : .nib
         }
         let archive: NibArchive
         do {
-            archive = NibArchive.hasMagic(bytes) ? try NibArchive(parsing: bytes) : try NibArchive(json: Data(bytes))
+            if NibArchive.hasMagic(bytes) {
+                archive = try NibArchive(parsing: bytes)
+            } else if inputIsKeyed {
+                archive = try NibArchive(keyedArchiveBytes: bytes)
+            } else {
+                archive = try NibArchive(json: Data(bytes))
+            }
         } catch {
             throw files.fail(input, "\(error)")
         }
         switch target {
         case .json: try files.write(Array(archive.jsonString().utf8), to: output)
         case .nib: try files.write(archive.serialized(), to: output)
+        case .plist:
+            let conversion = archive.keyedArchive()
+            let plistBytes: [UInt8]
+            do {
+                plistBytes = try conversion.propertyList.serialized(as: plistFormat.format)
+            } catch {
+                throw files.fail(output, "\(error)")
+            }
+            try files.write(plistBytes, to: output)
+            for note in conversion.notes { io.error("nibtool: note: \(note)") }
         }
     }
 }

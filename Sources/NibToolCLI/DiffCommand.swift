@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibDiff
 
@@ -12,7 +13,7 @@ struct Diff: IOCommand {
 
               root › UINibObjectsKey[3] (UILabel) › UIText: "Hello" → "Hi"
 
-            A and B may both be .nib files, or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
+            A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
 
             Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed, 64 the command line was wrong.
 
@@ -58,18 +59,15 @@ struct Diff: IOCommand {
         var isDirectory: ObjCBool = false
         if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             do {
-                return try FileTreeComparison.files(at: URL(fileURLWithPath: path))
+                // Keyed-archive nibs inside (macOS keyedobjects.nib) are compared as NIBArchives.
+                return try FileTreeComparison.files(at: URL(fileURLWithPath: path)).mapValues(nibArchiveBytes)
             } catch {
                 throw files.fail(path, "cannot read the folder: \((error as NSError).localizedDescription)")
             }
         }
         let bytes = try files.read(path)
-        do {
-            _ = try NibArchive(parsing: bytes)
-        } catch {
-            throw files.fail(path, "\(error)")
-        }
-        return ["": bytes]
+        let archive = try files.archive(from: bytes, path: path)
+        return ["": NibArchive.isKeyedArchive(bytes) ? archive.serialized() : bytes]
     }
 
     private func line(for entry: FileTreeComparison.Difference, _ style: TerminalStyle) -> String {

@@ -1,14 +1,30 @@
+import KeyedArchive
 import NibArchive
 
 extension FileAccess {
-    /// Reads and parses the NIBArchive at `path`, reporting a parse error as one line with the
-    /// file name, offset and finding ID.
+    /// Reads the nib at `path` as a NIBArchive, reporting a parse error as one line with the
+    /// file name, offset and finding ID. Keyed-archive nibs (`bplist00` or XML property lists,
+    /// recognised by content) are converted in memory.
     func archive(at path: String) throws -> NibArchive {
-        let bytes = try read(path)
+        try archive(from: try read(path), path: path)
+    }
+
+    /// Parses `bytes` read from `path`: a NIBArchive, or a keyed archive converted to one.
+    func archive(from bytes: [UInt8], path: String) throws -> NibArchive {
         do {
+            if NibArchive.isKeyedArchive(bytes) { return try NibArchive(keyedArchiveBytes: bytes) }
             return try NibArchive(parsing: bytes)
         } catch {
             throw fail(path, "\(error)")
         }
     }
+}
+
+/// The NIBArchive bytes of a file that may be a keyed-archive nib (converted when it is and
+/// the conversion works; otherwise the bytes as they are).
+func nibArchiveBytes(_ bytes: [UInt8]) -> [UInt8] {
+    guard NibArchive.isKeyedArchive(bytes), let archive = try? NibArchive(keyedArchiveBytes: bytes) else {
+        return bytes
+    }
+    return archive.serialized()
 }

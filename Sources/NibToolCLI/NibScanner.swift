@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 import ZIPFoundation
 
@@ -7,7 +8,8 @@ import ZIPFoundation
 /// A `.nib` file, a directory nib (`X.nib/` with `runtime.nib` and its variants) and a
 /// `.storyboardc` bundle are each one nib; files inside a directory nib or storyboard are
 /// summarised together. NIBArchive files are found by their magic, whatever their name; keyed
-/// archive nibs (`bplist00` or XML plists named `.nib`) are listed but not decoded yet.
+/// archive nibs (`bplist00` or XML plists named `.nib`) are converted to NIBArchives and
+/// summarised the same way.
 struct NibScanner {
     /// One file the scanner may look at.
     struct Candidate {
@@ -139,7 +141,12 @@ struct NibScanner {
                     warn(note ?? "")
                 }
             } else {
-                note = "keyed archive: not decoded yet"
+                do {
+                    contents.add(try NibArchive(keyedArchiveBytes: try candidate.read()))
+                } catch {
+                    note = "\(candidate.path): keyed archive: \(error)"
+                    warn(note ?? "")
+                }
             }
             if let (path, kind) = container {
                 if let index = groupIndex[path] {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
+import NibArchive
 import NibCoding
 
 /// `nibtool render FILE -o out.svg`: a picture of each top-level view hierarchy.
@@ -35,7 +37,12 @@ struct Render: IOCommand {
             {
                 nib = try Nib(contentsOf: URL(fileURLWithPath: file))
             } else {
-                nib = try Nib(bytes: try files.read(file), url: file == "-" ? nil : URL(fileURLWithPath: file))
+                let bytes = try files.read(file)
+                let url = file == "-" ? nil : URL(fileURLWithPath: file)
+                nib =
+                    NibArchive.isKeyedArchive(bytes)
+                    ? Nib(archive: try files.archive(from: bytes, path: file), url: url)
+                    : try Nib(bytes: bytes, url: url)
             }
             roots = SVGRenderer.roots(of: try nib.decodeGraph())
         } catch let failure as ReportedFailure {

@@ -7,7 +7,7 @@ struct Scan: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find every nib in an .ipa, an .app or a folder and list its classes, outlets, actions and strings.",
         discussion: """
-            PATH may be an .ipa or any zip, an .app bundle, any folder, or a single nib. Every NIBArchive file is found by its magic bytes whatever its name (in zips: entries named .nib or inside .nib and .storyboardc folders). A directory nib (X.nib/runtime.nib and its variants) and a .storyboardc bundle are reported as one nib each; keyed-archive nibs (old NSKeyedArchiver .nib files) are listed with kind keyed-archive but not decoded yet.
+            PATH may be an .ipa or any zip, an .app bundle, any folder, or a single nib. Every NIBArchive file is found by its magic bytes whatever its name (in zips: entries named .nib or inside .nib and .storyboardc folders). A directory nib (X.nib/runtime.nib and its variants) and a .storyboardc bundle are reported as one nib each; keyed-archive nibs (old NSKeyedArchiver .nib files, binary or XML) are reported with kind keyed-archive and decoded like the others.
 
             For each nib: its custom (non-Apple) classes, Swift names demangled and class swappers resolved; outlet and action names; and the strings people see (label and button titles, placeholders, prompts, accessibility labels), including those in nested nibs. The total lists each of them once across all nibs.
 
@@ -20,6 +20,7 @@ struct Scan: IOCommand {
             Examples:
               nibtool scan MyApp.ipa
               nibtool scan /Applications/Example.app
+              nibtool scan OldApp.app/Contents/Resources/MainMenu.nib
               nibtool scan --format json build/ | jq '.nibs[] | select(.kind == "storyboard") | .path'
             """)
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
+import NibArchive
 import NibCoding
 
 /// `nibtool tree FILE`: the object graph as an indented outline, or JSON.
@@ -31,7 +33,12 @@ struct Tree: IOCommand {
             {
                 nib = try Nib(contentsOf: URL(fileURLWithPath: file))
             } else {
-                nib = try Nib(bytes: try files.read(file), url: file == "-" ? nil : URL(fileURLWithPath: file))
+                let bytes = try files.read(file)
+                let url = file == "-" ? nil : URL(fileURLWithPath: file)
+                nib =
+                    NibArchive.isKeyedArchive(bytes)
+                    ? Nib(archive: try files.archive(from: bytes, path: file), url: url)
+                    : try Nib(bytes: bytes, url: url)
             }
         } catch let error as NibCodingError {
             throw files.fail(file, "\(error)")

@@ -1,0 +1,181 @@
+/// Writes `bplist00`: objects numbered depth first (a dictionary, then its keys, then its
+/// values), equal scalars stored once, references and offsets in the fewest bytes that hold
+/// them (1, 2, 4 or 8).
+enum BinaryPropertyListWriter {
+    /// One object of the flattened tree.
+    private enum Flat {
+        case scalar(PropertyList)
+        case array([Int])
+        case dictionary(keys: [Int], values: [Int])
+    }
+
+    /// Scalars that compare equal byte for byte (strings by their UTF-8, reals by bits).
+    private enum ScalarKey: Hashable {
+        case string([UInt8])
+        case data([UInt8])
+        case integer(Int64)
+        case unsignedInteger(UInt64)
+        case real(UInt64)
+        case real32(UInt32)
+        case bool(Bool)
+        case null
+        case uid(UInt64)
+        case date(UInt64)
+    }
+
+    private struct Flattener {
+        var objects: [Flat] = []
+        var scalars: [ScalarKey: Int] = [:]
+
+        mutating func add(_ value: PropertyList, depth: Int) throws(KeyedArchiveError) -> Int {
+            let key: ScalarKey
+            switch value {
+            case .array(let elements):
+                try checkDepth(depth)
+                let index = objects.count
+                objects.append(.array([]))
+                var references: [Int] = []
+                references.reserveCapacity(elements.count)
+                for element in elements { references.append(try add(element, depth: depth + 1)) }
+                objects[index] = .array(references)
+                return index
+            case .dictionary(let entries):
+                try checkDepth(depth)
+                let index = objects.count
+                objects.append(.dictionary(keys: [], values: []))
+                var keys: [Int] = []
+                keys.reserveCapacity(entries.count)
+                for entry in entries { keys.append(try add(.string(entry.key), depth: depth + 1)) }
+                var values: [Int] = []
+                values.reserveCapacity(entries.count)
+                for entry in entries { values.append(try add(entry.value, depth: depth + 1)) }
+                objects[index] = .dictionary(keys: keys, values: values)
+                return index
+            case .string(let text): key = .string(Array(text.utf8))
+            case .data(let bytes): key = .data(bytes)
+            case .integer(let number): key = .integer(number)
+            case .unsignedInteger(let number): key = .unsignedInteger(number)
+            case .real(let number): key = .real(number.bitPattern)
+            case .real32(let number): key = .real32(number.bitPattern)
+            case .bool(let flag): key = .bool(flag)
+            case .null: key = .null
+            case .uid(let number): key = .uid(number)
+            case .date(let seconds): key = .date(seconds.bitPattern)
+            }
+            if let existing = scalars[key] { return existing }
+            let index = objects.count
+            objects.append(.scalar(value))
+            scalars[key] = index
+            return index
+        }
+
+        private func checkDepth(_ depth: Int) throws(KeyedArchiveError) {
+            let limit = PropertyList.Limits().maximumDepth
+            guard depth <= limit else {
+                throw KeyedArchiveError(
+                    code: .limitExceeded, message: "containers nest deeper than the limit of \(limit)")
+            }
+        }
+    }
+
+    static func write(_ root: PropertyList) throws(KeyedArchiveError) -> [UInt8] {
+        var flattener = Flattener()
+        _ = try flattener.add(root, depth: 0)
+        let objects = flattener.objects
+        let referenceSize = byteCount(for: UInt64(objects.count - 1))
+        var out: [UInt8] = PropertyList.binaryMagic
+        var offsets: [Int] = []
+        offsets.reserveCapacity(objects.count)
+        for object in objects {
+            offsets.append(out.count)
+            switch object {
+            case .scalar(let value): appendScalar(value, to: &out)
+            case .array(let references):
+                appendMarker(0xA, count: references.count, to: &out)
+                for reference in references { appendBigEndian(UInt64(reference), size: referenceSize, to: &out) }
+            case .dictionary(let keys, let values):
+                appendMarker(0xD, count: keys.count, to: &out)
+                for reference in keys + values { appendBigEndian(UInt64(reference), size: referenceSize, to: &out) }
+            }
+        }
+        let tableOffset = out.count
+        let offsetSize = byteCount(for: UInt64(offsets.last ?? 0))
+        for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize, to: &out) }
+        out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+        appendBigEndian(UInt64(objects.count), size: 8, to: &out)
+        appendBigEndian(0, size: 8, to: &out)
+        appendBigEndian(UInt64(tableOffset), size: 8, to: &out)
+        return out
+    }
+
+    /// 1, 2, 4 or 8: the fewest bytes that hold `value`.
+    private static func byteCount(for value: UInt64) -> Int {
+        switch value {
+        case 0...0xFF: 1
+        case 0...0xFFFF: 2
+        case 0...0xFFFF_FFFF: 4
+        default: 8
+        }
+    }
+
+    private static func appendBigEndian(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
+            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    /// A marker with its count in the low nibble, or `F` and an integer object for 15 and more.
+    private static func appendMarker(_ type: UInt8, count: Int, to out: inout [UInt8]) {
+        if count < 15 {
+            out.append(type << 4 | UInt8(count))
+        } else {
+            out.append(type << 4 | 0x0F)
+            appendInteger(Int64(count), to: &out)
+        }
+    }
+
+    /// Non-negative integers in 1, 2 or 4 unsigned bytes or 8 bytes; negative ones in 8 bytes.
+    private static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        let size = value < 0 ? 8 : byteCount(for: UInt64(value))
+        out.append(0x10 | UInt8(size.trailingZeroBitCount))
+        appendBigEndian(UInt64(bitPattern: value), size: size, to: &out)
+    }
+
+    private static func appendScalar(_ value: PropertyList, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(0x00)
+        case .bool(let flag): out.append(flag ? 0x09 : 0x08)
+        case .integer(let number): appendInteger(number, to: &out)
+        case .unsignedInteger(let number):
+            out.append(0x14)
+            appendBigEndian(0, size: 8, to: &out)
+            appendBigEndian(number, size: 8, to: &out)
+        case .real32(let number):
+            out.append(0x22)
+            appendBigEndian(UInt64(number.bitPattern), size: 4, to: &out)
+        case .real(let number):
+            out.append(0x23)
+            appendBigEndian(number.bitPattern, size: 8, to: &out)
+        case .date(let seconds):
+            out.append(0x33)
+            appendBigEndian(seconds.bitPattern, size: 8, to: &out)
+        case .data(let bytes):
+            appendMarker(0x4, count: bytes.count, to: &out)
+            out.append(contentsOf: bytes)
+        case .string(let text):
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                appendMarker(0x5, count: text.utf8.count, to: &out)
+                out.append(contentsOf: text.utf8)
+            } else {
+                let units = Array(text.utf16)
+                appendMarker(0x6, count: units.count, to: &out)
+                for unit in units { appendBigEndian(UInt64(unit), size: 2, to: &out) }
+            }
+        case .uid(let number):
+            let size = byteCount(for: number)
+            out.append(0x80 | UInt8(size - 1))
+            appendBigEndian(number, size: size, to: &out)
+        case .array, .dictionary: break
+        }
+    }
+}

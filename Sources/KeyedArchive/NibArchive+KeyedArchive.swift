@@ -1,0 +1,350 @@
+public import NibArchive
+
+/// A NIBArchive written as an `NSKeyedArchiver` property list, with notes on what the keyed
+/// form could not hold by itself and so went into the `$nibkit` annotation.
+public struct KeyedArchiveConversion: Sendable {
+    /// The keyed archive: `$version`, `$archiver`, `$top`, `$objects`, `$nibkit`.
+    public var propertyList: PropertyList
+    /// One short sentence per kind of thing that was annotated or not kept, for people.
+    public var notes: [String]
+}
+
+extension NibArchive {
+    /// The archive as an `NSKeyedArchiver` keyed archive with the same object graph.
+    ///
+    /// Object *i* becomes `$objects[i + 1]` (a dictionary whose `$class` names a class
+    /// dictionary), references become UIDs, `nil` becomes UID 0 (`$null`), and a key repeated
+    /// within one object becomes an array of its values. What the keyed form cannot hold —
+    /// the header versions, the trailer, the class and key tables, wire widths, value order,
+    /// ownerless values — goes into the top-level `$nibkit` dictionary, so that
+    /// ``init(keyedArchive:)`` gives back an equal archive (and, for files in canonical layout,
+    /// the same bytes). See the "Keyed archives" article for the whole mapping.
+    public func keyedArchive() -> KeyedArchiveConversion {
+        var writer = KeyedArchiveWriter(archive: self)
+        return writer.write()
+    }
+}
+
+/// The version of the `$nibkit` annotation this code writes and reads.
+let annotationVersion: Int64 = 1
+/// The top-level key of the annotation.
+let annotationKey = "$nibkit"
+
+/// Keys that start with `$` are reserved for the archiver; `NSKeyedArchiver` escapes a
+/// coder key that starts with `$` with one more `$`, and NibKit does the same.
+func escapeKey(_ name: String) -> String { name.hasPrefix("$") ? "$" + name : name }
+
+/// The inverse of ``escapeKey(_:)``.
+func unescapeKey(_ name: String) -> String { name.hasPrefix("$$") ? String(name.dropFirst()) : name }
+
+/// The default reading of one dictionary element of a NibKit-written keyed archive with
+/// `objectCount` objects: integers in Apple's width, every real as float64, UID 0 as nil,
+/// UID *k* as a reference to object *k* − 1. `nil` for anything else.
+func defaultPayload(_ element: PropertyList, objectCount: Int) -> NibArchive.Payload? {
+    switch element {
+    case .integer(let number): return .integer(number)
+    case .real(let number): return .float64(number)
+    case .real32(let number): return .float64(Double(number))
+    case .bool(let flag): return .bool(flag)
+    case .data(let bytes): return .data(ArraySlice(bytes))
+    case .uid(0): return .nil
+    case .uid(let index):
+        guard index <= UInt64(objectCount) else { return nil }
+        return .objectReference(UInt32(truncatingIfNeeded: index - 1))
+    default: return nil
+    }
+}
+
+/// The reading of one element when the annotation names its wire type; `nil` when the element
+/// cannot hold that type (the annotation does not match the plist).
+func typedPayload(_ element: PropertyList, type: ValueType, objectCount: Int) -> NibArchive.Payload? {
+    switch (type, element) {
+    case (.int8, .integer(let number)): return .int8(Int8(truncatingIfNeeded: number))
+    case (.int16, .integer(let number)): return .int16(Int16(truncatingIfNeeded: number))
+    case (.int32, .integer(let number)): return .int32(Int32(truncatingIfNeeded: number))
+    case (.int64, .integer(let number)): return .int64(number)
+    case (.false, .bool(false)): return .bool(false)
+    case (.true, .bool(true)): return .bool(true)
+    case (.float32, .real(let number)): return .float32(Float(number))
+    case (.float32, .real32(let number)): return .float32(number)
+    case (.float64, .real(let number)): return .float64(number)
+    case (.float64, .real32(let number)): return .float64(Double(number))
+    case (.float32, .data(let bytes)) where bytes.count == 4:
+        return .float32(Float(bitPattern: UInt32(truncatingIfNeeded: bigEndianValue(bytes))))
+    case (.float64, .data(let bytes)) where bytes.count == 8: return .float64(Double(bitPattern: bigEndianValue(bytes)))
+    case (.data, .data(let bytes)): return .data(ArraySlice(bytes))
+    case (.nil, .uid(0)): return .nil
+    case (.objectReference, .uid(let index)) where index >= 1 && index <= UInt64(objectCount):
+        return .objectReference(UInt32(truncatingIfNeeded: index - 1))
+    case (.objectReference, .integer(let number)) where number >= 0 && number <= Int64(UInt32.max):
+        return .objectReference(UInt32(number))
+    default: return nil
+    }
+}
+
+/// `count` and the noun in the right number: `1 object`, `2 objects`.
+func plural(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+
+/// `value`'s low `count` bytes, most significant first.
+func bigEndianBytes(_ value: UInt64, _ count: Int) -> [UInt8] {
+    (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> UInt64($0 * 8)) }
+}
+
+/// The big-endian value of up to 8 bytes.
+func bigEndianValue(_ bytes: [UInt8]) -> UInt64 { bytes.reduce(0) { $0 << 8 | UInt64($1) } }
+
+/// The UTF-8 of a name as a plist string holds it (invalid bytes become U+FFFD).
+func lossyBytes(_ bytes: some Collection<UInt8>) -> [UInt8] { Array(String(decoding: bytes, as: UTF8.self).utf8) }
+
+struct KeyedArchiveWriter {
+    let archive: NibArchive
+    private var floatCount = 0
+    private var widthCount = 0
+    private var outOfRangeCount = 0
+    private var reorderedObjects = 0
+    private var repeatedKeyObjects = 0
+
+    init(archive: NibArchive) { self.archive = archive }
+
+    mutating func write() -> KeyedArchiveConversion {
+        let objects = Array(archive.objects)
+        let keys = Array(archive.keys)
+        let classes = Array(archive.classes)
+        let values = Array(archive.values)
+        let objectCount = objects.count
+        var firstKey: [[UInt8]: Int] = [:]
+        for (index, key) in keys.enumerated() where firstKey[lossyBytes(key.bytes)] == nil {
+            firstKey[lossyBytes(key.bytes)] = index
+        }
+        var firstClass: [[UInt8]: Int] = [:]
+        for (index, entry) in classes.enumerated() where firstClass[lossyBytes(entry.nameBytes)] == nil {
+            firstClass[lossyBytes(entry.nameBytes)] = index
+        }
+
+        var plistObjects: [PropertyList] = [.string("$null")]
+        plistObjects.reserveCapacity(objectCount + classes.count + 1)
+        var objectNotes: [PropertyList.Entry] = []
+        for (index, object) in objects.enumerated() {
+            let ownValues: [NibArchive.Value] = object.valueCount == 0 ? [] : Array(archive.values(of: object))
+            var entries = [PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex)))]
+            var positions: [[UInt8]: Int] = [:]
+            for value in ownValues {
+                let name = escapeKey(keys[value.keyIndex].name)
+                let element = plistElement(value.payload, objectCount: objectCount)
+                if let position = positions[Array(name.utf8)] {
+                    if case .array(var elements) = entries[position].value {
+                        elements.append(element)
+                        entries[position].value = .array(elements)
+                    } else {
+                        entries[position].value = .array([entries[position].value, element])
+                    }
+                } else {
+                    positions[Array(name.utf8)] = entries.count
+                    entries.append(PropertyList.Entry(name, element))
+                }
+            }
+            if positions.count < ownValues.count { repeatedKeyObjects += 1 }
+            plistObjects.append(.dictionary(entries))
+
+            // What the default reading would give back, compared with what is there.
+            var note: [PropertyList.Entry] = []
+            let className = classes[object.classIndex]
+            if firstClass[lossyBytes(className.nameBytes)] != object.classIndex {
+                note.append(PropertyList.Entry("class", .integer(Int64(object.classIndex))))
+            }
+            if !defaultReadingMatches(entries, ownValues, firstKey: firstKey, objectCount: objectCount) {
+                reorderedObjects += 1
+                note.append(
+                    PropertyList.Entry(
+                        "values",
+                        .array(
+                            ownValues.map { value -> PropertyList in
+                                .array([.integer(Int64(value.keyIndex)), .integer(Int64(value.type.rawValue))])
+                            })))
+            }
+            if !note.isEmpty { objectNotes.append(PropertyList.Entry(String(index), .dictionary(note))) }
+        }
+        for entry in classes {
+            let name = entry.name
+            var dictionary = [
+                PropertyList.Entry("$classname", .string(name)),
+                PropertyList.Entry(
+                    "$classes", .array([.string(name)] + (name == "NSObject" ? [] : [.string("NSObject")]))),
+            ]
+            let hints = entry.fallbacks.compactMap { index in
+                classes.indices.contains(Int(index)) ? PropertyList.string(classes[Int(index)].name) : nil
+            }
+            if !hints.isEmpty { dictionary.append(PropertyList.Entry("$classhints", .array(hints))) }
+            plistObjects.append(.dictionary(dictionary))
+        }
+
+        var annotation: [PropertyList.Entry] = [
+            PropertyList.Entry("version", .integer(annotationVersion)),
+            PropertyList.Entry("formatVersion", .integer(Int64(archive.formatVersion))),
+            PropertyList.Entry("coderVersion", .integer(Int64(archive.coderVersion))),
+            PropertyList.Entry("objectCount", .integer(Int64(objectCount))),
+            PropertyList.Entry(
+                "classes",
+                .array(
+                    classes.map { entry in
+                        .dictionary([
+                            PropertyList.Entry("name", .data(Array(entry.storedBytes))),
+                            PropertyList.Entry("fallbacks", .array(entry.fallbacks.map { .integer(Int64($0)) })),
+                        ])
+                    })),
+            PropertyList.Entry("keys", .array(keys.map { .data(Array($0.bytes)) })),
+        ]
+        if !archive.trailingBytes.isEmpty {
+            annotation.append(PropertyList.Entry("trailer", .data(Array(archive.trailingBytes))))
+        }
+        if !objectNotes.isEmpty { annotation.append(PropertyList.Entry("objects", .dictionary(objectNotes))) }
+        let orphanCount = appendValueTable(objects, values, objectCount: objectCount, to: &annotation)
+
+        var top: [PropertyList.Entry] = []
+        if objectCount > 0 { top.append(PropertyList.Entry("root", .uid(1))) }
+        let plist = PropertyList.dictionary([
+            PropertyList.Entry("$version", .integer(100_000)),
+            PropertyList.Entry("$archiver", .string("NSKeyedArchiver")),
+            PropertyList.Entry("$top", .dictionary(top)),
+            PropertyList.Entry("$objects", .array(plistObjects)),
+            PropertyList.Entry(annotationKey, .dictionary(annotation)),
+        ])
+        return KeyedArchiveConversion(
+            propertyList: plist, notes: notes(classes: classes, keys: keys, objectNotes: objectNotes.count, orphanCount)
+        )
+    }
+
+    /// Writes `runs` (and ownerless values) when the value table is not the objects' values
+    /// back to back in object order; returns the number of values no object owns, or −1 when
+    /// the table is canonical.
+    private mutating func appendValueTable(
+        _ objects: [NibArchive.Object], _ values: [NibArchive.Value], objectCount: Int,
+        to annotation: inout [PropertyList.Entry]
+    ) -> Int {
+        var next = 0
+        var canonical = true
+        for object in objects {
+            if object.valueCount == 0 {
+                canonical = canonical && object.firstValueIndex == 0
+            } else {
+                canonical = canonical && object.firstValueIndex == next
+                next += object.valueCount
+            }
+        }
+        if canonical && next == values.count { return -1 }
+        var owned = Array(repeating: false, count: values.count)
+        for object in objects {
+            for index in object.valueIndices where owned.indices.contains(index) { owned[index] = true }
+        }
+        var orphans: [PropertyList] = []
+        for (index, value) in values.enumerated() where !owned[index] {
+            orphans.append(
+                .array([
+                    .integer(Int64(index)), .integer(Int64(value.keyIndex)), .integer(Int64(value.type.rawValue)),
+                    plistElement(value.payload, objectCount: objectCount),
+                ]))
+        }
+        annotation.append(PropertyList.Entry("valueCount", .integer(Int64(values.count))))
+        annotation.append(
+            PropertyList.Entry(
+                "runs",
+                .array(objects.map { .array([.integer(Int64($0.firstValueIndex)), .integer(Int64($0.valueCount))]) })))
+        if !orphans.isEmpty { annotation.append(PropertyList.Entry("orphans", .array(orphans))) }
+        return orphans.count
+    }
+
+    private mutating func plistElement(_ payload: NibArchive.Payload, objectCount: Int) -> PropertyList {
+        switch payload {
+        case .int8(let number): return .integer(Int64(number))
+        case .int16(let number): return .integer(Int64(number))
+        case .int32(let number): return .integer(Int64(number))
+        case .int64(let number): return .integer(number)
+        case .bool(let flag): return .bool(flag)
+        // A NaN's payload bits do not survive XML's decimal text; they go as bytes, with the
+        // wire type in the annotation.
+        case .float32(let number) where number.isNaN: return .data(bigEndianBytes(UInt64(number.bitPattern), 4))
+        case .float64(let number) where number.isNaN: return .data(bigEndianBytes(number.bitPattern, 8))
+        case .float32(let number): return .real32(number)
+        case .float64(let number): return .real(number)
+        case .data(let bytes): return .data(Array(bytes))
+        case .nil: return .uid(0)
+        case .objectReference(let index):
+            // An index past the object table (legal on the wire, nil when loaded) has no UID.
+            return Int(index) < objectCount ? .uid(UInt64(index) + 1) : .integer(Int64(index))
+        }
+    }
+
+    /// Whether reading `entries` back the default way gives `values` with the same keys.
+    private mutating func defaultReadingMatches(
+        _ entries: [PropertyList.Entry], _ values: [NibArchive.Value], firstKey: [[UInt8]: Int], objectCount: Int
+    ) -> Bool {
+        var matches = true
+        var index = 0
+        for entry in entries.dropFirst() {
+            let keyIndex = firstKey[Array(unescapeKey(entry.key).utf8)]
+            let elements: [PropertyList]
+            if case .array(let many) = entry.value { elements = many } else { elements = [entry.value] }
+            for element in elements {
+                guard index < values.count else { return false }
+                let actual = values[index]
+                index += 1
+                switch actual.payload {
+                case .float32: floatCount += 1
+                case .int8, .int16, .int32, .int64:
+                    if let number = actual.payload.integerValue, NibArchive.Payload.integer(number) != actual.payload {
+                        widthCount += 1
+                    }
+                case .objectReference(let target) where Int(target) >= objectCount: outOfRangeCount += 1
+                default: break
+                }
+                if keyIndex != actual.keyIndex || defaultPayload(element, objectCount: objectCount) != actual.payload {
+                    matches = false
+                }
+            }
+        }
+        return matches && index == values.count
+    }
+
+    private func notes(classes: [NibArchive.ClassName], keys: [NibArchive.Key], objectNotes: Int, _ orphans: Int)
+        -> [String]
+    {
+        var notes = [
+            "header: format version \(archive.formatVersion), coder version \(archive.coderVersion), "
+                + "and the class and key tables (\(classes.count) classes, \(keys.count) keys) kept in $nibkit"
+        ]
+        if !archive.trailingBytes.isEmpty {
+            notes.append("the \(archive.trailingBytes.count)-byte trailer kept in $nibkit")
+        }
+        let fallbackClasses = classes.filter { !$0.fallbacks.isEmpty }.count
+        if fallbackClasses > 0 {
+            notes.append(
+                "\(plural(fallbackClasses, "class", "classes")) with fallbacks: written as $classhints, indices kept in $nibkit"
+            )
+        }
+        if repeatedKeyObjects > 0 {
+            notes.append(
+                "\(plural(repeatedKeyObjects, "object", "objects")) with a repeated key (collections): each written as an array"
+            )
+        }
+        if objectNotes > 0 {
+            var reasons: [String] = []
+            if floatCount > 0 { reasons.append("\(floatCount) float32 values") }
+            if widthCount > 0 { reasons.append("\(widthCount) integers wider than needed") }
+            if outOfRangeCount > 0 { reasons.append("\(outOfRangeCount) references past the object table") }
+            let why = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
+            notes.append(
+                "\(plural(objectNotes, "object", "objects")): value order, wire types or class index kept in $nibkit\(why)"
+            )
+        }
+        if orphans >= 0 {
+            notes.append(
+                "value table layout (shared or out-of-order runs, \(orphans) values no object owns) kept in $nibkit")
+        }
+        if archive.serialized(layout: .canonical) != archive.serialized() {
+            notes.append(
+                "table placement (offsets, gaps, varint widths) not kept: converting back gives an equal archive "
+                    + "in canonical layout, not the same bytes")
+        }
+        return notes
+    }
+}
