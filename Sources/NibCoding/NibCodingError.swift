@@ -2,7 +2,7 @@ public import NibArchive
 
 /// An error found while turning an archive into objects, or objects into an archive.
 ///
-/// Like ``NibArchive/NibArchiveError`` it says what went wrong (``code``), where (``offset`` of
+/// Like `NibArchiveError` it says what went wrong (``code``), where (``offset`` of
 /// the value in the file, ``objectIndex``, ``className``, ``key``) and, for type problems, what
 /// was expected and what was found. Its description reads as one sentence:
 ///

@@ -1,7 +1,7 @@
 public import NibArchive
 
 /// Writes objects that adopt ``NibEncodable`` as a NIBArchive, with the canonical writer
-/// (``NibArchive/NibArchive/Builder``) and the same encodings decoding reads.
+/// (`NibArchive.Builder`) and the same encodings decoding reads.
 ///
 /// Two entry points: ``encode(root:)`` writes any graph (for example one from
 /// ``Nib/decodeGraph(registry:limits:)``, so decode → encode → decode keeps every class, key,

@@ -173,8 +173,9 @@ struct ScanCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: app.path).sorted()
         for relative in files {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: app.appendingPathComponent(relative).path, isDirectory: &isDirectory)
-            guard !isDirectory.boolValue else { continue }
+            let exists = FileManager.default.fileExists(
+                atPath: app.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            guard exists, !isDirectory.boolValue else { continue }
             let data = try Data(contentsOf: app.appendingPathComponent(relative))
             try archive.addEntry(
                 with: "Payload/Demo.app/" + relative, type: .file, uncompressedSize: Int64(data.count),
