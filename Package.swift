@@ -26,7 +26,7 @@ let package = Package(
         // Bytes ⇄ tables: the NIBArchive wire format, lossless.
         .target(name: "NibArchive", dependencies: ["ByteIO"], swiftSettings: swiftSettings),
         // Tables ⇄ object graph, typed values, loading.
-        .target(name: "NibCoding", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        .target(name: "NibCoding", dependencies: ["NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         // Property lists (binary and XML) and NSKeyedArchiver nibs ⇄ NIBArchive.
         .target(name: "KeyedArchive", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
         // BinaryCodable format v3, independent of the nib modules.

@@ -1,4 +1,5 @@
 public import Foundation
+import KeyedArchive
 public import NibArchive
 
 /// A compiled nib, ready to instantiate as many times as needed — `UINib` for Linux.
@@ -24,19 +25,30 @@ public struct Nib: Sendable {
 
     /// Parses a nib from its bytes (`UINib(data:bundle:)`).
     ///
+    /// As in UIKit, bytes that are not a NIBArchive but an `NSKeyedArchiver` property list (the
+    /// older keyed-archive nibs, binary or XML) are read as one and converted to the same
+    /// tables (see the `KeyedArchive` module).
+    ///
     /// - Throws: ``NibCodingError`` with code ``NibCodingError/Code/archive`` and the wire error,
-    ///   or ``NibCodingError/Code/unreadableFile`` for an `NSKeyedArchiver` (`bplist00`) nib.
+    ///   or ``NibCodingError/Code/unreadableFile`` for a keyed archive that does not convert.
     public init(data: Data) throws(NibCodingError) {
         try self.init(bytes: [UInt8](data))
     }
 
-    /// Parses a nib from its bytes.
+    /// Parses a nib from its bytes: a NIBArchive, or else a keyed archive.
     public init(bytes: [UInt8], url: URL? = nil) throws(NibCodingError) {
-        if !NibArchive.hasMagic(bytes), bytes.starts(with: Array("bplist00".utf8)) {
-            throw NibCodingError(
-                code: .unreadableFile,
-                message:
-                    "\(url?.lastPathComponent ?? "the data") is an NSKeyedArchiver nib (bplist00), not a NIBArchive")
+        if !NibArchive.hasMagic(bytes), NibArchive.isKeyedArchive(bytes) {
+            do {
+                archive = try NibArchive(keyedArchiveBytes: bytes)
+            } catch {
+                throw NibCodingError(
+                    code: .unreadableFile,
+                    message:
+                        "\(url?.lastPathComponent ?? "the data") is a keyed archive that does not convert: \(error.message) (\(error.code))",
+                    offset: error.offset)
+            }
+            self.url = url
+            return
         }
         do {
             archive = try NibArchive(parsing: bytes)

@@ -28,6 +28,20 @@ struct CorpusLoadingTests {
         }
     }
 
+    /// UIKit falls back to `NSKeyedArchiver` for data without the NIBArchive magic; so does `Nib`.
+    @Test("Every keyed-archive nib of the corpus loads through Nib", .enabled(if: Corpus.shouldRun))
+    func keyedArchiveNibs() throws {
+        let files = try Corpus.files(in: "nib-keyed", withExtension: "nib")
+        #expect(files.count >= 60)
+        for url in files {
+            let nib = try Nib(contentsOf: url)
+            let result = try nib.instantiation(owner: NibObject(), externalObjects: Self.standIns(for: nib))
+            // These are AppKit nibs: their `IB.objectdata` is the one top-level object.
+            #expect(!result.topLevelObjects.isEmpty, "\(url.lastPathComponent)")
+            #expect(try nib.decodeGraph().className == "NSObject")
+        }
+    }
+
     @Test(
         "Every corpus nib's graph survives encode and decode unchanged", .enabled(if: Corpus.shouldRun),
         arguments: Corpus.nibFileNames)

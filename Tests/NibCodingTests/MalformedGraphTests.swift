@@ -173,6 +173,7 @@ struct MalformedGraphTests {
         #expect(error.description.contains("Mystery"))
         let keyed = try #require(throws: NibCodingError.self) { try Nib(bytes: Array("bplist00xxxxxx".utf8)) }
         #expect(keyed.code == .unreadableFile)
+        #expect(keyed.description.contains("keyed archive"))
         let garbage = try #require(throws: NibCodingError.self) { try Nib(bytes: Array("NIBArchive".utf8)) }
         #expect(garbage.code == .archive)
         #expect(garbage.underlying != nil)
