@@ -40,24 +40,41 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
     static func decodeEntries(
         with decoder: ValueDecoder, from slot: Slot, at component: PathComponent?
     ) throws -> [String: Value] {
-        var child = try decoder.childDecoder(for: slot, component: component)
-        let table = try child.loadedTable(try child.containerRange())
-        var result: [String: Value] = [:]
-        result.reserveCapacity(table.entries.count)
-        for entry in table.entries {
-            let key = entry.isStringKey ? table.name(of: entry) : String(entry.intKey)
-            let codingKey = BinaryCodingKey(stringValue: key, intValue: entry.isStringKey ? Int(key) : entry.intKey)
-            let value = try child.decodeValue(Value.self, from: entry.slot, component: .key(codingKey))
-            // An integer key and its decimal string name both present: the standard library's
-            // lookup reports the same.
-            guard result.updateValue(value, forKey: key) == nil else {
-                throw child.corrupted(
-                    WireError(.ambiguousKey, at: child.input.offsetBase + entry.keyPosition, "\"\(key)\""),
-                    at: .key(codingKey))
-            }
+        // `[String: String]` is common enough to get its own specialized copy: in this generic
+        // context every dictionary operation would otherwise go through unspecialized code.
+        if Value.self == String.self,
+            let strings = exactly(
+                try decodeStringKeyedEntries(String.self, with: decoder, from: slot, at: component), as: Self.self)
+        {
+            return strings
         }
-        let options = child.options
-        options.recycle(&child)
-        return result
+        return try decodeStringKeyedEntries(Value.self, with: decoder, from: slot, at: component)
     }
+}
+
+/// The entries of a keyed container as `[String: V]`, as the standard library's `Dictionary`
+/// decodes them.
+@inline(__always)
+private func decodeStringKeyedEntries<V: Decodable>(
+    _ type: V.Type, with decoder: ValueDecoder, from slot: Slot, at component: PathComponent?
+) throws -> [String: V] {
+    var child = try decoder.childDecoder(for: slot, component: component)
+    let table = try child.loadedTable(try child.containerRange())
+    var result: [String: V] = [:]
+    result.reserveCapacity(table.entries.count)
+    for entry in table.entries {
+        let key = entry.isStringKey ? table.name(of: entry) : String(entry.intKey)
+        let codingKey = BinaryCodingKey(stringValue: key, intValue: entry.isStringKey ? Int(key) : entry.intKey)
+        let value = try child.decodeValue(V.self, from: entry.slot, component: .key(codingKey))
+        // An integer key and its decimal string name both present: the standard library's
+        // lookup reports the same.
+        guard result.updateValue(value, forKey: key) == nil else {
+            throw child.corrupted(
+                WireError(.ambiguousKey, at: child.input.offsetBase + entry.keyPosition, "\"\(key)\""),
+                at: .key(codingKey))
+        }
+    }
+    let options = child.options
+    options.recycle(&child)
+    return result
 }
