@@ -122,6 +122,22 @@ struct MalformedInputTests {
         #expect(try BinaryDecoder.decode(IntKeyed.self, from: withUnknown) == IntKeyed(x: 7))
     }
 
+    /// Integer key 1 (`02`) and string key "1" (`03 31`) name the same dictionary entry; the
+    /// second one is reported at its own offset, 3, whatever the value type.
+    @Test("a dictionary key present as integer and as string is an error at the second key")
+    func ambiguousDictionaryKeys() throws {
+        expectDecodingError(.dataCorrupted, offset: 3) {
+            _ = try BinaryDecoder().decode([String: String].self, from: bytes("02 02 61 03 31 02 62"))
+        }
+        expectDecodingError(.dataCorrupted, offset: 3) {
+            _ = try BinaryDecoder().decode([String: Int].self, from: bytes("02 02 02 03 31 02 04"))
+        }
+        #expect(
+            try BinaryDecoder().decode([String: String].self, from: bytes("02 02 61 03 32 02 62")) == [
+                "1": "a", "2": "b",
+            ])
+    }
+
     @Test("errors carry the coding path and the wire error")
     func errorsCarryPathAndWireError() throws {
         let data = bytes("02", "04", "02", "01")  // inner: key 1 → nil, where Int is required
