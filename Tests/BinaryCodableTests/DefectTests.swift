@@ -220,6 +220,25 @@ struct DefectTests {
         #expect(try sortedEncoder().encode(["10": 1, "9": 2]) == bytes("12", "02 04", "14", "02 02"))
     }
 
+    /// Swift's `<` finds neither of `"e\u{301}0"` (decomposed é) and `"\u{E9}03"` (composed é)
+    /// less than the other, though they differ; sorted by it, the output would follow insertion
+    /// order. Canonically, "é0" is a prefix of "é03", so it comes first.
+    @Test("D10: names mixing composed and decomposed text sort the same whatever the insertion order")
+    func canonicallyEquivalentNames() throws {
+        let forward: KeyValuePairs = ["e\u{301}0": 1, "\u{E9}03": 2, "b": 3]
+        var first: [String: Int] = [:]
+        var second: [String: Int] = [:]
+        for (key, value) in forward { first[key] = value }
+        for (key, value) in forward.reversed() { second[key] = value }
+        let expected = bytes(
+            "03 62", "02 06",  // "b" → 3
+            "09 65cc8130", "02 02",  // "e\u{301}0" → 1
+            "09 c3a93033", "02 04"  // "\u{E9}03" → 2
+        )
+        #expect(try sortedEncoder().encode(first) == expected)
+        #expect(try sortedEncoder().encode(second) == expected)
+    }
+
     @Test("D11: an explicit nil entry decodes as nil for optional properties")
     func explicitNilEntries() throws {
         let data = bytes("02 01", "04 01", "06 01", "08 01")  // keys 1–4, each the nil element

@@ -198,6 +198,15 @@ extension ValueDecoder {
         while !reader.isAtEnd {
             let frame: Slot
             do { frame = try reader.readFrame() } catch { throw corrupted(error, at: component) }
+            // Read in place; the element's decoder (for the coding path) is made only to fail.
+            if case .element(let content) = frame {
+                var element = input.reader(content)
+                if let string = try? String.readPayload(from: &element) {
+                    strings.append(string)
+                    index += 1
+                    continue
+                }
+            }
             let child = ValueDecoder(
                 input: input, options: options, slot: frame, depth: depth + 1, parent: self, component: component)
             strings.append(try child.decodePrimitive(String.self, from: frame, component: .index(index)))

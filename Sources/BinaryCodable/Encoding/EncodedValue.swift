@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one value's encoding produced, before framing (§2.4).
 ///
 /// Primitive payloads live in the encoder's arena; containers are shared storage classes so that
@@ -108,7 +110,9 @@ final class KeyedStorage {
 
     /// §2.16: by name, then each run of adjacent integer keys by integer value.
     func sortEntries() {
-        entries.sort { $0.name < $1.name }
+        let keys = entries.map { SortName($0.name) }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        entries = order.map { entries[$0] }
         var runStart = 0
         while runStart < entries.count {
             guard entries[runStart].intKey >= 0 else {
@@ -131,4 +135,28 @@ final class KeyedStorage {
 final class UnkeyedStorage {
     @exclusivity(unchecked) var items: [EncodedValue] = []
     var contentSize = -1
+}
+
+/// A key name in §2.16's order, made total.
+///
+/// Swift's `<` on strings compares canonical equivalents — the NFC forms' scalar values, which is
+/// the byte order of their UTF-8 — but is not a strict weak order for some mixes of composed and
+/// decomposed text (`"e\u{301}0"` and `"\u{E9}03"`: neither is less, yet they differ), so sorting
+/// with it depends on the order keys came in. This compares the NFC bytes, then the bytes as
+/// written to separate canonically equivalent spellings: the same order wherever Swift's is
+/// well defined, and deterministic everywhere.
+struct SortName: Comparable {
+    let normalized: [UInt8]
+    let written: [UInt8]
+
+    init(_ name: String) {
+        written = Array(name.utf8)
+        // ASCII is its own NFC form.
+        normalized = written.allSatisfy { $0 < 0x80 } ? written : Array(name.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    static func < (lhs: SortName, rhs: SortName) -> Bool {
+        if lhs.normalized != rhs.normalized { return lhs.normalized.lexicographicallyPrecedes(rhs.normalized) }
+        return lhs.written.lexicographicallyPrecedes(rhs.written)
+    }
 }
