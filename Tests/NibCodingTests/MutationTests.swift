@@ -8,24 +8,11 @@ import Testing
 /// succeeds, never crashes.
 @Suite("Mutated nibs fail cleanly")
 struct MutationTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a reproducible seed.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
-
     @Test(
         "Mutated corpus nibs decode, instantiate and outline or throw NibCodingError", .enabled(if: Corpus.shouldRun),
         arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func mutations(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SeededRandom(seed: seed)
         let names = Corpus.nibFileNames
         var survived = 0
         for _ in 0..<40 {
@@ -50,4 +37,9 @@ struct MutationTests {
         }
         #expect(survived >= 0)
     }
+}
+
+extension SeededRandom {
+    /// A number in `0..<bound` (0 for an empty range).
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }
