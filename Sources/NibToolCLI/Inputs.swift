@@ -1,5 +1,7 @@
+import Foundation
 import KeyedArchive
 import NibArchive
+import NibCoding
 
 extension FileAccess {
     /// Reads the nib at `path` as a NIBArchive, reporting a parse error as one line with the
@@ -7,6 +9,20 @@ extension FileAccess {
     /// recognised by content) are converted in memory.
     func archive(at path: String) throws -> NibArchive {
         try archive(from: try read(path), path: path)
+    }
+
+    /// The nib at `path` for loading: a directory nib or `.storyboardc` from its folder, else the
+    /// file's bytes (a NIBArchive or a keyed archive; a keyed archive's parse error is reported
+    /// like any other).
+    func nib(at path: String) throws -> Nib {
+        var isDirectory: ObjCBool = false
+        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try Nib(contentsOf: URL(fileURLWithPath: path))
+        }
+        let bytes = try read(path)
+        let url = path == "-" ? nil : URL(fileURLWithPath: path)
+        if NibArchive.isKeyedArchive(bytes) { return Nib(archive: try archive(from: bytes, path: path), url: url) }
+        return try Nib(bytes: bytes, url: url)
     }
 
     /// Parses `bytes` read from `path`: a NIBArchive, or a keyed archive converted to one.

@@ -30,20 +30,7 @@ struct Render: IOCommand {
         let files = FileAccess(io: io)
         let roots: [SVGRenderer.Root]
         do {
-            var isDirectory: ObjCBool = false
-            let nib: Nib
-            if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
-                isDirectory.boolValue
-            {
-                nib = try Nib(contentsOf: URL(fileURLWithPath: file))
-            } else {
-                let bytes = try files.read(file)
-                let url = file == "-" ? nil : URL(fileURLWithPath: file)
-                nib =
-                    NibArchive.isKeyedArchive(bytes)
-                    ? Nib(archive: try files.archive(from: bytes, path: file), url: url)
-                    : try Nib(bytes: bytes, url: url)
-            }
+            let nib = try files.nib(at: file)
             roots = SVGRenderer.roots(of: try nib.decodeGraph())
         } catch let failure as ReportedFailure {
             throw failure

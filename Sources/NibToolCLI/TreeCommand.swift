@@ -27,19 +27,7 @@ struct Tree: IOCommand {
         let files = FileAccess(io: io)
         let nib: Nib
         do {
-            var isDirectory: ObjCBool = false
-            if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
-                isDirectory.boolValue
-            {
-                nib = try Nib(contentsOf: URL(fileURLWithPath: file))
-            } else {
-                let bytes = try files.read(file)
-                let url = file == "-" ? nil : URL(fileURLWithPath: file)
-                nib =
-                    NibArchive.isKeyedArchive(bytes)
-                    ? Nib(archive: try files.archive(from: bytes, path: file), url: url)
-                    : try Nib(bytes: bytes, url: url)
-            }
+            nib = try files.nib(at: file)
         } catch let error as NibCodingError {
             throw files.fail(file, "\(error)")
         }
