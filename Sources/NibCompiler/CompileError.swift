@@ -56,3 +56,20 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
         return "\(file):\(line):\(column): error: \(subject)\(message) [\(code)]"
     }
 }
+
+extension CompileError {
+    /// Runs `work` in order; an error that is not a `CompileError` is reported as invalid source
+    /// in `file`.
+    static func run(_ work: [() throws -> Void], file: String) throws(CompileError) {
+        for item in work {
+            do {
+                try item()
+            } catch let failure as CompileError {
+                throw failure
+            } catch {
+                throw CompileError(
+                    code: .invalidSource, file: file, line: 0, column: 0, element: nil, message: "\(error)")
+            }
+        }
+    }
+}

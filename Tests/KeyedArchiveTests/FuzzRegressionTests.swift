@@ -11,15 +11,13 @@ import Testing
 @Suite("FuzzKeyedArchive regressions and seeds")
 struct FuzzRegressionTests {
     static let folders = [
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz Regressions"),
+        FuzzRegressions.folder(besides: #filePath),
         Corpus.packageRoot.appendingPathComponent("Fuzz/Seeds/FuzzKeyedArchive"),
     ]
 
     static var inputs: [String] {
         folders.flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-                .filter { !$0.hasPrefix(".") && $0 != "README.md" }
-                .map { folder.appendingPathComponent($0).path }
+            FuzzRegressions.inputs(in: folder).map { folder.appendingPathComponent($0).path }
         }.sorted()
     }
 

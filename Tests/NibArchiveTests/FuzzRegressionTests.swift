@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 
@@ -5,13 +6,9 @@ import Testing
 /// Files live in `Tests/NibArchiveTests/Fuzz Regressions/`; add new ones there.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fuzz Regressions")
+    static let folder = FuzzRegressions.folder(besides: #filePath)
 
-    static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted()
-    }
+    static var inputs: [String] { FuzzRegressions.inputs(in: folder) }
 
     @Test("The regression folder is not empty")
     func folderHasInputs() {

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import NibArchive
 import NibCoding
@@ -8,13 +9,9 @@ import Testing
 /// decodes again. Files live in `Tests/NibCodingTests/Fuzz Regressions/`.
 @Suite("NibCoding fuzz regressions")
 struct NibCodingFuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fuzz Regressions")
+    static let folder = FuzzRegressions.folder(besides: #filePath)
 
-    static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted()
-    }
+    static var inputs: [String] { FuzzRegressions.inputs(in: folder) }
 
     @Test("The regression folder is not empty")
     func folderHasInputs() {

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import HeapUsage
 import NibArchive
@@ -129,8 +130,7 @@ struct ReferenceCycleTests {
         "Loading the saved hostile inputs repeatedly does not grow the heap",
         arguments: ["load-leak-87727b02", "load-leak-be4fe6fc"])
     func hostileCycleDoesNotLeak(input: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fuzz Regressions/\(input)")
+        let url = FuzzRegressions.folder(besides: #filePath).appendingPathComponent(input)
         let bytes = [UInt8](try Data(contentsOf: url))
         func loadOnce() {
             guard let nib = try? Nib(bytes: bytes) else { return }

@@ -33,16 +33,7 @@ final class AppKitContext {
     func resolve() throws(CompileError) {
         let work = deferred
         deferred = []
-        for item in work {
-            do {
-                try item()
-            } catch let failure as CompileError {
-                throw failure
-            } catch {
-                throw CompileError(
-                    code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
-            }
-        }
+        try CompileError.run(work, file: fileName)
     }
 
     /// The archive root: `IB.objectdata` → `NSIBObjectData`, and `IB.systemFontUpdateVersion`.

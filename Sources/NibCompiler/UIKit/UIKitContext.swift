@@ -84,16 +84,7 @@ final class UIKitContext {
     func resolve() throws(CompileError) {
         let work = deferred
         deferred = []
-        for item in work {
-            do {
-                try item()
-            } catch let failure as CompileError {
-                throw failure
-            } catch {
-                throw CompileError(
-                    code: .invalidSource, file: fileName, line: 0, column: 0, element: nil, message: "\(error)")
-            }
-        }
+        try CompileError.run(work, file: fileName)
     }
 
     /// The root object of a UIKit nib: the seven `UINib…Key` arrays.
