@@ -9,8 +9,9 @@ public struct SwiftClassName: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a mangled `_TtC…` name; `nil` for anything else, including plain Objective-C names.
     public init?(mangled: String) {
+        // Most class names are Objective-C names: reject them without walking characters.
+        guard mangled.utf8.starts(with: "_Tt".utf8) else { return nil }
         var text = Substring(mangled)
-        guard text.hasPrefix("_Tt") else { return nil }
         text = text.dropFirst(3)
         var depth = 0
         while text.first == "C" {
