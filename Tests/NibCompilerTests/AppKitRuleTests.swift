@@ -54,4 +54,78 @@ struct AppKitRuleTests {
         let swapper = try #require(graph.all("NSClassSwapper").first)
         #expect(graph.value("NSInitializeWithInit", of: swapper) == .bool(true))
     }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-test_window_behavior`
+    /// (canJoinAllSpaces + transient → 9) and `HSChooserWindow` (ignoresCycle → 64); the other
+    /// bits are the raw values of `NSWindow.CollectionBehavior` in AppKit's headers.
+    @Test(
+        "window collection behavior flags pack into NSWindowCollectionBehavior",
+        arguments: [(#"canJoinAllSpaces="YES" transient="YES""#, Int64(9)), (#"ignoresCycle="YES""#, 64)])
+    func collectionBehavior(attributes: String, bits: Int64) throws {
+        let body = #"""
+            <window title="W" id="1">
+                <windowCollectionBehavior key="collectionBehavior" \#(attributes)/>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.value("NSWindowCollectionBehavior", of: window)?.integerValue == bits)
+    }
+
+    /// As in Apple's output for `macos-viraptor-ibtool-window_fullsize`: the content minimum
+    /// size is written twice, as content and frame minimum, sharing one string.
+    @Test("a window's minimum content size becomes NSWindowContentMinSize and NSMinSize")
+    func minimumSize() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <value key="minSize" type="size" width="350" height="5"/>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.text("NSWindowContentMinSize", of: window) == "{350, 5}")
+        #expect(graph.object("NSMinSize", of: window) == graph.object("NSWindowContentMinSize", of: window))
+    }
+
+    /// As in Apple's output for `macos-viraptor-ibtool-test_content_border`.
+    @Test("a bottom content border is a fixed thickness")
+    func contentBorder() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <contentBorderThickness minY="32"/>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.value("NSContentBorderThicknessMinY", of: window) == .float64(32))
+        #expect(graph.value("NSAutorecalculatesContentBorderThicknessMinY", of: window) == .bool(false))
+        #expect(throws: CompileError.self) {
+            try Source.graph(Source.macOSXib(#"<window title="W" id="1"><contentBorderThickness maxY="3"/></window>"#))
+        }
+    }
+
+    /// As in Apple's output for `test14_custom_classes` (direct) and `test15_custom_classes`:
+    /// a `<view>` with a custom class is swapped in either way; a `<customView>` is an
+    /// `NSCustomView` with a class reference unless objects are instantiated directly.
+    @Test("views with a custom class: NSClassSwapper for <view>, NSCustomView + IBClassReference for <customView>")
+    func customViewClasses() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="2" customClass="SomeClass">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                </view>
+            </window>
+            <customView id="3" customClass="SomeViewClass">
+                <rect key="frame" x="0.0" y="0.0" width="163" height="96"/>
+            </customView>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let swapper = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: swapper) == "SomeClass")
+        #expect(graph.text("NSOriginalClassName", of: swapper) == "NSView")
+        let custom = try #require(graph.all("NSCustomView").first)
+        #expect(graph.text("NSClassName", of: custom) == "SomeViewClass")
+        let reference = try #require(graph.object("IBClassReference", of: custom))
+        #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
+    }
 }

@@ -20,13 +20,13 @@ struct AppKitViewEncoder {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit view is not supported yet")
         }
-        if element.name == "view", element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
-        }
         let isCustom = element.name == "customView"
         let customClass = element["customClass"] ?? "NSView"
-        let view = ArchivedObject(isCustom ? (instantiatesDirectly ? "NSClassSwapper" : "NSCustomView") : "NSView")
-        if isCustom && instantiatesDirectly {
+        // A `<view>` with a custom class is always swapped in; a `<customView>` only when the
+        // document instantiates custom objects directly (otherwise it is an `NSCustomView`).
+        let swapsClass = (isCustom && instantiatesDirectly) || (!isCustom && element["customClass"] != nil)
+        let view = ArchivedObject(swapsClass ? "NSClassSwapper" : isCustom ? "NSCustomView" : "NSView")
+        if swapsClass {
             view.set("NSClassName", .string(customClass))
             view.set("NSOriginalClassName", .string("NSView"))
         }
@@ -68,7 +68,12 @@ struct AppKitViewEncoder {
         view.set("IBNSSafeAreaLayoutGuide", .null)
         view.set("IBNSLayoutMarginsGuide", .null)
         view.set("IBNSClipsToBounds", int: 0)
-        if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
+        if isCustom && !swapsClass {
+            if let custom = element["customClass"] {
+                view.set("IBClassReference", CustomObjectRule.classReference(custom, module: nil))
+            }
+            view.set("NSClassName", .string(customClass))
+        }
         return view
     }
 }
