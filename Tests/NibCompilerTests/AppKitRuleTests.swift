@@ -128,4 +128,59 @@ struct AppKitRuleTests {
         let reference = try #require(graph.object("IBClassReference", of: custom))
         #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
     }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-test8_menu` and
+    /// `todo-test9_menu_conn`.
+    @Test("menus: system names, submenus, separators, key-equivalent modifiers and shared state images")
+    func menus() throws {
+        let body = #"""
+            <menu title="Main Menu" systemMenu="main" id="m1">
+                <items>
+                    <menuItem title="App" id="i1">
+                        <modifierMask key="keyEquivalentModifierMask"/>
+                        <menu key="submenu" title="App" systemMenu="apple" id="m2">
+                            <items>
+                                <menuItem isSeparatorItem="YES" id="i2"/>
+                                <menuItem title="Preferences…" keyEquivalent="," id="i3">
+                                    <connections>
+                                        <action selector="showPreferences:" target="-1" id="c1"/>
+                                    </connections>
+                                </menuItem>
+                                <menuItem title="Hide Others" keyEquivalent="h" id="i4">
+                                    <modifierMask key="keyEquivalentModifierMask" option="YES" command="YES"/>
+                                </menuItem>
+                            </items>
+                        </menu>
+                    </menuItem>
+                </items>
+            </menu>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let menus = graph.all("NSMenu")
+        let main = try #require(menus.first { graph.text("NSTitle", of: $0) == "Main Menu" })
+        #expect(graph.text("NSName", of: main) == "_NSMainMenu")
+        let items = graph.all("NSMenuItem")
+        func item(_ title: String) throws -> Int {
+            try #require(items.first { graph.text("NSTitle", of: $0) == title })
+        }
+        let app = try item("App")
+        let submenu = try #require(graph.object("NSSubmenu", of: app))
+        #expect(graph.text("NSName", of: submenu) == "_NSAppleMenu")
+        #expect(graph.object("NSTarget", of: app) == submenu)
+        #expect(graph.text("NSAction", of: app) == "submenuAction:")
+        #expect(graph.value("NSKeyEquivModMask", of: app) == nil)
+        let separator = try item("")
+        #expect(graph.value("NSIsSeparator", of: separator) == .bool(true))
+        #expect(graph.value("NSIsDisabled", of: separator) == .bool(true))
+        #expect(graph.value("NSKeyEquivModMask", of: separator) == nil)
+        #expect(graph.value("NSKeyEquivModMask", of: try item("Preferences…"))?.integerValue == 1_048_576)
+        #expect(graph.value("NSKeyEquivModMask", of: try item("Hide Others"))?.integerValue == 1_572_864)
+        #expect(graph.value("NSMnemonicLoc", of: separator)?.integerValue == 2_147_483_647)
+        let checkmarks = Set(items.compactMap { graph.object("NSOnImage", of: $0) })
+        #expect(checkmarks.count == 1)
+        #expect(checkmarks.first.flatMap { graph.text("NSResourceName", of: $0) } == "NSMenuCheckmark")
+        let connector = try #require(graph.all("NSNibControlConnector").first)
+        #expect(graph.object("NSDestination", of: connector) == nil)
+        #expect(graph.text("NSLabel", of: connector) == "showPreferences:")
+    }
 }
