@@ -310,4 +310,149 @@ struct AppKitTextRuleTests {
             try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
         }
     }
+
+    // MARK: Secure and search fields, formatters, placeholders
+
+    @Test(
+        "secure text fields archive their own classes, no writing tools and the allowed input locales (securetextfield)"
+    )
+    func secureTextField() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <secureTextField focusRingType="none" verticalHuggingPriority="750" id="2">
+                        <rect key="frame" x="20" y="20" width="184" height="21"/>
+                        <secureTextFieldCell key="cell" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" sendsActionOnEndEditing="YES" borderStyle="bezel" drawsBackground="YES" id="3">
+                            <font key="font" metaFont="system"/>
+                            <allowedInputSourceLocales>
+                                <string>NSAllRomanInputSourcesLocaleIdentifier</string>
+                            </allowedInputSourceLocales>
+                        </secureTextFieldCell>
+                    </secureTextField>
+                </subviews>
+            </customView>
+            """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let field = try #require(graph.all("NSSecureTextField").first)
+        #expect(graph.value("NSAllowsWritingTools", of: field) == .bool(false))
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.nodes[cell].className == "NSSecureTextFieldCell")
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 342_884_417)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 272_630_784)
+        let locales = graph.elements(of: graph.object("NSAllowedInputLocales", of: cell) ?? -1)
+        #expect(locales.compactMap(graph.string) == ["NSAllRomanInputSourcesLocaleIdentifier"])
+    }
+
+    /// A search field as in `searchfield_no_completion` and `searchfieldcell_customclass`.
+    static func searchField(_ fieldAttributes: String, cell cellAttributes: String = "") -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <searchField verticalHuggingPriority="750" \(fieldAttributes) id="2">
+                        <rect key="frame" x="20" y="20" width="200" height="22"/>
+                        <searchFieldCell key="cell" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" borderStyle="bezel" usesSingleLineMode="YES" bezelStyle="round" \(cellAttributes) id="3">
+                            <font key="font" metaFont="system"/>
+                        </searchFieldCell>
+                    </searchField>
+                </subviews>
+            </customView>
+            """)
+    }
+
+    @Test("search fields archive the fixed search and cancel button cells (searchfield_no_completion)")
+    func searchField() throws {
+        let graph = try Source.graph(Self.searchField(#"textCompletion="NO""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSSearchField").first)
+        #expect(graph.value("NSControlUsesSingleLineMode", of: field) == .bool(true))
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 268_436_544)
+        #expect(graph.value("NSTextBezelStyle", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSMaximumRecents", of: cell)?.integerValue == 255)
+        #expect(graph.data("NSSearchFieldFlags", of: cell) == [6, 0, 0, 0])
+        #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) == .bool(true))
+        let search = try #require(graph.object("NSSearchButtonCell", of: cell))
+        #expect(graph.text("NSAction", of: search) == "_searchFieldSearch:")
+        #expect(graph.text("NSContents", of: search) == "search")
+        #expect(graph.value("NSButtonFlags", of: search)?.integerValue == 138_428_416)
+        #expect(graph.object("NSTarget", of: search) == cell)
+        let cancel = try #require(graph.object("NSCancelButtonCell", of: cell))
+        #expect(graph.text("NSAction", of: cancel) == "_searchFieldCancel:")
+        #expect(graph.value("NSCellFlags", of: cancel)?.integerValue == -2_147_483_648)
+    }
+
+    @Test(
+        "a cell with a custom class becomes an NSClassSwapper naming its original class (searchfieldcell_customclass)")
+    func cellCustomClass() throws {
+        let graph = try Source.graph(
+            Self.searchField("", cell: #"customClass="MySearchCell""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSSearchField").first)
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.nodes[cell].className == "NSClassSwapper")
+        #expect(graph.text("NSClassName", of: cell) == "MySearchCell")
+        #expect(graph.text("NSOriginalClassName", of: cell) == "NSSearchFieldCell")
+        #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) == nil)
+    }
+
+    @Test("date formatters archive their styles and the compiling Mac's pattern (textfield_formatter)")
+    func dateFormatter() throws {
+        let body = """
+            <dateFormatter key="formatter" dateStyle="long" timeStyle="short" doesRelativeDateFormatting="YES" id="4"/>
+            <font key="font" metaFont="smallSystem"/>
+            """
+        let source = Self.textField(
+            cell: #"lineBreakMode="truncatingTail" sendsActionOnEndEditing="YES" placeholderString="N/A""#, body: body
+        )
+        .replacingOccurrences(of: #"title="Label" "#, with: "")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.text("NSPlaceholderString", of: cell) == "N/A")
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == -1_874_851_840)
+        let formatter = try #require(graph.object("NSFormatter", of: cell))
+        #expect(graph.text("NS.format", of: formatter) == "d MMMM y 'at' h:mm\u{202F}a")
+        #expect(graph.value("NS.natural", of: formatter) == .bool(false))
+        let attributes = graph.elements(of: graph.object("NS.attributes", of: formatter) ?? -1)
+        #expect(
+            attributes.compactMap(graph.string) == [
+                "dateStyle", "doesRelativeDateFormatting", "formatterBehavior", "timeStyle",
+            ])
+        let data = try #require(graph.object("IB.objectdata", of: graph.root))
+        let tracked = graph.elements(of: graph.object("NSObjectsKeys", of: data) ?? -1)
+        #expect(tracked.contains(formatter))
+    }
+
+    @Test("a title the date formatter would parse at compile time is refused (dateformatter_weekday)")
+    func parsedTitle() {
+        let body = #"<dateFormatter key="formatter" formatterBehavior="custom10_4" dateFormat="EEEE" id="4"/>"#
+        let source = Self.textField(body: body).replacingOccurrences(of: #"title="Label""#, with: #"title="Wednesday""#)
+        #expect(throws: CompileError.self) { try Source.graph(source, options: StandInProfiles.options) }
+    }
+
+    @Test(
+        "top-level custom views archive their subviews last to first, tracked in document order (textfield_formatter)")
+    func reversedSubviews() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
+                <subviews>
+                    <customView id="2"><rect key="frame" x="10" y="40" width="100" height="14"/></customView>
+                    <customView id="3"><rect key="frame" x="10" y="10" width="100" height="14"/></customView>
+                </subviews>
+            </customView>
+            """)
+        let graph = try Source.graph(source)
+        let top = try #require(graph.all("NSCustomView").first { graph.value("NSSuperview", of: $0) == nil })
+        let subviews = graph.elements(of: graph.object("NSSubviews", of: top) ?? -1)
+        #expect(subviews.map { graph.text("NSFrame", of: $0) } == ["{{10, 10}, {100, 14}}", "{{10, 40}, {100, 14}}"])
+        let data = try #require(graph.object("IB.objectdata", of: graph.root))
+        let tracked = graph.elements(of: graph.object("NSObjectsKeys", of: data) ?? -1)
+        #expect(
+            tracked.suffix(2).map { graph.text("NSFrame", of: $0) } == [
+                "{{10, 40}, {100, 14}}", "{{10, 10}, {100, 14}}",
+            ])
+    }
 }

@@ -37,7 +37,7 @@ struct AppKitViewEncoder {
     {
         switch element.name {
         case "view", "customView":
-            return try plainView(element, superview: superview, parent: parent)
+            return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
         case "textField", "secureTextField", "searchField":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
         default:
@@ -45,9 +45,9 @@ struct AppKitViewEncoder {
         }
     }
 
-    private func plainView(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject)
-        throws(CompileError) -> ArchivedObject
-    {
+    private func plainView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool
+    ) throws(CompileError) -> ArchivedObject {
         if element.name == "view", element["customClass"] != nil {
             throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
         }
@@ -59,17 +59,23 @@ struct AppKitViewEncoder {
             view.set("NSOriginalClassName", .string("NSView"))
         }
         context.track(view, id: element["id"], parent: parent)
-        _ = try encodeView(element, view, superview: superview, kind: .view)
+        // Top-level custom views archive their subviews last to first (StatusBar, nkv_overlap,
+        // numfmt_dedup, test32_hugging_priority, textfield_formatter); window content views and
+        // tab item views keep document order.
+        let reverses = isCustom && superview == nil && !isContentView
+        _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
         if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
         return view
     }
 
     /// Writes the `NSView` keys of `element` into `view` (already tracked by the caller) and
     /// encodes its subviews; returns the children named in `kind.children`, in document order,
-    /// for the caller's rule.
-    func encodeView(_ element: SourceElement, _ view: ArchivedObject, superview: ArchivedObject?, kind: Kind)
-        throws(CompileError) -> [SourceElement]
-    {
+    /// for the caller's rule. Subviews are tracked in document order; `reversesSubviews`
+    /// archives `NSSubviews` last to first.
+    func encodeView(
+        _ element: SourceElement, _ view: ArchivedObject, superview: ArchivedObject?, kind: Kind,
+        reversesSubviews: Bool = false
+    ) throws(CompileError) -> [SourceElement] {
         for name in element.attributes.keys where !Self.attributes.contains(name) && !kind.attributes.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not supported yet")
@@ -109,6 +115,7 @@ struct AppKitViewEncoder {
         for subview in subviews {
             children.append(try self.view(subview, superview: view, parent: view))
         }
+        if reversesSubviews { children.reverse() }
         if !children.isEmpty { view.set("NSSubviews", .collection("NSMutableArray", children)) }
         view.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
         try priorities(element, view, kind: kind)

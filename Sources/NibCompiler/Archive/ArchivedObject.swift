@@ -90,6 +90,14 @@ final class ArchivedObject {
         return object
     }
 
+    /// An `NSNumber` holding a boolean (`NS.boolval`); never shared with the integers 0 and 1
+    /// (the pairs keep `false` and `0` apart).
+    static func number(bool value: Bool) -> ArchivedObject {
+        let object = ArchivedObject("NSNumber", sharingKey: "b:\(value)")
+        object.set("NS.boolval", .bool(value))
+        return object
+    }
+
     /// An inlined collection (`NSArray`, `NSMutableArray`, `NSMutableSet`, …).
     static func collection(_ className: String, _ elements: [ArchivedObject]) -> ArchivedObject {
         let object = ArchivedObject(className)
