@@ -455,4 +455,82 @@ struct AppKitTextRuleTests {
                 "{{10, 40}, {100, 14}}", "{{10, 10}, {100, 14}}",
             ])
     }
+
+    // MARK: Image views
+
+    /// A view holding one image view (`test_named_image`, `imageview_customclass`).
+    static func imageView(_ viewAttributes: String, cell cellAttributes: String, resources: String = "") -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="50"/>
+                <subviews>
+                    <imageView \(viewAttributes) id="2">
+                        <rect key="frame" x="10" y="10" width="8" height="12"/>
+                        <imageCell key="cell" refusesFirstResponder="YES" alignment="left" \(cellAttributes) id="3"/>
+                    </imageView>
+                </subviews>
+            </customView>
+            """
+        ).replacingOccurrences(of: "</objects>", with: "</objects>\n<resources>\(resources)</resources>")
+    }
+
+    @Test("image views archive their image as a custom resource with the cached design size (test_named_image)")
+    func namedImage() throws {
+        let source = Self.imageView(
+            "", cell: #"animates="YES" image="TestArrow""#,
+            resources: #"<image name="TestArrow" width="8" height="12"/>"#)
+        let graph = try Source.graph(source)
+        let view = try #require(graph.all("NSImageView").first)
+        #expect(graph.value("NSControlRefusesFirstResponder", of: view) == .bool(true))
+        #expect(graph.value("NSControlTextAlignment", of: view)?.integerValue == 0)
+        #expect(graph.value("NSEditable", of: view) == .bool(true))
+        #expect(graph.elements(of: graph.object("NSSubviews", of: view) ?? -1).isEmpty)
+        #expect(graph.elements(of: graph.object("NSDragTypes", of: view) ?? -1).count == 8)
+        let cell = try #require(graph.object("NSCell", of: view))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0x0200_0000)
+        #expect(graph.value("NSScale", of: cell)?.integerValue == 2)
+        #expect(graph.value("NSAnimates", of: cell) == .bool(true))
+        let image = try #require(graph.object("NSContents", of: cell))
+        #expect(graph.text("NSResourceName", of: image) == "TestArrow")
+        #expect(graph.value("IBNamespaceID", of: image) == .nil)
+        let size = try #require(graph.object("IBDesignSize", of: image))
+        #expect(graph.text("NS.sizeval", of: size) == "{8, 12}")
+    }
+
+    @Test("AppKit's own images take their design size from AppKit, not from <resources> (test32_hugging_priority)")
+    func systemImage() throws {
+        let source = Self.imageView(
+            "", cell: #"imageScaling="proportionallyDown" image="NSApplicationIcon""#,
+            resources: #"<image name="NSApplicationIcon" width="128" height="128"/>"#)
+        let graph = try Source.graph(source)
+        let image = try #require(graph.all("NSCustomResource").first)
+        #expect(graph.text("IBNamespaceID", of: image) == "system")
+        #expect(graph.text("NS.sizeval", of: graph.object("IBDesignSize", of: image) ?? -1) == "{32, 32}")
+        #expect(graph.value("NSScale", of: graph.all("NSImageCell")[0])?.integerValue == 0)
+    }
+
+    @Test("a custom image view class, clipping and priorities (imageview_customclass)")
+    func imageViewCustomClass() throws {
+        let source = Self.imageView(
+            #"clipsToBounds="YES" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" customClass="PiecesView""#,
+            cell: #"animates="YES" imageScaling="axesIndependently""#)
+        let graph = try Source.graph(source)
+        let view = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: view) == "PiecesView")
+        #expect(graph.text("NSOriginalClassName", of: view) == "NSImageView")
+        #expect(graph.value("NSViewClipsToBoundsKeyName", of: view) == .bool(true))
+        #expect(graph.value("IBNSClipsToBounds", of: view)?.integerValue == 1)
+        #expect(graph.text("NSHuggingPriority", of: view) == "{250, 1000}")
+        #expect(graph.text("NSAntiCompressionPriority", of: view) == "{750, 1000}")
+        let cell = try #require(graph.object("NSCell", of: view))
+        #expect(graph.value("NSContents", of: cell) == nil)
+        #expect(graph.value("NSScale", of: cell)?.integerValue == 1)
+    }
+
+    @Test("an unknown AppKit image is an error")
+    func unknownSystemImage() {
+        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+    }
 }

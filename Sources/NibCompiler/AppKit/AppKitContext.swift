@@ -15,6 +15,8 @@ final class AppKitContext {
 
     /// The module for `customModuleProvider="target"` classes (`--module`).
     let module: String?
+    /// The document's `<resources>` images by name (their cached design sizes).
+    var imageResources: [String: SourceElement] = [:]
     /// The document's `toolsVersion` (the Interface Builder build that saved it), for defaults
     /// that changed between builds.
     var toolsVersion: Double?

@@ -11,7 +11,7 @@ struct AppKitViewEncoder {
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
         "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority",
+        "verticalCompressionResistancePriority", "clipsToBounds",
     ]
 
     /// What a view class adds to `NSView`: the attributes and child elements its rule reads,
@@ -26,6 +26,10 @@ struct AppKitViewEncoder {
         var hugging: (Double, Double) = (250, 250)
         /// Default (horizontal, vertical) compression resistance priority.
         var compression: (Double, Double) = (750, 750)
+        /// Whether `NSSubviews` is written even when empty (image views).
+        var writesEmptySubviews = false
+        /// The `NSDragTypes` the class registers, written as a set when not empty.
+        var dragTypes: [String] = []
 
         /// `NSView` itself.
         static let view = Kind()
@@ -40,6 +44,8 @@ struct AppKitViewEncoder {
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
         case "textField", "secureTextField", "searchField":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
+        case "imageView":
+            return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
         default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }
@@ -116,12 +122,19 @@ struct AppKitViewEncoder {
             children.append(try self.view(subview, superview: view, parent: view))
         }
         if reversesSubviews { children.reverse() }
-        if !children.isEmpty { view.set("NSSubviews", .collection("NSMutableArray", children)) }
+        if !children.isEmpty || kind.writesEmptySubviews {
+            view.set("NSSubviews", .collection("NSMutableArray", children))
+        }
+        if !kind.dragTypes.isEmpty {
+            view.set("NSDragTypes", .collection("NSMutableSet", kind.dragTypes.map { ArchivedObject.string($0) }))
+        }
         view.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
         try priorities(element, view, kind: kind)
+        let clips = element.flag("clipsToBounds")
+        if clips { view.set("NSViewClipsToBoundsKeyName", .bool(true)) }
         view.set("IBNSSafeAreaLayoutGuide", .null)
         view.set("IBNSLayoutMarginsGuide", .null)
-        view.set("IBNSClipsToBounds", int: 0)
+        view.set("IBNSClipsToBounds", int: clips ? 1 : 0)
         return rest
     }
 

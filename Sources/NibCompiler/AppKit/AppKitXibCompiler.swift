@@ -11,6 +11,9 @@ struct AppKitXibCompiler {
         let context = AppKitContext(
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
         context.toolsVersion = document.root["toolsVersion"].flatMap(Double.init)
+        for image in document.root.child("resources")?.children(named: "image") ?? [] {
+            if let name = image["name"] { context.imageResources[name] = image }
+        }
         guard let objects = document.root.child("objects") else {
             throw context.error(.invalidSource, document.root, "the document has no <objects>")
         }

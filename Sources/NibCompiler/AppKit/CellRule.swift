@@ -11,7 +11,7 @@
 /// |---|---|
 /// | `0x8000_0000` | `state="on"` |
 /// | `0x1000_0000` | `editable="YES"` |
-/// | `type << 26` | the cell type: text 1 (`0x0400_0000`) |
+/// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
 /// | `0x0040_0000` | `borderStyle="bezel"` |
 /// | `0x0020_0000` | `selectable="YES"` |
 /// | `0x0010_0000` | `scrollable="YES"` |
@@ -23,6 +23,7 @@
 /// | Bits | Source |
 /// |---|---|
 /// | `alignment << 26` | `alignment`: left 0, right 1, center 2, justified 3, natural 4 (absent) |
+/// | `0x0200_0000` | `refusesFirstResponder="YES"` |
 /// | `0x0040_0000` | `sendsActionOnEndEditing="YES"` |
 /// | `size << 17` | `controlSize`: regular 0, small 1, mini 2 |
 /// | `mode << 9` | `lineBreakMode`: word 0 (absent), char 1, clipping 2, head 3, tail 4, middle 5 |
@@ -55,6 +56,7 @@ enum CellRule {
     static let attributes: Set<String> = [
         "key", "id", "title", "state", "editable", "selectable", "scrollable", "borderStyle", "lineBreakMode",
         "alignment", "sendsActionOnEndEditing", "controlSize", "truncatesLastVisibleLine", "usesSingleLineMode",
+        "refusesFirstResponder",
     ]
 
     /// The source's `lineBreakMode` (word wrapping when absent).
@@ -85,6 +87,7 @@ enum CellRule {
     static func flags2(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> Int64 {
         var flags: UInt32 = 0
         flags |= UInt32(try value(cell, "alignment", cellAlignments, default: 4, context)) << 26
+        if cell.flag("refusesFirstResponder") { flags |= 0x0200_0000 }
         if cell.flag("sendsActionOnEndEditing") { flags |= 0x0040_0000 }
         flags |= UInt32(try value(cell, "controlSize", controlSizes, default: 0, context)) << 17
         flags |= UInt32(try lineBreakMode(cell, context)) << 9
@@ -98,9 +101,18 @@ enum CellRule {
     static func encode(
         _ cell: SourceElement, _ object: ArchivedObject, type: CellType, context: AppKitContext
     ) throws(CompileError) {
+        try encode(cell, object, type: type, contents: .string(cell["title"] ?? ""), context: context)
+    }
+
+    /// Sets `NSCellFlags`, `NSCellFlags2`, `NSContents` (`contents`, absent when nil) and
+    /// `NSSupport` (the `<font>` child, if any) on `object`.
+    static func encode(
+        _ cell: SourceElement, _ object: ArchivedObject, type: CellType, contents: ArchivedObject?,
+        context: AppKitContext
+    ) throws(CompileError) {
         object.set("NSCellFlags", .integer(try flags(cell, type: type, context: context)))
         object.set("NSCellFlags2", .integer(try flags2(cell, context: context)))
-        object.set("NSContents", .string(cell["title"] ?? ""))
+        if let contents { object.set("NSContents", contents) }
         if let font = cell.child("font", key: "font") {
             object.set("NSSupport", try AppKitFontRule.font(font, context: context))
         }

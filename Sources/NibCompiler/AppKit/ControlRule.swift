@@ -8,7 +8,7 @@
 /// | `NSAllowsLogicalLayoutDirection` | false |
 /// | `NSControlSize` | cell `controlSize`: regular 0, small 1, mini 2 |
 /// | `NSControlContinuous` | false |
-/// | `NSControlRefusesFirstResponder` | false |
+/// | `NSControlRefusesFirstResponder` | cell `refusesFirstResponder` |
 /// | `NSControlUsesSingleLineMode` | cell `usesSingleLineMode` |
 /// | `NSControlTextAlignment` | cell `alignment` as `NSTextAlignment` (natural 4 when absent) |
 /// | `NSControlLineBreakMode` | cell `lineBreakMode` (word wrapping 0 when absent) |
@@ -30,7 +30,7 @@ enum ControlRule {
         control.set(
             "NSControlSize", int: try CellRule.value(cell, "controlSize", CellRule.controlSizes, default: 0, context))
         control.set("NSControlContinuous", .bool(false))
-        control.set("NSControlRefusesFirstResponder", .bool(false))
+        control.set("NSControlRefusesFirstResponder", .bool(cell.flag("refusesFirstResponder")))
         control.set("NSControlUsesSingleLineMode", .bool(cell.flag("usesSingleLineMode")))
         control.set(
             "NSControlTextAlignment",
