@@ -284,8 +284,9 @@ struct AppKitTextRuleTests {
     @Test(
         "the character picker follows the attribute, or the tools version for old documents",
         arguments: [
-            // test30_character_picker, metafonts_extra (11762), test_tv (15505)
+            // test30_character_picker, metafonts_extra (11762), test_tv (15505), test_animations (9059)
             (#"allowsCharacterPickerTouchBarItem="YES""#, 21507, true), ("", 11762, true), ("", 15505, false),
+            ("", 9059, false),
         ])
     func characterPicker(attributes: String, toolsVersion: Int, enabled: Bool) throws {
         let graph = try Source.graph(
@@ -532,5 +533,75 @@ struct AppKitTextRuleTests {
     @Test("an unknown AppKit image is an error")
     func unknownSystemImage() {
         #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+    }
+
+    // MARK: Number formatters, runtime attributes
+
+    @Test("number formatters archive their properties, the digit pattern and the limits (numfmt_basic)")
+    func numberFormatter() throws {
+        let body = """
+            <numberFormatter key="formatter" formatterBehavior="default10_4" usesGroupingSeparator="NO" groupingSize="0" minimumIntegerDigits="0" maximumIntegerDigits="42" id="12">
+                <real key="minimum" value="1"/>
+                <real key="maximum" value="40320"/>
+            </numberFormatter>
+            <font key="font" metaFont="smallSystem"/>
+            """
+        let source = Self.textField(cell: #"sendsActionOnEndEditing="YES""#, body: body)
+            .replacingOccurrences(of: #"title="Label" "#, with: "")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.value("NSContents", of: cell) == nil)
+        let formatter = try #require(graph.object("NSFormatter", of: cell))
+        #expect(graph.text("NS.positiveformat", of: formatter) == String(repeating: "#", count: 42))
+        #expect(graph.value("NS.hasthousands", of: formatter) == .bool(false))
+        #expect(graph.value("NS.allowsfloats", of: formatter) == .bool(true))
+        #expect(graph.text("NS.decimal", of: formatter) == ".")
+        let maximum = try #require(graph.object("NS.max", of: formatter))
+        #expect(graph.value("NS.dblval", of: maximum) == .float64(40320))
+        let pairs = graph.elements(of: graph.object("NS.attributes", of: formatter) ?? -1)
+        let keys = stride(from: 0, to: pairs.count, by: 2).compactMap { graph.string(pairs[$0]) }
+        #expect(keys.count == 20)
+        #expect(keys.contains("negativeInfinitySymbol") && keys.contains("maximum"))
+        let rounding = try #require(graph.object("NS.rounding", of: formatter))
+        #expect(graph.value("NS.roundingmode", of: rounding)?.integerValue == 3)
+    }
+
+    @Test("a decimal number formatter parses an integer title and stands NaN in for missing limits (numfmt_decimal)")
+    func decimalFormatter() throws {
+        let body = """
+            <numberFormatter key="formatter" formatterBehavior="default10_4" numberStyle="decimal" formatWidth="-1" minimumIntegerDigits="1" maximumIntegerDigits="2000000000" maximumFractionDigits="3" id="nf1"/>
+            <font key="font" metaFont="system"/>
+            """
+        let source = Self.textField(body: body).replacingOccurrences(of: #"title="Label""#, with: #"title="400""#)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.value("NS.intval", of: graph.object("NSContents", of: cell) ?? -1)?.integerValue == 400)
+        let formatter = try #require(graph.object("NSFormatter", of: cell))
+        #expect(graph.text("NS.positiveformat", of: formatter) == "#,##0.###")
+        #expect(graph.value("NS.hasthousands", of: formatter) == .bool(true))
+        let minimum = try #require(graph.object("NS.min", of: formatter))
+        #expect(graph.nodes[minimum].className == "NSDecimalNumberPlaceholder")
+        #expect(graph.object("NS.max", of: formatter) == minimum)
+    }
+
+    @Test("user-defined runtime attributes become one connector with parallel arrays (test_udra)")
+    func runtimeAttributes() throws {
+        let source = Self.textField().replacingOccurrences(
+            of: "</textField>",
+            with: """
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="boolean" keyPath="editable" value="NO"/>
+                    <userDefinedRuntimeAttribute type="string" keyPath="placeholderString" value="Enter text"/>
+                </userDefinedRuntimeAttributes>
+                </textField>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let connector = try #require(graph.all("NSIBUserDefinedRuntimeAttributesConnector").first)
+        #expect(graph.nodes[graph.object("NSObject", of: connector) ?? -1].className == "NSTextField")
+        let keyPaths = graph.elements(of: graph.object("NSKeyPaths", of: connector) ?? -1).compactMap(graph.string)
+        #expect(keyPaths == ["editable", "placeholderString"])
+        let values = graph.elements(of: graph.object("NSValues", of: connector) ?? -1)
+        #expect(graph.value("NS.boolval", of: values[0]) == .bool(false))
+        #expect(graph.string(values[1]) == "Enter text")
     }
 }

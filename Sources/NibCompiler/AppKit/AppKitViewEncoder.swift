@@ -96,6 +96,10 @@ struct AppKitViewEncoder {
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
             case ("connections", _), ("point", "canvasLocation"): break
+            case ("userDefinedRuntimeAttributes", _):
+                try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
+            // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).
+            case ("animations", _) where child.children.isEmpty && child.attributes.isEmpty: break
             case (let name, _) where kind.children.contains(name): rest.append(child)
             default:
                 throw context.error(
