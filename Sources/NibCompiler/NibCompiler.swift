@@ -76,9 +76,8 @@ public struct NibCompiler: Sendable {
             let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             return CompiledNib(kind: .nibFile, files: ["": try compiler.compile()])
         case (.macOS, true):
-            throw CompileError(
-                code: .unsupportedDocument, file: fileName, line: document.root.line, column: document.root.column,
-                element: document.root.summary, message: "MacOSX.Cocoa (AppKit) storyboards are not supported yet")
+            let compiler = AppKitStoryboardCompiler(document: document, colorProfiles: options.colorProfiles)
+            return CompiledNib(kind: .storyboard, files: try compiler.compile())
         }
     }
 

@@ -236,3 +236,137 @@ struct AppKitRuleTests {
         #expect(flagged.first.flatMap { graph.object("NSFirstItem", of: leading) == $0 } == true)
     }
 }
+
+/// AppKit storyboards: expected layouts and values from Apple's output for the
+/// `macos-viraptor-ibtool-sb_swift_wc` and `sb_imagecell_style` pairs.
+@Suite("AppKit storyboards")
+struct AppKitStoryboardTests {
+    static let source = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" initialViewController="wc1">
+            <scenes>
+                <scene sceneID="s0">
+                    <objects>
+                        <application id="app" sceneMemberID="viewController">
+                            <menu key="mainMenu" title="Main Menu" systemMenu="main" id="mm">
+                                <items>
+                                    <menuItem title="Quit" keyEquivalent="q" id="mi">
+                                        <connections>
+                                            <action selector="terminate:" target="fr0" id="c0"/>
+                                        </connections>
+                                    </menuItem>
+                                </items>
+                            </menu>
+                        </application>
+                        <customObject id="fr0" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s1">
+                    <objects>
+                        <windowController storyboardIdentifier="MainWC" id="wc1" customClass="MainWindowController" customModule="TestApp" sceneMemberID="viewController">
+                            <window key="window" title="Swift" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" visibleAtLaunch="NO" id="win">
+                                <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                                <rect key="contentRect" x="200" y="200" width="400" height="300"/>
+                                <rect key="screenRect" x="0.0" y="0.0" width="1920" height="1080"/>
+                            </window>
+                            <connections>
+                                <segue destination="vc1" kind="relationship" relationship="window.shadowedContentViewController" id="sg"/>
+                            </connections>
+                        </windowController>
+                        <customObject id="fr1" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="vc1" customClass="ContentViewController" customModule="TestApp" sceneMemberID="viewController">
+                            <view key="view" id="vw1">
+                                <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                                <subviews>
+                                    <customView id="cv1">
+                                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                                    </customView>
+                                </subviews>
+                            </view>
+                            <connections>
+                                <outlet property="box" destination="cv1" id="o1"/>
+                            </connections>
+                        </viewController>
+                        <customObject id="fr2" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the storyboardc holds Info.plist, MainMenu, the window controller's scene nib and the view nib")
+    func layout() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        #expect(Set(output.files.keys) == ["Info.plist", "MainMenu.nib", "MainWC.nib", "vc1-view-vw1.nib"])
+        let info = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
+        #expect(info["NSStoryboardMainMenu"] as? String == "MainMenu")
+        #expect(info["NSStoryboardDesignatedEntryPointIdentifier"] as? String == "MainWC")
+        #expect(
+            info["NSViewControllerIdentifiersToNibNames"] as? [String: String] == [
+                "MainWC": "MainWC", "MainMenu": "MainMenu",
+            ])
+        #expect(info["NSStoryboardVersion"] as? Int == 1)
+        let uuid = try #require((info["NSViewControllerIdentifiersToUUIDs"] as? [String: String])?["MainWC"])
+        #expect(uuid.count == 36 && Array(uuid)[14] == "4")
+    }
+
+    @Test("the scene nib: a swapped window controller, its window, and the content controller wired to the view nib")
+    func sceneNib() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["MainWC.nib"] ?? []))
+        let controller = try #require(
+            graph.all("NSClassSwapper").first { graph.text("NSOriginalClassName", of: $0) == "IBNSWindowController" })
+        #expect(graph.text("NSClassName", of: controller) == "_TtC7TestApp20MainWindowController")
+        #expect(graph.text("explicitStoryboardIdentifier", of: controller) == "MainWC")
+        let window = try #require(graph.object("IBWindowTemplate", of: controller))
+        let contentView = try #require(graph.object("NSWindowView", of: window))
+        #expect(graph.text("NSFrameSize", of: contentView) == "{400, 300}")
+        let content = try #require(graph.object("IBWindowTemplateContentViewController", of: controller))
+        #expect(graph.text("NSClassName", of: content) == "_TtC7TestApp21ContentViewController")
+        #expect(graph.text("NSNibName", of: content) == "vc1-view-vw1")
+        // The controller has an outlet of its own, so the view nib reaches it as an upstream placeholder.
+        let table = graph.elements(of: graph.object("NSExternalObjectsTableForViewLoading", of: content) ?? -1)
+        #expect(table.count == 2 && table.last == content)
+        let labels = graph.all("NSNibOutletConnector").compactMap { graph.text("NSLabel", of: $0) }
+        #expect(labels.sorted() == ["sceneController", "storyboard", "storyboard", "window"])
+        let connector = try #require(graph.all("NSIBUserDefinedRuntimeAttributesConnector").first)
+        #expect(graph.object("NSObject", of: connector) == window)
+    }
+
+    @Test("the view nib: File's Owner holds the view; the controller's outlets come from its placeholder")
+    func viewNib() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["vc1-view-vw1.nib"] ?? []))
+        let outlets = graph.all("NSNibOutletConnector")
+        let view = try #require(outlets.first { graph.text("NSLabel", of: $0) == "view" })
+        #expect(graph.className("NSSource", of: view) == "NSCustomObject")
+        let box = try #require(outlets.first { graph.text("NSLabel", of: $0) == "box" })
+        let placeholder = try #require(graph.object("NSSource", of: box))
+        #expect(graph.text("NSExternalObjectPlaceholderIdentifier", of: placeholder) == "UpstreamPlaceholder-1")
+    }
+
+    @Test("MainMenu.nib: the application with its main menu; actions to a scene's First Responder have no destination")
+    func mainMenu() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["MainMenu.nib"] ?? []))
+        let application = try #require(graph.all("NSCustomObject").first { graph.object("IBMainMenu", of: $0) != nil })
+        #expect(graph.text("NSClassName", of: application) == "NSApplication")
+        let action = try #require(graph.all("NSNibControlConnector").first)
+        #expect(graph.object("NSDestination", of: action) == nil)
+    }
+
+    @Test("scenes the compiler does not model are errors naming the element")
+    func unsupported() throws {
+        let source = Self.source.replacingOccurrences(
+            of: "<application id=\"app\"", with: "<splitViewController id=\"app\""
+        )
+        .replacingOccurrences(of: "</application>", with: "</splitViewController>")
+        #expect(throws: CompileError.self) { try Source.compile(source, fileName: "Main.storyboard") }
+    }
+}

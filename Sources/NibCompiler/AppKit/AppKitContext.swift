@@ -65,6 +65,13 @@ final class AppKitContext {
             message: message)
     }
 
+    /// Whether the nib is compiled from a storyboard (some defaults differ).
+    var isStoryboard = false
+
+    /// The source ids of First Responder: actions sent to it have no destination (`-1` in a
+    /// xib; each storyboard scene has its own).
+    var firstResponderIDs: Set<String> = ["-1"]
+
     /// Named system images (`NSCustomResource`s) the document shares, by name.
     private var sharedImages: [String: ArchivedObject] = [:]
 

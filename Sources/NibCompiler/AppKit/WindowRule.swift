@@ -4,7 +4,7 @@ enum WindowRule {
     static let attributes: Set<String> = [
         "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
         "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
-        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle",
+        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key",
     ]
     static let styleBits: [(String, Int)] = [
         ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
@@ -36,8 +36,13 @@ enum WindowRule {
         }
     }
 
+    /// Archives `element`, tracked with `owner` as its parent. A storyboard window has no
+    /// `<view key="contentView">` (its content view controller supplies one); with
+    /// `synthesizesContentView`, ibtool's placeholder content view of the content rect's size
+    /// is archived in its place.
     static func window(
-        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
+        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder,
+        synthesizesContentView: Bool = false
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
@@ -129,6 +134,18 @@ enum WindowRule {
         if let minSize { window.set("NSWindowContentMinSize", minSize) }
         if let contentView {
             window.set("NSWindowView", try views.view(contentView, superview: nil, parent: window, isContentView: true))
+        } else if synthesizesContentView {
+            let view = ArchivedObject("NSView")
+            context.track(view, id: nil, parent: window)
+            view.set("NSNextResponder", .null)
+            view.set("NSNibTouchBar", .null)
+            view.set("NSvFlags", int: 0x100)
+            view.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
+            view.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+            view.set("IBNSSafeAreaLayoutGuide", .null)
+            view.set("IBNSLayoutMarginsGuide", .null)
+            view.set("IBNSClipsToBounds", int: 0)
+            window.set("NSWindowView", view)
         } else {
             window.set("NSWindowView", .null)
         }
