@@ -235,6 +235,77 @@ struct AppKitRuleTests {
         #expect(flagged.count == 1)
         #expect(flagged.first.flatMap { graph.object("NSFirstItem", of: leading) == $0 } == true)
     }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-stackview_identifier` and
+    /// `test19_layouts` (equal spacing).
+    @Test("stack views: orientation, alignment, distribution, container of arranged views, decoding-order connector")
+    func stackViews() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <stackView identifier="MyStack" distribution="equalSpacing" orientation="horizontal" alignment="centerY" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" detachesHiddenViews="YES" translatesAutoresizingMaskIntoConstraints="NO" id="sv1">
+                            <rect key="frame" x="20" y="88" width="260" height="24"/>
+                            <subviews>
+                                <customView translatesAutoresizingMaskIntoConstraints="NO" id="a1">
+                                    <rect key="frame" x="0" y="4" width="37" height="16"/>
+                                </customView>
+                            </subviews>
+                            <visibilityPriorities><integer value="1000"/></visibilityPriorities>
+                            <customSpacing><real value="3.4028234663852886e+38"/></customSpacing>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewOrientation", of: stack)?.integerValue == 0)
+        #expect(graph.value("NSStackViewAlignment", of: stack)?.integerValue == 10)
+        #expect(graph.value("NSStackViewSecondaryAlignment", of: stack)?.integerValue == 3)
+        #expect(graph.value("NSStackViewdistribution", of: stack)?.integerValue == 3)
+        #expect(graph.value("NSStackViewHasEqualSpacing", of: stack) == .bool(true))
+        #expect(graph.value("NSStackViewSpacing", of: stack) == .float32(8))
+        #expect(graph.value("NSStackViewHorizontalHugging", of: stack) == .float32(249.99998))
+        #expect(graph.text("NSReuseIdentifierKey", of: stack) == "MyStack")
+        #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: stack) == .bool(true))
+        let container = try #require(graph.object("NSStackViewBeginningContainer", of: stack))
+        let arranged = graph.elements(of: graph.object("NSStackViewContainerNonDroppedViews", of: container) ?? -1)
+        #expect(arranged == graph.elements(of: graph.object("NSSubviews", of: stack) ?? -1))
+        #expect(arranged.allSatisfy { graph.value("NSDoNotTranslateAutoresizingMask", of: $0) == .bool(true) })
+        let connector = try #require(graph.all("NSNibConnector").first)
+        #expect(graph.object("NSSource", of: connector) == stack)
+        // The decoding-order connector has no object id.
+        let data = try #require(graph.all("NSIBObjectData").first)
+        #expect(!graph.elements(of: graph.object("NSOidsKeys", of: data) ?? -1).contains(connector))
+    }
+
+    /// As in Apple's output for `test19_2_layouts`.
+    @Test("color wells are cell-less controls holding their color")
+    func colorWell() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <colorWell id="cw">
+                            <rect key="frame" x="-3" y="62" width="44" height="28"/>
+                            <color key="color" red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB"/>
+                        </colorWell>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let well = try #require(graph.all("NSColorWell").first)
+        #expect(graph.value("NSIsBordered", of: well) == .bool(true))
+        #expect(graph.value("NSControlWritingDirection", of: well)?.integerValue == 0)
+        let color = try #require(graph.object("NSColor", of: well))
+        #expect(graph.value("NSColorSpace", of: color)?.integerValue == 1)
+        let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap { graph.string($0) }
+        #expect(types == ["NSColor pasteboard type"])
+    }
 }
 
 /// AppKit storyboards: expected layouts and values from Apple's output for the

@@ -46,6 +46,10 @@ struct AppKitViewEncoder {
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
+        case "stackView":
+            return try StackViewRule.stackView(element, superview: superview, parent: parent, views: self)
+        case "colorWell":
+            return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }
