@@ -306,6 +306,39 @@ struct AppKitRuleTests {
         let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap { graph.string($0) }
         #expect(types == ["NSColor pasteboard type"])
     }
+
+    /// As in Apple's output for `test_splitview_props`.
+    @Test("split views: orientation, divider style, autosave name; panes clip")
+    func splitView() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="400" height="300"/>
+                    <subviews>
+                        <splitView autosaveName="TestSplit" dividerStyle="thin" vertical="YES" id="3">
+                            <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                            <subviews>
+                                <customView id="4"><rect key="frame" x="0.0" y="0.0" width="200" height="300"/></customView>
+                                <customView id="5"><rect key="frame" x="201" y="0.0" width="199" height="300"/></customView>
+                            </subviews>
+                            <holdingPriorities><real value="250"/><real value="250"/></holdingPriorities>
+                        </splitView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let split = try #require(graph.all("NSSplitView").first)
+        #expect(graph.value("NSIsVertical", of: split) == .bool(true))
+        #expect(graph.value("NSDividerStyle", of: split)?.integerValue == 2)
+        #expect(graph.text("NSAutosaveName", of: split) == "TestSplit")
+        let panes = graph.elements(of: graph.object("NSSubviews", of: split) ?? -1)
+        #expect(panes.count == 2)
+        #expect(panes.allSatisfy { graph.value("NSViewClipsToBoundsKeyName", of: $0) == .bool(true) })
+        let uneven = body.replacingOccurrences(
+            of: #"<real value="250"/><real value="250"/>"#, with: #"<real value="251"/><real value="250"/>"#)
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(uneven)) }
+    }
 }
 
 /// AppKit storyboards: expected layouts and values from Apple's output for the

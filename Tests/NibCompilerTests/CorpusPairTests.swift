@@ -76,6 +76,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test_custom_object_direct",
         "macos-viraptor-ibtool-test_named_image",
         "macos-viraptor-ibtool-test_rect_float_coords",
+        "macos-viraptor-ibtool-test_splitview_props",
         "macos-viraptor-ibtool-test_tv",
         "macos-viraptor-ibtool-test_udra",
         "macos-viraptor-ibtool-test_window_behavior",

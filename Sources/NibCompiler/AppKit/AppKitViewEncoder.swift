@@ -48,6 +48,8 @@ struct AppKitViewEncoder {
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
         case "stackView":
             return try StackViewRule.stackView(element, superview: superview, parent: parent, views: self)
+        case "splitView":
+            return try SplitViewRule.splitView(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
