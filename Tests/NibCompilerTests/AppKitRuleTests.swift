@@ -87,6 +87,14 @@ struct AppKitRuleTests {
         #expect(graph.object("NSMinSize", of: window) == graph.object("NSWindowContentMinSize", of: window))
     }
 
+    /// As in Apple's output for `transmission_MainMenu`.
+    @Test("a window's frame autosave name is archived")
+    func frameAutosaveName() throws {
+        let graph = try Source.graph(Source.macOSXib(#"<window title="W" frameAutosaveName="Main" id="1"/>"#))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.text("NSFrameAutosaveName", of: window) == "Main")
+    }
+
     /// As in Apple's output for `macos-viraptor-ibtool-test_content_border`.
     @Test("a bottom content border is a fixed thickness")
     func contentBorder() throws {

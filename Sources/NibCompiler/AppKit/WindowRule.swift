@@ -47,9 +47,9 @@ enum WindowRule {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
         }
-        for name in ["frameAutosaveName", "animationBehavior"]
-        where element[name] != nil && !(name == "animationBehavior" && element[name] == "default") {
-            throw context.error(.unsupportedAttribute, element, "window attribute \(name) is not supported yet")
+        if let behavior = element["animationBehavior"], behavior != "default" {
+            throw context.error(
+                .unsupportedAttribute, element, "window animationBehavior \"\(behavior)\" is not supported yet")
         }
         let window = ArchivedObject("NSWindowTemplate")
         context.track(window, id: element["id"], parent: owner)
@@ -152,6 +152,7 @@ enum WindowRule {
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
         if let minSize { window.set("NSMinSize", minSize) }
         window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
+        if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }
         if let collectionBehavior { window.set("NSWindowCollectionBehavior", int: collectionBehavior) }
         if let contentBorderMinY {
             window.set("NSAutorecalculatesContentBorderThicknessMinY", .bool(false))
