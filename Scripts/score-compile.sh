@@ -3,6 +3,12 @@
 # with Apple's output (`--compare-with`). Prints one line per pair, `pass N/M` for iOS and
 # macOS, and the most common kinds of difference.
 #
+# Two scores are printed per platform. The first compiles each pair as its document asks
+# (imitating the Xcode that saved it, read from toolsVersion). The second compiles the pairs
+# listed in Scripts/compile-xcode.tsv with `--xcode VERSION`, the Xcode whose traces Apple's
+# output shows (the sources do not say which Xcode built them); all other pairs count as in
+# the first line.
+#
 # Usage: Scripts/score-compile.sh [PAIR-NAME-FILTER]   (build first: swift build)
 # Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
 #              SCORE_DETAILS=1 to print each failing pair's first differences,
@@ -17,8 +23,13 @@ filter="${1:-}"
 [ -d "$pairs" ] || { echo "no corpus at $pairs" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-declare -A pass total
-pass[ios]=0; pass[macos]=0; total[ios]=0; total[macos]=0
+declare -A pass total pass_built xcode_of
+pass[ios]=0; pass[macos]=0; total[ios]=0; total[macos]=0; pass_built[ios]=0; pass_built[macos]=0
+xcode_table="$root/Scripts/compile-xcode.tsv"
+while IFS=$'\t' read -r pair version _; do
+    [[ -z "$pair" || "$pair" == \#* ]] && continue
+    xcode_of[$pair]="$version"
+done < "$xcode_table"
 compile_errors=0
 : > "$work/categories"
 : > "$work/errors"
@@ -36,25 +47,37 @@ for dir in "$pairs"/*/; do
     args=()
     [ -f "$dir/compile.args" ] && read -r -a args < "$dir/compile.args"
     total[$platform]=$(( ${total[$platform]} + 1 ))
+    built="${xcode_of[$name]:-}"
+    if [ -n "$built" ]; then
+        if "$nibtool" compile "$source" "${args[@]}" --xcode "$built" --compare-with "$reference" > /dev/null 2>&1; then
+            pass_built[$platform]=$(( ${pass_built[$platform]} + 1 ))
+            built_result="passes with --xcode $built"
+        else
+            built_result="differs with --xcode $built too"
+        fi
+    fi
     if "$nibtool" compile "$source" "${args[@]}" --compare-with "$reference" --limit 5 > "$work/out" 2> "$work/err"; then
         pass[$platform]=$(( ${pass[$platform]} + 1 ))
-        echo "PASS $name"
+        [ -z "$built" ] && pass_built[$platform]=$(( ${pass_built[$platform]} + 1 ))
+        echo "PASS $name${built:+ (built by Xcode $built: $built_result)}"
         row "$name" "pass" ""
     elif [ -s "$work/err" ]; then
         compile_errors=$(( compile_errors + 1 ))
-        echo "ERROR $name: $(head -1 "$work/err" | sed 's/^nibtool: //')"
+        echo "ERROR $name: $(head -1 "$work/err" | sed 's/^nibtool: //')${built:+ (built by Xcode $built: $built_result)}"
         row "$name" "error" "$(head -1 "$work/err" | sed -E 's/^nibtool: [^ ]*: error: //')"
         head -1 "$work/err" | sed -E 's/^[^]]*error: (<[a-zA-Z]+)[^>]*>?:? ?/\1> /; s/^nibtool: [^ ]* error: //; s/"[^"]*"/"…"/g; s/ \[[a-z-]*\]$//' >> "$work/errors"
     else
-        echo "DIFF $name ($(tail -1 "$work/out"))"
+        echo "DIFF $name ($(tail -1 "$work/out"))${built:+ (built by Xcode $built: $built_result)}"
         row "$name" "differs ($(tail -1 "$work/out"))" "$(grep -m1 '^- ' "$work/out" | sed 's/^- //; s/root › //')"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
         grep '^category: ' "$work/out" | sed 's/^category: //' | sort -u >> "$work/categories"
     fi
 done
 echo
-echo "iOS:   pass ${pass[ios]}/${total[ios]}"
-echo "macOS: pass ${pass[macos]}/${total[macos]}"
+echo "iOS:   pass ${pass[ios]}/${total[ios]} imitating the Xcode that saved each document"
+echo "iOS:   pass ${pass_built[ios]}/${total[ios]} with the Xcode that built each pair (Scripts/compile-xcode.tsv)"
+echo "macOS: pass ${pass[macos]}/${total[macos]} imitating the Xcode that saved each document"
+echo "macOS: pass ${pass_built[macos]}/${total[macos]} with the Xcode that built each pair (Scripts/compile-xcode.tsv)"
 echo "compile errors: $compile_errors"
 echo
 echo "Most common differences (pairs affected):"

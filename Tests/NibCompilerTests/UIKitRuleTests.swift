@@ -280,3 +280,63 @@ struct RuntimeAttributeTests {
         #expect(graph.className("UIObject", of: pairs[1]) == "UIView")
     }
 }
+
+@Suite("UIKit text views and text fields")
+struct TextViewRuleTests {
+    /// An Xcode 6.1 document (the era the text view pairs were built in).
+    static func xcode6(_ body: String) -> String {
+        Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#)
+    }
+
+    @Test("an empty text view archives its width and one 14 pt line as content size, zoom bounce and alignment")
+    func emptyTextView() throws {
+        // Expected values from the mobilewits Files and SQLite pairs (320 and 303 wide, both 33 high).
+        let body = #"""
+            <textView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" id="t1" text="">
+                <rect key="frame" x="8" y="302" width="303" height="246"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" autocapitalizationType="sentences"/>
+            </textView>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let view = try #require(graph.all("UITextView").first)
+        #expect(graph.value("UIContentSize", of: view) == .bytes([7] + [303.0, 33].flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIBouncesZoom", of: view) == .bool(true))
+        #expect(graph.value("UITextAlignment", of: view) == .int8(0))
+        #expect(graph.value("UIText", of: view) == nil)
+        #expect(graph.value("UIAutocapitalizationType", of: view) == nil)
+        let font = try #require(graph.object("UIFont", of: view))
+        #expect(graph.text("UIFontName", of: font) == ".HelveticaNeueInterface-Regular")
+    }
+
+    @Test("a text view with text is an error, not a guessed content size")
+    func textViewWithText() throws {
+        let body = #"""
+            <textView id="t1" text="Hello"><rect key="frame" x="0" y="0" width="100" height="100"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+            </textView>
+            """#
+        #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(body)) }
+    }
+
+    @Test("rounded-rect text fields get no height prototyping constraint; an empty text is not archived")
+    func roundedRectTextField() throws {
+        // The mobilewits SQLite and pogoros pairs: left, top and width only for these fields.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <textField contentHorizontalAlignment="left" contentVerticalAlignment="center" text="" borderStyle="roundedRect" minimumFontSize="17" id="f1" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO">
+                        <rect key="frame" x="33" y="84" width="152" height="30"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                    </textField>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let attributes = graph.all("NSIBPrototypingLayoutConstraint").compactMap {
+            graph.value("NSFirstAttribute", of: $0)?.integerValue
+        }
+        #expect(attributes.sorted() == [1, 3, 7])
+        #expect(graph.value("UIText", of: try #require(graph.all("UITextField").first)) == nil)
+    }
+}

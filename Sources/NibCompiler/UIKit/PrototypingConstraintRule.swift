@@ -19,8 +19,11 @@ enum PrototypingConstraintRule {
         let sizeIsIntrinsic =
             element.name == "button"
             && ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? "")
-        let attributes: [(Int, Double, Bool)] =
-            [(1, x, true), (3, y, true)] + (sizeIsIntrinsic ? [] : [(7, width, false), (8, height, false)])
+        // Rounded-rect text fields have a fixed intrinsic height: no height constraint.
+        let heightIsIntrinsic = element.name == "textField" && element["borderStyle"] == "roundedRect"
+        let size: [(Int, Double, Bool)] =
+            sizeIsIntrinsic ? [] : [(7, width, false)] + (heightIsIntrinsic ? [] : [(8, height, false)])
+        let attributes: [(Int, Double, Bool)] = [(1, x, true), (3, y, true)] + size
         return attributes.map { attribute, constant, toSuperview in
             let constraint = ArchivedObject("NSIBPrototypingLayoutConstraint")
             constraint.set("NSFirstItem", object)

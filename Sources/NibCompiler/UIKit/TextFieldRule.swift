@@ -42,7 +42,10 @@ enum TextFieldRule {
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
         }
-        if let text = element["text"] { object.set("UIText", context.text(text, id: element["id"], property: "text")) }
+        // An empty text is not archived.
+        if let text = element["text"], !text.isEmpty {
+            object.set("UIText", context.text(text, id: element["id"], property: "text"))
+        }
         if let placeholder = element["placeholder"] {
             object.set("UIPlaceholder", context.text(placeholder, id: element["id"], property: "placeholder"))
         }

@@ -17,6 +17,7 @@ struct ViewRule: Sendable {
         "label": LabelRule.rule,
         "button": ButtonRule.rule,
         "textField": TextFieldRule.rule,
+        "textView": TextViewRule.rule,
         "tableView": TableViewRule.rule,
         "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),
         "imageView": ViewRule(
