@@ -340,3 +340,113 @@ struct TextViewRuleTests {
         #expect(graph.value("UIText", of: try #require(graph.all("UITextField").first)) == nil)
     }
 }
+
+@Suite("UIKit cells, tables and shared colors")
+struct CellAndColorRuleTests {
+    /// An Xcode 5 document (toolsVersion 4451, as the mobilewits pairs), built by Xcode 6.
+    static func xcode5(_ body: String) -> String {
+        Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="4451""#)
+    }
+
+    @Test("a cell placed in a view is archived in place, with the default mask and margins flag")
+    func cellInView() throws {
+        // From the mobilewits cell-accessory pair: mask 36 although the source's mask is empty,
+        // UIViewPreservesSuperviewMargins on the cell only, the separator generated at x = 15.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="blue" hidesAccessoryWhenEditing="NO" indentationLevel="1" indentationWidth="0.0" id="c1" translatesAutoresizingMaskIntoConstraints="NO">
+                        <rect key="frame" x="0.0" y="39" width="320" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="c2">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="43.5"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let cell = try #require(graph.all("UITableViewCell").first)
+        #expect(graph.value("UIAutoresizingMask", of: cell) == .int8(36))
+        #expect(graph.value("UICenter", of: cell) == .bytes([7] + [160.0, 61].flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIViewPreservesSuperviewMargins", of: cell) == .bool(true))
+        #expect(graph.value("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", of: cell) == .bool(true))
+        let content = try #require(graph.all("UITableViewCellContentView").first)
+        #expect(graph.value("UIViewPreservesSuperviewMargins", of: content) == nil)
+        // The content view takes the cell's bounds (44, not the source's 43.5).
+        #expect(graph.value("UIBounds", of: content) == .bytes([7] + [0.0, 0, 320, 44].flatMap(UIKitRuleTests.le)))
+        let separator = try #require(graph.all("_UITableViewCellSeparatorView").first)
+        #expect(graph.value("UIBounds", of: separator) == .bytes([7] + [0.0, 0, 305, 1].flatMap(UIKitRuleTests.le)))
+    }
+
+    @Test("a view's white background after a table's white one archives as tableBackgroundColor")
+    func sharedColors() throws {
+        // From the mobilewits row-selection pair: both backgrounds are one object in Apple's nib.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <color key="backgroundColor" white="1" alpha="1" colorSpace="custom" customColorSpace="calibratedWhite"/>
+                <subviews>
+                    <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" rowHeight="44" sectionHeaderHeight="22" sectionFooterHeight="22" id="t1">
+                        <rect key="frame" x="0.0" y="20" width="320" height="548"/>
+                        <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+                    </tableView>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let view = try #require(graph.all("UIView").first)
+        let table = try #require(graph.all("UITableView").first)
+        let color = try #require(graph.object("UIBackgroundColor", of: table))
+        #expect(graph.object("UIBackgroundColor", of: view) == color)
+        #expect(graph.text("UISystemColorName", of: color) == "tableBackgroundColor")
+        // No separatorStyle: the default single line, under both keys.
+        #expect(graph.value("UISeparatorStyle", of: table) == .int8(1))
+        #expect(graph.value("UISeparatorStyleIOS5AndLater", of: table) == .int8(1))
+    }
+
+    @Test("different source colors stay distinct even when their runtime values are equal")
+    func distinctNamedColors() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <color key="backgroundColor" cocoaTouchSystemColor="tableCellGroupedBackgroundColor"/>
+                <subviews>
+                    <view id="v2"><rect key="frame" x="0" y="0" width="1" height="1"/>
+                        <color key="backgroundColor" cocoaTouchSystemColor="tableBackgroundColor"/>
+                    </view>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let names = graph.all("UIColor").compactMap { graph.text("UISystemColorName", of: $0) }
+        #expect(Set(names) == ["tableCellGroupedBackgroundColor", "tableBackgroundColor"])
+    }
+
+    @Test("labels in Xcode 5 documents without a text color archive black; preferred width is float32")
+    func xcode5Label() throws {
+        let body = #"""
+            <label opaque="NO" text="Label" lineBreakMode="tailTruncation" minimumFontSize="10" id="l1" preferredMaxLayoutWidth="42">
+                <rect key="frame" x="76" y="15" width="42" height="21"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+            </label>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let label = try #require(graph.all("UILabel").first)
+        let color = try #require(graph.object("UITextColor", of: label))
+        #expect(graph.value("NSRGB", of: color) == .bytes(Array("0 0 0".utf8)))
+        #expect(graph.value("UISystemColorName", of: color) == nil)
+        #expect(graph.value("UIPreferredMaxLayoutWidth", of: label) == .float32(42))
+        // In a newer document the default is darkTextColor.
+        let modern = try Source.graph(Source.iOSXib(body))
+        let modernLabel = try #require(modern.all("UILabel").first)
+        let modernColor = try #require(modern.object("UITextColor", of: modernLabel))
+        #expect(modern.text("UISystemColorName", of: modernColor) == "darkTextColor")
+    }
+
+    @Test("an empty image name archives no image")
+    func emptyImageName() throws {
+        let body = #"<imageView id="i1" image=""><rect key="frame" x="0" y="0" width="30" height="30"/></imageView>"#
+        let graph = try Source.graph(Self.xcode5(body))
+        #expect(graph.value("UIImage", of: try #require(graph.all("UIImageView").first)) == nil)
+    }
+}

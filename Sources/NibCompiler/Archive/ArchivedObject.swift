@@ -17,8 +17,9 @@ final class ArchivedObject {
 
     private(set) var className: String
     private(set) var values: [(key: String, value: Value)] = []
-    /// For strings and numbers: equal ones are written once.
-    let sharingKey: String?
+    /// For strings, numbers and colors: objects with equal keys are written once (the first
+    /// one written stands for the others).
+    var sharingKey: String?
 
     init(_ className: String, sharingKey: String? = nil) {
         self.className = className
@@ -60,6 +61,9 @@ final class ArchivedObject {
             values.append((key, value))
         }
     }
+
+    /// Removes every value stored under `key`.
+    func remove(_ key: String) { values.removeAll { $0.key == key } }
 
     /// Whether a value for `key` was already set.
     func has(_ key: String) -> Bool { values.contains { $0.key == key } }

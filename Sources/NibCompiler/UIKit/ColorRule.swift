@@ -26,7 +26,31 @@ enum ColorRule {
         return color
     }
 
+    /// The color for a `<color>` element. ibtool makes one runtime color per distinct source
+    /// color in a nib: every later equal `<color>` archives as the first one, even when a rule
+    /// replaced that one (a table's white background archived as `tableBackgroundColor` stands
+    /// for the white background of the view around it).
     static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        let color = try runtimeColor(element, in: context)
+        color.sharingKey = sourceKey(element)
+        return color
+    }
+
+    /// What makes two `<color>` elements the same color: the system name, or the color space
+    /// (`customColorSpace` or `colorSpace`) and the components.
+    static func sourceKey(_ element: SourceElement) -> String {
+        if let name = element["cocoaTouchSystemColor"] { return "color:system:" + name }
+        if let name = element["systemColor"] { return "color:dynamic:" + name }
+        let space = element["colorSpace"] == "custom" ? element["customColorSpace"] : element["colorSpace"]
+        let components = ["white", "red", "green", "blue", "alpha"].map { name in
+            element.number(name).map { "\(name)=\($0.bitPattern)" } ?? ""
+        }
+        return "color:\(space ?? "?"):" + components.joined(separator: ",")
+    }
+
+    private static func runtimeColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
         if let name = element["cocoaTouchSystemColor"], systemWhites.contains(name) {
             return namedSystemColor(name)
         }

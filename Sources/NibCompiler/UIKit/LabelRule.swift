@@ -6,6 +6,7 @@ enum LabelRule {
         attributes: [
             "text", "textAlignment", "lineBreakMode", "baselineAdjustment", "minimumFontSize", "adjustsFontSizeToFit",
             "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
+            "preferredMaxLayoutWidth",
         ],
         children: ["fontDescription", "color", "size"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
@@ -44,8 +45,14 @@ enum LabelRule {
             }
         }
         if !hasTextColor {
-            // No color (or nil) in the source: the label's default, darkTextColor, is archived.
-            object.set("UITextColor", ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
+            // No color (or nil) in the source: the label's default is archived, darkTextColor,
+            // or black in documents saved by Xcode 5 (which left a black text color out).
+            let hasNoElement = !element.children.contains { $0["key"] == "textColor" }
+            object.set(
+                "UITextColor",
+                hasNoElement && element.savedBy < XcodeEra(6)
+                    ? ColorRule.black(in: context)
+                    : ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
             hasTextColor = true
         }
         let offset = element.child("size", key: "shadowOffset")
@@ -84,6 +91,9 @@ enum LabelRule {
             object.set("UIMinimumScaleFactor", .float32(Float(factor)))
         } else if let minimum = element.number("minimumFontSize"), let pointSize, pointSize > 0 {
             object.set("UIMinimumScaleFactor", .float32(Float(minimum / pointSize)))
+        }
+        if let width = element.number("preferredMaxLayoutWidth") {
+            object.set("UIPreferredMaxLayoutWidth", .float32(Float(width)))
         }
         if hasTextColor, context.era.writesTraitTextColorFlag {
             object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))

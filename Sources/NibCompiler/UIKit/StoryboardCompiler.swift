@@ -244,11 +244,12 @@ struct StoryboardCompiler {
             ? [owner, firstResponder, viewObject] : [viewObject, owner, firstResponder]
         context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
         if let connections = controller.child("connections") {
-            let inView = Set(([view] + view.descendants).compactMap { $0["id"] })
+            let inView = Set(([view] + view.descendants(outside: "prototypes")).compactMap { $0["id"] })
             ConnectionRule.schedule(
                 connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) })
         }
-        for element in [view] + view.descendants {
+        // Connections inside a prototype cell belong to the cell's own nib.
+        for element in [view] + view.descendants(outside: "prototypes") {
             if let connections = element.child("connections"), let id = element["id"] {
                 ConnectionRule.schedule(connections, sourceID: id, context: context)
             }

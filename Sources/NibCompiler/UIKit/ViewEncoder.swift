@@ -20,12 +20,17 @@ struct ViewEncoder {
     ]
 
     /// Compiles `element` (and its subtree); `extraSubviews` are appended to `UISubviews`
-    /// (the controller's layout guides), `extraConstraints` to its constraints.
+    /// (the controller's layout guides), `extraConstraints` to its constraints; `kind` names the
+    /// rule when the element name does not (a cell's `<view key="contentView">`).
     func encode(
         _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
-        extraConstraints: [ArchivedObject] = []
+        extraConstraints: [ArchivedObject] = [], kind: String? = nil
     ) throws(CompileError) -> ArchivedObject {
-        guard let rule = ViewRule.all[element.name] else {
+        // A cell placed directly in a view (not a prototype) is archived in place.
+        if element.name == "tableViewCell", frameOverride == nil, extraSubviews.isEmpty, extraConstraints.isEmpty {
+            return try TableViewCellRule.cell(element, context: context, resources: resources, isPrototype: false)
+        }
+        guard let rule = ViewRule.all[kind ?? element.name] else {
             throw context.error(.unsupportedElement, element, "<\(element.name)> is not supported yet")
         }
         for name in element.attributes.keys

@@ -24,7 +24,8 @@ struct ViewRule: Sendable {
             className: "UIImageView",
             attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
             encode: { element, object, context, resources throws(CompileError) in
-                if let name = element["image"] {
+                // An empty image name (left behind when an image is cleared) archives no image.
+                if let name = element["image"], !name.isEmpty {
                     object.set(
                         "UIImage",
                         try ImageRule.placeholder(named: name, element: element, context: context, resources: resources)

@@ -25,7 +25,7 @@ struct XibCompiler {
                 let view = try encoder.encode(element)
                 context.topLevel.append(view)
             }
-            for node in [element] + element.descendants {
+            for node in [element] + element.descendants(outside: "prototypes") {
                 if let connections = node.child("connections"), let id = node["id"] {
                     ConnectionRule.schedule(connections, sourceID: id, context: context)
                 }
