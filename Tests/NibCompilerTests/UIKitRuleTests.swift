@@ -358,10 +358,11 @@ struct CellAndColorRuleTests {
                     <tableViewCell contentMode="scaleToFill" selectionStyle="blue" hidesAccessoryWhenEditing="NO" indentationLevel="1" indentationWidth="0.0" id="c1" translatesAutoresizingMaskIntoConstraints="NO">
                         <rect key="frame" x="0.0" y="39" width="320" height="44"/>
                         <autoresizingMask key="autoresizingMask"/>
-                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="c2">
+                        <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="c2">
                             <rect key="frame" x="0.0" y="0.0" width="320" height="43.5"/>
                             <autoresizingMask key="autoresizingMask"/>
-                        </tableViewCellContentView>
+                            <color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
+                        </view>
                     </tableViewCell>
                 </subviews>
             </view>
@@ -374,7 +375,9 @@ struct CellAndColorRuleTests {
         #expect(graph.value("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", of: cell) == .bool(true))
         let content = try #require(graph.all("UITableViewCellContentView").first)
         #expect(graph.value("UIViewPreservesSuperviewMargins", of: content) == nil)
-        // The content view takes the cell's bounds (44, not the source's 43.5).
+        // An Xcode 5 content view takes the cell's bounds (44, not the source's 43.5) and drops
+        // its clear background (mobilewits row-selection pair).
+        #expect(graph.value("UIBackgroundColor", of: content) == nil)
         #expect(graph.value("UIBounds", of: content) == .bytes([7] + [0.0, 0, 320, 44].flatMap(UIKitRuleTests.le)))
         let separator = try #require(graph.all("_UITableViewCellSeparatorView").first)
         #expect(graph.value("UIBounds", of: separator) == .bytes([7] + [0.0, 0, 305, 1].flatMap(UIKitRuleTests.le)))
@@ -441,6 +444,29 @@ struct CellAndColorRuleTests {
         let modernLabel = try #require(modern.all("UILabel").first)
         let modernColor = try #require(modern.object("UITextColor", of: modernLabel))
         #expect(modern.text("UISystemColorName", of: modernColor) == "darkTextColor")
+    }
+
+    @Test("a top-level cell in a xib gets the cell background color and keeps its content view's frame")
+    func topLevelCell() throws {
+        // From the Aura pair (built by Xcode 7): tableCellBackgroundColor, the "set" flag, content 43 high.
+        let body = #"""
+            <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="c1" rowHeight="44">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="c2">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="43"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let cell = try #require(graph.all("UITableViewCell").first)
+        #expect(graph.value("UITableCellBackgroundColorSet", of: cell) == .bool(true))
+        let color = try #require(graph.object("UIBackgroundColor", of: cell))
+        #expect(graph.text("UISystemColorName", of: color) == "tableCellBackgroundColor")
+        #expect(graph.value("UISelectionStyle", of: cell) == nil)
+        let content = try #require(graph.all("UITableViewCellContentView").first)
+        #expect(graph.value("UIBounds", of: content) == .bytes([7] + [0.0, 0, 320, 43].flatMap(UIKitRuleTests.le)))
     }
 
     @Test("an empty image name archives no image")

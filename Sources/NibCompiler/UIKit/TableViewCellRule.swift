@@ -37,18 +37,23 @@ enum TableViewCellRule {
         return nib
     }
 
-    static func cell(_ element: SourceElement, context: UIKitContext, resources: UIKitResources, isPrototype: Bool)
+    /// The cell for `element`: a prototype (the top-level view of its own nib), a cell placed in
+    /// a view, or (`isTopLevel`) a top-level object of a xib.
+    static func cell(
+        _ element: SourceElement, context: UIKitContext, resources: UIKitResources, isPrototype: Bool,
+        isTopLevel: Bool = false
+    )
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element, "table view cell attribute \(name) is not supported yet")
         }
-        if element["hidesAccessoryWhenEditing"] ?? "YES" != "NO" || element["contentMode"] != "scaleToFill" {
+        // hidesAccessoryWhenEditing archives nothing either way in the pairs (NO: mobilewits,
+        // absent: Aura).
+        if element["contentMode"] != "scaleToFill" {
             throw context.error(
-                .unsupportedAttribute, element,
-                "only prototype cells as Xcode 6 wrote them (scaleToFill, hidesAccessoryWhenEditing=NO) are supported yet"
-            )
+                .unsupportedAttribute, element, "only scaleToFill table view cells are supported yet")
         }
         let cell = ArchivedObject("UITableViewCell")
         if isPrototype {
@@ -76,9 +81,12 @@ enum TableViewCellRule {
             ? 36 : element.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask) ?? 36
         let encoder = ViewEncoder(context: context, resources: resources)
         // Xcode 5 documents write the content view as `<view key="contentView">`.
-        // The content view is archived with the cell's bounds, whatever its frame in the source.
+        // An Xcode 5 `<view key="contentView">` is archived with the cell's bounds (its source
+        // frame leaves out the separator: 50.5 for a 51 cell); a `<tableViewCellContentView>`
+        // keeps its own frame (43 in a 44 cell, Aura).
         let content = try encoder.encode(
-            contentElement, frameOverride: [0, 0, width, height], kind: "tableViewCellContentView")
+            contentElement, frameOverride: contentElement.name == "view" ? [0, 0, width, height] : nil,
+            kind: "tableViewCellContentView")
         // A clear background on the content view (its default) is not archived.
         if let background = contentElement.child("color", key: "backgroundColor"),
             background.number("alpha") == 0
@@ -96,6 +104,11 @@ enum TableViewCellRule {
         let origin = isPrototype ? (0.0, 0.0) : (frame.number("x") ?? 0, frame.number("y") ?? 0)
         cell.set("UICenter", ArchivedObject.geometry([origin.0 + width / 2, origin.1 + height / 2]))
         cell.set("UISubviews", .collection("NSMutableArray", [content, separator]))
+        if isTopLevel {
+            // A cell that is a top-level object of a xib gets the cell background UIKit gives
+            // cells outside a table (seen in Xcode 7 output, Aura).
+            cell.set("UIBackgroundColor", ColorRule.namedSystemColor("tableCellBackgroundColor"))
+        }
         cell.setFlag("UIOpaque", element["opaque"] != "NO")
         cell.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
@@ -125,6 +138,7 @@ enum TableViewCellRule {
         if let indentation = element.number("indentationWidth"), indentation != 10 {
             cell.set("UIIndentationWidth", .float32(Float(indentation)))
         }
+        if isTopLevel { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
         cell.set("UIContentView", content)
         cell.set("UITextLabel", .null)
         cell.set("UIDetailTextLabel", .null)

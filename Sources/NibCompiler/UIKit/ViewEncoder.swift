@@ -26,9 +26,11 @@ struct ViewEncoder {
         _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
         extraConstraints: [ArchivedObject] = [], kind: String? = nil
     ) throws(CompileError) -> ArchivedObject {
-        // A cell placed directly in a view (not a prototype) is archived in place.
+        // A cell placed directly in a view or at the top level of a xib is archived in place.
         if element.name == "tableViewCell", frameOverride == nil, extraSubviews.isEmpty, extraConstraints.isEmpty {
-            return try TableViewCellRule.cell(element, context: context, resources: resources, isPrototype: false)
+            return try TableViewCellRule.cell(
+                element, context: context, resources: resources, isPrototype: false,
+                isTopLevel: element.parent?.name == "objects")
         }
         guard let rule = ViewRule.all[kind ?? element.name] else {
             throw context.error(.unsupportedElement, element, "<\(element.name)> is not supported yet")
