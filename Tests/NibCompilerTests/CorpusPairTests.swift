@@ -28,6 +28,7 @@ struct CorpusPairTests {
         "ios-mobilewits-Hello-World-How-it-works--MainStoryboard",
         "ios-mobilewits-How-to-create-Action-sheets-using-Xamari-MainStoryboard",
         "ios-mobilewits-How-to-create-Thread-in-Xamarin.iOS-MainStoryboard",
+        "ios-mobilewits-How-Navigation-with-Segue-works-in-Xamar-MainStoryboard",
         "ios-mobilewits-How-to-Use-table-view-Cell-accessory-MainStoryboard",
         "ios-mobilewits-How-to-handle-Row-selection-and-delete-a-MainStoryboard",
         "ios-mobilewits-How-to-use-Buttons-in-Xamarin-iOS.-MainStoryboard-33891ee7",

@@ -122,3 +122,102 @@ struct TableViewTests {
         #expect(scene.text("UITitle", of: controller) == "Table")
     }
 }
+
+@Suite("Navigation controllers and segues")
+struct NavigationStoryboardTests {
+    /// An Xcode 5 storyboard (as the mobilewits segue pair): a navigation controller whose root
+    /// controller pushes a second controller from a button.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="4451" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="8">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="root" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" buttonType="roundedRect" id="b1">
+                                        <rect key="frame" x="92" y="230" width="136" height="30"/>
+                                        <state key="normal" title="Go"/>
+                                        <connections><segue id="s71" destination="next" kind="push"/></connections>
+                                    </button>
+                                </subviews>
+                            </view>
+                            <navigationItem title="Root" id="27" key="navigationItem"/>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <navigationController definesPresentationContext="YES" id="8" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="11">
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                            </navigationBar>
+                            <connections>
+                                <segue id="28" destination="root" kind="relationship" relationship="rootViewController"/>
+                            </connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <viewController id="next" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v2">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the root controller is archived in the navigation controller's scene nib, named UIViewController-<id>")
+    func layout() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        #expect(
+            Set(output.files.keys) == [
+                "Info.plist", "UIViewController-8.nib", "UIViewController-next.nib", "root-view-v1.nib",
+                "next-view-v2.nib",
+            ])
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let navigation = try #require(scene.all("UINavigationController").first)
+        let root = try #require(scene.all("UIViewController").first)
+        #expect(scene.elements(of: scene.object("UIViewControllers", of: navigation) ?? -1) == [root])
+        #expect(scene.object("UIParentViewController", of: root) == navigation)
+        #expect(scene.value("UIDefinesPresentationContext", of: navigation) == .bool(true))
+        // The bar: 320 × 44 at the top, mask widthSizable only, default hugging written out.
+        let bar = try #require(scene.all("UINavigationBar").first)
+        #expect(scene.value("UICenter", of: bar) == .bytes([7] + [160.0, 22].flatMap(UIKitRuleTests.le)))
+        #expect(scene.value("UIAutoresizingMask", of: bar) == .int8(2))
+        #expect(scene.text("UIViewContentHuggingPriority", of: bar) == "{250, 250}")
+        let item = try #require(scene.object("UINavigationItem", of: root))
+        #expect(scene.text("UITitle", of: item) == "Root")
+        #expect(scene.elements(of: scene.object("UIItems", of: bar) ?? -1) == [item])
+        // Two storyboard placeholders: the root controller's comes first.
+        #expect(
+            scene.topLevelClasses == [
+                "UIProxyObject", "UINavigationController", "UIProxyObject", "UIProxyObject", "UIProxyObject",
+            ])
+    }
+
+    @Test("a button's push segue is a template in the scene nib, triggered by perform: from the view nib")
+    func pushSegue() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let template = try #require(scene.all("UIStoryboardPushSegueTemplate").first)
+        #expect(scene.text("UIDestinationViewControllerIdentifier", of: template) == "UIViewController-next")
+        #expect(scene.value("UIDestinationContainmentContext", of: template) == .int8(0))
+        let root = try #require(scene.all("UIViewController").first)
+        #expect(scene.elements(of: scene.object("UIStoryboardSegueTemplates", of: root) ?? -1) == [template])
+        let table = scene.elements(of: scene.object("UIExternalObjectsTableForViewLoading", of: root) ?? -1)
+        #expect(table.count == 2 && table[1] == template)
+        let view = Graph(try NibArchive(parsing: output.files["root-view-v1.nib"] ?? []))
+        let event = try #require(view.all("UIRuntimeEventConnection").first)
+        #expect(view.text("UILabel", of: event) == "perform:")
+        #expect(view.value("UIEventMask", of: event) == .int8(64))
+        let proxy = try #require(view.object("UIDestination", of: event))
+        #expect(view.text("UIProxiedObjectIdentifier", of: proxy) == table.first.flatMap(scene.string))
+    }
+}

@@ -65,6 +65,12 @@ final class ArchivedObject {
     /// Removes every value stored under `key`.
     func remove(_ key: String) { values.removeAll { $0.key == key } }
 
+    /// The object referenced under `key`, if any.
+    func object(forKey key: String) -> ArchivedObject? {
+        if case .object(let target)? = values.first(where: { $0.key == key })?.value { return target }
+        return nil
+    }
+
     /// Whether a value for `key` was already set.
     func has(_ key: String) -> Bool { values.contains { $0.key == key } }
 

@@ -9,22 +9,65 @@ struct StoryboardCompiler {
     /// Controller elements and the UIKit class ibtool names their scene nib after.
     static let controllers: [String: String] = [
         "viewController": "UIViewController", "tableViewController": "UITableViewController",
+        "navigationController": "UINavigationController",
     ]
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
         "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
-        "numberOfPrototypes",
+        "numberOfPrototypes", "definesPresentationContext",
     ]
+
+    /// One scene: its controller element and the name of the nib it is archived in.
+    struct Scene {
+        var element: SourceElement
+        var controller: SourceElement
+        var controllerID: String
+        var uiKitClass: String
+        var sceneName: String
+        var firstResponderID: String?
+    }
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         var identifiers: [String: String] = [:]
         var entryPoint: String?
         let resources = UIKitResources(document: document.root)
-        for scenes in document.root.children(named: "scenes") {
-            for scene in scenes.children(named: "scene") {
+        let scenes = try self.scenes()
+        var sceneNames: [String: String] = [:]
+        for scene in scenes where sceneNames[scene.controllerID] == nil {
+            sceneNames[scene.controllerID] = scene.sceneName
+        }
+        // A navigation controller's root controller is archived inside its scene nib.
+        var embedded: Set<String> = []
+        for scene in scenes where scene.controller.name == "navigationController" {
+            if let root = try rootSegue(of: scene)?["destination"] { embedded.insert(root) }
+        }
+        for scene in scenes where !embedded.contains(scene.controllerID) {
+            files[scene.sceneName + ".nib"] = try sceneNib(
+                scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+            identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
+            if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
+        }
+        var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
+        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }
+        do {
+            let data = try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
+            files["Info.plist"] = [UInt8](data)
+        } catch let failure {
+            throw CompileError(
+                code: .output, file: document.fileName, line: 0, column: 0, element: nil,
+                message: "Info.plist could not be written: \(failure)")
+        }
+        return files
+    }
+
+    /// The scenes in document order, checked.
+    private func scenes() throws(CompileError) -> [Scene] {
+        var scenes: [Scene] = []
+        for sceneList in document.root.children(named: "scenes") {
+            for scene in sceneList.children(named: "scene") {
                 guard let objects = scene.child("objects") else { continue }
                 guard let controller = objects.children.first(where: { $0["sceneMemberID"] == "viewController" }) else {
                     throw error(.unsupportedElement, scene, "a scene without a view controller is not supported yet")
@@ -44,35 +87,25 @@ struct StoryboardCompiler {
                 }
                 let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?[
                     "id"]
+                // Before Xcode 7, ibtool named every scene nib after UIViewController.
+                let nibClass =
+                    controller.name == "navigationController" && document.era < XcodeEra(7)
+                    ? "UIViewController" : uiKitClass
                 // A scene with a storyboard identifier is named after it.
-                let sceneName = controller["storyboardIdentifier"] ?? "\(uiKitClass)-\(controllerID)"
-                var viewNibName: String?
-                var upstream: [String] = []
-                if let view = controller.child(key: "view") {
-                    let name = "\(controllerID)-view-\(view["id"] ?? "")"
-                    viewNibName = name
-                    let (bytes, placeholders) = try viewNib(
-                        controller: controller, view: view, firstResponderID: firstResponderID, resources: resources)
-                    files[name + ".nib"] = bytes
-                    upstream = placeholders
-                }
-                files[sceneName + ".nib"] = try sceneNib(
-                    controller: controller, className: uiKitClass, viewNibName: viewNibName, upstream: upstream)
-                identifiers[controller["storyboardIdentifier"] ?? sceneName] = sceneName
-                if document.root["initialViewController"] == controllerID { entryPoint = sceneName }
+                let sceneName = controller["storyboardIdentifier"] ?? "\(nibClass)-\(controllerID)"
+                scenes.append(
+                    Scene(
+                        element: scene, controller: controller, controllerID: controllerID, uiKitClass: uiKitClass,
+                        sceneName: sceneName, firstResponderID: firstResponderID))
             }
         }
-        var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
-        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }
-        do {
-            let data = try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
-            files["Info.plist"] = [UInt8](data)
-        } catch let failure {
-            throw CompileError(
-                code: .output, file: document.fileName, line: 0, column: 0, element: nil,
-                message: "Info.plist could not be written: \(failure)")
-        }
-        return files
+        return scenes
+    }
+
+    /// A navigation controller's `rootViewController` relationship segue.
+    private func rootSegue(of scene: Scene) throws(CompileError) -> SourceElement? {
+        let segues = scene.controller.child("connections")?.children(named: "segue") ?? []
+        return segues.first { $0["kind"] == "relationship" && $0["relationship"] == "rootViewController" }
     }
 
     /// Storyboards saved for size classes by Interface Builder before Xcode 9 (tools version
@@ -92,17 +125,169 @@ struct StoryboardCompiler {
             message: message)
     }
 
-    private func sceneNib(controller: SourceElement, className: String, viewNibName: String?, upstream: [String])
-        throws(CompileError) -> [UInt8]
-    {
+    /// The scene nib: File's Owner, the controller (with, for a navigation controller, its bar
+    /// and root controller) and the storyboard placeholders. View nibs are added to `files`.
+    private func sceneNib(
+        _ scene: Scene, scenes: [Scene], sceneNames: [String: String], files: inout [String: [UInt8]],
+        resources: UIKitResources
+    ) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
             era: document.era)
+        let owner = UIKitContext.proxy("IBFilesOwner")
+        let firstResponder = UIKitContext.proxy("IBFirstResponder")
+        let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+        var leading: [ArchivedObject] = []
+        var members: [ArchivedObject] = []
+        let controllerObject: ArchivedObject
+        if scene.controller.name == "navigationController" {
+            guard document.era < XcodeEra(8) else {
+                throw error(
+                    .unsupportedElement, scene.controller,
+                    "navigation controllers are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
+                )
+            }
+            guard let segue = try rootSegue(of: scene), let rootID = segue["destination"],
+                let root = scenes.first(where: { $0.controllerID == rootID })
+            else {
+                throw error(
+                    .unsupportedElement, scene.controller, "a navigation controller needs a rootViewController segue")
+            }
+            let navigation = ArchivedObject(scene.uiKitClass)
+            guard let barElement = scene.controller.child("navigationBar", key: "navigationBar") else {
+                throw error(.invalidSource, scene.controller, "the navigation controller has no navigation bar")
+            }
+            let bar = try NavigationRule.bar(barElement, controller: navigation, context: context)
+            let (rootObject, templates) = try archive(
+                root, parent: navigation, bar: bar, context: context, sceneNames: sceneNames, files: &files,
+                resources: resources)
+            navigation.set("UIChildViewControllers", .collection("NSMutableArray", [rootObject]))
+            navigation.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
+            navigation.set("UIViewControllers", .collection("NSMutableArray", [rootObject]))
+            navigation.set("UINavigationBar", bar)
+            try checkChildren(of: scene.controller, allowing: ["navigationBar"])
+            controllerObject = try ClassSwapRule.wrap(navigation, element: scene.controller, context: context)
+            // The root controller's own storyboard placeholder comes first among the top-level objects.
+            let rootPlaceholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+            leading = [rootPlaceholder]
+            members =
+                [bar, rootObject] + (rootObject.object(forKey: "UINavigationItem").map { [$0] } ?? []) + templates
+            context.addOutlet("storyboard", source: rootObject, destination: rootPlaceholder)
+            for template in templates { context.addOutlet("viewController", source: template, destination: rootObject) }
+        } else {
+            let (object, templates) = try archive(
+                scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
+                resources: resources)
+            controllerObject = object
+            members = templates
+            for template in templates { context.addOutlet("viewController", source: template, destination: object) }
+        }
+        context.topLevel =
+            context.era.listsPlaceholdersFirst
+            ? leading + [owner, firstResponder, placeholder, controllerObject]
+            : leading + [controllerObject, owner, firstResponder, placeholder]
+        context.allObjects = context.topLevel + members
+        context.connections.insert(
+            contentsOf: [
+                Self.outlet("sceneViewController", source: owner, destination: controllerObject),
+                Self.outlet("storyboard", source: controllerObject, destination: placeholder),
+            ], at: 0)
+        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+
+    private static func outlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) -> ArchivedObject {
+        let connection = ArchivedObject("UIRuntimeOutletConnection")
+        connection.set("UILabel", .string(label))
+        connection.set("UISource", source)
+        connection.set("UIDestination", destination)
+        return connection
+    }
+
+    /// Rejects controller children without a rule.
+    private func checkChildren(of controller: SourceElement, allowing extra: Set<String>) throws(CompileError) {
+        for child in controller.children {
+            switch (child.name, child["key"]) {
+            case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
+            case ("navigationItem", "navigationItem"): break
+            case ("connections", _):
+                for connection in child.children {
+                    let isRelationship = connection.name == "segue" && connection["kind"] == "relationship"
+                    let allowed =
+                        connection.name == "outlet"
+                        || (isRelationship && controller.name == "navigationController"
+                            && connection["relationship"] == "rootViewController")
+                    guard allowed else {
+                        throw error(
+                            .unsupportedElement, connection,
+                            "<\(connection.name)> on a \(controller.name) is not supported yet")
+                    }
+                }
+            case ("point", _), ("size", "freeformSize"): break
+            case (let name, _) where extra.contains(name): break
+            default:
+                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
+            }
+        }
+    }
+
+    /// Archives a view or table view controller (its view nib goes to `files`): the controller
+    /// object and the segue templates its controls trigger. `parent` and `bar` are set for a
+    /// navigation controller's root controller.
+    private func archive(
+        _ scene: Scene, parent: ArchivedObject?, bar: ArchivedObject?, context: UIKitContext,
+        sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
+    ) throws(CompileError) -> (ArchivedObject, [ArchivedObject]) {
+        let controller = scene.controller
+        guard controller.name != "navigationController" else {
+            throw error(.unsupportedElement, controller, "nested navigation controllers are not supported yet")
+        }
+        try checkChildren(of: controller, allowing: [])
+        let className = scene.uiKitClass
         let object = ArchivedObject(className)
-        object.set(
-            "UIExternalObjectsTableForViewLoading",
-            ArchivedObject.dictionary("NSDictionary", upstream.map { (.string($0), object) }))
+        var viewNibName: String?
+        var upstream: [(name: String, target: String)] = []
+        if let view = controller.child(key: "view") {
+            let name = "\(scene.controllerID)-view-\(view["id"] ?? "")"
+            viewNibName = name
+            let (bytes, placeholders) = try viewNib(
+                controller: controller, view: view, firstResponderID: scene.firstResponderID, resources: resources)
+            files[name + ".nib"] = bytes
+            upstream = placeholders
+        }
+        // Segue templates, by segue id, for the segues the view's controls trigger.
+        var templates: [ArchivedObject] = []
+        var templatesByID: [String: ArchivedObject] = [:]
+        for element in controller.child(key: "view").map({ [$0] + $0.descendants(outside: "prototypes") }) ?? [] {
+            for segue in element.child("connections")?.children(named: "segue") ?? [] {
+                guard let id = segue["id"], let destinationID = segue["destination"] else {
+                    throw error(.invalidSource, segue, "the segue has no id or destination")
+                }
+                guard let destination = sceneNames[destinationID] else {
+                    throw error(.invalidSource, segue, "the segue's destination \"\(destinationID)\" is no scene")
+                }
+                let template = try SegueRule.template(segue, destination: destination, fileName: document.fileName)
+                templates.append(template)
+                templatesByID[id] = template
+            }
+        }
+        if let item = controller.child("navigationItem", key: "navigationItem") {
+            guard let bar else {
+                throw error(
+                    .unsupportedElement, item,
+                    "a navigation item outside a navigation controller's root controller is not supported yet")
+            }
+            let itemObject = try NavigationRule.item(item, bar: bar, context: context)
+            bar.set("UIItems", .collection("NSMutableArray", [itemObject]))
+            object.set("UINavigationItem", itemObject)
+        }
+        var table: [(ArchivedObject, ArchivedObject)] = []
+        for (name, target) in upstream {
+            table.append((.string(name), target == scene.controllerID ? object : templatesByID[target] ?? object))
+        }
+        object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", table))
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
+        if let parent { object.set("UIParentViewController", parent) }
+        if !templates.isEmpty { object.set("UIStoryboardSegueTemplates", .collection("NSArray", templates)) }
         if let title = controller["title"] {
             object.set("UITitle", context.text(title, id: controller["id"], property: "title"))
         }
@@ -125,43 +310,20 @@ struct StoryboardCompiler {
         if controller["automaticallyAdjustsScrollViewInsets"] == "NO" {
             object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0)
         }
-        for child in controller.children {
-            switch (child.name, child["key"]) {
-            case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
-            case ("connections", _):
-                for connection in child.children where connection.name != "outlet" {
-                    throw error(
-                        .unsupportedElement, connection,
-                        "<\(connection.name)> on a view controller is not supported yet")
-                }
-            case ("point", _), ("size", "freeformSize"): break
-            default:
-                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
-            }
-        }
         let controllerObject = try ClassSwapRule.wrap(object, element: controller, context: context)
         if controllerObject.className != "UIClassSwapper", context.era.swapsPlainControllers {
             controllerObject.set("UIClassName", .string(className))
             controllerObject.set("UIOriginalClassName", .string(className))
             controllerObject.swapClass("UIClassSwapper")
         }
-        let owner = UIKitContext.proxy("IBFilesOwner")
-        let firstResponder = UIKitContext.proxy("IBFirstResponder")
-        let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
-        context.topLevel =
-            context.era.listsPlaceholdersFirst
-            ? [owner, firstResponder, placeholder, controllerObject]
-            : [controllerObject, owner, firstResponder, placeholder]
-        context.allObjects = context.topLevel
-        context.addOutlet("sceneViewController", source: owner, destination: controllerObject)
-        context.addOutlet("storyboard", source: controllerObject, destination: placeholder)
-        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+        return (controllerObject, templates)
     }
 
-    /// The view nib's bytes and the `UpstreamPlaceholder-…` names it uses for the controller.
+    /// The view nib's bytes and the `UpstreamPlaceholder-…` names it uses, each with the id of
+    /// what it stands for in the scene nib (the controller, or a segue whose template it is).
     private func viewNib(
         controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources
-    ) throws(CompileError) -> ([UInt8], [String]) {
+    ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
             era: document.era)
@@ -170,13 +332,21 @@ struct StoryboardCompiler {
         // The controller seen from its view nib is not File's Owner but an upstream placeholder,
         // which the scene nib maps back to the controller. ibtool names it with a random id;
         // here the controller's id stands in for it.
-        var upstream: [(name: String, proxy: ArchivedObject)] = []
+        var upstream: [(name: String, proxy: ArchivedObject, target: String)] = []
         let controllerID = controller["id"]
         context.externalObject = { id in
             guard id == controllerID else { return nil }
             let name = "UpstreamPlaceholder-\(id)"
             let proxy = UIKitContext.proxy(name)
-            upstream.append((name, proxy))
+            upstream.append((name, proxy, id))
+            return proxy
+        }
+        // A control's segue is triggered through a placeholder for its template.
+        context.segueTrigger = { segue in
+            let id = segue["id"] ?? ""
+            let name = "UpstreamPlaceholder-\(id)"
+            let proxy = UIKitContext.proxy(name)
+            upstream.append((name, proxy, id))
             return proxy
         }
         if let firstResponderID { context.objectsByID[firstResponderID] = firstResponder }
@@ -258,6 +428,9 @@ struct StoryboardCompiler {
         try context.resolve()
         context.topLevel += upstream.map(\.proxy)
         context.allObjects += upstream.map(\.proxy)
-        return (try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName), upstream.map(\.name))
+        return (
+            try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName),
+            upstream.map { ($0.name, $0.target) }
+        )
     }
 }

@@ -13,6 +13,9 @@ final class UIKitContext {
     /// Supplies objects that live outside this nib (a storyboard scene's controller seen from
     /// its view nib), or `nil`.
     var externalObject: ((String) -> ArchivedObject?)?
+    /// Supplies the object a control's `<segue>` triggers (an upstream placeholder standing for
+    /// the segue template in the scene nib), or `nil` outside storyboards.
+    var segueTrigger: ((SourceElement) -> ArchivedObject)?
     /// Work that needs every object to exist (constraints, connections).
     var deferred: [() throws -> Void] = []
 
