@@ -23,6 +23,10 @@ public struct NibCompiler: Sendable {
         public var baseLocalized: Bool?
         /// The Xcode whose ibtool to imitate; `nil` for the one that saved the document.
         public var xcode: XcodeEra?
+        /// Whether ibtool could find the images the source names. When it could not (Xamarin
+        /// builds compile storyboards away from the app's images), image placeholders record
+        /// 1 × 1 instead of the size cached in `<resources>`.
+        public var imagesAvailable = true
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -62,6 +66,7 @@ public struct NibCompiler: Sendable {
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
         document.module = options.module
         if let xcode = options.xcode { document.era = xcode }
+        document.imagesAvailable = options.imagesAvailable
         switch (try document.runtime(), document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())

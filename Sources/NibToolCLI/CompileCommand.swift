@@ -35,6 +35,13 @@ struct Compile: IOCommand {
     @Option(help: "The Xcode whose ibtool to imitate, such as 9.3 (default: the one that saved the document).")
     var xcode: Double?
 
+    @Flag(
+        help: """
+            ibtool could not find the images the source names (as in Xamarin builds): image \
+            placeholders record 1 × 1 instead of the size in <resources>.
+            """)
+    var imagesUnavailable = false
+
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
 
@@ -50,6 +57,7 @@ struct Compile: IOCommand {
     func execute(_ io: CommandIO) throws {
         var options = NibCompiler.Options(deploymentTarget: deploymentTarget, module: module)
         options.xcode = xcode.map(XcodeEra.init)
+        options.imagesAvailable = !imagesUnavailable
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -56,30 +56,45 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-with_view",
     ]
 
-    /// Pairs built by a newer Xcode than the one that saved them, with the Xcode that matches:
-    /// the rows of `Scripts/compile-xcode.tsv`, the table the scorer's second line uses, so the
-    /// two never disagree. Add a newly passing pair of this kind there.
-    static let passingWithXcode: [(String, Double)] = {
+    /// How a pair was built where its source does not say: the rows of
+    /// `Scripts/compile-xcode.tsv`, the table the scorer's second line uses, so the two never
+    /// disagree. Add a newly passing pair of this kind there.
+    struct BuiltPair: Sendable, CustomTestStringConvertible {
+        /// The pair folder.
+        var pair: String
+        /// The Xcode that built it, or `nil` for the one that saved the document.
+        var xcode: Double?
+        /// Whether ibtool found the images (`--images-unavailable` in the table).
+        var imagesAvailable: Bool
+
+        var testDescription: String { pair }
+    }
+
+    /// The rows of `Scripts/compile-xcode.tsv`.
+    static let passingAsBuilt: [BuiltPair] = {
         let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/compile-xcode.tsv")
         guard let text = try? String(contentsOf: table, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line -> (String, Double)? in
-            let columns = line.split(separator: "\t")
-            guard !line.hasPrefix("#"), columns.count >= 2, let version = Double(columns[1]) else { return nil }
-            return (String(columns[0]), version)
+        return text.split(separator: "\n").compactMap { line -> BuiltPair? in
+            let columns = line.split(separator: "\t").map(String.init)
+            guard !line.hasPrefix("#"), columns.count >= 3 else { return nil }
+            let options = columns[2].split(separator: " ")
+            return BuiltPair(
+                pair: columns[0], xcode: Double(columns[1]), imagesAvailable: !options.contains("--images-unavailable"))
         }
     }()
 
-    @Test("the Xcode table lists pairs")
-    func xcodeTableIsRead() {
-        #expect(Self.passingWithXcode.count >= 8)
+    @Test("the build table lists pairs")
+    func buildTableIsRead() {
+        #expect(Self.passingAsBuilt.count >= 12)
     }
 
-    @Test("compiles to Apple's structure when imitating the Xcode that built it", arguments: passingWithXcode)
-    func matchesAppleWithXcode(pair: String, xcode: Double) throws {
-        let (source, reference) = try Self.files(of: pair)
+    @Test("compiles to Apple's structure when built as the pair was (Xcode, images)", arguments: passingAsBuilt)
+    func matchesAppleAsBuilt(_ built: BuiltPair) throws {
+        let (source, reference) = try Self.files(of: built.pair)
         var options = NibCompiler.Options()
-        options.xcode = XcodeEra(xcode)
+        options.xcode = built.xcode.map(XcodeEra.init)
+        options.imagesAvailable = built.imagesAvailable
         let compiled = try NibCompiler(options: options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)

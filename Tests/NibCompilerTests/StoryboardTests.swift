@@ -221,3 +221,71 @@ struct NavigationStoryboardTests {
         #expect(view.text("UIProxiedObjectIdentifier", of: proxy) == table.first.flatMap(scene.string))
     }
 }
+
+@Suite("Tab bar controllers")
+struct TabBarStoryboardTests {
+    /// An Xcode 6.1 storyboard shaped like the canoelover pairs: a tab bar controller with two tabs.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="6211" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="tab">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="one" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1"><rect key="frame" x="0.0" y="0.0" width="600" height="600"/></view>
+                            <tabBarItem key="tabBarItem" title="Game" id="i1"/>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="two" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v2"><rect key="frame" x="0.0" y="0.0" width="600" height="600"/></view>
+                            <tabBarItem key="tabBarItem" title="Settings" id="i2"/>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <tabBarController id="tab" sceneMemberID="viewController">
+                            <nil key="simulatedBottomBarMetrics"/>
+                            <tabBar key="tabBar" contentMode="scaleToFill" id="bar">
+                                <rect key="frame" x="0.0" y="551" width="600" height="49"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES"/>
+                                <color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
+                            </tabBar>
+                            <connections>
+                                <segue destination="one" kind="relationship" relationship="viewControllers" id="r1"/>
+                                <segue destination="two" kind="relationship" relationship="viewControllers" id="r2"/>
+                            </connections>
+                        </tabBarController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the tabs are archived in the tab bar controller's scene nib with their items")
+    func layout() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        #expect(
+            Set(output.files.keys) == ["Info.plist", "UIViewController-tab.nib", "one-view-v1.nib", "two-view-v2.nib"])
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-tab.nib"] ?? []))
+        let tab = try #require(scene.all("UITabBarController").first)
+        let children = scene.elements(of: scene.object("UIViewControllers", of: tab) ?? -1)
+        #expect(children.count == 2)
+        #expect(scene.elements(of: scene.object("UICustomizableViewControllers", of: tab) ?? -1) == children)
+        // The bar (canoelover): 320 wide whatever the source says, at the source's y, mask 10, opaque.
+        let bar = try #require(scene.all("UITabBar").first)
+        #expect(scene.value("UIBounds", of: bar) == .bytes([7] + [0.0, 0, 320, 49].flatMap(UIKitRuleTests.le)))
+        #expect(scene.value("UICenter", of: bar) == .bytes([7] + [160.0, 575.5].flatMap(UIKitRuleTests.le)))
+        #expect(scene.value("UIAutoresizingMask", of: bar) == .int8(10))
+        #expect(scene.value("UIOpaque", of: bar) == .bool(true))
+        let items = scene.elements(of: scene.object("UIItems", of: bar) ?? -1)
+        #expect(items.compactMap { scene.text("UITitle", of: $0) } == ["Game", "Settings"])
+        #expect(items.allSatisfy { scene.value("UIEnabled", of: $0) == .bool(true) })
+        #expect(scene.object("UIParentViewController", of: children[0]) == tab)
+        // One storyboard placeholder per tab, the last tab's first, before the controller.
+        #expect(scene.topLevelClasses.prefix(3) == ["UIProxyObject", "UIProxyObject", "UITabBarController"])
+    }
+}

@@ -476,3 +476,77 @@ struct CellAndColorRuleTests {
         #expect(graph.value("UIImage", of: try #require(graph.all("UIImageView").first)) == nil)
     }
 }
+
+@Suite("UIKit fonts, tags and images")
+struct FontAndTagRuleTests {
+    /// An Xcode 6.1 document.
+    static func xcode6(_ body: String) -> String {
+        Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#)
+    }
+
+    @Test("a named font names itself in its descriptor and is not a system font")
+    func namedFont() throws {
+        // canoelover: Helvetica 36 → descriptor {NSFontSizeAttribute: 36, NSFontNameAttribute: Helvetica}.
+        let body = #"""
+            <label text="Second View" id="l1"><rect key="frame" x="0" y="0" width="200" height="40"/>
+                <fontDescription key="fontDescription" name="Helvetica" family="Helvetica" pointSize="36"/>
+            </label>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let font = try #require(graph.all("UIFont").first)
+        #expect(graph.text("UIFontName", of: font) == "Helvetica")
+        #expect(graph.value("UISystemFont", of: font) == .bool(false))
+        #expect(graph.value("UIFontTraits", of: font) == .int8(0))
+        let attributes = graph.elements(
+            of: graph.object("UIFontDescriptorAttributes", of: graph.object("UIFontDescriptor", of: font) ?? -1) ?? -1)
+        #expect(attributes.compactMap(graph.string) == ["NSFontSizeAttribute", "NSFontNameAttribute", "Helvetica"])
+        let unknown = body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")
+        #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(unknown)) }
+    }
+
+    @Test("tags other than 0 and button line breaks other than middle truncation are archived")
+    func tagsAndLineBreaks() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <button buttonType="roundedRect" lineBreakMode="tailTruncation" tag="5" id="b1"><rect key="frame" x="0" y="0" width="10" height="10"/></button>
+                    <button buttonType="roundedRect" lineBreakMode="middleTruncation" tag="0" id="b2"><rect key="frame" x="0" y="0" width="10" height="10"/></button>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let buttons = graph.all("UIButton")
+        #expect(buttons.map { graph.value("UITag", of: $0) } == [.int8(5), nil])
+        #expect(buttons.map { graph.value("UILineBreakMode", of: $0) } == [.int8(4), nil])
+    }
+
+    @Test("a label's long text may be a <string key=\"text\"> child")
+    func stringText() throws {
+        let body = #"""
+            <label id="l1"><rect key="frame" x="0" y="0" width="200" height="40"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <string key="text">A long text.</string>
+            </label>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        #expect(graph.text("UIText", of: try #require(graph.all("UILabel").first)) == "A long text.")
+    }
+
+    @Test("when ibtool could not find the images, placeholders record 1 × 1")
+    func imagesUnavailable() throws {
+        let body =
+            #"<imageView id="i1" image="Images/ad.png"><rect key="frame" x="0" y="0" width="30" height="30"/></imageView>"#
+        let source = Source.iOSXib(body, resources: #"<image name="Images/ad.png" width="550" height="385"/>"#)
+            .replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#)
+        var options = NibCompiler.Options()
+        let found = Graph(
+            try NibArchive(
+                parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
+        options.imagesAvailable = false
+        let missing = Graph(
+            try NibArchive(
+                parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
+        #expect(found.all("UIImageNibPlaceholder").map { found.value("UIImageWidth", of: $0) } == [.float32(550)])
+        #expect(missing.all("UIImageNibPlaceholder").map { missing.value("UIImageWidth", of: $0) } == [.float32(1)])
+    }
+}

@@ -8,7 +8,7 @@ enum LabelRule {
             "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
             "preferredMaxLayoutWidth",
         ],
-        children: ["fontDescription", "color", "size"],
+        children: ["fontDescription", "color", "size", "string"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
 
     static let alignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
@@ -21,7 +21,14 @@ enum LabelRule {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not supported yet")
         }
-        if let text = element["text"] { object.set("UIText", context.text(text, id: element["id"], property: "text")) }
+        // Long or multi-line texts are written as a `<string key="text">` child.
+        for string in element.children(named: "string") where string["key"] != "text" {
+            throw context.error(
+                .unsupportedElement, string, "<string key=\"\(string["key"] ?? "")\"> is not supported yet")
+        }
+        if let text = element["text"] ?? element.child("string", key: "text")?.text {
+            object.set("UIText", context.text(text, id: element["id"], property: "text"))
+        }
         var pointSize: Double?
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))

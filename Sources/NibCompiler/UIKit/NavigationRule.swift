@@ -89,3 +89,64 @@ enum SegueRule {
         return template
     }
 }
+
+/// `<tabBarController>`'s `<tabBar>` → `UITabBar`, and a child's `<tabBarItem>` →
+/// `UITabBarItem`, as the Xcode 6 pairs show them.
+enum TabBarRule {
+    /// The tab bar: 320 wide whatever the source's width, at the source's y, with its mask and
+    /// background, opaque, the default hugging written out, translucent.
+    static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
+            throw context.error(.unsupportedAttribute, element, "tab bar attribute \(name) is not supported yet")
+        }
+        if let mode = element["contentMode"], mode != "scaleToFill" {
+            throw context.error(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not supported yet")
+        }
+        guard let frame = element.child("rect", key: "frame"), let y = frame.number("y") else {
+            throw context.error(.invalidSource, element, "the tab bar has no frame")
+        }
+        var mask = 36
+        var background: ArchivedObject?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("rect", "frame"): break
+            case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
+            case ("color", "backgroundColor"): background = try ColorRule.color(child, in: context)
+            default:
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not supported yet")
+            }
+        }
+        let height = frame.number("height") ?? 49
+        let bar = ArchivedObject("UITabBar")
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, height]))
+        bar.set("UICenter", ArchivedObject.geometry([160, y + height / 2]))
+        if let background { bar.set("UIBackgroundColor", background) }
+        bar.set("UIOpaque", .bool(true))
+        bar.set("UIAutoresizeSubviews", .bool(true))
+        if mask != 0 { bar.set("UIAutoresizingMask", int: mask) }
+        bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
+        bar.set("UIDelegate", controller)
+        bar.set("UIBarTranslucence", int: 1)
+        return bar
+    }
+
+    /// A tab bar item with a title.
+    static func item(_ element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
+            throw context.error(.unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+        }
+        if let child = element.children.first {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not supported yet")
+        }
+        let item = ArchivedObject("UITabBarItem")
+        item.set("UIEnabled", .bool(true))
+        if let title = element["title"] {
+            item.set("UITitle", context.text(title, id: element["id"], property: "title"))
+        }
+        return item
+    }
+}

@@ -9,7 +9,12 @@ struct StoryboardCompiler {
     /// Controller elements and the UIKit class ibtool names their scene nib after.
     static let controllers: [String: String] = [
         "viewController": "UIViewController", "tableViewController": "UITableViewController",
-        "navigationController": "UINavigationController",
+        "navigationController": "UINavigationController", "tabBarController": "UITabBarController",
+    ]
+
+    /// Container controllers and the relationship naming the children archived in their scene nib.
+    static let containerRelationships: [String: String] = [
+        "navigationController": "rootViewController", "tabBarController": "viewControllers",
     ]
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
@@ -39,10 +44,11 @@ struct StoryboardCompiler {
         for scene in scenes where sceneNames[scene.controllerID] == nil {
             sceneNames[scene.controllerID] = scene.sceneName
         }
-        // A navigation controller's root controller is archived inside its scene nib.
+        // A container's children (a navigation controller's root, a tab bar controller's tabs)
+        // are archived inside its scene nib.
         var embedded: Set<String> = []
-        for scene in scenes where scene.controller.name == "navigationController" {
-            if let root = try rootSegue(of: scene)?["destination"] { embedded.insert(root) }
+        for scene in scenes {
+            for segue in childSegues(of: scene) { if let child = segue["destination"] { embedded.insert(child) } }
         }
         for scene in scenes where !embedded.contains(scene.controllerID) {
             files[scene.sceneName + ".nib"] = try sceneNib(
@@ -89,7 +95,7 @@ struct StoryboardCompiler {
                     "id"]
                 // Before Xcode 7, ibtool named every scene nib after UIViewController.
                 let nibClass =
-                    controller.name == "navigationController" && document.era < XcodeEra(7)
+                    Self.containerRelationships[controller.name] != nil && document.era < XcodeEra(7)
                     ? "UIViewController" : uiKitClass
                 // A scene with a storyboard identifier is named after it.
                 let sceneName = controller["storyboardIdentifier"] ?? "\(nibClass)-\(controllerID)"
@@ -102,10 +108,11 @@ struct StoryboardCompiler {
         return scenes
     }
 
-    /// A navigation controller's `rootViewController` relationship segue.
-    private func rootSegue(of scene: Scene) throws(CompileError) -> SourceElement? {
+    /// A container's relationship segues to the children archived in its scene nib, in order.
+    private func childSegues(of scene: Scene) -> [SourceElement] {
+        guard let relationship = Self.containerRelationships[scene.controller.name] else { return [] }
         let segues = scene.controller.child("connections")?.children(named: "segue") ?? []
-        return segues.first { $0["kind"] == "relationship" && $0["relationship"] == "rootViewController" }
+        return segues.filter { $0["kind"] == "relationship" && $0["relationship"] == relationship }
     }
 
     /// Storyboards saved for size classes by Interface Builder before Xcode 9 (tools version
@@ -133,47 +140,78 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era)
+            era: document.era, imagesAvailable: document.imagesAvailable)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
         var leading: [ArchivedObject] = []
         var members: [ArchivedObject] = []
+        var templatesOf: [(ArchivedObject, ArchivedObject)] = []
         let controllerObject: ArchivedObject
-        if scene.controller.name == "navigationController" {
+        if let relationship = Self.containerRelationships[scene.controller.name] {
             guard document.era < XcodeEra(8) else {
                 throw error(
                     .unsupportedElement, scene.controller,
-                    "navigation controllers are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
+                    "\(scene.controller.name)s are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
                 )
             }
-            guard let segue = try rootSegue(of: scene), let rootID = segue["destination"],
-                let root = scenes.first(where: { $0.controllerID == rootID })
-            else {
+            var children: [Scene] = []
+            for segue in childSegues(of: scene) {
+                guard let child = scenes.first(where: { $0.controllerID == segue["destination"] }) else {
+                    throw error(.invalidSource, segue, "the segue's destination is no scene")
+                }
+                children.append(child)
+            }
+            let isNavigation = relationship == "rootViewController"
+            guard !children.isEmpty, !isNavigation || children.count == 1 else {
                 throw error(
-                    .unsupportedElement, scene.controller, "a navigation controller needs a rootViewController segue")
+                    .unsupportedElement, scene.controller, "a \(scene.controller.name) needs its \(relationship) segue")
             }
-            let navigation = ArchivedObject(scene.uiKitClass)
-            guard let barElement = scene.controller.child("navigationBar", key: "navigationBar") else {
-                throw error(.invalidSource, scene.controller, "the navigation controller has no navigation bar")
+            let container = ArchivedObject(scene.uiKitClass)
+            let barKey = isNavigation ? "navigationBar" : "tabBar"
+            guard let barElement = scene.controller.child(barKey, key: barKey) else {
+                throw error(.invalidSource, scene.controller, "the \(scene.controller.name) has no <\(barKey)>")
             }
-            let bar = try NavigationRule.bar(barElement, controller: navigation, context: context)
-            let (rootObject, templates) = try archive(
-                root, parent: navigation, bar: bar, context: context, sceneNames: sceneNames, files: &files,
-                resources: resources)
-            navigation.set("UIChildViewControllers", .collection("NSMutableArray", [rootObject]))
-            navigation.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
-            navigation.set("UIViewControllers", .collection("NSMutableArray", [rootObject]))
-            navigation.set("UINavigationBar", bar)
-            try checkChildren(of: scene.controller, allowing: ["navigationBar"])
-            controllerObject = try ClassSwapRule.wrap(navigation, element: scene.controller, context: context)
-            // The root controller's own storyboard placeholder comes first among the top-level objects.
-            let rootPlaceholder = UIKitContext.proxy("UIStoryboardPlaceholder")
-            leading = [rootPlaceholder]
-            members =
-                [bar, rootObject] + (rootObject.object(forKey: "UINavigationItem").map { [$0] } ?? []) + templates
-            context.addOutlet("storyboard", source: rootObject, destination: rootPlaceholder)
-            for template in templates { context.addOutlet("viewController", source: template, destination: rootObject) }
+            let bar =
+                isNavigation
+                ? try NavigationRule.bar(barElement, controller: container, context: context)
+                : try TabBarRule.bar(barElement, controller: container, context: context)
+            var childObjects: [ArchivedObject] = []
+            var childMembers: [ArchivedObject] = []
+            var items: [ArchivedObject] = []
+            for child in children {
+                let (childObject, templates) = try archive(
+                    child, parent: container, bar: isNavigation ? bar : nil, context: context,
+                    sceneNames: sceneNames, files: &files, resources: resources)
+                childObjects.append(childObject)
+                let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
+                if let item { items.append(item) }
+                childMembers.append(childObject)
+                templatesOf.append(contentsOf: templates.map { ($0, childObject) })
+                // Each child has its own storyboard placeholder; they lead the top-level objects,
+                // the last child's first.
+                let childPlaceholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+                leading.insert(childPlaceholder, at: 0)
+                context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
+            }
+            if isNavigation {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                container.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
+                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
+                container.set("UINavigationBar", bar)
+            } else {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                container.set("UITabBar", bar)
+                container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
+                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
+            }
+            bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            try checkChildren(of: scene.controller, allowing: [barKey])
+            controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
+            members = [bar] + childMembers + items + templatesOf.map(\.0)
+            for (template, source) in templatesOf {
+                context.addOutlet("viewController", source: template, destination: source)
+            }
         } else {
             let (object, templates) = try archive(
                 scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
@@ -208,14 +246,17 @@ struct StoryboardCompiler {
         for child in controller.children {
             switch (child.name, child["key"]) {
             case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
-            case ("navigationItem", "navigationItem"): break
+            case ("navigationItem", "navigationItem"), ("tabBarItem", "tabBarItem"): break
+            // Interface Builder's simulated metrics are design-time only.
+            case ("nil", let key?) where key.hasPrefix("simulated"): break
+            case (let name, let key?) where name.hasPrefix("simulated") && key.hasPrefix("simulated"): break
             case ("connections", _):
                 for connection in child.children {
                     let isRelationship = connection.name == "segue" && connection["kind"] == "relationship"
                     let allowed =
                         connection.name == "outlet"
-                        || (isRelationship && controller.name == "navigationController"
-                            && connection["relationship"] == "rootViewController")
+                        || (isRelationship
+                            && Self.containerRelationships[controller.name] == connection["relationship"])
                     guard allowed else {
                         throw error(
                             .unsupportedElement, connection,
@@ -238,8 +279,8 @@ struct StoryboardCompiler {
         sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
     ) throws(CompileError) -> (ArchivedObject, [ArchivedObject]) {
         let controller = scene.controller
-        guard controller.name != "navigationController" else {
-            throw error(.unsupportedElement, controller, "nested navigation controllers are not supported yet")
+        guard Self.containerRelationships[controller.name] == nil else {
+            throw error(.unsupportedElement, controller, "nested container controllers are not supported yet")
         }
         try checkChildren(of: controller, allowing: [])
         let className = scene.uiKitClass
@@ -276,9 +317,18 @@ struct StoryboardCompiler {
                     .unsupportedElement, item,
                     "a navigation item outside a navigation controller's root controller is not supported yet")
             }
-            let itemObject = try NavigationRule.item(item, bar: bar, context: context)
-            bar.set("UIItems", .collection("NSMutableArray", [itemObject]))
-            object.set("UINavigationItem", itemObject)
+            object.set("UINavigationItem", try NavigationRule.item(item, bar: bar, context: context))
+        } else if bar != nil {
+            throw error(
+                .unsupportedElement, controller, "a navigation controller's root controller needs a <navigationItem>")
+        }
+        if let item = controller.child("tabBarItem", key: "tabBarItem") {
+            guard parent?.className == "UITabBarController" else {
+                throw error(
+                    .unsupportedElement, item,
+                    "a tab bar item outside a tab bar controller's child is not supported yet")
+            }
+            object.set("UITabBarItem", try TabBarRule.item(item, context: context))
         }
         var table: [(ArchivedObject, ArchivedObject)] = []
         for (name, target) in upstream {
@@ -326,7 +376,7 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era)
+            era: document.era, imagesAvailable: document.imagesAvailable)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         // The controller seen from its view nib is not File's Owner but an upstream placeholder,

@@ -15,7 +15,8 @@ enum TableViewCellRule {
         throws(CompileError) -> ArchivedObject
     {
         let context = UIKitContext(
-            fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era)
+            fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era,
+            imagesAvailable: outer.imagesAvailable)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         context.allObjects = [owner, firstResponder]

@@ -28,8 +28,15 @@ final class UIKitContext {
     /// The ibtool being imitated.
     let era: XcodeEra
 
-    init(fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13)) {
+    /// Whether ibtool could find the images the source names.
+    let imagesAvailable: Bool
+
+    init(
+        fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13),
+        imagesAvailable: Bool = true
+    ) {
         self.era = era
+        self.imagesAvailable = imagesAvailable
         self.fileName = fileName
         self.isBaseLocalized = isBaseLocalized
         self.module = module

@@ -40,7 +40,7 @@ struct ViewEncoder {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
         }
-        for name in ["tag", "alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
+        for name in ["alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) is not supported yet")
         }
         let object = ArchivedObject(rule.className)
@@ -144,6 +144,13 @@ struct ViewEncoder {
         if context.era.writesSemanticContentAttribute { object.set("UIViewSemanticContentAttribute", int: 0) }
         if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
         if let tint { object.set("UITintColor", try ColorRule.color(tint, in: context)) }
+        if let tagText = element["tag"] {
+            guard let tag = Int(tagText) else {
+                throw context.error(.unsupportedAttribute, element, "tag \"\(tagText)\" is not an integer")
+            }
+            // The default tag, 0, is not archived.
+            if tag != 0 { object.set("UITag", int: tag) }
+        }
         try rule.encode(element, object, context, resources)
         return try ClassSwapRule.wrap(object, element: element, context: context)
     }

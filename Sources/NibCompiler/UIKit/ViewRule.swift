@@ -62,7 +62,7 @@ enum ImageRule {
             throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
         }
         let image = ArchivedObject("UIImageNibPlaceholder")
-        let unit = context.era.writesUnitImageSize
+        let unit = context.era.writesUnitImageSize || !context.imagesAvailable
         image.set("UIImageWidth", .float32(unit ? 1 : Float(size.width)))
         image.set("UIImageHeight", .float32(unit ? 1 : Float(size.height)))
         image.set("UIResourceName", .string(name))
