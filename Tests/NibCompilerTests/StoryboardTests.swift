@@ -289,3 +289,85 @@ struct TabBarStoryboardTests {
         #expect(scene.topLevelClasses.prefix(3) == ["UIProxyObject", "UIProxyObject", "UITabBarController"])
     }
 }
+
+@Suite("Size-class variations")
+struct VariationStoryboardTests {
+    /// An Xcode 6.1 storyboard shaped like TipCalculator: a field shown only in compact width ×
+    /// regular height, with a fixed frame there.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="6211" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="600" height="600"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" id="shown"><rect key="frame" x="0" y="0" width="10" height="10"/></view>
+                                    <view contentMode="scaleToFill" id="field" translatesAutoresizingMaskIntoConstraints="NO">
+                                        <rect key="frame" x="139" y="195" width="97" height="30"/>
+                                        <variation key="heightClass=regular-widthClass=compact" fixedFrame="YES">
+                                            <rect key="frame" x="71" y="195" width="230" height="30"/>
+                                        </variation>
+                                    </view>
+                                </subviews>
+                                <variation key="heightClass=regular-widthClass=compact">
+                                    <mask key="subviews"><include reference="field"/></mask>
+                                </variation>
+                                <variation key="default">
+                                    <mask key="subviews"><exclude reference="field"/></mask>
+                                </variation>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("only the default configuration is installed; trait storages record the size classes")
+    func storages() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(7)
+        let output = try NibCompiler(options: options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
+        let views = view.all("UIView").filter { $0 != root }
+        #expect(views.count == 2)
+        // The excluded field is not a subview, but still an object of the nib.
+        #expect(view.elements(of: view.object("UISubviews", of: root) ?? -1).count == 1)
+        let lists = view.elements(of: view.object("UINibTraitStorageListsKey", of: view.root) ?? -1)
+        #expect(lists.count == 1)
+        let storages = view.elements(of: view.object("UITraitStorages", of: lists[0]) ?? -1)
+        #expect(
+            storages.compactMap { view.text("UIKeyPath", of: $0) } == [
+                "traitStorageSubviews", "traitStorageConstraints",
+            ])
+        // Subviews: every subview is a candidate; records for the default class (nil traits) and (1, 2).
+        let subviewRecords = view.elements(of: view.object("UIRecords", of: storages[0]) ?? -1)
+        #expect(subviewRecords.map { view.value("UITraitCollection", of: $0) == .nil } == [true, false])
+        #expect(view.elements(of: view.object("UIRelationshipCandidates", of: storages[0]) ?? -1).count == 2)
+        // Constraints: nine records; only (compact, regular) adds the field's prototyping constraints.
+        let constraintRecords = view.elements(of: view.object("UIRecords", of: storages[1]) ?? -1)
+        #expect(constraintRecords.count == 9)
+        let added = constraintRecords.map { view.elements(of: view.object("UIAddedObjects", of: $0) ?? -1).count }
+        #expect(added == [0, 0, 0, 0, 0, 4, 0, 0, 0])
+        let candidates = view.elements(of: view.object("UIRelationshipCandidates", of: storages[1]) ?? -1)
+        #expect(
+            candidates.compactMap { view.value("NSConstant", of: $0) } == [
+                .float64(71), .float64(195), .float64(230), .float64(30),
+            ])
+        #expect(
+            view.value("UIViewAutolayoutConstraints", of: root) == nil
+                || view.all("NSIBPrototypingLayoutConstraint").count == 4)
+    }
+
+    @Test("variations are an error for the Xcode versions not modelled")
+    func modernVariations() throws {
+        #expect(throws: CompileError.self) {
+            try NibCompiler().compile(
+                Data(Self.storyboard.replacingOccurrences(of: "6211", with: "14113").utf8), fileName: "Main.storyboard")
+        }
+    }
+}

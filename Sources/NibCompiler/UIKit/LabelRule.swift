@@ -80,11 +80,14 @@ enum LabelRule {
         if let lines = element["numberOfLines"], let count = Int(lines), count != 1 {
             object.set("UINumberOfLines", int: count)
         }
-        if let alignment = element["textAlignment"] {
-            guard let code = alignments[alignment] else {
-                throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
-            }
-            if code != 0 { object.set("UITextAlignment", int: code) }
+        // An absent alignment is left. From Xcode 7 (iOS 9 SDK) the alignment is always archived
+        // (left 0 in pogoros and TipCalculator, natural 4 in Byjuanamn); before, only non-left ones.
+        let alignment = element["textAlignment"] ?? "left"
+        guard let alignmentCode = alignments[alignment] else {
+            throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
+        }
+        if alignmentCode != 0 || context.era.writesLabelAlignmentAlways {
+            object.set("UITextAlignment", int: alignmentCode)
         }
         // An absent baselineAdjustment is Interface Builder's default, alignCenters.
         switch element["baselineAdjustment"] {

@@ -4,17 +4,27 @@
 enum PrototypingConstraintRule {
     static let identifier = "IB auto generated at build time for view with fixed frame"
 
+    /// The constraints for `element`'s own frame and `fixedFrame` flag.
     static func constraints(
         for element: SourceElement, object: ArchivedObject, superview: ArchivedObject, era: XcodeEra
     ) -> [ArchivedObject] {
-        guard era < XcodeEra(8), element.flag("fixedFrame"),
-            element["translatesAutoresizingMaskIntoConstraints"] == "NO",
-            let frame = element.child("rect", key: "frame")
+        guard let frame = element.child("rect", key: "frame") else { return [] }
+        let rect = ["x", "y", "width", "height"].map { frame.number($0) ?? 0 }
+        return constraints(
+            for: element, frame: rect, isFixed: element.flag("fixedFrame"), object: object, superview: superview,
+            era: era)
+    }
+
+    /// The constraints for `element` with a given frame (x, y, width, height) and fixed-frame
+    /// flag, as a size-class variation resolves them.
+    static func constraints(
+        for element: SourceElement, frame: [Double], isFixed: Bool, object: ArchivedObject,
+        superview: ArchivedObject, era: XcodeEra
+    ) -> [ArchivedObject] {
+        guard era < XcodeEra(8), isFixed, element["translatesAutoresizingMaskIntoConstraints"] == "NO",
+            frame.count == 4
         else { return [] }
-        let x = frame.number("x") ?? 0
-        let y = frame.number("y") ?? 0
-        let width = frame.number("width") ?? 0
-        let height = frame.number("height") ?? 0
+        let (x, y, width, height) = (frame[0], frame[1], frame[2], frame[3])
         // The image-only system buttons have a fixed intrinsic size: position only.
         let sizeIsIntrinsic =
             element.name == "button"

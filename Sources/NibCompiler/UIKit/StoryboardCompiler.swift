@@ -458,6 +458,11 @@ struct StoryboardCompiler {
             guideConstraints += [leading, edge, height]
         }
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
+        if !context.traitStorages.isEmpty {
+            context.traitStorageLists = [
+                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages)
+            ]
+        }
         context.allObjects.removeAll { $0 === viewObject }
         context.topLevel =
             context.era.listsPlaceholdersFirst

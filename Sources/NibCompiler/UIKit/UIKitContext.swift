@@ -16,6 +16,10 @@ final class UIKitContext {
     /// Supplies the object a control's `<segue>` triggers (an upstream placeholder standing for
     /// the segue template in the scene nib), or `nil` outside storyboards.
     var segueTrigger: ((SourceElement) -> ArchivedObject)?
+    /// Size-class trait storages of the nib's views (``VariationRule``).
+    var traitStorages: [ArchivedObject] = []
+    /// `UINibTraitStorageListsKey`'s lists.
+    var traitStorageLists: [ArchivedObject] = []
     /// Work that needs every object to exist (constraints, connections).
     var deferred: [() throws -> Void] = []
 
@@ -107,7 +111,7 @@ final class UIKitContext {
         root.set("UINibConnectionsKey", array(connections))
         root.set("UINibVisibleWindowsKey", empty)
         root.set("UINibAccessibilityConfigurationsKey", array(accessibility))
-        root.set("UINibTraitStorageListsKey", empty)
+        root.set("UINibTraitStorageListsKey", array(traitStorageLists))
         root.set("UINibKeyValuePairsKey", array(keyValuePairs))
         return root
     }

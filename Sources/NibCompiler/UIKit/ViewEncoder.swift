@@ -65,7 +65,8 @@ struct ViewEncoder {
                 tint = child
             case ("constraints", _):
                 constraintElements = child.children(named: "constraint")
-            case ("connections", _):
+            case ("connections", _), ("variation", _):
+                // Size-class variations are resolved with the container (VariationRule).
                 break
             case ("userDefinedRuntimeAttributes", _):
                 try RuntimeAttributeRule.schedule(child, object: object, context: context)
@@ -90,11 +91,22 @@ struct ViewEncoder {
             try ConstraintRule.constraint(constraint, container: element, context: context)
         }
         var prototyping: [ArchivedObject] = []
+        var encodedSubviews: [(SourceElement, ArchivedObject)] = []
         for subview in subviewElements {
             let child = try encode(subview)
+            encodedSubviews.append((subview, child))
             subviews.append(child)
             prototyping += PrototypingConstraintRule.constraints(
                 for: subview, object: child, superview: object, era: context.era)
+        }
+        if VariationRule.hasVariations(element, subviews: subviewElements) {
+            // Only the default configuration is installed; trait storages record the others.
+            let resolved = try VariationRule.resolve(
+                container: element, object: object, subviews: encodedSubviews, context: context)
+            subviews = resolved.installed
+            prototyping = []
+            context.traitStorages += resolved.storages
+            context.allObjects += resolved.tracked
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
