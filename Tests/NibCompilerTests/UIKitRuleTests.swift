@@ -550,3 +550,49 @@ struct FontAndTagRuleTests {
         #expect(missing.all("UIImageNibPlaceholder").map { missing.value("UIImageWidth", of: $0) } == [.float32(1)])
     }
 }
+
+@Suite("UIKit switches and secure fields")
+struct SwitchRuleTests {
+    @Test("a switch restores its frame through a key-value pair and gets position-only prototyping constraints")
+    func switchFrame() throws {
+        // ROMPiOS (Xcode 6): "frame" → NSValue rect "{{28, 462}, {51, 31}}"; left and top only.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <switch opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
+                        <rect key="frame" x="28" y="462" width="51" height="31"/>
+                    </switch>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(FontAndTagRuleTests.xcode6(body))
+        let control = try #require(graph.all("UISwitch").first)
+        #expect(graph.value("UISwitchEnabled", of: control) == .bool(true))
+        #expect(graph.text("UIViewContentHuggingPriority", of: control) == "{250, 250}")
+        let pairs = graph.elements(of: graph.object("UINibKeyValuePairsKey", of: graph.root) ?? -1)
+        #expect(pairs.count == 1)
+        #expect(graph.text("UIKeyPath", of: pairs[0]) == "frame")
+        let value = try #require(graph.object("UIValue", of: pairs[0]))
+        #expect(graph.text("NS.rectval", of: value) == "{{28, 462}, {51, 31}}")
+        #expect(graph.value("NS.special", of: value) == .int8(3))
+        let attributes = graph.all("NSIBPrototypingLayoutConstraint").compactMap {
+            graph.value("NSFirstAttribute", of: $0)?.integerValue
+        }
+        #expect(attributes.sorted() == [1, 3])
+    }
+
+    @Test("a secure text field turns autocorrection and spell checking off")
+    func secureField() throws {
+        let body = #"""
+            <textField borderStyle="roundedRect" id="f1"><rect key="frame" x="0" y="0" width="97" height="30"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" secureTextEntry="YES"/>
+            </textField>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let field = try #require(graph.all("UITextField").first)
+        #expect(graph.value("UISecureTextEntry", of: field) == .bool(true))
+        #expect(graph.value("UIAutocorrectionType", of: field) == .int8(1))
+        #expect(graph.value("UISpellCheckingType", of: field) == .int8(1))
+    }
+}

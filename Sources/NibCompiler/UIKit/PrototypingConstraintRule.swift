@@ -25,10 +25,11 @@ enum PrototypingConstraintRule {
             frame.count == 4
         else { return [] }
         let (x, y, width, height) = (frame[0], frame[1], frame[2], frame[3])
-        // The image-only system buttons have a fixed intrinsic size: position only.
+        // Switches and the image-only system buttons have a fixed intrinsic size: position only.
         let sizeIsIntrinsic =
-            element.name == "button"
-            && ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? "")
+            element.name == "switch"
+            || (element.name == "button"
+                && ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(element["buttonType"] ?? ""))
         // Rounded-rect text fields have a fixed intrinsic height: no height constraint.
         let heightIsIntrinsic = element.name == "textField" && element["borderStyle"] == "roundedRect"
         let size: [(Int, Double, Bool)] =

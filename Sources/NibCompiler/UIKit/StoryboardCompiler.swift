@@ -115,12 +115,15 @@ struct StoryboardCompiler {
         return segues.filter { $0["kind"] == "relationship" && $0["relationship"] == relationship }
     }
 
-    /// Storyboards saved for size classes by Interface Builder before Xcode 9 (tools version
-    /// below 13000) compile each controller's root view at the 600 × 600 "any size" canvas,
-    /// whatever device the document previews.
+    /// Size-class storyboards that preview a `<device>` (the Xcode 8 document format) were
+    /// compiled by Xcode 7 and 8 at the 600 × 600 "any size" canvas, whatever device the
+    /// document previews (hekaiyou, lfabreges, UEA: 375 × 667 or 1024 × 768 → 600 × 600).
+    /// Older documents name their frame for the simulated screen and keep it (ROMPiOS,
+    /// ibrahimtaleb 320 × 568, allianad 414 × 736), and Xcode 9 keeps every frame.
     var rootViewFrame: [Double]? {
-        let tools = Double(document.root["toolsVersion"] ?? "") ?? 0
-        guard document.root.flag("useTraitCollections"), tools < 13000, !document.era.keepsDeviceSizeForRootViews else {
+        guard document.root.flag("useTraitCollections"), document.root.child("device") != nil,
+            !document.era.keepsDeviceSizeForRootViews
+        else {
             return nil
         }
         return [0, 0, 600, 600]

@@ -94,6 +94,12 @@ enum TextFieldRule {
                     }
                     if code != 0 { object.set("UIReturnKeyType", int: code) }
                 case "secureTextEntry":
+                    // A secure field turns autocorrection and spell checking off (1 = no), as
+                    // ibtool archives it (ROMPiOS).
+                    if traits.flag(name) {
+                        object.set("UIAutocorrectionType", int: 1)
+                        object.set("UISpellCheckingType", int: 1)
+                    }
                     object.setFlag("UISecureTextEntry", traits.flag(name))
                 default:
                     throw context.error(.unsupportedAttribute, traits, "text input trait \(name) is not supported yet")
