@@ -363,6 +363,60 @@ struct VariationStoryboardTests {
                 || view.all("NSIBPrototypingLayoutConstraint").count == 4)
     }
 
+    @Test("Xcode 10: constraint masks, an empty default trait collection, every descendant listed")
+    func xcode10ConstraintMasks() throws {
+        // Carbook (built by Xcode 10): excluded constraints are not installed; records per mask.
+        let source = #"""
+            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="10117" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="vc" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="736"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" semanticContentAttribute="spatial" preservesSuperviewLayoutMargins="YES" translatesAutoresizingMaskIntoConstraints="NO" id="image">
+                                    <rect key="frame" x="-57" y="0.0" width="714" height="601"/>
+                                    <variation key="heightClass=compact" fixedFrame="YES"><rect key="frame" x="-39" y="-178" width="678" height="719"/></variation>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="image" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+                                <constraint firstItem="image" firstAttribute="centerY" secondItem="root" secondAttribute="centerY" id="c2"/>
+                            </constraints>
+                            <variation key="default">
+                                <mask key="constraints"><exclude reference="c1"/><exclude reference="c2"/></mask>
+                            </variation>
+                            <variation key="heightClass=compact-widthClass=compact">
+                                <mask key="constraints"><include reference="c2"/></mask>
+                            </variation>
+                        </view>
+                    </viewController>
+                </objects></scene></scenes>
+            </document>
+            """#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(10)
+        let output = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
+        #expect(view.value("UIViewAutolayoutConstraints", of: root) == nil)
+        let list = try #require(view.elements(of: view.object("UINibTraitStorageListsKey", of: view.root) ?? -1).first)
+        #expect(view.elements(of: view.object("UIDescendants", of: list) ?? -1).count == 1)
+        let storage = try #require(view.elements(of: view.object("UITraitStorages", of: list) ?? -1).first)
+        #expect(view.text("UIKeyPath", of: storage) == "traitStorageConstraints")
+        let records = view.elements(of: view.object("UIRecords", of: storage) ?? -1)
+        #expect(records.count == 2)
+        // The default record names an empty trait collection, not nil.
+        let defaultTraits = try #require(view.object("UITraitCollection", of: records[0]))
+        #expect(view.nodes[defaultTraits].values.isEmpty)
+        #expect(view.elements(of: view.object("UIRemovedObjects", of: records[0]) ?? -1).count == 2)
+        #expect(view.elements(of: view.object("UIAddedObjects", of: records[1]) ?? -1).count == 1)
+        #expect(view.all("NSIBPrototypingLayoutConstraint").isEmpty)
+        let image = try #require(view.all("UIView").first { $0 != root })
+        #expect(view.value("UIViewSemanticContentAttribute", of: image) == .int8(2))
+        #expect(view.value("UIViewPreservesSuperviewMargins", of: image) == .bool(true))
+    }
+
     @Test("variations are an error for the Xcode versions not modelled")
     func modernVariations() throws {
         #expect(throws: CompileError.self) {

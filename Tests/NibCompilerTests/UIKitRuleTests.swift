@@ -596,3 +596,31 @@ struct SwitchRuleTests {
         #expect(graph.value("UISpellCheckingType", of: field) == .int8(1))
     }
 }
+
+@Suite("Color matching")
+struct ColorMatchingTests {
+    @Test("documents not saved color-matched keep calibrated RGB components, without doubles, even under Xcode 10")
+    func unmatchedDocument() throws {
+        // Carbook (Xcode 7.3 document, built by Xcode 10): 0.16078431372549018 → float32, "0.161 0.145 0.141".
+        let color =
+            #"<color key="backgroundColor" red="0.16078431372549018" green="0.14509803921568626" blue="0.14117647058823529" alpha="1" colorSpace="calibratedRGB"/>"#
+        let body = #"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>\#(color)</view>"#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(10)
+        let source = Source.iOSXib(body).replacingOccurrences(
+            of: #"toolsVersion="14113""#, with: #"toolsVersion="10117""#)
+        let archive = try NibArchive(
+            parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? [])
+        let graph = Graph(archive)
+        let object = try #require(graph.all("UIColor").first)
+        #expect(graph.value("UIRed", of: object) == .float32(Float(0.16078431372549018)))
+        #expect(graph.value("UIRed-Double", of: object) == nil)
+        #expect(graph.value("NSRGB", of: object) == .bytes(Array("0.161 0.145 0.141".utf8)))
+        // The same color in a color-matched document needs ColorSync: an error, not a guess.
+        let matched = source.replacingOccurrences(
+            of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+        #expect(throws: CompileError.self) {
+            try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
+        }
+    }
+}

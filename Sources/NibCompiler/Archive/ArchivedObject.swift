@@ -71,6 +71,11 @@ final class ArchivedObject {
         return nil
     }
 
+    /// The objects this object references, in order (a collection's elements).
+    var referencedObjects: [ArchivedObject] {
+        values.compactMap { if case .object(let target) = $0.value { return target } else { return nil } }
+    }
+
     /// Whether a value for `key` was already set.
     func has(_ key: String) -> Bool { values.contains { $0.key == key } }
 

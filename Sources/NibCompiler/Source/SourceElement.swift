@@ -71,4 +71,11 @@ public final class SourceElement: @unchecked Sendable {
         while let parent = top.parent { top = parent }
         return XcodeEra(toolsVersion: top["toolsVersion"])
     }
+
+    /// Whether the document this element belongs to was saved with `colorMatched="YES"`.
+    public var documentIsColorMatched: Bool {
+        var top = self
+        while let parent = top.parent { top = parent }
+        return top.flag("colorMatched")
+    }
 }

@@ -76,14 +76,16 @@ enum ColorRule {
         let alpha = element.number("alpha") ?? 1
         let isCustom = element["colorSpace"] == "custom"
         let space = isCustom ? element["customColorSpace"] : element["colorSpace"]
-        let legacy = context.era < XcodeEra(8)
+        // Colors are matched only from Xcode 8, and only in documents saved as color-matched
+        // (`colorMatched="YES"`, the Xcode 8 format): Carbook (Xcode 10, an Xcode 7.3 document)
+        // keeps its calibrated RGB components unchanged.
+        let legacy = context.era < XcodeEra(8) || !element.documentIsColorMatched
         if let white = element.number("white") {
             // Before Xcode 8 (iOS 10 SDK, wide color), ibtool stored calibrated and device grays
             // as RGB with the same components, without color matching.
+            // Copied components carry no float64 doubles (Carbook, built by Xcode 10).
             if legacy, ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
-                return rgbColor(
-                    red: white, green: white, blue: white, alpha: alpha,
-                    doubles: context.era.writesDoubleColorComponents)
+                return rgbColor(red: white, green: white, blue: white, alpha: alpha, doubles: false)
             }
             switch (space, isCustom) {
             case ("genericGamma22GrayColorSpace", _):
@@ -123,8 +125,7 @@ enum ColorRule {
                 red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         case "calibratedRGB", "deviceRGB":
             if legacy {
-                return rgbColor(
-                    red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+                return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: false)
             }
             guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
                 throw context.error(

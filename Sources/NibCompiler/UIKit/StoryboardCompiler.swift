@@ -267,6 +267,16 @@ struct StoryboardCompiler {
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
+            case ("value", "contentSizeForViewInPopover"):
+                // Written when the archived view is not resized; the view's size is archived then.
+                let frame = controller.child(key: "view")?.child("rect", key: "frame")
+                guard child["type"] == "size", controller["autoresizesArchivedViewToFullSize"] == "NO",
+                    child.number("width") == frame?.number("width"), child.number("height") == frame?.number("height")
+                else {
+                    throw error(
+                        .unsupportedElement, child,
+                        "a contentSizeForViewInPopover other than the view's size is not supported yet")
+                }
             case (let name, _) where extra.contains(name): break
             default:
                 throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
@@ -463,7 +473,7 @@ struct StoryboardCompiler {
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
         if !context.traitStorages.isEmpty {
             context.traitStorageLists = [
-                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages)
+                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages, era: context.era)
             ]
         }
         context.allObjects.removeAll { $0 === viewObject }

@@ -119,7 +119,7 @@ enum TableViewCellRule {
         if context.era < XcodeEra(7) {
             cell.set("UIViewPreservesSuperviewMargins", .bool(true))
             // Not on the content views of documents saved by Xcode 5.
-            if isPrototype, element.savedBy >= XcodeEra(6) {
+            if isPrototype, element.savedBy >= XcodeEra(6), !content.has("UIViewPreservesSuperviewMargins") {
                 content.set("UIViewPreservesSuperviewMargins", .bool(true))
             }
         }

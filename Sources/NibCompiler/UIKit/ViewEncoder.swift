@@ -10,7 +10,12 @@ struct ViewEncoder {
         "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
         "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
         "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
-        "insetsLayoutMarginsFromSafeArea", "clearsContextBeforeDrawing",
+        "insetsLayoutMarginsFromSafeArea", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
+        "semanticContentAttribute",
+    ]
+
+    static let semanticContentAttributes: [String: Int] = [
+        "unspecified": 0, "playback": 1, "spatial": 2, "forceLeftToRight": 3, "forceRightToLeft": 4,
     ]
     static let ignoredChildren: Set<String> = ["point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer"]
 
@@ -87,7 +92,7 @@ struct ViewEncoder {
         object.set("UICenter", ArchivedObject.geometry([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2]))
         var subviews: [ArchivedObject] = []
         // Subviews are compiled after this view's constraints are tracked (IB's object order).
-        let constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
+        var constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
             try ConstraintRule.constraint(constraint, container: element, context: context)
         }
         var prototyping: [ArchivedObject] = []
@@ -102,8 +107,10 @@ struct ViewEncoder {
         if VariationRule.hasVariations(element, subviews: subviewElements) {
             // Only the default configuration is installed; trait storages record the others.
             let resolved = try VariationRule.resolve(
-                container: element, object: object, subviews: encodedSubviews, context: context)
+                container: element, object: object, subviews: encodedSubviews,
+                constraints: Array(zip(constraintElements, constraintObjects)), context: context)
             subviews = resolved.installed
+            constraintObjects = resolved.installedConstraints
             prototyping = []
             context.traitStorages += resolved.storages
             context.allObjects += resolved.tracked
@@ -153,7 +160,18 @@ struct ViewEncoder {
                 "UIViewContentCompressionResistancePriority",
                 .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
         }
-        if context.era.writesSemanticContentAttribute { object.set("UIViewSemanticContentAttribute", int: 0) }
+        object.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))
+        let semantic = element["semanticContentAttribute"] ?? "unspecified"
+        guard let semanticCode = Self.semanticContentAttributes[semantic],
+            semanticCode == 0 || context.era.writesSemanticContentAttribute
+        else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "semanticContentAttribute \"\(semantic)\" is unknown for Xcode \(context.era)")
+        }
+        if context.era.writesSemanticContentAttribute {
+            object.set("UIViewSemanticContentAttribute", int: semanticCode)
+        }
         if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
         if let tint { object.set("UITintColor", try ColorRule.color(tint, in: context)) }
         if let tagText = element["tag"] {
