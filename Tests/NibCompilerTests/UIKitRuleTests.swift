@@ -624,3 +624,35 @@ struct ColorMatchingTests {
         }
     }
 }
+
+@Suite("Margin constraints")
+struct MarginConstraintTests {
+    @Test("margin attributes keep their V2 codes; the legacy keys name the plain attribute with the margin folded in")
+    func legacyMarginKeys() throws {
+        // Byjuanamn: superview.trailingMargin = field.trailing → NSFirstAttribute 6, NSConstant 8;
+        // label.leading = superview.leadingMargin → NSSecondAttribute 5, NSConstant 8.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews><view id="v2"><rect key="frame" x="0" y="0" width="10" height="10"/></view></subviews>
+                <constraints>
+                    <constraint firstAttribute="trailingMargin" secondItem="v2" secondAttribute="trailing" id="c1"/>
+                    <constraint firstItem="v2" firstAttribute="leading" secondItem="v1" secondAttribute="leadingMargin" id="c2"/>
+                    <constraint firstItem="v2" firstAttribute="top" secondItem="v1" secondAttribute="topMargin" constant="4" id="c3"/>
+                </constraints>
+            </view>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let constraints = graph.all("NSLayoutConstraint")
+        #expect(constraints.count == 3)
+        let rows = constraints.map {
+            [
+                graph.value("NSFirstAttributeV2", of: $0), graph.value("NSFirstAttribute", of: $0),
+                graph.value("NSSecondAttributeV2", of: $0), graph.value("NSSecondAttribute", of: $0),
+                graph.value("NSConstantV2", of: $0), graph.value("NSConstant", of: $0),
+            ]
+        }
+        #expect(rows[0] == [.int8(18), .int8(6), .int8(6), .int8(6), nil, .float64(8)])
+        #expect(rows[1] == [.int8(5), .int8(5), .int8(17), .int8(5), nil, .float64(8)])
+        #expect(rows[2] == [.int8(3), .int8(3), .int8(15), .int8(3), .float64(4), .float64(12)])
+    }
+}
