@@ -428,11 +428,12 @@ struct VariationStoryboardTests {
 
 @Suite("Root view frames")
 struct RootViewFrameTests {
-    static func storyboard(tools: String, device: Bool) -> String {
+    static func storyboard(tools: String, device: Bool, deployment: Bool = false) -> String {
         #"""
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\#(tools)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
             \#(device ? #"<device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>"# : "")
+            \#(deployment ? #"<dependencies><deployment identifier="iOS"/></dependencies>"# : "")
             <scenes><scene sceneID="s1"><objects>
                 <viewController id="vc" sceneMemberID="viewController">
                     <view key="view" contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="320" height="568"/></view>
@@ -444,10 +445,14 @@ struct RootViewFrameTests {
 
     @Test(
         "Xcode 8 documents that preview a device compile root views at 600 × 600; older ones keep their frame",
-        arguments: [("12121", true, 600.0), ("6211", false, 320.0), ("14490", true, 320.0)])
-    func rootFrame(tools: String, device: Bool, width: Double) throws {
+        arguments: [
+            ("12121", true, false, 600.0), ("6211", false, false, 320.0), ("14490", true, false, 320.0),
+            ("14460.31", true, true, 600.0),
+        ])
+    func rootFrame(tools: String, device: Bool, deployment: Bool, width: Double) throws {
         let output = try NibCompiler().compile(
-            Data(Self.storyboard(tools: tools, device: device).utf8), fileName: "Main.storyboard")
+            Data(Self.storyboard(tools: tools, device: device, deployment: deployment).utf8),
+            fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
         let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
         let bounds = try #require(view.value("UIBounds", of: root))

@@ -115,17 +115,22 @@ struct StoryboardCompiler {
         return segues.filter { $0["kind"] == "relationship" && $0["relationship"] == relationship }
     }
 
-    /// Size-class storyboards that preview a `<device>` (the Xcode 8 document format) were
-    /// compiled by Xcode 7 and 8 at the 600 × 600 "any size" canvas, whatever device the
-    /// document previews (hekaiyou, lfabreges, UEA: 375 × 667 or 1024 × 768 → 600 × 600).
-    /// Older documents name their frame for the simulated screen and keep it (ROMPiOS,
-    /// ibrahimtaleb 320 × 568, allianad 414 × 736), and Xcode 9 keeps every frame.
+    /// Size-class storyboards that preview a `<device>` (the Xcode 8 document format) compile
+    /// their controllers' root views at the 600 × 600 "any size" canvas, whatever device the
+    /// document previews, when Xcode 7 or 8 builds them (hekaiyou, lfabreges, UEA: 375 × 667 or
+    /// 1024 × 768 → 600 × 600). Later Xcodes keep the frame, except in storyboards other than
+    /// launch screens that declare an unversioned iOS deployment (`<deployment identifier="iOS"/>`:
+    /// BestKai and Idrill7 → 600 × 600; Idrill7 without the declaration, mioppong,
+    /// blakeleftwich and the other launch screens keep theirs). Older documents name their
+    /// frame for the simulated screen and keep it (ROMPiOS, ibrahimtaleb 320 × 568, allianad).
     var rootViewFrame: [Double]? {
-        guard document.root.flag("useTraitCollections"), document.root.child("device") != nil,
-            !document.era.keepsDeviceSizeForRootViews
-        else {
-            return nil
-        }
+        guard document.root.flag("useTraitCollections"), document.root.child("device") != nil else { return nil }
+        let declaresDeployment =
+            document.root.child("dependencies")?.children(named: "deployment").contains {
+                $0["identifier"] == "iOS" && $0["version"] == nil
+            } ?? false
+        guard !document.era.keepsDeviceSizeForRootViews || (declaresDeployment && !document.root.flag("launchScreen"))
+        else { return nil }
         return [0, 0, 600, 600]
     }
 
