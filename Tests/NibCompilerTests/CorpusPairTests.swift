@@ -15,6 +15,7 @@ struct CorpusPairTests {
         "ios-FanWenjun-TableView.iOS-LaunchScreen",
         "ios-FanWenjun-TableView.iOS-Main",
         "ios-UEADementiaResearchG-supermarket-task-LaunchScreen",
+        "ios-appodeal-Appodeal-Xamarin-Demo-Main",
         "ios-blakeleftwich-animal-kindergarten-LaunchScreen",
         "ios-canoelover-Flags-LaunchScreen",
         "ios-hekaiyou-talk_casually-LaunchScreen",

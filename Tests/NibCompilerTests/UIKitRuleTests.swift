@@ -229,6 +229,36 @@ struct ButtonRuleTests {
     }
 }
 
+@Suite("Constraints for ambiguous views")
+struct AmbiguityConstraintTests {
+    @Test("before Xcode 8, a view IB marked ambiguous is pinned by optional prototyping constraints")
+    func ambiguousView() throws {
+        // appodeal-Main: left, top, width, height at priority 251, "…with ambiguity".
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="600" height="600"/>
+                <subviews>
+                    <button buttonType="roundedRect" ambiguous="YES" misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="b1">
+                        <rect key="frame" x="253" y="142" width="95" height="30"/>
+                    </button>
+                    <button buttonType="roundedRect" translatesAutoresizingMaskIntoConstraints="NO" id="b2">
+                        <rect key="frame" x="263" y="104" width="74" height="30"/>
+                    </button>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(
+            Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="9532""#))
+        let pinned = graph.all("NSIBPrototypingLayoutConstraint")
+        #expect(pinned.count == 4)
+        #expect(pinned.allSatisfy { graph.value("NSPriority", of: $0) == .int16(251) })
+        #expect(
+            pinned.allSatisfy {
+                graph.text("NSLayoutIdentifier", of: $0) == "IB auto generated at build time for view with ambiguity"
+            })
+        #expect(pinned.compactMap { graph.value("NSConstant", of: $0) }.count == 4)
+    }
+}
+
 @Suite("Storyboard upstream placeholders")
 struct UpstreamPlaceholderTests {
     @Test("the controller seen from its view nib is an upstream placeholder the scene nib maps back")

@@ -3,13 +3,27 @@
 /// frame), added to its superview and marked with a fixed layout identifier.
 enum PrototypingConstraintRule {
     static let identifier = "IB auto generated at build time for view with fixed frame"
+    /// The identifier of the constraints pinning a view whose layout IB found ambiguous; they
+    /// are optional (priority 251), so the view's own constraints win.
+    static let ambiguityIdentifier = "IB auto generated at build time for view with ambiguity"
 
-    /// The constraints for `element`'s own frame and `fixedFrame` flag.
+    /// The constraints for `element`'s own frame when it has a fixed frame or Interface Builder
+    /// marked its layout `ambiguous` (then ibtool pins it where the source draws it: appodeal's
+    /// eight ambiguous buttons get left, top, width and height each, the one laid out fully none).
     static func constraints(
         for element: SourceElement, object: ArchivedObject, superview: ArchivedObject, era: XcodeEra
     ) -> [ArchivedObject] {
         guard let frame = element.child("rect", key: "frame") else { return [] }
         let rect = ["x", "y", "width", "height"].map { frame.number($0) ?? 0 }
+        if !element.flag("fixedFrame"), element.flag("ambiguous") {
+            let pinned = constraints(
+                for: element, frame: rect, isFixed: true, object: object, superview: superview, era: era)
+            for constraint in pinned {
+                constraint.replace("NSLayoutIdentifier", .object(.string(ambiguityIdentifier)))
+                constraint.set("NSPriority", int: 251)
+            }
+            return pinned
+        }
         return constraints(
             for: element, frame: rect, isFixed: element.flag("fixedFrame"), object: object, superview: superview,
             era: era)
