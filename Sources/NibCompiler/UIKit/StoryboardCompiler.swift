@@ -160,7 +160,7 @@ struct StoryboardCompiler {
             guard document.era < XcodeEra(8) else {
                 throw error(
                     .unsupportedElement, scene.controller,
-                    "\(scene.controller.name)s are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
+                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
                 )
             }
             var children: [Scene] = []
@@ -241,6 +241,7 @@ struct StoryboardCompiler {
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
 
+    /// A `UIRuntimeOutletConnection` record.
     private static func outlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) -> ArchivedObject {
         let connection = ArchivedObject("UIRuntimeOutletConnection")
         connection.set("UILabel", .string(label))

@@ -3,6 +3,7 @@
 /// its text lays out to (`UIContentSize`) and, for non-empty text, an `NSAttributedString`,
 /// which need the font's metrics.
 enum TextViewRule {
+    /// The `textView` entry of ``ViewRule/all``.
     static let rule = ViewRule(
         className: "UITextView",
         attributes: ["text", "textAlignment"],
@@ -14,6 +15,7 @@ enum TextViewRule {
     /// (system 14 pt: 33 under the iOS 7/8 SDKs' Helvetica Neue).
     static let emptyContentHeights: [String: Double] = ["system 14": 33]
 
+    /// Appends the text view's own keys.
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
         if let text = element["text"], !text.isEmpty {

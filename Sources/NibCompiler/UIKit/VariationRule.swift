@@ -49,6 +49,7 @@ enum VariationRule {
             }
         }
 
+        /// A size class from its components.
         init(horizontal: Int?, vertical: Int?) {
             self.horizontal = horizontal
             self.vertical = vertical
@@ -276,6 +277,7 @@ enum VariationRule {
         return storage
     }
 
+    /// One `_UIRelationshipTraitStorageRecord`.
     private static func record(
         _ sizeClass: SizeClass, emptyDefault: Bool, added: [ArchivedObject], removed: [ArchivedObject]
     ) -> ArchivedObject {

@@ -14,6 +14,7 @@ struct ViewEncoder {
         "semanticContentAttribute",
     ]
 
+    /// `semanticContentAttribute` values → `UISemanticContentAttribute`.
     static let semanticContentAttributes: [String: Int] = [
         "unspecified": 0, "playback": 1, "spatial": 2, "forceLeftToRight": 3, "forceRightToLeft": 4,
     ]
