@@ -92,6 +92,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-textfield_truncates",
         "macos-viraptor-ibtool-todo-test19_layouts",
         "macos-viraptor-ibtool-todo-test9_menu_conn",
+        "macos-viraptor-ibtool-toolbar_searchfield_view",
         "macos-viraptor-ibtool-white_color_format",
         "macos-viraptor-ibtool-window",
         "macos-viraptor-ibtool-window_fullsize",
