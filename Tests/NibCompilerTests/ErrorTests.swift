@@ -31,6 +31,21 @@ struct ErrorTests {
         #expect(error.line >= 1)
     }
 
+    /// Foundation's XMLParser traps on such bytes on Linux (found by FuzzCompile): the compiler
+    /// must stop before handing them over, and say where they are.
+    @Test("a source that is not valid UTF-8 is an error at the offending byte")
+    func invalidUTF8() throws {
+        var bytes = Array(Source.macOSXib("").utf8)
+        let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        bytes.insert(0xB0, at: secondLine + 3)
+        let error = try #require(throws: CompileError.self) {
+            try NibCompiler().compile(Data(bytes), fileName: "Bad.xib")
+        }
+        #expect(error.code == .malformedXML)
+        #expect(error.line == 2)
+        #expect(error.column == 4)
+    }
+
     @Test("a reference to an unknown id is an error")
     func danglingReference() throws {
         let body = #"""
