@@ -604,4 +604,93 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NS.boolval", of: values[0]) == .bool(false))
         #expect(graph.string(values[1]) == "Enter text")
     }
+
+    // MARK: Boxes, date pickers, progress indicators
+
+    /// A window-less view holding `body` as its only subview.
+    static func view(holding body: String) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                <subviews>
+            \(body)
+                </subviews>
+            </customView>
+            """)
+    }
+
+    @Test("a separator box archives a default title cell and separator type (box_separator_autoresize)")
+    func separatorBox() throws {
+        let source = Self.view(
+            holding: """
+                <box verticalHuggingPriority="750" boxType="separator" id="3">
+                    <rect key="frame" x="17" y="61" width="236" height="5"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                </box>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let box = try #require(graph.all("NSBox").first)
+        #expect(graph.value("NSBoxType", of: box)?.integerValue == 2)
+        #expect(graph.value("NSBorderType", of: box)?.integerValue == 3)
+        #expect(graph.text("NSOffsets", of: box) == "{5, 5}")
+        #expect(graph.text("NSHuggingPriority", of: box) == "{250, 750}")
+        let title = try #require(graph.object("NSTitleCell", of: box))
+        #expect(graph.text("NSContents", of: title) == "Title")
+        #expect(graph.value("NSCellFlags2", of: title)?.integerValue == 0x0800_0000)
+        #expect(graph.value("NSControlView", of: title) == .nil)
+        #expect(graph.text("NSColorName", of: graph.object("NSTextColor", of: title) ?? -1) == "labelColor")
+        #expect(throws: CompileError.self) {
+            try Source.graph(Self.view(holding: #"<box title="Box" id="3"/>"#), options: StandInProfiles.options)
+        }
+    }
+
+    @Test("a date picker archives its date, elements and cell (datepicker)")
+    func datePicker() throws {
+        let source = Self.view(
+            holding: """
+                <datePicker verticalHuggingPriority="750" id="10">
+                    <rect key="frame" x="20" y="20" width="86" height="28"/>
+                    <datePickerCell key="cell" borderStyle="bezel" alignment="left" id="11">
+                        <font key="font" metaFont="system"/>
+                        <date key="date" timeIntervalSinceReferenceDate="678949666.07677197"/>
+                        <datePickerElements key="datePickerElements" hour="YES" minute="YES"/>
+                    </datePickerCell>
+                </datePicker>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let picker = try #require(graph.all("NSDatePicker").first)
+        #expect(graph.value("presentsCalendarOverlay", of: picker) == .bool(false))
+        #expect(graph.value("NSControlTextAlignment", of: picker)?.integerValue == 0)
+        let cell = try #require(graph.object("NSCell", of: picker))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 71_303_168)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSDatePickerElements", of: cell)?.integerValue == 12)
+        #expect(
+            graph.value("NS.time", of: graph.object("NSContents", of: cell) ?? -1) == .float64(678_949_666.07677197))
+    }
+
+    @Test(
+        "progress indicators pack their style into NSpiFlags (progressindicator_doublevalue, blocklist_big)",
+        arguments: [
+            (
+                #"minValue="16" maxValue="100" doubleValue="16" bezeled="NO" indeterminate="YES" style="spinning""#,
+                Int64(20486)
+            ),
+            (#"maxValue="1" bezeled="NO" indeterminate="YES" style="bar""#, 16390),
+        ])
+    func progressIndicator(attributes: String, flags: Int64) throws {
+        let source = Self.view(
+            holding: """
+                <progressIndicator verticalHuggingPriority="750" \(attributes) id="4">
+                    <rect key="frame" x="32" y="135" width="32" height="32"/>
+                </progressIndicator>
+                """)
+        let graph = try Source.graph(source)
+        let indicator = try #require(graph.all("NSProgressIndicator").first)
+        #expect(graph.value("NSpiFlags", of: indicator)?.integerValue == flags)
+        #expect(graph.value("NSViewIsLayerTreeHost", of: indicator) == .bool(true))
+        #expect(graph.value("NSHuggingPriority", of: indicator) == nil)
+        #expect(graph.value("NSMaxValue", of: indicator) != nil)
+    }
 }

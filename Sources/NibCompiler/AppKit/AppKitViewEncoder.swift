@@ -30,6 +30,8 @@ struct AppKitViewEncoder {
         var writesEmptySubviews = false
         /// The `NSDragTypes` the class registers, written as a set when not empty.
         var dragTypes: [String] = []
+        /// Whether the class is always a layer-tree host (`NSViewIsLayerTreeHost`).
+        var isLayerTreeHost = false
 
         /// `NSView` itself.
         static let view = Kind()
@@ -44,6 +46,13 @@ struct AppKitViewEncoder {
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
         case "textField", "secureTextField", "searchField":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
+        case "datePicker":
+            return try AppKitDatePickerRule.datePicker(element, superview: superview, parent: parent, views: self)
+        case "progressIndicator":
+            return try AppKitProgressIndicatorRule.progressIndicator(
+                element, superview: superview, parent: parent, views: self)
+        case "box":
+            return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
         default:
@@ -120,7 +129,7 @@ struct AppKitViewEncoder {
             view.set("NSFrame", .string(AppKitContext.text(frame)))
         }
         if let superview { view.set("NSSuperview", superview) }
-        if element.flag("wantsLayer") { view.set("NSViewIsLayerTreeHost", .bool(true)) }
+        if element.flag("wantsLayer") || kind.isLayerTreeHost { view.set("NSViewIsLayerTreeHost", .bool(true)) }
         var children: [ArchivedObject] = []
         for subview in subviews {
             children.append(try self.view(subview, superview: view, parent: view))
