@@ -305,7 +305,7 @@ struct AppKitTextRuleTests {
         #expect(parents.last.map { graph.nodes[$0].className } == "NSTextField")
     }
 
-    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="border""#])
+    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="line""#])
     func unsupportedCellAttribute(attributes: String) {
         #expect(throws: CompileError.self) {
             try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -692,5 +692,64 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NSViewIsLayerTreeHost", of: indicator) == .bool(true))
         #expect(graph.value("NSHuggingPriority", of: indicator) == nil)
         #expect(graph.value("NSMaxValue", of: indicator) != nil)
+    }
+
+    // MARK: Segmented controls, custom view classes
+
+    @Test("segmented controls archive their segments, tracking and distribution (segmented_fillprop)")
+    func segmentedControl() throws {
+        let source = Self.view(
+            holding: """
+                <segmentedControl verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" id="2">
+                    <rect key="frame" x="10" y="10" width="97" height="16"/>
+                    <segmentedCell key="cell" controlSize="mini" borderStyle="border" alignment="left" segmentDistribution="fillProportionally" style="rounded" trackingMode="selectAny" id="3">
+                        <font key="font" metaFont="miniSystem"/>
+                        <segments>
+                            <segment label="A" imageScaling="none"/>
+                            <segment label="B" imageScaling="none" tag="1"/>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+                """)
+        let graph = try Source.graph(source)
+        let control = try #require(graph.all("NSSegmentedControl").first)
+        #expect(graph.value("NSControlSize", of: control)?.integerValue == 2)
+        #expect(graph.text("NSHuggingPriority", of: control) == "{250, 1000}")
+        let cell = try #require(graph.object("NSCell", of: control))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 75_497_472)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 262_144)
+        #expect(graph.value("NSContents", of: cell) == nil)
+        #expect(graph.value("NSTrackingMode", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSSegmentDistribution", of: cell)?.integerValue == 3)
+        #expect(graph.value("NSSelectedSegment", of: cell)?.integerValue == -1)
+        let items = graph.elements(of: graph.object("NSSegmentImages", of: cell) ?? -1)
+        #expect(items.map { graph.text("NSSegmentItemLabel", of: $0) } == ["A", "B"])
+        #expect(items.map { graph.value("NSSegmentItemTag", of: $0)?.integerValue } == [nil, 1])
+        #expect(items.map { graph.value("NSSegmentItemImageScaling", of: $0)?.integerValue } == [2, 2])
+    }
+
+    @Test("a view with a custom class is a class swapper; a custom view records its class (test14, test15)")
+    func customViewClasses() throws {
+        let source = Source.macOSXib(
+            """
+            <window title="Window" id="1">
+                <rect key="contentRect" x="196" y="240" width="480" height="270"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+                <view key="contentView" id="2" customClass="SomeClass">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                </view>
+            </window>
+            <customView id="3" customClass="SomeViewClass">
+                <rect key="frame" x="0.0" y="0.0" width="163" height="96"/>
+            </customView>
+            """)
+        let graph = try Source.graph(source)
+        let swapper = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: swapper) == "SomeClass")
+        #expect(graph.text("NSOriginalClassName", of: swapper) == "NSView")
+        let custom = try #require(graph.all("NSCustomView").first)
+        #expect(graph.text("NSClassName", of: custom) == "SomeViewClass")
+        let reference = try #require(graph.object("IBClassReference", of: custom))
+        #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
     }
 }

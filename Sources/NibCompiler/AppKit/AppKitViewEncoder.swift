@@ -51,6 +51,9 @@ struct AppKitViewEncoder {
         case "progressIndicator":
             return try AppKitProgressIndicatorRule.progressIndicator(
                 element, superview: superview, parent: parent, views: self)
+        case "segmentedControl":
+            return try AppKitSegmentedControlRule.segmentedControl(
+                element, superview: superview, parent: parent, views: self)
         case "box":
             return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
@@ -63,13 +66,13 @@ struct AppKitViewEncoder {
     private func plainView(
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool
     ) throws(CompileError) -> ArchivedObject {
-        if element.name == "view", element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
-        }
+        // A <view> with a custom class is always a class swapper (test14_custom_classes,
+        // test15_custom_classes); a <customView> only with direct instantiation.
         let isCustom = element.name == "customView"
         let customClass = element["customClass"] ?? "NSView"
-        let view = ArchivedObject(isCustom ? (instantiatesDirectly ? "NSClassSwapper" : "NSCustomView") : "NSView")
-        if isCustom && instantiatesDirectly {
+        let swaps = isCustom ? instantiatesDirectly : element["customClass"] != nil
+        let view = ArchivedObject(swaps ? "NSClassSwapper" : isCustom ? "NSCustomView" : "NSView")
+        if swaps {
             view.set("NSClassName", .string(customClass))
             view.set("NSOriginalClassName", .string("NSView"))
         }
@@ -79,7 +82,13 @@ struct AppKitViewEncoder {
         // tab item views keep document order.
         let reverses = isCustom && superview == nil && !isContentView
         _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
-        if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
+        if isCustom && !instantiatesDirectly {
+            // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
+            if let named = element["customClass"] {
+                view.set("IBClassReference", CustomObjectRule.classReference(named, module: nil))
+            }
+            view.set("NSClassName", .string(customClass))
+        }
         return view
     }
 

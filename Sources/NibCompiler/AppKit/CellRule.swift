@@ -12,6 +12,7 @@
 /// | `0x8000_0000` | `state="on"` |
 /// | `0x1000_0000` | `editable="YES"` |
 /// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
+/// | `0x0080_0000` | `borderStyle="border"` |
 /// | `0x0040_0000` | `borderStyle="bezel"` |
 /// | `0x0020_0000` | `selectable="YES"` |
 /// | `0x0010_0000` | `scrollable="YES"` |
@@ -66,7 +67,7 @@ enum CellRule {
 
     /// `NSCellFlags` for `cell`.
     static func flags(_ cell: SourceElement, type: CellType, context: AppKitContext) throws(CompileError) -> Int64 {
-        if let border = cell["borderStyle"], border != "bezel" {
+        if let border = cell["borderStyle"], border != "bezel", border != "border" {
             throw context.error(.unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet")
         }
         if let state = cell["state"], state != "on" {
@@ -75,6 +76,7 @@ enum CellRule {
         var flags: UInt32 = UInt32(type.rawValue) << 26
         if cell["state"] == "on" { flags |= 0x8000_0000 }
         if cell.flag("editable") { flags |= 0x1000_0000 }
+        if cell["borderStyle"] == "border" { flags |= 0x0080_0000 }
         if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
         if cell.flag("selectable") { flags |= 0x0020_0000 }
         if cell.flag("scrollable") { flags |= 0x0010_0000 }
