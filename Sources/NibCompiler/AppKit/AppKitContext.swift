@@ -65,6 +65,26 @@ final class AppKitContext {
             message: message)
     }
 
+    /// Named system images (`NSCustomResource`s) the document shares, by name.
+    private var sharedImages: [String: ArchivedObject] = [:]
+
+    /// The document's one `NSCustomResource` for the system image `name`, as ibtool shares it
+    /// (menu items all point at the same checkmark and mixed-state images).
+    func sharedImage(_ name: String, designSize: String) -> ArchivedObject {
+        if let image = sharedImages[name] { return image }
+        let size = ArchivedObject("NSValue")
+        size.set("NS.special", int: 2)
+        size.set("NS.sizeval", .string(designSize))
+        let image = ArchivedObject("NSCustomResource")
+        image.set("NSClassName", .string("NSImage"))
+        image.set("NSResourceName", .string(name))
+        image.set("IBNamespaceID", .null)
+        image.set("IBDesignSize", size)
+        image.set("IBDesignImageConfiguration", .null)
+        sharedImages[name] = image
+        return image
+    }
+
     func track(_ object: ArchivedObject, id: String?, parent: ArchivedObject) {
         if let id { objectsByID[id] = object }
         objects.append((object, parent))
