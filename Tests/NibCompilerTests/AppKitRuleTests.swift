@@ -183,4 +183,56 @@ struct AppKitRuleTests {
         #expect(graph.object("NSDestination", of: connector) == nil)
         #expect(graph.text("NSLabel", of: connector) == "showPreferences:")
     }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-layout_guide` and
+    /// `test21_masktranslate`.
+    @Test("AppKit constraints, the safe-area guide they use, and which views stop translating their masks")
+    func constraintsAndGuides() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="2">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                    <subviews>
+                        <customView translatesAutoresizingMaskIntoConstraints="NO" id="cv1">
+                            <rect key="frame" x="0" y="0" width="480" height="270"/>
+                        </customView>
+                        <customView fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="cv2">
+                            <rect key="frame" x="0" y="0" width="10" height="10"/>
+                        </customView>
+                        <customView translatesAutoresizingMaskIntoConstraints="NO" id="cv3">
+                            <rect key="frame" x="0" y="0" width="10" height="10"/>
+                        </customView>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="cv1" firstAttribute="leading" secondItem="sg1" secondAttribute="leading" id="c1"/>
+                        <constraint firstItem="cv2" firstAttribute="top" secondItem="cv1" secondAttribute="bottom" constant="8" symbolic="YES" id="c2"/>
+                        <constraint firstAttribute="height" constant="43" id="c3"/>
+                    </constraints>
+                    <viewLayoutGuide key="safeArea" id="sg1"/>
+                    <viewLayoutGuide key="layoutMargins" id="mg1"/>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let view = try #require(graph.all("NSView").first)
+        let constraints = graph.elements(of: graph.object("NSViewConstraints", of: view) ?? -1)
+        #expect(constraints.count == 3)
+        let guide = try #require(graph.all("NSLayoutGuide").first)
+        #expect(graph.text("NSLayoutGuideIdentifier", of: guide) == "NSViewSafeAreaLayoutGuide")
+        #expect(graph.elements(of: graph.object("NSViewLayoutGuides", of: view) ?? -1) == [guide])
+        let safeArea = try #require(graph.object("IBNSSafeAreaLayoutGuide", of: view))
+        #expect(graph.value("IBNSLayoutGuideSystemType", of: safeArea)?.integerValue == 2)
+        let margins = try #require(graph.object("IBNSLayoutMarginsGuide", of: view))
+        #expect(graph.value("IBNSLayoutGuideSystemType", of: margins)?.integerValue == 1)
+        let leading = try #require(constraints.first { graph.value("NSFirstAttribute", of: $0)?.integerValue == 5 })
+        #expect(graph.object("NSSecondItem", of: leading) == guide)
+        let oneItem = try #require(constraints.first { graph.value("NSFirstAttribute", of: $0)?.integerValue == 8 })
+        #expect(graph.value("NSSecondAttribute", of: oneItem) == nil)
+        #expect(graph.value("NSConstant", of: oneItem) == .float64(43))
+        let custom = graph.all("NSCustomView")
+        let flagged = custom.filter { graph.value("NSDoNotTranslateAutoresizingMask", of: $0) == .bool(true) }
+        // cv1 is constrained; cv2 has a fixed frame; cv3 is named by no constraint.
+        #expect(flagged.count == 1)
+        #expect(flagged.first.flatMap { graph.object("NSFirstItem", of: leading) == $0 } == true)
+    }
 }

@@ -108,11 +108,15 @@ struct AppKitViewEncoder {
         var mask: Int?
         var subviews: [SourceElement] = []
         var rest: [SourceElement] = []
+        var constraintElements: [SourceElement] = []
+        var guideElements: [String: SourceElement] = [:]
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("rect", "frame"): frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
+            case ("constraints", _): constraintElements = child.children
+            case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
             case ("userDefinedRuntimeAttributes", _):
                 try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
@@ -139,10 +143,16 @@ struct AppKitViewEncoder {
         }
         if let superview { view.set("NSSuperview", superview) }
         if element.flag("wantsLayer") || kind.isLayerTreeHost { view.set("NSViewIsLayerTreeHost", .bool(true)) }
+        if element["translatesAutoresizingMaskIntoConstraints"] == "NO", !element.flag("fixedFrame") {
+            context.autolayoutViews.insert(ObjectIdentifier(view))
+        }
         var children: [ArchivedObject] = []
         for subview in subviews {
             children.append(try self.view(subview, superview: view, parent: view))
         }
+        // Constraints are tracked after the subviews, as IB lists its objects.
+        let constraints = try LayoutGuideRule.constraints(
+            constraintElements, of: element, view: view, guides: guideElements, context: context)
         if reversesSubviews { children.reverse() }
         if !children.isEmpty || kind.writesEmptySubviews {
             view.set("NSSubviews", .collection("NSMutableArray", children))
@@ -154,8 +164,10 @@ struct AppKitViewEncoder {
         try priorities(element, view, kind: kind)
         let clips = element.flag("clipsToBounds")
         if clips { view.set("NSViewClipsToBoundsKeyName", .bool(true)) }
-        view.set("IBNSSafeAreaLayoutGuide", .null)
-        view.set("IBNSLayoutMarginsGuide", .null)
+        if !constraints.isEmpty { view.set("NSViewConstraints", .collection("NSArray", constraints)) }
+        view.set("IBNSSafeAreaLayoutGuide", LayoutGuideRule.systemGuide(guideElements["safeArea"], key: "safeArea"))
+        view.set(
+            "IBNSLayoutMarginsGuide", LayoutGuideRule.systemGuide(guideElements["layoutMargins"], key: "layoutMargins"))
         view.set("IBNSClipsToBounds", int: clips ? 1 : 0)
         return rest
     }
