@@ -752,4 +752,54 @@ struct AppKitTextRuleTests {
         let reference = try #require(graph.object("IBClassReference", of: custom))
         #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
     }
+
+    // MARK: Color wells, tab views, tags
+
+    @Test("a color well is a cell-less control with its color and the color pasteboard type (test19_2_layouts)")
+    func colorWell() throws {
+        let source = Self.view(
+            holding: """
+                <colorWell id="2">
+                    <rect key="frame" x="-3" y="62" width="44" height="28"/>
+                    <color key="color" red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB"/>
+                </colorWell>
+                """)
+        let graph = try Source.graph(source)
+        let well = try #require(graph.all("NSColorWell").first)
+        #expect(graph.value("NSCell", of: well) == nil)
+        #expect(graph.value("NSControlWritingDirection", of: well)?.integerValue == 0)
+        #expect(graph.value("NSIsBordered", of: well) == .bool(true))
+        #expect(graph.text("NSFrame", of: well) == "{{-3, 62}, {44, 28}}")
+        let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap(graph.string)
+        #expect(types == ["NSColor pasteboard type"])
+        #expect(
+            graph.data("NSRGB", of: graph.object("NSColor", of: well) ?? -1)
+                == Array("0.05813049898 0.05554189906 1\0".utf8))
+    }
+
+    @Test("a tab view without items archives its type, font and background flag (tabview_notabsnoborder)")
+    func emptyTabView() throws {
+        let source = Self.view(
+            holding: """
+                <tabView drawsBackground="NO" type="noTabsNoBorder" id="2">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                    <font key="font" metaFont="system"/>
+                </tabView>
+                """)
+        let graph = try Source.graph(source)
+        let tabView = try #require(graph.all("NSTabView").first)
+        #expect(graph.value("NSTvFlags", of: tabView)?.integerValue == 6)
+        #expect(graph.value("NSDrawsBackground", of: tabView) == nil)
+        #expect(graph.value("NSAllowTruncatedLabels", of: tabView) == .bool(true))
+        #expect(graph.elements(of: graph.object("NSTabViewItems", of: tabView) ?? -1).isEmpty)
+        #expect(graph.value("NSfFlags", of: graph.object("NSFont", of: tabView) ?? -1)?.integerValue == 1044)
+    }
+
+    @Test("a control's tag is archived as NSTag when it is not 0 (HSChooserWindow)")
+    func controlTag() throws {
+        let graph = try Source.graph(Self.textField(#"tag="-1""#), options: StandInProfiles.options)
+        #expect(graph.value("NSTag", of: graph.all("NSTextField")[0])?.integerValue == -1)
+        let untagged = try Source.graph(Self.textField(#"tag="0""#), options: StandInProfiles.options)
+        #expect(untagged.value("NSTag", of: untagged.all("NSTextField")[0]) == nil)
+    }
 }

@@ -54,6 +54,10 @@ struct AppKitViewEncoder {
         case "segmentedControl":
             return try AppKitSegmentedControlRule.segmentedControl(
                 element, superview: superview, parent: parent, views: self)
+        case "colorWell":
+            return try AppKitColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
+        case "tabView":
+            return try AppKitTabViewRule.tabView(element, superview: superview, parent: parent, views: self)
         case "box":
             return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
