@@ -802,4 +802,45 @@ struct AppKitTextRuleTests {
         let untagged = try Source.graph(Self.textField(#"tag="0""#), options: StandInProfiles.options)
         #expect(untagged.value("NSTag", of: untagged.all("NSTextField")[0]) == nil)
     }
+
+    @Test("segments record selection, missing labels and styles (test23_segmented)")
+    func segmentSelection() throws {
+        let source = Self.view(
+            holding: """
+                <segmentedControl verticalHuggingPriority="750" id="2" customClass="OneSelected">
+                    <rect key="frame" x="127" y="192" width="104" height="24"/>
+                    <segmentedCell key="cell" borderStyle="border" alignment="left" style="separated" trackingMode="selectOne" id="3" customClass="OneSelectedCell">
+                        <font key="font" metaFont="system"/>
+                        <segments>
+                            <segment width="32"/>
+                            <segment width="32" selected="YES" tag="1"/>
+                            <segment width="32"><nil key="label"/></segment>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+                """)
+        let graph = try Source.graph(source)
+        let control = try #require(
+            graph.all("NSClassSwapper").first { graph.text("NSClassName", of: $0) == "OneSelected" })
+        #expect(graph.text("NSOriginalClassName", of: control) == "NSSegmentedControl")
+        let cell = try #require(graph.object("NSCell", of: control))
+        #expect(graph.text("NSOriginalClassName", of: cell) == "NSSegmentedCell")
+        #expect(graph.value("NSSelectedSegment", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSTrackingMode", of: cell) == nil)
+        #expect(graph.value("NSSegmentStyle", of: cell)?.integerValue == 9)
+        #expect(graph.value("NSSegmentStyleSeparated", of: cell)?.integerValue == 1)
+        let items = graph.elements(of: graph.object("NSSegmentImages", of: cell) ?? -1)
+        #expect(items.map { graph.value("NSSegmentItemSelected", of: $0) } == [nil, .bool(true), nil])
+        #expect(items.map { graph.text("NSSegmentItemLabel", of: $0) } == ["", "", nil])
+        #expect(items.map { graph.value("NSSegmentItemWidth", of: $0) } == [.float64(32), .float64(32), .float64(32)])
+    }
+
+    @Test("a control with a custom class is a class swapper naming its original class")
+    func controlCustomClass() throws {
+        let graph = try Source.graph(Self.textField(#"customClass="MyField""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: field) == "MyField")
+        #expect(graph.text("NSOriginalClassName", of: field) == "NSTextField")
+        #expect(graph.all("NSTextField").isEmpty)
+    }
 }

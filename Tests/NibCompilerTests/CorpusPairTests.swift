@@ -65,6 +65,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test15_custom_classes",
         "macos-viraptor-ibtool-test19_2_layouts",
         "macos-viraptor-ibtool-test21_masktranslate",
+        "macos-viraptor-ibtool-test23_segmented",
         "macos-viraptor-ibtool-test27_allows_writing_tools",
         "macos-viraptor-ibtool-test30_character_picker",
         "macos-viraptor-ibtool-test31_wtflags_signed",

@@ -78,19 +78,14 @@ enum AppKitTextFieldRule {
         }
         let kind = AppKitViewEncoder.Kind(
             attributes: attributes, children: [variant.cellElement], hugging: (250, 750))
-        let field = ArchivedObject(variant.className)
+        let field = ControlRule.swapped(ArchivedObject(variant.className), customClass: element["customClass"])
         context.track(field, id: element["id"], parent: parent)
         let children = try views.encodeView(element, field, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
             throw context.error(
                 .invalidSource, element, "a <\(element.name)> needs exactly one <\(variant.cellElement) key=\"cell\">")
         }
-        let cellObject = ArchivedObject(variant.cellClassName)
-        if let custom = cell["customClass"] {
-            cellObject.swapClass("NSClassSwapper")
-            cellObject.set("NSClassName", .string(custom))
-            cellObject.set("NSOriginalClassName", .string(variant.cellClassName))
-        }
+        let cellObject = ControlRule.swapped(ArchivedObject(variant.cellClassName), customClass: cell["customClass"])
         context.track(cellObject, id: cell["id"], parent: field)
         try encodeCell(cell, cellObject, control: field, field: element, variant: variant, context: context)
         try ControlRule.encode(element, field, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)

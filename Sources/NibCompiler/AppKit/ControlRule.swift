@@ -47,4 +47,16 @@ enum ControlRule {
             if tag != 0 { control.set("NSTag", int: tag) }
         }
     }
+
+    /// `object` as an `NSClassSwapper` for `customClass` (names first), or unchanged: how ibtool
+    /// archives every control and cell with a custom class (image views, segmented controls and
+    /// their cells, search field cells in the pairs; the other controls are assumed to follow).
+    static func swapped(_ object: ArchivedObject, customClass: String?) -> ArchivedObject {
+        guard let customClass else { return object }
+        let original = object.className
+        object.swapClass("NSClassSwapper")
+        object.set("NSClassName", .string(customClass))
+        object.set("NSOriginalClassName", .string(original))
+        return object
+    }
 }
