@@ -843,4 +843,22 @@ struct AppKitTextRuleTests {
         #expect(graph.text("NSOriginalClassName", of: field) == "NSTextField")
         #expect(graph.all("NSTextField").isEmpty)
     }
+
+    @Test(
+        "an editable Xcode 8 text field archives the System textColor as controlTextColor (textfield_textcolor, test1)")
+    func textColorUpgrade() throws {
+        let body = """
+            <font key="font" metaFont="system"/>
+            <color key="textColor" name="textColor" catalog="System" colorSpace="catalog"/>
+            """
+        func textColorName(_ cell: String, toolsVersion: Int) throws -> String? {
+            let graph = try Source.graph(
+                Self.textField(cell: cell, body: body, toolsVersion: toolsVersion), options: StandInProfiles.options)
+            return graph.text("NSColorName", of: graph.object("NSTextColor", of: graph.all("NSTextFieldCell")[0]) ?? -1)
+        }
+        #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 11762) == "controlTextColor")
+        #expect(try textColorName(#"selectable="YES""#, toolsVersion: 11762) == "textColor")
+        #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 17701) == "textColor")
+        #expect(throws: CompileError.self) { try textColorName(#"editable="YES""#, toolsVersion: 9059) }
+    }
 }

@@ -82,6 +82,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test_window_behavior",
         "macos-viraptor-ibtool-textfield_formatter",
         "macos-viraptor-ibtool-textfield_no_truncates",
+        "macos-viraptor-ibtool-textfield_textcolor",
         "macos-viraptor-ibtool-textfield_truncates",
         "macos-viraptor-ibtool-todo-test9_menu_conn",
         "macos-viraptor-ibtool-white_color_format",

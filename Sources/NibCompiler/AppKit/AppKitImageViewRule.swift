@@ -65,6 +65,9 @@ enum AppKitImageViewRule {
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, cell, "attribute \(name) on an <imageCell> is not supported yet")
         }
+        if cell["title"] != nil {
+            throw context.error(.unsupportedAttribute, cell, "an image cell with a title is not supported yet")
+        }
         for child in cell.children where !(child.name == "font" && child["key"] == "font") {
             throw context.error(
                 .unsupportedElement, child, "<\(child.name)> inside an <imageCell> is not supported yet")

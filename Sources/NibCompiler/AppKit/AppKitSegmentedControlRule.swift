@@ -44,6 +44,9 @@ enum AppKitSegmentedControlRule {
             throw context.error(
                 .unsupportedAttribute, cell, "attribute \(name) on a <segmentedCell> is not supported yet")
         }
+        if cell["title"] != nil {
+            throw context.error(.unsupportedAttribute, cell, "a segmented cell with a title is not supported yet")
+        }
         let cellObject = ControlRule.swapped(ArchivedObject("NSSegmentedCell"), customClass: cell["customClass"])
         context.track(cellObject, id: cell["id"], parent: control)
         var segments: [ArchivedObject] = []

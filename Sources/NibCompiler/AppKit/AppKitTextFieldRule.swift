@@ -14,7 +14,7 @@
 /// | cell `NSPlaceholderString` | `placeholderString` |
 /// | cell `NSControlView` | the text field |
 /// | cell `NSDrawsBackground` | `drawsBackground="YES"` only |
-/// | cell `NSBackgroundColor`, `NSTextColor` | the `backgroundColor` and `textColor` colors |
+/// | cell `NSBackgroundColor`, `NSTextColor` | the `backgroundColor` and `textColor` colors (``upgradesTextColor(_:cell:context:)``) |
 /// | cell `NSAllowedInputLocales` | secure cells: the `<allowedInputSourceLocales>` strings |
 /// | cell `NSCharacterPickerEnabled` | `allowsCharacterPickerTouchBarItem="YES"`, which Xcode 8 documents (tools 11000–12999) imply when it is absent |
 /// | search cell | `NSTextBezelStyle` 1 (`bezelStyle="round"`), search and cancel button cells, `NSMaximumRecents` 255, `NSSearchFieldFlags` 6, `NSAutomaticTextCompletionStored`, `NSAutomaticTextCompletionDisabled` (`textCompletion="NO"`) |
@@ -124,7 +124,11 @@ enum AppKitTextFieldRule {
             switch (child.name, child["key"]) {
             case ("font", "font"): break
             case ("color", let key?) where key == "textColor" || key == "backgroundColor":
-                colors[key] = try AppKitColorRule.color(child, context: context)
+                if key == "textColor", try upgradesTextColor(child, cell: cell, context: context) {
+                    colors[key] = try AppKitColorRule.catalogColor("controlTextColor", element: child, context: context)
+                } else {
+                    colors[key] = try AppKitColorRule.color(child, context: context)
+                }
             case ("dateFormatter", "formatter"), ("numberFormatter", "formatter"): formatter = child
             case ("allowedInputSourceLocales", nil) where variant.element == "secureTextField":
                 locales = try child.children.map { (string) throws(CompileError) in
@@ -209,6 +213,25 @@ enum AppKitTextFieldRule {
         cell.set("NSMaximumRecents", int: 255)
         cell.set("NSSearchFieldFlags", .data([6, 0, 0, 0]))
         cell.set("NSAutomaticTextCompletionStored", .bool(true))
+    }
+
+    /// Whether ibtool archives the System `textColor` of this cell as `controlTextColor`: seen
+    /// for an editable cell in an Xcode 8 document (`textfield_textcolor`, tools 11762); a
+    /// non-editable cell of the same tools version (`test1`) and editable cells of newer
+    /// documents (`white_color_format`, `datacell_unparseable`) keep `textColor`. Older
+    /// documents are not in the pairs, so they are refused.
+    static func upgradesTextColor(_ color: SourceElement, cell: SourceElement, context: AppKitContext)
+        throws(CompileError) -> Bool
+    {
+        guard color["colorSpace"] == "catalog", color["name"] == "textColor", cell.flag("editable"),
+            let tools = context.toolsVersion, tools < 13000
+        else { return false }
+        guard tools >= 11000 else {
+            throw context.error(
+                .unsupportedAttribute, color,
+                "how ibtool archives an editable cell's textColor in documents older than Xcode 8 is not known yet")
+        }
+        return true
     }
 
     /// Whether the character picker is enabled (see ``characterPickerDefaults``).
