@@ -241,6 +241,18 @@ struct AppKitTextRuleTests {
             (#"selectable="YES" sendsActionOnEndEditing="YES" alignment="left""#, 0x0420_0001, 0x0040_0000),
             // outline_2col_default (data cells)
             (#"lineBreakMode="truncatingTail" alignment="left""#, 0x0400_0040, 0x0000_0800),
+            // transmission_MainMenu: allowsUndo="NO"
+            (#"controlSize="small" lineBreakMode="truncatingMiddle" allowsUndo="NO""#, 0x0400_0040, 0x1002_1A00),
+            // HSChooserWindow: allowsEditingTextAttributes, truncatesLastVisibleLine, state on
+            (
+                #"lineBreakMode="truncatingMiddle" truncatesLastVisibleLine="YES" sendsActionOnEndEditing="YES" state="on" allowsEditingTextAttributes="YES""#,
+                -2_080_374_720, 0x5040_0B00
+            ),
+            // scribendi MarkupTagsController: enabled="NO" (-1267728319)
+            (
+                #"controlSize="small" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" enabled="NO" sendsActionOnEndEditing="YES" state="on" borderStyle="bezel" alignment="left" tag="92" drawsBackground="YES""#,
+                -1_267_728_319, 4_326_400
+            ),
         ])
     func cellFlags(attributes: String, flags: Int64, flags2: Int64) throws {
         let graph = try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -305,7 +317,7 @@ struct AppKitTextRuleTests {
         #expect(parents.last.map { graph.nodes[$0].className } == "NSTextField")
     }
 
-    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="line""#])
+    @Test("unmodelled cell attributes stay errors", arguments: [#"wraps="YES""#, #"borderStyle="line""#])
     func unsupportedCellAttribute(attributes: String) {
         #expect(throws: CompileError.self) {
             try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -860,5 +872,32 @@ struct AppKitTextRuleTests {
         #expect(try textColorName(#"selectable="YES""#, toolsVersion: 11762) == "textColor")
         #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 17701) == "textColor")
         #expect(throws: CompileError.self) { try textColorName(#"editable="YES""#, toolsVersion: 9059) }
+    }
+
+    @Test("a text field's identifier names the view and its cell (scribendi GroupingController)")
+    func textFieldIdentifier() throws {
+        let graph = try Source.graph(
+            Self.textField(#"identifier="Title for Numbers group""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(graph.text("NSReuseIdentifierKey", of: field) == "Title for Numbers group")
+        #expect(
+            graph.text("NSCellIdentifier", of: graph.object("NSCell", of: field) ?? -1) == "Title for Numbers group")
+    }
+
+    @Test(
+        "tool tips become help connectors, from the attribute or a (base64) string child (tooltip_*)",
+        arguments: [
+            (#"toolTip="Tooltip via attribute""#, "", "Tooltip via attribute"),
+            ("", #"<string key="toolTip">Tooltip via child element</string>"#, "Tooltip via child element"),
+            ("", "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string>", "(Return)"),
+        ])
+    func toolTips(attribute: String, child: String, text: String) throws {
+        let source = Self.textField(attribute, toolsVersion: 15702)
+            .replacingOccurrences(of: "<textFieldCell", with: "\(child)<textFieldCell")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let connector = try #require(graph.all("NSIBHelpConnector").first)
+        #expect(graph.nodes[graph.object("NSDestination", of: connector) ?? -1].className == "NSTextField")
+        #expect(graph.text("NSFile", of: connector) == "NSToolTipHelpKey")
+        #expect(graph.text("NSMarker", of: connector) == text)
     }
 }

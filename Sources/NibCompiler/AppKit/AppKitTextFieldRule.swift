@@ -5,6 +5,7 @@
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (hugging default `{250, 750}`) |
 /// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0 |
+/// | `NSReuseIdentifierKey`, cell `NSCellIdentifier` | `identifier` |
 /// | `NSTextFieldAlignmentRectInsetsVersion` | 2 |
 /// | `NSAllowsWritingTools` | true for text fields, false for secure and search fields |
 /// | `NSTextFieldAllowsWritingToolsAffordance` | false |
@@ -49,7 +50,7 @@ enum AppKitTextFieldRule {
 
     /// The text field attributes beyond the view's.
     static let attributes: Set<String> = ControlRule.attributes.union([
-        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion",
+        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion", "identifier",
     ])
 
     /// The cell attributes beyond ``CellRule/attributes``.
@@ -94,6 +95,11 @@ enum AppKitTextFieldRule {
                 throw context.error(.invalidSource, element, "preferredMaxLayoutWidth must be a width")
             }
             if value != 0 { field.set("NSPreferredMaxLayoutWidth", .float64(value)) }
+        }
+        if let identifier = element["identifier"] {
+            // As in the scribendi GroupingController: the view's reuse identifier and its cell's.
+            field.set("NSReuseIdentifierKey", .string(identifier))
+            cellObject.set("NSCellIdentifier", .string(identifier))
         }
         field.set("NSTextFieldAlignmentRectInsetsVersion", int: 2)
         field.set("NSAllowsWritingTools", .bool(variant.allowsWritingTools))
