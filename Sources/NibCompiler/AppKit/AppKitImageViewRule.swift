@@ -76,7 +76,7 @@ enum AppKitImageViewRule {
             try AppKitImageRule.image(name, element: cell, context: context)
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
-        try CellRule.encode(cell, object, type: type, contents: contents, context: context)
+        try CellRule.encode(cell, object, type: type, contents: contents, borders: .none, context: context)
         object.set("NSControlView", control)
         object.set("NSAlign", int: 0)
         object.set("NSScale", int: try CellRule.value(cell, "imageScaling", scalings, default: 2, context))

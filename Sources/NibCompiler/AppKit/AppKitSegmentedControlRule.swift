@@ -65,7 +65,7 @@ enum AppKitSegmentedControlRule {
             }
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
-        try CellRule.encode(cell, cellObject, type: type, contents: nil, context: context)
+        try CellRule.encode(cell, cellObject, type: type, contents: nil, borders: .segmented, context: context)
         cellObject.set("NSControlView", control)
         cellObject.set("NSSegmentImages", .collection("NSMutableArray", segments))
         cellObject.set("NSSelectedSegment", int: selected)
