@@ -54,14 +54,18 @@ struct AppKitViewEncoder {
         case "segmentedControl":
             return try AppKitSegmentedControlRule.segmentedControl(
                 element, superview: superview, parent: parent, views: self)
-        case "colorWell":
-            return try AppKitColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         case "tabView":
             return try AppKitTabViewRule.tabView(element, superview: superview, parent: parent, views: self)
         case "box":
             return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
+        case "stackView":
+            return try StackViewRule.stackView(element, superview: superview, parent: parent, views: self)
+        case "splitView":
+            return try SplitViewRule.splitView(element, superview: superview, parent: parent, views: self)
+        case "colorWell":
+            return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }

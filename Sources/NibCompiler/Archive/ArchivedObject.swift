@@ -17,8 +17,9 @@ final class ArchivedObject {
 
     private(set) var className: String
     private(set) var values: [(key: String, value: Value)] = []
-    /// For strings and numbers: equal ones are written once.
-    let sharingKey: String?
+    /// For strings, numbers and colors: objects with equal keys are written once (the first
+    /// one written stands for the others).
+    var sharingKey: String?
 
     init(_ className: String, sharingKey: String? = nil) {
         self.className = className
@@ -59,6 +60,20 @@ final class ArchivedObject {
         } else {
             values.append((key, value))
         }
+    }
+
+    /// Removes every value stored under `key`.
+    func remove(_ key: String) { values.removeAll { $0.key == key } }
+
+    /// The object referenced under `key`, if any.
+    func object(forKey key: String) -> ArchivedObject? {
+        if case .object(let target)? = values.first(where: { $0.key == key })?.value { return target }
+        return nil
+    }
+
+    /// The objects this object references, in order (a collection's elements).
+    var referencedObjects: [ArchivedObject] {
+        values.compactMap { if case .object(let target) = $0.value { return target } else { return nil } }
     }
 
     /// Whether a value for `key` was already set.
