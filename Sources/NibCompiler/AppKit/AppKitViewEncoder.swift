@@ -85,10 +85,11 @@ struct AppKitViewEncoder {
             view.set("NSOriginalClassName", .string("NSView"))
         }
         context.track(view, id: element["id"], parent: parent)
-        // Top-level custom views archive their subviews last to first (StatusBar, nkv_overlap,
-        // numfmt_dedup, test32_hugging_priority, textfield_formatter); window content views and
-        // tab item views keep document order.
-        let reverses = isCustom && superview == nil && !isContentView
+        // Custom views archive their subviews last to first: top-level ones (StatusBar,
+        // nkv_overlap, numfmt_dedup, test32_hugging_priority, textfield_formatter) and nested ones
+        // (nkv_overlap's custom view inside a tab item); <view>s — window content views, tab
+        // item views — keep document order.
+        let reverses = isCustom && !isContentView
         _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
         if isCustom && !instantiatesDirectly {
             // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
