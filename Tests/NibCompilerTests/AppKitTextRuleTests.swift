@@ -469,6 +469,32 @@ struct AppKitTextRuleTests {
             ])
     }
 
+    @Test("nested custom views reverse their subviews too; plain views keep document order (nkv_overlap)")
+    func nestedReversedSubviews() throws {
+        let source = Source.macOSXib(
+            """
+            <view id="1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
+                <subviews>
+                    <customView id="2">
+                        <rect key="frame" x="0" y="0" width="200" height="80"/>
+                        <subviews>
+                            <customView id="3"><rect key="frame" x="10" y="40" width="100" height="14"/></customView>
+                            <customView id="4"><rect key="frame" x="10" y="10" width="100" height="14"/></customView>
+                        </subviews>
+                    </customView>
+                    <customView id="5"><rect key="frame" x="5" y="5" width="10" height="10"/></customView>
+                </subviews>
+            </view>
+            """)
+        let graph = try Source.graph(source)
+        let top = try #require(graph.all("NSView").first)
+        let children = graph.elements(of: graph.object("NSSubviews", of: top) ?? -1)
+        #expect(children.map { graph.text("NSFrame", of: $0) } == [nil, "{{5, 5}, {10, 10}}"])
+        let nested = graph.elements(of: graph.object("NSSubviews", of: children[0]) ?? -1)
+        #expect(nested.map { graph.text("NSFrame", of: $0) } == ["{{10, 10}, {100, 14}}", "{{10, 40}, {100, 14}}"])
+    }
+
     // MARK: Image views
 
     /// A view holding one image view (`test_named_image`, `imageview_customclass`).
