@@ -241,6 +241,18 @@ struct AppKitTextRuleTests {
             (#"selectable="YES" sendsActionOnEndEditing="YES" alignment="left""#, 0x0420_0001, 0x0040_0000),
             // outline_2col_default (data cells)
             (#"lineBreakMode="truncatingTail" alignment="left""#, 0x0400_0040, 0x0000_0800),
+            // transmission_MainMenu: allowsUndo="NO"
+            (#"controlSize="small" lineBreakMode="truncatingMiddle" allowsUndo="NO""#, 0x0400_0040, 0x1002_1A00),
+            // HSChooserWindow: allowsEditingTextAttributes, truncatesLastVisibleLine, state on
+            (
+                #"lineBreakMode="truncatingMiddle" truncatesLastVisibleLine="YES" sendsActionOnEndEditing="YES" state="on" allowsEditingTextAttributes="YES""#,
+                -2_080_374_720, 0x5040_0B00
+            ),
+            // scribendi MarkupTagsController: enabled="NO" (-1267728319)
+            (
+                #"controlSize="small" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" enabled="NO" sendsActionOnEndEditing="YES" state="on" borderStyle="bezel" alignment="left" tag="92" drawsBackground="YES""#,
+                -1_267_728_319, 4_326_400
+            ),
         ])
     func cellFlags(attributes: String, flags: Int64, flags2: Int64) throws {
         let graph = try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -305,7 +317,7 @@ struct AppKitTextRuleTests {
         #expect(parents.last.map { graph.nodes[$0].className } == "NSTextField")
     }
 
-    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="border""#])
+    @Test("unmodelled cell attributes stay errors", arguments: [#"wraps="YES""#, #"borderStyle="line""#])
     func unsupportedCellAttribute(attributes: String) {
         #expect(throws: CompileError.self) {
             try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -457,6 +469,32 @@ struct AppKitTextRuleTests {
             ])
     }
 
+    @Test("nested custom views reverse their subviews too; plain views keep document order (nkv_overlap)")
+    func nestedReversedSubviews() throws {
+        let source = Source.macOSXib(
+            """
+            <view id="1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
+                <subviews>
+                    <customView id="2">
+                        <rect key="frame" x="0" y="0" width="200" height="80"/>
+                        <subviews>
+                            <customView id="3"><rect key="frame" x="10" y="40" width="100" height="14"/></customView>
+                            <customView id="4"><rect key="frame" x="10" y="10" width="100" height="14"/></customView>
+                        </subviews>
+                    </customView>
+                    <customView id="5"><rect key="frame" x="5" y="5" width="10" height="10"/></customView>
+                </subviews>
+            </view>
+            """)
+        let graph = try Source.graph(source)
+        let top = try #require(graph.all("NSView").first)
+        let children = graph.elements(of: graph.object("NSSubviews", of: top) ?? -1)
+        #expect(children.map { graph.text("NSFrame", of: $0) } == [nil, "{{5, 5}, {10, 10}}"])
+        let nested = graph.elements(of: graph.object("NSSubviews", of: children[0]) ?? -1)
+        #expect(nested.map { graph.text("NSFrame", of: $0) } == ["{{10, 10}, {100, 14}}", "{{10, 40}, {100, 14}}"])
+    }
+
     // MARK: Image views
 
     /// A view holding one image view (`test_named_image`, `imageview_customclass`).
@@ -530,9 +568,10 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NSScale", of: cell)?.integerValue == 1)
     }
 
-    @Test("an unknown AppKit image is an error")
+    @Test("an unknown AppKit image is an error, and so are borders on image cells")
     func unknownSystemImage() {
         #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"borderStyle="bezel""#)) }
     }
 
     // MARK: Number formatters, runtime attributes
@@ -603,5 +642,328 @@ struct AppKitTextRuleTests {
         let values = graph.elements(of: graph.object("NSValues", of: connector) ?? -1)
         #expect(graph.value("NS.boolval", of: values[0]) == .bool(false))
         #expect(graph.string(values[1]) == "Enter text")
+    }
+
+    // MARK: Boxes, date pickers, progress indicators
+
+    /// A window-less view holding `body` as its only subview.
+    static func view(holding body: String) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                <subviews>
+            \(body)
+                </subviews>
+            </customView>
+            """)
+    }
+
+    @Test("a separator box archives a default title cell and separator type (box_separator_autoresize)")
+    func separatorBox() throws {
+        let source = Self.view(
+            holding: """
+                <box verticalHuggingPriority="750" boxType="separator" id="3">
+                    <rect key="frame" x="17" y="61" width="236" height="5"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                </box>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let box = try #require(graph.all("NSBox").first)
+        #expect(graph.value("NSBoxType", of: box)?.integerValue == 2)
+        #expect(graph.value("NSBorderType", of: box)?.integerValue == 3)
+        #expect(graph.text("NSOffsets", of: box) == "{5, 5}")
+        #expect(graph.text("NSHuggingPriority", of: box) == "{250, 750}")
+        let title = try #require(graph.object("NSTitleCell", of: box))
+        #expect(graph.text("NSContents", of: title) == "Title")
+        #expect(graph.value("NSCellFlags2", of: title)?.integerValue == 0x0800_0000)
+        #expect(graph.value("NSControlView", of: title) == .nil)
+        #expect(graph.text("NSColorName", of: graph.object("NSTextColor", of: title) ?? -1) == "labelColor")
+        #expect(throws: CompileError.self) {
+            try Source.graph(Self.view(holding: #"<box boxType="custom" id="3"/>"#), options: StandInProfiles.options)
+        }
+    }
+
+    @Test("a date picker archives its date, elements and cell (datepicker)")
+    func datePicker() throws {
+        let source = Self.view(
+            holding: """
+                <datePicker verticalHuggingPriority="750" id="10">
+                    <rect key="frame" x="20" y="20" width="86" height="28"/>
+                    <datePickerCell key="cell" borderStyle="bezel" alignment="left" id="11">
+                        <font key="font" metaFont="system"/>
+                        <date key="date" timeIntervalSinceReferenceDate="678949666.07677197"/>
+                        <datePickerElements key="datePickerElements" hour="YES" minute="YES"/>
+                    </datePickerCell>
+                </datePicker>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let picker = try #require(graph.all("NSDatePicker").first)
+        #expect(graph.value("presentsCalendarOverlay", of: picker) == .bool(false))
+        #expect(graph.value("NSControlTextAlignment", of: picker)?.integerValue == 0)
+        let cell = try #require(graph.object("NSCell", of: picker))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 71_303_168)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSDatePickerElements", of: cell)?.integerValue == 12)
+        #expect(
+            graph.value("NS.time", of: graph.object("NSContents", of: cell) ?? -1) == .float64(678_949_666.07677197))
+    }
+
+    @Test(
+        "progress indicators pack their style into NSpiFlags (progressindicator_doublevalue, blocklist_big)",
+        arguments: [
+            (
+                #"minValue="16" maxValue="100" doubleValue="16" bezeled="NO" indeterminate="YES" style="spinning""#,
+                Int64(20486)
+            ),
+            (#"maxValue="1" bezeled="NO" indeterminate="YES" style="bar""#, 16390),
+        ])
+    func progressIndicator(attributes: String, flags: Int64) throws {
+        let source = Self.view(
+            holding: """
+                <progressIndicator verticalHuggingPriority="750" \(attributes) id="4">
+                    <rect key="frame" x="32" y="135" width="32" height="32"/>
+                </progressIndicator>
+                """)
+        let graph = try Source.graph(source)
+        let indicator = try #require(graph.all("NSProgressIndicator").first)
+        #expect(graph.value("NSpiFlags", of: indicator)?.integerValue == flags)
+        #expect(graph.value("NSViewIsLayerTreeHost", of: indicator) == .bool(true))
+        #expect(graph.value("NSHuggingPriority", of: indicator) == nil)
+        #expect(graph.value("NSMaxValue", of: indicator) != nil)
+    }
+
+    // MARK: Segmented controls, custom view classes
+
+    @Test("segmented controls archive their segments, tracking and distribution (segmented_fillprop)")
+    func segmentedControl() throws {
+        let source = Self.view(
+            holding: """
+                <segmentedControl verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" id="2">
+                    <rect key="frame" x="10" y="10" width="97" height="16"/>
+                    <segmentedCell key="cell" controlSize="mini" borderStyle="border" alignment="left" segmentDistribution="fillProportionally" style="rounded" trackingMode="selectAny" id="3">
+                        <font key="font" metaFont="miniSystem"/>
+                        <segments>
+                            <segment label="A" imageScaling="none"/>
+                            <segment label="B" imageScaling="none" tag="1"/>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+                """)
+        let graph = try Source.graph(source)
+        let control = try #require(graph.all("NSSegmentedControl").first)
+        #expect(graph.value("NSControlSize", of: control)?.integerValue == 2)
+        #expect(graph.text("NSHuggingPriority", of: control) == "{250, 1000}")
+        let cell = try #require(graph.object("NSCell", of: control))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 75_497_472)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 262_144)
+        #expect(graph.value("NSContents", of: cell) == nil)
+        #expect(graph.value("NSTrackingMode", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSSegmentDistribution", of: cell)?.integerValue == 3)
+        #expect(graph.value("NSSelectedSegment", of: cell)?.integerValue == -1)
+        let items = graph.elements(of: graph.object("NSSegmentImages", of: cell) ?? -1)
+        #expect(items.map { graph.text("NSSegmentItemLabel", of: $0) } == ["A", "B"])
+        #expect(items.map { graph.value("NSSegmentItemTag", of: $0)?.integerValue } == [nil, 1])
+        #expect(items.map { graph.value("NSSegmentItemImageScaling", of: $0)?.integerValue } == [2, 2])
+    }
+
+    @Test("a view with a custom class is a class swapper; a custom view records its class (test14, test15)")
+    func customViewClasses() throws {
+        let source = Source.macOSXib(
+            """
+            <window title="Window" id="1">
+                <rect key="contentRect" x="196" y="240" width="480" height="270"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+                <view key="contentView" id="2" customClass="SomeClass">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                </view>
+            </window>
+            <customView id="3" customClass="SomeViewClass">
+                <rect key="frame" x="0.0" y="0.0" width="163" height="96"/>
+            </customView>
+            """)
+        let graph = try Source.graph(source)
+        let swapper = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: swapper) == "SomeClass")
+        #expect(graph.text("NSOriginalClassName", of: swapper) == "NSView")
+        let custom = try #require(graph.all("NSCustomView").first)
+        #expect(graph.text("NSClassName", of: custom) == "SomeViewClass")
+        let reference = try #require(graph.object("IBClassReference", of: custom))
+        #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
+    }
+
+    // MARK: Color wells, tab views, tags
+
+    @Test("a color well is a cell-less control with its color and the color pasteboard type (test19_2_layouts)")
+    func colorWell() throws {
+        let source = Self.view(
+            holding: """
+                <colorWell id="2">
+                    <rect key="frame" x="-3" y="62" width="44" height="28"/>
+                    <color key="color" red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB"/>
+                </colorWell>
+                """)
+        let graph = try Source.graph(source)
+        let well = try #require(graph.all("NSColorWell").first)
+        #expect(graph.value("NSCell", of: well) == nil)
+        #expect(graph.value("NSControlWritingDirection", of: well)?.integerValue == 0)
+        #expect(graph.value("NSIsBordered", of: well) == .bool(true))
+        #expect(graph.text("NSFrame", of: well) == "{{-3, 62}, {44, 28}}")
+        let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap(graph.string)
+        #expect(types == ["NSColor pasteboard type"])
+        #expect(
+            graph.data("NSRGB", of: graph.object("NSColor", of: well) ?? -1)
+                == Array("0.05813049898 0.05554189906 1\0".utf8))
+    }
+
+    @Test("a tab view without items archives its type, font and background flag (tabview_notabsnoborder)")
+    func emptyTabView() throws {
+        let source = Self.view(
+            holding: """
+                <tabView drawsBackground="NO" type="noTabsNoBorder" id="2">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                    <font key="font" metaFont="system"/>
+                </tabView>
+                """)
+        let graph = try Source.graph(source)
+        let tabView = try #require(graph.all("NSTabView").first)
+        #expect(graph.value("NSTvFlags", of: tabView)?.integerValue == 6)
+        #expect(graph.value("NSDrawsBackground", of: tabView) == nil)
+        #expect(graph.value("NSAllowTruncatedLabels", of: tabView) == .bool(true))
+        #expect(graph.elements(of: graph.object("NSTabViewItems", of: tabView) ?? -1).isEmpty)
+        #expect(graph.value("NSfFlags", of: graph.object("NSFont", of: tabView) ?? -1)?.integerValue == 1044)
+    }
+
+    @Test("a control's tag is archived as NSTag when it is not 0 (HSChooserWindow)")
+    func controlTag() throws {
+        let graph = try Source.graph(Self.textField(#"tag="-1""#), options: StandInProfiles.options)
+        #expect(graph.value("NSTag", of: graph.all("NSTextField")[0])?.integerValue == -1)
+        let untagged = try Source.graph(Self.textField(#"tag="0""#), options: StandInProfiles.options)
+        #expect(untagged.value("NSTag", of: untagged.all("NSTextField")[0]) == nil)
+    }
+
+    @Test("segments record selection, missing labels and styles (test23_segmented)")
+    func segmentSelection() throws {
+        let source = Self.view(
+            holding: """
+                <segmentedControl verticalHuggingPriority="750" id="2" customClass="OneSelected">
+                    <rect key="frame" x="127" y="192" width="104" height="24"/>
+                    <segmentedCell key="cell" borderStyle="border" alignment="left" style="separated" trackingMode="selectOne" id="3" customClass="OneSelectedCell">
+                        <font key="font" metaFont="system"/>
+                        <segments>
+                            <segment width="32"/>
+                            <segment width="32" selected="YES" tag="1"/>
+                            <segment width="32"><nil key="label"/></segment>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+                """)
+        let graph = try Source.graph(source)
+        let control = try #require(
+            graph.all("NSClassSwapper").first { graph.text("NSClassName", of: $0) == "OneSelected" })
+        #expect(graph.text("NSOriginalClassName", of: control) == "NSSegmentedControl")
+        let cell = try #require(graph.object("NSCell", of: control))
+        #expect(graph.text("NSOriginalClassName", of: cell) == "NSSegmentedCell")
+        #expect(graph.value("NSSelectedSegment", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSTrackingMode", of: cell) == nil)
+        #expect(graph.value("NSSegmentStyle", of: cell)?.integerValue == 9)
+        #expect(graph.value("NSSegmentStyleSeparated", of: cell)?.integerValue == 1)
+        let items = graph.elements(of: graph.object("NSSegmentImages", of: cell) ?? -1)
+        #expect(items.map { graph.value("NSSegmentItemSelected", of: $0) } == [nil, .bool(true), nil])
+        #expect(items.map { graph.text("NSSegmentItemLabel", of: $0) } == ["", "", nil])
+        #expect(items.map { graph.value("NSSegmentItemWidth", of: $0) } == [.float64(32), .float64(32), .float64(32)])
+    }
+
+    @Test("a control with a custom class is a class swapper naming its original class")
+    func controlCustomClass() throws {
+        let graph = try Source.graph(Self.textField(#"customClass="MyField""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: field) == "MyField")
+        #expect(graph.text("NSOriginalClassName", of: field) == "NSTextField")
+        #expect(graph.all("NSTextField").isEmpty)
+    }
+
+    @Test(
+        "an editable Xcode 8 text field archives the System textColor as controlTextColor (textfield_textcolor, test1)")
+    func textColorUpgrade() throws {
+        let body = """
+            <font key="font" metaFont="system"/>
+            <color key="textColor" name="textColor" catalog="System" colorSpace="catalog"/>
+            """
+        func textColorName(_ cell: String, toolsVersion: Int) throws -> String? {
+            let graph = try Source.graph(
+                Self.textField(cell: cell, body: body, toolsVersion: toolsVersion), options: StandInProfiles.options)
+            return graph.text("NSColorName", of: graph.object("NSTextColor", of: graph.all("NSTextFieldCell")[0]) ?? -1)
+        }
+        #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 11762) == "controlTextColor")
+        #expect(try textColorName(#"selectable="YES""#, toolsVersion: 11762) == "textColor")
+        #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 17701) == "textColor")
+        #expect(throws: CompileError.self) { try textColorName(#"editable="YES""#, toolsVersion: 9059) }
+    }
+
+    @Test("a text field's identifier names the view and its cell (scribendi GroupingController)")
+    func textFieldIdentifier() throws {
+        let graph = try Source.graph(
+            Self.textField(#"identifier="Title for Numbers group""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(graph.text("NSReuseIdentifierKey", of: field) == "Title for Numbers group")
+        #expect(
+            graph.text("NSCellIdentifier", of: graph.object("NSCell", of: field) ?? -1) == "Title for Numbers group")
+    }
+
+    @Test(
+        "tool tips become help connectors, from the attribute or a (base64) string child (tooltip_*)",
+        arguments: [
+            (#"toolTip="Tooltip via attribute""#, "", "Tooltip via attribute"),
+            ("", #"<string key="toolTip">Tooltip via child element</string>"#, "Tooltip via child element"),
+            ("", "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string>", "(Return)"),
+        ])
+    func toolTips(attribute: String, child: String, text: String) throws {
+        let source = Self.textField(attribute, toolsVersion: 15702)
+            .replacingOccurrences(of: "<textFieldCell", with: "\(child)<textFieldCell")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let connector = try #require(graph.all("NSIBHelpConnector").first)
+        #expect(graph.nodes[graph.object("NSDestination", of: connector) ?? -1].className == "NSTextField")
+        #expect(graph.text("NSFile", of: connector) == "NSToolTipHelpKey")
+        #expect(graph.text("NSMarker", of: connector) == text)
+    }
+
+    @Test("a titled box lays its content view out and resizes the subviews by their masks (test_box_titled)")
+    func titledBox() throws {
+        let source = Self.view(
+            holding: """
+                <box fixedFrame="YES" title="Test Box" translatesAutoresizingMaskIntoConstraints="NO" id="10">
+                    <rect key="frame" x="20" y="20" width="560" height="100"/>
+                    <view key="contentView" id="11">
+                        <rect key="frame" x="3" y="3" width="554" height="84"/>
+                        <subviews>
+                            <customView id="12">
+                                <rect key="frame" x="100" y="30" width="400" height="22"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES"/>
+                            </customView>
+                            <customView id="13">
+                                <rect key="frame" x="10" y="5" width="20" height="20"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMinY="YES"/>
+                            </customView>
+                        </subviews>
+                    </view>
+                </box>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let box = try #require(graph.all("NSBox").first)
+        #expect(graph.value("NSBoxType", of: box)?.integerValue == 0)
+        #expect(graph.text("NSOffsets", of: box) == "{0, 0}")
+        #expect(graph.value("IBNSBoxIsUsingDocumentContentView", of: box) == .bool(true))
+        #expect(graph.text("NSContents", of: graph.object("NSTitleCell", of: box) ?? -1) == "Test Box")
+        let content = try #require(graph.object("NSContentView", of: box))
+        #expect(graph.elements(of: graph.object("NSSubviews", of: box) ?? -1) == [content])
+        #expect(graph.text("NSFrameSize", of: content) == "{560, 88}")
+        #expect(graph.value("NSFrame", of: content) == nil)
+        #expect(graph.value("NSvFlags", of: content)?.integerValue == 274)
+        let subviews = graph.elements(of: graph.object("NSSubviews", of: content) ?? -1)
+        #expect(
+            Set(subviews.compactMap { graph.text("NSFrame", of: $0) }) == [
+                "{{100, 30}, {406, 22}}", "{{16, 9}, {20, 20}}",
+            ])
     }
 }

@@ -42,12 +42,7 @@ enum AppKitImageViewRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let view = ArchivedObject("NSImageView")
-        if let custom = element["customClass"] {
-            view.swapClass("NSClassSwapper")
-            view.set("NSClassName", .string(custom))
-            view.set("NSOriginalClassName", .string("NSImageView"))
-        }
+        let view = ControlRule.swapped(ArchivedObject("NSImageView"), customClass: element["customClass"])
         context.track(view, id: element["id"], parent: parent)
         let children = try views.encodeView(element, view, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
@@ -72,6 +67,9 @@ enum AppKitImageViewRule {
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, cell, "attribute \(name) on an <imageCell> is not supported yet")
         }
+        if cell["title"] != nil {
+            throw context.error(.unsupportedAttribute, cell, "an image cell with a title is not supported yet")
+        }
         for child in cell.children where !(child.name == "font" && child["key"] == "font") {
             throw context.error(
                 .unsupportedElement, child, "<\(child.name)> inside an <imageCell> is not supported yet")
@@ -80,7 +78,7 @@ enum AppKitImageViewRule {
             try AppKitImageRule.image(name, element: cell, context: context)
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
-        try CellRule.encode(cell, object, type: type, contents: contents, context: context)
+        try CellRule.encode(cell, object, type: type, contents: contents, borders: .none, context: context)
         object.set("NSControlView", control)
         object.set("NSAlign", int: 0)
         object.set("NSScale", int: try CellRule.value(cell, "imageScaling", scalings, default: 2, context))

@@ -11,7 +11,7 @@ struct AppKitViewEncoder {
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
         "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "clipsToBounds",
+        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip",
     ]
 
     /// What a view class adds to `NSView`: the attributes and child elements its rule reads,
@@ -30,6 +30,8 @@ struct AppKitViewEncoder {
         var writesEmptySubviews = false
         /// The `NSDragTypes` the class registers, written as a set when not empty.
         var dragTypes: [String] = []
+        /// Whether the class is always a layer-tree host (`NSViewIsLayerTreeHost`).
+        var isLayerTreeHost = false
 
         /// `NSView` itself.
         static let view = Kind()
@@ -44,6 +46,18 @@ struct AppKitViewEncoder {
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
         case "textField", "secureTextField", "searchField":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
+        case "datePicker":
+            return try AppKitDatePickerRule.datePicker(element, superview: superview, parent: parent, views: self)
+        case "progressIndicator":
+            return try AppKitProgressIndicatorRule.progressIndicator(
+                element, superview: superview, parent: parent, views: self)
+        case "segmentedControl":
+            return try AppKitSegmentedControlRule.segmentedControl(
+                element, superview: superview, parent: parent, views: self)
+        case "tabView":
+            return try AppKitTabViewRule.tabView(element, superview: superview, parent: parent, views: self)
+        case "box":
+            return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
         case "stackView":
@@ -60,25 +74,27 @@ struct AppKitViewEncoder {
     private func plainView(
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool
     ) throws(CompileError) -> ArchivedObject {
+        // A <view> with a custom class is always a class swapper (test14_custom_classes,
+        // test15_custom_classes); a <customView> only with direct instantiation.
         let isCustom = element.name == "customView"
         let customClass = element["customClass"] ?? "NSView"
-        // A `<view>` with a custom class is always swapped in; a `<customView>` only when the
-        // document instantiates custom objects directly (otherwise it is an `NSCustomView`).
-        let swapsClass = (isCustom && instantiatesDirectly) || (!isCustom && element["customClass"] != nil)
-        let view = ArchivedObject(swapsClass ? "NSClassSwapper" : isCustom ? "NSCustomView" : "NSView")
-        if swapsClass {
+        let swaps = isCustom ? instantiatesDirectly : element["customClass"] != nil
+        let view = ArchivedObject(swaps ? "NSClassSwapper" : isCustom ? "NSCustomView" : "NSView")
+        if swaps {
             view.set("NSClassName", .string(customClass))
             view.set("NSOriginalClassName", .string("NSView"))
         }
         context.track(view, id: element["id"], parent: parent)
-        // Top-level custom views archive their subviews last to first (StatusBar, nkv_overlap,
-        // numfmt_dedup, test32_hugging_priority, textfield_formatter); window content views and
-        // tab item views keep document order.
-        let reverses = isCustom && superview == nil && !isContentView
+        // Custom views archive their subviews last to first: top-level ones (StatusBar,
+        // nkv_overlap, numfmt_dedup, test32_hugging_priority, textfield_formatter) and nested ones
+        // (nkv_overlap's custom view inside a tab item); <view>s — window content views, tab
+        // item views — keep document order.
+        let reverses = isCustom && !isContentView
         _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
-        if isCustom && !swapsClass {
-            if let custom = element["customClass"] {
-                view.set("IBClassReference", CustomObjectRule.classReference(custom, module: nil))
+        if isCustom && !instantiatesDirectly {
+            // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
+            if let named = element["customClass"] {
+                view.set("IBClassReference", CustomObjectRule.classReference(named, module: nil))
             }
             view.set("NSClassName", .string(customClass))
         }
@@ -97,6 +113,7 @@ struct AppKitViewEncoder {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not supported yet")
         }
+        if let toolTip = element["toolTip"] { AppKitToolTipRule.connect(toolTip, view: view, context: context) }
         var frame: [Double] = [0, 0, 0, 0]
         var mask: Int?
         var subviews: [SourceElement] = []
@@ -111,6 +128,9 @@ struct AppKitViewEncoder {
             case ("constraints", _): constraintElements = child.children
             case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
+            case ("string", "toolTip"):
+                AppKitToolTipRule.connect(
+                    try AppKitToolTipRule.text(of: child, context: context), view: view, context: context)
             case ("userDefinedRuntimeAttributes", _):
                 try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
             // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).
@@ -135,7 +155,7 @@ struct AppKitViewEncoder {
             view.set("NSFrame", .string(AppKitContext.text(frame)))
         }
         if let superview { view.set("NSSuperview", superview) }
-        if element.flag("wantsLayer") { view.set("NSViewIsLayerTreeHost", .bool(true)) }
+        if element.flag("wantsLayer") || kind.isLayerTreeHost { view.set("NSViewIsLayerTreeHost", .bool(true)) }
         if element["translatesAutoresizingMaskIntoConstraints"] == "NO", !element.flag("fixedFrame") {
             context.autolayoutViews.insert(ObjectIdentifier(view))
         }

@@ -3,16 +3,20 @@
 ///
 /// Each bit was learned from fixtures that differ in one attribute (`textfield_truncates` vs
 /// `textfield_no_truncates`, `numfmt_*`, `test_6col`, …). Controls with cells (text fields
-/// here; buttons, sliders, steppers later) share these tables.
+/// here; buttons, sliders, steppers later) share these tables. Checked against every cell of the
+/// NIBArchive pairs (`/work/notes/appkit-text-tools/cellcheck.py`): besides the bits below,
+/// button cells use `0x0100_0000` in `NSCellFlags2` for `allowsMixedState`, slider cells
+/// `0x0004_0100` and stepper cells `0x000C_0020` in `NSCellFlags` (not modelled here yet).
 ///
 /// `NSCellFlags`:
 ///
 /// | Bits | Source |
 /// |---|---|
 /// | `0x8000_0000` | `state="on"` |
+/// | `0x2000_0000` | `enabled="NO"` (the control keeps `NSEnabled` true; scribendi MarkupTagsController) |
 /// | `0x1000_0000` | `editable="YES"` |
 /// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
-/// | `0x0040_0000` | `borderStyle="bezel"` |
+/// | border bits | `borderStyle`, per cell class (``Borders``): `bezel` `0x0040_0000` and `border` `0x0080_0000` (text, table header and segmented cells); pop-up button cells `borderAndBezel` `0x0040_0000`; push button cells archive `border` in `NSButtonFlags`, not here; image cells refuse it |
 /// | `0x0020_0000` | `selectable="YES"` |
 /// | `0x0010_0000` | `scrollable="YES"` |
 /// | `0x0000_0040` | a line break mode that does not wrap (clipping, truncating) |
@@ -22,11 +26,13 @@
 ///
 /// | Bits | Source |
 /// |---|---|
+/// | `0x4000_0000` | `allowsEditingTextAttributes="YES"` (HSChooserWindow) |
 /// | `alignment << 26` | `alignment`: left 0, right 1, center 2, justified 3, natural 4 (absent) |
 /// | `0x0200_0000` | `refusesFirstResponder="YES"` |
 /// | `0x0040_0000` | `sendsActionOnEndEditing="YES"` |
 /// | `size << 17` | `controlSize`: regular 0, small 1, mini 2 |
 /// | `mode << 9` | `lineBreakMode`: word 0 (absent), char 1, clipping 2, head 3, tail 4, middle 5 |
+/// | `0x0000_1000` | `allowsUndo="NO"` (transmission_MainMenu) |
 /// | `0x0000_0100` | `truncatesLastVisibleLine="YES"` |
 /// | `0x0000_0040` | `usesSingleLineMode="YES"` |
 enum CellRule {
@@ -56,8 +62,27 @@ enum CellRule {
     static let attributes: Set<String> = [
         "key", "id", "title", "state", "editable", "selectable", "scrollable", "borderStyle", "lineBreakMode",
         "alignment", "sendsActionOnEndEditing", "controlSize", "truncatesLastVisibleLine", "usesSingleLineMode",
-        "refusesFirstResponder",
+        "refusesFirstResponder", "allowsUndo", "allowsEditingTextAttributes", "enabled",
     ]
+
+    /// `borderStyle` → its `NSCellFlags` bits, for one cell class.
+    struct Borders {
+        /// The bits of each `borderStyle` value the class accepts.
+        var bits: [String: UInt32]
+
+        /// NSCell's own bordered and bezeled bits: text field, secure and search field cells and
+        /// date picker cells (`bezel`), table header cells (`border`, `test_table_header`),
+        /// segmented cells (`border`, `segmented_fillprop`).
+        static let text = Borders(bits: ["bezel": 0x0040_0000, "border": 0x0080_0000])
+        /// Segmented cells: NSCell's bits (``text``).
+        static let segmented = text
+        /// Pop-up button cells (`test_popup_textured`, `popup_empty`, …).
+        static let popUpButton = Borders(bits: ["borderAndBezel": 0x0040_0000])
+        /// Push and check box button cells: their border is in `NSButtonFlags`.
+        static let button = Borders(bits: ["border": 0])
+        /// Cells without a border in the pairs (image cells): any `borderStyle` is refused.
+        static let none = Borders(bits: [:])
+    }
 
     /// The source's `lineBreakMode` (word wrapping when absent).
     static func lineBreakMode(_ cell: SourceElement, _ context: AppKitContext) throws(CompileError) -> Int {
@@ -65,9 +90,16 @@ enum CellRule {
     }
 
     /// `NSCellFlags` for `cell`.
-    static func flags(_ cell: SourceElement, type: CellType, context: AppKitContext) throws(CompileError) -> Int64 {
-        if let border = cell["borderStyle"], border != "bezel" {
-            throw context.error(.unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet")
+    static func flags(_ cell: SourceElement, type: CellType, borders: Borders = .text, context: AppKitContext)
+        throws(CompileError) -> Int64
+    {
+        var borderBits: UInt32 = 0
+        if let border = cell["borderStyle"] {
+            guard let bits = borders.bits[border] else {
+                throw context.error(
+                    .unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet on <\(cell.name)>")
+            }
+            borderBits = bits
         }
         if let state = cell["state"], state != "on" {
             throw context.error(.unsupportedAttribute, cell, "state \"\(state)\" is not supported yet")
@@ -75,7 +107,8 @@ enum CellRule {
         var flags: UInt32 = UInt32(type.rawValue) << 26
         if cell["state"] == "on" { flags |= 0x8000_0000 }
         if cell.flag("editable") { flags |= 0x1000_0000 }
-        if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
+        if try boolean(cell, "enabled", default: true, context) == false { flags |= 0x2000_0000 }
+        flags |= borderBits
         if cell.flag("selectable") { flags |= 0x0020_0000 }
         if cell.flag("scrollable") { flags |= 0x0010_0000 }
         if try lineBreakMode(cell, context) >= 2 { flags |= 0x40 }
@@ -87,10 +120,12 @@ enum CellRule {
     static func flags2(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> Int64 {
         var flags: UInt32 = 0
         flags |= UInt32(try value(cell, "alignment", cellAlignments, default: 4, context)) << 26
+        if cell.flag("allowsEditingTextAttributes") { flags |= 0x4000_0000 }
         if cell.flag("refusesFirstResponder") { flags |= 0x0200_0000 }
         if cell.flag("sendsActionOnEndEditing") { flags |= 0x0040_0000 }
         flags |= UInt32(try value(cell, "controlSize", controlSizes, default: 0, context)) << 17
         flags |= UInt32(try lineBreakMode(cell, context)) << 9
+        if try boolean(cell, "allowsUndo", default: true, context) == false { flags |= 0x1000 }
         if cell.flag("truncatesLastVisibleLine") { flags |= 0x100 }
         if cell.flag("usesSingleLineMode") { flags |= 0x40 }
         return Int64(Int32(bitPattern: flags))
@@ -108,14 +143,25 @@ enum CellRule {
     /// `NSSupport` (the `<font>` child, if any) on `object`.
     static func encode(
         _ cell: SourceElement, _ object: ArchivedObject, type: CellType, contents: ArchivedObject?,
-        context: AppKitContext
+        borders: Borders = .text, context: AppKitContext
     ) throws(CompileError) {
-        object.set("NSCellFlags", .integer(try flags(cell, type: type, context: context)))
+        object.set("NSCellFlags", .integer(try flags(cell, type: type, borders: borders, context: context)))
         object.set("NSCellFlags2", .integer(try flags2(cell, context: context)))
         if let contents { object.set("NSContents", contents) }
         if let font = cell.child("font", key: "font") {
             object.set("NSSupport", try AppKitFontRule.font(font, context: context))
         }
+    }
+
+    /// A `YES`/`NO` attribute, `fallback` when absent.
+    static func boolean(_ element: SourceElement, _ name: String, default fallback: Bool, _ context: AppKitContext)
+        throws(CompileError) -> Bool
+    {
+        guard let text = element[name] else { return fallback }
+        guard text == "YES" || text == "NO" else {
+            throw context.error(.invalidSource, element, "\(name) must be YES or NO")
+        }
+        return text == "YES"
     }
 
     /// The table value of attribute `name`, `fallback` when it is absent.

@@ -5,11 +5,12 @@
 /// |---|---|
 /// | the view part | ``AppKitViewEncoder/encodeView(_:_:superview:kind:reversesSubviews:)``, with an empty `NSSubviews` and the `NSColor pasteboard type` drag type |
 /// | control keys | enabled, not continuous, regular size, natural alignment 0, line break 0, writing direction 0 (int, not the cells' −1), send-action mask 4 |
+/// | `tag` | `NSTag`, when not 0 (scribendi PreferencesController) |
 /// | — | `NSIsBordered` true |
 /// | `<color key="color">` | `NSColor` (``AppKitColorRule``) |
 enum ColorWellRule {
     static let kind = AppKitViewEncoder.Kind(
-        children: ["color"], writesEmptySubviews: true, dragTypes: ["NSColor pasteboard type"])
+        attributes: ["tag"], children: ["color"], writesEmptySubviews: true, dragTypes: ["NSColor pasteboard type"])
 
     /// The archived color well for `element`.
     static func colorWell(
@@ -35,6 +36,7 @@ enum ColorWellRule {
         well.set("NSControlLineBreakMode", int: 0)
         well.set("NSControlWritingDirection", int: 0)
         well.set("NSControlSendActionMask", int: 4)
+        try ControlRule.encodeTag(element, well, context: context)
         well.set("NSIsBordered", .bool(true))
         well.set("NSColor", try AppKitColorRule.color(colorElement, context: context))
         return well
