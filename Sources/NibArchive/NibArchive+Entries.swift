@@ -15,18 +15,20 @@ struct ObjectEntry: Hashable, Sendable {
 }
 
 /// A key table entry: the key's bytes in storage and the width of its length varint.
+@usableFromInline
 struct KeyEntry: Hashable, Sendable {
-    var start: UInt32
-    var length: UInt32
+    @usableFromInline var start: UInt32
+    @usableFromInline var length: UInt32
     var lengthWidth: UInt8 = 1
 }
 
 /// A value table entry. `bits` holds the payload's raw little-endian bits for fixed-size types,
 /// and `start << 32 | length` of the bytes in storage for data.
+@usableFromInline
 struct ValueEntry: Hashable, Sendable {
-    var bits: UInt64
-    var keyIndex: UInt32
-    var type: ValueType
+    @usableFromInline var bits: UInt64
+    @usableFromInline var keyIndex: UInt32
+    @usableFromInline var type: ValueType
     var keyWidth: UInt8 = 1
     var lengthWidth: UInt8 = 1
 

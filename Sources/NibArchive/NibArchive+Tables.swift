@@ -217,8 +217,8 @@ extension NibArchive {
 
     /// The key table as a random-access collection of ``Key``.
     public struct KeyTable: RandomAccessCollection, Sendable {
-        let entries: [KeyEntry]
-        let storage: [UInt8]
+        @usableFromInline let entries: [KeyEntry]
+        @usableFromInline let storage: [UInt8]
         /// The first index, 0.
         public var startIndex: Int { 0 }
         /// The key count.
@@ -229,11 +229,38 @@ extension NibArchive {
             let start = Int(entry.start)
             return Key(slice: storage[start..<(start + Int(entry.length))])
         }
+
+        /// The byte length of the key at `index`, without building the key.
+        @inlinable
+        package func byteCount(at index: Int) -> Int { Int(entries[index].length) }
+
+        /// Whether the key at `index` is spelled `name`, compared byte for byte without building
+        /// a string.
+        @inlinable
+        package func key(at index: Int, is name: String) -> Bool {
+            let entry = entries[index]
+            // Most keys differ in length: decide those without touching the bytes.
+            guard name.utf8.count == Int(entry.length) else { return false }
+            return bytes(of: entry, equal: name)
+        }
+
+        @usableFromInline
+        func bytes(of entry: KeyEntry, equal name: String) -> Bool {
+            var name = name
+            let start = Int(entry.start)
+            return name.withUTF8 { utf8 in
+                storage.withUnsafeBufferPointer { buffer in
+                    guard utf8.count == Int(entry.length), start + utf8.count <= buffer.count else { return false }
+                    for offset in 0..<utf8.count where buffer[start &+ offset] != utf8[offset] { return false }
+                    return true
+                }
+            }
+        }
     }
 
     /// The value table as a random-access collection of ``Value``.
     public struct ValueTable: RandomAccessCollection, Sendable {
-        let entries: [ValueEntry]
+        @usableFromInline let entries: [ValueEntry]
         let storage: [UInt8]
         /// The first index, 0.
         public var startIndex: Int { 0 }
@@ -244,6 +271,27 @@ extension NibArchive {
             let entry = entries[index]
             return Value(keyIndex: Int(entry.keyIndex), payload: payload(of: entry))
         }
+
+        /// The key index of the value at `index`, without decoding its payload.
+        @inlinable
+        package func keyIndex(at index: Int) -> Int { Int(entries[index].keyIndex) }
+
+        /// The object the value at `index` refers to, or `nil` when it is not an object reference;
+        /// no payload is built.
+        @inlinable
+        package func referenceTarget(at index: Int) -> Int? {
+            let entry = entries[index]
+            guard entry.type == .objectReference else { return nil }
+            return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry.bits))
+        }
+
+        /// The wire type of the value at `index`.
+        @inlinable
+        package func type(at index: Int) -> ValueType { entries[index].type }
+
+        /// The payload of the value at `index`, without building the whole ``Value``.
+        @inline(__always)
+        package func payload(at index: Int) -> Payload { payload(of: entries[index]) }
 
         func payload(of entry: ValueEntry) -> Payload {
             let bits = entry.bits

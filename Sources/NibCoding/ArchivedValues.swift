@@ -14,9 +14,6 @@ final class KeyNames {
     /// The number of keys.
     var count: Int { cache.count }
 
-    /// The byte length of key `index`.
-    func length(_ index: Int) -> Int { keys[index].bytes.count }
-
     /// The name of key `index`.
     subscript(index: Int) -> String {
         if let name = cache[index] { return name }
@@ -29,12 +26,16 @@ final class KeyNames {
 /// What the decoded objects of one archive share: the value table and the key names.
 final class ArchiveContext {
     let values: NibArchive.ValueTable
+    let keys: NibArchive.KeyTable
     let keyNames: KeyNames
     let emptyKey: Int
     let inlinedKey: Int
 
-    init(values: NibArchive.ValueTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?) {
+    init(
+        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?
+    ) {
         self.values = values
+        self.keys = keys
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
@@ -46,7 +47,7 @@ final class ArchiveContext {
 struct ArchivedValues {
     let context: ArchiveContext
     let range: Range<Int>
-    let references: [NibEntry.Value]
+    let references: ResolvedReferences
     /// Whether every reference is stored under `UINibEncoderEmptyKey`.
     let referencesAreElements: Bool
 
@@ -56,16 +57,15 @@ struct ArchivedValues {
         var reference = 0
         let values = context.values
         for index in range {
-            let value = values[index]
             let entryValue: NibEntry.Value
-            if case .objectReference = value.payload {
+            if values.type(at: index) == .objectReference {
                 guard reference < references.count else { return }
                 entryValue = references[reference]
-                reference += 1
+                reference &+= 1
             } else {
-                entryValue = .payload(value.payload)
+                entryValue = .payload(values.payload(at: index))
             }
-            if !body(context.keyNames[value.keyIndex], entryValue) { return }
+            if !body(context.keyNames[values.keyIndex(at: index)], entryValue) { return }
         }
     }
 
@@ -73,26 +73,24 @@ struct ArchivedValues {
     func value(forKey key: String) -> NibEntry.Value? {
         var reference = 0
         let values = context.values
-        let keyNames = context.keyNames
+        let keys = context.keys
         for index in range {
-            let value = values[index]
-            let isReference: Bool
-            if case .objectReference = value.payload { isReference = true } else { isReference = false }
-            if keyNames[value.keyIndex] == key {
+            let isReference = values.type(at: index) == .objectReference
+            if keys.key(at: values.keyIndex(at: index), is: key) {
                 if isReference { return reference < references.count ? references[reference] : nil }
-                return .payload(value.payload)
+                return .payload(values.payload(at: index))
             }
-            if isReference { reference += 1 }
+            if isReference { reference &+= 1 }
         }
         return nil
     }
 
     /// Whether the first value is `NSInlinedValue`.
-    var isInlined: Bool { !range.isEmpty && context.values[range.lowerBound].keyIndex == context.inlinedKey }
+    var isInlined: Bool { !range.isEmpty && context.values.keyIndex(at: range.lowerBound) == context.inlinedKey }
 
     /// For an inlined collection whose values after the marker are all element references:
     /// those references, without walking the values.
-    var inlinedElementReferences: [NibEntry.Value]? {
+    var inlinedElementReferences: ResolvedReferences? {
         guard isInlined, referencesAreElements, references.count == range.count - 1 else { return nil }
         return references
     }

@@ -41,12 +41,13 @@ final class DecodingSession {
     let archive: NibArchive
     let objects: NibArchive.ObjectTable
     let values: NibArchive.ValueTable
+    let keys: NibArchive.KeyTable
     let registry: NibClassRegistry
     let limits: NibDecodingLimits
     let keyNames: KeyNames
     let classNames: [String]
-    var proxyMapping: ProxyMapping?
-    var stringsTable: [String: String]?
+    @exclusivity(unchecked) var proxyMapping: ProxyMapping?
+    @exclusivity(unchecked) var stringsTable: [String: String]?
     var diagnostics: [String] = []
 
     @exclusivity(unchecked) private var states: [State]
@@ -57,14 +58,12 @@ final class DecodingSession {
     @exclusivity(unchecked) private var heights: [UInt32]
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
-    private var resolutions: [Resolution?]
+    @exclusivity(unchecked) private var resolutions: [Resolution?]
     private struct SwapperKey: Hashable {
         var custom: Int
         var original: Int
     }
-    private var swapperTypes: [SwapperKey: Resolution] = [:]
-    private var keyIndexByName: [String: Int]?
-    private var keyedLookups = 0
+    @exclusivity(unchecked) private var swapperTypes: [SwapperKey: Resolution] = [:]
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var work = 0
 
@@ -79,6 +78,7 @@ final class DecodingSession {
         self.archive = archive
         self.objects = archive.objects
         self.values = archive.values
+        self.keys = archive.keys
         self.registry = registry
         self.limits = limits
         let names = KeyNames(archive.keys)
@@ -88,15 +88,16 @@ final class DecodingSession {
         var proxy: Int?
         var swapped: Int?
         var original: Int?
-        for index in 0..<names.count {
+        let keys = archive.keys
+        for index in 0..<keys.count {
             // The six names have six different lengths: compare each key with at most one.
-            switch names.length(index) {
-            case 14 where names[index] == "NSInlinedValue": inlined = inlined ?? index
-            case 20 where names[index] == "UINibEncoderEmptyKey": empty = empty ?? index
-            case 8 where names[index] == "NS.bytes": bytes = bytes ?? index
-            case 25 where names[index] == "UIProxiedObjectIdentifier": proxy = proxy ?? index
-            case 11 where names[index] == "UIClassName": swapped = swapped ?? index
-            case 19 where names[index] == "UIOriginalClassName": original = original ?? index
+            switch keys.byteCount(at: index) {
+            case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
+            case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
+            case 8 where keys.key(at: index, is: "NS.bytes"): bytes = bytes ?? index
+            case 25 where keys.key(at: index, is: "UIProxiedObjectIdentifier"): proxy = proxy ?? index
+            case 11 where keys.key(at: index, is: "UIClassName"): swapped = swapped ?? index
+            case 19 where keys.key(at: index, is: "UIOriginalClassName"): original = original ?? index
             default: break
             }
         }
@@ -107,7 +108,8 @@ final class DecodingSession {
         states = Array(repeating: .untouched, count: archive.objects.count)
         instances = Array(repeating: nil, count: archive.objects.count)
         heights = Array(repeating: 0, count: archive.objects.count)
-        context = ArchiveContext(values: values, keyNames: names, emptyKey: empty, inlinedKey: inlined)
+        context = ArchiveContext(
+            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined)
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
@@ -139,34 +141,22 @@ final class DecodingSession {
 
     /// The first value of `object` stored under `key`.
     func valueIndex(forKey key: String, in object: NibArchive.Object) -> Int? {
-        keyedLookups += 1
-        if keyIndexByName == nil, keyedLookups > 64 {
-            var map: [String: Int] = [:]
-            map.reserveCapacity(keyNames.count)
-            for index in 0..<keyNames.count where map[keyNames[index]] == nil { map[keyNames[index]] = index }
-            keyIndexByName = map
-        }
-        if let map = keyIndexByName {
-            guard let keyIndex = map[key] else { return nil }
-            return valueIndex(forKeyIndex: keyIndex, in: object)
-        }
-        for index in object.valueIndices where keyNames[values[index].keyIndex] == key { return index }
+        for index in object.valueIndices where keys.key(at: values.keyIndex(at: index), is: key) { return index }
         return nil
     }
 
     func valueIndex(forKeyIndex keyIndex: Int?, in object: NibArchive.Object) -> Int? {
         guard let keyIndex else { return nil }
-        for index in object.valueIndices where values[index].keyIndex == keyIndex { return index }
+        for index in object.valueIndices where values.keyIndex(at: index) == keyIndex { return index }
         return nil
     }
 
     /// The text of a string object read straight from the archive (for proxies and swappers,
     /// whose identity must be known before anything is instantiated).
     func rawString(referencedBy valueIndex: Int?) -> String? {
-        guard let valueIndex, case .objectReference(let target) = values[valueIndex].payload,
-            Int(target) < objects.count,
-            let bytesIndex = self.valueIndex(forKeyIndex: bytesKey, in: objects[Int(target)]),
-            case .data(let bytes) = values[bytesIndex].payload
+        guard let valueIndex, let target = values.referenceTarget(at: valueIndex), target < objects.count,
+            let bytesIndex = self.valueIndex(forKeyIndex: bytesKey, in: objects[target]),
+            case .data(let bytes) = values.payload(at: bytesIndex)
         else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -196,18 +186,26 @@ final class DecodingSession {
 
     /// One object being decoded by ``run(_:at:)``: its values are walked in order, and a
     /// reference to an object not yet decoded suspends it until that object is done.
-    private struct Frame {
-        let index: Int
-        let model: NibObject
-        var next: Int
-        let end: Int
-        var references: [NibEntry.Value] = []
-        var nilElement = false
+    ///
+    /// A class, reused from ``framePool`` level by level, so that the walk changes fields in
+    /// place and allocates nothing per object beyond its references.
+    private final class Frame {
+        @exclusivity(unchecked) var index = 0
+        @exclusivity(unchecked) var model = NibObject?.none
+        @exclusivity(unchecked) var next = 0
+        @exclusivity(unchecked) var end = 0
+        @exclusivity(unchecked) var references = ResolvedReferences()
+        @exclusivity(unchecked) var nilElement = false
         /// Whether every reference is stored under `UINibEncoderEmptyKey`.
-        var referencesAreElements = true
+        @exclusivity(unchecked) var referencesAreElements = true
         /// The longest chain of strong references below this object.
-        var height: UInt32 = 0
+        @exclusivity(unchecked) var height: UInt32 = 0
     }
+
+    /// The frames of ``run(_:at:)``, one per level of the walk, kept for reuse.
+    private var framePool: [Frame] = []
+    /// How many levels of ``framePool`` the walks in progress use.
+    @exclusivity(unchecked) private var activeLevels = 0
 
     /// Objects with longer strong chains below them free their children iteratively.
     static let iterativeReleaseHeight: UInt32 = 128
@@ -274,13 +272,28 @@ final class DecodingSession {
         }
     }
 
-    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
+    /// Starts decoding `model` as object `index` in the pooled frame of `level`.
+    private func frame(_ model: NibObject, at index: Int, level: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
         instances[index] = model
-        return Frame(
-            index: index, model: model, next: object.firstValueIndex, end: object.firstValueIndex &+ object.valueCount)
+        let frame: Frame
+        if level < framePool.count {
+            frame = framePool[level]
+        } else {
+            frame = Frame()
+            framePool.append(frame)
+        }
+        frame.index = index
+        frame.model = model
+        frame.next = object.firstValueIndex
+        frame.end = object.firstValueIndex &+ object.valueCount
+        if !frame.references.isEmpty { frame.references = ResolvedReferences() }
+        frame.nilElement = false
+        frame.referencesAreElements = true
+        frame.height = 0
+        return frame
     }
 
     /// Decodes `model` as object `index` and every model it reaches, depth first in stored
@@ -292,63 +305,76 @@ final class DecodingSession {
         defer { depth -= 1 }
         let context = self.context
         let emptyKey = context.emptyKey
-        var stack: [Frame] = [try frame(model, at: index)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let valueIndex = stack[top].next
-            if valueIndex >= stack[top].end {
-                let done = stack.removeLast()
-                done.model.storage = .archived(
+        // Frames are pooled per level: `level` is the depth of the walk inside this call, on
+        // top of the levels of any `run` this one is nested in (a custom class decoding a child).
+        let baseLevel = activeLevels
+        var level = baseLevel
+        activeLevels += 1
+        defer { activeLevels = baseLevel }
+        var current = try frame(model, at: index, level: level)
+        while true {
+            let valueIndex = current.next
+            if valueIndex >= current.end {
+                let object = objects[current.index]
+                guard let model = current.model else { return }
+                let references = current.references
+                current.references = ResolvedReferences()
+                current.model = nil
+                model.storage = .archived(
                     ArchivedValues(
-                        context: context, range: objects[done.index].valueIndices, references: done.references,
-                        referencesAreElements: done.referencesAreElements))
-                try done.model.decode(from: NibCoder(session: self, index: done.index, object: objects[done.index]))
-                let alive = done.model.didDecode(stringsTable: stringsTable, nilElement: done.nilElement)
-                states[done.index] = .done
-                if !alive { instances[done.index] = nil }
-                heights[done.index] = done.height
-                if done.height > Self.iterativeReleaseHeight { done.model.releasesIteratively = true }
+                        context: context, range: object.valueIndices, references: references,
+                        referencesAreElements: current.referencesAreElements))
+                try model.decode(from: NibCoder(session: self, index: current.index, object: object))
+                let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
+                states[current.index] = .done
+                if !alive { instances[current.index] = nil }
+                heights[current.index] = current.height
+                if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
+                guard level > baseLevel else { return }
+                level -= 1
+                activeLevels = level + 1
+                current = framePool[level]
                 continue
             }
-            let value = values[valueIndex]
-            guard case .objectReference(let rawTarget) = value.payload else {
-                if value.keyIndex == emptyKey { stack[top].nilElement = true }
-                stack[top].next = valueIndex &+ 1
+            let keyIndex = values.keyIndex(at: valueIndex)
+            guard let target = values.referenceTarget(at: valueIndex) else {
+                if keyIndex == emptyKey { current.nilElement = true }
+                current.next = valueIndex &+ 1
                 continue
             }
-            let target = Int(rawTarget)
-            if value.keyIndex != emptyKey { stack[top].referencesAreElements = false }
+            if keyIndex != emptyKey { current.referencesAreElements = false }
             guard target < states.count else {
                 throw error(
                     .missingObject, "reference to object \(target), but the archive has \(states.count) objects",
-                    object: stack[top].index, key: keyNames[value.keyIndex], valueIndex: valueIndex)
+                    object: current.index, key: keyNames[keyIndex], valueIndex: valueIndex)
             }
-            if stack[top].references.isEmpty { stack[top].references.reserveCapacity(stack[top].end &- valueIndex) }
+            if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
                 let object = instances[target]
-                if object == nil, value.keyIndex == emptyKey { stack[top].nilElement = true }
-                stack[top].references.append(.object(object))
-                stack[top].height = max(stack[top].height, heights[target] &+ 1)
-                stack[top].next = valueIndex &+ 1
-            case .placeholder:
-                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
-                stack[top].next = valueIndex &+ 1
-            case .decoding:
-                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
-                stack[top].next = valueIndex &+ 1
-            case .collecting where target != stack[top].index:
+                if object == nil, keyIndex == emptyKey { current.nilElement = true }
+                current.references.append(object)
+                current.height = max(current.height, heights[target] &+ 1)
+                current.next = valueIndex &+ 1
+            case .placeholder, .decoding:
+                current.references.appendBackReference(to: instances[target])
+                current.next = valueIndex &+ 1
+            case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                stack[top].references.append(.backReference(NibWeakReference(instances[target])))
-                stack[top].next = valueIndex &+ 1
+                current.references.appendBackReference(to: instances[target])
+                current.next = valueIndex &+ 1
             case .collecting:
                 throw error(
-                    .collectionCycle, "collection \(target) contains itself", object: stack[top].index,
-                    key: keyNames[value.keyIndex], valueIndex: valueIndex)
+                    .collectionCycle, "collection \(target) contains itself", object: current.index,
+                    key: keyNames[keyIndex], valueIndex: valueIndex)
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
-                if let child = try materialize(target) { stack.append(try frame(child, at: target)) }
+                if let child = try materialize(target) {
+                    level += 1
+                    activeLevels = level + 1
+                    current = try frame(child, at: target, level: level)
+                }
             }
         }
     }
@@ -402,8 +428,8 @@ final class DecodingSession {
         let originalValue = valueIndex(forKeyIndex: originalClassNameKey, in: object)
         // The writer shares equal strings, so the pair of string objects identifies the classes.
         func target(_ valueIndex: Int?) -> Int {
-            guard let valueIndex, case .objectReference(let target) = values[valueIndex].payload else { return -1 }
-            return Int(target)
+            guard let valueIndex, let target = values.referenceTarget(at: valueIndex) else { return -1 }
+            return target
         }
         let cacheKey = SwapperKey(custom: target(customValue), original: target(originalValue))
         if let known = swapperTypes[cacheKey] { return known }

@@ -81,7 +81,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         var actions: [NibAction] = []
         var runtimeAttributes: [(keyPath: String, value: NibEntry.Value)] = []
     }
-    private var loadRecord: LoadRecord?
+    @exclusivity(unchecked) private var loadRecord: LoadRecord?
     private var record: LoadRecord {
         if let loadRecord { return loadRecord }
         let created = LoadRecord()
@@ -116,7 +116,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     func forEachStrongReference(_ body: (AnyObject) -> Bool) -> Bool {
         switch storage {
         case .archived(let archived):
-            for case .object(let object?) in archived.references where !body(object) { return false }
+            for case .object(let object?) in archived.references.values where !body(object) { return false }
         case .entries(let entries):
             for entry in entries {
                 if case .object(let object?) = entry.value, !body(object) { return false }
@@ -129,7 +129,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     }
 
     /// Set by the decoder on objects with long strong chains below them.
-    var releasesIteratively = false
+    @exclusivity(unchecked) var releasesIteratively = false
 
     /// Moves the objects this one holds strongly into `pending`, leaving it empty.
     private func takeChildren(into pending: inout [NibObject]) {
@@ -137,8 +137,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         case .archived(let archived):
             guard !archived.references.isEmpty else { return }
             storage = .entries([])
-            for reference in archived.references {
-                if case .object(let object?) = reference, let child = object as? NibObject { pending.append(child) }
+            for case .object(let object?) in archived.references.values {
+                if let child = object as? NibObject { pending.append(child) }
             }
         case .entries(let entries):
             guard !entries.isEmpty else { return }

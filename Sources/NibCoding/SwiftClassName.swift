@@ -9,29 +9,38 @@ public struct SwiftClassName: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a mangled `_TtC…` name; `nil` for anything else, including plain Objective-C names.
     public init?(mangled: String) {
-        var text = Substring(mangled)
-        guard text.hasPrefix("_Tt") else { return nil }
-        text = text.dropFirst(3)
+        // Lengths in a mangled name count UTF-8 bytes, so the parse walks bytes; most class
+        // names are Objective-C names and fail at the first three.
+        let bytes = Array(mangled.utf8)
+        guard bytes.count > 3, bytes[0] == UInt8(ascii: "_"), bytes[1] == UInt8(ascii: "T"),
+            bytes[2] == UInt8(ascii: "t")
+        else { return nil }
+        var position = 3
         var depth = 0
-        while text.first == "C" {
+        while position < bytes.count, bytes[position] == UInt8(ascii: "C") {
             depth += 1
-            text = text.dropFirst()
+            position += 1
         }
         guard depth > 0 else { return nil }
         var identifiers: [String] = []
-        if text.first == "s" {
+        if position < bytes.count, bytes[position] == UInt8(ascii: "s") {
             identifiers.append("Swift")
-            text = text.dropFirst()
+            position += 1
         }
-        while !text.isEmpty, identifiers.count < depth + 1 {
-            let digits = text.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count < 6, let length = Int(digits) else { return nil }
-            text = text.dropFirst(digits.count)
-            guard length > 0, text.count >= length else { return nil }
-            identifiers.append(String(text.prefix(length)))
-            text = text.dropFirst(length)
+        while position < bytes.count, identifiers.count < depth + 1 {
+            var length = 0
+            var digits = 0
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                guard digits < 5 else { return nil }
+                length = length * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+                digits += 1
+                position += 1
+            }
+            guard digits > 0, length > 0, length <= bytes.count - position else { return nil }
+            identifiers.append(String(decoding: bytes[position..<(position + length)], as: UTF8.self))
+            position += length
         }
-        guard text.isEmpty, identifiers.count == depth + 1 else { return nil }
+        guard position == bytes.count, identifiers.count == depth + 1 else { return nil }
         module = identifiers[0]
         names = Array(identifiers.dropFirst())
     }

@@ -28,6 +28,12 @@ public struct NibCompiler: Sendable {
         /// 1 × 1 instead of the size cached in `<resources>`.
         public var imagesAvailable = true
 
+        /// The folder holding Apple's ICC profiles ("Generic Gray Gamma 2.2 Profile.icc",
+        /// "sRGB Profile.icc"), which AppKit colors embed. Defaults to
+        /// `/System/Library/ColorSync/Profiles` when it exists (on macOS); without it, AppKit
+        /// colors that need a profile are a ``CompileError``.
+        public var colorProfiles: URL? = ColorProfiles.systemDirectory
+
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
             self.deploymentTarget = deploymentTarget
@@ -73,11 +79,11 @@ public struct NibCompiler: Sendable {
         case (.iOS, false):
             return CompiledNib(kind: .nibFile, files: ["": try XibCompiler(document: document).compile()])
         case (.macOS, false):
-            return CompiledNib(kind: .nibFile, files: ["": try AppKitXibCompiler(document: document).compile()])
+            let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
+            return CompiledNib(kind: .nibFile, files: ["": try compiler.compile()])
         case (.macOS, true):
-            throw CompileError(
-                code: .unsupportedDocument, file: fileName, line: document.root.line, column: document.root.column,
-                element: document.root.summary, message: "MacOSX.Cocoa (AppKit) storyboards are not supported yet")
+            let compiler = AppKitStoryboardCompiler(document: document, colorProfiles: options.colorProfiles)
+            return CompiledNib(kind: .storyboard, files: try compiler.compile())
         }
     }
 

@@ -42,6 +42,12 @@ struct Compile: IOCommand {
             """)
     var imagesUnavailable = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder holding Apple's ICC profiles that AppKit colors embed (default: /System/Library/ColorSync/Profiles on macOS).",
+            valueName: "dir"))
+    var colorProfiles: String?
+
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
 
@@ -58,6 +64,7 @@ struct Compile: IOCommand {
         var options = NibCompiler.Options(deploymentTarget: deploymentTarget, module: module)
         options.xcode = xcode.map(XcodeEra.init)
         options.imagesAvailable = !imagesUnavailable
+        if let colorProfiles { options.colorProfiles = URL(fileURLWithPath: colorProfiles, isDirectory: true) }
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -166,6 +166,21 @@ struct HandBuiltGraphTests {
         #expect(SwiftClassName(mangled: "UILabel") == nil)
     }
 
+    /// Lengths in mangled names count UTF-8 bytes (the Swift ABI's mangling rules); anything
+    /// that does not spell exactly a module and one name per `C` is not a Swift class name.
+    @Test(
+        "Mangled Swift class names parse by byte lengths; malformed ones are nil",
+        arguments: [
+            ("_TtCs9Something", "Swift.Something"),
+            ("_TtC17Atmosphere_Trivia9TextField", "Atmosphere_Trivia.TextField"),
+            ("_TtC5Dem\u{E9}5Badge", "Dem\u{E9}.Badge"), ("_TtC4Demo", nil), ("_TtC4Demo5Badgex", nil),
+            ("_TtC4Demo9Badge", nil), ("_TtC123456Demo5Badge", nil), ("_TtC0Demo5Badge", nil), ("_Tt4Demo5Badge", nil),
+            ("_TtC", nil), ("_T", nil),
+        ] as [(String, String?)])
+    func mangledNames(mangled: String, readable: String?) {
+        #expect(SwiftClassName(mangled: mangled)?.description == readable)
+    }
+
     @Test("Fallback classes are used when the primary class is not registered")
     func fallbacks() throws {
         let archive = try NibArchive(

@@ -54,4 +54,423 @@ struct AppKitRuleTests {
         let swapper = try #require(graph.all("NSClassSwapper").first)
         #expect(graph.value("NSInitializeWithInit", of: swapper) == .bool(true))
     }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-test_window_behavior`
+    /// (canJoinAllSpaces + transient → 9) and `HSChooserWindow` (ignoresCycle → 64); the other
+    /// bits are the raw values of `NSWindow.CollectionBehavior` in AppKit's headers.
+    @Test(
+        "window collection behavior flags pack into NSWindowCollectionBehavior",
+        arguments: [(#"canJoinAllSpaces="YES" transient="YES""#, Int64(9)), (#"ignoresCycle="YES""#, 64)])
+    func collectionBehavior(attributes: String, bits: Int64) throws {
+        let body = #"""
+            <window title="W" id="1">
+                <windowCollectionBehavior key="collectionBehavior" \#(attributes)/>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.value("NSWindowCollectionBehavior", of: window)?.integerValue == bits)
+    }
+
+    /// As in Apple's output for `macos-viraptor-ibtool-window_fullsize`: the content minimum
+    /// size is written twice, as content and frame minimum, sharing one string.
+    @Test("a window's minimum content size becomes NSWindowContentMinSize and NSMinSize")
+    func minimumSize() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <value key="minSize" type="size" width="350" height="5"/>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.text("NSWindowContentMinSize", of: window) == "{350, 5}")
+        #expect(graph.object("NSMinSize", of: window) == graph.object("NSWindowContentMinSize", of: window))
+    }
+
+    /// As in Apple's output for `macos-viraptor-ibtool-test_content_border`.
+    @Test("a bottom content border is a fixed thickness")
+    func contentBorder() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <contentBorderThickness minY="32"/>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.value("NSContentBorderThicknessMinY", of: window) == .float64(32))
+        #expect(graph.value("NSAutorecalculatesContentBorderThicknessMinY", of: window) == .bool(false))
+        #expect(throws: CompileError.self) {
+            try Source.graph(Source.macOSXib(#"<window title="W" id="1"><contentBorderThickness maxY="3"/></window>"#))
+        }
+    }
+
+    /// As in Apple's output for `test14_custom_classes` (direct) and `test15_custom_classes`:
+    /// a `<view>` with a custom class is swapped in either way; a `<customView>` is an
+    /// `NSCustomView` with a class reference unless objects are instantiated directly.
+    @Test("views with a custom class: NSClassSwapper for <view>, NSCustomView + IBClassReference for <customView>")
+    func customViewClasses() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="2" customClass="SomeClass">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                </view>
+            </window>
+            <customView id="3" customClass="SomeViewClass">
+                <rect key="frame" x="0.0" y="0.0" width="163" height="96"/>
+            </customView>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let swapper = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: swapper) == "SomeClass")
+        #expect(graph.text("NSOriginalClassName", of: swapper) == "NSView")
+        let custom = try #require(graph.all("NSCustomView").first)
+        #expect(graph.text("NSClassName", of: custom) == "SomeViewClass")
+        let reference = try #require(graph.object("IBClassReference", of: custom))
+        #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
+    }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-test8_menu` and
+    /// `todo-test9_menu_conn`.
+    @Test("menus: system names, submenus, separators, key-equivalent modifiers and shared state images")
+    func menus() throws {
+        let body = #"""
+            <menu title="Main Menu" systemMenu="main" id="m1">
+                <items>
+                    <menuItem title="App" id="i1">
+                        <modifierMask key="keyEquivalentModifierMask"/>
+                        <menu key="submenu" title="App" systemMenu="apple" id="m2">
+                            <items>
+                                <menuItem isSeparatorItem="YES" id="i2"/>
+                                <menuItem title="Preferences…" keyEquivalent="," id="i3">
+                                    <connections>
+                                        <action selector="showPreferences:" target="-1" id="c1"/>
+                                    </connections>
+                                </menuItem>
+                                <menuItem title="Hide Others" keyEquivalent="h" id="i4">
+                                    <modifierMask key="keyEquivalentModifierMask" option="YES" command="YES"/>
+                                </menuItem>
+                            </items>
+                        </menu>
+                    </menuItem>
+                </items>
+            </menu>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let menus = graph.all("NSMenu")
+        let main = try #require(menus.first { graph.text("NSTitle", of: $0) == "Main Menu" })
+        #expect(graph.text("NSName", of: main) == "_NSMainMenu")
+        let items = graph.all("NSMenuItem")
+        func item(_ title: String) throws -> Int {
+            try #require(items.first { graph.text("NSTitle", of: $0) == title })
+        }
+        let app = try item("App")
+        let submenu = try #require(graph.object("NSSubmenu", of: app))
+        #expect(graph.text("NSName", of: submenu) == "_NSAppleMenu")
+        #expect(graph.object("NSTarget", of: app) == submenu)
+        #expect(graph.text("NSAction", of: app) == "submenuAction:")
+        #expect(graph.value("NSKeyEquivModMask", of: app) == nil)
+        let separator = try item("")
+        #expect(graph.value("NSIsSeparator", of: separator) == .bool(true))
+        #expect(graph.value("NSIsDisabled", of: separator) == .bool(true))
+        #expect(graph.value("NSKeyEquivModMask", of: separator) == nil)
+        #expect(graph.value("NSKeyEquivModMask", of: try item("Preferences…"))?.integerValue == 1_048_576)
+        #expect(graph.value("NSKeyEquivModMask", of: try item("Hide Others"))?.integerValue == 1_572_864)
+        #expect(graph.value("NSMnemonicLoc", of: separator)?.integerValue == 2_147_483_647)
+        let checkmarks = Set(items.compactMap { graph.object("NSOnImage", of: $0) })
+        #expect(checkmarks.count == 1)
+        #expect(checkmarks.first.flatMap { graph.text("NSResourceName", of: $0) } == "NSMenuCheckmark")
+        let connector = try #require(graph.all("NSNibControlConnector").first)
+        #expect(graph.object("NSDestination", of: connector) == nil)
+        #expect(graph.text("NSLabel", of: connector) == "showPreferences:")
+    }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-layout_guide` and
+    /// `test21_masktranslate`.
+    @Test("AppKit constraints, the safe-area guide they use, and which views stop translating their masks")
+    func constraintsAndGuides() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="2">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                    <subviews>
+                        <customView translatesAutoresizingMaskIntoConstraints="NO" id="cv1">
+                            <rect key="frame" x="0" y="0" width="480" height="270"/>
+                        </customView>
+                        <customView fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="cv2">
+                            <rect key="frame" x="0" y="0" width="10" height="10"/>
+                        </customView>
+                        <customView translatesAutoresizingMaskIntoConstraints="NO" id="cv3">
+                            <rect key="frame" x="0" y="0" width="10" height="10"/>
+                        </customView>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="cv1" firstAttribute="leading" secondItem="sg1" secondAttribute="leading" id="c1"/>
+                        <constraint firstItem="cv2" firstAttribute="top" secondItem="cv1" secondAttribute="bottom" constant="8" symbolic="YES" id="c2"/>
+                        <constraint firstAttribute="height" constant="43" id="c3"/>
+                    </constraints>
+                    <viewLayoutGuide key="safeArea" id="sg1"/>
+                    <viewLayoutGuide key="layoutMargins" id="mg1"/>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let view = try #require(graph.all("NSView").first)
+        let constraints = graph.elements(of: graph.object("NSViewConstraints", of: view) ?? -1)
+        #expect(constraints.count == 3)
+        let guide = try #require(graph.all("NSLayoutGuide").first)
+        #expect(graph.text("NSLayoutGuideIdentifier", of: guide) == "NSViewSafeAreaLayoutGuide")
+        #expect(graph.elements(of: graph.object("NSViewLayoutGuides", of: view) ?? -1) == [guide])
+        let safeArea = try #require(graph.object("IBNSSafeAreaLayoutGuide", of: view))
+        #expect(graph.value("IBNSLayoutGuideSystemType", of: safeArea)?.integerValue == 2)
+        let margins = try #require(graph.object("IBNSLayoutMarginsGuide", of: view))
+        #expect(graph.value("IBNSLayoutGuideSystemType", of: margins)?.integerValue == 1)
+        let leading = try #require(constraints.first { graph.value("NSFirstAttribute", of: $0)?.integerValue == 5 })
+        #expect(graph.object("NSSecondItem", of: leading) == guide)
+        let oneItem = try #require(constraints.first { graph.value("NSFirstAttribute", of: $0)?.integerValue == 8 })
+        #expect(graph.value("NSSecondAttribute", of: oneItem) == nil)
+        #expect(graph.value("NSConstant", of: oneItem) == .float64(43))
+        let custom = graph.all("NSCustomView")
+        let flagged = custom.filter { graph.value("NSDoNotTranslateAutoresizingMask", of: $0) == .bool(true) }
+        // cv1 is constrained; cv2 has a fixed frame; cv3 is named by no constraint.
+        #expect(flagged.count == 1)
+        #expect(flagged.first.flatMap { graph.object("NSFirstItem", of: leading) == $0 } == true)
+    }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-stackview_identifier` and
+    /// `test19_layouts` (equal spacing).
+    @Test("stack views: orientation, alignment, distribution, container of arranged views, decoding-order connector")
+    func stackViews() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <stackView identifier="MyStack" distribution="equalSpacing" orientation="horizontal" alignment="centerY" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" detachesHiddenViews="YES" translatesAutoresizingMaskIntoConstraints="NO" id="sv1">
+                            <rect key="frame" x="20" y="88" width="260" height="24"/>
+                            <subviews>
+                                <customView translatesAutoresizingMaskIntoConstraints="NO" id="a1">
+                                    <rect key="frame" x="0" y="4" width="37" height="16"/>
+                                </customView>
+                            </subviews>
+                            <visibilityPriorities><integer value="1000"/></visibilityPriorities>
+                            <customSpacing><real value="3.4028234663852886e+38"/></customSpacing>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewOrientation", of: stack)?.integerValue == 0)
+        #expect(graph.value("NSStackViewAlignment", of: stack)?.integerValue == 10)
+        #expect(graph.value("NSStackViewSecondaryAlignment", of: stack)?.integerValue == 3)
+        #expect(graph.value("NSStackViewdistribution", of: stack)?.integerValue == 3)
+        #expect(graph.value("NSStackViewHasEqualSpacing", of: stack) == .bool(true))
+        #expect(graph.value("NSStackViewSpacing", of: stack) == .float32(8))
+        #expect(graph.value("NSStackViewHorizontalHugging", of: stack) == .float32(249.99998))
+        #expect(graph.text("NSReuseIdentifierKey", of: stack) == "MyStack")
+        #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: stack) == .bool(true))
+        let container = try #require(graph.object("NSStackViewBeginningContainer", of: stack))
+        let arranged = graph.elements(of: graph.object("NSStackViewContainerNonDroppedViews", of: container) ?? -1)
+        #expect(arranged == graph.elements(of: graph.object("NSSubviews", of: stack) ?? -1))
+        #expect(arranged.allSatisfy { graph.value("NSDoNotTranslateAutoresizingMask", of: $0) == .bool(true) })
+        let connector = try #require(graph.all("NSNibConnector").first)
+        #expect(graph.object("NSSource", of: connector) == stack)
+        // The decoding-order connector has no object id.
+        let data = try #require(graph.all("NSIBObjectData").first)
+        #expect(!graph.elements(of: graph.object("NSOidsKeys", of: data) ?? -1).contains(connector))
+    }
+
+    /// As in Apple's output for `test19_2_layouts`.
+    @Test("color wells are cell-less controls holding their color")
+    func colorWell() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <colorWell id="cw">
+                            <rect key="frame" x="-3" y="62" width="44" height="28"/>
+                            <color key="color" red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB"/>
+                        </colorWell>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let well = try #require(graph.all("NSColorWell").first)
+        #expect(graph.value("NSIsBordered", of: well) == .bool(true))
+        #expect(graph.value("NSControlWritingDirection", of: well)?.integerValue == 0)
+        let color = try #require(graph.object("NSColor", of: well))
+        #expect(graph.value("NSColorSpace", of: color)?.integerValue == 1)
+        let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap { graph.string($0) }
+        #expect(types == ["NSColor pasteboard type"])
+    }
+
+    /// As in Apple's output for `test_splitview_props`.
+    @Test("split views: orientation, divider style, autosave name; panes clip")
+    func splitView() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="400" height="300"/>
+                    <subviews>
+                        <splitView autosaveName="TestSplit" dividerStyle="thin" vertical="YES" id="3">
+                            <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                            <subviews>
+                                <customView id="4"><rect key="frame" x="0.0" y="0.0" width="200" height="300"/></customView>
+                                <customView id="5"><rect key="frame" x="201" y="0.0" width="199" height="300"/></customView>
+                            </subviews>
+                            <holdingPriorities><real value="250"/><real value="250"/></holdingPriorities>
+                        </splitView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let split = try #require(graph.all("NSSplitView").first)
+        #expect(graph.value("NSIsVertical", of: split) == .bool(true))
+        #expect(graph.value("NSDividerStyle", of: split)?.integerValue == 2)
+        #expect(graph.text("NSAutosaveName", of: split) == "TestSplit")
+        let panes = graph.elements(of: graph.object("NSSubviews", of: split) ?? -1)
+        #expect(panes.count == 2)
+        #expect(panes.allSatisfy { graph.value("NSViewClipsToBoundsKeyName", of: $0) == .bool(true) })
+        let uneven = body.replacingOccurrences(
+            of: #"<real value="250"/><real value="250"/>"#, with: #"<real value="251"/><real value="250"/>"#)
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(uneven)) }
+    }
+}
+
+/// AppKit storyboards: expected layouts and values from Apple's output for the
+/// `macos-viraptor-ibtool-sb_swift_wc` and `sb_imagecell_style` pairs.
+@Suite("AppKit storyboards")
+struct AppKitStoryboardTests {
+    static let source = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" initialViewController="wc1">
+            <scenes>
+                <scene sceneID="s0">
+                    <objects>
+                        <application id="app" sceneMemberID="viewController">
+                            <menu key="mainMenu" title="Main Menu" systemMenu="main" id="mm">
+                                <items>
+                                    <menuItem title="Quit" keyEquivalent="q" id="mi">
+                                        <connections>
+                                            <action selector="terminate:" target="fr0" id="c0"/>
+                                        </connections>
+                                    </menuItem>
+                                </items>
+                            </menu>
+                        </application>
+                        <customObject id="fr0" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s1">
+                    <objects>
+                        <windowController storyboardIdentifier="MainWC" id="wc1" customClass="MainWindowController" customModule="TestApp" sceneMemberID="viewController">
+                            <window key="window" title="Swift" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" visibleAtLaunch="NO" id="win">
+                                <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                                <rect key="contentRect" x="200" y="200" width="400" height="300"/>
+                                <rect key="screenRect" x="0.0" y="0.0" width="1920" height="1080"/>
+                            </window>
+                            <connections>
+                                <segue destination="vc1" kind="relationship" relationship="window.shadowedContentViewController" id="sg"/>
+                            </connections>
+                        </windowController>
+                        <customObject id="fr1" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="vc1" customClass="ContentViewController" customModule="TestApp" sceneMemberID="viewController">
+                            <view key="view" id="vw1">
+                                <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                                <subviews>
+                                    <customView id="cv1">
+                                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                                    </customView>
+                                </subviews>
+                            </view>
+                            <connections>
+                                <outlet property="box" destination="cv1" id="o1"/>
+                            </connections>
+                        </viewController>
+                        <customObject id="fr2" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the storyboardc holds Info.plist, MainMenu, the window controller's scene nib and the view nib")
+    func layout() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        #expect(Set(output.files.keys) == ["Info.plist", "MainMenu.nib", "MainWC.nib", "vc1-view-vw1.nib"])
+        let info = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
+        #expect(info["NSStoryboardMainMenu"] as? String == "MainMenu")
+        #expect(info["NSStoryboardDesignatedEntryPointIdentifier"] as? String == "MainWC")
+        #expect(
+            info["NSViewControllerIdentifiersToNibNames"] as? [String: String] == [
+                "MainWC": "MainWC", "MainMenu": "MainMenu",
+            ])
+        #expect(info["NSStoryboardVersion"] as? Int == 1)
+        let uuid = try #require((info["NSViewControllerIdentifiersToUUIDs"] as? [String: String])?["MainWC"])
+        #expect(uuid.count == 36 && Array(uuid)[14] == "4")
+    }
+
+    @Test("the scene nib: a swapped window controller, its window, and the content controller wired to the view nib")
+    func sceneNib() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["MainWC.nib"] ?? []))
+        let controller = try #require(
+            graph.all("NSClassSwapper").first { graph.text("NSOriginalClassName", of: $0) == "IBNSWindowController" })
+        #expect(graph.text("NSClassName", of: controller) == "_TtC7TestApp20MainWindowController")
+        #expect(graph.text("explicitStoryboardIdentifier", of: controller) == "MainWC")
+        let window = try #require(graph.object("IBWindowTemplate", of: controller))
+        let contentView = try #require(graph.object("NSWindowView", of: window))
+        #expect(graph.text("NSFrameSize", of: contentView) == "{400, 300}")
+        let content = try #require(graph.object("IBWindowTemplateContentViewController", of: controller))
+        #expect(graph.text("NSClassName", of: content) == "_TtC7TestApp21ContentViewController")
+        #expect(graph.text("NSNibName", of: content) == "vc1-view-vw1")
+        // The controller has an outlet of its own, so the view nib reaches it as an upstream placeholder.
+        let table = graph.elements(of: graph.object("NSExternalObjectsTableForViewLoading", of: content) ?? -1)
+        #expect(table.count == 2 && table.last == content)
+        let labels = graph.all("NSNibOutletConnector").compactMap { graph.text("NSLabel", of: $0) }
+        #expect(labels.sorted() == ["sceneController", "storyboard", "storyboard", "window"])
+        let connector = try #require(graph.all("NSIBUserDefinedRuntimeAttributesConnector").first)
+        #expect(graph.object("NSObject", of: connector) == window)
+    }
+
+    @Test("the view nib: File's Owner holds the view; the controller's outlets come from its placeholder")
+    func viewNib() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["vc1-view-vw1.nib"] ?? []))
+        let outlets = graph.all("NSNibOutletConnector")
+        let view = try #require(outlets.first { graph.text("NSLabel", of: $0) == "view" })
+        #expect(graph.className("NSSource", of: view) == "NSCustomObject")
+        let box = try #require(outlets.first { graph.text("NSLabel", of: $0) == "box" })
+        let placeholder = try #require(graph.object("NSSource", of: box))
+        #expect(graph.text("NSExternalObjectPlaceholderIdentifier", of: placeholder) == "UpstreamPlaceholder-1")
+    }
+
+    @Test("MainMenu.nib: the application with its main menu; actions to a scene's First Responder have no destination")
+    func mainMenu() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["MainMenu.nib"] ?? []))
+        let application = try #require(graph.all("NSCustomObject").first { graph.object("IBMainMenu", of: $0) != nil })
+        #expect(graph.text("NSClassName", of: application) == "NSApplication")
+        let action = try #require(graph.all("NSNibControlConnector").first)
+        #expect(graph.object("NSDestination", of: action) == nil)
+    }
+
+    @Test("scenes the compiler does not model are errors naming the element")
+    func unsupported() throws {
+        let source = Self.source.replacingOccurrences(
+            of: "<application id=\"app\"", with: "<splitViewController id=\"app\""
+        )
+        .replacingOccurrences(of: "</application>", with: "</splitViewController>")
+        #expect(throws: CompileError.self) { try Source.compile(source, fileName: "Main.storyboard") }
+    }
 }

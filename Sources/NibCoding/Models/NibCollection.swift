@@ -61,7 +61,12 @@ open class NibCollection: NibObject {
     /// The elements in stored order. For a dictionary: key, value, key, value.
     public var elements: [AnyObject] {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
-            return references.compactMap(\.object)
+            var result: [AnyObject] = []
+            result.reserveCapacity(references.count)
+            references.forEach { reference in
+                if let object = reference.object { result.append(object) }
+            }
+            return result
         }
         var result: [AnyObject] = []
         if isInlined {
@@ -76,6 +81,18 @@ open class NibCollection: NibObject {
     }
 
     /// Replaces the elements, keeping the collection's form.
+    /// Calls `body` with each element object in order, without building an array when the
+    /// elements are still the archive's.
+    func forEachElement(_ body: (AnyObject) -> Void) {
+        if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
+            references.forEach { reference in
+                if let object = reference.object { body(object) }
+            }
+            return
+        }
+        for element in elements { body(element) }
+    }
+
     public func setElements(_ elements: [AnyObject]) {
         if isInlined || entries.isEmpty && Self.prefersInlinedForm(className) {
             entries =

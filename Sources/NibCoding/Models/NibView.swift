@@ -25,7 +25,9 @@ open class NibView: NibObject {
     /// Finds superviews once the `UISubviews` array is known.
     override open func decode(from coder: NibCoder) throws {
         try super.decode(from: coder)
-        for case let subview as NibView in subviews { subview.superview = self }
+        (object(forKey: "UISubviews") as? NibCollection)?.forEachElement { element in
+            if let subview = element as? NibView { subview.superview = self }
+        }
     }
 
     /// `UIBounds`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the AppKit rules share while one nib is compiled: the objects IB tracks with their
 /// parents (`NSObjectsKeys` / `NSObjectsValues`), visible windows and connections, assembled
 /// into `NSIBObjectData` at the end.
@@ -13,10 +15,48 @@ final class AppKitContext {
 
     /// The module for `customModuleProvider="target"` classes (`--module`).
     let module: String?
+    /// The document's `<resources>` images by name (their cached design sizes).
+    var imageResources: [String: SourceElement] = [:]
+    /// The document's `toolsVersion` (the Interface Builder build that saved it), for defaults
+    /// that changed between builds.
+    var toolsVersion: Double?
+    /// Where Apple's ICC profiles are read from (`--color-profiles`).
+    let colorProfiles: ColorProfiles
+    /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's
+    /// archiver shares its color space singletons.
+    private var colorSpaces: [ColorProfiles.Profile: ArchivedObject] = [:]
 
-    init(fileName: String, module: String? = nil) {
+    init(fileName: String, module: String? = nil, colorProfiles: URL? = nil) {
         self.fileName = fileName
         self.module = module
+        self.colorProfiles = ColorProfiles(directory: colorProfiles)
+    }
+
+    /// The shared `NSColorSpace` for `profile` (`NSID`, `NSModel` for gray, the profile as
+    /// `NSICC` data); `element` is the color that needs it, for the error when the profile is
+    /// missing.
+    func colorSpace(_ profile: ColorProfiles.Profile, for element: SourceElement) throws(CompileError)
+        -> ArchivedObject
+    {
+        if let known = colorSpaces[profile] { return known }
+        let bytes: [UInt8]
+        switch colorProfiles.bytes(of: profile) {
+        case .success(let loaded): bytes = loaded
+        case .failure(let failure): throw error(.unsupportedAttribute, element, failure.message)
+        }
+        let space = ArchivedObject("NSColorSpace")
+        switch profile {
+        case .genericGrayGamma22:
+            space.set("NSID", int: 9)
+            space.set("NSModel", int: 0)
+        case .sRGB:
+            space.set("NSID", int: 7)
+        }
+        let data = ArchivedObject("NSData")
+        data.set("NS.bytes", .data(bytes))
+        space.set("NSICC", data)
+        colorSpaces[profile] = space
+        return space
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
@@ -25,15 +65,83 @@ final class AppKitContext {
             message: message)
     }
 
+    /// Whether the nib is compiled from a storyboard (some defaults differ).
+    var isStoryboard = false
+
+    /// The source ids of First Responder: actions sent to it have no destination (`-1` in a
+    /// xib; each storyboard scene has its own).
+    var firstResponderIDs: Set<String> = ["-1"]
+
+    /// Named system images (`NSCustomResource`s) the document shares, by name.
+    private var sharedImages: [String: ArchivedObject] = [:]
+
+    /// The document's one `NSCustomResource` for the system image `name`, as ibtool shares it
+    /// (menu items all point at the same checkmark and mixed-state images).
+    func sharedImage(_ name: String, designSize: String) -> ArchivedObject {
+        if let image = sharedImages[name] { return image }
+        let size = ArchivedObject("NSValue")
+        size.set("NS.special", int: 2)
+        size.set("NS.sizeval", .string(designSize))
+        let image = ArchivedObject("NSCustomResource")
+        image.set("NSClassName", .string("NSImage"))
+        image.set("NSResourceName", .string(name))
+        image.set("IBNamespaceID", .null)
+        image.set("IBDesignSize", size)
+        image.set("IBDesignImageConfiguration", .null)
+        sharedImages[name] = image
+        return image
+    }
+
+    /// Views' safe-area layout guides by source id: created with their view, archived in
+    /// `NSViewLayoutGuides` only once a constraint refers to them.
+    var layoutGuides: [String: (guide: ArchivedObject, referenced: Bool)] = [:]
+
     func track(_ object: ArchivedObject, id: String?, parent: ArchivedObject) {
         if let id { objectsByID[id] = object }
         objects.append((object, parent))
     }
 
+    /// Work that needs the deferred work done (for example, which layout guides constraints use).
+    var finishing: [() -> Void] = []
+    /// Every constraint of the document, for ``markConstrainedViews()``.
+    var constraints: [ArchivedObject] = []
+    /// Views with `translatesAutoresizingMaskIntoConstraints="NO"` and no fixed frame.
+    var autolayoutViews: Set<ObjectIdentifier> = []
+
     func resolve() throws(CompileError) {
         let work = deferred
         deferred = []
         try CompileError.run(work, file: fileName)
+        for step in finishing { step() }
+        finishing = []
+        markConstrainedViews()
+    }
+
+    /// ibtool writes `NSDoNotTranslateAutoresizingMask` only on the views that opt out of
+    /// autoresizing-mask constraints *and* that a constraint positions (`layout_guide`,
+    /// `test21_masktranslate`, `HSChooserWindow`: opted-out views no constraint names keep
+    /// translating, as do views with a fixed frame).
+    private func markConstrainedViews() {
+        for constraint in constraints {
+            for case (let key, .object(let item)) in constraint.values
+            where key == "NSFirstItem" || key == "NSSecondItem" {
+                if autolayoutViews.contains(ObjectIdentifier(item)) { stopTranslatingMask(item) }
+            }
+        }
+    }
+
+    /// Connectors that only order decoding (a stack view's): listed in `NSConnections`, but
+    /// ibtool gives them no object id.
+    var decodingOrderConnectors: [ArchivedObject] = []
+
+    /// Views already given `NSDoNotTranslateAutoresizingMask`.
+    private var nonTranslatingViews: Set<ObjectIdentifier> = []
+
+    /// Writes `NSDoNotTranslateAutoresizingMask` on `view`, once.
+    func stopTranslatingMask(_ view: ArchivedObject) {
+        if nonTranslatingViews.insert(ObjectIdentifier(view)).inserted {
+            view.set("NSDoNotTranslateAutoresizingMask", .bool(true))
+        }
     }
 
     /// The archive root: `IB.objectdata` → `NSIBObjectData`, and `IB.systemFontUpdateVersion`.
@@ -41,7 +149,7 @@ final class AppKitContext {
         let data = ArchivedObject("NSIBObjectData")
         data.set("NSRoot", owner)
         data.set("NSVisibleWindows", .collection("NSMutableSet", visibleWindows))
-        data.set("NSConnections", .collection("NSMutableArray", connections))
+        data.set("NSConnections", .collection("NSMutableArray", connections + decodingOrderConnectors))
         data.set("NSObjectsKeys", .collection("NSArray", objects.map(\.object)))
         data.set("NSObjectsValues", .collection("NSArray", objects.map(\.parent)))
         let oidObjects = [owner] + objects.map(\.object) + connections
@@ -63,5 +171,22 @@ final class AppKitContext {
         let parts = values.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }
         if parts.count == 4 { return "{{\(parts[0]), \(parts[1])}, {\(parts[2]), \(parts[3])}}" }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+}
+
+extension AppKitContext: ConstraintContext {
+    /// The AppKit documents of the corpus all come from Xcode 8 or later, whose one-item
+    /// constraints have no second attribute.
+    var writesZeroSecondAttribute: Bool { false }
+
+    /// The object for source id `id` (a layout guide is marked as used), or an error naming
+    /// the element that refers to it.
+    func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject {
+        if let object = objectsByID[id] { return object }
+        if let entry = layoutGuides[id] {
+            layoutGuides[id]?.referenced = true
+            return entry.guide
+        }
+        throw error(.invalidSource, element, "refers to id \"\(id)\", which names no compiled object")
     }
 }

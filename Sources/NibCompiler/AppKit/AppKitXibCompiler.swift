@@ -1,10 +1,25 @@
+import Foundation
+
 /// `.xib` (macOS) → one `.nib` with an `NSIBObjectData` root: File's Owner is `NSRoot`, every
 /// other object is listed with its parent and an object id.
 struct AppKitXibCompiler {
     let document: SourceDocument
+    /// The folder holding Apple's ICC profiles (``NibCompiler/Options/colorProfiles``).
+    var colorProfiles: URL?
+
+    /// A context for one nib of `document`: its tools version and image resources.
+    static func makeContext(for document: SourceDocument, colorProfiles: URL?) -> AppKitContext {
+        let context = AppKitContext(
+            fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
+        context.toolsVersion = document.root["toolsVersion"].flatMap(Double.init)
+        for image in document.root.child("resources")?.children(named: "image") ?? [] {
+            if let name = image["name"] { context.imageResources[name] = image }
+        }
+        return context
+    }
 
     func compile() throws(CompileError) -> [UInt8] {
-        let context = AppKitContext(fileName: document.fileName, module: document.module)
+        let context = Self.makeContext(for: document, colorProfiles: colorProfiles)
         guard let objects = document.root.child("objects") else {
             throw context.error(.invalidSource, document.root, "the document has no <objects>")
         }
@@ -29,6 +44,8 @@ struct AppKitXibCompiler {
                 _ = try WindowRule.window(element, owner: owner, context: context, views: views)
             case "customView", "view":
                 _ = try views.view(element, superview: nil, parent: owner)
+            case "menu":
+                _ = try MenuRule.menu(element, parent: owner, context: context)
             default:
                 throw context.error(
                     .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")

@@ -1,3 +1,30 @@
+/// What ``ConstraintRule`` needs from a platform's compile context (UIKit and AppKit archive
+/// constraints the same way).
+protocol ConstraintContext: AnyObject {
+    /// Work that runs once every object of the document exists.
+    var deferred: [() throws -> Void] { get set }
+    /// Whether a one-item constraint carries a zero second attribute (documents compiled before
+    /// Xcode 8).
+    var writesZeroSecondAttribute: Bool { get }
+    /// Whether margin attributes are also archived for iOS 7 (see ``ConstraintRule/margins``).
+    var foldsMarginsIntoLegacyKeys: Bool { get }
+    /// An error at `element`.
+    func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError
+    /// The archived object for source id `id`, or an error naming the element that refers to it.
+    func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject
+}
+
+extension ConstraintContext {
+    /// Whether margin attributes are also archived for iOS 7 (the plain attribute and the
+    /// default margin folded into `NSConstant`); UIKit only — no AppKit pair shows margins.
+    var foldsMarginsIntoLegacyKeys: Bool { false }
+}
+
+extension UIKitContext: ConstraintContext {
+    var writesZeroSecondAttribute: Bool { !era.writesDeepDrawRect }
+    var foldsMarginsIntoLegacyKeys: Bool { true }
+}
+
 /// `<constraint>` → `NSLayoutConstraint`, and the constraints ibtool generates for a view
 /// controller's top and bottom layout guides.
 enum ConstraintRule {
@@ -20,8 +47,9 @@ enum ConstraintRule {
         "symbolic", "identifier",
     ]
 
-    /// Builds the constraint now and fills in its items once every object exists.
-    static func constraint(_ element: SourceElement, container: SourceElement, context: UIKitContext)
+    /// Builds the constraint now and fills in its items once every object exists; the caller
+    /// registers it with its context.
+    static func constraint(_ element: SourceElement, container: SourceElement, context: some ConstraintContext)
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !known.contains(name) {
@@ -38,7 +66,6 @@ enum ConstraintRule {
             second = code
         }
         let object = ArchivedObject("NSLayoutConstraint")
-        context.track(object, id: element["id"])
         let firstID = element["firstItem"] ?? container["id"] ?? ""
         let secondID = element["secondItem"] ?? (second != nil && element["firstItem"] != nil ? container["id"] : nil)
         context.deferred.append { () throws in
@@ -46,8 +73,9 @@ enum ConstraintRule {
             // for iOS 7 under the legacy keys as the plain attribute with the default margin folded
             // into the constant (Byjuanamn: superview.trailingMargin = field.trailing →
             // NSFirstAttribute trailing, NSConstant 8).
-            let firstMargin = margins[first]
-            let secondMargin = second.flatMap { margins[$0] }
+            let folds = context.foldsMarginsIntoLegacyKeys
+            let firstMargin = folds ? margins[first] : nil
+            let secondMargin = folds ? second.flatMap { margins[$0] } : nil
             if firstMargin != nil || secondMargin != nil, element.flag("symbolic") {
                 throw context.error(
                     .unsupportedAttribute, element, "symbolic constants on margin attributes are not supported yet")
@@ -74,7 +102,7 @@ enum ConstraintRule {
                 object.set("NSSecondItem", try context.object(secondID, from: element))
                 object.set("NSSecondAttributeV2", int: second)
                 object.set("NSSecondAttribute", int: secondMargin?.plain ?? second)
-            } else if !context.era.writesDeepDrawRect {
+            } else if context.writesZeroSecondAttribute {
                 object.set("NSSecondAttributeV2", int: 0)
                 object.set("NSSecondAttribute", int: 0)
             }
