@@ -113,7 +113,11 @@ enum ConstraintRule {
                 object.set("NSConstantV2", .float64(constant))
             }
             if let priority = element.number("priority"), priority != 1000 {
-                object.set("NSPriority", int: Int(priority))
+                guard let level = Int(exactly: priority), (1...1000).contains(level) else {
+                    throw context.error(
+                        .unsupportedAttribute, element, "priority \(priority) is not a whole number from 1 to 1000")
+                }
+                object.set("NSPriority", int: level)
             }
             object.set("NSShouldBeArchived", .bool(true))
             // first + o1 = m · (second + o2) + c  ⇒  first = m · second + (c + m · o2 − o1)
