@@ -23,16 +23,15 @@ public struct NibCompiler: Sendable {
         public var baseLocalized: Bool?
         /// The Xcode whose ibtool to imitate; `nil` for the one that saved the document.
         public var xcode: XcodeEra?
-        /// Whether ibtool could find the images the source names. When it could not (Xamarin
-        /// builds compile storyboards away from the app's images), image placeholders record
-        /// 1 × 1 instead of the size cached in `<resources>`.
-        public var imagesAvailable = true
-
         /// The folder holding Apple's ICC profiles ("Generic Gray Gamma 2.2 Profile.icc",
         /// "sRGB Profile.icc"), which AppKit colors embed. Defaults to
         /// `/System/Library/ColorSync/Profiles` when it exists (on macOS); without it, AppKit
         /// colors that need a profile are a ``CompileError``.
         public var colorProfiles: URL? = ColorProfiles.systemDirectory
+        /// Whether ibtool could find the images the source names. When it could not (Xamarin
+        /// builds compile storyboards away from the app's images), image placeholders record
+        /// 1 × 1 instead of the size cached in `<resources>`.
+        public var imagesAvailable = true
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {

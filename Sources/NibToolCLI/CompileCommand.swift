@@ -35,18 +35,17 @@ struct Compile: IOCommand {
     @Option(help: "The Xcode whose ibtool to imitate, such as 9.3 (default: the one that saved the document).")
     var xcode: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder holding Apple's ICC profiles that AppKit colors embed (default: /System/Library/ColorSync/Profiles on macOS).",
+            valueName: "dir"))
+    var colorProfiles: String?
     @Flag(
         help: """
             ibtool could not find the images the source names (as in Xamarin builds): image \
             placeholders record 1 × 1 instead of the size in <resources>.
             """)
     var imagesUnavailable = false
-
-    @Option(
-        help: ArgumentHelp(
-            "The folder holding Apple's ICC profiles that AppKit colors embed (default: /System/Library/ColorSync/Profiles on macOS).",
-            valueName: "dir"))
-    var colorProfiles: String?
 
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
@@ -63,8 +62,8 @@ struct Compile: IOCommand {
     func execute(_ io: CommandIO) throws {
         var options = NibCompiler.Options(deploymentTarget: deploymentTarget, module: module)
         options.xcode = xcode.map(XcodeEra.init)
-        options.imagesAvailable = !imagesUnavailable
         if let colorProfiles { options.colorProfiles = URL(fileURLWithPath: colorProfiles, isDirectory: true) }
+        options.imagesAvailable = !imagesUnavailable
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -87,6 +87,14 @@ struct AppKitRuleTests {
         #expect(graph.object("NSMinSize", of: window) == graph.object("NSWindowContentMinSize", of: window))
     }
 
+    /// As in Apple's output for `transmission_MainMenu`.
+    @Test("a window's frame autosave name is archived")
+    func frameAutosaveName() throws {
+        let graph = try Source.graph(Source.macOSXib(#"<window title="W" frameAutosaveName="Main" id="1"/>"#))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.text("NSFrameAutosaveName", of: window) == "Main")
+    }
+
     /// As in Apple's output for `macos-viraptor-ibtool-test_content_border`.
     @Test("a bottom content border is a fixed thickness")
     func contentBorder() throws {
@@ -338,6 +346,47 @@ struct AppKitRuleTests {
         let uneven = body.replacingOccurrences(
             of: #"<real value="250"/><real value="250"/>"#, with: #"<real value="251"/><real value="250"/>"#)
         #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(uneven)) }
+    }
+
+    /// Expected values from Apple's output for `toolbar_searchfield_view`.
+    @Test("toolbars: the window's NSViewClass, items by identifier, default items; no maximum window size")
+    func toolbar() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <toolbar key="toolbar" implicitIdentifier="TB1" displayMode="iconAndLabel" sizeMode="regular" id="tb">
+                    <allowedToolbarItems>
+                        <toolbarItem implicitItemIdentifier="SearchItem" label="Search" paletteLabel="Search" id="ti">
+                            <size key="minSize" width="150" height="22"/>
+                            <size key="maxSize" width="200" height="22"/>
+                            <customView key="view" id="cv">
+                                <rect key="frame" x="0.0" y="14" width="200" height="22"/>
+                            </customView>
+                        </toolbarItem>
+                    </allowedToolbarItems>
+                    <defaultToolbarItems>
+                        <toolbarItem reference="ti"/>
+                    </defaultToolbarItems>
+                </toolbar>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        let toolbar = try #require(graph.object("NSViewClass", of: window))
+        #expect(graph.nodes[toolbar].className == "NSToolbar")
+        #expect(graph.value("NSMaxSize", of: window) == nil)
+        #expect(graph.text("NSToolbarIdentifier", of: toolbar) == "TB1")
+        #expect(graph.value("NSToolbarDisplayMode", of: toolbar)?.integerValue == 1)
+        #expect(graph.value("NSToolbarSizeMode", of: toolbar)?.integerValue == 1)
+        let item = try #require(graph.all("NSToolbarItem").first)
+        #expect(graph.elements(of: graph.object("NSToolbarIBDefaultItems", of: toolbar) ?? -1) == [item])
+        let identified = graph.elements(of: graph.object("NSToolbarIBIdentifiedItems", of: toolbar) ?? -1)
+        #expect(identified.count == 2 && graph.string(identified[0]) == "SearchItem" && identified[1] == item)
+        #expect(graph.text("NSToolbarItemMinSize", of: item) == "{150, 22}")
+        #expect(graph.value("NSToolbarItemBordered", of: item) == .bool(false))
+        let view = try #require(graph.object("NSToolbarItemView", of: item))
+        #expect(graph.value("NSSuperview", of: view) == nil)
+        let standard = body.replacingOccurrences(of: "SearchItem", with: "NSToolbarShowColorsItem")
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(standard)) }
     }
 }
 

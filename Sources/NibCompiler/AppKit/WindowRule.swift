@@ -47,9 +47,9 @@ enum WindowRule {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
         }
-        for name in ["frameAutosaveName", "animationBehavior"]
-        where element[name] != nil && !(name == "animationBehavior" && element[name] == "default") {
-            throw context.error(.unsupportedAttribute, element, "window attribute \(name) is not supported yet")
+        if let behavior = element["animationBehavior"], behavior != "default" {
+            throw context.error(
+                .unsupportedAttribute, element, "window animationBehavior \"\(behavior)\" is not supported yet")
         }
         let window = ArchivedObject("NSWindowTemplate")
         context.track(window, id: element["id"], parent: owner)
@@ -58,6 +58,7 @@ enum WindowRule {
         var screenRect: [Double]?
         var positionMask: SourceElement?
         var contentView: SourceElement?
+        var toolbarElement: SourceElement?
         var collectionBehavior: Int?
         var contentMinSize: String?
         var contentBorderMinY: Double?
@@ -72,6 +73,7 @@ enum WindowRule {
             case ("rect", "contentRect"): contentRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("view", "contentView"): contentView = child
+            case ("toolbar", "toolbar"): toolbarElement = child
             case ("windowCollectionBehavior", "collectionBehavior"):
                 for name in child.attributes.keys
                 where name != "key" && !collectionBehaviorBits.contains(where: { $0.0 == name }) {
@@ -128,7 +130,12 @@ enum WindowRule {
         window.set("NSWindowTitle", .string(element["title"] ?? ""))
         window.set("NSWindowSubtitle", .string(""))
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
-        window.set("NSViewClass", .null)
+        if let toolbarElement {
+            window.set(
+                "NSViewClass", try ToolbarRule.toolbar(toolbarElement, window: window, context: context, views: views))
+        } else {
+            window.set("NSViewClass", .null)
+        }
         window.set("NSUserInterfaceItemIdentifier", .null)
         let minSize = contentMinSize.map { ArchivedObject.string($0) }
         if let minSize { window.set("NSWindowContentMinSize", minSize) }
@@ -151,7 +158,9 @@ enum WindowRule {
         }
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
         if let minSize { window.set("NSMinSize", minSize) }
-        window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
+        // A window with a toolbar has no maximum size in all three pairs that have one.
+        if toolbarElement == nil { window.set("NSMaxSize", .string("{10000000000000, 10000000000000}")) }
+        if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }
         if let collectionBehavior { window.set("NSWindowCollectionBehavior", int: collectionBehavior) }
         if let contentBorderMinY {
             window.set("NSAutorecalculatesContentBorderThicknessMinY", .bool(false))
