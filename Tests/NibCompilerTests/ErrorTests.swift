@@ -22,6 +22,35 @@ struct ErrorTests {
         #expect(error.code == .unsupportedAttribute)
     }
 
+    @Test("numbers out of an integer's range are errors or kept as doubles, never a crash")
+    func hugeNumbers() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="1e300" y="0" width="1e308" height="1"/>
+                <subviews>
+                    <label text="x" id="l1"><rect key="frame" x="0" y="0" width="1" height="1"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="1e300"/></label>
+                </subviews>
+                <constraints><constraint firstItem="l1" firstAttribute="width" constant="1" priority="1e300" id="c1"/></constraints>
+            </view>
+            """#
+        let error = try #require(throws: CompileError.self) { try Source.compile(Source.iOSXib(body)) }
+        #expect(error.code == .unsupportedAttribute)
+        #expect(error.element == #"<constraint id="c1">"#)
+        let withoutPriority = body.replacingOccurrences(of: #" priority="1e300""#, with: "")
+        _ = try Source.compile(Source.iOSXib(withoutPriority))
+    }
+
+    @Test("a segue to a controller archived inside its navigation controller is an error")
+    func segueToEmbeddedController() throws {
+        let source = NavigationStoryboardTests.storyboard.replacingOccurrences(
+            of: #"destination="next" kind="push""#, with: #"destination="root" kind="push""#)
+        let error = try #require(throws: CompileError.self) {
+            try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        }
+        #expect(error.code == .invalidSource)
+        #expect(error.element == #"<segue id="s71">"#)
+    }
+
     @Test("malformed XML reports the parser's position")
     func malformed() throws {
         let error = try #require(throws: CompileError.self) {
