@@ -7,6 +7,12 @@
 # Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
 #              SCORE_DETAILS=1 to print each failing pair's first differences,
 #              SCORE_TABLE=FILE to also write a Markdown table (pair, result, first reason).
+#
+# AppKit colors embed Apple's ICC profiles (Generic Gray Gamma 2.2 and sRGB), which NibKit may
+# not ship. Off macOS, the script extracts the two profiles once from the corpus's own reference
+# nibs into its temporary folder, found by content (an ICC header whose 'acsp' signature, size,
+# data color space and description match), and passes that folder to every compile as
+# --color-profiles.
 set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${NIBKIT_CORPUS:-$root/../shared/corpus}"
@@ -17,6 +23,38 @@ filter="${1:-}"
 [ -d "$pairs" ] || { echo "no corpus at $pairs" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+
+# Writes Apple's gray and sRGB ICC profiles found inside the reference nibs into "$1".
+extract_profiles() {
+    local into="$1" nib offset start size space file
+    mkdir -p "$into"
+    while IFS= read -r nib; do
+        for offset in $(grep -obUaP 'acsp' "$nib" 2>/dev/null | cut -d: -f1); do
+            start=$(( offset - 36 ))
+            [ "$start" -ge 0 ] || continue
+            size=$(od -An -tu1 -j "$start" -N4 "$nib" | awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }')
+            [ "$size" -gt 128 ] && [ "$size" -lt 100000 ] || continue
+            space=$(tail -c +"$(( start + 17 ))" "$nib" | head -c 4)
+            tail -c +"$(( start + 1 ))" "$nib" | head -c "$size" > "$into/candidate"
+            [ "$(wc -c < "$into/candidate")" -eq "$size" ] || continue
+            file=""
+            if [ "$space" = "GRAY" ] && grep -qa "Generic Gray Gamma 2.2 Profile" "$into/candidate"; then
+                file="Generic Gray Gamma 2.2 Profile.icc"
+            elif [ "$space" = "RGB " ] && grep -qa "sRGB IEC61966-2.1" "$into/candidate"; then
+                file="sRGB Profile.icc"
+            fi
+            [ -n "$file" ] && [ ! -f "$into/$file" ] && mv "$into/candidate" "$into/$file"
+        done
+        [ -f "$into/Generic Gray Gamma 2.2 Profile.icc" ] && [ -f "$into/sRGB Profile.icc" ] && break
+    done < <(find "$pairs" -path '*/macos-*' -name '*.nib' -type f | sort)
+    rm -f "$into/candidate"
+}
+profile_args=()
+if [ ! -d /System/Library/ColorSync/Profiles ]; then
+    extract_profiles "$work/profiles"
+    profile_args=(--color-profiles "$work/profiles")
+fi
+
 declare -A pass total
 pass[ios]=0; pass[macos]=0; total[ios]=0; total[macos]=0
 compile_errors=0
@@ -36,7 +74,7 @@ for dir in "$pairs"/*/; do
     args=()
     [ -f "$dir/compile.args" ] && read -r -a args < "$dir/compile.args"
     total[$platform]=$(( ${total[$platform]} + 1 ))
-    if "$nibtool" compile "$source" "${args[@]}" --compare-with "$reference" --limit 5 > "$work/out" 2> "$work/err"; then
+    if "$nibtool" compile "$source" "${args[@]}" "${profile_args[@]}" --compare-with "$reference" --limit 5 > "$work/out" 2> "$work/err"; then
         pass[$platform]=$(( ${pass[$platform]} + 1 ))
         echo "PASS $name"
         row "$name" "pass" ""

@@ -23,6 +23,11 @@ public struct NibCompiler: Sendable {
         public var baseLocalized: Bool?
         /// The Xcode whose ibtool to imitate; `nil` for the one that saved the document.
         public var xcode: XcodeEra?
+        /// The folder holding Apple's ICC profiles ("Generic Gray Gamma 2.2 Profile.icc",
+        /// "sRGB Profile.icc"), which AppKit colors embed. Defaults to
+        /// `/System/Library/ColorSync/Profiles` when it exists (on macOS); without it, AppKit
+        /// colors that need a profile are a ``CompileError``.
+        public var colorProfiles: URL? = ColorProfiles.systemDirectory
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -68,7 +73,8 @@ public struct NibCompiler: Sendable {
         case (.iOS, false):
             return CompiledNib(kind: .nibFile, files: ["": try XibCompiler(document: document).compile()])
         case (.macOS, false):
-            return CompiledNib(kind: .nibFile, files: ["": try AppKitXibCompiler(document: document).compile()])
+            let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
+            return CompiledNib(kind: .nibFile, files: ["": try compiler.compile()])
         case (.macOS, true):
             throw CompileError(
                 code: .unsupportedDocument, file: fileName, line: document.root.line, column: document.root.column,

@@ -35,6 +35,12 @@ struct Compile: IOCommand {
     @Option(help: "The Xcode whose ibtool to imitate, such as 9.3 (default: the one that saved the document).")
     var xcode: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder holding Apple's ICC profiles that AppKit colors embed (default: /System/Library/ColorSync/Profiles on macOS).",
+            valueName: "dir"))
+    var colorProfiles: String?
+
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
 
@@ -50,6 +56,7 @@ struct Compile: IOCommand {
     func execute(_ io: CommandIO) throws {
         var options = NibCompiler.Options(deploymentTarget: deploymentTarget, module: module)
         options.xcode = xcode.map(XcodeEra.init)
+        if let colorProfiles { options.colorProfiles = URL(fileURLWithPath: colorProfiles, isDirectory: true) }
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -40,12 +40,30 @@ struct CorpusPairTests {
         "ios-schroederapps-LD46-LaunchScreen",
         "ios-xxnickfuryxx-lolChallenges-LaunchScreen",
         "macos-viraptor-ibtool-blocklist",
+        "macos-viraptor-ibtool-color_white_precision",
         "macos-viraptor-ibtool-customview_direct",
+        "macos-viraptor-ibtool-datacell_unparseable",
+        "macos-viraptor-ibtool-imageview_customclass",
+        "macos-viraptor-ibtool-metafonts_extra",
         "macos-viraptor-ibtool-minimal",
         "macos-viraptor-ibtool-module_override",
+        "macos-viraptor-ibtool-searchfield_no_completion",
+        "macos-viraptor-ibtool-searchfieldcell_customclass",
+        "macos-viraptor-ibtool-securetextfield",
+        "macos-viraptor-ibtool-test1",
+        "macos-viraptor-ibtool-test27_allows_writing_tools",
+        "macos-viraptor-ibtool-test30_character_picker",
         "macos-viraptor-ibtool-test31_wtflags_signed",
+        "macos-viraptor-ibtool-test32_hugging_priority",
+        "macos-viraptor-ibtool-test5_connect",
         "macos-viraptor-ibtool-test_custom_object_direct",
+        "macos-viraptor-ibtool-test_named_image",
         "macos-viraptor-ibtool-test_rect_float_coords",
+        "macos-viraptor-ibtool-test_tv",
+        "macos-viraptor-ibtool-textfield_formatter",
+        "macos-viraptor-ibtool-textfield_no_truncates",
+        "macos-viraptor-ibtool-textfield_truncates",
+        "macos-viraptor-ibtool-white_color_format",
         "macos-viraptor-ibtool-window",
         "macos-viraptor-ibtool-window_toolbarstyle",
         "macos-viraptor-ibtool-with_view",
@@ -90,6 +108,7 @@ struct CorpusPairTests {
     func matchesApple(pair: String) throws {
         let (source, reference) = try Self.files(of: pair)
         var options = NibCompiler.Options()
+        if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
         let argumentsFile = try Corpus.directory().appendingPathComponent("xib-pairs/\(pair)/compile.args")
         if let text = try? String(contentsOf: argumentsFile, encoding: .utf8) {
             let words = text.split(whereSeparator: \.isWhitespace).map(String.init)

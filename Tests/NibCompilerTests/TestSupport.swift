@@ -20,10 +20,10 @@ enum Source {
     }
 
     /// A macOS `.xib` whose `<objects>` hold the three standard placeholders and `body`.
-    static func macOSXib(_ body: String) -> String {
+    static func macOSXib(_ body: String, toolsVersion: Int = 15702) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="15702" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
             <objects>
                 <customObject id="-2" userLabel="File's Owner" customClass="NSApplication"/>
                 <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
@@ -42,6 +42,12 @@ enum Source {
 
     static func graph(_ text: String, baseLocalized: Bool = false) throws -> Graph {
         let output = try compile(text, baseLocalized: baseLocalized)
+        return try Graph(NibArchive(parsing: output.files[""] ?? []))
+    }
+
+    /// Compiles with `options` (for example a `colorProfiles` folder) and reads the result back.
+    static func graph(_ text: String, options: NibCompiler.Options) throws -> Graph {
+        let output = try NibCompiler(options: options).compile(Data(text.utf8), fileName: "Test.xib")
         return try Graph(NibArchive(parsing: output.files[""] ?? []))
     }
 }
@@ -97,6 +103,12 @@ struct Graph {
     /// The class of the object referenced under `key`.
     func className(_ key: String, of index: Int) -> String? {
         object(key, of: index).map { nodes[$0].className }
+    }
+
+    /// The bytes of a data value under `key`.
+    func data(_ key: String, of index: Int) -> [UInt8]? {
+        guard case .data(let bytes)? = value(key, of: index) else { return nil }
+        return Array(bytes)
     }
 
     /// The objects of `className`, in table order.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the AppKit rules share while one nib is compiled: the objects IB tracks with their
 /// parents (`NSObjectsKeys` / `NSObjectsValues`), visible windows and connections, assembled
 /// into `NSIBObjectData` at the end.
@@ -13,10 +15,48 @@ final class AppKitContext {
 
     /// The module for `customModuleProvider="target"` classes (`--module`).
     let module: String?
+    /// The document's `<resources>` images by name (their cached design sizes).
+    var imageResources: [String: SourceElement] = [:]
+    /// The document's `toolsVersion` (the Interface Builder build that saved it), for defaults
+    /// that changed between builds.
+    var toolsVersion: Double?
+    /// Where Apple's ICC profiles are read from (`--color-profiles`).
+    let colorProfiles: ColorProfiles
+    /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's
+    /// archiver shares its color space singletons.
+    private var colorSpaces: [ColorProfiles.Profile: ArchivedObject] = [:]
 
-    init(fileName: String, module: String? = nil) {
+    init(fileName: String, module: String? = nil, colorProfiles: URL? = nil) {
         self.fileName = fileName
         self.module = module
+        self.colorProfiles = ColorProfiles(directory: colorProfiles)
+    }
+
+    /// The shared `NSColorSpace` for `profile` (`NSID`, `NSModel` for gray, the profile as
+    /// `NSICC` data); `element` is the color that needs it, for the error when the profile is
+    /// missing.
+    func colorSpace(_ profile: ColorProfiles.Profile, for element: SourceElement) throws(CompileError)
+        -> ArchivedObject
+    {
+        if let known = colorSpaces[profile] { return known }
+        let bytes: [UInt8]
+        switch colorProfiles.bytes(of: profile) {
+        case .success(let loaded): bytes = loaded
+        case .failure(let failure): throw error(.unsupportedAttribute, element, failure.message)
+        }
+        let space = ArchivedObject("NSColorSpace")
+        switch profile {
+        case .genericGrayGamma22:
+            space.set("NSID", int: 9)
+            space.set("NSModel", int: 0)
+        case .sRGB:
+            space.set("NSID", int: 7)
+        }
+        let data = ArchivedObject("NSData")
+        data.set("NS.bytes", .data(bytes))
+        space.set("NSICC", data)
+        colorSpaces[profile] = space
+        return space
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {

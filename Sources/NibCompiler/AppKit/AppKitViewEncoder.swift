@@ -1,5 +1,7 @@
 /// `<view>` / `<customView>` → `NSView`: `NSvFlags` (autoresizing bits and
 /// autoresizes-subviews), the frame as NSString geometry, subviews with their responder links.
+/// Controls (`textField`, …) are `NSView`s too: their rules call ``encodeView(_:_:superview:kind:)``
+/// for the view part and add their own keys.
 struct AppKitViewEncoder {
     let context: AppKitContext
     let usesAutolayout: Bool
@@ -8,18 +10,50 @@ struct AppKitViewEncoder {
 
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
+        "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
+        "verticalCompressionResistancePriority", "clipsToBounds",
     ]
 
+    /// What a view class adds to `NSView`: the attributes and child elements its rule reads,
+    /// and its default content hugging and compression resistance (`NSHuggingPriority` and
+    /// `NSAntiCompressionPriority` are written only when the source differs from them).
+    struct Kind {
+        /// Attributes beyond ``AppKitViewEncoder/attributes``.
+        var attributes: Set<String> = []
+        /// Child element names the kind's rule handles.
+        var children: Set<String> = []
+        /// Default (horizontal, vertical) content hugging priority.
+        var hugging: (Double, Double) = (250, 250)
+        /// Default (horizontal, vertical) compression resistance priority.
+        var compression: (Double, Double) = (750, 750)
+        /// Whether `NSSubviews` is written even when empty (image views).
+        var writesEmptySubviews = false
+        /// The `NSDragTypes` the class registers, written as a set when not empty.
+        var dragTypes: [String] = []
+
+        /// `NSView` itself.
+        static let view = Kind()
+    }
+
+    /// The archived view for `element`, by element name.
     func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false)
         throws(CompileError) -> ArchivedObject
     {
-        guard element.name == "view" || element.name == "customView" else {
+        switch element.name {
+        case "view", "customView":
+            return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
+        case "textField", "secureTextField", "searchField":
+            return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
+        case "imageView":
+            return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
+        default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }
-        for name in element.attributes.keys where !Self.attributes.contains(name) {
-            throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on an AppKit view is not supported yet")
-        }
+    }
+
+    private func plainView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool
+    ) throws(CompileError) -> ArchivedObject {
         if element.name == "view", element["customClass"] != nil {
             throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
         }
@@ -31,23 +65,46 @@ struct AppKitViewEncoder {
             view.set("NSOriginalClassName", .string("NSView"))
         }
         context.track(view, id: element["id"], parent: parent)
+        // Top-level custom views archive their subviews last to first (StatusBar, nkv_overlap,
+        // numfmt_dedup, test32_hugging_priority, textfield_formatter); window content views and
+        // tab item views keep document order.
+        let reverses = isCustom && superview == nil && !isContentView
+        _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
+        if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
+        return view
+    }
+
+    /// Writes the `NSView` keys of `element` into `view` (already tracked by the caller) and
+    /// encodes its subviews; returns the children named in `kind.children`, in document order,
+    /// for the caller's rule. Subviews are tracked in document order; `reversesSubviews`
+    /// archives `NSSubviews` last to first.
+    func encodeView(
+        _ element: SourceElement, _ view: ArchivedObject, superview: ArchivedObject?, kind: Kind,
+        reversesSubviews: Bool = false
+    ) throws(CompileError) -> [SourceElement] {
+        for name in element.attributes.keys where !Self.attributes.contains(name) && !kind.attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not supported yet")
+        }
         var frame: [Double] = [0, 0, 0, 0]
         var mask: Int?
         var subviews: [SourceElement] = []
+        var rest: [SourceElement] = []
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("rect", "frame"): frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
             case ("connections", _), ("point", "canvasLocation"): break
+            case (let name, _) where kind.children.contains(name): rest.append(child)
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside an AppKit view is not supported yet")
+                    .unsupportedElement, child,
+                    "<\(child.name)> inside an AppKit <\(element.name)> is not supported yet")
             }
         }
         if let superview {
             view.set("NSNextResponder", superview)
-            view.set("NSSuperview", superview)
         } else {
             view.set("NSNextResponder", .null)
         }
@@ -58,17 +115,52 @@ struct AppKitViewEncoder {
         } else {
             view.set("NSFrame", .string(AppKitContext.text(frame)))
         }
+        if let superview { view.set("NSSuperview", superview) }
         if element.flag("wantsLayer") { view.set("NSViewIsLayerTreeHost", .bool(true)) }
         var children: [ArchivedObject] = []
         for subview in subviews {
             children.append(try self.view(subview, superview: view, parent: view))
         }
-        if !children.isEmpty { view.set("NSSubviews", .collection("NSMutableArray", children)) }
+        if reversesSubviews { children.reverse() }
+        if !children.isEmpty || kind.writesEmptySubviews {
+            view.set("NSSubviews", .collection("NSMutableArray", children))
+        }
+        if !kind.dragTypes.isEmpty {
+            view.set("NSDragTypes", .collection("NSMutableSet", kind.dragTypes.map { ArchivedObject.string($0) }))
+        }
         view.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+        try priorities(element, view, kind: kind)
+        let clips = element.flag("clipsToBounds")
+        if clips { view.set("NSViewClipsToBoundsKeyName", .bool(true)) }
         view.set("IBNSSafeAreaLayoutGuide", .null)
         view.set("IBNSLayoutMarginsGuide", .null)
-        view.set("IBNSClipsToBounds", int: 0)
-        if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
-        return view
+        view.set("IBNSClipsToBounds", int: clips ? 1 : 0)
+        return rest
+    }
+
+    /// `NSHuggingPriority` and `NSAntiCompressionPriority` as `{horizontal, vertical}` strings,
+    /// when they differ from the kind's defaults.
+    private func priorities(_ element: SourceElement, _ view: ArchivedObject, kind: Kind) throws(CompileError) {
+        func priority(_ name: String) throws(CompileError) -> Double? {
+            guard element[name] != nil else { return nil }
+            guard let value = element.number(name), value.isFinite, (1...1000).contains(value) else {
+                throw context.error(.invalidSource, element, "\(name) must be a priority between 1 and 1000")
+            }
+            return value
+        }
+        // An absent priority is NSView's default, which IB does not write.
+        let hugging = (try priority("horizontalHuggingPriority") ?? 250, try priority("verticalHuggingPriority") ?? 250)
+        if hugging != kind.hugging {
+            view.set("NSHuggingPriority", .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))
+        }
+        let compression = (
+            try priority("horizontalCompressionResistancePriority") ?? 750,
+            try priority("verticalCompressionResistancePriority") ?? 750
+        )
+        if compression != kind.compression {
+            view.set(
+                "NSAntiCompressionPriority",
+                .string("{\(PriorityText.text(compression.0)), \(PriorityText.text(compression.1))}"))
+        }
     }
 }

@@ -1,10 +1,19 @@
+import Foundation
+
 /// `.xib` (macOS) → one `.nib` with an `NSIBObjectData` root: File's Owner is `NSRoot`, every
 /// other object is listed with its parent and an object id.
 struct AppKitXibCompiler {
     let document: SourceDocument
+    /// The folder holding Apple's ICC profiles (``NibCompiler/Options/colorProfiles``).
+    var colorProfiles: URL?
 
     func compile() throws(CompileError) -> [UInt8] {
-        let context = AppKitContext(fileName: document.fileName, module: document.module)
+        let context = AppKitContext(
+            fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
+        context.toolsVersion = document.root["toolsVersion"].flatMap(Double.init)
+        for image in document.root.child("resources")?.children(named: "image") ?? [] {
+            if let name = image["name"] { context.imageResources[name] = image }
+        }
         guard let objects = document.root.child("objects") else {
             throw context.error(.invalidSource, document.root, "the document has no <objects>")
         }

@@ -73,17 +73,28 @@ final class ArchivedObject {
         return object
     }
 
-    /// An `NSNumber` holding an integer.
+    /// An `NSNumber` holding an integer. Numbers are shared by value, as `-[NSNumber isEqual:]`
+    /// compares them: 13 and 13.0 are one object, of whichever kind was encoded first.
     static func number(_ value: Int) -> ArchivedObject {
-        let object = ArchivedObject("NSNumber", sharingKey: "i:\(value)")
+        let object = ArchivedObject("NSNumber", sharingKey: "n:\(value)")
         object.set("NS.intval", .integer(Int64(value)))
         return object
     }
 
-    /// An `NSNumber` holding a double.
+    /// An `NSNumber` holding a double (shared with an equal integer, see ``number(_:)``).
     static func number(double value: Double) -> ArchivedObject {
-        let object = ArchivedObject("NSNumber", sharingKey: "d:\(value.bitPattern)")
+        let integral = value == value.rounded() && abs(value) < 9e15
+        let key = integral ? "n:\(Int64(value))" : "d:\(value.bitPattern)"
+        let object = ArchivedObject("NSNumber", sharingKey: key)
         object.set("NS.dblval", .float64(value))
+        return object
+    }
+
+    /// An `NSNumber` holding a boolean (`NS.boolval`); never shared with the integers 0 and 1
+    /// (the pairs keep `false` and `0` apart).
+    static func number(bool value: Bool) -> ArchivedObject {
+        let object = ArchivedObject("NSNumber", sharingKey: "b:\(value)")
+        object.set("NS.boolval", .bool(value))
         return object
     }
 

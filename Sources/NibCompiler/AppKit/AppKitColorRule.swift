@@ -1,0 +1,151 @@
+import Foundation
+
+/// AppKit `<color>` → `NSColor`, as the macOS pairs show it.
+///
+/// | Source `colorSpace` | `NSColorSpace` | Components |
+/// |---|---|---|
+/// | `calibratedRGB` | 1 | `NSRGB` "r g b[ a]\0" |
+/// | `deviceRGB` | 2 | `NSRGB` "r g b[ a]\0" |
+/// | `calibratedWhite` | 3 | `NSWhite` "w[ a]\0" |
+/// | `deviceWhite` | 4 | `NSWhite` "w[ a]\0" |
+/// | `catalog` | 6 | `NSCatalogName`, `NSColorName`, and the color it resolves to as `NSColor` |
+///
+/// Components are written with ten significant digits (`%.10g`), the alpha only when it is not
+/// 1, NUL-terminated. A catalog color's resolved value is a gray in Generic Gray Gamma 2.2
+/// (`NSColorSpace` 3 with `NSCustomColorSpace`, `NSComponents` in the profile's gamma and
+/// `NSLinearExposure` "1") or an sRGB color (`NSColorSpace` 1), or another catalog color;
+/// those carry Apple's ICC profile (``ColorProfiles``).
+enum AppKitColorRule {
+    /// What a System catalog color resolves to when ibtool archives it (learned from the pairs).
+    enum Resolved {
+        /// A gray in Generic Gray Gamma 2.2: `NSWhite` (calibrated) and `NSComponents`
+        /// (white and alpha in the profile's gamma), both as ibtool writes them.
+        case gray(white: String, components: String)
+        /// An sRGB color: `NSRGB` (calibrated) and `NSComponents` (sRGB with alpha).
+        case sRGB(rgb: String, components: String)
+        /// Another System catalog color.
+        case catalog(String)
+    }
+
+    /// The System catalog colors seen in the pairs, with their resolved values.
+    static let systemCatalog: [String: Resolved] = [
+        "textColor": .gray(white: "0", components: "0 1"),
+        "controlTextColor": .gray(white: "0", components: "0 1"),
+        "labelColor": .gray(white: "0", components: "0 1"),
+        "headerTextColor": .gray(white: "0", components: "0 1"),
+        "selectedTextColor": .gray(white: "0", components: "0 1"),
+        "textBackgroundColor": .gray(white: "1", components: "1 1"),
+        "headerColor": .gray(white: "1", components: "1 1"),
+        "controlColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+        "controlBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+        "selectedTextBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+        "gridColor": .gray(white: "0.4246723652", components: "0.5 1"),
+        "tertiaryLabelColor": .gray(white: "0.4246723652", components: "0.5 1"),
+        "windowBackgroundColor": .gray(white: "0.4246723652", components: "0.5 1"),
+        "secondaryLabelColor": .gray(white: "0.2637968361", components: "0.3333333333 1"),
+        "systemBlueColor": .sRGB(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+        "linkColor": .sRGB(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+        "separatorColor": .catalog("gridColor"),
+        "textInsertionPointColor": .catalog("systemBlueColor"),
+    ]
+
+    /// The attributes a `<color>` may carry.
+    static let attributes: Set<String> = [
+        "key", "colorSpace", "customColorSpace", "catalog", "name", "white", "red", "green", "blue", "alpha",
+    ]
+
+    /// The `NSColor` for `element`.
+    static func color(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit color is not supported yet")
+        }
+        let space = element["colorSpace"] ?? ""
+        switch space {
+        case "catalog":
+            guard element["catalog"] == "System", let name = element["name"] else {
+                throw context.error(
+                    .unsupportedAttribute, element,
+                    "catalog \"\(element["catalog"] ?? "")\" colors are not supported yet (System is)")
+            }
+            return try catalogColor(name, element: element, context: context)
+        case "calibratedWhite", "deviceWhite":
+            let white = try component("white", element, context)
+            let color = ArchivedObject("NSColor")
+            color.set("NSColorSpace", int: space == "calibratedWhite" ? 3 : 4)
+            color.set("NSWhite", .data(text([white], alpha: try alpha(element, context))))
+            return color
+        case "calibratedRGB", "deviceRGB":
+            let rgb = [
+                try component("red", element, context), try component("green", element, context),
+                try component("blue", element, context),
+            ]
+            let color = ArchivedObject("NSColor")
+            color.set("NSColorSpace", int: space == "calibratedRGB" ? 1 : 2)
+            color.set("NSRGB", .data(text(rgb, alpha: try alpha(element, context))))
+            return color
+        case "custom":
+            throw context.error(
+                .unsupportedAttribute, element,
+                "custom color space \"\(element["customColorSpace"] ?? "")\" needs ColorSync's conversion to calibrated components, which is not modelled yet"
+            )
+        default:
+            throw context.error(.unsupportedAttribute, element, "color space \"\(space)\" is not supported yet")
+        }
+    }
+
+    /// A System catalog color with its resolved value.
+    static func catalogColor(_ name: String, element: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        guard let resolved = systemCatalog[name] else {
+            throw context.error(
+                .unsupportedAttribute, element, "System catalog color \"\(name)\" is not supported yet")
+        }
+        let color = ArchivedObject("NSColor")
+        color.set("NSColorSpace", int: 6)
+        color.set("NSCatalogName", .string("System"))
+        color.set("NSColorName", .string(name))
+        let value = ArchivedObject("NSColor")
+        switch resolved {
+        case .gray(let white, let components):
+            value.set("NSColorSpace", int: 3)
+            value.set("NSWhite", .data(Array(white.utf8) + [0]))
+            value.set("NSCustomColorSpace", try context.colorSpace(.genericGrayGamma22, for: element))
+            value.set("NSComponents", .data(Array(components.utf8)))
+            value.set("NSLinearExposure", .data(Array("1".utf8)))
+        case .sRGB(let rgb, let components):
+            value.set("NSColorSpace", int: 1)
+            value.set("NSRGB", .data(Array(rgb.utf8) + [0]))
+            value.set("NSCustomColorSpace", try context.colorSpace(.sRGB, for: element))
+            value.set("NSComponents", .data(Array(components.utf8)))
+            value.set("NSLinearExposure", .data(Array("1".utf8)))
+        case .catalog(let other):
+            color.set("NSColor", try catalogColor(other, element: element, context: context))
+            return color
+        }
+        color.set("NSColor", value)
+        return color
+    }
+
+    /// Components as AppKit writes them: `%.10g` each, separated by spaces, alpha only when
+    /// it is not 1, NUL-terminated.
+    static func text(_ components: [Double], alpha: Double) -> [UInt8] {
+        let values = alpha == 1 ? components : components + [alpha]
+        return Array(values.map { String(format: "%.10g", $0) }.joined(separator: " ").utf8) + [0]
+    }
+
+    private static func component(_ name: String, _ element: SourceElement, _ context: AppKitContext)
+        throws(CompileError) -> Double
+    {
+        guard let value = element.number(name), value.isFinite, (0...1).contains(value) else {
+            throw context.error(
+                .invalidSource, element, "the color needs a \(name) component between 0 and 1")
+        }
+        return value
+    }
+
+    private static func alpha(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Double {
+        element["alpha"] == nil ? 1 : try component("alpha", element, context)
+    }
+}

@@ -1,0 +1,113 @@
+/// AppKit `<font>` → `NSFont`: `NSName`, `NSSize` (float64) and `NSfFlags`.
+///
+/// `NSfFlags` is `type << 8 | 0x10 | type`, where `type` is AppKit's meta-font number (0 for a
+/// font named in the source); every pair agrees. Equal fonts are one archived object, as
+/// AppKit's cached font instances are.
+enum AppKitFontRule {
+    /// A meta font: the font AppKit resolves it to and its meta-font number.
+    struct MetaFont {
+        /// The PostScript name archived as `NSName`.
+        var name: String
+        /// The size when the source gives none.
+        var size: Double
+        /// AppKit's meta-font number, packed into `NSfFlags`.
+        var type: Int
+        /// The text style of the `NSTextStyleDescriptor` ibtool adds, if any.
+        var textStyle: String? = nil
+    }
+
+    static let system = ".AppleSystemUIFont"
+    static let systemBold = ".AppleSystemUIFontBold"
+
+    /// `metaFont` → font, learned from the macOS pairs (`metafonts_extra` holds most of them).
+    static let metaFonts: [String: MetaFont] = [
+        "system": MetaFont(name: system, size: 13, type: 4),
+        "systemBold": MetaFont(name: systemBold, size: 13, type: 8),
+        "smallSystem": MetaFont(name: system, size: 11, type: 12),
+        "smallSystemBold": MetaFont(name: systemBold, size: 11, type: 13),
+        "miniSystem": MetaFont(name: system, size: 9, type: 14),
+        "miniSystemBold": MetaFont(name: systemBold, size: 9, type: 15),
+        "message": MetaFont(name: system, size: 13, type: 6),
+        "menu": MetaFont(name: system, size: 13, type: 6),
+        "label": MetaFont(name: system, size: 10, type: 11),
+        "cellTitle": MetaFont(name: system, size: 12, type: 19),
+        "controlContent": MetaFont(name: system, size: 12, type: 10),
+        "menuBar": MetaFont(name: system, size: 14, type: 16),
+        "palette": MetaFont(name: system, size: 11, type: 7),
+        "toolTip": MetaFont(name: system, size: 11, type: 9),
+        "titleBar": MetaFont(name: systemBold, size: 13, type: 3, textStyle: "UICTFontTextStyleHeadline"),
+        "user": MetaFont(name: "Helvetica", size: 12, type: 1),
+    ]
+
+    /// The attributes a `<font>` may carry.
+    static let attributes: Set<String> = ["key", "metaFont", "size", "name", "usesAppearanceFont"]
+
+    /// The `NSFont` for `element`.
+    static func font(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit font is not supported yet")
+        }
+        var size: Double?
+        if element["size"] != nil {
+            guard let given = element.number("size"), given.isFinite, given > 0, given < 10_000 else {
+                throw context.error(.invalidSource, element, "the font size must be a positive number")
+            }
+            size = given
+        }
+        if element.flag("usesAppearanceFont") {
+            // The system font at the size the appearance gives; seen only without other attributes.
+            guard element["metaFont"] == nil, element["name"] == nil, size == nil else {
+                throw context.error(
+                    .unsupportedAttribute, element,
+                    "usesAppearanceFont with a metaFont, name or size is not supported yet")
+            }
+            return make(name: system, size: 13, type: 4, textStyle: nil, usesAppearanceSize: true)
+        }
+        switch (element["metaFont"], element["name"]) {
+        case (let meta?, nil):
+            guard let font = metaFonts[meta] else {
+                throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not supported yet")
+            }
+            return make(
+                name: font.name, size: size ?? font.size, type: font.type, textStyle: font.textStyle,
+                usesAppearanceSize: false)
+        case (nil, let name?):
+            guard let size else {
+                throw context.error(.invalidSource, element, "a named font needs a size")
+            }
+            return make(name: name, size: size, type: 0, textStyle: nil, usesAppearanceSize: false)
+        default:
+            throw context.error(.invalidSource, element, "a font needs either a metaFont or a name")
+        }
+    }
+
+    /// The archived font, shared with every equal one in the nib.
+    static func make(name: String, size: Double, type: Int, textStyle: String?, usesAppearanceSize: Bool)
+        -> ArchivedObject
+    {
+        let key = "NSFont:\(name):\(size.bitPattern):\(type):\(textStyle ?? ""):\(usesAppearanceSize)"
+        let font = ArchivedObject("NSFont", sharingKey: key)
+        font.set("NSName", .string(name))
+        if usesAppearanceSize { font.set("NSFontUsesAppearanceFontSize", .bool(true)) }
+        font.set("NSSize", .float64(size))
+        font.set("NSfFlags", int: type << 8 | 0x10 | type)
+        if let textStyle {
+            // As the pairs show for titleBar: size category 3, the text style as UI usage, the size.
+            let descriptor = ArchivedObject("NSFontDescriptor")
+            descriptor.set(
+                "NSFontDescriptorAttributes",
+                .dictionary(
+                    "NSDictionary",
+                    [
+                        (.string("NSCTFontSizeCategoryAttribute"), .number(3)),
+                        (.string("NSCTFontUIUsageAttribute"), .string(textStyle)),
+                        (.string("NSFontSizeAttribute"), .number(double: size)),
+                    ]))
+            descriptor.set("NSFontDescriptorOptions", .integer(2_147_517_444))
+            font.set("NSTextStyleDescriptor", descriptor)
+            font.set("NSHasWidth", .bool(false))
+        }
+        return font
+    }
+}

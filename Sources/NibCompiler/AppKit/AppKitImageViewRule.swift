@@ -1,0 +1,89 @@
+/// `<imageView>` → `NSImageView` with its `<imageCell key="cell">` → `NSImageCell`.
+///
+/// | Key | Source |
+/// |---|---|
+/// | view and control keys | ``AppKitViewEncoder``, ``ControlRule``; `NSSubviews` always (empty), `NSDragTypes` (the image pasteboard types) |
+/// | `NSEditable` | true |
+/// | `NSImageViewPlaceholderPrecedence` | 0 |
+/// | `IBNSShadowedSymbolConfiguration` | nil |
+/// | cell flags | ``CellRule``: no cell type unless the cell has a font (AppKit makes a cell with a font a text cell) |
+/// | cell `NSContents` | the `image` (``AppKitImageRule``), absent without one |
+/// | cell `NSAlign` | 0 |
+/// | cell `NSScale` | `imageScaling`: proportionallyDown 0, axesIndependently 1, none 2 (absent), proportionallyUpOrDown 3 |
+/// | cell `NSStyle` | 0 |
+/// | cell `NSAnimates` | `animates="YES"` |
+/// | cell `NSImageAnimation` | -1 |
+/// | `customClass` | the view becomes an `NSClassSwapper` (`NSClassName`, `NSOriginalClassName` first) |
+enum AppKitImageViewRule {
+    /// The pasteboard types every image view in the pairs registers.
+    static let dragTypes = [
+        "Apple PDF pasteboard type", "Apple PICT pasteboard type", "Apple PNG pasteboard type",
+        "NSFilenamesPboardType", "NeXT TIFF v4.0 pasteboard type", "com.apple.NSFilePromiseItemMetaData",
+        "com.apple.pasteboard.promised-file-content-type",
+        "dyn.ah62d4rv4gu8yc6durvwwa3xmrvw1gkdusm1044pxqyuha2pxsvw0e55bsmwca7d3sbwu",
+    ]
+
+    /// `imageScaling` → `NSImageScaling`.
+    static let scalings: [String: Int] = [
+        "proportionallyDown": 0, "axesIndependently": 1, "none": 2, "proportionallyUpOrDown": 3,
+    ]
+
+    /// What an image view is in the view encoder's terms.
+    static let kind = AppKitViewEncoder.Kind(
+        attributes: ControlRule.attributes, children: ["imageCell"], writesEmptySubviews: true, dragTypes: dragTypes)
+
+    /// The image cell attributes beyond ``CellRule/attributes``.
+    static let cellAttributes: Set<String> = ["image", "imageScaling", "animates"]
+
+    /// The archived image view for `element`.
+    static func imageView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        let view = ArchivedObject("NSImageView")
+        if let custom = element["customClass"] {
+            view.swapClass("NSClassSwapper")
+            view.set("NSClassName", .string(custom))
+            view.set("NSOriginalClassName", .string("NSImageView"))
+        }
+        context.track(view, id: element["id"], parent: parent)
+        let children = try views.encodeView(element, view, superview: superview, kind: kind)
+        guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
+            throw context.error(.invalidSource, element, "an image view needs exactly one <imageCell key=\"cell\">")
+        }
+        let cellObject = ArchivedObject("NSImageCell")
+        context.track(cellObject, id: cell["id"], parent: view)
+        try encodeCell(cell, cellObject, control: view, context: context)
+        try ControlRule.encode(element, view, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)
+        view.set("NSEditable", .bool(true))
+        view.set("NSImageViewPlaceholderPrecedence", int: 0)
+        view.set("IBNSShadowedSymbolConfiguration", .null)
+        return view
+    }
+
+    /// The `NSImageCell` keys of `cell`.
+    static func encodeCell(
+        _ cell: SourceElement, _ object: ArchivedObject, control: ArchivedObject, context: AppKitContext
+    )
+        throws(CompileError)
+    {
+        for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
+            throw context.error(.unsupportedAttribute, cell, "attribute \(name) on an <imageCell> is not supported yet")
+        }
+        for child in cell.children where !(child.name == "font" && child["key"] == "font") {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside an <imageCell> is not supported yet")
+        }
+        let contents = try cell["image"].map { (name) throws(CompileError) in
+            try AppKitImageRule.image(name, element: cell, context: context)
+        }
+        let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
+        try CellRule.encode(cell, object, type: type, contents: contents, context: context)
+        object.set("NSControlView", control)
+        object.set("NSAlign", int: 0)
+        object.set("NSScale", int: try CellRule.value(cell, "imageScaling", scalings, default: 2, context))
+        object.set("NSStyle", int: 0)
+        object.set("NSAnimates", .bool(cell.flag("animates")))
+        object.set("NSImageAnimation", int: -1)
+    }
+}

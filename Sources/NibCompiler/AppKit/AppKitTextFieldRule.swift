@@ -1,0 +1,222 @@
+/// `<textField>` → `NSTextField` with its `<textFieldCell key="cell">` → `NSTextFieldCell`;
+/// `<secureTextField>` and `<searchField>` are the same with their own classes and cell keys.
+///
+/// | Key | Source |
+/// |---|---|
+/// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (hugging default `{250, 750}`) |
+/// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0 |
+/// | `NSTextFieldAlignmentRectInsetsVersion` | 2 |
+/// | `NSAllowsWritingTools` | true for text fields, false for secure and search fields |
+/// | `NSTextFieldAllowsWritingToolsAffordance` | false |
+/// | `NS.resolvesNaturalAlignmentWithBaseWritingDirection` | false |
+/// | cell: flags, contents, font | ``CellRule`` (text cell type) |
+/// | cell `NSFormatter` | the `<dateFormatter key="formatter">` (``AppKitFormatterRule``) |
+/// | cell `NSPlaceholderString` | `placeholderString` |
+/// | cell `NSControlView` | the text field |
+/// | cell `NSDrawsBackground` | `drawsBackground="YES"` only |
+/// | cell `NSBackgroundColor`, `NSTextColor` | the `backgroundColor` and `textColor` colors |
+/// | cell `NSAllowedInputLocales` | secure cells: the `<allowedInputSourceLocales>` strings |
+/// | cell `NSCharacterPickerEnabled` | `allowsCharacterPickerTouchBarItem="YES"`, which documents saved before the attribute existed (tools ≤ 11762) imply |
+/// | search cell | `NSTextBezelStyle` 1 (`bezelStyle="round"`), search and cancel button cells, `NSMaximumRecents` 255, `NSSearchFieldFlags` 6, `NSAutomaticTextCompletionStored`, `NSAutomaticTextCompletionDisabled` (`textCompletion="NO"`) |
+/// | cell `customClass` | the cell becomes an `NSClassSwapper` (`NSClassName`, `NSOriginalClassName`) |
+enum AppKitTextFieldRule {
+    /// One text field class: its element, archived class, cell element and cell class.
+    struct Variant {
+        /// The control element name.
+        var element: String
+        /// The control's class.
+        var className: String
+        /// The cell element name.
+        var cellElement: String
+        /// The cell's class.
+        var cellClassName: String
+        /// `NSAllowsWritingTools`.
+        var allowsWritingTools: Bool
+    }
+
+    /// The text field classes, by element name.
+    static let variants: [String: Variant] = [
+        "textField": Variant(
+            element: "textField", className: "NSTextField", cellElement: "textFieldCell",
+            cellClassName: "NSTextFieldCell", allowsWritingTools: true),
+        "secureTextField": Variant(
+            element: "secureTextField", className: "NSSecureTextField", cellElement: "secureTextFieldCell",
+            cellClassName: "NSSecureTextFieldCell", allowsWritingTools: false),
+        "searchField": Variant(
+            element: "searchField", className: "NSSearchField", cellElement: "searchFieldCell",
+            cellClassName: "NSSearchFieldCell", allowsWritingTools: false),
+    ]
+
+    /// The text field attributes beyond the view's.
+    static let attributes: Set<String> = ControlRule.attributes.union([
+        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion",
+    ])
+
+    /// The cell attributes beyond ``CellRule/attributes``.
+    static let cellAttributes: Set<String> = ["drawsBackground", "placeholderString", "customClass", "bezelStyle"]
+
+    /// Documents saved by Interface Builder up to this tools version have no
+    /// `allowsCharacterPickerTouchBarItem` attribute, and ibtool enables the picker for them
+    /// (seen for 11762); from 15505 on, an absent attribute means off. Between the two, the
+    /// default is unknown.
+    static let characterPickerDefaults: (onUpTo: Double, offFrom: Double) = (11762, 15505)
+
+    /// The archived text field, secure text field or search field for `element`.
+    static func textField(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        guard let variant = variants[element.name] else {
+            throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
+        }
+        // focusRingType="none" leaves no trace in the pairs (securetextfield, outline_cellview).
+        if let ring = element["focusRingType"], ring != "none" {
+            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
+        }
+        if element["textCompletion"] != nil && variant.element != "searchField" {
+            throw context.error(.unsupportedAttribute, element, "textCompletion is only supported on search fields")
+        }
+        let kind = AppKitViewEncoder.Kind(
+            attributes: attributes, children: [variant.cellElement], hugging: (250, 750))
+        let field = ArchivedObject(variant.className)
+        context.track(field, id: element["id"], parent: parent)
+        let children = try views.encodeView(element, field, superview: superview, kind: kind)
+        guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
+            throw context.error(
+                .invalidSource, element, "a <\(element.name)> needs exactly one <\(variant.cellElement) key=\"cell\">")
+        }
+        let cellObject = ArchivedObject(variant.cellClassName)
+        if let custom = cell["customClass"] {
+            cellObject.swapClass("NSClassSwapper")
+            cellObject.set("NSClassName", .string(custom))
+            cellObject.set("NSOriginalClassName", .string(variant.cellClassName))
+        }
+        context.track(cellObject, id: cell["id"], parent: field)
+        try encodeCell(cell, cellObject, control: field, field: element, variant: variant, context: context)
+        try ControlRule.encode(element, field, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)
+        if let width = element["preferredMaxLayoutWidth"] {
+            guard let value = Double(width), value.isFinite, value >= 0 else {
+                throw context.error(.invalidSource, element, "preferredMaxLayoutWidth must be a width")
+            }
+            if value != 0 { field.set("NSPreferredMaxLayoutWidth", .float64(value)) }
+        }
+        field.set("NSTextFieldAlignmentRectInsetsVersion", int: 2)
+        field.set("NSAllowsWritingTools", .bool(variant.allowsWritingTools))
+        field.set("NSTextFieldAllowsWritingToolsAffordance", .bool(false))
+        field.set("NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false))
+        return field
+    }
+
+    /// The cell keys of `cell` (whose text field is `field`, archived as `control`).
+    static func encodeCell(
+        _ cell: SourceElement, _ object: ArchivedObject, control: ArchivedObject, field: SourceElement,
+        variant: Variant, context: AppKitContext
+    ) throws(CompileError) {
+        for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not supported yet")
+        }
+        let isSearch = variant.element == "searchField"
+        if isSearch ? cell["bezelStyle"] != "round" : cell["bezelStyle"] != nil {
+            throw context.error(
+                .unsupportedAttribute, cell,
+                "bezelStyle \"\(cell["bezelStyle"] ?? "")\" is not supported yet on <\(cell.name)>")
+        }
+        var colors: [String: ArchivedObject] = [:]
+        var formatter: SourceElement?
+        var locales: [ArchivedObject]?
+        for child in cell.children {
+            switch (child.name, child["key"]) {
+            case ("font", "font"): break
+            case ("color", let key?) where key == "textColor" || key == "backgroundColor":
+                colors[key] = try AppKitColorRule.color(child, context: context)
+            case ("dateFormatter", "formatter"): formatter = child
+            case ("allowedInputSourceLocales", nil) where variant.element == "secureTextField":
+                locales = try child.children.map { (string) throws(CompileError) in
+                    guard string.name == "string" else {
+                        throw context.error(
+                            .unsupportedElement, string,
+                            "<\(string.name)> inside allowed input locales is not supported")
+                    }
+                    return ArchivedObject.string(string.text)
+                }
+            case ("connections", _): break
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not supported yet")
+            }
+        }
+        try CellRule.encode(cell, object, type: .text, context: context)
+        if let formatter {
+            let (archived, setsStyleFlag) = try AppKitFormatterRule.dateFormatter(
+                formatter, cell: object, context: context)
+            object.set("NSFormatter", archived)
+            if setsStyleFlag,
+                case .integer(let flags2)? = object.values.first(where: { $0.key == "NSCellFlags2" })?.value
+            {
+                object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
+            }
+        }
+        if let placeholder = cell["placeholderString"] {
+            object.set("NSPlaceholderString", .string(placeholder))
+        }
+        object.set("NSControlView", control)
+        if isSearch { object.set("NSTextBezelStyle", int: 1) }
+        if cell.flag("drawsBackground") { object.set("NSDrawsBackground", .bool(true)) }
+        if let background = colors["backgroundColor"] { object.set("NSBackgroundColor", background) }
+        if let text = colors["textColor"] { object.set("NSTextColor", text) }
+        if let locales { object.set("NSAllowedInputLocales", .collection("NSArray", locales)) }
+        if isSearch { encodeSearchCell(object, control: control, field: field) }
+        if try characterPicker(field, context: context) { object.set("NSCharacterPickerEnabled", .bool(true)) }
+    }
+
+    /// The search field cell's fixed parts, as every search field in the pairs archives them:
+    /// a search button cell (title "search", action `_searchFieldSearch:`), a cancel button cell
+    /// (state on, accessibility description "cancel", action `_searchFieldCancel:`), both
+    /// targeting the cell; 255 recents; search field flags 6.
+    static func encodeSearchCell(_ cell: ArchivedObject, control: ArchivedObject, field: SourceElement) {
+        if field["textCompletion"] == "NO" { cell.set("NSAutomaticTextCompletionDisabled", .bool(true)) }
+        func button(state: Bool, title: String?, action: String) -> ArchivedObject {
+            let button = ArchivedObject("NSButtonCell")
+            button.set("NSCellFlags", .integer(state ? Int64(Int32.min) : 0))
+            button.set("NSCellFlags2", int: 0)
+            if let title { button.set("NSContents", .string(title)) }
+            if state {
+                let description = ArchivedObject.dictionary(
+                    "NSMutableDictionary",
+                    [
+                        (.string("AXDescription"), .string("cancel")),
+                        (.string("NSAccessibilityEncodedAttributesValueType"), .number(1)),
+                    ])
+                button.set("NSAccessibilityOverriddenAttributes", .collection("NSMutableArray", [description]))
+            }
+            button.set("NSControlView", control)
+            button.set("NSAction", .string(action))
+            button.set("NSTarget", cell)
+            button.set("NSButtonFlags", int: 0x0840_4000)
+            button.set("NSButtonFlags2", int: 0)
+            button.set("NSBezelStyle", int: 0)
+            button.set("NSKeyEquivalent", .string(""))
+            button.set("NSPeriodicDelay", int: 400)
+            button.set("NSPeriodicInterval", int: 75)
+            button.set("NSAuxButtonType", int: 5)
+            return button
+        }
+        cell.set("NSSearchButtonCell", button(state: false, title: "search", action: "_searchFieldSearch:"))
+        cell.set("NSCancelButtonCell", button(state: true, title: nil, action: "_searchFieldCancel:"))
+        cell.set("NSMaximumRecents", int: 255)
+        cell.set("NSSearchFieldFlags", .data([6, 0, 0, 0]))
+        cell.set("NSAutomaticTextCompletionStored", .bool(true))
+    }
+
+    /// Whether the character picker is enabled (see ``characterPickerDefaults``).
+    static func characterPicker(_ field: SourceElement, context: AppKitContext) throws(CompileError) -> Bool {
+        if let value = field["allowsCharacterPickerTouchBarItem"] { return value == "YES" }
+        guard let tools = context.toolsVersion else { return false }
+        if tools <= characterPickerDefaults.onUpTo { return true }
+        if tools >= characterPickerDefaults.offFrom { return false }
+        throw context.error(
+            .unsupportedAttribute, field,
+            "the character picker default of documents saved with tools version \(Int(tools)) is not known yet")
+    }
+}

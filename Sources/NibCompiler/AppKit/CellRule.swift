@@ -1,0 +1,132 @@
+/// What every AppKit cell archives: `NSCellFlags` and `NSCellFlags2` packed from the cell's
+/// attributes, `NSContents`, `NSSupport` (the font) and `NSControlView`.
+///
+/// Each bit was learned from fixtures that differ in one attribute (`textfield_truncates` vs
+/// `textfield_no_truncates`, `numfmt_*`, `test_6col`, …). Controls with cells (text fields
+/// here; buttons, sliders, steppers later) share these tables.
+///
+/// `NSCellFlags`:
+///
+/// | Bits | Source |
+/// |---|---|
+/// | `0x8000_0000` | `state="on"` |
+/// | `0x1000_0000` | `editable="YES"` |
+/// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
+/// | `0x0040_0000` | `borderStyle="bezel"` |
+/// | `0x0020_0000` | `selectable="YES"` |
+/// | `0x0010_0000` | `scrollable="YES"` |
+/// | `0x0000_0040` | a line break mode that does not wrap (clipping, truncating) |
+/// | `0x0000_0001` | `selectable` or `editable` |
+///
+/// `NSCellFlags2`:
+///
+/// | Bits | Source |
+/// |---|---|
+/// | `alignment << 26` | `alignment`: left 0, right 1, center 2, justified 3, natural 4 (absent) |
+/// | `0x0200_0000` | `refusesFirstResponder="YES"` |
+/// | `0x0040_0000` | `sendsActionOnEndEditing="YES"` |
+/// | `size << 17` | `controlSize`: regular 0, small 1, mini 2 |
+/// | `mode << 9` | `lineBreakMode`: word 0 (absent), char 1, clipping 2, head 3, tail 4, middle 5 |
+/// | `0x0000_0100` | `truncatesLastVisibleLine="YES"` |
+/// | `0x0000_0040` | `usesSingleLineMode="YES"` |
+enum CellRule {
+    /// `lineBreakMode` → `NSLineBreakMode` (also `NSControlLineBreakMode`).
+    static let lineBreakModes: [String: Int] = [
+        "wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4,
+        "truncatingMiddle": 5,
+    ]
+    /// `alignment` → the cell's alignment field (AppKit's pre-10.11 numbering: right 1, center 2).
+    static let cellAlignments: [String: Int] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
+    /// `alignment` → `NSTextAlignment` (`NSControlTextAlignment`: center 1, right 2).
+    static let textAlignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
+    /// `controlSize` → `NSControlSize`.
+    static let controlSizes: [String: Int] = ["regular": 0, "small": 1, "mini": 2]
+
+    /// The cell type packed into `NSCellFlags`.
+    enum CellType: Int {
+        /// `NSNullCellType`.
+        case null = 0
+        /// `NSTextCellType`.
+        case text = 1
+        /// `NSImageCellType`.
+        case image = 2
+    }
+
+    /// The attributes every cell may carry (interpreted here or by the control).
+    static let attributes: Set<String> = [
+        "key", "id", "title", "state", "editable", "selectable", "scrollable", "borderStyle", "lineBreakMode",
+        "alignment", "sendsActionOnEndEditing", "controlSize", "truncatesLastVisibleLine", "usesSingleLineMode",
+        "refusesFirstResponder",
+    ]
+
+    /// The source's `lineBreakMode` (word wrapping when absent).
+    static func lineBreakMode(_ cell: SourceElement, _ context: AppKitContext) throws(CompileError) -> Int {
+        try value(cell, "lineBreakMode", lineBreakModes, default: 0, context)
+    }
+
+    /// `NSCellFlags` for `cell`.
+    static func flags(_ cell: SourceElement, type: CellType, context: AppKitContext) throws(CompileError) -> Int64 {
+        if let border = cell["borderStyle"], border != "bezel" {
+            throw context.error(.unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet")
+        }
+        if let state = cell["state"], state != "on" {
+            throw context.error(.unsupportedAttribute, cell, "state \"\(state)\" is not supported yet")
+        }
+        var flags: UInt32 = UInt32(type.rawValue) << 26
+        if cell["state"] == "on" { flags |= 0x8000_0000 }
+        if cell.flag("editable") { flags |= 0x1000_0000 }
+        if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
+        if cell.flag("selectable") { flags |= 0x0020_0000 }
+        if cell.flag("scrollable") { flags |= 0x0010_0000 }
+        if try lineBreakMode(cell, context) >= 2 { flags |= 0x40 }
+        if cell.flag("selectable") || cell.flag("editable") { flags |= 1 }
+        return Int64(Int32(bitPattern: flags))
+    }
+
+    /// `NSCellFlags2` for `cell`.
+    static func flags2(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> Int64 {
+        var flags: UInt32 = 0
+        flags |= UInt32(try value(cell, "alignment", cellAlignments, default: 4, context)) << 26
+        if cell.flag("refusesFirstResponder") { flags |= 0x0200_0000 }
+        if cell.flag("sendsActionOnEndEditing") { flags |= 0x0040_0000 }
+        flags |= UInt32(try value(cell, "controlSize", controlSizes, default: 0, context)) << 17
+        flags |= UInt32(try lineBreakMode(cell, context)) << 9
+        if cell.flag("truncatesLastVisibleLine") { flags |= 0x100 }
+        if cell.flag("usesSingleLineMode") { flags |= 0x40 }
+        return Int64(Int32(bitPattern: flags))
+    }
+
+    /// Sets `NSCellFlags`, `NSCellFlags2`, `NSContents` (the title, empty when absent) and
+    /// `NSSupport` (the `<font>` child, if any) on `object`.
+    static func encode(
+        _ cell: SourceElement, _ object: ArchivedObject, type: CellType, context: AppKitContext
+    ) throws(CompileError) {
+        try encode(cell, object, type: type, contents: .string(cell["title"] ?? ""), context: context)
+    }
+
+    /// Sets `NSCellFlags`, `NSCellFlags2`, `NSContents` (`contents`, absent when nil) and
+    /// `NSSupport` (the `<font>` child, if any) on `object`.
+    static func encode(
+        _ cell: SourceElement, _ object: ArchivedObject, type: CellType, contents: ArchivedObject?,
+        context: AppKitContext
+    ) throws(CompileError) {
+        object.set("NSCellFlags", .integer(try flags(cell, type: type, context: context)))
+        object.set("NSCellFlags2", .integer(try flags2(cell, context: context)))
+        if let contents { object.set("NSContents", contents) }
+        if let font = cell.child("font", key: "font") {
+            object.set("NSSupport", try AppKitFontRule.font(font, context: context))
+        }
+    }
+
+    /// The table value of attribute `name`, `fallback` when it is absent.
+    static func value(
+        _ element: SourceElement, _ name: String, _ table: [String: Int], default fallback: Int,
+        _ context: AppKitContext
+    ) throws(CompileError) -> Int {
+        guard let text = element[name] else { return fallback }
+        guard let value = table[text] else {
+            throw context.error(.unsupportedAttribute, element, "\(name) \"\(text)\" is not supported yet")
+        }
+        return value
+    }
+}

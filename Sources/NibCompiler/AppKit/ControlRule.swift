@@ -1,0 +1,43 @@
+/// What every AppKit control archives after its view keys (`NSControl`), read from the control
+/// element and its cell:
+///
+/// | Key | Source |
+/// |---|---|
+/// | `NSEnabled` | true |
+/// | `NSCell` | the cell |
+/// | `NSAllowsLogicalLayoutDirection` | false |
+/// | `NSControlSize` | cell `controlSize`: regular 0, small 1, mini 2 |
+/// | `NSControlContinuous` | false |
+/// | `NSControlRefusesFirstResponder` | cell `refusesFirstResponder` |
+/// | `NSControlUsesSingleLineMode` | cell `usesSingleLineMode` |
+/// | `NSControlTextAlignment` | cell `alignment` as `NSTextAlignment` (natural 4 when absent) |
+/// | `NSControlLineBreakMode` | cell `lineBreakMode` (word wrapping 0 when absent) |
+/// | `NSControlWritingDirection` | -1 (natural) |
+/// | `NSControlSendActionMask` | the control's default (text fields: 4, end editing) |
+/// | `NSControlAllowsExpansionToolTips` | `allowsExpansionToolTips="YES"` only |
+enum ControlRule {
+    /// The control attributes this rule reads.
+    static let attributes: Set<String> = ["allowsExpansionToolTips"]
+
+    /// Appends the `NSControl` keys for `element` with `cell` to `control`.
+    static func encode(
+        _ element: SourceElement, _ control: ArchivedObject, cell: SourceElement, cellObject: ArchivedObject,
+        sendActionMask: Int, context: AppKitContext
+    ) throws(CompileError) {
+        control.set("NSEnabled", .bool(true))
+        control.set("NSCell", cellObject)
+        control.set("NSAllowsLogicalLayoutDirection", .bool(false))
+        control.set(
+            "NSControlSize", int: try CellRule.value(cell, "controlSize", CellRule.controlSizes, default: 0, context))
+        control.set("NSControlContinuous", .bool(false))
+        control.set("NSControlRefusesFirstResponder", .bool(cell.flag("refusesFirstResponder")))
+        control.set("NSControlUsesSingleLineMode", .bool(cell.flag("usesSingleLineMode")))
+        control.set(
+            "NSControlTextAlignment",
+            int: try CellRule.value(cell, "alignment", CellRule.textAlignments, default: 4, context))
+        control.set("NSControlLineBreakMode", int: try CellRule.lineBreakMode(cell, context))
+        control.set("NSControlWritingDirection", int: -1)
+        control.set("NSControlSendActionMask", int: sendActionMask)
+        if element.flag("allowsExpansionToolTips") { control.set("NSControlAllowsExpansionToolTips", .bool(true)) }
+    }
+}

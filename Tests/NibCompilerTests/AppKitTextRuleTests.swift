@@ -1,0 +1,536 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// Stand-ins for Apple's ICC profiles: valid ICC headers (size, data color space, `acsp`)
+/// without Apple's bytes, so the rules can be tested without the real files.
+enum StandInProfiles {
+    /// A 128-byte ICC header declaring `space` (`GRAY` or `RGB `).
+    static func header(_ space: String) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 128)
+        bytes[3] = 128
+        bytes.replaceSubrange(16..<20, with: Array(space.utf8))
+        bytes.replaceSubrange(36..<40, with: Array("acsp".utf8))
+        return bytes
+    }
+
+    /// A folder holding both stand-ins under Apple's file names.
+    static let folder: URL = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nibkit-standin-profiles-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data(header("GRAY")).write(to: folder.appendingPathComponent("Generic Gray Gamma 2.2 Profile.icc"))
+        try? Data(header("RGB ")).write(to: folder.appendingPathComponent("sRGB Profile.icc"))
+        return folder
+    }()
+
+    /// Compiler options reading the stand-ins.
+    static var options: NibCompiler.Options {
+        var options = NibCompiler.Options()
+        options.colorProfiles = folder
+        return options
+    }
+}
+
+/// AppKit fonts, colors, cells and text fields. Expected values are read from Apple's nibs in
+/// the macOS pairs named in each test.
+@Suite("AppKit text rules")
+struct AppKitTextRuleTests {
+    /// A view holding one text field with `fieldAttributes`, whose cell has `cellAttributes`
+    /// and `cellBody`.
+    static func textField(
+        _ fieldAttributes: String = "", cell cellAttributes: String = "", body cellBody: String? = nil,
+        toolsVersion: Int = 15702
+    ) -> String {
+        let body =
+            cellBody ?? """
+                <font key="font" metaFont="system"/>
+                <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                <color key="backgroundColor" name="controlColor" catalog="System" colorSpace="catalog"/>
+                """
+        return Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <textField verticalHuggingPriority="750" \(fieldAttributes) id="2">
+                        <rect key="frame" x="20" y="50" width="260" height="17"/>
+                        <textFieldCell key="cell" \(cellAttributes) title="Label" id="3">
+                            \(body)
+                        </textFieldCell>
+                    </textField>
+                </subviews>
+            </customView>
+            """, toolsVersion: toolsVersion)
+    }
+
+    // MARK: Fonts
+
+    @Test(
+        "meta fonts resolve to the system font with AppKit's meta-font number in NSfFlags",
+        arguments: [
+            // (font attributes, NSName, NSSize, NSfFlags) — metafonts_extra, test1, numfmt_basic,
+            // square_shadowless_button, popup_default_hugging, test_popup_textured, HSChooserWindow.
+            (#"metaFont="system""#, ".AppleSystemUIFont", 13.0, Int64(1044)),
+            (#"metaFont="system" size="31""#, ".AppleSystemUIFont", 31, 1044),
+            (#"metaFont="smallSystem""#, ".AppleSystemUIFont", 11, 3100),
+            (#"metaFont="message" size="11""#, ".AppleSystemUIFont", 11, 1558),
+            (#"metaFont="menu""#, ".AppleSystemUIFont", 13, 1558),
+            (#"metaFont="label""#, ".AppleSystemUIFont", 10, 2843),
+            (#"metaFont="miniSystem""#, ".AppleSystemUIFont", 9, 3614),
+            (#"metaFont="cellTitle""#, ".AppleSystemUIFont", 12, 4883),
+            (#"metaFont="controlContent""#, ".AppleSystemUIFont", 12, 2586),
+            (#"metaFont="menuBar""#, ".AppleSystemUIFont", 14, 4112),
+            (#"metaFont="palette""#, ".AppleSystemUIFont", 11, 1815),
+            (#"metaFont="toolTip""#, ".AppleSystemUIFont", 11, 2329),
+            (#"metaFont="miniSystemBold""#, ".AppleSystemUIFontBold", 9, 3871),
+            (#"metaFont="systemBold" size="24""#, ".AppleSystemUIFontBold", 24, 2072),
+            (#"metaFont="user""#, "Helvetica", 12, 273),
+            (#"name="HelveticaNeue" size="12""#, "HelveticaNeue", 12, 16),
+        ])
+    func metaFonts(font: String, name: String, size: Double, flags: Int64) throws {
+        let graph = try Source.graph(
+            Self.textField(body: "<font key=\"font\" \(font)/>"), options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        let fontObject = try #require(graph.object("NSSupport", of: cell))
+        #expect(graph.nodes[fontObject].className == "NSFont")
+        #expect(graph.text("NSName", of: fontObject) == name)
+        #expect(graph.value("NSSize", of: fontObject) == .float64(size))
+        #expect(graph.value("NSfFlags", of: fontObject)?.integerValue == flags)
+    }
+
+    @Test("the title bar font carries a headline text style descriptor (metafonts_extra)")
+    func titleBarFont() throws {
+        let graph = try Source.graph(
+            Self.textField(body: #"<font key="font" metaFont="titleBar"/>"#), options: StandInProfiles.options)
+        let font = try #require(graph.all("NSFont").first)
+        #expect(graph.text("NSName", of: font) == ".AppleSystemUIFontBold")
+        #expect(graph.value("NSfFlags", of: font)?.integerValue == 787)
+        let descriptor = try #require(graph.object("NSTextStyleDescriptor", of: font))
+        #expect(graph.value("NSFontDescriptorOptions", of: descriptor)?.integerValue == 2_147_517_444)
+        let attributes = graph.elements(of: graph.object("NSFontDescriptorAttributes", of: descriptor) ?? -1)
+        #expect(attributes.compactMap(graph.string).contains("UICTFontTextStyleHeadline"))
+        #expect(graph.value("NSHasWidth", of: font) == .bool(false))
+    }
+
+    @Test("an appearance font is the 13-point system font flagged as using the appearance size")
+    func appearanceFont() throws {
+        let graph = try Source.graph(
+            Self.textField(body: #"<font key="font" usesAppearanceFont="YES"/>"#), options: StandInProfiles.options)
+        let font = try #require(graph.all("NSFont").first)
+        #expect(graph.value("NSFontUsesAppearanceFontSize", of: font) == .bool(true))
+        #expect(graph.value("NSfFlags", of: font)?.integerValue == 1044)
+    }
+
+    @Test("an unknown meta font is an error naming it")
+    func unknownMetaFont() {
+        #expect {
+            try Source.graph(
+                Self.textField(body: #"<font key="font" metaFont="fancy"/>"#), options: StandInProfiles.options)
+        } throws: { error in
+            (error as? CompileError)?.message.contains("metaFont \"fancy\"") ?? false
+        }
+    }
+
+    // MARK: Colors
+
+    @Test("catalog colors resolve to gamma-2.2 grays carrying the gray ICC profile (textfield_textcolor)")
+    func catalogGray() throws {
+        let graph = try Source.graph(Self.textField(), options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        let background = try #require(graph.object("NSBackgroundColor", of: cell))
+        #expect(graph.value("NSColorSpace", of: background)?.integerValue == 6)
+        #expect(graph.text("NSCatalogName", of: background) == "System")
+        #expect(graph.text("NSColorName", of: background) == "controlColor")
+        let resolved = try #require(graph.object("NSColor", of: background))
+        #expect(graph.value("NSColorSpace", of: resolved)?.integerValue == 3)
+        #expect(graph.data("NSWhite", of: resolved) == Array("0.602715373\0".utf8))
+        #expect(graph.data("NSComponents", of: resolved) == Array("0.6666666667 1".utf8))
+        #expect(graph.data("NSLinearExposure", of: resolved) == Array("1".utf8))
+        let space = try #require(graph.object("NSCustomColorSpace", of: resolved))
+        #expect(graph.value("NSID", of: space)?.integerValue == 9)
+        #expect(graph.value("NSModel", of: space)?.integerValue == 0)
+        let icc = try #require(graph.object("NSICC", of: space))
+        #expect(graph.data("NS.bytes", of: icc) == StandInProfiles.header("GRAY"))
+        // Both colors share one color space object, as in Apple's nibs.
+        let text = try #require(graph.object("NSTextColor", of: cell))
+        #expect(graph.object("NSCustomColorSpace", of: graph.object("NSColor", of: text) ?? -1) == space)
+        #expect(graph.all("NSColorSpace").count == 1)
+    }
+
+    @Test(
+        "calibrated and device colors write their components with ten significant digits",
+        arguments: [
+            // color_white_precision, test11_text_view_back, test19_layouts, HSChooserWindow, white_color_format.
+            (#"white="0.41999999999999998" alpha="1" colorSpace="calibratedWhite""#, Int64(3), "NSWhite", "0.42"),
+            (
+                #"white="0.75810480442176875" alpha="0.84705882352941175" colorSpace="calibratedWhite""#, 3,
+                "NSWhite", "0.7581048044 0.8470588235"
+            ),
+            (#"white="1" alpha="1" colorSpace="calibratedWhite""#, 3, "NSWhite", "1"),
+            (#"white="0.80000000000000004" alpha="0.0" colorSpace="deviceWhite""#, 4, "NSWhite", "0.8 0"),
+            (
+                #"red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB""#, 1,
+                "NSRGB", "0.05813049898 0.05554189906 1"
+            ),
+            (#"red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB""#, 1, "NSRGB", "0 0 0"),
+        ])
+    func componentColors(color: String, space: Int64, key: String, text: String) throws {
+        let body = #"<font key="font" metaFont="system"/><color key="textColor" \#(color)/>"#
+        let graph = try Source.graph(Self.textField(body: body), options: NibCompiler.Options())
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        let colorObject = try #require(graph.object("NSTextColor", of: cell))
+        #expect(graph.value("NSColorSpace", of: colorObject)?.integerValue == space)
+        #expect(graph.data(key, of: colorObject) == Array(text.utf8) + [0])
+    }
+
+    @Test("a catalog color without its ICC profile is an error naming the profile and the option")
+    func missingProfile() {
+        var options = NibCompiler.Options()
+        options.colorProfiles = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-profiles")
+        #expect {
+            try Source.graph(Self.textField(), options: options)
+        } throws: { error in
+            let message = (error as? CompileError)?.message ?? ""
+            return message.contains("Generic Gray Gamma 2.2 Profile.icc") && message.contains("--color-profiles")
+        }
+        options.colorProfiles = nil
+        #expect {
+            try Source.graph(Self.textField(), options: options)
+        } throws: { error in
+            (error as? CompileError)?.message.contains("--color-profiles") ?? false
+        }
+    }
+
+    @Test("sRGB colors, which need ColorSync's conversion, are refused")
+    func customSRGB() {
+        let body =
+            #"<color key="textColor" red="0.0" green="0.4" blue="0.8" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+        #expect(throws: CompileError.self) {
+            try Source.graph(Self.textField(body: body), options: StandInProfiles.options)
+        }
+    }
+
+    // MARK: Cells and text fields
+
+    @Test(
+        "cell attributes pack into NSCellFlags and NSCellFlags2",
+        arguments: [
+            // test30_character_picker
+            (#"sendsActionOnEndEditing="YES""#, Int64(0x0400_0000), Int64(0x1040_0000)),
+            // textfield_textcolor: -1804599231 and 272630784
+            (
+                #"scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" sendsActionOnEndEditing="YES" state="on" borderStyle="bezel" drawsBackground="YES""#,
+                -1_804_599_231, 272_630_784
+            ),
+            // textfield_truncates
+            (
+                #"controlSize="small" lineBreakMode="charWrapping" sendsActionOnEndEditing="YES" truncatesLastVisibleLine="YES""#,
+                0x0400_0000, 0x1042_0300
+            ),
+            // color_white_precision
+            (
+                #"scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" sendsActionOnEndEditing="YES" state="on" borderStyle="bezel" alignment="right" controlSize="small" drawsBackground="YES""#,
+                -1_804_599_231, 0x0442_0400
+            ),
+            // test27_allows_writing_tools
+            (#"alignment="center""#, 0x0400_0000, 0x0800_0000),
+            // metafonts_extra
+            (#"selectable="YES" sendsActionOnEndEditing="YES" alignment="left""#, 0x0420_0001, 0x0040_0000),
+            // outline_2col_default (data cells)
+            (#"lineBreakMode="truncatingTail" alignment="left""#, 0x0400_0040, 0x0000_0800),
+        ])
+    func cellFlags(attributes: String, flags: Int64, flags2: Int64) throws {
+        let graph = try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == flags)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == flags2)
+    }
+
+    @Test("the text field archives its control keys from the cell (color_white_precision, test32)")
+    func controlKeys() throws {
+        let source = Self.textField(
+            #"horizontalHuggingPriority="249" horizontalCompressionResistancePriority="250""#,
+            cell: #"alignment="right" controlSize="small" lineBreakMode="clipping""#)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(graph.value("NSControlTextAlignment", of: field)?.integerValue == 2)
+        #expect(graph.value("NSControlSize", of: field)?.integerValue == 1)
+        #expect(graph.value("NSControlLineBreakMode", of: field)?.integerValue == 2)
+        #expect(graph.value("NSControlSendActionMask", of: field)?.integerValue == 4)
+        #expect(graph.value("NSControlWritingDirection", of: field)?.integerValue == -1)
+        #expect(graph.value("NSTextFieldAlignmentRectInsetsVersion", of: field)?.integerValue == 2)
+        #expect(graph.text("NSHuggingPriority", of: field) == "{249, 750}")
+        #expect(graph.text("NSAntiCompressionPriority", of: field) == "{250, 750}")
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.object("NSControlView", of: cell) == field)
+        #expect(graph.text("NSContents", of: cell) == "Label")
+    }
+
+    @Test("default priorities and a zero preferred width are not written (textfield_textcolor, metafonts_extra)")
+    func defaultsOmitted() throws {
+        let graph = try Source.graph(
+            Self.textField(#"preferredMaxLayoutWidth="0.0""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(graph.value("NSHuggingPriority", of: field) == nil)
+        #expect(graph.value("NSAntiCompressionPriority", of: field) == nil)
+        #expect(graph.value("NSPreferredMaxLayoutWidth", of: field) == nil)
+        let wide = try Source.graph(Self.textField(#"preferredMaxLayoutWidth="164""#), options: StandInProfiles.options)
+        #expect(wide.value("NSPreferredMaxLayoutWidth", of: wide.all("NSTextField")[0]) == .float64(164))
+    }
+
+    @Test(
+        "the character picker follows the attribute, or the tools version for old documents",
+        arguments: [
+            // test30_character_picker, metafonts_extra (11762), test_tv (15505)
+            (#"allowsCharacterPickerTouchBarItem="YES""#, 21507, true), ("", 11762, true), ("", 15505, false),
+        ])
+    func characterPicker(attributes: String, toolsVersion: Int, enabled: Bool) throws {
+        let graph = try Source.graph(
+            Self.textField(attributes, toolsVersion: toolsVersion), options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect((graph.value("NSCharacterPickerEnabled", of: cell) == .bool(true)) == enabled)
+    }
+
+    @Test("the text field and its cell are tracked with their parents, in document order")
+    func tracking() throws {
+        let graph = try Source.graph(Self.textField(), options: StandInProfiles.options)
+        let data = try #require(graph.object("IB.objectdata", of: graph.root))
+        let keys = graph.elements(of: graph.object("NSObjectsKeys", of: data) ?? -1).map { graph.nodes[$0].className }
+        #expect(keys.suffix(2) == ["NSTextField", "NSTextFieldCell"])
+        let parents = graph.elements(of: graph.object("NSObjectsValues", of: data) ?? -1)
+        #expect(parents.last.map { graph.nodes[$0].className } == "NSTextField")
+    }
+
+    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="border""#])
+    func unsupportedCellAttribute(attributes: String) {
+        #expect(throws: CompileError.self) {
+            try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
+        }
+    }
+
+    // MARK: Secure and search fields, formatters, placeholders
+
+    @Test(
+        "secure text fields archive their own classes, no writing tools and the allowed input locales (securetextfield)"
+    )
+    func secureTextField() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <secureTextField focusRingType="none" verticalHuggingPriority="750" id="2">
+                        <rect key="frame" x="20" y="20" width="184" height="21"/>
+                        <secureTextFieldCell key="cell" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" sendsActionOnEndEditing="YES" borderStyle="bezel" drawsBackground="YES" id="3">
+                            <font key="font" metaFont="system"/>
+                            <allowedInputSourceLocales>
+                                <string>NSAllRomanInputSourcesLocaleIdentifier</string>
+                            </allowedInputSourceLocales>
+                        </secureTextFieldCell>
+                    </secureTextField>
+                </subviews>
+            </customView>
+            """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let field = try #require(graph.all("NSSecureTextField").first)
+        #expect(graph.value("NSAllowsWritingTools", of: field) == .bool(false))
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.nodes[cell].className == "NSSecureTextFieldCell")
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 342_884_417)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 272_630_784)
+        let locales = graph.elements(of: graph.object("NSAllowedInputLocales", of: cell) ?? -1)
+        #expect(locales.compactMap(graph.string) == ["NSAllRomanInputSourcesLocaleIdentifier"])
+    }
+
+    /// A search field as in `searchfield_no_completion` and `searchfieldcell_customclass`.
+    static func searchField(_ fieldAttributes: String, cell cellAttributes: String = "") -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <searchField verticalHuggingPriority="750" \(fieldAttributes) id="2">
+                        <rect key="frame" x="20" y="20" width="200" height="22"/>
+                        <searchFieldCell key="cell" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" borderStyle="bezel" usesSingleLineMode="YES" bezelStyle="round" \(cellAttributes) id="3">
+                            <font key="font" metaFont="system"/>
+                        </searchFieldCell>
+                    </searchField>
+                </subviews>
+            </customView>
+            """)
+    }
+
+    @Test("search fields archive the fixed search and cancel button cells (searchfield_no_completion)")
+    func searchField() throws {
+        let graph = try Source.graph(Self.searchField(#"textCompletion="NO""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSSearchField").first)
+        #expect(graph.value("NSControlUsesSingleLineMode", of: field) == .bool(true))
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 268_436_544)
+        #expect(graph.value("NSTextBezelStyle", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSMaximumRecents", of: cell)?.integerValue == 255)
+        #expect(graph.data("NSSearchFieldFlags", of: cell) == [6, 0, 0, 0])
+        #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) == .bool(true))
+        let search = try #require(graph.object("NSSearchButtonCell", of: cell))
+        #expect(graph.text("NSAction", of: search) == "_searchFieldSearch:")
+        #expect(graph.text("NSContents", of: search) == "search")
+        #expect(graph.value("NSButtonFlags", of: search)?.integerValue == 138_428_416)
+        #expect(graph.object("NSTarget", of: search) == cell)
+        let cancel = try #require(graph.object("NSCancelButtonCell", of: cell))
+        #expect(graph.text("NSAction", of: cancel) == "_searchFieldCancel:")
+        #expect(graph.value("NSCellFlags", of: cancel)?.integerValue == -2_147_483_648)
+    }
+
+    @Test(
+        "a cell with a custom class becomes an NSClassSwapper naming its original class (searchfieldcell_customclass)")
+    func cellCustomClass() throws {
+        let graph = try Source.graph(
+            Self.searchField("", cell: #"customClass="MySearchCell""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSSearchField").first)
+        let cell = try #require(graph.object("NSCell", of: field))
+        #expect(graph.nodes[cell].className == "NSClassSwapper")
+        #expect(graph.text("NSClassName", of: cell) == "MySearchCell")
+        #expect(graph.text("NSOriginalClassName", of: cell) == "NSSearchFieldCell")
+        #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) == nil)
+    }
+
+    @Test("date formatters archive their styles and the compiling Mac's pattern (textfield_formatter)")
+    func dateFormatter() throws {
+        let body = """
+            <dateFormatter key="formatter" dateStyle="long" timeStyle="short" doesRelativeDateFormatting="YES" id="4"/>
+            <font key="font" metaFont="smallSystem"/>
+            """
+        let source = Self.textField(
+            cell: #"lineBreakMode="truncatingTail" sendsActionOnEndEditing="YES" placeholderString="N/A""#, body: body
+        )
+        .replacingOccurrences(of: #"title="Label" "#, with: "")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.text("NSPlaceholderString", of: cell) == "N/A")
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == -1_874_851_840)
+        let formatter = try #require(graph.object("NSFormatter", of: cell))
+        #expect(graph.text("NS.format", of: formatter) == "d MMMM y 'at' h:mm\u{202F}a")
+        #expect(graph.value("NS.natural", of: formatter) == .bool(false))
+        let attributes = graph.elements(of: graph.object("NS.attributes", of: formatter) ?? -1)
+        #expect(
+            attributes.compactMap(graph.string) == [
+                "dateStyle", "doesRelativeDateFormatting", "formatterBehavior", "timeStyle",
+            ])
+        let data = try #require(graph.object("IB.objectdata", of: graph.root))
+        let tracked = graph.elements(of: graph.object("NSObjectsKeys", of: data) ?? -1)
+        #expect(tracked.contains(formatter))
+    }
+
+    @Test("a title the date formatter would parse at compile time is refused (dateformatter_weekday)")
+    func parsedTitle() {
+        let body = #"<dateFormatter key="formatter" formatterBehavior="custom10_4" dateFormat="EEEE" id="4"/>"#
+        let source = Self.textField(body: body).replacingOccurrences(of: #"title="Label""#, with: #"title="Wednesday""#)
+        #expect(throws: CompileError.self) { try Source.graph(source, options: StandInProfiles.options) }
+    }
+
+    @Test(
+        "top-level custom views archive their subviews last to first, tracked in document order (textfield_formatter)")
+    func reversedSubviews() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
+                <subviews>
+                    <customView id="2"><rect key="frame" x="10" y="40" width="100" height="14"/></customView>
+                    <customView id="3"><rect key="frame" x="10" y="10" width="100" height="14"/></customView>
+                </subviews>
+            </customView>
+            """)
+        let graph = try Source.graph(source)
+        let top = try #require(graph.all("NSCustomView").first { graph.value("NSSuperview", of: $0) == nil })
+        let subviews = graph.elements(of: graph.object("NSSubviews", of: top) ?? -1)
+        #expect(subviews.map { graph.text("NSFrame", of: $0) } == ["{{10, 10}, {100, 14}}", "{{10, 40}, {100, 14}}"])
+        let data = try #require(graph.object("IB.objectdata", of: graph.root))
+        let tracked = graph.elements(of: graph.object("NSObjectsKeys", of: data) ?? -1)
+        #expect(
+            tracked.suffix(2).map { graph.text("NSFrame", of: $0) } == [
+                "{{10, 40}, {100, 14}}", "{{10, 10}, {100, 14}}",
+            ])
+    }
+
+    // MARK: Image views
+
+    /// A view holding one image view (`test_named_image`, `imageview_customclass`).
+    static func imageView(_ viewAttributes: String, cell cellAttributes: String, resources: String = "") -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="50"/>
+                <subviews>
+                    <imageView \(viewAttributes) id="2">
+                        <rect key="frame" x="10" y="10" width="8" height="12"/>
+                        <imageCell key="cell" refusesFirstResponder="YES" alignment="left" \(cellAttributes) id="3"/>
+                    </imageView>
+                </subviews>
+            </customView>
+            """
+        ).replacingOccurrences(of: "</objects>", with: "</objects>\n<resources>\(resources)</resources>")
+    }
+
+    @Test("image views archive their image as a custom resource with the cached design size (test_named_image)")
+    func namedImage() throws {
+        let source = Self.imageView(
+            "", cell: #"animates="YES" image="TestArrow""#,
+            resources: #"<image name="TestArrow" width="8" height="12"/>"#)
+        let graph = try Source.graph(source)
+        let view = try #require(graph.all("NSImageView").first)
+        #expect(graph.value("NSControlRefusesFirstResponder", of: view) == .bool(true))
+        #expect(graph.value("NSControlTextAlignment", of: view)?.integerValue == 0)
+        #expect(graph.value("NSEditable", of: view) == .bool(true))
+        #expect(graph.elements(of: graph.object("NSSubviews", of: view) ?? -1).isEmpty)
+        #expect(graph.elements(of: graph.object("NSDragTypes", of: view) ?? -1).count == 8)
+        let cell = try #require(graph.object("NSCell", of: view))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0x0200_0000)
+        #expect(graph.value("NSScale", of: cell)?.integerValue == 2)
+        #expect(graph.value("NSAnimates", of: cell) == .bool(true))
+        let image = try #require(graph.object("NSContents", of: cell))
+        #expect(graph.text("NSResourceName", of: image) == "TestArrow")
+        #expect(graph.value("IBNamespaceID", of: image) == .nil)
+        let size = try #require(graph.object("IBDesignSize", of: image))
+        #expect(graph.text("NS.sizeval", of: size) == "{8, 12}")
+    }
+
+    @Test("AppKit's own images take their design size from AppKit, not from <resources> (test32_hugging_priority)")
+    func systemImage() throws {
+        let source = Self.imageView(
+            "", cell: #"imageScaling="proportionallyDown" image="NSApplicationIcon""#,
+            resources: #"<image name="NSApplicationIcon" width="128" height="128"/>"#)
+        let graph = try Source.graph(source)
+        let image = try #require(graph.all("NSCustomResource").first)
+        #expect(graph.text("IBNamespaceID", of: image) == "system")
+        #expect(graph.text("NS.sizeval", of: graph.object("IBDesignSize", of: image) ?? -1) == "{32, 32}")
+        #expect(graph.value("NSScale", of: graph.all("NSImageCell")[0])?.integerValue == 0)
+    }
+
+    @Test("a custom image view class, clipping and priorities (imageview_customclass)")
+    func imageViewCustomClass() throws {
+        let source = Self.imageView(
+            #"clipsToBounds="YES" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" customClass="PiecesView""#,
+            cell: #"animates="YES" imageScaling="axesIndependently""#)
+        let graph = try Source.graph(source)
+        let view = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: view) == "PiecesView")
+        #expect(graph.text("NSOriginalClassName", of: view) == "NSImageView")
+        #expect(graph.value("NSViewClipsToBoundsKeyName", of: view) == .bool(true))
+        #expect(graph.value("IBNSClipsToBounds", of: view)?.integerValue == 1)
+        #expect(graph.text("NSHuggingPriority", of: view) == "{250, 1000}")
+        #expect(graph.text("NSAntiCompressionPriority", of: view) == "{750, 1000}")
+        let cell = try #require(graph.object("NSCell", of: view))
+        #expect(graph.value("NSContents", of: cell) == nil)
+        #expect(graph.value("NSScale", of: cell)?.integerValue == 1)
+    }
+
+    @Test("an unknown AppKit image is an error")
+    func unknownSystemImage() {
+        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+    }
+}
