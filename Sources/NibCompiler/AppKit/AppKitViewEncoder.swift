@@ -44,6 +44,10 @@ struct AppKitViewEncoder {
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
         case "textField", "secureTextField", "searchField":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
+        case "scrollView":
+            return try ScrollViewRule.scrollView(element, superview: superview, parent: parent, views: self)
+        case "tableView", "outlineView":
+            return try AppKitTableViewRule.tableView(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
         default:

@@ -61,6 +61,21 @@ final class ArchivedObject {
         }
     }
 
+    /// The first value stored under `key`.
+    func value(forKey key: String) -> Value? { values.first { $0.key == key }?.value }
+
+    /// The object the first value under `key` refers to.
+    func object(forKey key: String) -> ArchivedObject? {
+        if case .object(let object)? = value(forKey: key) { return object }
+        return nil
+    }
+
+    /// Removes every value stored under `key`.
+    func remove(_ key: String) { values.removeAll { $0.key == key } }
+
+    /// Replaces the first integer stored under `key` (or appends it).
+    func replace(_ key: String, int: Int) { replace(key, .integer(Int64(int))) }
+
     /// Whether a value for `key` was already set.
     func has(_ key: String) -> Bool { values.contains { $0.key == key } }
 

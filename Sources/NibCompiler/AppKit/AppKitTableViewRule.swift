@@ -1,0 +1,202 @@
+/// `<tableView>` / `<outlineView>` → `NSTableView` / `NSOutlineView` (cell-based), with its
+/// columns (``TableColumnRule``) and the `_NSCornerView` every table archives.
+///
+/// `NSTvFlags`, learned from fixtures that differ in one attribute (`test_table_mult_sel_no`,
+/// `test_single_col_noresize`, `test_sv2`, …):
+///
+/// | Bits | Source |
+/// |---|---|
+/// | `0x8000_0000` | `columnReordering` (absent: YES) |
+/// | `0x4000_0000` | `columnResizing` (absent: YES) |
+/// | `0x1000_0000` | always |
+/// | `0x0800_0000` | `multipleSelection` (absent: YES) |
+/// | `0x0200_0000` | always |
+/// | `0x0100_0000` | `autosaveColumns` (absent: YES) |
+/// | `0x0080_0000` | `alternatingRowBackgroundColors="YES"` |
+/// | `0x0020_0000` | always in the pairs whose geometry ibtool keeps (others have `0x0040_0000`, rule unknown) |
+///
+/// | Key | Source |
+/// |---|---|
+/// | `NSColumnAutoresizingStyle` | `columnAutoresizingStyle`: none 0, uniform 1 (absent), sequential 2, reverseSequential 3, lastColumnOnly 4, firstColumnOnly 5 |
+/// | `NSRowHeight` | `rowHeight` (absent: 17) |
+/// | `NSIntercellSpacingWidth`, `…Height` | `<size key="intercellSpacing">` (absent: 3 × 2) |
+/// | `NSAllowsTypeSelect` | `typeSelect` (absent: YES) |
+/// | `NSControlAllowsExpansionToolTips` | `allowsExpansionToolTips="YES"` only |
+/// | `NSAutosaveName` | `autosaveName` |
+/// | `NSOutlineViewIndentationPerLevelKey` | `indentationPerLevel` as float32 (absent: 0) |
+/// | `NSOutlineViewAutoresizesOutlineColumnKey` | false, written only when `autoresizesOutlineColumn` is not YES |
+/// | `NSOutlineViewAutosaveExpandedItemsKey` | `autosaveExpandedItems="YES"` only |
+/// | `NSOutlineViewIndentationMarkerFollowsCellKey` | false, when `indentationMarkerFollowsCell="NO"` |
+enum AppKitTableViewRule {
+    /// The table view attributes this rule reads.
+    static let attributes: Set<String> = [
+        "allowsExpansionToolTips", "columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection",
+        "autosaveColumns", "columnReordering", "columnResizing", "typeSelect", "rowHeight", "headerView",
+        "autosaveName", "rowSizeStyle", "focusRingType",
+    ]
+    /// The attributes only outline views carry.
+    static let outlineAttributes: Set<String> = [
+        "indentationPerLevel", "autoresizesOutlineColumn", "outlineTableColumn", "autosaveExpandedItems",
+        "indentationMarkerFollowsCell",
+    ]
+    /// `columnAutoresizingStyle` → `NSColumnAutoresizingStyle`.
+    static let autoresizingStyles: [String: Int] = [
+        "none": 0, "uniform": 1, "sequential": 2, "reverseSequential": 3, "lastColumnOnly": 4, "firstColumnOnly": 5,
+    ]
+
+    /// Whether `object` is an archived table or outline view.
+    static func isTable(_ object: ArchivedObject) -> Bool { object.has("NSTvFlags") }
+
+    /// The archived table or outline view for `element`, a subview of the clip view `superview`.
+    static func tableView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        let isOutline = element.name == "outlineView"
+        guard superview?.className == "NSClipView" else {
+            throw context.error(
+                .unsupportedElement, element, "a <\(element.name)> outside a scroll view is not supported yet")
+        }
+        if element["customClass"] != nil {
+            throw context.error(.unsupportedAttribute, element, "a custom table view class is not supported yet")
+        }
+        if let ring = element["focusRingType"], ring != "none" {
+            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
+        }
+        if let style = element["rowSizeStyle"], style != "automatic" {
+            throw context.error(.unsupportedAttribute, element, "rowSizeStyle \"\(style)\" is not supported yet")
+        }
+        let table = ArchivedObject(isOutline ? "NSOutlineView" : "NSTableView")
+        context.track(table, id: element["id"], parent: parent)
+        let kind = AppKitViewEncoder.Kind(
+            attributes: isOutline ? attributes.union(outlineAttributes) : attributes,
+            children: ["size", "color", "tableColumns"], hugging: (250, 750))
+        let parts = try views.encodeView(element, table, superview: superview, kind: kind)
+        var spacing = [3.0, 2.0]
+        var colors: [String: ArchivedObject] = [:]
+        var columnsElement: SourceElement?
+        for part in parts {
+            switch (part.name, part["key"]) {
+            case ("size", "intercellSpacing"):
+                guard let width = part.number("width"), let height = part.number("height"), width.isFinite,
+                    height.isFinite
+                else {
+                    throw context.error(.invalidSource, part, "the intercell spacing needs a width and a height")
+                }
+                spacing = [width, height]
+            case ("color", let key?) where key == "backgroundColor" || key == "gridColor":
+                colors[key] = try AppKitColorRule.color(part, context: context)
+            case ("tableColumns", nil): columnsElement = part
+            default:
+                throw context.error(
+                    .unsupportedElement, part, "<\(part.name)> inside a <\(element.name)> is not supported yet")
+            }
+        }
+        guard let background = colors["backgroundColor"], let grid = colors["gridColor"] else {
+            throw context.error(
+                .unsupportedElement, element, "a table view without background and grid colors is not supported yet")
+        }
+        table.set("NSEnabled", .bool(true))
+        table.set("NSAllowsLogicalLayoutDirection", .bool(false))
+        if element.flag("allowsExpansionToolTips") { table.set("NSControlAllowsExpansionToolTips", .bool(true)) }
+        table.set("NSControlSize", int: 0)
+        table.set("NSControlContinuous", .bool(false))
+        table.set("NSControlRefusesFirstResponder", .bool(false))
+        table.set("NSControlUsesSingleLineMode", .bool(false))
+        table.set("NSControlTextAlignment", int: 0)
+        table.set("NSControlLineBreakMode", int: 0)
+        table.set("NSControlWritingDirection", int: 0)
+        table.set("NSControlSendActionMask", int: 0)
+        if let headerID = element["headerView"] {
+            guard let header = context.objectsByID[headerID], header.className == "NSTableHeaderView" else {
+                throw context.error(
+                    .unsupportedAttribute, element, "headerView must name the scroll view's <tableHeaderView>")
+            }
+            table.set("NSHeaderView", header)
+        }
+        table.set("NSCornerView", ArchivedObject("_NSCornerView"))
+        var columns: [ArchivedObject] = []
+        for (index, column) in (columnsElement?.children ?? []).enumerated() {
+            columns.append(try TableColumnRule.column(column, index: index, table: table, context: context))
+        }
+        if let outlineColumn = element["outlineTableColumn"], context.objectsByID[outlineColumn] == nil {
+            throw context.error(.invalidSource, element, "outlineTableColumn names no column of this outline view")
+        }
+        table.set("NSTableColumns", .collection("NSMutableArray", columns))
+        table.set("NSIntercellSpacingWidth", .float64(spacing[0]))
+        table.set("NSIntercellSpacingHeight", .float64(spacing[1]))
+        table.set("NSBackgroundColor", background)
+        table.set("NSGridColor", grid)
+        table.set("NSRowHeight", .float64(try number(element, "rowHeight", default: 17, context)))
+        table.set("NSTvFlags", .integer(Int64(Int32(bitPattern: flags(element)))))
+        table.set("NSDelegate", .null)
+        table.set("NSDataSource", .null)
+        if let name = element["autosaveName"] { table.set("NSAutosaveName", .string(name)) }
+        table.set(
+            "NSColumnAutoresizingStyle",
+            int: try CellRule.value(element, "columnAutoresizingStyle", autoresizingStyles, default: 1, context))
+        table.set("NSDraggingSourceMaskForLocal", int: -1)
+        table.set("NSDraggingSourceMaskForNonLocal", int: 0)
+        table.set("NSAllowsTypeSelect", .bool(element["typeSelect"] != "NO"))
+        table.set("NSTableViewDraggingDestinationStyle", int: 0)
+        table.set("NSTableViewGroupRowStyle", int: 1)
+        if isOutline {
+            if !element.flag("autoresizesOutlineColumn") {
+                table.set("NSOutlineViewAutoresizesOutlineColumnKey", .bool(false))
+            }
+            let indentation = try number(element, "indentationPerLevel", default: 0, context)
+            table.set("NSOutlineViewIndentationPerLevelKey", .float32(Float(indentation)))
+            if element.flag("autosaveExpandedItems") {
+                table.set("NSOutlineViewAutosaveExpandedItemsKey", .bool(true))
+            }
+            if element["indentationMarkerFollowsCell"] == "NO" {
+                table.set("NSOutlineViewIndentationMarkerFollowsCellKey", .bool(false))
+            }
+            table.set("NSOutineViewStronglyReferencesItems", .bool(true))
+        }
+        return table
+    }
+
+    /// `NSTvFlags` for `element` (see the table above).
+    static func flags(_ element: SourceElement) -> UInt32 {
+        var flags: UInt32 = 0x1000_0000 | 0x0200_0000 | 0x0020_0000
+        if element["columnReordering"] != "NO" { flags |= 0x8000_0000 }
+        if element["columnResizing"] != "NO" { flags |= 0x4000_0000 }
+        if element["multipleSelection"] != "NO" { flags |= 0x0800_0000 }
+        if element["autosaveColumns"] != "NO" { flags |= 0x0100_0000 }
+        if element.flag("alternatingRowBackgroundColors") { flags |= 0x0080_0000 }
+        return flags
+    }
+
+    /// The size ibtool gives `table` in a clip view whose visible area below the header is
+    /// `clipSize`: the whole area, when the columns fit in it. When they do not, ibtool resizes
+    /// the columns by the table's autoresizing style, which is not modelled; `element` is the
+    /// clip view, for the error.
+    static func tiledSize(
+        _ table: ArchivedObject, clipSize: [Double], element: SourceElement, context: AppKitContext
+    ) throws(CompileError) -> [Double] {
+        guard case .float64(let spacing)? = table.value(forKey: "NSIntercellSpacingWidth") else { return clipSize }
+        let columns = table.object(forKey: "NSTableColumns").map(ClipViewRule.elements) ?? []
+        var width = 0.0
+        for column in columns {
+            if case .float64(let columnWidth)? = column.value(forKey: "NSWidth") { width += columnWidth + spacing }
+        }
+        guard width <= clipSize[0] else {
+            throw context.error(
+                .unsupportedElement, element,
+                "table columns wider than the clip view (ibtool resizes them to fit) are not supported yet")
+        }
+        return clipSize
+    }
+
+    /// A non-negative number attribute.
+    static func number(_ element: SourceElement, _ name: String, default fallback: Double, _ context: AppKitContext)
+        throws(CompileError) -> Double
+    {
+        guard element[name] != nil else { return fallback }
+        guard let value = element.number(name), value.isFinite, value >= 0 else {
+            throw context.error(.invalidSource, element, "\(name) must be a non-negative number")
+        }
+        return value
+    }
+}

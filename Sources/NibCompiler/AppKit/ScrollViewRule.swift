@@ -1,0 +1,275 @@
+/// `<scrollView>` → `NSScrollView`: its clip view (``ClipViewRule``), scrollers
+/// (``ScrollerRule``), the table header view with the header clip view and corner view ibtool
+/// generates, and the geometry ibtool recomputes when it tiles the scroll view.
+///
+/// `NSsFlags`, learned from fixtures that differ in one attribute (`test12_text_view_border`,
+/// `sv_nohs_small_vs`, `pred_compound_chain`, …):
+///
+/// | Bits | Source |
+/// |---|---|
+/// | `0..<2` | `borderType`: none 0, line 1, bezel 2 (absent), groove 3 |
+/// | `0x10` | `hasVerticalScroller` (absent: YES) |
+/// | `0x20` | `hasHorizontalScroller` (absent: YES) |
+/// | `0x80` | the document view is wider than the clip view (horizontally scrollable) |
+/// | `0x200` | `autohidesScrollers="YES"` |
+/// | `0x800` | always |
+/// | `0x1_0000` | `usesPredominantAxisScrolling` (absent: YES) |
+/// | `0x2_0000` | always |
+///
+/// Tiling, as the archived frames show: the clip view fills the scroll view inside its border
+/// (none 0, line and bezel 1, groove 2 points), less 17 points for each visible (not hidden)
+/// legacy scroller; a header view gets a header clip view across the top of the clip view, whose
+/// bounds start `headerHeight` above its origin. A table document view is as wide as the clip
+/// view and as tall as the clip view below the header.
+///
+/// `NSScrollAmts` (four big-endian float32s: horizontal and vertical page scroll, horizontal and
+/// vertical line scroll) is written only when it differs from 10 everywhere; a table document
+/// view sets the line scroll to its row height plus its vertical intercell spacing.
+enum ScrollViewRule {
+    /// The scroll view attributes this rule reads.
+    static let attributes: Set<String> = [
+        "borderType", "autohidesScrollers", "horizontalLineScroll", "horizontalPageScroll", "verticalLineScroll",
+        "verticalPageScroll", "hasHorizontalScroller", "hasVerticalScroller", "usesPredominantAxisScrolling",
+    ]
+    /// `borderType` → the low bits of `NSsFlags`.
+    static let borderTypes: [String: Int] = ["none": 0, "line": 1, "bezel": 2, "groove": 3]
+    /// The width of the border each border type draws, which the clip view is inset by.
+    static let borderWidths: [Int: Double] = [0: 0, 1: 1, 2: 1, 3: 2]
+    /// The width ibtool gives a visible legacy scroller when it tiles.
+    static let scrollerWidth: Double = 17
+    /// The size of the `_NSCornerView` every table view archives.
+    static let cornerSize: [Double] = [17, 28]
+
+    /// The archived scroll view for `element`.
+    static func scrollView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        let scroll = ArchivedObject("NSScrollView")
+        context.track(scroll, id: element["id"], parent: parent)
+        let kind = AppKitViewEncoder.Kind(
+            attributes: attributes, children: ["clipView", "scroller", "tableHeaderView"])
+        let parts = try views.encodeView(element, scroll, superview: superview, kind: kind)
+        var clipElement: SourceElement?
+        var scrollers: [String: SourceElement] = [:]
+        var headerElement: SourceElement?
+        for part in parts {
+            switch (part.name, part["key"]) {
+            case ("clipView", "contentView"): clipElement = part
+            case ("scroller", let key?) where key == "horizontalScroller" || key == "verticalScroller":
+                scrollers[key] = part
+            case ("tableHeaderView", "headerView"): headerElement = part
+            default:
+                throw context.error(
+                    .unsupportedElement, part, "<\(part.name)> inside a <scrollView> is not supported yet")
+            }
+        }
+        guard let clipElement, let horizontal = scrollers["horizontalScroller"],
+            let vertical = scrollers["verticalScroller"]
+        else {
+            throw context.error(
+                .unsupportedElement, element,
+                "a <scrollView> without a content clip view and both scrollers is not supported yet")
+        }
+
+        // Geometry, as ibtool tiles it.
+        let border = try CellRule.value(element, "borderType", borderTypes, default: 2, context)
+        let inset = borderWidths[border] ?? 0
+        let frame = try rect(element, context)
+        let inner = [inset, inset, frame[2] - 2 * inset, frame[3] - 2 * inset]
+        let hasVertical = element["hasVerticalScroller"] != "NO"
+        let hasHorizontal = element["hasHorizontalScroller"] != "NO"
+        let verticalVisible = hasVertical && !vertical.flag("hidden")
+        let horizontalVisible = hasHorizontal && !horizontal.flag("hidden")
+        let headerHeight = try headerElement.map { (header) throws(CompileError) in try rect(header, context)[3] } ?? 0
+        let clipFrame = [
+            inner[0], inner[1], inner[2] - (verticalVisible ? scrollerWidth : 0),
+            inner[3] - (horizontalVisible ? scrollerWidth : 0),
+        ]
+        guard clipFrame[2] >= 0, clipFrame[3] >= headerHeight else {
+            throw context.error(.invalidSource, element, "the scroll view is too small for its scrollers and header")
+        }
+
+        // The header view is referenced by the table (`headerView="…"`) before it is reached in
+        // document order, so it exists before the clip view's document view is encoded.
+        let header = headerElement.map { _ in ArchivedObject("NSTableHeaderView") }
+        if let header, let id = headerElement?["id"] { context.objectsByID[id] = header }
+
+        let clip = ArchivedObject("NSClipView")
+        context.track(clip, id: clipElement["id"], parent: scroll)
+        let document = try ClipViewRule.encode(clipElement, clip, scroll: scroll, views: views)
+        setFrame(clip, clipFrame)
+        if headerHeight > 0 {
+            clip.set("NSBounds", .string(AppKitContext.text([0, -headerHeight, clipFrame[2], clipFrame[3]])))
+        }
+        let table = document.flatMap { AppKitTableViewRule.isTable($0) ? $0 : nil }
+        var documentSize: [Double]?
+        if let table {
+            let size = try AppKitTableViewRule.tiledSize(
+                table, clipSize: [clipFrame[2], clipFrame[3] - headerHeight], element: clipElement, context: context)
+            setFrame(table, [0, 0, size[0], size[1]])
+            documentSize = size
+            if !clip.has("NSBGColor"), let background = table.object(forKey: "NSBackgroundColor") {
+                clip.set("NSBGColor", background)
+            }
+        } else if let documentElement = clipElement.child("subviews")?.children.first {
+            let documentFrame = try rect(documentElement, context)
+            documentSize = [documentFrame[2], documentFrame[3]]
+        }
+
+        var subviews = [clip]
+        var headerClip: ArchivedObject?
+        if let header {
+            let holder = ArchivedObject("NSClipView")
+            holder.set("NSNextResponder", scroll)
+            holder.set("NSNibTouchBar", .null)
+            holder.set("NSvFlags", int: 0x100)
+            holder.set("NSSubviews", .collection("NSMutableArray", [header]))
+            setFrame(holder, [inner[0], inner[1], clipFrame[2], headerHeight])
+            holder.set("NSSuperview", scroll)
+            holder.set("NSNextKeyView", header)
+            holder.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+            holder.set("IBNSSafeAreaLayoutGuide", .null)
+            holder.set("IBNSLayoutMarginsGuide", .null)
+            holder.set("IBNSClipsToBounds", int: 0)
+            holder.set("NSDocView", header)
+            holder.set("NSAutomaticallyAdjustsContentInsets", .bool(true))
+            headerClip = holder
+            subviews.append(holder)
+        }
+
+        let verticalFrame =
+            verticalVisible
+            ? [
+                inner[0] + inner[2] - scrollerWidth, inner[1] + headerHeight, scrollerWidth,
+                clipFrame[3] - headerHeight,
+            ] : nil
+        let horizontalFrame =
+            horizontalVisible ? [inner[0], inner[1] + inner[3] - scrollerWidth, clipFrame[2], scrollerWidth] : nil
+        let horizontalScroller = try ScrollerRule.scroller(
+            horizontal, scroll: scroll, tiledFrame: horizontalFrame, views: views)
+        let verticalScroller = try ScrollerRule.scroller(
+            vertical, scroll: scroll, tiledFrame: verticalFrame, views: views)
+        subviews.append(horizontalScroller)
+
+        // The table's corner view joins the scroll view when there is a header to sit beside
+        // (not for borderless scroll views: outline_2col_default, outline_autohide_header).
+        let corner = table?.object(forKey: "NSCornerView")
+        let cornerInScrollView = header != nil && border != 0
+        if let corner {
+            if cornerInScrollView {
+                corner.set("NSNextResponder", scroll)
+                corner.set("NSNibTouchBar", .null)
+                corner.set("NSvFlags", .integer(Int64(Int32(bitPattern: 0x8000_0100))))
+                corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+                corner.set("NSSuperview", scroll)
+                subviews.append(corner)
+            } else {
+                corner.set("NSNextResponder", .null)
+                corner.set("NSNibTouchBar", .null)
+                corner.set("NSvFlags", int: 0x100)
+                corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+            }
+            corner.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+            corner.set("IBNSSafeAreaLayoutGuide", .null)
+            corner.set("IBNSLayoutMarginsGuide", .null)
+            corner.set("IBNSClipsToBounds", int: 0)
+        }
+        subviews.append(verticalScroller)
+
+        if let header, let headerElement, let headerClip {
+            context.track(header, id: headerElement["id"], parent: scroll)
+            let kind = AppKitViewEncoder.Kind()
+            _ = try views.encodeView(headerElement, header, superview: headerClip, kind: kind)
+            guard let table else {
+                throw context.error(
+                    .unsupportedElement, headerElement, "a header view without a table view is not supported yet")
+            }
+            header.set("NSTableView", table)
+        }
+
+        scroll.set("NSSubviews", .collection("NSMutableArray", subviews))
+        scroll.set("NSNextKeyView", clip)
+        scroll.set("NSGestureRecognizers", .collection("NSArray", [panRecognizer(scroll)]))
+        var flags = border | 0x800 | 0x2_0000
+        if hasVertical { flags |= 0x10 }
+        if hasHorizontal { flags |= 0x20 }
+        if let documentSize, documentSize[0] > clipFrame[2] { flags |= 0x80 }
+        if element.flag("autohidesScrollers") { flags |= 0x200 }
+        if element["usesPredominantAxisScrolling"] != "NO" { flags |= 0x1_0000 }
+        scroll.set("NSsFlags", int: flags)
+        scroll.set("NSVScroller", verticalScroller)
+        scroll.set("NSHScroller", horizontalScroller)
+        scroll.set("NSContentView", clip)
+        if let headerClip { scroll.set("NSHeaderClipView", headerClip) }
+        if let corner, cornerInScrollView { scroll.set("NSCornerView", corner) }
+        if let amounts = try scrollAmounts(element, table: table, context: context) {
+            scroll.set("NSScrollAmts", .data(amounts))
+        }
+        scroll.set("NSMinMagnification", .float64(0.25))
+        scroll.set("NSMaxMagnification", .float64(4))
+        scroll.set("NSMagnification", .float64(1))
+        return scroll
+    }
+
+    /// `NSScrollAmts`, or nil when every amount is the default 10.
+    static func scrollAmounts(_ element: SourceElement, table: ArchivedObject?, context: AppKitContext)
+        throws(CompileError) -> [UInt8]?
+    {
+        func amount(_ name: String) throws(CompileError) -> Double {
+            guard element[name] != nil else { return 10 }
+            guard let value = element.number(name), value.isFinite, value >= 0 else {
+                throw context.error(.invalidSource, element, "\(name) must be a non-negative number")
+            }
+            return value
+        }
+        var line = (try amount("horizontalLineScroll"), try amount("verticalLineScroll"))
+        let page = (try amount("horizontalPageScroll"), try amount("verticalPageScroll"))
+        if let table, case .float64(let rowHeight)? = table.value(forKey: "NSRowHeight"),
+            case .float64(let spacing)? = table.value(forKey: "NSIntercellSpacingHeight")
+        {
+            line = (rowHeight + spacing, rowHeight + spacing)
+        }
+        let values = [page.0, page.1, line.0, line.1]
+        guard values.contains(where: { $0 != 10 }) else { return nil }
+        return values.flatMap { value in
+            withUnsafeBytes(of: Float(value).bitPattern.bigEndian) { Array($0) }
+        }
+    }
+
+    /// The pan gesture recognizer every scroll view archives.
+    static func panRecognizer(_ scroll: ArchivedObject) -> ArchivedObject {
+        let recognizer = ArchivedObject("NSPanGestureRecognizer")
+        recognizer.set("NSGestureRecognizer.allowedTouchTypes", int: 1)
+        recognizer.set("NSGestureRecognizer.action", .string("_panWithGestureRecognizer:"))
+        recognizer.set("NSGestureRecognizer.target", scroll)
+        recognizer.set("NSGestureRecognizer.delegate", scroll)
+        recognizer.set("NSPanGestureRecognizer.buttonMask", int: 0)
+        recognizer.set("NSPanGestureRecognizer.numberOfTouchesRequired", int: 1)
+        return recognizer
+    }
+
+    /// The `<rect key="frame">` of `element` as x, y, width, height.
+    static func rect(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> [Double] {
+        guard let rect = element.child("rect", key: "frame") else {
+            throw context.error(.invalidSource, element, "<\(element.name)> needs a frame")
+        }
+        let values = ["x", "y", "width", "height"].map { rect.number($0) ?? 0 }
+        guard values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else {
+            throw context.error(.invalidSource, rect, "the frame must be finite with a non-negative size")
+        }
+        return values
+    }
+
+    /// Replaces the frame `AppKitViewEncoder` wrote for `view` with `frame` (`NSFrameSize` when
+    /// the origin is zero, as AppKit encodes it).
+    static func setFrame(_ view: ArchivedObject, _ frame: [Double]) {
+        view.remove("NSFrame")
+        view.remove("NSFrameSize")
+        if frame[0] == 0 && frame[1] == 0 {
+            view.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
+        } else {
+            view.set("NSFrame", .string(AppKitContext.text(frame)))
+        }
+    }
+}
