@@ -59,6 +59,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test_custom_object_direct",
         "macos-viraptor-ibtool-test_named_image",
         "macos-viraptor-ibtool-test_rect_float_coords",
+        "macos-viraptor-ibtool-test_sv2",
         "macos-viraptor-ibtool-test_table_header",
         "macos-viraptor-ibtool-test_tv",
         "macos-viraptor-ibtool-textfield_formatter",

@@ -14,9 +14,11 @@
 /// | `0x0100_0000` | `autosaveColumns` (absent: YES) |
 /// | `0x0080_0000` | `alternatingRowBackgroundColors="YES"` |
 /// | `0x0020_0000` | always in the pairs whose geometry ibtool keeps (others have `0x0040_0000`, rule unknown) |
+/// | `0x0000_8000` | uniform column autoresizing (`columnAutoresizingStyle` absent or `uniform`) |
 ///
 /// | Key | Source |
 /// |---|---|
+/// | `NSvFlags` | 0x112 (width and height sizable, whatever the source mask), 0x1000 for `focusRingType="none"` |
 /// | `NSColumnAutoresizingStyle` | `columnAutoresizingStyle`: none 0, uniform 1 (absent), sequential 2, reverseSequential 3, lastColumnOnly 4, firstColumnOnly 5 |
 /// | `NSRowHeight` | `rowHeight` (absent: 17) |
 /// | `NSIntercellSpacingWidth`, `…Height` | `<size key="intercellSpacing">` (absent: 3 × 2) |
@@ -72,6 +74,9 @@ enum AppKitTableViewRule {
             attributes: isOutline ? attributes.union(outlineAttributes) : attributes,
             children: ["size", "color", "tableColumns"], hugging: (250, 750))
         let parts = try views.encodeView(element, table, superview: superview, kind: kind)
+        // The clip view sizes its table: ibtool archives width and height sizable whatever the
+        // source mask (test_outline_indent, test_table_no_header), and a focus ring type of none.
+        table.replace("NSvFlags", int: 0x112 | (element["focusRingType"] == "none" ? 0x1000 : 0))
         var spacing = [3.0, 2.0]
         var colors: [String: ArchivedObject] = [:]
         var columnsElement: SourceElement?
@@ -165,6 +170,7 @@ enum AppKitTableViewRule {
         if element["multipleSelection"] != "NO" { flags |= 0x0800_0000 }
         if element["autosaveColumns"] != "NO" { flags |= 0x0100_0000 }
         if element.flag("alternatingRowBackgroundColors") { flags |= 0x0080_0000 }
+        if element["columnAutoresizingStyle"] ?? "uniform" == "uniform" { flags |= 0x8000 }
         return flags
     }
 

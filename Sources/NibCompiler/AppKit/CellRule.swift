@@ -67,7 +67,10 @@ enum CellRule {
 
     /// `NSCellFlags` for `cell`.
     static func flags(_ cell: SourceElement, type: CellType, context: AppKitContext) throws(CompileError) -> Int64 {
-        if let border = cell["borderStyle"], border != "bezel" && border != "border" {
+        // `border` is modelled for table header cells only (bordered text fields are not yet).
+        if let border = cell["borderStyle"],
+            border != "bezel" && !(border == "border" && cell.name == "tableHeaderCell")
+        {
             throw context.error(.unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet")
         }
         if let state = cell["state"], state != "on" {

@@ -168,7 +168,13 @@ enum ScrollViewRule {
                 corner.set("NSNextResponder", .null)
                 corner.set("NSNibTouchBar", .null)
                 corner.set("NSvFlags", int: 0x100)
-                corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+                if header == nil, let verticalFrame {
+                    // Beside a visible vertical scroller, the detached corner view sits at its
+                    // top, one point wider (test_sv2, sv16b).
+                    corner.set("NSFrame", .string(AppKitContext.text([verticalFrame[0], inner[1], 18, cornerSize[1]])))
+                } else {
+                    corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+                }
             }
             corner.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
             corner.set("IBNSSafeAreaLayoutGuide", .null)

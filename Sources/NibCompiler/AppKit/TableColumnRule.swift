@@ -11,8 +11,8 @@
 /// | `NSIsEditable` | true unless `editable="NO"` |
 /// | `NSTableView` | the table |
 ///
-/// Header cells without a `<font>` archive the 11-point system font with the
-/// `UICTFontTextStyleSubhead` text style.
+/// Header cells archive the 11-point system font with the `UICTFontTextStyleSubhead` text style,
+/// whether the source names no font or `smallSystem` (test_table_mult_sel_no, test_outline_indent).
 enum TableColumnRule {
     /// The column attributes this rule reads.
     static let attributes: Set<String> = ["id", "identifier", "width", "minWidth", "maxWidth", "editable"]
@@ -81,14 +81,20 @@ enum TableColumnRule {
     static func header(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
         let object = ArchivedObject("NSTableHeaderCell")
         let colors = try cellColors(cell, extra: headerCellAttributes, context: context)
-        try CellRule.encode(cell, object, type: .text, context: context)
-        if cell.child("font", key: "font") == nil {
-            object.set(
-                "NSSupport",
-                AppKitFontRule.make(
-                    name: ".AppleSystemUIFont", size: 11, type: 0, textStyle: "UICTFontTextStyleSubhead",
-                    usesAppearanceSize: false))
+        if let font = cell.child("font", key: "font"),
+            font["metaFont"] != "smallSystem" || (font["size"] != nil && font.number("size") != 11)
+        {
+            throw context.error(
+                .unsupportedAttribute, font,
+                "header cell fonts other than the 11-point small system font are not supported yet")
         }
+        try CellRule.encode(cell, object, type: .text, context: context)
+        object.remove("NSSupport")
+        object.set(
+            "NSSupport",
+            AppKitFontRule.make(
+                name: ".AppleSystemUIFont", size: 11, type: 0, textStyle: "UICTFontTextStyleSubhead",
+                usesAppearanceSize: false))
         if let background = colors["backgroundColor"] { object.set("NSBackgroundColor", background) }
         if let text = colors["textColor"] { object.set("NSTextColor", text) }
         return object

@@ -1,0 +1,268 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// AppKit scroll views, clip views, scrollers, table and outline views. Expected values are
+/// read from Apple's nibs in the macOS pairs named in each test (`test_table_header`,
+/// `sv_nohs_small_vs`, `test12_text_view_border`, `test_sv2`, `outline_2col_default`, …).
+@Suite("AppKit scroll and table rules")
+struct AppKitScrollRuleTests {
+    /// A window content view holding one scroll view with `scrollAttributes`, a table (or
+    /// outline view) with `tableAttributes` and two columns, both scrollers (the vertical one
+    /// with `verticalAttributes`) and, when `header` is set, a 23-point header view.
+    static func table(
+        _ scrollAttributes: String = "", table tableAttributes: String = "", element: String = "tableView",
+        vertical verticalAttributes: String = #"hidden="YES""#, header: Bool = true
+    ) -> String {
+        let headerAttribute = header ? #"headerView="20""# : ""
+        let headerView =
+            header
+            ? """
+            <tableHeaderView key="headerView" wantsLayer="YES" id="20">
+                <rect key="frame" x="0.0" y="0.0" width="378" height="23"/>
+                <autoresizingMask key="autoresizingMask"/>
+            </tableHeaderView>
+            """ : ""
+        let column = { (id: Int, identifier: String, width: Int) in
+            """
+            <tableColumn identifier="\(identifier)" width="\(width)" minWidth="40" maxWidth="1000" id="\(id)">
+                <tableHeaderCell key="headerCell" lineBreakMode="truncatingTail" borderStyle="border" alignment="left" title="\(identifier)">
+                    <color key="textColor" name="headerTextColor" catalog="System" colorSpace="catalog"/>
+                    <color key="backgroundColor" white="0.33" alpha="1" colorSpace="calibratedWhite"/>
+                </tableHeaderCell>
+                <textFieldCell key="dataCell" lineBreakMode="truncatingTail" selectable="YES" editable="YES" alignment="left" id="\(id + 1)">
+                    <font key="font" metaFont="system"/>
+                    <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                    <color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>
+                </textFieldCell>
+                <tableColumnResizingMask key="resizingMask" resizeWithTable="YES" userResizable="YES"/>
+            </tableColumn>
+            """
+        }
+        return Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <scrollView \(scrollAttributes) id="10">
+                        <rect key="frame" x="10" y="10" width="380" height="200"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <clipView key="contentView" id="11">
+                            <rect key="frame" x="1" y="1" width="378" height="198"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <\(element) verticalHuggingPriority="750" \(headerAttribute) \(tableAttributes) id="12">
+                                    <rect key="frame" x="0.0" y="0.0" width="378" height="175"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <size key="intercellSpacing" width="3" height="2"/>
+                                    <color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>
+                                    <color key="gridColor" name="gridColor" catalog="System" colorSpace="catalog"/>
+                                    <tableColumns>
+                                        \(column(13, "name", 100))
+                                        \(column(15, "value", 240))
+                                    </tableColumns>
+                                </\(element)>
+                            </subviews>
+                        </clipView>
+                        <scroller key="horizontalScroller" hidden="YES" wantsLayer="YES" verticalHuggingPriority="750" horizontal="YES" id="17">
+                            <rect key="frame" x="-100" y="-100" width="363" height="15"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                        <scroller key="verticalScroller" \(verticalAttributes) wantsLayer="YES" verticalHuggingPriority="750" horizontal="NO" id="18">
+                            <rect key="frame" x="364" y="24" width="15" height="175"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                        \(headerView)
+                    </scrollView>
+                </subviews>
+            </customView>
+            """, toolsVersion: 24506)
+    }
+
+    static func graph(_ source: String) throws -> Graph {
+        try Source.graph(source, options: StandInProfiles.options)
+    }
+
+    // MARK: NSScrollView
+
+    @Test(
+        "NSsFlags packs the border, scrollers, autohiding and predominant-axis scrolling",
+        arguments: [
+            // test_table_header 133650, test_table_uniform_header's flags without its 0x80,
+            // test12_text_view_border (none / line / groove), pred_compound_chain (no scrollers).
+            (#"autohidesScrollers="YES" hasHorizontalScroller="NO" usesPredominantAxisScrolling="NO""#, 133_650),
+            (#"hasHorizontalScroller="NO""#, 198_674),
+            (#"borderType="none" hasHorizontalScroller="NO""#, 198_672),
+            (#"borderType="line" hasHorizontalScroller="NO""#, 198_673),
+            (#"borderType="groove" hasHorizontalScroller="NO""#, 198_675),
+            (
+                #"autohidesScrollers="YES" hasHorizontalScroller="NO" hasVerticalScroller="NO" usesPredominantAxisScrolling="NO""#,
+                133_634
+            ),
+        ])
+    func scrollFlags(attributes: String, flags: Int64) throws {
+        let graph = try Self.graph(Self.table(attributes))
+        let scroll = try #require(graph.all("NSScrollView").first)
+        #expect(graph.value("NSsFlags", of: scroll)?.integerValue == flags)
+    }
+
+    @Test("a scroll view archives its parts, pan recognizer, magnification and line scroll (test_table_header)")
+    func scrollViewParts() throws {
+        let graph = try Self.graph(Self.table(#"horizontalLineScroll="19" verticalLineScroll="19""#))
+        let scroll = try #require(graph.all("NSScrollView").first)
+        let subviews = graph.elements(of: graph.object("NSSubviews", of: scroll) ?? -1).map {
+            graph.nodes[$0].className
+        }
+        #expect(subviews == ["NSClipView", "NSClipView", "NSScroller", "_NSCornerView", "NSScroller"])
+        let clip = try #require(graph.object("NSContentView", of: scroll))
+        #expect(graph.object("NSNextKeyView", of: scroll) == clip)
+        #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {378, 198}}")
+        #expect(graph.text("NSBounds", of: clip) == "{{0, -23}, {378, 198}}")
+        #expect(graph.value("NSvFlags", of: clip)?.integerValue == 256)
+        #expect(graph.value("NScvFlags", of: clip)?.integerValue == 4)
+        let headerClip = try #require(graph.object("NSHeaderClipView", of: scroll))
+        #expect(graph.text("NSFrame", of: headerClip) == "{{1, 1}, {378, 23}}")
+        #expect(graph.className("NSDocView", of: headerClip) == "NSTableHeaderView")
+        // 10, 10, 19, 19 as big-endian float32s.
+        #expect(
+            graph.data("NSScrollAmts", of: scroll)
+                == [0x41, 0x20, 0, 0, 0x41, 0x20, 0, 0, 0x41, 0x98, 0, 0, 0x41, 0x98, 0, 0])
+        #expect(graph.value("NSMaxMagnification", of: scroll) == .float64(4))
+        let pan = try #require(graph.all("NSPanGestureRecognizer").first)
+        #expect(graph.text("NSGestureRecognizer.action", of: pan) == "_panWithGestureRecognizer:")
+        #expect(graph.object("NSGestureRecognizer.target", of: pan) == scroll)
+    }
+
+    @Test("a visible legacy vertical scroller takes 17 points from the clip view (test_sv2, test_outline_header)")
+    func visibleScrollerTiling() throws {
+        let graph = try Self.graph(
+            Self.table(#"hasHorizontalScroller="NO""#, vertical: #"doubleValue="1""#, header: false))
+        let scroll = try #require(graph.all("NSScrollView").first)
+        let clip = try #require(graph.object("NSContentView", of: scroll))
+        #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {361, 198}}")
+        let vertical = try #require(graph.object("NSVScroller", of: scroll))
+        #expect(graph.text("NSFrame", of: vertical) == "{{362, 1}, {17, 198}}")
+        #expect(graph.value("NSCurValue", of: vertical) == .float64(1))
+        #expect(graph.value("NSvFlags", of: vertical)?.integerValue == 256)
+    }
+
+    @Test("scrollers target their scroll view; hidden and horizontal become view and scroller flags")
+    func scrollers() throws {
+        let graph = try Self.graph(Self.table())
+        let scroll = try #require(graph.all("NSScrollView").first)
+        let horizontal = try #require(graph.object("NSHScroller", of: scroll))
+        #expect(graph.value("NSvFlags", of: horizontal)?.integerValue == -2_147_483_392)
+        #expect(graph.value("NSsFlags", of: horizontal)?.integerValue == 1)
+        #expect(graph.object("NSTarget", of: horizontal) == scroll)
+        #expect(graph.text("NSAction", of: horizontal) == "_doScroller:")
+        #expect(graph.value("NSControlSendActionMask", of: horizontal)?.integerValue == 4)
+        let vertical = try #require(graph.object("NSVScroller", of: scroll))
+        #expect(graph.value("NSsFlags", of: vertical) == nil)
+    }
+
+    // MARK: NSTableView
+
+    @Test(
+        "NSTvFlags packs reordering, resizing, selection, autosave and alternating rows",
+        arguments: [
+            // test_table_header, test_table_mult_sel_no, test_single_col_noresize, test_sv2
+            (
+                #"alternatingRowBackgroundColors="YES" multipleSelection="NO" columnAutoresizingStyle="lastColumnOnly""#,
+                Int64(-744_488_960)
+            ),
+            (#"alternatingRowBackgroundColors="YES" multipleSelection="NO" autosaveColumns="NO""#, -761_233_408),
+            (
+                #"columnResizing="NO" alternatingRowBackgroundColors="YES" multipleSelection="NO" autosaveColumns="NO""#,
+                -1_834_975_232
+            ),
+            (
+                #"columnAutoresizingStyle="lastColumnOnly" alternatingRowBackgroundColors="YES" columnReordering="NO" columnResizing="NO" autosaveColumns="NO""#,
+                446_693_376
+            ),
+        ])
+    func tableFlags(attributes: String, flags: Int64) throws {
+        let graph = try Self.graph(Self.table(table: attributes))
+        let table = try #require(graph.all("NSTableView").first)
+        #expect(graph.value("NSTvFlags", of: table)?.integerValue == flags)
+    }
+
+    @Test("a table archives its columns, cells, header and corner views (test_table_header)")
+    func tableParts() throws {
+        let graph = try Self.graph(Self.table(table: #"columnAutoresizingStyle="lastColumnOnly""#))
+        let table = try #require(graph.all("NSTableView").first)
+        #expect(graph.text("NSFrameSize", of: table) == "{378, 175}")
+        #expect(graph.value("NSColumnAutoresizingStyle", of: table)?.integerValue == 4)
+        #expect(graph.value("NSRowHeight", of: table) == .float64(17))
+        #expect(graph.value("NSAllowsTypeSelect", of: table) == .bool(true))
+        let header = try #require(graph.object("NSHeaderView", of: table))
+        #expect(graph.object("NSTableView", of: header) == table)
+        let corner = try #require(graph.object("NSCornerView", of: table))
+        #expect(graph.text("NSFrameSize", of: corner) == "{17, 28}")
+        let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
+        #expect(columns.count == 2)
+        let column = try #require(columns.first)
+        #expect(graph.text("NSIdentifier", of: column) == "name")
+        #expect(graph.value("NSWidth", of: column) == .float64(100))
+        #expect(graph.value("NSResizingMask", of: column)?.integerValue == 3)
+        #expect(graph.value("NSIsResizeable", of: column) == .bool(true))
+        #expect(graph.value("NSIsEditable", of: column) == .bool(true))
+        let headerCell = try #require(graph.object("NSHeaderCell", of: column))
+        #expect(graph.value("NSCellFlags", of: headerCell)?.integerValue == 75_497_536)
+        #expect(graph.value("NSCellFlags2", of: headerCell)?.integerValue == 2048)
+        let font = try #require(graph.object("NSSupport", of: headerCell))
+        #expect(graph.value("NSSize", of: font) == .float64(11))
+        #expect(graph.value("NSfFlags", of: font)?.integerValue == 16)
+        let dataCell = try #require(graph.object("NSDataCell", of: column))
+        #expect(graph.value("NSCellFlags", of: dataCell)?.integerValue == 337_641_537)
+        #expect(graph.object("NSControlView", of: dataCell) == table)
+    }
+
+    @Test("tracked objects follow document order with their parents (test_table_header)")
+    func tracking() throws {
+        let graph = try Self.graph(Self.table())
+        let data = try #require(graph.object("IB.objectdata", of: graph.root))
+        let keys = graph.elements(of: graph.object("NSObjectsKeys", of: data) ?? -1).map { graph.nodes[$0].className }
+        #expect(
+            keys.suffix(10) == [
+                "NSScrollView", "NSClipView", "NSTableView", "NSTableColumn", "NSTextFieldCell", "NSTableColumn",
+                "NSTextFieldCell", "NSScroller", "NSScroller", "NSTableHeaderView",
+            ])
+        let parents = graph.elements(of: graph.object("NSObjectsValues", of: data) ?? -1).map {
+            graph.nodes[$0].className
+        }
+        #expect(parents.suffix(3) == ["NSScrollView", "NSScrollView", "NSScrollView"])
+    }
+
+    @Test("outline views add their indentation and outline-column keys (outline_2col_default)")
+    func outline() throws {
+        let graph = try Self.graph(
+            Self.table(table: #"indentationPerLevel="16" outlineTableColumn="13""#, element: "outlineView"))
+        let outline = try #require(graph.all("NSOutlineView").first)
+        #expect(graph.value("NSOutlineViewIndentationPerLevelKey", of: outline) == .float32(16))
+        #expect(graph.value("NSOutlineViewAutoresizesOutlineColumnKey", of: outline) == .bool(false))
+        #expect(graph.value("NSOutineViewStronglyReferencesItems", of: outline) == .bool(true))
+    }
+
+    // MARK: Errors
+
+    @Test(
+        "unmodelled scroll and table sources stay errors",
+        arguments: [
+            Self.table(#"borderType="fancy""#),
+            Self.table(table: #"selectionHighlightStyle="sourceList""#),
+            Self.table(table: #"rowSizeStyle="large""#),
+            Self.table(table: #"viewBased="YES""#),
+            Self.table(vertical: #"controlSize="mini""#),
+        ])
+    func unsupported(source: String) {
+        #expect(throws: CompileError.self) { try Self.graph(source) }
+    }
+
+    @Test("columns wider than the clip view stay errors: ibtool resizes them (test_table_header_first_col)")
+    func overflowingColumns() {
+        let source = Self.table().replacingOccurrences(of: #"width="240""#, with: #"width="400""#)
+        #expect(throws: CompileError.self) { try Self.graph(source) }
+    }
+}
