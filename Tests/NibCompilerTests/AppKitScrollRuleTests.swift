@@ -13,9 +13,16 @@ struct AppKitScrollRuleTests {
     /// with `verticalAttributes`) and, when `header` is set, a 23-point header view.
     static func table(
         _ scrollAttributes: String = "", table tableAttributes: String = "", element: String = "tableView",
-        vertical verticalAttributes: String = #"hidden="YES""#, header: Bool = true
+        vertical verticalAttributes: String = #"hidden="YES""#, header: Bool = true, secondColumnWidth: Int = 240,
+        tableColors: Bool = true, secondDataCell: String? = nil
     ) -> String {
         let headerAttribute = header ? #"headerView="20""# : ""
+        let colors =
+            tableColors
+            ? """
+            <color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>
+            <color key="gridColor" name="gridColor" catalog="System" colorSpace="catalog"/>
+            """ : ""
         let headerView =
             header
             ? """
@@ -24,18 +31,23 @@ struct AppKitScrollRuleTests {
                 <autoresizingMask key="autoresizingMask"/>
             </tableHeaderView>
             """ : ""
-        let column = { (id: Int, identifier: String, width: Int) in
+        let textDataCell = { (id: Int) in
+            """
+            <textFieldCell key="dataCell" lineBreakMode="truncatingTail" selectable="YES" editable="YES" alignment="left" id="\(id)">
+                <font key="font" metaFont="system"/>
+                <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                <color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>
+            </textFieldCell>
+            """
+        }
+        let column = { (id: Int, identifier: String, width: Int, dataCell: String) in
             """
             <tableColumn identifier="\(identifier)" width="\(width)" minWidth="40" maxWidth="1000" id="\(id)">
                 <tableHeaderCell key="headerCell" lineBreakMode="truncatingTail" borderStyle="border" alignment="left" title="\(identifier)">
                     <color key="textColor" name="headerTextColor" catalog="System" colorSpace="catalog"/>
                     <color key="backgroundColor" white="0.33" alpha="1" colorSpace="calibratedWhite"/>
                 </tableHeaderCell>
-                <textFieldCell key="dataCell" lineBreakMode="truncatingTail" selectable="YES" editable="YES" alignment="left" id="\(id + 1)">
-                    <font key="font" metaFont="system"/>
-                    <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
-                    <color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>
-                </textFieldCell>
+                \(dataCell)
                 <tableColumnResizingMask key="resizingMask" resizeWithTable="YES" userResizable="YES"/>
             </tableColumn>
             """
@@ -57,11 +69,10 @@ struct AppKitScrollRuleTests {
                                     <rect key="frame" x="0.0" y="0.0" width="378" height="175"/>
                                     <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                                     <size key="intercellSpacing" width="3" height="2"/>
-                                    <color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>
-                                    <color key="gridColor" name="gridColor" catalog="System" colorSpace="catalog"/>
+                                    \(colors)
                                     <tableColumns>
-                                        \(column(13, "name", 100))
-                                        \(column(15, "value", 240))
+                                        \(column(13, "name", 100, textDataCell(14)))
+                                        \(column(15, "value", secondColumnWidth, secondDataCell ?? textDataCell(16)))
                                     </tableColumns>
                                 </\(element)>
                             </subviews>
@@ -138,7 +149,8 @@ struct AppKitScrollRuleTests {
     @Test("a visible legacy vertical scroller takes 17 points from the clip view (test_sv2, test_outline_header)")
     func visibleScrollerTiling() throws {
         let graph = try Self.graph(
-            Self.table(#"hasHorizontalScroller="NO""#, vertical: #"doubleValue="1""#, header: false))
+            Self.table(
+                #"hasHorizontalScroller="NO""#, vertical: #"doubleValue="1""#, header: false, secondColumnWidth: 200))
         let scroll = try #require(graph.all("NSScrollView").first)
         let clip = try #require(graph.object("NSContentView", of: scroll))
         #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {361, 198}}")
@@ -258,6 +270,51 @@ struct AppKitScrollRuleTests {
         ])
     func unsupported(source: String) {
         #expect(throws: CompileError.self) { try Self.graph(source) }
+    }
+
+    @Test("a sort descriptor prototype becomes an NSSortDescriptor (test_sort_desc)")
+    func sortDescriptor() throws {
+        let source = Self.table().replacingOccurrences(
+            of: #"<tableColumnResizingMask key="resizingMask" resizeWithTable="YES" userResizable="YES"/>"#,
+            with: #"<sortDescriptor key="sortDescriptorPrototype" sortKey="name" ascending="YES" selector="compare:"/>"#
+        )
+        let graph = try Self.graph(source)
+        let descriptor = try #require(graph.all("NSSortDescriptor").first)
+        #expect(graph.text("NSKey", of: descriptor) == "name")
+        #expect(graph.value("NSAscending", of: descriptor) == .bool(true))
+        #expect(graph.text("NSSelector", of: descriptor) == "compare:")
+        #expect(graph.value("NSReverseNullOrder", of: descriptor) == .bool(false))
+    }
+
+    @Test("a table without colors archives none; its clip view draws controlBackgroundColor (test_single_col_noresize)")
+    func tableWithoutColors() throws {
+        let graph = try Self.graph(Self.table(tableColors: false))
+        let table = try #require(graph.all("NSTableView").first)
+        #expect(graph.value("NSBackgroundColor", of: table) == nil)
+        #expect(graph.value("NSGridColor", of: table) == nil)
+        let clip = try #require(graph.all("NSClipView").first)
+        let background = try #require(graph.object("NSBGColor", of: clip))
+        #expect(graph.text("NSColorName", of: background) == "controlBackgroundColor")
+    }
+
+    @Test("an image data cell becomes an NSImageCell controlled by the table (imagecell_datacell_font)")
+    func imageDataCell() throws {
+        let graph = try Self.graph(
+            Self.table(
+                secondDataCell:
+                    #"<imageCell key="dataCell" controlSize="small" refusesFirstResponder="YES" alignment="left" imageScaling="proportionallyDown" id="16"/>"#
+            ))
+        let table = try #require(graph.all("NSTableView").first)
+        let cell = try #require(graph.all("NSImageCell").first)
+        #expect(graph.object("NSControlView", of: cell) == table)
+        // Without a font the cell type is null: only the small size and refusal bits remain.
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSScale", of: cell)?.integerValue == 0)
+    }
+
+    @Test("columns that nearly fill the clip view stay errors: ibtool resizes them (test_single_col_noresize)")
+    func nearlyFillingColumns() {
+        #expect(throws: CompileError.self) { try Self.graph(Self.table(secondColumnWidth: 260)) }
     }
 
     @Test("columns wider than the clip view stay errors: ibtool resizes them (test_table_header_first_col)")

@@ -109,8 +109,16 @@ enum ScrollViewRule {
                 table, clipSize: [clipFrame[2], clipFrame[3] - headerHeight], element: clipElement, context: context)
             setFrame(table, [0, 0, size[0], size[1]])
             documentSize = size
-            if !clip.has("NSBGColor"), let background = table.object(forKey: "NSBackgroundColor") {
-                clip.set("NSBGColor", background)
+            if !clip.has("NSBGColor") {
+                // A table without a background color draws NSTableView's default.
+                if let background = table.object(forKey: "NSBackgroundColor") {
+                    clip.set("NSBGColor", background)
+                } else {
+                    clip.set(
+                        "NSBGColor",
+                        try AppKitColorRule.catalogColor(
+                            "controlBackgroundColor", element: clipElement, context: context))
+                }
             }
         } else if let documentElement = clipElement.child("subviews")?.children.first {
             let documentFrame = try rect(documentElement, context)

@@ -1,6 +1,7 @@
 /// `<tableColumn>` → `NSTableColumn`, with its `<tableHeaderCell key="headerCell">`
-/// (`NSTableHeaderCell`, not listed among the nib's objects) and `<textFieldCell key="dataCell">`
-/// (`NSTextFieldCell`, listed with the column as parent).
+/// (`NSTableHeaderCell`, not listed among the nib's objects) and its data cell, listed with the
+/// column as parent: `<textFieldCell key="dataCell">` (`NSTextFieldCell`, with an optional date
+/// formatter) or `<imageCell key="dataCell">` (`NSImageCell`, as ``AppKitImageViewRule`` encodes it).
 ///
 /// | Key | Source |
 /// |---|---|
@@ -9,6 +10,7 @@
 /// | `NSResizingMask` | `<tableColumnResizingMask>`: `resizeWithTable` 1, `userResizable` 2; written when not 0 |
 /// | `NSIsResizeable` | true, when the resizing mask is not 0 |
 /// | `NSIsEditable` | true unless `editable="NO"` |
+/// | `NSSortDescriptorPrototype` | `<sortDescriptor key="sortDescriptorPrototype">` |
 /// | `NSTableView` | the table |
 ///
 /// Header cells archive the 11-point system font with the `UICTFontTextStyleSubhead` text style,
@@ -38,10 +40,12 @@ enum TableColumnRule {
         var headerCell: SourceElement?
         var dataCell: SourceElement?
         var mask = 0
+        var sortDescriptor: ArchivedObject?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("tableHeaderCell", "headerCell"): headerCell = child
-            case ("textFieldCell", "dataCell"): dataCell = child
+            case ("textFieldCell", "dataCell"), ("imageCell", "dataCell"): dataCell = child
+            case ("sortDescriptor", "sortDescriptorPrototype"): sortDescriptor = try self.sortDescriptor(child, context)
             case ("tableColumnResizingMask", "resizingMask"):
                 for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
                     throw context.error(
@@ -64,17 +68,42 @@ enum TableColumnRule {
         column.set("NSMinWidth", .float64(try AppKitTableViewRule.number(element, "minWidth", default: 0, context)))
         column.set("NSMaxWidth", .float64(try AppKitTableViewRule.number(element, "maxWidth", default: 0, context)))
         column.set("NSHeaderCell", try header(headerCell, context: context))
-        let data = ArchivedObject("NSTextFieldCell")
+        let data = ArchivedObject(dataCell.name == "imageCell" ? "NSImageCell" : "NSTextFieldCell")
         context.track(data, id: dataCell["id"], parent: column)
-        try encodeDataCell(dataCell, data, table: table, context: context)
+        if dataCell.name == "imageCell" {
+            try AppKitImageViewRule.encodeCell(dataCell, data, control: table, context: context)
+        } else {
+            try encodeDataCell(dataCell, data, table: table, context: context)
+        }
         column.set("NSDataCell", data)
         if mask != 0 {
             column.set("NSResizingMask", int: mask)
             column.set("NSIsResizeable", .bool(true))
         }
         if element["editable"] != "NO" { column.set("NSIsEditable", .bool(true)) }
+        if let sortDescriptor { column.set("NSSortDescriptorPrototype", sortDescriptor) }
         column.set("NSTableView", table)
         return column
+    }
+
+    /// `<sortDescriptor key="sortDescriptorPrototype">` → `NSSortDescriptor` (`NSKey`, `NSAscending`,
+    /// `NSSelector`, `NSReverseNullOrder` false), as test_sort_desc archives it.
+    static func sortDescriptor(_ element: SourceElement, _ context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "sortKey", "ascending", "selector"].contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a <sortDescriptor> is not supported yet")
+        }
+        guard let key = element["sortKey"], let selector = element["selector"] else {
+            throw context.error(.invalidSource, element, "a sort descriptor needs a sortKey and a selector")
+        }
+        let descriptor = ArchivedObject("NSSortDescriptor")
+        descriptor.set("NSKey", .string(key))
+        descriptor.set("NSAscending", .bool(element["ascending"] != "NO"))
+        descriptor.set("NSSelector", .string(selector))
+        descriptor.set("NSReverseNullOrder", .bool(false))
+        return descriptor
     }
 
     /// The archived `NSTableHeaderCell`.
@@ -106,6 +135,14 @@ enum TableColumnRule {
     ) throws(CompileError) {
         let colors = try cellColors(cell, extra: dataCellAttributes, context: context)
         try CellRule.encode(cell, object, type: .text, context: context)
+        if let formatter = cell.child("dateFormatter", key: "formatter") {
+            let (archived, usesStyles) = try AppKitFormatterRule.dateFormatter(
+                formatter, cell: object, context: context)
+            object.set("NSFormatter", archived)
+            if usesStyles, case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
+                object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
+            }
+        }
         object.set("NSControlView", table)
         if cell.flag("drawsBackground") { object.set("NSDrawsBackground", .bool(true)) }
         if let background = colors["backgroundColor"] { object.set("NSBackgroundColor", background) }
@@ -123,7 +160,7 @@ enum TableColumnRule {
         var colors: [String: ArchivedObject] = [:]
         for child in cell.children {
             switch (child.name, child["key"]) {
-            case ("font", "font"): break
+            case ("font", "font"), ("dateFormatter", "formatter"): break
             case ("color", let key?) where key == "textColor" || key == "backgroundColor":
                 colors[key] = try AppKitColorRule.color(child, context: context)
             default:
