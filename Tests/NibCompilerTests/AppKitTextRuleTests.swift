@@ -284,8 +284,9 @@ struct AppKitTextRuleTests {
     @Test(
         "the character picker follows the attribute, or the tools version for old documents",
         arguments: [
-            // test30_character_picker, metafonts_extra (11762), test_tv (15505)
+            // test30_character_picker, metafonts_extra (11762), test_tv (15505), test_animations (9059)
             (#"allowsCharacterPickerTouchBarItem="YES""#, 21507, true), ("", 11762, true), ("", 15505, false),
+            ("", 9059, false),
         ])
     func characterPicker(attributes: String, toolsVersion: Int, enabled: Bool) throws {
         let graph = try Source.graph(
@@ -304,7 +305,7 @@ struct AppKitTextRuleTests {
         #expect(parents.last.map { graph.nodes[$0].className } == "NSTextField")
     }
 
-    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="border""#])
+    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="line""#])
     func unsupportedCellAttribute(attributes: String) {
         #expect(throws: CompileError.self) {
             try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -532,5 +533,273 @@ struct AppKitTextRuleTests {
     @Test("an unknown AppKit image is an error")
     func unknownSystemImage() {
         #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+    }
+
+    // MARK: Number formatters, runtime attributes
+
+    @Test("number formatters archive their properties, the digit pattern and the limits (numfmt_basic)")
+    func numberFormatter() throws {
+        let body = """
+            <numberFormatter key="formatter" formatterBehavior="default10_4" usesGroupingSeparator="NO" groupingSize="0" minimumIntegerDigits="0" maximumIntegerDigits="42" id="12">
+                <real key="minimum" value="1"/>
+                <real key="maximum" value="40320"/>
+            </numberFormatter>
+            <font key="font" metaFont="smallSystem"/>
+            """
+        let source = Self.textField(cell: #"sendsActionOnEndEditing="YES""#, body: body)
+            .replacingOccurrences(of: #"title="Label" "#, with: "")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.value("NSContents", of: cell) == nil)
+        let formatter = try #require(graph.object("NSFormatter", of: cell))
+        #expect(graph.text("NS.positiveformat", of: formatter) == String(repeating: "#", count: 42))
+        #expect(graph.value("NS.hasthousands", of: formatter) == .bool(false))
+        #expect(graph.value("NS.allowsfloats", of: formatter) == .bool(true))
+        #expect(graph.text("NS.decimal", of: formatter) == ".")
+        let maximum = try #require(graph.object("NS.max", of: formatter))
+        #expect(graph.value("NS.dblval", of: maximum) == .float64(40320))
+        let pairs = graph.elements(of: graph.object("NS.attributes", of: formatter) ?? -1)
+        let keys = stride(from: 0, to: pairs.count, by: 2).compactMap { graph.string(pairs[$0]) }
+        #expect(keys.count == 20)
+        #expect(keys.contains("negativeInfinitySymbol") && keys.contains("maximum"))
+        let rounding = try #require(graph.object("NS.rounding", of: formatter))
+        #expect(graph.value("NS.roundingmode", of: rounding)?.integerValue == 3)
+    }
+
+    @Test("a decimal number formatter parses an integer title and stands NaN in for missing limits (numfmt_decimal)")
+    func decimalFormatter() throws {
+        let body = """
+            <numberFormatter key="formatter" formatterBehavior="default10_4" numberStyle="decimal" formatWidth="-1" minimumIntegerDigits="1" maximumIntegerDigits="2000000000" maximumFractionDigits="3" id="nf1"/>
+            <font key="font" metaFont="system"/>
+            """
+        let source = Self.textField(body: body).replacingOccurrences(of: #"title="Label""#, with: #"title="400""#)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.value("NS.intval", of: graph.object("NSContents", of: cell) ?? -1)?.integerValue == 400)
+        let formatter = try #require(graph.object("NSFormatter", of: cell))
+        #expect(graph.text("NS.positiveformat", of: formatter) == "#,##0.###")
+        #expect(graph.value("NS.hasthousands", of: formatter) == .bool(true))
+        let minimum = try #require(graph.object("NS.min", of: formatter))
+        #expect(graph.nodes[minimum].className == "NSDecimalNumberPlaceholder")
+        #expect(graph.object("NS.max", of: formatter) == minimum)
+    }
+
+    @Test("user-defined runtime attributes become one connector with parallel arrays (test_udra)")
+    func runtimeAttributes() throws {
+        let source = Self.textField().replacingOccurrences(
+            of: "</textField>",
+            with: """
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="boolean" keyPath="editable" value="NO"/>
+                    <userDefinedRuntimeAttribute type="string" keyPath="placeholderString" value="Enter text"/>
+                </userDefinedRuntimeAttributes>
+                </textField>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let connector = try #require(graph.all("NSIBUserDefinedRuntimeAttributesConnector").first)
+        #expect(graph.nodes[graph.object("NSObject", of: connector) ?? -1].className == "NSTextField")
+        let keyPaths = graph.elements(of: graph.object("NSKeyPaths", of: connector) ?? -1).compactMap(graph.string)
+        #expect(keyPaths == ["editable", "placeholderString"])
+        let values = graph.elements(of: graph.object("NSValues", of: connector) ?? -1)
+        #expect(graph.value("NS.boolval", of: values[0]) == .bool(false))
+        #expect(graph.string(values[1]) == "Enter text")
+    }
+
+    // MARK: Boxes, date pickers, progress indicators
+
+    /// A window-less view holding `body` as its only subview.
+    static func view(holding body: String) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                <subviews>
+            \(body)
+                </subviews>
+            </customView>
+            """)
+    }
+
+    @Test("a separator box archives a default title cell and separator type (box_separator_autoresize)")
+    func separatorBox() throws {
+        let source = Self.view(
+            holding: """
+                <box verticalHuggingPriority="750" boxType="separator" id="3">
+                    <rect key="frame" x="17" y="61" width="236" height="5"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                </box>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let box = try #require(graph.all("NSBox").first)
+        #expect(graph.value("NSBoxType", of: box)?.integerValue == 2)
+        #expect(graph.value("NSBorderType", of: box)?.integerValue == 3)
+        #expect(graph.text("NSOffsets", of: box) == "{5, 5}")
+        #expect(graph.text("NSHuggingPriority", of: box) == "{250, 750}")
+        let title = try #require(graph.object("NSTitleCell", of: box))
+        #expect(graph.text("NSContents", of: title) == "Title")
+        #expect(graph.value("NSCellFlags2", of: title)?.integerValue == 0x0800_0000)
+        #expect(graph.value("NSControlView", of: title) == .nil)
+        #expect(graph.text("NSColorName", of: graph.object("NSTextColor", of: title) ?? -1) == "labelColor")
+        #expect(throws: CompileError.self) {
+            try Source.graph(Self.view(holding: #"<box title="Box" id="3"/>"#), options: StandInProfiles.options)
+        }
+    }
+
+    @Test("a date picker archives its date, elements and cell (datepicker)")
+    func datePicker() throws {
+        let source = Self.view(
+            holding: """
+                <datePicker verticalHuggingPriority="750" id="10">
+                    <rect key="frame" x="20" y="20" width="86" height="28"/>
+                    <datePickerCell key="cell" borderStyle="bezel" alignment="left" id="11">
+                        <font key="font" metaFont="system"/>
+                        <date key="date" timeIntervalSinceReferenceDate="678949666.07677197"/>
+                        <datePickerElements key="datePickerElements" hour="YES" minute="YES"/>
+                    </datePickerCell>
+                </datePicker>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let picker = try #require(graph.all("NSDatePicker").first)
+        #expect(graph.value("presentsCalendarOverlay", of: picker) == .bool(false))
+        #expect(graph.value("NSControlTextAlignment", of: picker)?.integerValue == 0)
+        let cell = try #require(graph.object("NSCell", of: picker))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 71_303_168)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSDatePickerElements", of: cell)?.integerValue == 12)
+        #expect(
+            graph.value("NS.time", of: graph.object("NSContents", of: cell) ?? -1) == .float64(678_949_666.07677197))
+    }
+
+    @Test(
+        "progress indicators pack their style into NSpiFlags (progressindicator_doublevalue, blocklist_big)",
+        arguments: [
+            (
+                #"minValue="16" maxValue="100" doubleValue="16" bezeled="NO" indeterminate="YES" style="spinning""#,
+                Int64(20486)
+            ),
+            (#"maxValue="1" bezeled="NO" indeterminate="YES" style="bar""#, 16390),
+        ])
+    func progressIndicator(attributes: String, flags: Int64) throws {
+        let source = Self.view(
+            holding: """
+                <progressIndicator verticalHuggingPriority="750" \(attributes) id="4">
+                    <rect key="frame" x="32" y="135" width="32" height="32"/>
+                </progressIndicator>
+                """)
+        let graph = try Source.graph(source)
+        let indicator = try #require(graph.all("NSProgressIndicator").first)
+        #expect(graph.value("NSpiFlags", of: indicator)?.integerValue == flags)
+        #expect(graph.value("NSViewIsLayerTreeHost", of: indicator) == .bool(true))
+        #expect(graph.value("NSHuggingPriority", of: indicator) == nil)
+        #expect(graph.value("NSMaxValue", of: indicator) != nil)
+    }
+
+    // MARK: Segmented controls, custom view classes
+
+    @Test("segmented controls archive their segments, tracking and distribution (segmented_fillprop)")
+    func segmentedControl() throws {
+        let source = Self.view(
+            holding: """
+                <segmentedControl verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" id="2">
+                    <rect key="frame" x="10" y="10" width="97" height="16"/>
+                    <segmentedCell key="cell" controlSize="mini" borderStyle="border" alignment="left" segmentDistribution="fillProportionally" style="rounded" trackingMode="selectAny" id="3">
+                        <font key="font" metaFont="miniSystem"/>
+                        <segments>
+                            <segment label="A" imageScaling="none"/>
+                            <segment label="B" imageScaling="none" tag="1"/>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+                """)
+        let graph = try Source.graph(source)
+        let control = try #require(graph.all("NSSegmentedControl").first)
+        #expect(graph.value("NSControlSize", of: control)?.integerValue == 2)
+        #expect(graph.text("NSHuggingPriority", of: control) == "{250, 1000}")
+        let cell = try #require(graph.object("NSCell", of: control))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 75_497_472)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 262_144)
+        #expect(graph.value("NSContents", of: cell) == nil)
+        #expect(graph.value("NSTrackingMode", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSSegmentDistribution", of: cell)?.integerValue == 3)
+        #expect(graph.value("NSSelectedSegment", of: cell)?.integerValue == -1)
+        let items = graph.elements(of: graph.object("NSSegmentImages", of: cell) ?? -1)
+        #expect(items.map { graph.text("NSSegmentItemLabel", of: $0) } == ["A", "B"])
+        #expect(items.map { graph.value("NSSegmentItemTag", of: $0)?.integerValue } == [nil, 1])
+        #expect(items.map { graph.value("NSSegmentItemImageScaling", of: $0)?.integerValue } == [2, 2])
+    }
+
+    @Test("a view with a custom class is a class swapper; a custom view records its class (test14, test15)")
+    func customViewClasses() throws {
+        let source = Source.macOSXib(
+            """
+            <window title="Window" id="1">
+                <rect key="contentRect" x="196" y="240" width="480" height="270"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+                <view key="contentView" id="2" customClass="SomeClass">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                </view>
+            </window>
+            <customView id="3" customClass="SomeViewClass">
+                <rect key="frame" x="0.0" y="0.0" width="163" height="96"/>
+            </customView>
+            """)
+        let graph = try Source.graph(source)
+        let swapper = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: swapper) == "SomeClass")
+        #expect(graph.text("NSOriginalClassName", of: swapper) == "NSView")
+        let custom = try #require(graph.all("NSCustomView").first)
+        #expect(graph.text("NSClassName", of: custom) == "SomeViewClass")
+        let reference = try #require(graph.object("IBClassReference", of: custom))
+        #expect(graph.text("IBClassName", of: reference) == "SomeViewClass")
+    }
+
+    // MARK: Color wells, tab views, tags
+
+    @Test("a color well is a cell-less control with its color and the color pasteboard type (test19_2_layouts)")
+    func colorWell() throws {
+        let source = Self.view(
+            holding: """
+                <colorWell id="2">
+                    <rect key="frame" x="-3" y="62" width="44" height="28"/>
+                    <color key="color" red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB"/>
+                </colorWell>
+                """)
+        let graph = try Source.graph(source)
+        let well = try #require(graph.all("NSColorWell").first)
+        #expect(graph.value("NSCell", of: well) == nil)
+        #expect(graph.value("NSControlWritingDirection", of: well)?.integerValue == 0)
+        #expect(graph.value("NSIsBordered", of: well) == .bool(true))
+        #expect(graph.text("NSFrame", of: well) == "{{-3, 62}, {44, 28}}")
+        let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap(graph.string)
+        #expect(types == ["NSColor pasteboard type"])
+        #expect(
+            graph.data("NSRGB", of: graph.object("NSColor", of: well) ?? -1)
+                == Array("0.05813049898 0.05554189906 1\0".utf8))
+    }
+
+    @Test("a tab view without items archives its type, font and background flag (tabview_notabsnoborder)")
+    func emptyTabView() throws {
+        let source = Self.view(
+            holding: """
+                <tabView drawsBackground="NO" type="noTabsNoBorder" id="2">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                    <font key="font" metaFont="system"/>
+                </tabView>
+                """)
+        let graph = try Source.graph(source)
+        let tabView = try #require(graph.all("NSTabView").first)
+        #expect(graph.value("NSTvFlags", of: tabView)?.integerValue == 6)
+        #expect(graph.value("NSDrawsBackground", of: tabView) == nil)
+        #expect(graph.value("NSAllowTruncatedLabels", of: tabView) == .bool(true))
+        #expect(graph.elements(of: graph.object("NSTabViewItems", of: tabView) ?? -1).isEmpty)
+        #expect(graph.value("NSfFlags", of: graph.object("NSFont", of: tabView) ?? -1)?.integerValue == 1044)
+    }
+
+    @Test("a control's tag is archived as NSTag when it is not 0 (HSChooserWindow)")
+    func controlTag() throws {
+        let graph = try Source.graph(Self.textField(#"tag="-1""#), options: StandInProfiles.options)
+        #expect(graph.value("NSTag", of: graph.all("NSTextField")[0])?.integerValue == -1)
+        let untagged = try Source.graph(Self.textField(#"tag="0""#), options: StandInProfiles.options)
+        #expect(untagged.value("NSTag", of: untagged.all("NSTextField")[0]) == nil)
     }
 }

@@ -21,7 +21,9 @@ enum AppKitConnectionRule {
                     }
                     let record = ArchivedObject("NSNibControlConnector")
                     record.set("NSSource", source)
-                    record.set("NSDestination", try destination(targetID, connection, context))
+                    // An action sent to First Responder has no destination: AppKit sends it
+                    // along the responder chain (First Responder itself is not archived).
+                    if targetID != "-1" { record.set("NSDestination", try destination(targetID, connection, context)) }
                     record.set("NSLabel", .string(selector))
                     context.connections.append(record)
                 default:

@@ -65,15 +65,66 @@ final class AppKitContext {
             message: message)
     }
 
+    /// Named system images (`NSCustomResource`s) the document shares, by name.
+    private var sharedImages: [String: ArchivedObject] = [:]
+
+    /// The document's one `NSCustomResource` for the system image `name`, as ibtool shares it
+    /// (menu items all point at the same checkmark and mixed-state images).
+    func sharedImage(_ name: String, designSize: String) -> ArchivedObject {
+        if let image = sharedImages[name] { return image }
+        let size = ArchivedObject("NSValue")
+        size.set("NS.special", int: 2)
+        size.set("NS.sizeval", .string(designSize))
+        let image = ArchivedObject("NSCustomResource")
+        image.set("NSClassName", .string("NSImage"))
+        image.set("NSResourceName", .string(name))
+        image.set("IBNamespaceID", .null)
+        image.set("IBDesignSize", size)
+        image.set("IBDesignImageConfiguration", .null)
+        sharedImages[name] = image
+        return image
+    }
+
+    /// Views' safe-area layout guides by source id: created with their view, archived in
+    /// `NSViewLayoutGuides` only once a constraint refers to them.
+    var layoutGuides: [String: (guide: ArchivedObject, referenced: Bool)] = [:]
+
     func track(_ object: ArchivedObject, id: String?, parent: ArchivedObject) {
         if let id { objectsByID[id] = object }
         objects.append((object, parent))
     }
 
+    /// Work that needs the deferred work done (for example, which layout guides constraints use).
+    var finishing: [() -> Void] = []
+    /// Every constraint of the document, for ``markConstrainedViews()``.
+    var constraints: [ArchivedObject] = []
+    /// Views with `translatesAutoresizingMaskIntoConstraints="NO"` and no fixed frame.
+    var autolayoutViews: Set<ObjectIdentifier> = []
+
     func resolve() throws(CompileError) {
         let work = deferred
         deferred = []
         try CompileError.run(work, file: fileName)
+        for step in finishing { step() }
+        finishing = []
+        markConstrainedViews()
+    }
+
+    /// ibtool writes `NSDoNotTranslateAutoresizingMask` only on the views that opt out of
+    /// autoresizing-mask constraints *and* that a constraint positions (`layout_guide`,
+    /// `test21_masktranslate`, `HSChooserWindow`: opted-out views no constraint names keep
+    /// translating, as do views with a fixed frame).
+    private func markConstrainedViews() {
+        var marked: Set<ObjectIdentifier> = []
+        for constraint in constraints {
+            for case (let key, .object(let item)) in constraint.values
+            where key == "NSFirstItem" || key == "NSSecondItem" {
+                let id = ObjectIdentifier(item)
+                if autolayoutViews.contains(id), marked.insert(id).inserted {
+                    item.set("NSDoNotTranslateAutoresizingMask", .bool(true))
+                }
+            }
+        }
     }
 
     /// The archive root: `IB.objectdata` → `NSIBObjectData`, and `IB.systemFontUpdateVersion`.
@@ -103,5 +154,22 @@ final class AppKitContext {
         let parts = values.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }
         if parts.count == 4 { return "{{\(parts[0]), \(parts[1])}, {\(parts[2]), \(parts[3])}}" }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+}
+
+extension AppKitContext: ConstraintContext {
+    /// The AppKit documents of the corpus all come from Xcode 8 or later, whose one-item
+    /// constraints have no second attribute.
+    var writesZeroSecondAttribute: Bool { false }
+
+    /// The object for source id `id` (a layout guide is marked as used), or an error naming
+    /// the element that refers to it.
+    func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject {
+        if let object = objectsByID[id] { return object }
+        if let entry = layoutGuides[id] {
+            layoutGuides[id]?.referenced = true
+            return entry.guide
+        }
+        throw error(.invalidSource, element, "refers to id \"\(id)\", which names no compiled object")
     }
 }

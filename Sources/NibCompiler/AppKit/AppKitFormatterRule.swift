@@ -1,5 +1,8 @@
-/// `<dateFormatter key="formatter">` inside a cell → `NSDateFormatter`, tracked with the cell as
-/// its parent.
+/// Formatters inside a cell (`<dateFormatter key="formatter">` → `NSDateFormatter`,
+/// `<numberFormatter key="formatter">` → `NSNumberFormatter`), tracked with the cell as their
+/// parent.
+///
+/// Date formatters:
 ///
 /// | Key | Source |
 /// |---|---|
@@ -98,5 +101,215 @@ enum AppKitFormatterRule {
     /// `NSCellFlags2` with the styled-date-formatter bit (bit 31) set.
     static func withStyledDateFlag(_ flags2: Int64) -> Int64 {
         Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: flags2) | 0x8000_0000))
+    }
+
+    // MARK: Number formatters
+
+    /// The number formatter attributes this rule reads.
+    static let numberAttributes: Set<String> = [
+        "key", "id", "formatterBehavior", "positiveFormat", "negativeFormat", "allowsFloats", "usesGroupingSeparator",
+        "groupingSize", "minimumIntegerDigits", "maximumIntegerDigits", "maximumFractionDigits", "currencySymbol",
+        "internationalCurrencySymbol", "numberStyle", "formatWidth",
+    ]
+
+    /// `numberStyle` → `NSNumberFormatterStyle` (only the styles whose patterns are known).
+    static let numberStyles: [String: Int] = ["decimal": 1]
+
+    /// `<numberFormatter>` → `NSNumberFormatter`, as the `numfmt*` pairs show it:
+    ///
+    /// | Key | Source |
+    /// |---|---|
+    /// | `NS.attributes` | a dictionary of the formatter's properties: the source's attributes, `<real>`/`<integer>` `minimum` and `maximum`, and fixed defaults (`alwaysShowsDecimalSeparator` false, `formatterBehavior` 1040, `generatesDecimalNumbers` false, `lenient` false, `minimumFractionDigits` 0, `nilSymbol` "", `paddingPosition` 0, `roundingMode` 4, `secondaryGroupingSize` 0, infinity symbols "-∞"/"+∞" unless `<nil>`) |
+    /// | `NS.positiveformat`, `NS.negativeformat` | the source's formats, or the pattern the digits give: `#` × (max − min integer digits), `0` × min; decimal style `#,##0.###` |
+    /// | `NS.positiveattrs`, `NS.negativeattrs`, `NS.zero` | nil |
+    /// | `NS.nil`, `NS.nan` | attributed strings "" and "NaN" (with empty attributes) |
+    /// | `NS.min`, `NS.max` | the minimum and maximum, or one NaN `NSDecimalNumberPlaceholder` for both when absent |
+    /// | `NS.rounding` | an `NSDecimalNumberHandler` (mode 3, raising on overflow, underflow, division by zero) |
+    /// | `NS.decimal`, `NS.thousand` | "." and "," |
+    /// | `NS.hasthousands`, `NS.allowsfloats` | `usesGroupingSeparator`, `allowsFloats` |
+    /// | `NS.localized` | true |
+    static func numberFormatter(_ element: SourceElement, cell: ArchivedObject, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys where !numberAttributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a number formatter is not supported yet")
+        }
+        if let behavior = element["formatterBehavior"], behavior != "custom10_4", behavior != "default10_4" {
+            throw context.error(
+                .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not supported yet")
+        }
+        let style = try element["numberStyle"].map { (name) throws(CompileError) in
+            try CellRule.value(element, "numberStyle", numberStyles, default: 0, context)
+        }
+        func flag(_ name: String, default fallback: Bool) throws(CompileError) -> Bool {
+            guard let text = element[name] else { return fallback }
+            guard text == "YES" || text == "NO" else {
+                throw context.error(.invalidSource, element, "\(name) must be YES or NO")
+            }
+            return text == "YES"
+        }
+        func integer(_ name: String, default fallback: Int?) throws(CompileError) -> Int {
+            guard let text = element[name] else {
+                guard let fallback else {
+                    throw context.error(
+                        .unsupportedAttribute, element, "a number formatter without \(name) is not supported yet")
+                }
+                return fallback
+            }
+            guard let value = Int(text), value >= -1, value <= 2_000_000_000 else {
+                throw context.error(.invalidSource, element, "\(name) \"\(text)\" is not a supported count")
+            }
+            return value
+        }
+        let allowsFloats = try flag("allowsFloats", default: true)
+        let usesGrouping = try flag("usesGroupingSeparator", default: style != nil)
+        let groupingSize = try integer("groupingSize", default: 3)
+        let minimumIntegers = try integer("minimumIntegerDigits", default: nil)
+        let maximumIntegers = try integer("maximumIntegerDigits", default: nil)
+        let maximumFractions = try integer("maximumFractionDigits", default: 0)
+        let formatWidth = try integer("formatWidth", default: 0)
+
+        var limits: [String: ArchivedObject] = [:]
+        var omitted: Set<String> = []
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("nil", let key?) where key == "negativeInfinitySymbol" || key == "positiveInfinitySymbol":
+                omitted.insert(key)
+            case ("real", let key?) where key == "minimum" || key == "maximum":
+                guard let value = child.number("value"), value.isFinite else {
+                    throw context.error(.invalidSource, child, "the \(key) needs a numeric value")
+                }
+                limits[key] = .number(double: value)
+            case ("integer", let key?) where key == "minimum" || key == "maximum":
+                guard let value = child["value"].flatMap({ Int($0) }) else {
+                    throw context.error(.invalidSource, child, "the \(key) needs an integer value")
+                }
+                limits[key] = .number(value)
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a number formatter is not supported yet")
+            }
+        }
+
+        let positive: String
+        let negative: String
+        switch (element["positiveFormat"], element["negativeFormat"], style) {
+        case (let given?, let givenNegative?, nil):
+            positive = given
+            negative = givenNegative
+        case (nil, nil, nil):
+            guard maximumFractions == 0, minimumIntegers >= 0, minimumIntegers <= maximumIntegers,
+                maximumIntegers <= 1000
+            else {
+                throw context.error(
+                    .unsupportedAttribute, element, "the pattern for these digit counts is not known yet")
+            }
+            positive =
+                String(repeating: "#", count: maximumIntegers - minimumIntegers)
+                + String(repeating: "0", count: minimumIntegers)
+            negative = positive
+        case (nil, nil, 1?)
+        where minimumIntegers == 1 && maximumFractions == 3 && groupingSize == 3 && usesGrouping:
+            positive = "#,##0.###"
+            negative = positive
+        default:
+            throw context.error(
+                .unsupportedAttribute, element, "the pattern of this number formatter is not known yet")
+        }
+
+        var attributes: [(String, ArchivedObject)] = [
+            ("allowsFloats", .number(bool: allowsFloats)),
+            ("alwaysShowsDecimalSeparator", .number(bool: false)),
+            ("formatWidth", .number(formatWidth)),
+            ("formatterBehavior", .number(1040)),
+            ("generatesDecimalNumbers", .number(bool: false)),
+            ("groupingSize", .number(groupingSize)),
+            ("lenient", .number(bool: false)),
+            ("maximumFractionDigits", .number(maximumFractions)),
+            ("maximumIntegerDigits", .number(maximumIntegers)),
+            ("minimumFractionDigits", .number(0)),
+            ("minimumIntegerDigits", .number(minimumIntegers)),
+            ("nilSymbol", .string("")),
+            ("paddingPosition", .number(0)),
+            ("roundingMode", .number(4)),
+            ("secondaryGroupingSize", .number(0)),
+            ("usesGroupingSeparator", .number(bool: usesGrouping)),
+        ]
+        if let style { attributes.append(("numberStyle", .number(style))) }
+        for (key, value) in limits { attributes.append((key, value)) }
+        if let symbol = element["currencySymbol"] { attributes.append(("currencySymbol", .string(symbol))) }
+        if let symbol = element["internationalCurrencySymbol"] {
+            attributes.append(("internationalCurrencySymbol", .string(symbol)))
+        }
+        if element["positiveFormat"] != nil {
+            attributes.append(("positiveFormat", .string(positive)))
+            attributes.append(("negativeFormat", .string(negative)))
+        }
+        if !omitted.contains("negativeInfinitySymbol") { attributes.append(("negativeInfinitySymbol", .string("-∞"))) }
+        if !omitted.contains("positiveInfinitySymbol") { attributes.append(("positiveInfinitySymbol", .string("+∞"))) }
+        attributes.sort { $0.0 < $1.0 }
+
+        let formatter = ArchivedObject("NSNumberFormatter")
+        context.track(formatter, id: element["id"], parent: cell)
+        formatter.set("NS.attributes", .dictionary("NSMutableDictionary", attributes.map { (.string($0.0), $0.1) }))
+        formatter.set("NS.positiveformat", .string(positive))
+        formatter.set("NS.negativeformat", .string(negative))
+        formatter.set("NS.positiveattrs", .null)
+        formatter.set("NS.negativeattrs", .null)
+        formatter.set("NS.zero", .null)
+        let empty = ArchivedObject("NSAttributedString")
+        empty.set("NSString", .string(""))
+        formatter.set("NS.nil", empty)
+        let notANumber = ArchivedObject("NSAttributedString")
+        notANumber.set("NSString", .string("NaN"))
+        notANumber.set("NSAttributes", .dictionary("NSDictionary", []))
+        formatter.set("NS.nan", notANumber)
+        let placeholder = notANumberPlaceholder()
+        formatter.set("NS.min", limits["minimum"] ?? placeholder)
+        formatter.set("NS.max", limits["maximum"] ?? placeholder)
+        let rounding = ArchivedObject("NSDecimalNumberHandler")
+        rounding.set("NS.roundingmode", int: 3)
+        rounding.set("NS.raise.overflow", .bool(true))
+        rounding.set("NS.raise.underflow", .bool(true))
+        rounding.set("NS.raise.dividebyzero", .bool(true))
+        formatter.set("NS.rounding", rounding)
+        formatter.set("NS.decimal", .string("."))
+        formatter.set("NS.thousand", .string(","))
+        formatter.set("NS.hasthousands", .bool(usesGrouping))
+        formatter.set("NS.localized", .bool(true))
+        formatter.set("NS.allowsfloats", .bool(allowsFloats))
+        return formatter
+    }
+
+    /// A number-formatted cell's `NSContents`: ibtool parses the title with the formatter, so an
+    /// empty title archives nothing and an integer title an `NSNumber` (`numfmt_decimal`: "400");
+    /// other titles are not modelled.
+    static func numberContents(_ title: String?, formatter: SourceElement, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject?
+    {
+        guard let title, !title.isEmpty else { return nil }
+        let digits = title.hasPrefix("-") ? title.dropFirst() : Substring(title)
+        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let value = Int(title)
+        else {
+            throw context.error(
+                .unsupportedAttribute, formatter,
+                "ibtool parses the cell title \"\(title)\" with this number formatter at compile time; only integers are modelled"
+            )
+        }
+        return .number(value)
+    }
+
+    /// The NaN `NSDecimalNumber` an absent minimum or maximum archives as.
+    private static func notANumberPlaceholder() -> ArchivedObject {
+        let number = ArchivedObject("NSDecimalNumberPlaceholder")
+        number.set("NS.exponent", int: 0)
+        number.set("NS.length", int: 0)
+        number.set("NS.negative", .bool(true))
+        number.set("NS.compact", .bool(false))
+        number.set("NS.mantissa.bo", int: 1)
+        number.set("NS.mantissa", .data([UInt8](repeating: 0, count: 16)))
+        return number
     }
 }

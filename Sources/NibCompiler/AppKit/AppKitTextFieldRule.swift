@@ -10,13 +10,13 @@
 /// | `NSTextFieldAllowsWritingToolsAffordance` | false |
 /// | `NS.resolvesNaturalAlignmentWithBaseWritingDirection` | false |
 /// | cell: flags, contents, font | ``CellRule`` (text cell type) |
-/// | cell `NSFormatter` | the `<dateFormatter key="formatter">` (``AppKitFormatterRule``) |
+/// | cell `NSFormatter` | the `<dateFormatter>` or `<numberFormatter>` with `key="formatter"` (``AppKitFormatterRule``) |
 /// | cell `NSPlaceholderString` | `placeholderString` |
 /// | cell `NSControlView` | the text field |
 /// | cell `NSDrawsBackground` | `drawsBackground="YES"` only |
 /// | cell `NSBackgroundColor`, `NSTextColor` | the `backgroundColor` and `textColor` colors |
 /// | cell `NSAllowedInputLocales` | secure cells: the `<allowedInputSourceLocales>` strings |
-/// | cell `NSCharacterPickerEnabled` | `allowsCharacterPickerTouchBarItem="YES"`, which documents saved before the attribute existed (tools ≤ 11762) imply |
+/// | cell `NSCharacterPickerEnabled` | `allowsCharacterPickerTouchBarItem="YES"`, which Xcode 8 documents (tools 11000–12999) imply when it is absent |
 /// | search cell | `NSTextBezelStyle` 1 (`bezelStyle="round"`), search and cancel button cells, `NSMaximumRecents` 255, `NSSearchFieldFlags` 6, `NSAutomaticTextCompletionStored`, `NSAutomaticTextCompletionDisabled` (`textCompletion="NO"`) |
 /// | cell `customClass` | the cell becomes an `NSClassSwapper` (`NSClassName`, `NSOriginalClassName`) |
 enum AppKitTextFieldRule {
@@ -55,11 +55,11 @@ enum AppKitTextFieldRule {
     /// The cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = ["drawsBackground", "placeholderString", "customClass", "bezelStyle"]
 
-    /// Documents saved by Interface Builder up to this tools version have no
-    /// `allowsCharacterPickerTouchBarItem` attribute, and ibtool enables the picker for them
-    /// (seen for 11762); from 15505 on, an absent attribute means off. Between the two, the
-    /// default is unknown.
-    static let characterPickerDefaults: (onUpTo: Double, offFrom: Double) = (11762, 15505)
+    /// What an absent `allowsCharacterPickerTouchBarItem` means, by the `toolsVersion` of the
+    /// document: Xcode 8 documents (seen: 11762) predate the attribute but enable the picker;
+    /// older documents (seen: 9059) and newer ones (seen from 15505) leave it off. Tools
+    /// versions between 13000 and 15505 are unknown.
+    static let characterPickerDefaults: (onFrom: Double, onBelow: Double, offFrom: Double) = (11000, 13000, 15505)
 
     /// The archived text field, secure text field or search field for `element`.
     static func textField(
@@ -130,7 +130,7 @@ enum AppKitTextFieldRule {
             case ("font", "font"): break
             case ("color", let key?) where key == "textColor" || key == "backgroundColor":
                 colors[key] = try AppKitColorRule.color(child, context: context)
-            case ("dateFormatter", "formatter"): formatter = child
+            case ("dateFormatter", "formatter"), ("numberFormatter", "formatter"): formatter = child
             case ("allowedInputSourceLocales", nil) where variant.element == "secureTextField":
                 locales = try child.children.map { (string) throws(CompileError) in
                     guard string.name == "string" else {
@@ -146,8 +146,15 @@ enum AppKitTextFieldRule {
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not supported yet")
             }
         }
-        try CellRule.encode(cell, object, type: .text, context: context)
-        if let formatter {
+        var contents: ArchivedObject? = .string(cell["title"] ?? "")
+        if let formatter, formatter.name == "numberFormatter" {
+            contents = try AppKitFormatterRule.numberContents(cell["title"], formatter: formatter, context: context)
+        }
+        try CellRule.encode(cell, object, type: .text, contents: contents, context: context)
+        if let formatter, formatter.name == "numberFormatter" {
+            object.set(
+                "NSFormatter", try AppKitFormatterRule.numberFormatter(formatter, cell: object, context: context))
+        } else if let formatter {
             let (archived, setsStyleFlag) = try AppKitFormatterRule.dateFormatter(
                 formatter, cell: object, context: context)
             object.set("NSFormatter", archived)
@@ -213,8 +220,9 @@ enum AppKitTextFieldRule {
     static func characterPicker(_ field: SourceElement, context: AppKitContext) throws(CompileError) -> Bool {
         if let value = field["allowsCharacterPickerTouchBarItem"] { return value == "YES" }
         guard let tools = context.toolsVersion else { return false }
-        if tools <= characterPickerDefaults.onUpTo { return true }
-        if tools >= characterPickerDefaults.offFrom { return false }
+        let defaults = characterPickerDefaults
+        if tools < defaults.onFrom || tools >= defaults.offFrom { return false }
+        if tools < defaults.onBelow { return true }
         throw context.error(
             .unsupportedAttribute, field,
             "the character picker default of documents saved with tools version \(Int(tools)) is not known yet")

@@ -30,6 +30,8 @@ struct AppKitViewEncoder {
         var writesEmptySubviews = false
         /// The `NSDragTypes` the class registers, written as a set when not empty.
         var dragTypes: [String] = []
+        /// Whether the class is always a layer-tree host (`NSViewIsLayerTreeHost`).
+        var isLayerTreeHost = false
 
         /// `NSView` itself.
         static let view = Kind()
@@ -48,6 +50,20 @@ struct AppKitViewEncoder {
             return try ScrollViewRule.scrollView(element, superview: superview, parent: parent, views: self)
         case "tableView", "outlineView":
             return try AppKitTableViewRule.tableView(element, superview: superview, parent: parent, views: self)
+        case "datePicker":
+            return try AppKitDatePickerRule.datePicker(element, superview: superview, parent: parent, views: self)
+        case "progressIndicator":
+            return try AppKitProgressIndicatorRule.progressIndicator(
+                element, superview: superview, parent: parent, views: self)
+        case "segmentedControl":
+            return try AppKitSegmentedControlRule.segmentedControl(
+                element, superview: superview, parent: parent, views: self)
+        case "colorWell":
+            return try AppKitColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
+        case "tabView":
+            return try AppKitTabViewRule.tabView(element, superview: superview, parent: parent, views: self)
+        case "box":
+            return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
         default:
@@ -58,13 +74,13 @@ struct AppKitViewEncoder {
     private func plainView(
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool
     ) throws(CompileError) -> ArchivedObject {
-        if element.name == "view", element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a <view> with a customClass is not supported yet")
-        }
+        // A <view> with a custom class is always a class swapper (test14_custom_classes,
+        // test15_custom_classes); a <customView> only with direct instantiation.
         let isCustom = element.name == "customView"
         let customClass = element["customClass"] ?? "NSView"
-        let view = ArchivedObject(isCustom ? (instantiatesDirectly ? "NSClassSwapper" : "NSCustomView") : "NSView")
-        if isCustom && instantiatesDirectly {
+        let swaps = isCustom ? instantiatesDirectly : element["customClass"] != nil
+        let view = ArchivedObject(swaps ? "NSClassSwapper" : isCustom ? "NSCustomView" : "NSView")
+        if swaps {
             view.set("NSClassName", .string(customClass))
             view.set("NSOriginalClassName", .string("NSView"))
         }
@@ -74,7 +90,13 @@ struct AppKitViewEncoder {
         // tab item views keep document order.
         let reverses = isCustom && superview == nil && !isContentView
         _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
-        if isCustom && !instantiatesDirectly { view.set("NSClassName", .string(customClass)) }
+        if isCustom && !instantiatesDirectly {
+            // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
+            if let named = element["customClass"] {
+                view.set("IBClassReference", CustomObjectRule.classReference(named, module: nil))
+            }
+            view.set("NSClassName", .string(customClass))
+        }
         return view
     }
 
@@ -94,12 +116,20 @@ struct AppKitViewEncoder {
         var mask: Int?
         var subviews: [SourceElement] = []
         var rest: [SourceElement] = []
+        var constraintElements: [SourceElement] = []
+        var guideElements: [String: SourceElement] = [:]
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("rect", "frame"): frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
+            case ("constraints", _): constraintElements = child.children
+            case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
+            case ("userDefinedRuntimeAttributes", _):
+                try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
+            // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).
+            case ("animations", _) where child.children.isEmpty && child.attributes.isEmpty: break
             case (let name, _) where kind.children.contains(name): rest.append(child)
             default:
                 throw context.error(
@@ -120,11 +150,17 @@ struct AppKitViewEncoder {
             view.set("NSFrame", .string(AppKitContext.text(frame)))
         }
         if let superview { view.set("NSSuperview", superview) }
-        if element.flag("wantsLayer") { view.set("NSViewIsLayerTreeHost", .bool(true)) }
+        if element.flag("wantsLayer") || kind.isLayerTreeHost { view.set("NSViewIsLayerTreeHost", .bool(true)) }
+        if element["translatesAutoresizingMaskIntoConstraints"] == "NO", !element.flag("fixedFrame") {
+            context.autolayoutViews.insert(ObjectIdentifier(view))
+        }
         var children: [ArchivedObject] = []
         for subview in subviews {
             children.append(try self.view(subview, superview: view, parent: view))
         }
+        // Constraints are tracked after the subviews, as IB lists its objects.
+        let constraints = try LayoutGuideRule.constraints(
+            constraintElements, of: element, view: view, guides: guideElements, context: context)
         if reversesSubviews { children.reverse() }
         if !children.isEmpty || kind.writesEmptySubviews {
             view.set("NSSubviews", .collection("NSMutableArray", children))
@@ -136,8 +172,10 @@ struct AppKitViewEncoder {
         try priorities(element, view, kind: kind)
         let clips = element.flag("clipsToBounds")
         if clips { view.set("NSViewClipsToBoundsKeyName", .bool(true)) }
-        view.set("IBNSSafeAreaLayoutGuide", .null)
-        view.set("IBNSLayoutMarginsGuide", .null)
+        if !constraints.isEmpty { view.set("NSViewConstraints", .collection("NSArray", constraints)) }
+        view.set("IBNSSafeAreaLayoutGuide", LayoutGuideRule.systemGuide(guideElements["safeArea"], key: "safeArea"))
+        view.set(
+            "IBNSLayoutMarginsGuide", LayoutGuideRule.systemGuide(guideElements["layoutMargins"], key: "layoutMargins"))
         view.set("IBNSClipsToBounds", int: clips ? 1 : 0)
         return rest
     }

@@ -38,6 +38,8 @@ struct AppKitXibCompiler {
                 _ = try WindowRule.window(element, owner: owner, context: context, views: views)
             case "customView", "view":
                 _ = try views.view(element, superview: nil, parent: owner)
+            case "menu":
+                _ = try MenuRule.menu(element, parent: owner, context: context)
             default:
                 throw context.error(
                     .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")

@@ -12,7 +12,7 @@
 /// | `0x8000_0000` | `state="on"` |
 /// | `0x1000_0000` | `editable="YES"` |
 /// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
-/// | `0x0080_0000` | `borderStyle="border"` (table header cells) |
+/// | `0x0080_0000` | `borderStyle="border"` |
 /// | `0x0040_0000` | `borderStyle="bezel"` |
 /// | `0x0020_0000` | `selectable="YES"` |
 /// | `0x0010_0000` | `scrollable="YES"` |
@@ -67,10 +67,7 @@ enum CellRule {
 
     /// `NSCellFlags` for `cell`.
     static func flags(_ cell: SourceElement, type: CellType, context: AppKitContext) throws(CompileError) -> Int64 {
-        // `border` is modelled for table header cells only (bordered text fields are not yet).
-        if let border = cell["borderStyle"],
-            border != "bezel" && !(border == "border" && cell.name == "tableHeaderCell")
-        {
+        if let border = cell["borderStyle"], border != "bezel", border != "border" {
             throw context.error(.unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet")
         }
         if let state = cell["state"], state != "on" {
@@ -79,8 +76,8 @@ enum CellRule {
         var flags: UInt32 = UInt32(type.rawValue) << 26
         if cell["state"] == "on" { flags |= 0x8000_0000 }
         if cell.flag("editable") { flags |= 0x1000_0000 }
-        if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
         if cell["borderStyle"] == "border" { flags |= 0x0080_0000 }
+        if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
         if cell.flag("selectable") { flags |= 0x0020_0000 }
         if cell.flag("scrollable") { flags |= 0x0010_0000 }
         if try lineBreakMode(cell, context) >= 2 { flags |= 0x40 }

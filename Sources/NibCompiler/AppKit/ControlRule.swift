@@ -15,9 +15,10 @@
 /// | `NSControlWritingDirection` | -1 (natural) |
 /// | `NSControlSendActionMask` | the control's default (text fields: 4, end editing) |
 /// | `NSControlAllowsExpansionToolTips` | `allowsExpansionToolTips="YES"` only |
+/// | `NSTag` | the control's `tag`, when not 0 (`HSChooserWindow`) |
 enum ControlRule {
     /// The control attributes this rule reads.
-    static let attributes: Set<String> = ["allowsExpansionToolTips"]
+    static let attributes: Set<String> = ["allowsExpansionToolTips", "tag"]
 
     /// Appends the `NSControl` keys for `element` with `cell` to `control`.
     static func encode(
@@ -39,5 +40,11 @@ enum ControlRule {
         control.set("NSControlWritingDirection", int: -1)
         control.set("NSControlSendActionMask", int: sendActionMask)
         if element.flag("allowsExpansionToolTips") { control.set("NSControlAllowsExpansionToolTips", .bool(true)) }
+        if let text = element["tag"] {
+            guard let tag = Int(text), abs(tag) < 1 << 31 else {
+                throw context.error(.invalidSource, element, "the tag must be an integer")
+            }
+            if tag != 0 { control.set("NSTag", int: tag) }
+        }
     }
 }

@@ -11,6 +11,11 @@ enum CustomObjectRule {
         return reference
     }
 
+    /// AppKit classes whose nib instances are the shared instance (`+sharedFontManager`), which
+    /// ibtool keeps as `NSCustomObject` even when custom objects are instantiated directly
+    /// (seen in the `test8_menu` pair).
+    static let sharedInstanceClasses: Set<String> = ["NSFontManager"]
+
     /// File's Owner (`-2`), Application (`-3`) and ordinary custom objects.
     static func object(_ element: SourceElement, ownerClass: String, direct: Bool, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
@@ -44,7 +49,7 @@ enum CustomObjectRule {
             let name =
                 custom.map { custom in module.map { SwiftClassName.mangled(custom, module: $0) } ?? custom }
                 ?? "NSObject"
-            if direct {
+            if direct && !sharedInstanceClasses.contains(name) {
                 let object = ArchivedObject("NSClassSwapper")
                 object.set("NSClassName", .string(name))
                 object.set("NSOriginalClassName", .string("NSObject"))

@@ -11,6 +11,14 @@ enum WindowRule {
         ("nonactivatingPanel", 128), ("texturedBackground", 256), ("unifiedTitleAndToolbar", 4096), ("hudWindow", 8192),
         ("fullSizeContentView", 32768),
     ]
+    /// `<windowCollectionBehavior>` flags → `NSWindowCollectionBehavior`, the raw values of
+    /// `NSWindow.CollectionBehavior` in AppKit's public headers.
+    static let collectionBehaviorBits: [(String, Int)] = [
+        ("canJoinAllSpaces", 1), ("moveToActiveSpace", 2), ("managed", 4), ("transient", 8), ("stationary", 16),
+        ("participatesInCycle", 32), ("ignoresCycle", 64), ("fullScreenPrimary", 128), ("fullScreenAuxiliary", 256),
+        ("fullScreenNone", 512), ("fullScreenAllowsTiling", 2048), ("fullScreenDisallowsTiling", 4096),
+    ]
+
     /// `initialPositionMask` struts → the position bits of `NSWTFlags` (absent mask: all).
     static func strutBits(_ mask: SourceElement?) -> Int {
         guard let mask else { return 0x78_0000 }
@@ -45,6 +53,9 @@ enum WindowRule {
         var screenRect: [Double]?
         var positionMask: SourceElement?
         var contentView: SourceElement?
+        var collectionBehavior: Int?
+        var contentMinSize: String?
+        var contentBorderMinY: Double?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("windowStyleMask", "styleMask"):
@@ -56,6 +67,28 @@ enum WindowRule {
             case ("rect", "contentRect"): contentRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("view", "contentView"): contentView = child
+            case ("windowCollectionBehavior", "collectionBehavior"):
+                for name in child.attributes.keys
+                where name != "key" && !collectionBehaviorBits.contains(where: { $0.0 == name }) {
+                    throw context.error(
+                        .unsupportedAttribute, child, "collection behavior flag \(name) is not supported yet")
+                }
+                collectionBehavior = collectionBehaviorBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
+            case ("value", "minSize") where child["type"] == "size":
+                // The content minimum size; ibtool also writes it as the frame minimum size.
+                guard let width = child.number("width"), let height = child.number("height") else {
+                    throw context.error(.invalidSource, child, "a minimum size needs a width and a height")
+                }
+                contentMinSize = AppKitContext.text([width, height])
+            case ("contentBorderThickness", nil):
+                for name in child.attributes.keys where name != "minY" {
+                    throw context.error(
+                        .unsupportedAttribute, child, "content border thickness \(name) is not supported yet")
+                }
+                guard let minY = child.number("minY") else {
+                    throw context.error(.invalidSource, child, "<contentBorderThickness> needs minY")
+                }
+                contentBorderMinY = minY
             case ("point", _), ("connections", _): break
             default:
                 throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not supported yet")
@@ -92,13 +125,21 @@ enum WindowRule {
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
         window.set("NSViewClass", .null)
         window.set("NSUserInterfaceItemIdentifier", .null)
+        let minSize = contentMinSize.map { ArchivedObject.string($0) }
+        if let minSize { window.set("NSWindowContentMinSize", minSize) }
         if let contentView {
             window.set("NSWindowView", try views.view(contentView, superview: nil, parent: window, isContentView: true))
         } else {
             window.set("NSWindowView", .null)
         }
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
+        if let minSize { window.set("NSMinSize", minSize) }
         window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
+        if let collectionBehavior { window.set("NSWindowCollectionBehavior", int: collectionBehavior) }
+        if let contentBorderMinY {
+            window.set("NSAutorecalculatesContentBorderThicknessMinY", .bool(false))
+            window.set("NSContentBorderThicknessMinY", .float64(contentBorderMinY))
+        }
         window.set("NSWindowIsRestorable", .bool(element["restorable"] ?? "YES" == "YES"))
         window.set("NSMinFullScreenContentSize", .string("{0, 0}"))
         window.set("NSMaxFullScreenContentSize", .string("{0, 0}"))

@@ -1,3 +1,21 @@
+/// What ``ConstraintRule`` needs from a platform's compile context (UIKit and AppKit archive
+/// constraints the same way).
+protocol ConstraintContext: AnyObject {
+    /// Work that runs once every object of the document exists.
+    var deferred: [() throws -> Void] { get set }
+    /// Whether a one-item constraint carries a zero second attribute (documents compiled before
+    /// Xcode 8).
+    var writesZeroSecondAttribute: Bool { get }
+    /// An error at `element`.
+    func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError
+    /// The archived object for source id `id`, or an error naming the element that refers to it.
+    func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject
+}
+
+extension UIKitContext: ConstraintContext {
+    var writesZeroSecondAttribute: Bool { !era.writesDeepDrawRect }
+}
+
 /// `<constraint>` → `NSLayoutConstraint`, and the constraints ibtool generates for a view
 /// controller's top and bottom layout guides.
 enum ConstraintRule {
@@ -14,8 +32,9 @@ enum ConstraintRule {
         "symbolic", "identifier",
     ]
 
-    /// Builds the constraint now and fills in its items once every object exists.
-    static func constraint(_ element: SourceElement, container: SourceElement, context: UIKitContext)
+    /// Builds the constraint now and fills in its items once every object exists; the caller
+    /// registers it with its context.
+    static func constraint(_ element: SourceElement, container: SourceElement, context: some ConstraintContext)
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !known.contains(name) {
@@ -32,7 +51,6 @@ enum ConstraintRule {
             second = code
         }
         let object = ArchivedObject("NSLayoutConstraint")
-        context.track(object, id: element["id"])
         let firstID = element["firstItem"] ?? container["id"] ?? ""
         let secondID = element["secondItem"] ?? (second != nil && element["firstItem"] != nil ? container["id"] : nil)
         context.deferred.append { () throws in
@@ -56,7 +74,7 @@ enum ConstraintRule {
                 object.set("NSSecondItem", try context.object(secondID, from: element))
                 object.set("NSSecondAttributeV2", int: second)
                 object.set("NSSecondAttribute", int: second)
-            } else if !context.era.writesDeepDrawRect {
+            } else if context.writesZeroSecondAttribute {
                 object.set("NSSecondAttributeV2", int: 0)
                 object.set("NSSecondAttribute", int: 0)
             }

@@ -80,7 +80,9 @@ struct ViewEncoder {
         var subviews: [ArchivedObject] = []
         // Subviews are compiled after this view's constraints are tracked (IB's object order).
         let constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
-            try ConstraintRule.constraint(constraint, container: element, context: context)
+            let object = try ConstraintRule.constraint(constraint, container: element, context: context)
+            context.track(object, id: constraint["id"])
+            return object
         }
         var prototyping: [ArchivedObject] = []
         for subview in subviewElements {

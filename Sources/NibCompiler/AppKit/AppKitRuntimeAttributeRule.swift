@@ -1,0 +1,51 @@
+/// AppKit `<userDefinedRuntimeAttributes>` → one `NSIBUserDefinedRuntimeAttributesConnector`
+/// in `NSConnections`: `NSObject` (the element's object), `NSValues` and `NSKeyPaths` as
+/// parallel arrays in document order (`test_udra`).
+///
+/// | `type` | value |
+/// |---|---|
+/// | `boolean` | `NSNumber` (`NS.boolval`) from `value="YES"`/`"NO"` |
+/// | `string` | `NSString` |
+/// | `color` | `NSColor` (``AppKitColorRule``) |
+enum AppKitRuntimeAttributeRule {
+    /// Appends the connector for `attributes` on `object` to the context's connections.
+    static func connect(_ attributes: SourceElement, object: ArchivedObject, context: AppKitContext)
+        throws(CompileError)
+    {
+        var keyPaths: [ArchivedObject] = []
+        var values: [ArchivedObject] = []
+        for attribute in attributes.children {
+            guard attribute.name == "userDefinedRuntimeAttribute" else {
+                throw context.error(
+                    .unsupportedElement, attribute, "<\(attribute.name)> inside runtime attributes is not supported")
+            }
+            guard let keyPath = attribute["keyPath"], let type = attribute["type"] else {
+                throw context.error(.invalidSource, attribute, "a runtime attribute needs a keyPath and a type")
+            }
+            switch type {
+            case "boolean":
+                guard let flag = attribute["value"], flag == "YES" || flag == "NO" else {
+                    throw context.error(.invalidSource, attribute, "a boolean attribute needs value YES or NO")
+                }
+                values.append(.number(bool: flag == "YES"))
+            case "string":
+                values.append(.string(attribute["value"] ?? ""))
+            case "color":
+                guard let color = attribute.child("color", key: "value") else {
+                    throw context.error(.invalidSource, attribute, "a color attribute needs a <color key=\"value\">")
+                }
+                values.append(try AppKitColorRule.color(color, context: context))
+            default:
+                throw context.error(
+                    .unsupportedAttribute, attribute,
+                    "AppKit runtime attributes of type \"\(type)\" are not supported yet")
+            }
+            keyPaths.append(.string(keyPath))
+        }
+        let connector = ArchivedObject("NSIBUserDefinedRuntimeAttributesConnector")
+        connector.set("NSObject", object)
+        connector.set("NSValues", .collection("NSArray", values))
+        connector.set("NSKeyPaths", .collection("NSArray", keyPaths))
+        context.connections.append(connector)
+    }
+}

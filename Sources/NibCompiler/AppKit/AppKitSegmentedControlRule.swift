@@ -1,0 +1,111 @@
+/// `<segmentedControl>` → `NSSegmentedControl` with its `<segmentedCell key="cell">` →
+/// `NSSegmentedCell` (`segmented_fillprop`; segment keys also from `test23_segmented`).
+///
+/// | Key | Source |
+/// |---|---|
+/// | view and control keys | ``AppKitViewEncoder`` (`NSSubviews` always, hugging default `{250, 750}`), ``ControlRule`` |
+/// | cell flags, font | ``CellRule`` (no `NSContents`) |
+/// | cell `NSSegmentImages` | one `NSSegmentItem` per `<segment>`: `NSSegmentItemWidth` (`width`), `NSSegmentItemImage` (`image`), `NSSegmentItemLabel` (`label`, "" when absent), `NSSegmentItemTag` (when not 0), `NSSegmentItemImageScaling` (`imageScaling`, proportionallyDown 0 when absent) |
+/// | cell `NSSelectedSegment` | -1 (selected segments are not modelled) |
+/// | cell `NSTrackingMode` | `trackingMode`: selectOne 0, selectAny 1, momentary 2 |
+/// | cell `NSSegmentStyle` | `style`: rounded 1 |
+/// | cell `NSSegmentDistribution` | `segmentDistribution`: fit 0 (absent), fill 1, fillEqually 2, fillProportionally 3 |
+enum AppKitSegmentedControlRule {
+    /// What a segmented control is in the view encoder's terms.
+    static let kind = AppKitViewEncoder.Kind(
+        attributes: ControlRule.attributes, children: ["segmentedCell"], hugging: (250, 750), writesEmptySubviews: true)
+
+    /// The cell attributes beyond ``CellRule/attributes``.
+    static let cellAttributes: Set<String> = ["style", "trackingMode", "segmentDistribution"]
+    /// `trackingMode` → `NSSegmentSwitchTracking`.
+    static let trackingModes: [String: Int] = ["selectOne": 0, "selectAny": 1, "momentary": 2]
+    /// `style` → `NSSegmentStyle` (only the style seen).
+    static let styles: [String: Int] = ["rounded": 1]
+    /// `segmentDistribution` → `NSSegmentDistribution`.
+    static let distributions: [String: Int] = ["fit": 0, "fill": 1, "fillEqually": 2, "fillProportionally": 3]
+
+    /// The archived segmented control for `element`.
+    static func segmentedControl(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        if element["customClass"] != nil {
+            throw context.error(
+                .unsupportedAttribute, element, "custom segmented control classes are not supported yet")
+        }
+        let control = ArchivedObject("NSSegmentedControl")
+        context.track(control, id: element["id"], parent: parent)
+        let children = try views.encodeView(element, control, superview: superview, kind: kind)
+        guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
+            throw context.error(
+                .invalidSource, element, "a segmented control needs exactly one <segmentedCell key=\"cell\">")
+        }
+        for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, cell, "attribute \(name) on a <segmentedCell> is not supported yet")
+        }
+        let cellObject = ArchivedObject("NSSegmentedCell")
+        context.track(cellObject, id: cell["id"], parent: control)
+        var segments: [ArchivedObject] = []
+        for child in cell.children {
+            switch (child.name, child["key"]) {
+            case ("font", "font"): break
+            case ("segments", nil):
+                for segment in child.children {
+                    segments.append(try self.segment(segment, context: context))
+                }
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a <segmentedCell> is not supported yet")
+            }
+        }
+        let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
+        try CellRule.encode(cell, cellObject, type: type, contents: nil, context: context)
+        cellObject.set("NSControlView", control)
+        cellObject.set("NSSegmentImages", .collection("NSMutableArray", segments))
+        cellObject.set("NSSelectedSegment", int: -1)
+        cellObject.set(
+            "NSTrackingMode", int: try CellRule.value(cell, "trackingMode", trackingModes, default: 0, context))
+        cellObject.set("NSSegmentStyle", int: try CellRule.value(cell, "style", styles, default: 1, context))
+        cellObject.set(
+            "NSSegmentDistribution",
+            int: try CellRule.value(cell, "segmentDistribution", distributions, default: 0, context))
+        try ControlRule.encode(
+            element, control, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)
+        return control
+    }
+
+    /// One `<segment>` → `NSSegmentItem`.
+    static func segment(_ segment: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        guard segment.name == "segment" else {
+            throw context.error(.unsupportedElement, segment, "<\(segment.name)> inside <segments> is not supported")
+        }
+        for name in segment.attributes.keys where !["label", "width", "tag", "image", "imageScaling"].contains(name) {
+            throw context.error(.unsupportedAttribute, segment, "segment attribute \(name) is not supported yet")
+        }
+        if let child = segment.children.first {
+            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a segment is not supported yet")
+        }
+        let item = ArchivedObject("NSSegmentItem")
+        if segment["width"] != nil {
+            guard let width = segment.number("width"), width.isFinite, width >= 0 else {
+                throw context.error(.invalidSource, segment, "the segment width must be a number")
+            }
+            item.set("NSSegmentItemWidth", .float64(width))
+        }
+        if let image = segment["image"] {
+            item.set("NSSegmentItemImage", try AppKitImageRule.image(image, element: segment, context: context))
+        }
+        item.set("NSSegmentItemLabel", .string(segment["label"] ?? ""))
+        if let tagText = segment["tag"] {
+            guard let tag = Int(tagText), abs(tag) < 1 << 31 else {
+                throw context.error(.invalidSource, segment, "the segment tag must be an integer")
+            }
+            if tag != 0 { item.set("NSSegmentItemTag", int: tag) }
+        }
+        item.set(
+            "NSSegmentItemImageScaling",
+            int: try CellRule.value(segment, "imageScaling", AppKitImageViewRule.scalings, default: 0, context))
+        return item
+    }
+}

@@ -1,0 +1,132 @@
+/// `<menu>` → `NSMenu` and `<menuItem>` → `NSMenuItem`, as ibtool archives them.
+///
+/// | Source | Archived |
+/// |---|---|
+/// | menu `title` | `NSTitle` |
+/// | menu `systemMenu` | `NSName` (`_NSMainMenu`, `_NSAppleMenu`, …, see ``systemMenuNames``) |
+/// | menu `autoenablesItems="NO"` | `NSNoAutoenable` true |
+/// | `<items>` | `NSMenuItems`, an `NSMutableArray` |
+/// | item `title`, `keyEquivalent` | `NSTitle`, `NSKeyEquiv` (`""` when absent) |
+/// | no `<modifierMask>` | `NSKeyEquivModMask` ⌘ (1 << 20), except on separators |
+/// | `<modifierMask>` flags | `NSKeyEquivModMask`, `NSEvent.ModifierFlags` raw values; 0 is not written |
+/// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
+/// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
+/// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
+/// | every item | `NSMenu` (its menu), `NSMnemonicLoc` `INT32_MAX`, key-equivalent localization and mirroring true, `NSHiddenInRepresentation` false, `NSOnImage`/`NSMixedImage` (the shared `NSMenuCheckmark` and `NSMenuMixedState` images) |
+enum MenuRule {
+    static let menuAttributes: Set<String> = ["id", "key", "title", "systemMenu", "autoenablesItems", "userLabel"]
+    static let itemAttributes: Set<String> = [
+        "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel",
+    ]
+    /// `systemMenu` → the menu's `NSName`.
+    static let systemMenuNames = [
+        "main": "_NSMainMenu", "apple": "_NSAppleMenu", "services": "_NSServicesMenu", "window": "_NSWindowsMenu",
+        "font": "_NSFontMenu", "recentDocuments": "_NSRecentDocumentsMenu", "help": "_NSHelpMenu",
+    ]
+    /// `<modifierMask>` flags → `NSEvent.ModifierFlags` raw values (AppKit's public headers).
+    static let modifierBits: [(String, Int)] = [
+        ("shift", 1 << 17), ("control", 1 << 18), ("option", 1 << 19), ("command", 1 << 20),
+    ]
+    /// `state` → `NSControl.StateValue` raw values.
+    static let states = ["off": 0, "on": 1, "mixed": -1]
+
+    /// Archives `element` and everything in it; `parent` is its parent in the object table.
+    static func menu(_ element: SourceElement, parent: ArchivedObject, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys where !menuAttributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not supported yet")
+        }
+        let menu = ArchivedObject("NSMenu")
+        context.track(menu, id: element["id"], parent: parent)
+        menu.set("NSTitle", .string(element["title"] ?? ""))
+        var items: [ArchivedObject] = []
+        for child in element.children {
+            switch child.name {
+            case "items":
+                for itemElement in child.children {
+                    guard itemElement.name == "menuItem" else {
+                        throw context.error(
+                            .unsupportedElement, itemElement, "<\(itemElement.name)> in a menu is not supported yet")
+                    }
+                    items.append(try item(itemElement, menu: menu, context: context))
+                }
+            case "point", "connections": break
+            default:
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not supported yet")
+            }
+        }
+        if !items.isEmpty { menu.set("NSMenuItems", .collection("NSMutableArray", items)) }
+        if let system = element["systemMenu"] {
+            guard let name = systemMenuNames[system] else {
+                throw context.error(.unsupportedAttribute, element, "systemMenu \"\(system)\" is not supported yet")
+            }
+            menu.set("NSName", .string(name))
+        }
+        if element["autoenablesItems"] == "NO" { menu.set("NSNoAutoenable", .bool(true)) }
+        return menu
+    }
+
+    private static func item(_ element: SourceElement, menu: ArchivedObject, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys where !itemAttributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not supported yet")
+        }
+        let item = ArchivedObject("NSMenuItem")
+        context.track(item, id: element["id"], parent: menu)
+        let isSeparator = element.flag("isSeparatorItem")
+        var modifiers: Int? = isSeparator ? nil : 1 << 20
+        var submenuElement: SourceElement?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("modifierMask", "keyEquivalentModifierMask"):
+                for name in child.attributes.keys
+                where name != "key" && !modifierBits.contains(where: { $0.0 == name }) {
+                    throw context.error(.unsupportedAttribute, child, "modifier \(name) is not supported yet")
+                }
+                modifiers = modifierBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
+            case ("menu", "submenu"): submenuElement = child
+            case ("connections", _): break
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a menu item is not supported yet")
+            }
+        }
+        item.set("NSMenu", menu)
+        if isSeparator {
+            item.set("NSIsDisabled", .bool(true))
+            item.set("NSIsSeparator", .bool(true))
+        }
+        if element.flag("hidden") { item.set("NSIsHidden", .bool(true)) }
+        item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
+        item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
+        item.set("NSTitle", .string(element["title"] ?? ""))
+        item.set("NSKeyEquiv", .string(element["keyEquivalent"] ?? ""))
+        if let modifiers, modifiers != 0 { item.set("NSKeyEquivModMask", int: modifiers) }
+        item.set("NSMnemonicLoc", .integer(Int64(Int32.max)))
+        if let state = element["state"] {
+            guard let value = states[state] else {
+                throw context.error(.unsupportedAttribute, element, "menu item state \"\(state)\" is unknown")
+            }
+            if value != 0 { item.set("NSState", int: value) }
+        }
+        item.set("NSOnImage", context.sharedImage("NSMenuCheckmark", designSize: "{18, 16}"))
+        item.set("NSMixedImage", context.sharedImage("NSMenuMixedState", designSize: "{18, 4}"))
+        if let submenuElement {
+            let submenu = try self.menu(submenuElement, parent: item, context: context)
+            item.set("NSAction", .string("submenuAction:"))
+            item.set("NSTarget", submenu)
+            item.set("NSSubmenu", submenu)
+        }
+        if let tag = element["tag"] {
+            guard let value = Int(tag) else {
+                throw context.error(.invalidSource, element, "menu item tag \"\(tag)\" is not an integer")
+            }
+            if value != 0 { item.set("NSTag", int: value) }
+        }
+        if element.flag("alternate") { item.set("NSIsAlternate", .bool(true)) }
+        item.set("NSHiddenInRepresentation", .bool(false))
+        return item
+    }
+}
