@@ -323,3 +323,130 @@ struct AppKitScrollRuleTests {
         #expect(throws: CompileError.self) { try Self.graph(source) }
     }
 }
+
+/// AppKit text views in scroll views and window content clip views. Expected values are read
+/// from Apple's nibs in test11_text_view_back, test12_text_view_border, test13_clip_flags and
+/// test7_clipview.
+@Suite("AppKit text view rules")
+struct AppKitTextViewRuleTests {
+    /// A 240 × 135 borderless scroll view with a visible vertical scroller around a text view
+    /// with `attributes` and `body`.
+    static func textView(_ attributes: String, body: String = "") -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <scrollView borderType="none" horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" hasHorizontalScroller="NO" id="2">
+                        <rect key="frame" x="86" y="67" width="240" height="135"/>
+                        <clipView key="contentView" id="3">
+                            <rect key="frame" x="0.0" y="0.0" width="225" height="135"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <textView \(attributes) id="4">
+                                    <rect key="frame" x="0.0" y="0.0" width="225" height="135"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    \(body)
+                                </textView>
+                            </subviews>
+                        </clipView>
+                        <scroller key="horizontalScroller" hidden="YES" verticalHuggingPriority="750" horizontal="YES" id="5">
+                            <rect key="frame" x="-100" y="-100" width="225" height="15"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                        <scroller key="verticalScroller" verticalHuggingPriority="750" horizontal="NO" id="6">
+                            <rect key="frame" x="225" y="0.0" width="15" height="135"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                    </scrollView>
+                </subviews>
+            </customView>
+            """, toolsVersion: 22505)
+    }
+
+    @Test(
+        "the shared data flags pack the text view's behaviours",
+        arguments: [
+            // test11_text_view_back, test12_text_view_border, test13_clip_flags, test7_clipview
+            (
+                #"importsGraphics="NO" richText="NO" verticallyResizable="YES" findStyle="bar" spellingCorrection="YES" smartInsertDelete="YES""#,
+                Int64(67_111_683), Int64(2)
+            ),
+            (
+                #"importsGraphics="NO" richText="NO" verticallyResizable="YES" findStyle="panel" spellingCorrection="YES" smartInsertDelete="YES""#,
+                67_119_875, 1
+            ),
+            (
+                #"editable="NO" importsGraphics="NO" horizontallyResizable="YES" spellingCorrection="YES""#, 67_111_173,
+                0
+            ),
+            ("", 2319, 0),
+        ])
+    func sharedFlags(attributes: String, flags: Int64, finderStyle: Int64) throws {
+        let graph = try Source.graph(Self.textView(attributes), options: StandInProfiles.options)
+        let shared = try #require(graph.all("NSTextViewSharedData").first)
+        #expect(graph.value("NSFlags", of: shared)?.integerValue == flags)
+        #expect(graph.value("NSPreferredTextFinderStyle", of: shared)?.integerValue == finderStyle)
+        #expect(graph.value("NSWritingToolsFlags", of: shared)?.integerValue == 256)
+    }
+
+    @Test("a text view archives its text system and tracks the clip view's tiled width (test11_text_view_back)")
+    func textSystem() throws {
+        let graph = try Source.graph(
+            Self.textView(#"verticallyResizable="YES""#, body: #"<size key="maxSize" width="240" height="10000000"/>"#),
+            options: StandInProfiles.options)
+        let view = try #require(graph.all("NSTextView").first)
+        #expect(graph.text("NSFrameSize", of: view) == "{223, 135}")
+        #expect(graph.value("NSTVFlags", of: view)?.integerValue == 134)
+        #expect(graph.text("NSMaxSize", of: view) == "{240, 10000000}")
+        let container = try #require(graph.object("NSTextContainer", of: view))
+        #expect(graph.value("NSWidth", of: container) == .float64(223))
+        #expect(graph.value("NSMinWidth", of: container) == .float64(15))
+        let layout = try #require(graph.object("NSLayoutManager", of: container))
+        #expect(graph.value("NSLMFlags", of: layout)?.integerValue == 102)
+        let textColor = try #require(graph.object("NSTextViewTextColor", of: view))
+        #expect(graph.text("NSColorName", of: textColor) == "textColor")
+        let clip = try #require(graph.all("NSClipView").first)
+        #expect(graph.text("NSFrameSize", of: clip) == "{223, 135}")
+        let cursor = try #require(graph.object("NSCursor", of: clip))
+        #expect(graph.text("NSHotSpot", of: cursor) == "{1, -1}")
+        // Text views keep the source frame of their visible scroller.
+        let scroller = try #require(graph.object("NSVScroller", of: graph.all("NSScrollView")[0]))
+        #expect(graph.text("NSFrame", of: scroller) == "{{225, 0}, {15, 135}}")
+    }
+
+    @Test("a window content clip view takes the content size with its text view (test7_clipview)")
+    func contentClipView() throws {
+        let source = Source.macOSXib(
+            """
+            <window id="5">
+                <rect key="contentRect" x="641" y="589" width="538" height="337"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+                <clipView key="contentView" id="123">
+                    <rect key="frame" x="1" y="1" width="523" height="188"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <textView id="28">
+                            <rect key="frame" x="0.0" y="0.0" width="523" height="188"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        </textView>
+                    </subviews>
+                </clipView>
+            </window>
+            """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let clip = try #require(graph.all("NSClipView").first)
+        #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {538, 337}}")
+        #expect(graph.value("NSvFlags", of: clip)?.integerValue == 274)
+        let view = try #require(graph.all("NSTextView").first)
+        #expect(graph.text("NSFrameSize", of: view) == "{538, 337}")
+    }
+
+    @Test("unmodelled text view sources stay errors", arguments: [#"linkDetection="YES""#, #"findStyle="sheet""#])
+    func unsupported(attributes: String) {
+        #expect(throws: CompileError.self) {
+            try Source.graph(Self.textView(attributes), options: StandInProfiles.options)
+        }
+    }
+}

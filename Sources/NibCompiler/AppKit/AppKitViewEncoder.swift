@@ -48,6 +48,8 @@ struct AppKitViewEncoder {
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
         case "scrollView":
             return try ScrollViewRule.scrollView(element, superview: superview, parent: parent, views: self)
+        case "textView":
+            return try TextViewRule.textView(element, superview: superview, parent: parent, views: self)
         case "tableView", "outlineView":
             return try AppKitTableViewRule.tableView(element, superview: superview, parent: parent, views: self)
         case "datePicker":

@@ -82,9 +82,21 @@ enum ScrollViewRule {
         let verticalVisible = hasVertical && !vertical.flag("hidden")
         let horizontalVisible = hasHorizontal && !horizontal.flag("hidden")
         let headerHeight = try headerElement.map { (header) throws(CompileError) in try rect(header, context)[3] } ?? 0
-        let clipFrame = [
-            inner[0], inner[1], inner[2] - (verticalVisible ? scrollerWidth : 0),
-            inner[3] - (horizontalVisible ? scrollerWidth : 0),
+        // An autohiding scroller takes no room while the document fits in the source clip view
+        // (clipview_customview_drawsbg); a table document, without rows, always fits.
+        let sourceClip = try rect(clipElement, context)
+        let documentElement = clipElement.child("subviews")?.children.first
+        let sourceDocument = try documentElement.map { (document) throws(CompileError) in try rect(document, context) }
+        let isTableDocument = documentElement.map { ["tableView", "outlineView"].contains($0.name) } ?? false
+        let fits = { (axis: Int) -> Bool in
+            isTableDocument || (sourceDocument.map { $0[axis + 2] <= sourceClip[axis + 2] } ?? true)
+        }
+        let autohides = element.flag("autohidesScrollers")
+        let verticalTakesRoom = verticalVisible && !(autohides && fits(1))
+        let horizontalTakesRoom = horizontalVisible && !(autohides && fits(0))
+        var clipFrame = [
+            inner[0], inner[1], inner[2] - (verticalTakesRoom ? scrollerWidth : 0),
+            inner[3] - (horizontalTakesRoom ? scrollerWidth : 0),
         ]
         guard clipFrame[2] >= 0, clipFrame[3] >= headerHeight else {
             throw context.error(.invalidSource, element, "the scroll view is too small for its scrollers and header")
@@ -98,31 +110,36 @@ enum ScrollViewRule {
         let clip = ArchivedObject("NSClipView")
         context.track(clip, id: clipElement["id"], parent: scroll)
         let document = try ClipViewRule.encode(clipElement, clip, scroll: scroll, views: views)
-        setFrame(clip, clipFrame)
+        // ibtool tiles scroll views around tables and text views; other document views keep the
+        // source geometry (clipview_customview_drawsbg).
+        let table = document.flatMap { AppKitTableViewRule.isTable($0) ? $0 : nil }
+        let isText = document.map(TextViewRule.isTextView) ?? false
+        if table != nil || isText {
+            setFrame(clip, clipFrame)
+        } else if clipFrame != sourceClip && documentElement != nil {
+            // ibtool would resize the document view and its subviews by their autoresizing
+            // masks (test10_next_key), which is not modelled.
+            throw context.error(
+                .unsupportedElement, clipElement,
+                "a clip view whose document view ibtool resizes when it tiles the scroll view is not supported yet")
+        }
         if headerHeight > 0 {
             clip.set("NSBounds", .string(AppKitContext.text([0, -headerHeight, clipFrame[2], clipFrame[3]])))
         }
-        let table = document.flatMap { AppKitTableViewRule.isTable($0) ? $0 : nil }
         var documentSize: [Double]?
         if let table {
             let size = try AppKitTableViewRule.tiledSize(
                 table, clipSize: [clipFrame[2], clipFrame[3] - headerHeight], element: clipElement, context: context)
             setFrame(table, [0, 0, size[0], size[1]])
             documentSize = size
-            if !clip.has("NSBGColor") {
-                // A table without a background color draws NSTableView's default.
-                if let background = table.object(forKey: "NSBackgroundColor") {
-                    clip.set("NSBGColor", background)
-                } else {
-                    clip.set(
-                        "NSBGColor",
-                        try AppKitColorRule.catalogColor(
-                            "controlBackgroundColor", element: clipElement, context: context))
-                }
-            }
-        } else if let documentElement = clipElement.child("subviews")?.children.first {
-            let documentFrame = try rect(documentElement, context)
-            documentSize = [documentFrame[2], documentFrame[3]]
+        } else if let document, isText, let sourceDocument {
+            // A text view tracks the clip view's width (test11_text_view_back, test12_text_view_border).
+            let size = [clipFrame[2], sourceDocument[3]]
+            setFrame(document, [0, 0, size[0], size[1]])
+            TextViewRule.setWidth(document, size[0])
+            documentSize = size
+        } else if let sourceDocument {
+            documentSize = [sourceDocument[2], sourceDocument[3]]
         }
 
         var subviews = [clip]
@@ -146,14 +163,17 @@ enum ScrollViewRule {
             subviews.append(holder)
         }
 
+        // Only a table's scroll view moves its visible scrollers (text views keep the source
+        // frames: test11_text_view_back, test13_clip_flags).
         let verticalFrame =
-            verticalVisible
+            verticalVisible && table != nil
             ? [
                 inner[0] + inner[2] - scrollerWidth, inner[1] + headerHeight, scrollerWidth,
                 clipFrame[3] - headerHeight,
             ] : nil
         let horizontalFrame =
-            horizontalVisible ? [inner[0], inner[1] + inner[3] - scrollerWidth, clipFrame[2], scrollerWidth] : nil
+            horizontalVisible && table != nil
+            ? [inner[0], inner[1] + inner[3] - scrollerWidth, clipFrame[2], scrollerWidth] : nil
         let horizontalScroller = try ScrollerRule.scroller(
             horizontal, scroll: scroll, tiledFrame: horizontalFrame, views: views)
         let verticalScroller = try ScrollerRule.scroller(

@@ -1,0 +1,194 @@
+/// `<textView>` → `NSTextView` with the text system objects it archives: an `NSTextContainer`
+/// (as wide as the text view, minimum width 15), an `NSLayoutManager` and an empty
+/// `NSTextStorage`, and the `NSTextViewSharedData` holding its flags and colors.
+///
+/// `NSTVFlags`: 0x86 | `horizontallyResizable` 1.
+///
+/// Shared data `NSFlags`, learned from test11_text_view_back, test12_text_view_border,
+/// test13_clip_flags, test7_clipview and the two text views of IRIndexRecordWController:
+///
+/// | Bits | Source |
+/// |---|---|
+/// | `0x1`, `0x100` | `selectable` (absent: YES) |
+/// | `0x2` | `editable` (absent: YES) |
+/// | `0x4` | `richText` (absent: YES) |
+/// | `0x8` | `importsGraphics` (absent: YES) |
+/// | `0x20` | `usesFontPanel="YES"` |
+/// | `0x40` | `usesRuler="YES"` |
+/// | `0x200` | `smartInsertDelete="YES"` |
+/// | `0x400` | `allowsUndo="YES"` |
+/// | `0x800` | always |
+/// | `0x2000` | `findStyle="panel"` |
+/// | `0x400_0000` | `spellingCorrection="YES"` |
+///
+/// | Shared data key | Source |
+/// |---|---|
+/// | `NSBackgroundColor` | `<color key="backgroundColor">`; calibrated white 1 archives as the catalog `textBackgroundColor` |
+/// | `NSInsertionColor` | `<color key="insertionPointColor">`, else catalog `textInsertionPointColor` |
+/// | `NSSelectedAttributes` | selectedTextBackgroundColor / selectedTextColor |
+/// | `NSLinkAttributes` | linkColor, the pointing-hand cursor, single underline |
+/// | `NSPreferredTextFinderStyle` | `findStyle`: none 0 (absent), panel 1, bar 2 |
+///
+/// `NSTextViewTextColor` is `<color key="textColor">`, else catalog `textColor`.
+enum TextViewRule {
+    /// The text view attributes this rule reads.
+    static let attributes: Set<String> = [
+        "editable", "selectable", "importsGraphics", "richText", "horizontallyResizable", "verticallyResizable",
+        "findStyle", "spellingCorrection", "smartInsertDelete", "usesFontPanel", "usesRuler", "allowsUndo",
+    ]
+    /// `findStyle` → `NSPreferredTextFinderStyle`.
+    static let findStyles: [String: Int] = ["none": 0, "panel": 1, "bar": 2]
+
+    /// Whether `object` is an archived text view.
+    static func isTextView(_ object: ArchivedObject) -> Bool { object.has("NSTVFlags") }
+
+    /// The archived text view for `element`, the document view of the clip view `superview`.
+    static func textView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        guard superview?.className == "NSClipView" else {
+            throw context.error(
+                .unsupportedElement, element, "a <textView> outside a clip view is not supported yet")
+        }
+        if element["customClass"] != nil {
+            throw context.error(.unsupportedAttribute, element, "a custom text view class is not supported yet")
+        }
+        let view = ArchivedObject("NSTextView")
+        context.track(view, id: element["id"], parent: parent)
+        let kind = AppKitViewEncoder.Kind(attributes: attributes, children: ["color", "size"])
+        let parts = try views.encodeView(element, view, superview: superview, kind: kind)
+        var colors: [String: ArchivedObject] = [:]
+        var maxSize: [Double]?
+        for part in parts {
+            switch (part.name, part["key"]) {
+            case ("color", "backgroundColor"):
+                // IB's white text background is archived as the catalog color (test6_whitecolor,
+                // test13_clip_flags, textview_attributedstring, textview_multiattr).
+                if part["colorSpace"] == "calibratedWhite", part.number("white") == 1, part.number("alpha") ?? 1 == 1 {
+                    colors["backgroundColor"] = try AppKitColorRule.catalogColor(
+                        "textBackgroundColor", element: part, context: context)
+                } else {
+                    colors["backgroundColor"] = try AppKitColorRule.color(part, context: context)
+                }
+            case ("color", let key?) where key == "textColor" || key == "insertionPointColor":
+                colors[key] = try AppKitColorRule.color(part, context: context)
+            case ("size", "minSize"): break
+            case ("size", "maxSize"):
+                guard let width = part.number("width"), let height = part.number("height"), width.isFinite,
+                    height.isFinite
+                else {
+                    throw context.error(.invalidSource, part, "the maximum size needs a width and a height")
+                }
+                maxSize = [width, height]
+            default:
+                throw context.error(
+                    .unsupportedElement, part, "<\(part.name)> inside a <textView> is not supported yet")
+            }
+        }
+        let container = ArchivedObject("NSTextContainer")
+        let layout = ArchivedObject("NSLayoutManager")
+        let storage = ArchivedObject("NSTextStorage")
+        let text = ArchivedObject("NSMutableString")
+        text.set("NS.bytes", .data([]))
+        storage.set("NSString", text)
+        storage.set("NSDelegate", .null)
+        layout.set("NSTextStorage", storage)
+        layout.set("NSTextContainers", .collection("NSMutableArray", [container]))
+        layout.set("NSLMFlags", int: 102)
+        layout.set("NSDelegate", .null)
+        container.set("NSLayoutManager", layout)
+        container.set("NSTextLayoutManager", .null)
+        container.set("NSTextView", view)
+        container.set("NSWidth", .float64(try ScrollViewRule.rect(element, context)[2]))
+        container.set("NSMinWidth", .float64(15))
+        container.set("NSTCFlags", int: 1)
+        view.set("NSTextContainer", container)
+        view.set("NSSharedData", try sharedData(element, colors: colors, context: context))
+        view.set("NSTVFlags", int: 0x86 | (element.flag("horizontallyResizable") ? 1 : 0))
+        if let maxSize { view.set("NSMaxSize", .string(AppKitContext.text(maxSize))) }
+        view.set("NSDelegate", .null)
+        if let textColor = colors["textColor"] {
+            view.set("NSTextViewTextColor", textColor)
+        } else {
+            view.set(
+                "NSTextViewTextColor", try AppKitColorRule.catalogColor("textColor", element: element, context: context)
+            )
+        }
+        return view
+    }
+
+    /// Sets the text container's width after ``ScrollViewRule`` tiled the text view.
+    static func setWidth(_ view: ArchivedObject, _ width: Double) {
+        view.object(forKey: "NSTextContainer")?.replace("NSWidth", .float64(width))
+    }
+
+    /// `NSFlags` of the shared data (see the table above).
+    static func flags(_ element: SourceElement) -> Int {
+        var flags = 0x800
+        if element["selectable"] != "NO" { flags |= 0x101 }
+        if element["editable"] != "NO" { flags |= 0x2 }
+        if element["richText"] != "NO" { flags |= 0x4 }
+        if element["importsGraphics"] != "NO" { flags |= 0x8 }
+        if element.flag("usesFontPanel") { flags |= 0x20 }
+        if element.flag("usesRuler") { flags |= 0x40 }
+        if element.flag("smartInsertDelete") { flags |= 0x200 }
+        if element.flag("allowsUndo") { flags |= 0x400 }
+        if element["findStyle"] == "panel" { flags |= 0x2000 }
+        if element.flag("spellingCorrection") { flags |= 0x400_0000 }
+        return flags
+    }
+
+    /// The `NSTextViewSharedData` of `element`.
+    static func sharedData(_ element: SourceElement, colors: [String: ArchivedObject], context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        func catalog(_ name: String) throws(CompileError) -> ArchivedObject {
+            try AppKitColorRule.catalogColor(name, element: element, context: context)
+        }
+        let shared = ArchivedObject("NSTextViewSharedData")
+        shared.set("NSAutomaticTextCompletionDisabled", .bool(false))
+        shared.set("NSFlags", int: flags(element))
+        shared.set("NSMoreFlags", int: 1)
+        shared.set("NSTextCheckingTypes", int: 0)
+        shared.set("NSMarkedAttributes", .null)
+        if let background = colors["backgroundColor"] {
+            shared.set("NSBackgroundColor", background)
+        } else {
+            shared.set("NSBackgroundColor", .null)
+        }
+        shared.set(
+            "NSSelectedAttributes",
+            .dictionary(
+                "NSDictionary",
+                [
+                    (.string("NSBackgroundColor"), try catalog("selectedTextBackgroundColor")),
+                    (.string("NSColor"), try catalog("selectedTextColor")),
+                ]))
+        if let insertion = colors["insertionPointColor"] {
+            shared.set("NSInsertionColor", insertion)
+        } else {
+            shared.set("NSInsertionColor", try catalog("textInsertionPointColor"))
+        }
+        let cursor = ArchivedObject("NSCursor")
+        cursor.set("NSHotSpot", .string("{8, -8}"))
+        cursor.set("NSCursorType", int: 13)
+        shared.set(
+            "NSLinkAttributes",
+            .dictionary(
+                "NSDictionary",
+                [
+                    (.string("NSColor"), try catalog("linkColor")),
+                    (.string("NSCursor"), cursor),
+                    (.string("NSUnderline"), .number(1)),
+                ]))
+        shared.set("NSDefaultParagraphStyle", .null)
+        shared.set("NSTextFinder", .null)
+        shared.set(
+            "NSPreferredTextFinderStyle", int: try CellRule.value(element, "findStyle", findStyles, default: 0, context)
+        )
+        shared.set("NSTextHighlightAttributes", .null)
+        shared.set("NSWritingToolsFlags", int: 256)
+        return shared
+    }
+}
