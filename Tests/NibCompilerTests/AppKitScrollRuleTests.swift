@@ -443,6 +443,37 @@ struct AppKitTextViewRuleTests {
         #expect(graph.text("NSFrameSize", of: view) == "{538, 337}")
     }
 
+    @Test("attributed text: runs of distinct attribute dictionaries with one-byte lengths (textview_multiattr)")
+    func attributedRuns() throws {
+        let body = """
+            <attributedString key="textStorage">
+                <fragment content="Hello "><attributes><font key="NSFont" metaFont="label"/></attributes></fragment>
+                <fragment content="bold"><attributes><font key="NSFont" size="10" name="LucidaGrande-Bold"/></attributes></fragment>
+                <fragment content=" world"><attributes><font key="NSFont" metaFont="label"/></attributes></fragment>
+            </attributedString>
+            """
+        let graph = try Source.graph(Self.textView("", body: body), options: StandInProfiles.options)
+        let storage = try #require(graph.all("NSTextStorage").first)
+        #expect(graph.text("NSString", of: storage) == "Hello bold world")
+        #expect(graph.elements(of: graph.object("NSAttributes", of: storage) ?? -1).count == 2)
+        #expect(graph.data("NS.bytes", of: graph.object("NSAttributeInfo", of: storage) ?? -1) == [6, 0, 4, 1, 6, 0])
+        let view = try #require(graph.all("NSTextView").first)
+        #expect(graph.value("NSTextViewTextColor", of: view) == nil)
+    }
+
+    @Test("a single run archives one dictionary with the default Helvetica 12 (textview_attributedstring)")
+    func attributedSingleRun() throws {
+        let body = #"<attributedString key="textStorage"><fragment content="Hi"/></attributedString>"#
+        let graph = try Source.graph(Self.textView("", body: body), options: StandInProfiles.options)
+        let storage = try #require(graph.all("NSTextStorage").first)
+        let attributes = try #require(graph.object("NSAttributes", of: storage))
+        #expect(graph.nodes[attributes].className == "NSDictionary")
+        #expect(graph.value("NSAttributeInfo", of: storage) == nil)
+        let font = try #require(graph.all("NSFont").first)
+        #expect(graph.text("NSName", of: font) == "Helvetica")
+        #expect(graph.value("NSfFlags", of: font)?.integerValue == 16)
+    }
+
     @Test("unmodelled text view sources stay errors", arguments: [#"linkDetection="YES""#, #"findStyle="sheet""#])
     func unsupported(attributes: String) {
         #expect(throws: CompileError.self) {

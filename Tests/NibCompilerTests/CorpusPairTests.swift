@@ -90,6 +90,8 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-textfield_formatter",
         "macos-viraptor-ibtool-textfield_no_truncates",
         "macos-viraptor-ibtool-textfield_truncates",
+        "macos-viraptor-ibtool-textview_attributedstring",
+        "macos-viraptor-ibtool-textview_multiattr",
         "macos-viraptor-ibtool-todo-test9_menu_conn",
         "macos-viraptor-ibtool-white_color_format",
         "macos-viraptor-ibtool-window",

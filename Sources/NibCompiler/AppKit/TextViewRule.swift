@@ -56,10 +56,11 @@ enum TextViewRule {
         }
         let view = ArchivedObject("NSTextView")
         context.track(view, id: element["id"], parent: parent)
-        let kind = AppKitViewEncoder.Kind(attributes: attributes, children: ["color", "size"])
+        let kind = AppKitViewEncoder.Kind(attributes: attributes, children: ["color", "size", "attributedString"])
         let parts = try views.encodeView(element, view, superview: superview, kind: kind)
         var colors: [String: ArchivedObject] = [:]
         var maxSize: [Double]?
+        var attributedString: SourceElement?
         for part in parts {
             switch (part.name, part["key"]) {
             case ("color", "backgroundColor"):
@@ -73,6 +74,7 @@ enum TextViewRule {
                 }
             case ("color", let key?) where key == "textColor" || key == "insertionPointColor":
                 colors[key] = try AppKitColorRule.color(part, context: context)
+            case ("attributedString", "textStorage"): attributedString = part
             case ("size", "minSize"): break
             case ("size", "maxSize"):
                 guard let width = part.number("width"), let height = part.number("height"), width.isFinite,
@@ -90,8 +92,15 @@ enum TextViewRule {
         let layout = ArchivedObject("NSLayoutManager")
         let storage = ArchivedObject("NSTextStorage")
         let text = ArchivedObject("NSMutableString")
-        text.set("NS.bytes", .data([]))
-        storage.set("NSString", text)
+        if let attributedString {
+            let (string, runs) = try self.runs(attributedString, context: context)
+            text.set("NS.bytes", .data(Array(string.utf8)))
+            storage.set("NSString", text)
+            try encodeAttributes(runs, into: storage, element: attributedString, context: context)
+        } else {
+            text.set("NS.bytes", .data([]))
+            storage.set("NSString", text)
+        }
         storage.set("NSDelegate", .null)
         layout.set("NSTextStorage", storage)
         layout.set("NSTextContainers", .collection("NSMutableArray", [container]))
@@ -110,12 +119,108 @@ enum TextViewRule {
         view.set("NSDelegate", .null)
         if let textColor = colors["textColor"] {
             view.set("NSTextViewTextColor", textColor)
-        } else {
+        } else if attributedString == nil {
             view.set(
                 "NSTextViewTextColor", try AppKitColorRule.catalogColor("textColor", element: element, context: context)
             )
         }
         return view
+    }
+
+    /// A run of text with the `<attributes>` of its `<fragment>` (nil: none).
+    typealias Run = (text: String, attributes: SourceElement?)
+
+    /// The text and fragments of `<attributedString key="textStorage">`.
+    static func runs(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> (String, [Run]) {
+        var runs: [Run] = []
+        for fragment in element.children {
+            guard fragment.name == "fragment", let content = fragment["content"] else {
+                throw context.error(
+                    .unsupportedElement, fragment,
+                    "only <fragment content=\"…\"> is supported inside an attributed string yet")
+            }
+            var attributes: SourceElement?
+            for child in fragment.children {
+                guard child.name == "attributes" else {
+                    throw context.error(
+                        .unsupportedElement, child, "<\(child.name)> inside a <fragment> is not supported yet")
+                }
+                attributes = child
+            }
+            runs.append((content, attributes))
+        }
+        guard !runs.isEmpty else {
+            throw context.error(.invalidSource, element, "the attributed string has no fragments")
+        }
+        return (runs.map(\.text).joined(), runs)
+    }
+
+    /// `NSAttributes` (one dictionary for a single run, else the distinct dictionaries) and
+    /// `NSAttributeInfo` (UTF-16 run length and dictionary index per run, one byte each; longer
+    /// runs and more dictionaries are not modelled). Every dictionary holds the text color
+    /// (catalog `textColor`) and the font (12-point Helvetica unless the fragment names one),
+    /// as textview_attributedstring and textview_multiattr archive them.
+    static func encodeAttributes(
+        _ runs: [Run], into storage: ArchivedObject, element: SourceElement, context: AppKitContext
+    ) throws(CompileError) {
+        var signatures: [String] = []
+        var dictionaries: [ArchivedObject] = []
+        var merged: [(length: Int, index: Int)] = []
+        for run in runs {
+            var font = AppKitFontRule.make(
+                name: "Helvetica", size: 12, type: 0, textStyle: nil, usesAppearanceSize: false)
+            var signature = "default"
+            for attribute in run.attributes?.children ?? [] {
+                guard attribute.name == "font", attribute["key"] == "NSFont" else {
+                    throw context.error(
+                        .unsupportedElement, attribute,
+                        "text attribute <\(attribute.name)> is not supported yet (only NSFont)")
+                }
+                font = try AppKitFontRule.font(attribute, context: context)
+                signature = attribute.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: ";")
+            }
+            let index: Int
+            if let known = signatures.firstIndex(of: signature) {
+                index = known
+            } else {
+                index = signatures.count
+                signatures.append(signature)
+                dictionaries.append(
+                    .dictionary(
+                        "NSDictionary",
+                        [
+                            (
+                                .string("NSColor"),
+                                try AppKitColorRule.catalogColor("textColor", element: element, context: context)
+                            ),
+                            (.string("NSFont"), font),
+                        ]))
+            }
+            // Adjacent fragments with equal attributes are one run, as NSAttributedString keeps them.
+            if let last = merged.last, last.index == index {
+                merged[merged.count - 1].length += run.text.utf16.count
+            } else {
+                merged.append((run.text.utf16.count, index))
+            }
+        }
+        var info: [UInt8] = []
+        for run in merged {
+            guard run.length < 128, run.index < 128 else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "attributed strings with runs of 128 characters or more are not supported yet")
+            }
+            info += [UInt8(run.length), UInt8(run.index)]
+        }
+        if merged.count == 1, let only = dictionaries.first {
+            storage.set("NSAttributes", only)
+            return
+        }
+        storage.set("NSAttributes", .collection("NSMutableArray", dictionaries))
+        let data = ArchivedObject("NSMutableData")
+        data.set("NS.bytes", .data(info))
+        storage.set("NSAttributeInfo", data)
     }
 
     /// Sets the text container's width after ``ScrollViewRule`` tiled the text view.
