@@ -241,6 +241,18 @@ struct AppKitTextRuleTests {
             (#"selectable="YES" sendsActionOnEndEditing="YES" alignment="left""#, 0x0420_0001, 0x0040_0000),
             // outline_2col_default (data cells)
             (#"lineBreakMode="truncatingTail" alignment="left""#, 0x0400_0040, 0x0000_0800),
+            // transmission_MainMenu: allowsUndo="NO"
+            (#"controlSize="small" lineBreakMode="truncatingMiddle" allowsUndo="NO""#, 0x0400_0040, 0x1002_1A00),
+            // HSChooserWindow: allowsEditingTextAttributes, truncatesLastVisibleLine, state on
+            (
+                #"lineBreakMode="truncatingMiddle" truncatesLastVisibleLine="YES" sendsActionOnEndEditing="YES" state="on" allowsEditingTextAttributes="YES""#,
+                -2_080_374_720, 0x5040_0B00
+            ),
+            // scribendi MarkupTagsController: enabled="NO" (-1267728319)
+            (
+                #"controlSize="small" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" enabled="NO" sendsActionOnEndEditing="YES" state="on" borderStyle="bezel" alignment="left" tag="92" drawsBackground="YES""#,
+                -1_267_728_319, 4_326_400
+            ),
         ])
     func cellFlags(attributes: String, flags: Int64, flags2: Int64) throws {
         let graph = try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -305,7 +317,7 @@ struct AppKitTextRuleTests {
         #expect(parents.last.map { graph.nodes[$0].className } == "NSTextField")
     }
 
-    @Test("unmodelled cell attributes stay errors", arguments: [#"allowsUndo="NO""#, #"borderStyle="line""#])
+    @Test("unmodelled cell attributes stay errors", arguments: [#"wraps="YES""#, #"borderStyle="line""#])
     func unsupportedCellAttribute(attributes: String) {
         #expect(throws: CompileError.self) {
             try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
@@ -801,5 +813,91 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NSTag", of: graph.all("NSTextField")[0])?.integerValue == -1)
         let untagged = try Source.graph(Self.textField(#"tag="0""#), options: StandInProfiles.options)
         #expect(untagged.value("NSTag", of: untagged.all("NSTextField")[0]) == nil)
+    }
+
+    @Test("segments record selection, missing labels and styles (test23_segmented)")
+    func segmentSelection() throws {
+        let source = Self.view(
+            holding: """
+                <segmentedControl verticalHuggingPriority="750" id="2" customClass="OneSelected">
+                    <rect key="frame" x="127" y="192" width="104" height="24"/>
+                    <segmentedCell key="cell" borderStyle="border" alignment="left" style="separated" trackingMode="selectOne" id="3" customClass="OneSelectedCell">
+                        <font key="font" metaFont="system"/>
+                        <segments>
+                            <segment width="32"/>
+                            <segment width="32" selected="YES" tag="1"/>
+                            <segment width="32"><nil key="label"/></segment>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+                """)
+        let graph = try Source.graph(source)
+        let control = try #require(
+            graph.all("NSClassSwapper").first { graph.text("NSClassName", of: $0) == "OneSelected" })
+        #expect(graph.text("NSOriginalClassName", of: control) == "NSSegmentedControl")
+        let cell = try #require(graph.object("NSCell", of: control))
+        #expect(graph.text("NSOriginalClassName", of: cell) == "NSSegmentedCell")
+        #expect(graph.value("NSSelectedSegment", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSTrackingMode", of: cell) == nil)
+        #expect(graph.value("NSSegmentStyle", of: cell)?.integerValue == 9)
+        #expect(graph.value("NSSegmentStyleSeparated", of: cell)?.integerValue == 1)
+        let items = graph.elements(of: graph.object("NSSegmentImages", of: cell) ?? -1)
+        #expect(items.map { graph.value("NSSegmentItemSelected", of: $0) } == [nil, .bool(true), nil])
+        #expect(items.map { graph.text("NSSegmentItemLabel", of: $0) } == ["", "", nil])
+        #expect(items.map { graph.value("NSSegmentItemWidth", of: $0) } == [.float64(32), .float64(32), .float64(32)])
+    }
+
+    @Test("a control with a custom class is a class swapper naming its original class")
+    func controlCustomClass() throws {
+        let graph = try Source.graph(Self.textField(#"customClass="MyField""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: field) == "MyField")
+        #expect(graph.text("NSOriginalClassName", of: field) == "NSTextField")
+        #expect(graph.all("NSTextField").isEmpty)
+    }
+
+    @Test(
+        "an editable Xcode 8 text field archives the System textColor as controlTextColor (textfield_textcolor, test1)")
+    func textColorUpgrade() throws {
+        let body = """
+            <font key="font" metaFont="system"/>
+            <color key="textColor" name="textColor" catalog="System" colorSpace="catalog"/>
+            """
+        func textColorName(_ cell: String, toolsVersion: Int) throws -> String? {
+            let graph = try Source.graph(
+                Self.textField(cell: cell, body: body, toolsVersion: toolsVersion), options: StandInProfiles.options)
+            return graph.text("NSColorName", of: graph.object("NSTextColor", of: graph.all("NSTextFieldCell")[0]) ?? -1)
+        }
+        #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 11762) == "controlTextColor")
+        #expect(try textColorName(#"selectable="YES""#, toolsVersion: 11762) == "textColor")
+        #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 17701) == "textColor")
+        #expect(throws: CompileError.self) { try textColorName(#"editable="YES""#, toolsVersion: 9059) }
+    }
+
+    @Test("a text field's identifier names the view and its cell (scribendi GroupingController)")
+    func textFieldIdentifier() throws {
+        let graph = try Source.graph(
+            Self.textField(#"identifier="Title for Numbers group""#), options: StandInProfiles.options)
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(graph.text("NSReuseIdentifierKey", of: field) == "Title for Numbers group")
+        #expect(
+            graph.text("NSCellIdentifier", of: graph.object("NSCell", of: field) ?? -1) == "Title for Numbers group")
+    }
+
+    @Test(
+        "tool tips become help connectors, from the attribute or a (base64) string child (tooltip_*)",
+        arguments: [
+            (#"toolTip="Tooltip via attribute""#, "", "Tooltip via attribute"),
+            ("", #"<string key="toolTip">Tooltip via child element</string>"#, "Tooltip via child element"),
+            ("", "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string>", "(Return)"),
+        ])
+    func toolTips(attribute: String, child: String, text: String) throws {
+        let source = Self.textField(attribute, toolsVersion: 15702)
+            .replacingOccurrences(of: "<textFieldCell", with: "\(child)<textFieldCell")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let connector = try #require(graph.all("NSIBHelpConnector").first)
+        #expect(graph.nodes[graph.object("NSDestination", of: connector) ?? -1].className == "NSTextField")
+        #expect(graph.text("NSFile", of: connector) == "NSToolTipHelpKey")
+        #expect(graph.text("NSMarker", of: connector) == text)
     }
 }

@@ -27,7 +27,7 @@ enum AppKitBoxRule {
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
             throw context.error(.unsupportedElement, subviews, "a separator box with subviews is not supported yet")
         }
-        let box = ArchivedObject("NSBox")
+        let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
         context.track(box, id: element["id"], parent: parent)
         _ = try views.encodeView(element, box, superview: superview, kind: kind)
         box.set("NSOffsets", .string("{5, 5}"))

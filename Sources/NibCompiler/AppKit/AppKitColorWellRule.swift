@@ -7,12 +7,13 @@
 /// | `NSAllowsLogicalLayoutDirection`, `NSControlContinuous`, `NSControlRefusesFirstResponder`, `NSControlUsesSingleLineMode` | false |
 /// | `NSControlSize`, `NSControlTextAlignment`, `NSControlLineBreakMode`, `NSControlWritingDirection` | 0 (no cell to take them from; the writing direction is 0, not -1) |
 /// | `NSControlSendActionMask` | 4 |
+/// | `NSTag` | `tag`, when not 0 (scribendi PreferencesController) |
 /// | `NSIsBordered` | true |
 /// | `NSColor` | the `<color key="color">` |
 enum AppKitColorWellRule {
     /// What a color well is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        children: ["color"], writesEmptySubviews: true, dragTypes: ["NSColor pasteboard type"])
+        attributes: ["tag"], children: ["color"], writesEmptySubviews: true, dragTypes: ["NSColor pasteboard type"])
 
     /// The archived color well for `element`.
     static func colorWell(
@@ -38,6 +39,7 @@ enum AppKitColorWellRule {
         well.set("NSControlLineBreakMode", int: 0)
         well.set("NSControlWritingDirection", int: 0)
         well.set("NSControlSendActionMask", int: 4)
+        try ControlRule.encodeTag(element, well, context: context)
         well.set("NSIsBordered", .bool(true))
         well.set("NSColor", try AppKitColorRule.color(color, context: context))
         return well

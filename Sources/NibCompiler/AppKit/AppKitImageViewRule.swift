@@ -40,12 +40,7 @@ enum AppKitImageViewRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let view = ArchivedObject("NSImageView")
-        if let custom = element["customClass"] {
-            view.swapClass("NSClassSwapper")
-            view.set("NSClassName", .string(custom))
-            view.set("NSOriginalClassName", .string("NSImageView"))
-        }
+        let view = ControlRule.swapped(ArchivedObject("NSImageView"), customClass: element["customClass"])
         context.track(view, id: element["id"], parent: parent)
         let children = try views.encodeView(element, view, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
@@ -69,6 +64,9 @@ enum AppKitImageViewRule {
     {
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, cell, "attribute \(name) on an <imageCell> is not supported yet")
+        }
+        if cell["title"] != nil {
+            throw context.error(.unsupportedAttribute, cell, "an image cell with a title is not supported yet")
         }
         for child in cell.children where !(child.name == "font" && child["key"] == "font") {
             throw context.error(

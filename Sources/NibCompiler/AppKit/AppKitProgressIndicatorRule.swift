@@ -34,7 +34,7 @@ enum AppKitProgressIndicatorRule {
             }
             return number
         }
-        let indicator = ArchivedObject("NSProgressIndicator")
+        let indicator = ControlRule.swapped(ArchivedObject("NSProgressIndicator"), customClass: element["customClass"])
         context.track(indicator, id: element["id"], parent: parent)
         _ = try views.encodeView(element, indicator, superview: superview, kind: kind)
         indicator.set("NSpiFlags", int: packed)

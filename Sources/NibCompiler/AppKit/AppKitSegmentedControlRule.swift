@@ -5,10 +5,11 @@
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder`` (`NSSubviews` always, hugging default `{250, 750}`), ``ControlRule`` |
 /// | cell flags, font | ``CellRule`` (no `NSContents`) |
-/// | cell `NSSegmentImages` | one `NSSegmentItem` per `<segment>`: `NSSegmentItemWidth` (`width`), `NSSegmentItemImage` (`image`), `NSSegmentItemLabel` (`label`, "" when absent), `NSSegmentItemTag` (when not 0), `NSSegmentItemImageScaling` (`imageScaling`, proportionallyDown 0 when absent) |
-/// | cell `NSSelectedSegment` | -1 (selected segments are not modelled) |
-/// | cell `NSTrackingMode` | `trackingMode`: selectOne 0, selectAny 1, momentary 2 |
-/// | cell `NSSegmentStyle` | `style`: rounded 1 |
+/// | cell `NSSegmentImages` | one `NSSegmentItem` per `<segment>`: `NSSegmentItemWidth` (`width`), `NSSegmentItemImage` (`image`), `NSSegmentItemLabel` (`label`, "" when absent, no key for `<nil key="label">`), `NSSegmentItemTag` (when not 0), `NSSegmentItemSelected` (`selected="YES"`), `NSSegmentItemImageScaling` (`imageScaling`, proportionallyDown 0 when absent) |
+/// | cell `NSSelectedSegment` | the last selected segment's index, -1 when none |
+/// | cell `NSTrackingMode` | `trackingMode` when not selectOne: selectAny 1, momentary 2 |
+/// | cell `NSSegmentStyle` | `style`: rounded 1, texturedRounded 2, roundRect 3, texturedSquare 4, capsule 5, smallSquare 6, separated 9 (also `NSSegmentStyleSeparated` 1) |
+/// | `customClass` | on the control or the cell: an `NSClassSwapper` naming the original class |
 /// | cell `NSSegmentDistribution` | `segmentDistribution`: fit 0 (absent), fill 1, fillEqually 2, fillProportionally 3 |
 enum AppKitSegmentedControlRule {
     /// What a segmented control is in the view encoder's terms.
@@ -16,11 +17,14 @@ enum AppKitSegmentedControlRule {
         attributes: ControlRule.attributes, children: ["segmentedCell"], hugging: (250, 750), writesEmptySubviews: true)
 
     /// The cell attributes beyond ``CellRule/attributes``.
-    static let cellAttributes: Set<String> = ["style", "trackingMode", "segmentDistribution"]
+    static let cellAttributes: Set<String> = ["style", "trackingMode", "segmentDistribution", "customClass"]
     /// `trackingMode` → `NSSegmentSwitchTracking`.
     static let trackingModes: [String: Int] = ["selectOne": 0, "selectAny": 1, "momentary": 2]
-    /// `style` → `NSSegmentStyle` (only the style seen).
-    static let styles: [String: Int] = ["rounded": 1]
+    /// `style` → `NSSegmentStyle` (`test23_segmented`).
+    static let styles: [String: Int] = [
+        "rounded": 1, "texturedRounded": 2, "roundRect": 3, "texturedSquare": 4, "capsule": 5, "smallSquare": 6,
+        "separated": 9,
+    ]
     /// `segmentDistribution` → `NSSegmentDistribution`.
     static let distributions: [String: Int] = ["fit": 0, "fill": 1, "fillEqually": 2, "fillProportionally": 3]
 
@@ -29,11 +33,7 @@ enum AppKitSegmentedControlRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        if element["customClass"] != nil {
-            throw context.error(
-                .unsupportedAttribute, element, "custom segmented control classes are not supported yet")
-        }
-        let control = ArchivedObject("NSSegmentedControl")
+        let control = ControlRule.swapped(ArchivedObject("NSSegmentedControl"), customClass: element["customClass"])
         context.track(control, id: element["id"], parent: parent)
         let children = try views.encodeView(element, control, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
@@ -44,14 +44,19 @@ enum AppKitSegmentedControlRule {
             throw context.error(
                 .unsupportedAttribute, cell, "attribute \(name) on a <segmentedCell> is not supported yet")
         }
-        let cellObject = ArchivedObject("NSSegmentedCell")
+        if cell["title"] != nil {
+            throw context.error(.unsupportedAttribute, cell, "a segmented cell with a title is not supported yet")
+        }
+        let cellObject = ControlRule.swapped(ArchivedObject("NSSegmentedCell"), customClass: cell["customClass"])
         context.track(cellObject, id: cell["id"], parent: control)
         var segments: [ArchivedObject] = []
+        var selected = -1
         for child in cell.children {
             switch (child.name, child["key"]) {
             case ("font", "font"): break
             case ("segments", nil):
                 for segment in child.children {
+                    if segment.flag("selected") { selected = segments.count }
                     segments.append(try self.segment(segment, context: context))
                 }
             default:
@@ -63,10 +68,12 @@ enum AppKitSegmentedControlRule {
         try CellRule.encode(cell, cellObject, type: type, contents: nil, context: context)
         cellObject.set("NSControlView", control)
         cellObject.set("NSSegmentImages", .collection("NSMutableArray", segments))
-        cellObject.set("NSSelectedSegment", int: -1)
-        cellObject.set(
-            "NSTrackingMode", int: try CellRule.value(cell, "trackingMode", trackingModes, default: 0, context))
-        cellObject.set("NSSegmentStyle", int: try CellRule.value(cell, "style", styles, default: 1, context))
+        cellObject.set("NSSelectedSegment", int: selected)
+        let tracking = try CellRule.value(cell, "trackingMode", trackingModes, default: 0, context)
+        if tracking != 0 { cellObject.set("NSTrackingMode", int: tracking) }
+        let style = try CellRule.value(cell, "style", styles, default: 1, context)
+        if style == 9 { cellObject.set("NSSegmentStyleSeparated", int: 1) }
+        cellObject.set("NSSegmentStyle", int: style)
         cellObject.set(
             "NSSegmentDistribution",
             int: try CellRule.value(cell, "segmentDistribution", distributions, default: 0, context))
@@ -80,11 +87,16 @@ enum AppKitSegmentedControlRule {
         guard segment.name == "segment" else {
             throw context.error(.unsupportedElement, segment, "<\(segment.name)> inside <segments> is not supported")
         }
-        for name in segment.attributes.keys where !["label", "width", "tag", "image", "imageScaling"].contains(name) {
+        for name in segment.attributes.keys
+        where !["label", "width", "tag", "image", "imageScaling", "selected"].contains(name) {
             throw context.error(.unsupportedAttribute, segment, "segment attribute \(name) is not supported yet")
         }
-        if let child = segment.children.first {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a segment is not supported yet")
+        var hasLabel = true
+        for child in segment.children {
+            guard child.name == "nil", child["key"] == "label", segment["label"] == nil else {
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a segment is not supported yet")
+            }
+            hasLabel = false
         }
         let item = ArchivedObject("NSSegmentItem")
         if segment["width"] != nil {
@@ -96,13 +108,14 @@ enum AppKitSegmentedControlRule {
         if let image = segment["image"] {
             item.set("NSSegmentItemImage", try AppKitImageRule.image(image, element: segment, context: context))
         }
-        item.set("NSSegmentItemLabel", .string(segment["label"] ?? ""))
+        if hasLabel { item.set("NSSegmentItemLabel", .string(segment["label"] ?? "")) }
         if let tagText = segment["tag"] {
             guard let tag = Int(tagText), abs(tag) < 1 << 31 else {
                 throw context.error(.invalidSource, segment, "the segment tag must be an integer")
             }
             if tag != 0 { item.set("NSSegmentItemTag", int: tag) }
         }
+        if segment.flag("selected") { item.set("NSSegmentItemSelected", .bool(true)) }
         item.set(
             "NSSegmentItemImageScaling",
             int: try CellRule.value(segment, "imageScaling", AppKitImageViewRule.scalings, default: 0, context))

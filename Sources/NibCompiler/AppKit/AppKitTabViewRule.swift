@@ -30,7 +30,7 @@ enum AppKitTabViewRule {
             throw context.error(.unsupportedElement, subviews, "tab view subviews come from its items")
         }
         let type = try CellRule.value(element, "type", types, default: 0, context)
-        let tabView = ArchivedObject("NSTabView")
+        let tabView = ControlRule.swapped(ArchivedObject("NSTabView"), customClass: element["customClass"])
         context.track(tabView, id: element["id"], parent: parent)
         let children = try views.encodeView(element, tabView, superview: superview, kind: kind)
         tabView.set("NSTabViewItems", .collection("NSMutableArray", []))

@@ -5,6 +5,7 @@
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (hugging default `{250, 750}`) |
 /// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0 |
+/// | `NSReuseIdentifierKey`, cell `NSCellIdentifier` | `identifier` |
 /// | `NSTextFieldAlignmentRectInsetsVersion` | 2 |
 /// | `NSAllowsWritingTools` | true for text fields, false for secure and search fields |
 /// | `NSTextFieldAllowsWritingToolsAffordance` | false |
@@ -14,7 +15,7 @@
 /// | cell `NSPlaceholderString` | `placeholderString` |
 /// | cell `NSControlView` | the text field |
 /// | cell `NSDrawsBackground` | `drawsBackground="YES"` only |
-/// | cell `NSBackgroundColor`, `NSTextColor` | the `backgroundColor` and `textColor` colors |
+/// | cell `NSBackgroundColor`, `NSTextColor` | the `backgroundColor` and `textColor` colors (``upgradesTextColor(_:cell:context:)``) |
 /// | cell `NSAllowedInputLocales` | secure cells: the `<allowedInputSourceLocales>` strings |
 /// | cell `NSCharacterPickerEnabled` | `allowsCharacterPickerTouchBarItem="YES"`, which Xcode 8 documents (tools 11000–12999) imply when it is absent |
 /// | search cell | `NSTextBezelStyle` 1 (`bezelStyle="round"`), search and cancel button cells, `NSMaximumRecents` 255, `NSSearchFieldFlags` 6, `NSAutomaticTextCompletionStored`, `NSAutomaticTextCompletionDisabled` (`textCompletion="NO"`) |
@@ -49,7 +50,7 @@ enum AppKitTextFieldRule {
 
     /// The text field attributes beyond the view's.
     static let attributes: Set<String> = ControlRule.attributes.union([
-        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion",
+        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion", "identifier",
     ])
 
     /// The cell attributes beyond ``CellRule/attributes``.
@@ -78,19 +79,14 @@ enum AppKitTextFieldRule {
         }
         let kind = AppKitViewEncoder.Kind(
             attributes: attributes, children: [variant.cellElement], hugging: (250, 750))
-        let field = ArchivedObject(variant.className)
+        let field = ControlRule.swapped(ArchivedObject(variant.className), customClass: element["customClass"])
         context.track(field, id: element["id"], parent: parent)
         let children = try views.encodeView(element, field, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
             throw context.error(
                 .invalidSource, element, "a <\(element.name)> needs exactly one <\(variant.cellElement) key=\"cell\">")
         }
-        let cellObject = ArchivedObject(variant.cellClassName)
-        if let custom = cell["customClass"] {
-            cellObject.swapClass("NSClassSwapper")
-            cellObject.set("NSClassName", .string(custom))
-            cellObject.set("NSOriginalClassName", .string(variant.cellClassName))
-        }
+        let cellObject = ControlRule.swapped(ArchivedObject(variant.cellClassName), customClass: cell["customClass"])
         context.track(cellObject, id: cell["id"], parent: field)
         try encodeCell(cell, cellObject, control: field, field: element, variant: variant, context: context)
         try ControlRule.encode(element, field, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)
@@ -99,6 +95,11 @@ enum AppKitTextFieldRule {
                 throw context.error(.invalidSource, element, "preferredMaxLayoutWidth must be a width")
             }
             if value != 0 { field.set("NSPreferredMaxLayoutWidth", .float64(value)) }
+        }
+        if let identifier = element["identifier"] {
+            // As in the scribendi GroupingController: the view's reuse identifier and its cell's.
+            field.set("NSReuseIdentifierKey", .string(identifier))
+            cellObject.set("NSCellIdentifier", .string(identifier))
         }
         field.set("NSTextFieldAlignmentRectInsetsVersion", int: 2)
         field.set("NSAllowsWritingTools", .bool(variant.allowsWritingTools))
@@ -129,7 +130,11 @@ enum AppKitTextFieldRule {
             switch (child.name, child["key"]) {
             case ("font", "font"): break
             case ("color", let key?) where key == "textColor" || key == "backgroundColor":
-                colors[key] = try AppKitColorRule.color(child, context: context)
+                if key == "textColor", try upgradesTextColor(child, cell: cell, context: context) {
+                    colors[key] = try AppKitColorRule.catalogColor("controlTextColor", element: child, context: context)
+                } else {
+                    colors[key] = try AppKitColorRule.color(child, context: context)
+                }
             case ("dateFormatter", "formatter"), ("numberFormatter", "formatter"): formatter = child
             case ("allowedInputSourceLocales", nil) where variant.element == "secureTextField":
                 locales = try child.children.map { (string) throws(CompileError) in
@@ -214,6 +219,25 @@ enum AppKitTextFieldRule {
         cell.set("NSMaximumRecents", int: 255)
         cell.set("NSSearchFieldFlags", .data([6, 0, 0, 0]))
         cell.set("NSAutomaticTextCompletionStored", .bool(true))
+    }
+
+    /// Whether ibtool archives the System `textColor` of this cell as `controlTextColor`: seen
+    /// for an editable cell in an Xcode 8 document (`textfield_textcolor`, tools 11762); a
+    /// non-editable cell of the same tools version (`test1`) and editable cells of newer
+    /// documents (`white_color_format`, `datacell_unparseable`) keep `textColor`. Older
+    /// documents are not in the pairs, so they are refused.
+    static func upgradesTextColor(_ color: SourceElement, cell: SourceElement, context: AppKitContext)
+        throws(CompileError) -> Bool
+    {
+        guard color["colorSpace"] == "catalog", color["name"] == "textColor", cell.flag("editable"),
+            let tools = context.toolsVersion, tools < 13000
+        else { return false }
+        guard tools >= 11000 else {
+            throw context.error(
+                .unsupportedAttribute, color,
+                "how ibtool archives an editable cell's textColor in documents older than Xcode 8 is not known yet")
+        }
+        return true
     }
 
     /// Whether the character picker is enabled (see ``characterPickerDefaults``).

@@ -11,7 +11,7 @@ struct AppKitViewEncoder {
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
         "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "clipsToBounds",
+        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip",
     ]
 
     /// What a view class adds to `NSView`: the attributes and child elements its rule reads,
@@ -114,6 +114,7 @@ struct AppKitViewEncoder {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not supported yet")
         }
+        if let toolTip = element["toolTip"] { AppKitToolTipRule.connect(toolTip, view: view, context: context) }
         var frame: [Double] = [0, 0, 0, 0]
         var mask: Int?
         var subviews: [SourceElement] = []
@@ -128,6 +129,9 @@ struct AppKitViewEncoder {
             case ("constraints", _): constraintElements = child.children
             case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
+            case ("string", "toolTip"):
+                AppKitToolTipRule.connect(
+                    try AppKitToolTipRule.text(of: child, context: context), view: view, context: context)
             case ("userDefinedRuntimeAttributes", _):
                 try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
             // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).

@@ -10,6 +10,7 @@
 /// | Bits | Source |
 /// |---|---|
 /// | `0x8000_0000` | `state="on"` |
+/// | `0x2000_0000` | `enabled="NO"` (the control keeps `NSEnabled` true; scribendi MarkupTagsController) |
 /// | `0x1000_0000` | `editable="YES"` |
 /// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
 /// | `0x0080_0000` | `borderStyle="border"` |
@@ -23,11 +24,13 @@
 ///
 /// | Bits | Source |
 /// |---|---|
+/// | `0x4000_0000` | `allowsEditingTextAttributes="YES"` (HSChooserWindow) |
 /// | `alignment << 26` | `alignment`: left 0, right 1, center 2, justified 3, natural 4 (absent) |
 /// | `0x0200_0000` | `refusesFirstResponder="YES"` |
 /// | `0x0040_0000` | `sendsActionOnEndEditing="YES"` |
 /// | `size << 17` | `controlSize`: regular 0, small 1, mini 2 |
 /// | `mode << 9` | `lineBreakMode`: word 0 (absent), char 1, clipping 2, head 3, tail 4, middle 5 |
+/// | `0x0000_1000` | `allowsUndo="NO"` (transmission_MainMenu) |
 /// | `0x0000_0100` | `truncatesLastVisibleLine="YES"` |
 /// | `0x0000_0040` | `usesSingleLineMode="YES"` |
 enum CellRule {
@@ -53,11 +56,13 @@ enum CellRule {
         case image = 2
     }
 
-    /// The attributes every cell may carry (interpreted here or by the control).
+    /// The attributes every cell may carry (interpreted here or by the control). A text cell's
+    /// `tag` archives nothing: 174 tagged text field cells in the scribendi pairs have no `NSTag`
+    /// (their controls carry their own).
     static let attributes: Set<String> = [
         "key", "id", "title", "state", "editable", "selectable", "scrollable", "borderStyle", "lineBreakMode",
         "alignment", "sendsActionOnEndEditing", "controlSize", "truncatesLastVisibleLine", "usesSingleLineMode",
-        "refusesFirstResponder",
+        "refusesFirstResponder", "tag", "allowsUndo", "allowsEditingTextAttributes", "enabled",
     ]
 
     /// The source's `lineBreakMode` (word wrapping when absent).
@@ -76,6 +81,7 @@ enum CellRule {
         var flags: UInt32 = UInt32(type.rawValue) << 26
         if cell["state"] == "on" { flags |= 0x8000_0000 }
         if cell.flag("editable") { flags |= 0x1000_0000 }
+        if try boolean(cell, "enabled", default: true, context) == false { flags |= 0x2000_0000 }
         if cell["borderStyle"] == "border" { flags |= 0x0080_0000 }
         if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
         if cell.flag("selectable") { flags |= 0x0020_0000 }
@@ -89,10 +95,12 @@ enum CellRule {
     static func flags2(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> Int64 {
         var flags: UInt32 = 0
         flags |= UInt32(try value(cell, "alignment", cellAlignments, default: 4, context)) << 26
+        if cell.flag("allowsEditingTextAttributes") { flags |= 0x4000_0000 }
         if cell.flag("refusesFirstResponder") { flags |= 0x0200_0000 }
         if cell.flag("sendsActionOnEndEditing") { flags |= 0x0040_0000 }
         flags |= UInt32(try value(cell, "controlSize", controlSizes, default: 0, context)) << 17
         flags |= UInt32(try lineBreakMode(cell, context)) << 9
+        if try boolean(cell, "allowsUndo", default: true, context) == false { flags |= 0x1000 }
         if cell.flag("truncatesLastVisibleLine") { flags |= 0x100 }
         if cell.flag("usesSingleLineMode") { flags |= 0x40 }
         return Int64(Int32(bitPattern: flags))
@@ -118,6 +126,17 @@ enum CellRule {
         if let font = cell.child("font", key: "font") {
             object.set("NSSupport", try AppKitFontRule.font(font, context: context))
         }
+    }
+
+    /// A `YES`/`NO` attribute, `fallback` when absent.
+    static func boolean(_ element: SourceElement, _ name: String, default fallback: Bool, _ context: AppKitContext)
+        throws(CompileError) -> Bool
+    {
+        guard let text = element[name] else { return fallback }
+        guard text == "YES" || text == "NO" else {
+            throw context.error(.invalidSource, element, "\(name) must be YES or NO")
+        }
+        return text == "YES"
     }
 
     /// The table value of attribute `name`, `fallback` when it is absent.

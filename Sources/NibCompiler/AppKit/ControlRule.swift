@@ -40,11 +40,29 @@ enum ControlRule {
         control.set("NSControlWritingDirection", int: -1)
         control.set("NSControlSendActionMask", int: sendActionMask)
         if element.flag("allowsExpansionToolTips") { control.set("NSControlAllowsExpansionToolTips", .bool(true)) }
-        if let text = element["tag"] {
-            guard let tag = Int(text), abs(tag) < 1 << 31 else {
-                throw context.error(.invalidSource, element, "the tag must be an integer")
-            }
-            if tag != 0 { control.set("NSTag", int: tag) }
+        try encodeTag(element, control, context: context)
+    }
+
+    /// `NSTag` for the control's `tag`, when it is not 0.
+    static func encodeTag(_ element: SourceElement, _ control: ArchivedObject, context: AppKitContext)
+        throws(CompileError)
+    {
+        guard let text = element["tag"] else { return }
+        guard let tag = Int(text), abs(tag) < 1 << 31 else {
+            throw context.error(.invalidSource, element, "the tag must be an integer")
         }
+        if tag != 0 { control.set("NSTag", int: tag) }
+    }
+
+    /// `object` as an `NSClassSwapper` for `customClass` (names first), or unchanged: how ibtool
+    /// archives every control and cell with a custom class (image views, segmented controls and
+    /// their cells, search field cells in the pairs; the other controls are assumed to follow).
+    static func swapped(_ object: ArchivedObject, customClass: String?) -> ArchivedObject {
+        guard let customClass else { return object }
+        let original = object.className
+        object.swapClass("NSClassSwapper")
+        object.set("NSClassName", .string(customClass))
+        object.set("NSOriginalClassName", .string(original))
+        return object
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A view's tool tip (`toolTip="…"`, or a `<string key="toolTip">` child, plain or
+/// `base64-UTF8="YES"`) → an `NSIBHelpConnector` in `NSConnections`: `NSDestination` the view,
+/// `NSFile` "NSToolTipHelpKey", `NSMarker` the text (`tooltip_attr`, `tooltip_child`,
+/// `tooltip_base64`).
+enum AppKitToolTipRule {
+    /// The tool tip text of a `<string key="toolTip">` element.
+    static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {
+        for name in string.attributes.keys where name != "key" && name != "base64-UTF8" {
+            throw context.error(
+                .unsupportedAttribute, string, "attribute \(name) on a tool tip string is not supported yet")
+        }
+        guard string.flag("base64-UTF8") else { return string.text }
+        let encoded = string.text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8) else {
+            throw context.error(.invalidSource, string, "the tool tip is not valid base64-encoded UTF-8")
+        }
+        return text
+    }
+
+    /// Appends the help connector for `text` on `view` to the context's connections.
+    static func connect(_ text: String, view: ArchivedObject, context: AppKitContext) {
+        let connector = ArchivedObject("NSIBHelpConnector")
+        connector.set("NSDestination", view)
+        connector.set("NSFile", .string("NSToolTipHelpKey"))
+        connector.set("NSMarker", .string(text))
+        context.connections.append(connector)
+    }
+}
