@@ -382,6 +382,10 @@ struct AppKitTextViewRuleTests {
                 0
             ),
             ("", 2319, 0),
+            (
+                #"editable="NO" importsGraphics="NO" richText="NO" horizontallyResizable="YES" verticallyResizable="YES" usesFontPanel="YES" usesRuler="YES" linkDetection="YES" spellingCorrection="YES" smartInsertDelete="YES""#,
+                67_373_921, 0
+            ),
         ])
     func sharedFlags(attributes: String, flags: Int64, finderStyle: Int64) throws {
         let graph = try Source.graph(Self.textView(attributes), options: StandInProfiles.options)
@@ -474,7 +478,7 @@ struct AppKitTextViewRuleTests {
         #expect(graph.value("NSfFlags", of: font)?.integerValue == 16)
     }
 
-    @Test("unmodelled text view sources stay errors", arguments: [#"linkDetection="YES""#, #"findStyle="sheet""#])
+    @Test("unmodelled text view sources stay errors", arguments: [#"usesInspectorBar="YES""#, #"findStyle="sheet""#])
     func unsupported(attributes: String) {
         #expect(throws: CompileError.self) {
             try Source.graph(Self.textView(attributes), options: StandInProfiles.options)

@@ -93,6 +93,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-textfield_textcolor",
         "macos-viraptor-ibtool-textfield_truncates",
         "macos-viraptor-ibtool-textview_attributedstring",
+        "macos-viraptor-ibtool-textview_linkdetection",
         "macos-viraptor-ibtool-textview_multiattr",
         "macos-viraptor-ibtool-todo-test9_menu_conn",
         "macos-viraptor-ibtool-white_color_format",

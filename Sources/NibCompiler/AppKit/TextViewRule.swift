@@ -19,6 +19,7 @@
 /// | `0x400` | `allowsUndo="YES"` |
 /// | `0x800` | always |
 /// | `0x2000` | `findStyle="panel"` |
+/// | `0x4_0000` | `linkDetection="YES"` (textview_linkdetection) |
 /// | `0x400_0000` | `spellingCorrection="YES"` |
 ///
 /// | Shared data key | Source |
@@ -35,6 +36,7 @@ enum TextViewRule {
     static let attributes: Set<String> = [
         "editable", "selectable", "importsGraphics", "richText", "horizontallyResizable", "verticallyResizable",
         "findStyle", "spellingCorrection", "smartInsertDelete", "usesFontPanel", "usesRuler", "allowsUndo",
+        "linkDetection",
     ]
     /// `findStyle` → `NSPreferredTextFinderStyle`.
     static let findStyles: [String: Int] = ["none": 0, "panel": 1, "bar": 2]
@@ -240,6 +242,7 @@ enum TextViewRule {
         if element.flag("smartInsertDelete") { flags |= 0x200 }
         if element.flag("allowsUndo") { flags |= 0x400 }
         if element["findStyle"] == "panel" { flags |= 0x2000 }
+        if element.flag("linkDetection") { flags |= 0x4_0000 }
         if element.flag("spellingCorrection") { flags |= 0x400_0000 }
         return flags
     }
