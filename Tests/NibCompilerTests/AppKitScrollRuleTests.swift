@@ -257,6 +257,16 @@ struct AppKitScrollRuleTests {
         #expect(graph.value("NSOutineViewStronglyReferencesItems", of: outline) == .bool(true))
     }
 
+    @Test("a custom table class becomes an NSClassSwapper over NSOutlineView (test_outline_small_sv)")
+    func customClass() throws {
+        let graph = try Self.graph(
+            Self.table(table: #"outlineTableColumn="13" customClass="FileOutlineView""#, element: "outlineView"))
+        let swapper = try #require(graph.all("NSClassSwapper").first)
+        #expect(graph.text("NSClassName", of: swapper) == "FileOutlineView")
+        #expect(graph.text("NSOriginalClassName", of: swapper) == "NSOutlineView")
+        #expect(graph.value("NSOutineViewStronglyReferencesItems", of: swapper) == .bool(true))
+    }
+
     // MARK: Errors
 
     @Test(

@@ -19,6 +19,7 @@
 /// | Key | Source |
 /// |---|---|
 /// | `NSvFlags` | 0x112 (width and height sizable, whatever the source mask), 0x1000 for `focusRingType="none"` |
+/// | `NSClassName`, `NSOriginalClassName` | `customClass`: the table becomes an `NSClassSwapper` |
 /// | `NSColumnAutoresizingStyle` | `columnAutoresizingStyle`: none 0, uniform 1 (absent), sequential 2, reverseSequential 3, lastColumnOnly 4, firstColumnOnly 5 |
 /// | `NSRowHeight` | `rowHeight` (absent: 17) |
 /// | `NSIntercellSpacingWidth`, `…Height` | `<size key="intercellSpacing">` (absent: 3 × 2) |
@@ -62,8 +63,8 @@ enum AppKitTableViewRule {
             throw context.error(
                 .unsupportedElement, element, "a <\(element.name)> outside a scroll view is not supported yet")
         }
-        if element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a custom table view class is not supported yet")
+        if element["customModule"] != nil || element["customModuleProvider"] != nil {
+            throw context.error(.unsupportedAttribute, element, "a table view class in a module is not supported yet")
         }
         if let ring = element["focusRingType"], ring != "none" {
             throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
@@ -150,6 +151,8 @@ enum AppKitTableViewRule {
         table.set("NSAllowsTypeSelect", .bool(element["typeSelect"] != "NO"))
         table.set("NSTableViewDraggingDestinationStyle", int: 0)
         table.set("NSTableViewGroupRowStyle", int: 1)
+        // A custom class swaps the class in (test_outline_small_sv, todo-test28_tableview_attrs).
+        _ = ControlRule.swapped(table, customClass: element["customClass"])
         if isOutline {
             if !element.flag("autoresizesOutlineColumn") {
                 table.set("NSOutlineViewAutoresizesOutlineColumnKey", .bool(false))

@@ -30,7 +30,8 @@
 /// | `NSLinkAttributes` | linkColor, the pointing-hand cursor, single underline |
 /// | `NSPreferredTextFinderStyle` | `findStyle`: none 0 (absent), panel 1, bar 2 |
 ///
-/// `NSTextViewTextColor` is `<color key="textColor">`, else catalog `textColor`.
+/// `NSTextViewTextColor` is `<color key="textColor">`, else catalog `textColor` (none with an
+/// attributed text storage). A `customClass` makes the view an `NSClassSwapper`.
 enum TextViewRule {
     /// The text view attributes this rule reads.
     static let attributes: Set<String> = [
@@ -53,8 +54,8 @@ enum TextViewRule {
             throw context.error(
                 .unsupportedElement, element, "a <textView> outside a clip view is not supported yet")
         }
-        if element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a custom text view class is not supported yet")
+        if element["customModule"] != nil || element["customModuleProvider"] != nil {
+            throw context.error(.unsupportedAttribute, element, "a text view class in a module is not supported yet")
         }
         let view = ArchivedObject("NSTextView")
         context.track(view, id: element["id"], parent: parent)
@@ -119,6 +120,8 @@ enum TextViewRule {
         view.set("NSTVFlags", int: 0x86 | (element.flag("horizontallyResizable") ? 1 : 0))
         if let maxSize { view.set("NSMaxSize", .string(AppKitContext.text(maxSize))) }
         view.set("NSDelegate", .null)
+        // A custom class swaps the class in (IRIndexRecordWController's IRRecordView).
+        _ = ControlRule.swapped(view, customClass: element["customClass"])
         if let textColor = colors["textColor"] {
             view.set("NSTextViewTextColor", textColor)
         } else if attributedString == nil {
