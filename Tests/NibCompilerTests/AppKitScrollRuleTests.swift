@@ -14,7 +14,7 @@ struct AppKitScrollRuleTests {
     static func table(
         _ scrollAttributes: String = "", table tableAttributes: String = "", element: String = "tableView",
         vertical verticalAttributes: String = #"hidden="YES""#, header: Bool = true, secondColumnWidth: Int = 240,
-        tableColors: Bool = true, secondDataCell: String? = nil
+        tableColors: Bool = true, secondDataCell: String? = nil, resizingMasks: Bool = true
     ) -> String {
         let headerAttribute = header ? #"headerView="20""# : ""
         let colors =
@@ -48,7 +48,7 @@ struct AppKitScrollRuleTests {
                     <color key="backgroundColor" white="0.33" alpha="1" colorSpace="calibratedWhite"/>
                 </tableHeaderCell>
                 \(dataCell)
-                <tableColumnResizingMask key="resizingMask" resizeWithTable="YES" userResizable="YES"/>
+                \(resizingMasks ? #"<tableColumnResizingMask key="resizingMask" resizeWithTable="YES" userResizable="YES"/>"# : "")
             </tableColumn>
             """
         }
@@ -320,6 +320,29 @@ struct AppKitScrollRuleTests {
         // Without a font the cell type is null: only the small size and refusal bits remain.
         #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 0)
         #expect(graph.value("NSScale", of: cell)?.integerValue == 0)
+    }
+
+    @Test("columns without resizing masks that need more room widen the table (test_table_header_first_col)")
+    func widerTable() throws {
+        // 100 + 260 + 3 spacing + 32 padding = 395 > 378; the visible scroller shows the corner view.
+        let graph = try Self.graph(
+            Self.table(
+                #"hasHorizontalScroller="NO""#, vertical: #"doubleValue="1""#, secondColumnWidth: 260,
+                resizingMasks: false))
+        let table = try #require(graph.all("NSTableView").first)
+        let scroll = try #require(graph.all("NSScrollView").first)
+        let clip = try #require(graph.object("NSContentView", of: scroll))
+        #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {361, 198}}")
+        #expect(graph.text("NSFrameSize", of: table) == "{395, 175}")
+        #expect(graph.value("NSTvFlags", of: table)?.integerValue == Int64(Int32(bitPattern: 0xDB60_8000)))
+        #expect(graph.value("NSsFlags", of: scroll)?.integerValue == 198_802)
+        let header = try #require(graph.object("NSHeaderView", of: table))
+        #expect(graph.text("NSFrameSize", of: header) == "{395, 23}")
+        let horizontal = try #require(graph.object("NSHScroller", of: scroll))
+        #expect(graph.value("NSEnabled", of: horizontal) == .bool(true))
+        let corner = try #require(graph.object("NSCornerView", of: scroll))
+        #expect(graph.text("NSFrame", of: corner) == "{{362, 1}, {18, 23}}")
+        #expect(graph.value("NSvFlags", of: corner)?.integerValue == 256)
     }
 
     @Test("columns that nearly fill the clip view stay errors: ibtool resizes them (test_single_col_noresize)")

@@ -176,6 +176,16 @@ enum ScrollViewRule {
             ? [inner[0], inner[1] + inner[3] - scrollerWidth, clipFrame[2], scrollerWidth] : nil
         let horizontalScroller = try ScrollerRule.scroller(
             horizontal, scroll: scroll, tiledFrame: horizontalFrame, views: views)
+        // A document wider than the clip view enables the horizontal scroller, hidden or not
+        // (test_table_no_header).
+        if table != nil, let documentSize, documentSize[0] > clipFrame[2] {
+            if horizontalVisible {
+                throw context.error(
+                    .unsupportedElement, horizontal,
+                    "a visible horizontal scroller over a wider table is not supported yet (its knob proportion)")
+            }
+            horizontalScroller.set("NSEnabled", .bool(true))
+        }
         let verticalScroller = try ScrollerRule.scroller(
             vertical, scroll: scroll, tiledFrame: verticalFrame, views: views)
         subviews.append(horizontalScroller)
@@ -188,8 +198,15 @@ enum ScrollViewRule {
             if cornerInScrollView {
                 corner.set("NSNextResponder", scroll)
                 corner.set("NSNibTouchBar", .null)
-                corner.set("NSvFlags", .integer(Int64(Int32(bitPattern: 0x8000_0100))))
-                corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+                if let verticalFrame {
+                    // Above a visible vertical scroller, the corner view shows, as tall as the
+                    // header (test_table_uniform_header, test_outline_header).
+                    corner.set("NSvFlags", int: 0x100)
+                    corner.set("NSFrame", .string(AppKitContext.text([verticalFrame[0], inner[1], 18, headerHeight])))
+                } else {
+                    corner.set("NSvFlags", .integer(Int64(Int32(bitPattern: 0x8000_0100))))
+                    corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+                }
                 corner.set("NSSuperview", scroll)
                 subviews.append(corner)
             } else {
@@ -220,6 +237,9 @@ enum ScrollViewRule {
                     .unsupportedElement, headerElement, "a header view without a table view is not supported yet")
             }
             header.set("NSTableView", table)
+            // The header view is as wide as its table (wider than the clip view when the
+            // columns need it: test_table_header_first_col).
+            if let documentSize { setFrame(header, [0, 0, documentSize[0], headerHeight]) }
         }
 
         scroll.set("NSSubviews", .collection("NSMutableArray", subviews))
