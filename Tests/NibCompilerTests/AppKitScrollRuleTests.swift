@@ -345,15 +345,28 @@ struct AppKitScrollRuleTests {
         #expect(graph.value("NSvFlags", of: corner)?.integerValue == 256)
     }
 
-    @Test("columns that nearly fill the clip view stay errors: ibtool resizes them (test_single_col_noresize)")
+    @Test("resizable columns that leave no room for the padding shrink by 29 points (test_outline_indent 172 → 143)")
+    func shrinkingColumns() throws {
+        let graph = try Self.graph(
+            Self.table(table: #"columnAutoresizingStyle="lastColumnOnly""#, secondColumnWidth: 250))
+        let table = try #require(graph.all("NSTableView").first)
+        let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
+        #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(221)])
+        #expect(graph.text("NSFrameSize", of: table) == "{378, 175}")
+    }
+
+    @Test("uniform shrinking where even and proportional shares differ stays an error")
     func nearlyFillingColumns() {
         #expect(throws: CompileError.self) { try Self.graph(Self.table(secondColumnWidth: 260)) }
     }
 
-    @Test("columns wider than the clip view stay errors: ibtool resizes them (test_table_header_first_col)")
-    func overflowingColumns() {
-        let source = Self.table().replacingOccurrences(of: #"width="240""#, with: #"width="400""#)
-        #expect(throws: CompileError.self) { try Self.graph(source) }
+    @Test("resizable columns wider than the clip view widen the table instead (sv_nohs_wide_col 1200 → table 1232)")
+    func overflowingColumns() throws {
+        let graph = try Self.graph(Self.table(secondColumnWidth: 400))
+        let table = try #require(graph.all("NSTableView").first)
+        #expect(graph.text("NSFrameSize", of: table) == "{535, 175}")
+        let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
+        #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(400)])
     }
 }
 

@@ -49,7 +49,7 @@ enum AppKitTableViewRule {
     ]
 
     /// The width a table needs beyond its columns and the spacing between them (see
-    /// ``tiledSize(_:clipSize:element:context:)``).
+    /// ``tiledSize(_:clipSize:sourceWidth:element:context:)``).
     static let tablePadding: Double = 32
 
     /// Whether `object` is an archived table or outline view.
@@ -185,33 +185,85 @@ enum AppKitTableViewRule {
     }
 
     /// The size ibtool gives `table` in a clip view whose visible area below the header is
-    /// `clipSize`. A table needs its columns, the intercell spacing between them and
-    /// ``tablePadding`` points: `sum(widths) + (n − 1) × spacing + 32` (test_table_no_header 389,
-    /// test_table_uniform_header 357, test_outline_header 404, test_table_header_first_col 507,
-    /// sv_nohs_wide_col 1232, todo-test28_tableview_attrs 258 with spacing 17). When that fits,
-    /// the table is as wide as the clip view; when it does not and no column resizes with the
-    /// table, the table is that wide and scrolls horizontally. When columns that resize with the
-    /// table do not fit, ibtool resizes them by a rule not modelled (test_single_col_noresize,
-    /// test_table_mult_sel_no, test_outline_indent, sv_nohs_small_vs, sv16b: an error). `element`
-    /// is the clip view, for the error.
+    /// `clipSize`; `sourceWidth` is the table's width in the source. A table needs its columns,
+    /// the intercell spacing between them and ``tablePadding`` points:
+    /// `sum(widths) + (n − 1) × spacing + 32` (test_table_no_header 389, test_table_uniform_header
+    /// 357, test_outline_header 404, test_table_header_first_col 507, sv_nohs_wide_col 1232,
+    /// todo-test28_tableview_attrs 258 with spacing 17). When that fits, the table is as wide as
+    /// the clip view. When it does not:
+    ///
+    /// * if the columns alone (with spacing after each) fit and columns resize with the table,
+    ///   ibtool shrinks them by `32 − spacing` (29 points) by the autoresizing style and the table
+    ///   stays as wide as the clip view: the last column for lastColumnOnly (test_outline_indent,
+    ///   sv_nohs_small_vs), evenly for uniform (test_single_col_noresize 350 → 321,
+    ///   test_table_mult_sel_no 178/172 → 163/158). Other styles, a source table narrower or wider
+    ///   than the tiled clip view (sv16b) or columns that cannot shrink that far are errors;
+    /// * otherwise (no column resizes with the table, or the columns alone do not fit) the table
+    ///   is as wide as it needs and scrolls horizontally.
+    ///
+    /// `element` is the clip view, for the errors.
     static func tiledSize(
-        _ table: ArchivedObject, clipSize: [Double], element: SourceElement, context: AppKitContext
+        _ table: ArchivedObject, clipSize: [Double], sourceWidth: Double, element: SourceElement,
+        context: AppKitContext
     ) throws(CompileError) -> [Double] {
         guard case .float64(let spacing)? = table.value(forKey: "NSIntercellSpacingWidth") else { return clipSize }
         let columns = table.object(forKey: "NSTableColumns").map(ClipViewRule.elements) ?? []
         guard !columns.isEmpty else { return clipSize }
-        var needed = tablePadding + Double(columns.count - 1) * spacing
-        var resizes = false
-        for column in columns {
-            if case .float64(let width)? = column.value(forKey: "NSWidth") { needed += width }
-            if case .integer(let mask)? = column.value(forKey: "NSResizingMask"), mask & 1 != 0 { resizes = true }
+        func double(_ column: ArchivedObject, _ key: String) -> Double {
+            if case .float64(let value)? = column.value(forKey: key) { return value }
+            return 0
         }
+        let widths = columns.map { double($0, "NSWidth") }
+        let resizable = columns.map { column in
+            if case .integer(let mask)? = column.value(forKey: "NSResizingMask") { return mask & 1 != 0 }
+            return false
+        }
+        let needed = widths.reduce(tablePadding + Double(columns.count - 1) * spacing, +)
         guard needed > clipSize[0] else { return clipSize }
-        guard !resizes else {
-            throw context.error(
-                .unsupportedElement, element,
-                "table columns that resize with the table and do not fit the clip view are not supported yet (ibtool resizes them)"
-            )
+        let columnsAlone = widths.reduce(Double(columns.count) * spacing, +)
+        if resizable.contains(true) && columnsAlone <= clipSize[0] {
+            guard sourceWidth == clipSize[0] else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "table columns that ibtool resizes while it resizes the table are not supported yet")
+            }
+            let shrink = tablePadding - spacing
+            var changes = [Double](repeating: 0, count: columns.count)
+            let style = table.value(forKey: "NSColumnAutoresizingStyle")
+            switch style {
+            case .integer(4)?:
+                guard let last = columns.indices.last, resizable[last] else { break }
+                changes[last] = -shrink
+            case .integer(1)?:
+                // Even shares, the odd point to the first columns; proportional shares would round
+                // the same way in every pair seen, and a source where they differ is refused.
+                let indices = columns.indices.filter { resizable[$0] }
+                let share = (shrink / Double(indices.count)).rounded(.down)
+                var rest = shrink - share * Double(indices.count)
+                let total = indices.reduce(0.0) { $0 + widths[$1] }
+                for index in indices {
+                    changes[index] = -(share + (rest > 0 ? 1 : 0))
+                    rest -= 1
+                    guard total > 0, (shrink * widths[index] / total).rounded() == -changes[index] else {
+                        throw context.error(
+                            .unsupportedElement, element,
+                            "uniformly shrinking these table columns is ambiguous (even or proportional shares)")
+                    }
+                }
+            default: break
+            }
+            let minima = columns.map { double($0, "NSMinWidth") }
+            guard changes.reduce(0, +) == -shrink,
+                columns.indices.allSatisfy({ widths[$0] + changes[$0] >= minima[$0] })
+            else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "table columns that must shrink by this autoresizing style are not supported yet")
+            }
+            for index in columns.indices where changes[index] != 0 {
+                columns[index].replace("NSWidth", .float64(widths[index] + changes[index]))
+            }
+            return clipSize
         }
         // The horizontal scroll state: NSTvFlags 0x0040_0000 joins 0x0020_0000 (test_table_no_header).
         if case .integer(let flags)? = table.value(forKey: "NSTvFlags") {

@@ -129,7 +129,8 @@ enum ScrollViewRule {
         var documentSize: [Double]?
         if let table {
             let size = try AppKitTableViewRule.tiledSize(
-                table, clipSize: [clipFrame[2], clipFrame[3] - headerHeight], element: clipElement, context: context)
+                table, clipSize: [clipFrame[2], clipFrame[3] - headerHeight], sourceWidth: sourceDocument?[2] ?? 0,
+                element: clipElement, context: context)
             setFrame(table, [0, 0, size[0], size[1]])
             documentSize = size
         } else if let document, isText, let sourceDocument {
