@@ -28,6 +28,10 @@ public struct NibCompiler: Sendable {
         /// `/System/Library/ColorSync/Profiles` when it exists (on macOS); without it, AppKit
         /// colors that need a profile are a ``CompileError``.
         public var colorProfiles: URL? = ColorProfiles.systemDirectory
+        /// Whether ibtool could find the images the source names. When it could not (Xamarin
+        /// builds compile storyboards away from the app's images), image placeholders record
+        /// 1 × 1 instead of the size cached in `<resources>`.
+        public var imagesAvailable = true
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -67,6 +71,7 @@ public struct NibCompiler: Sendable {
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
         document.module = options.module
         if let xcode = options.xcode { document.era = xcode }
+        document.imagesAvailable = options.imagesAvailable
         switch (try document.runtime(), document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())
@@ -76,9 +81,8 @@ public struct NibCompiler: Sendable {
             let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             return CompiledNib(kind: .nibFile, files: ["": try compiler.compile()])
         case (.macOS, true):
-            throw CompileError(
-                code: .unsupportedDocument, file: fileName, line: document.root.line, column: document.root.column,
-                element: document.root.summary, message: "MacOSX.Cocoa (AppKit) storyboards are not supported yet")
+            let compiler = AppKitStoryboardCompiler(document: document, colorProfiles: options.colorProfiles)
+            return CompiledNib(kind: .storyboard, files: try compiler.compile())
         }
     }
 

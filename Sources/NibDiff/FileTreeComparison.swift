@@ -89,11 +89,32 @@ public struct FileTreeComparison: Sendable {
             let rp = try? PropertyListSerialization.propertyList(from: Data(r), format: nil) as? NSObject
         {
             if lp.isEqual(rp) { return [] }
+            if comparison.options.treatsRandomUUIDsAsEqual,
+                Self.maskingRandomUUIDs(lp).isEqual(Self.maskingRandomUUIDs(rp))
+            {
+                return []
+            }
             return [StructuralDifference(kind: .value, path: "file", className: "plist", left: "\(lp)", right: "\(rp)")]
         }
         return [
             StructuralDifference(
                 kind: .value, path: "file", className: "bytes", left: "\(l.count) bytes", right: "\(r.count) bytes")
         ]
+    }
+
+    /// `plist` with every random UUID string replaced by one marker.
+    static func maskingRandomUUIDs(_ plist: Any) -> NSObject {
+        switch plist {
+        case let string as String:
+            return (RandomUUID.matches(Array(string.utf8)) ? "<random UUID>" : string) as NSString
+        case let array as [Any]:
+            return array.map { maskingRandomUUIDs($0) } as NSArray
+        case let dictionary as [String: Any]:
+            return dictionary.mapValues { maskingRandomUUIDs($0) } as NSDictionary
+        case let object as NSObject:
+            return object
+        default:
+            return "\(plist)" as NSString
+        }
     }
 }

@@ -189,6 +189,7 @@ final class GraphWalker {
         where a.starts(with: prefix.utf8) && b.starts(with: prefix.utf8) {
             return []
         }
+        if options.treatsRandomUUIDsAsEqual, RandomUUID.matches(a), RandomUUID.matches(b) { return [] }
         if options.recursesIntoNestedArchives, NibArchive.hasMagic(a), NibArchive.hasMagic(b),
             let la = try? NibArchive(parsing: Array(a)), let rb = try? NibArchive(parsing: Array(b))
         {

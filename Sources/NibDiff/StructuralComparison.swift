@@ -27,14 +27,20 @@ public struct StructuralComparison: Sendable {
         /// `UpstreamPlaceholder-6D0-1E-ZdH`); two strings with the same such prefix compare as
         /// equal whatever follows it. Empty to compare them exactly.
         public var generatedIdentifierPrefixes: [String]
+        /// Whether two random (version 4) UUID strings compare as equal. ibtool writes fresh ones
+        /// on every compile (AppKit storyboards' `uniqueIdentifierForStoryboardCompilation` and
+        /// `NSViewControllerIdentifiersToUUIDs`: the same controller id compiles to different
+        /// UUIDs in two pairs), so no compiler can reproduce them.
+        public var treatsRandomUUIDsAsEqual: Bool
 
         /// Creates options; the defaults suit comparing a compiler's output with Apple's.
         public init(
             unorderedKeys: Set<String> = Options.defaultUnorderedKeys, recursesIntoNestedArchives: Bool = true,
             floatTolerance: Double = 0, maximumDepth: Int = 200,
-            generatedIdentifierPrefixes: [String] = ["UpstreamPlaceholder-"]
+            generatedIdentifierPrefixes: [String] = ["UpstreamPlaceholder-"], treatsRandomUUIDsAsEqual: Bool = true
         ) {
             self.generatedIdentifierPrefixes = generatedIdentifierPrefixes
+            self.treatsRandomUUIDsAsEqual = treatsRandomUUIDsAsEqual
             self.unorderedKeys = unorderedKeys
             self.recursesIntoNestedArchives = recursesIntoNestedArchives
             self.floatTolerance = floatTolerance
@@ -69,5 +75,27 @@ public struct StructuralComparison: Sendable {
     /// Whether `left` and `right` are structurally identical.
     public func isEquivalent(_ left: NibArchive, _ right: NibArchive) -> Bool {
         differences(between: left, and: right).isEmpty
+    }
+}
+
+/// Random (version 4) UUID strings, as ibtool generates them.
+enum RandomUUID {
+    /// Whether `bytes` spell a version-4 UUID: `XXXXXXXX-XXXX-4XXX-[89AB]XXX-XXXXXXXXXXXX` in
+    /// hexadecimal digits of either case.
+    static func matches(_ bytes: some Collection<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            switch offset {
+            case 8, 13, 18, 23:
+                guard byte == UInt8(ascii: "-") else { return false }
+            case 14:
+                guard byte == UInt8(ascii: "4") else { return false }
+            case 19:
+                guard "89abAB".utf8.contains(byte) else { return false }
+            default:
+                guard "0123456789abcdefABCDEF".utf8.contains(byte) else { return false }
+            }
+        }
+        return true
     }
 }

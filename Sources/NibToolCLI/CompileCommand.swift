@@ -40,6 +40,12 @@ struct Compile: IOCommand {
             "The folder holding Apple's ICC profiles that AppKit colors embed (default: /System/Library/ColorSync/Profiles on macOS).",
             valueName: "dir"))
     var colorProfiles: String?
+    @Flag(
+        help: """
+            ibtool could not find the images the source names (as in Xamarin builds): image \
+            placeholders record 1 × 1 instead of the size in <resources>.
+            """)
+    var imagesUnavailable = false
 
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
@@ -57,6 +63,7 @@ struct Compile: IOCommand {
         var options = NibCompiler.Options(deploymentTarget: deploymentTarget, module: module)
         options.xcode = xcode.map(XcodeEra.init)
         if let colorProfiles { options.colorProfiles = URL(fileURLWithPath: colorProfiles, isDirectory: true) }
+        options.imagesAvailable = !imagesUnavailable
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

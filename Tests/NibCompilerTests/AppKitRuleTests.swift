@@ -87,6 +87,14 @@ struct AppKitRuleTests {
         #expect(graph.object("NSMinSize", of: window) == graph.object("NSWindowContentMinSize", of: window))
     }
 
+    /// As in Apple's output for `transmission_MainMenu`.
+    @Test("a window's frame autosave name is archived")
+    func frameAutosaveName() throws {
+        let graph = try Source.graph(Source.macOSXib(#"<window title="W" frameAutosaveName="Main" id="1"/>"#))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.text("NSFrameAutosaveName", of: window) == "Main")
+    }
+
     /// As in Apple's output for `macos-viraptor-ibtool-test_content_border`.
     @Test("a bottom content border is a fixed thickness")
     func contentBorder() throws {
@@ -234,5 +242,284 @@ struct AppKitRuleTests {
         // cv1 is constrained; cv2 has a fixed frame; cv3 is named by no constraint.
         #expect(flagged.count == 1)
         #expect(flagged.first.flatMap { graph.object("NSFirstItem", of: leading) == $0 } == true)
+    }
+
+    /// Expected values from Apple's output for `macos-viraptor-ibtool-stackview_identifier` and
+    /// `test19_layouts` (equal spacing).
+    @Test("stack views: orientation, alignment, distribution, container of arranged views, decoding-order connector")
+    func stackViews() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <stackView identifier="MyStack" distribution="equalSpacing" orientation="horizontal" alignment="centerY" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" detachesHiddenViews="YES" translatesAutoresizingMaskIntoConstraints="NO" id="sv1">
+                            <rect key="frame" x="20" y="88" width="260" height="24"/>
+                            <subviews>
+                                <customView translatesAutoresizingMaskIntoConstraints="NO" id="a1">
+                                    <rect key="frame" x="0" y="4" width="37" height="16"/>
+                                </customView>
+                            </subviews>
+                            <visibilityPriorities><integer value="1000"/></visibilityPriorities>
+                            <customSpacing><real value="3.4028234663852886e+38"/></customSpacing>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewOrientation", of: stack)?.integerValue == 0)
+        #expect(graph.value("NSStackViewAlignment", of: stack)?.integerValue == 10)
+        #expect(graph.value("NSStackViewSecondaryAlignment", of: stack)?.integerValue == 3)
+        #expect(graph.value("NSStackViewdistribution", of: stack)?.integerValue == 3)
+        #expect(graph.value("NSStackViewHasEqualSpacing", of: stack) == .bool(true))
+        #expect(graph.value("NSStackViewSpacing", of: stack) == .float32(8))
+        #expect(graph.value("NSStackViewHorizontalHugging", of: stack) == .float32(249.99998))
+        #expect(graph.text("NSReuseIdentifierKey", of: stack) == "MyStack")
+        #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: stack) == .bool(true))
+        let container = try #require(graph.object("NSStackViewBeginningContainer", of: stack))
+        let arranged = graph.elements(of: graph.object("NSStackViewContainerNonDroppedViews", of: container) ?? -1)
+        #expect(arranged == graph.elements(of: graph.object("NSSubviews", of: stack) ?? -1))
+        #expect(arranged.allSatisfy { graph.value("NSDoNotTranslateAutoresizingMask", of: $0) == .bool(true) })
+        let connector = try #require(graph.all("NSNibConnector").first)
+        #expect(graph.object("NSSource", of: connector) == stack)
+        // The decoding-order connector has no object id.
+        let data = try #require(graph.all("NSIBObjectData").first)
+        #expect(!graph.elements(of: graph.object("NSOidsKeys", of: data) ?? -1).contains(connector))
+    }
+
+    /// As in Apple's output for `test19_2_layouts`.
+    @Test("color wells are cell-less controls holding their color")
+    func colorWell() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <colorWell id="cw">
+                            <rect key="frame" x="-3" y="62" width="44" height="28"/>
+                            <color key="color" red="0.05813049898" green="0.055541899059999997" blue="1" alpha="1" colorSpace="calibratedRGB"/>
+                        </colorWell>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let well = try #require(graph.all("NSColorWell").first)
+        #expect(graph.value("NSIsBordered", of: well) == .bool(true))
+        #expect(graph.value("NSControlWritingDirection", of: well)?.integerValue == 0)
+        let color = try #require(graph.object("NSColor", of: well))
+        #expect(graph.value("NSColorSpace", of: color)?.integerValue == 1)
+        let types = graph.elements(of: graph.object("NSDragTypes", of: well) ?? -1).compactMap { graph.string($0) }
+        #expect(types == ["NSColor pasteboard type"])
+    }
+
+    /// As in Apple's output for `test_splitview_props`.
+    @Test("split views: orientation, divider style, autosave name; panes clip")
+    func splitView() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="400" height="300"/>
+                    <subviews>
+                        <splitView autosaveName="TestSplit" dividerStyle="thin" vertical="YES" id="3">
+                            <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                            <subviews>
+                                <customView id="4"><rect key="frame" x="0.0" y="0.0" width="200" height="300"/></customView>
+                                <customView id="5"><rect key="frame" x="201" y="0.0" width="199" height="300"/></customView>
+                            </subviews>
+                            <holdingPriorities><real value="250"/><real value="250"/></holdingPriorities>
+                        </splitView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let split = try #require(graph.all("NSSplitView").first)
+        #expect(graph.value("NSIsVertical", of: split) == .bool(true))
+        #expect(graph.value("NSDividerStyle", of: split)?.integerValue == 2)
+        #expect(graph.text("NSAutosaveName", of: split) == "TestSplit")
+        let panes = graph.elements(of: graph.object("NSSubviews", of: split) ?? -1)
+        #expect(panes.count == 2)
+        #expect(panes.allSatisfy { graph.value("NSViewClipsToBoundsKeyName", of: $0) == .bool(true) })
+        let uneven = body.replacingOccurrences(
+            of: #"<real value="250"/><real value="250"/>"#, with: #"<real value="251"/><real value="250"/>"#)
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(uneven)) }
+    }
+
+    /// Expected values from Apple's output for `toolbar_searchfield_view`.
+    @Test("toolbars: the window's NSViewClass, items by identifier, default items; no maximum window size")
+    func toolbar() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <toolbar key="toolbar" implicitIdentifier="TB1" displayMode="iconAndLabel" sizeMode="regular" id="tb">
+                    <allowedToolbarItems>
+                        <toolbarItem implicitItemIdentifier="SearchItem" label="Search" paletteLabel="Search" id="ti">
+                            <size key="minSize" width="150" height="22"/>
+                            <size key="maxSize" width="200" height="22"/>
+                            <customView key="view" id="cv">
+                                <rect key="frame" x="0.0" y="14" width="200" height="22"/>
+                            </customView>
+                        </toolbarItem>
+                    </allowedToolbarItems>
+                    <defaultToolbarItems>
+                        <toolbarItem reference="ti"/>
+                    </defaultToolbarItems>
+                </toolbar>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        let toolbar = try #require(graph.object("NSViewClass", of: window))
+        #expect(graph.nodes[toolbar].className == "NSToolbar")
+        #expect(graph.value("NSMaxSize", of: window) == nil)
+        #expect(graph.text("NSToolbarIdentifier", of: toolbar) == "TB1")
+        #expect(graph.value("NSToolbarDisplayMode", of: toolbar)?.integerValue == 1)
+        #expect(graph.value("NSToolbarSizeMode", of: toolbar)?.integerValue == 1)
+        let item = try #require(graph.all("NSToolbarItem").first)
+        #expect(graph.elements(of: graph.object("NSToolbarIBDefaultItems", of: toolbar) ?? -1) == [item])
+        let identified = graph.elements(of: graph.object("NSToolbarIBIdentifiedItems", of: toolbar) ?? -1)
+        #expect(identified.count == 2 && graph.string(identified[0]) == "SearchItem" && identified[1] == item)
+        #expect(graph.text("NSToolbarItemMinSize", of: item) == "{150, 22}")
+        #expect(graph.value("NSToolbarItemBordered", of: item) == .bool(false))
+        let view = try #require(graph.object("NSToolbarItemView", of: item))
+        #expect(graph.value("NSSuperview", of: view) == nil)
+        let standard = body.replacingOccurrences(of: "SearchItem", with: "NSToolbarShowColorsItem")
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(standard)) }
+    }
+}
+
+/// AppKit storyboards: expected layouts and values from Apple's output for the
+/// `macos-viraptor-ibtool-sb_swift_wc` and `sb_imagecell_style` pairs.
+@Suite("AppKit storyboards")
+struct AppKitStoryboardTests {
+    static let source = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" initialViewController="wc1">
+            <scenes>
+                <scene sceneID="s0">
+                    <objects>
+                        <application id="app" sceneMemberID="viewController">
+                            <menu key="mainMenu" title="Main Menu" systemMenu="main" id="mm">
+                                <items>
+                                    <menuItem title="Quit" keyEquivalent="q" id="mi">
+                                        <connections>
+                                            <action selector="terminate:" target="fr0" id="c0"/>
+                                        </connections>
+                                    </menuItem>
+                                </items>
+                            </menu>
+                        </application>
+                        <customObject id="fr0" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s1">
+                    <objects>
+                        <windowController storyboardIdentifier="MainWC" id="wc1" customClass="MainWindowController" customModule="TestApp" sceneMemberID="viewController">
+                            <window key="window" title="Swift" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" visibleAtLaunch="NO" id="win">
+                                <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                                <rect key="contentRect" x="200" y="200" width="400" height="300"/>
+                                <rect key="screenRect" x="0.0" y="0.0" width="1920" height="1080"/>
+                            </window>
+                            <connections>
+                                <segue destination="vc1" kind="relationship" relationship="window.shadowedContentViewController" id="sg"/>
+                            </connections>
+                        </windowController>
+                        <customObject id="fr1" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="vc1" customClass="ContentViewController" customModule="TestApp" sceneMemberID="viewController">
+                            <view key="view" id="vw1">
+                                <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                                <subviews>
+                                    <customView id="cv1">
+                                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                                    </customView>
+                                </subviews>
+                            </view>
+                            <connections>
+                                <outlet property="box" destination="cv1" id="o1"/>
+                            </connections>
+                        </viewController>
+                        <customObject id="fr2" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the storyboardc holds Info.plist, MainMenu, the window controller's scene nib and the view nib")
+    func layout() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        #expect(Set(output.files.keys) == ["Info.plist", "MainMenu.nib", "MainWC.nib", "vc1-view-vw1.nib"])
+        let info = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
+        #expect(info["NSStoryboardMainMenu"] as? String == "MainMenu")
+        #expect(info["NSStoryboardDesignatedEntryPointIdentifier"] as? String == "MainWC")
+        #expect(
+            info["NSViewControllerIdentifiersToNibNames"] as? [String: String] == [
+                "MainWC": "MainWC", "MainMenu": "MainMenu",
+            ])
+        #expect(info["NSStoryboardVersion"] as? Int == 1)
+        let uuid = try #require((info["NSViewControllerIdentifiersToUUIDs"] as? [String: String])?["MainWC"])
+        #expect(uuid.count == 36 && Array(uuid)[14] == "4")
+    }
+
+    @Test("the scene nib: a swapped window controller, its window, and the content controller wired to the view nib")
+    func sceneNib() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["MainWC.nib"] ?? []))
+        let controller = try #require(
+            graph.all("NSClassSwapper").first { graph.text("NSOriginalClassName", of: $0) == "IBNSWindowController" })
+        #expect(graph.text("NSClassName", of: controller) == "_TtC7TestApp20MainWindowController")
+        #expect(graph.text("explicitStoryboardIdentifier", of: controller) == "MainWC")
+        let window = try #require(graph.object("IBWindowTemplate", of: controller))
+        let contentView = try #require(graph.object("NSWindowView", of: window))
+        #expect(graph.text("NSFrameSize", of: contentView) == "{400, 300}")
+        let content = try #require(graph.object("IBWindowTemplateContentViewController", of: controller))
+        #expect(graph.text("NSClassName", of: content) == "_TtC7TestApp21ContentViewController")
+        #expect(graph.text("NSNibName", of: content) == "vc1-view-vw1")
+        // The controller has an outlet of its own, so the view nib reaches it as an upstream placeholder.
+        let table = graph.elements(of: graph.object("NSExternalObjectsTableForViewLoading", of: content) ?? -1)
+        #expect(table.count == 2 && table.last == content)
+        let labels = graph.all("NSNibOutletConnector").compactMap { graph.text("NSLabel", of: $0) }
+        #expect(labels.sorted() == ["sceneController", "storyboard", "storyboard", "window"])
+        let connector = try #require(graph.all("NSIBUserDefinedRuntimeAttributesConnector").first)
+        #expect(graph.object("NSObject", of: connector) == window)
+    }
+
+    @Test("the view nib: File's Owner holds the view; the controller's outlets come from its placeholder")
+    func viewNib() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["vc1-view-vw1.nib"] ?? []))
+        let outlets = graph.all("NSNibOutletConnector")
+        let view = try #require(outlets.first { graph.text("NSLabel", of: $0) == "view" })
+        #expect(graph.className("NSSource", of: view) == "NSCustomObject")
+        let box = try #require(outlets.first { graph.text("NSLabel", of: $0) == "box" })
+        let placeholder = try #require(graph.object("NSSource", of: box))
+        #expect(graph.text("NSExternalObjectPlaceholderIdentifier", of: placeholder) == "UpstreamPlaceholder-1")
+    }
+
+    @Test("MainMenu.nib: the application with its main menu; actions to a scene's First Responder have no destination")
+    func mainMenu() throws {
+        let output = try Source.compile(Self.source, fileName: "Main.storyboard")
+        let graph = try Graph(NibArchive(parsing: output.files["MainMenu.nib"] ?? []))
+        let application = try #require(graph.all("NSCustomObject").first { graph.object("IBMainMenu", of: $0) != nil })
+        #expect(graph.text("NSClassName", of: application) == "NSApplication")
+        let action = try #require(graph.all("NSNibControlConnector").first)
+        #expect(graph.object("NSDestination", of: action) == nil)
+    }
+
+    @Test("scenes the compiler does not model are errors naming the element")
+    func unsupported() throws {
+        let source = Self.source.replacingOccurrences(
+            of: "<application id=\"app\"", with: "<splitViewController id=\"app\""
+        )
+        .replacingOccurrences(of: "</application>", with: "</splitViewController>")
+        #expect(throws: CompileError.self) { try Source.compile(source, fileName: "Main.storyboard") }
     }
 }

@@ -542,9 +542,10 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NSScale", of: cell)?.integerValue == 1)
     }
 
-    @Test("an unknown AppKit image is an error")
+    @Test("an unknown AppKit image is an error, and so are borders on image cells")
     func unknownSystemImage() {
         #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"borderStyle="bezel""#)) }
     }
 
     // MARK: Number formatters, runtime attributes

@@ -122,3 +122,340 @@ struct TableViewTests {
         #expect(scene.text("UITitle", of: controller) == "Table")
     }
 }
+
+@Suite("Navigation controllers and segues")
+struct NavigationStoryboardTests {
+    /// An Xcode 5 storyboard (as the mobilewits segue pair): a navigation controller whose root
+    /// controller pushes a second controller from a button.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="4451" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="8">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="root" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" buttonType="roundedRect" id="b1">
+                                        <rect key="frame" x="92" y="230" width="136" height="30"/>
+                                        <state key="normal" title="Go"/>
+                                        <connections><segue id="s71" destination="next" kind="push"/></connections>
+                                    </button>
+                                </subviews>
+                            </view>
+                            <navigationItem title="Root" id="27" key="navigationItem"/>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <navigationController definesPresentationContext="YES" id="8" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="11">
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                            </navigationBar>
+                            <connections>
+                                <segue id="28" destination="root" kind="relationship" relationship="rootViewController"/>
+                            </connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <viewController id="next" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v2">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the root controller is archived in the navigation controller's scene nib, named UIViewController-<id>")
+    func layout() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        #expect(
+            Set(output.files.keys) == [
+                "Info.plist", "UIViewController-8.nib", "UIViewController-next.nib", "root-view-v1.nib",
+                "next-view-v2.nib",
+            ])
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let navigation = try #require(scene.all("UINavigationController").first)
+        let root = try #require(scene.all("UIViewController").first)
+        #expect(scene.elements(of: scene.object("UIViewControllers", of: navigation) ?? -1) == [root])
+        #expect(scene.object("UIParentViewController", of: root) == navigation)
+        #expect(scene.value("UIDefinesPresentationContext", of: navigation) == .bool(true))
+        // The bar: 320 × 44 at the top, mask widthSizable only, default hugging written out.
+        let bar = try #require(scene.all("UINavigationBar").first)
+        #expect(scene.value("UICenter", of: bar) == .bytes([7] + [160.0, 22].flatMap(UIKitRuleTests.le)))
+        #expect(scene.value("UIAutoresizingMask", of: bar) == .int8(2))
+        #expect(scene.text("UIViewContentHuggingPriority", of: bar) == "{250, 250}")
+        let item = try #require(scene.object("UINavigationItem", of: root))
+        #expect(scene.text("UITitle", of: item) == "Root")
+        #expect(scene.elements(of: scene.object("UIItems", of: bar) ?? -1) == [item])
+        // Two storyboard placeholders: the root controller's comes first.
+        #expect(
+            scene.topLevelClasses == [
+                "UIProxyObject", "UINavigationController", "UIProxyObject", "UIProxyObject", "UIProxyObject",
+            ])
+    }
+
+    @Test("a button's push segue is a template in the scene nib, triggered by perform: from the view nib")
+    func pushSegue() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let template = try #require(scene.all("UIStoryboardPushSegueTemplate").first)
+        #expect(scene.text("UIDestinationViewControllerIdentifier", of: template) == "UIViewController-next")
+        #expect(scene.value("UIDestinationContainmentContext", of: template) == .int8(0))
+        let root = try #require(scene.all("UIViewController").first)
+        #expect(scene.elements(of: scene.object("UIStoryboardSegueTemplates", of: root) ?? -1) == [template])
+        let table = scene.elements(of: scene.object("UIExternalObjectsTableForViewLoading", of: root) ?? -1)
+        #expect(table.count == 2 && table[1] == template)
+        let view = Graph(try NibArchive(parsing: output.files["root-view-v1.nib"] ?? []))
+        let event = try #require(view.all("UIRuntimeEventConnection").first)
+        #expect(view.text("UILabel", of: event) == "perform:")
+        #expect(view.value("UIEventMask", of: event) == .int8(64))
+        let proxy = try #require(view.object("UIDestination", of: event))
+        #expect(view.text("UIProxiedObjectIdentifier", of: proxy) == table.first.flatMap(scene.string))
+    }
+}
+
+@Suite("Tab bar controllers")
+struct TabBarStoryboardTests {
+    /// An Xcode 6.1 storyboard shaped like the canoelover pairs: a tab bar controller with two tabs.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="6211" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="tab">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="one" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1"><rect key="frame" x="0.0" y="0.0" width="600" height="600"/></view>
+                            <tabBarItem key="tabBarItem" title="Game" id="i1"/>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="two" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v2"><rect key="frame" x="0.0" y="0.0" width="600" height="600"/></view>
+                            <tabBarItem key="tabBarItem" title="Settings" id="i2"/>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <tabBarController id="tab" sceneMemberID="viewController">
+                            <nil key="simulatedBottomBarMetrics"/>
+                            <tabBar key="tabBar" contentMode="scaleToFill" id="bar">
+                                <rect key="frame" x="0.0" y="551" width="600" height="49"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES"/>
+                                <color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
+                            </tabBar>
+                            <connections>
+                                <segue destination="one" kind="relationship" relationship="viewControllers" id="r1"/>
+                                <segue destination="two" kind="relationship" relationship="viewControllers" id="r2"/>
+                            </connections>
+                        </tabBarController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the tabs are archived in the tab bar controller's scene nib with their items")
+    func layout() throws {
+        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        #expect(
+            Set(output.files.keys) == ["Info.plist", "UIViewController-tab.nib", "one-view-v1.nib", "two-view-v2.nib"])
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-tab.nib"] ?? []))
+        let tab = try #require(scene.all("UITabBarController").first)
+        let children = scene.elements(of: scene.object("UIViewControllers", of: tab) ?? -1)
+        #expect(children.count == 2)
+        #expect(scene.elements(of: scene.object("UICustomizableViewControllers", of: tab) ?? -1) == children)
+        // The bar (canoelover): 320 wide whatever the source says, at the source's y, mask 10, opaque.
+        let bar = try #require(scene.all("UITabBar").first)
+        #expect(scene.value("UIBounds", of: bar) == .bytes([7] + [0.0, 0, 320, 49].flatMap(UIKitRuleTests.le)))
+        #expect(scene.value("UICenter", of: bar) == .bytes([7] + [160.0, 575.5].flatMap(UIKitRuleTests.le)))
+        #expect(scene.value("UIAutoresizingMask", of: bar) == .int8(10))
+        #expect(scene.value("UIOpaque", of: bar) == .bool(true))
+        let items = scene.elements(of: scene.object("UIItems", of: bar) ?? -1)
+        #expect(items.compactMap { scene.text("UITitle", of: $0) } == ["Game", "Settings"])
+        #expect(items.allSatisfy { scene.value("UIEnabled", of: $0) == .bool(true) })
+        #expect(scene.object("UIParentViewController", of: children[0]) == tab)
+        // One storyboard placeholder per tab, the last tab's first, before the controller.
+        #expect(scene.topLevelClasses.prefix(3) == ["UIProxyObject", "UIProxyObject", "UITabBarController"])
+    }
+}
+
+@Suite("Size-class variations")
+struct VariationStoryboardTests {
+    /// An Xcode 6.1 storyboard shaped like TipCalculator: a field shown only in compact width ×
+    /// regular height, with a fixed frame there.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="6211" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="600" height="600"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" id="shown"><rect key="frame" x="0" y="0" width="10" height="10"/></view>
+                                    <view contentMode="scaleToFill" id="field" translatesAutoresizingMaskIntoConstraints="NO">
+                                        <rect key="frame" x="139" y="195" width="97" height="30"/>
+                                        <variation key="heightClass=regular-widthClass=compact" fixedFrame="YES">
+                                            <rect key="frame" x="71" y="195" width="230" height="30"/>
+                                        </variation>
+                                    </view>
+                                </subviews>
+                                <variation key="heightClass=regular-widthClass=compact">
+                                    <mask key="subviews"><include reference="field"/></mask>
+                                </variation>
+                                <variation key="default">
+                                    <mask key="subviews"><exclude reference="field"/></mask>
+                                </variation>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("only the default configuration is installed; trait storages record the size classes")
+    func storages() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(7)
+        let output = try NibCompiler(options: options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
+        let views = view.all("UIView").filter { $0 != root }
+        #expect(views.count == 2)
+        // The excluded field is not a subview, but still an object of the nib.
+        #expect(view.elements(of: view.object("UISubviews", of: root) ?? -1).count == 1)
+        let lists = view.elements(of: view.object("UINibTraitStorageListsKey", of: view.root) ?? -1)
+        #expect(lists.count == 1)
+        let storages = view.elements(of: view.object("UITraitStorages", of: lists[0]) ?? -1)
+        #expect(
+            storages.compactMap { view.text("UIKeyPath", of: $0) } == [
+                "traitStorageSubviews", "traitStorageConstraints",
+            ])
+        // Subviews: every subview is a candidate; records for the default class (nil traits) and (1, 2).
+        let subviewRecords = view.elements(of: view.object("UIRecords", of: storages[0]) ?? -1)
+        #expect(subviewRecords.map { view.value("UITraitCollection", of: $0) == .nil } == [true, false])
+        #expect(view.elements(of: view.object("UIRelationshipCandidates", of: storages[0]) ?? -1).count == 2)
+        // Constraints: nine records; only (compact, regular) adds the field's prototyping constraints.
+        let constraintRecords = view.elements(of: view.object("UIRecords", of: storages[1]) ?? -1)
+        #expect(constraintRecords.count == 9)
+        let added = constraintRecords.map { view.elements(of: view.object("UIAddedObjects", of: $0) ?? -1).count }
+        #expect(added == [0, 0, 0, 0, 0, 4, 0, 0, 0])
+        let candidates = view.elements(of: view.object("UIRelationshipCandidates", of: storages[1]) ?? -1)
+        #expect(
+            candidates.compactMap { view.value("NSConstant", of: $0) } == [
+                .float64(71), .float64(195), .float64(230), .float64(30),
+            ])
+        #expect(
+            view.value("UIViewAutolayoutConstraints", of: root) == nil
+                || view.all("NSIBPrototypingLayoutConstraint").count == 4)
+    }
+
+    @Test("Xcode 10: constraint masks, an empty default trait collection, every descendant listed")
+    func xcode10ConstraintMasks() throws {
+        // Carbook (built by Xcode 10): excluded constraints are not installed; records per mask.
+        let source = #"""
+            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="10117" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="vc" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="736"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" semanticContentAttribute="spatial" preservesSuperviewLayoutMargins="YES" translatesAutoresizingMaskIntoConstraints="NO" id="image">
+                                    <rect key="frame" x="-57" y="0.0" width="714" height="601"/>
+                                    <variation key="heightClass=compact" fixedFrame="YES"><rect key="frame" x="-39" y="-178" width="678" height="719"/></variation>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="image" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+                                <constraint firstItem="image" firstAttribute="centerY" secondItem="root" secondAttribute="centerY" id="c2"/>
+                            </constraints>
+                            <variation key="default">
+                                <mask key="constraints"><exclude reference="c1"/><exclude reference="c2"/></mask>
+                            </variation>
+                            <variation key="heightClass=compact-widthClass=compact">
+                                <mask key="constraints"><include reference="c2"/></mask>
+                            </variation>
+                        </view>
+                    </viewController>
+                </objects></scene></scenes>
+            </document>
+            """#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(10)
+        let output = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
+        #expect(view.value("UIViewAutolayoutConstraints", of: root) == nil)
+        let list = try #require(view.elements(of: view.object("UINibTraitStorageListsKey", of: view.root) ?? -1).first)
+        #expect(view.elements(of: view.object("UIDescendants", of: list) ?? -1).count == 1)
+        let storage = try #require(view.elements(of: view.object("UITraitStorages", of: list) ?? -1).first)
+        #expect(view.text("UIKeyPath", of: storage) == "traitStorageConstraints")
+        let records = view.elements(of: view.object("UIRecords", of: storage) ?? -1)
+        #expect(records.count == 2)
+        // The default record names an empty trait collection, not nil.
+        let defaultTraits = try #require(view.object("UITraitCollection", of: records[0]))
+        #expect(view.nodes[defaultTraits].values.isEmpty)
+        #expect(view.elements(of: view.object("UIRemovedObjects", of: records[0]) ?? -1).count == 2)
+        #expect(view.elements(of: view.object("UIAddedObjects", of: records[1]) ?? -1).count == 1)
+        #expect(view.all("NSIBPrototypingLayoutConstraint").isEmpty)
+        let image = try #require(view.all("UIView").first { $0 != root })
+        #expect(view.value("UIViewSemanticContentAttribute", of: image) == .int8(2))
+        #expect(view.value("UIViewPreservesSuperviewMargins", of: image) == .bool(true))
+    }
+
+    @Test("variations are an error for the Xcode versions not modelled")
+    func modernVariations() throws {
+        #expect(throws: CompileError.self) {
+            try NibCompiler().compile(
+                Data(Self.storyboard.replacingOccurrences(of: "6211", with: "14113").utf8), fileName: "Main.storyboard")
+        }
+    }
+}
+
+@Suite("Root view frames")
+struct RootViewFrameTests {
+    static func storyboard(tools: String, device: Bool, deployment: Bool = false) -> String {
+        #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\#(tools)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
+            \#(device ? #"<device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>"# : "")
+            \#(deployment ? #"<dependencies><deployment identifier="iOS"/></dependencies>"# : "")
+            <scenes><scene sceneID="s1"><objects>
+                <viewController id="vc" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="320" height="568"/></view>
+                </viewController>
+            </objects></scene></scenes>
+        </document>
+        """#
+    }
+
+    @Test(
+        "Xcode 8 documents that preview a device compile root views at 600 × 600; older ones keep their frame",
+        arguments: [
+            ("12121", true, false, 600.0), ("6211", false, false, 320.0), ("14490", true, false, 320.0),
+            ("14460.31", true, true, 600.0),
+        ])
+    func rootFrame(tools: String, device: Bool, deployment: Bool, width: Double) throws {
+        let output = try NibCompiler().compile(
+            Data(Self.storyboard(tools: tools, device: device, deployment: deployment).utf8),
+            fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
+        let bounds = try #require(view.value("UIBounds", of: root))
+        #expect(bounds == .bytes([7] + [0.0, 0, width, width == 600 ? 600 : 568].flatMap(UIKitRuleTests.le)))
+    }
+}

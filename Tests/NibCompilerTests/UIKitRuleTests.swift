@@ -229,6 +229,36 @@ struct ButtonRuleTests {
     }
 }
 
+@Suite("Constraints for ambiguous views")
+struct AmbiguityConstraintTests {
+    @Test("before Xcode 8, a view IB marked ambiguous is pinned by optional prototyping constraints")
+    func ambiguousView() throws {
+        // appodeal-Main: left, top, width, height at priority 251, "…with ambiguity".
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="600" height="600"/>
+                <subviews>
+                    <button buttonType="roundedRect" ambiguous="YES" misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="b1">
+                        <rect key="frame" x="253" y="142" width="95" height="30"/>
+                    </button>
+                    <button buttonType="roundedRect" translatesAutoresizingMaskIntoConstraints="NO" id="b2">
+                        <rect key="frame" x="263" y="104" width="74" height="30"/>
+                    </button>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(
+            Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="9532""#))
+        let pinned = graph.all("NSIBPrototypingLayoutConstraint")
+        #expect(pinned.count == 4)
+        #expect(pinned.allSatisfy { graph.value("NSPriority", of: $0) == .int16(251) })
+        #expect(
+            pinned.allSatisfy {
+                graph.text("NSLayoutIdentifier", of: $0) == "IB auto generated at build time for view with ambiguity"
+            })
+        #expect(pinned.compactMap { graph.value("NSConstant", of: $0) }.count == 4)
+    }
+}
+
 @Suite("Storyboard upstream placeholders")
 struct UpstreamPlaceholderTests {
     @Test("the controller seen from its view nib is an upstream placeholder the scene nib maps back")
@@ -278,5 +308,381 @@ struct RuntimeAttributeTests {
         let number = try #require(graph.object("UIValue", of: pairs[1]))
         #expect(graph.value("NS.intval", of: number) == .int8(8))
         #expect(graph.className("UIObject", of: pairs[1]) == "UIView")
+    }
+}
+
+@Suite("UIKit text views and text fields")
+struct TextViewRuleTests {
+    /// An Xcode 6.1 document (the era the text view pairs were built in).
+    static func xcode6(_ body: String) -> String {
+        Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#)
+    }
+
+    @Test("an empty text view archives its width and one 14 pt line as content size, zoom bounce and alignment")
+    func emptyTextView() throws {
+        // Expected values from the mobilewits Files and SQLite pairs (320 and 303 wide, both 33 high).
+        let body = #"""
+            <textView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" id="t1" text="">
+                <rect key="frame" x="8" y="302" width="303" height="246"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" autocapitalizationType="sentences"/>
+            </textView>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let view = try #require(graph.all("UITextView").first)
+        #expect(graph.value("UIContentSize", of: view) == .bytes([7] + [303.0, 33].flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIBouncesZoom", of: view) == .bool(true))
+        #expect(graph.value("UITextAlignment", of: view) == .int8(0))
+        #expect(graph.value("UIText", of: view) == nil)
+        #expect(graph.value("UIAutocapitalizationType", of: view) == nil)
+        let font = try #require(graph.object("UIFont", of: view))
+        #expect(graph.text("UIFontName", of: font) == ".HelveticaNeueInterface-Regular")
+    }
+
+    @Test("a text view with text is an error, not a guessed content size")
+    func textViewWithText() throws {
+        let body = #"""
+            <textView id="t1" text="Hello"><rect key="frame" x="0" y="0" width="100" height="100"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+            </textView>
+            """#
+        #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(body)) }
+    }
+
+    @Test("rounded-rect text fields get no height prototyping constraint; an empty text is not archived")
+    func roundedRectTextField() throws {
+        // The mobilewits SQLite and pogoros pairs: left, top and width only for these fields.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <textField contentHorizontalAlignment="left" contentVerticalAlignment="center" text="" borderStyle="roundedRect" minimumFontSize="17" id="f1" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO">
+                        <rect key="frame" x="33" y="84" width="152" height="30"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                    </textField>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let attributes = graph.all("NSIBPrototypingLayoutConstraint").compactMap {
+            graph.value("NSFirstAttribute", of: $0)?.integerValue
+        }
+        #expect(attributes.sorted() == [1, 3, 7])
+        #expect(graph.value("UIText", of: try #require(graph.all("UITextField").first)) == nil)
+    }
+}
+
+@Suite("UIKit cells, tables and shared colors")
+struct CellAndColorRuleTests {
+    /// An Xcode 5 document (toolsVersion 4451, as the mobilewits pairs), built by Xcode 6.
+    static func xcode5(_ body: String) -> String {
+        Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="4451""#)
+    }
+
+    @Test("a cell placed in a view is archived in place, with the default mask and margins flag")
+    func cellInView() throws {
+        // From the mobilewits cell-accessory pair: mask 36 although the source's mask is empty,
+        // UIViewPreservesSuperviewMargins on the cell only, the separator generated at x = 15.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="blue" hidesAccessoryWhenEditing="NO" indentationLevel="1" indentationWidth="0.0" id="c1" translatesAutoresizingMaskIntoConstraints="NO">
+                        <rect key="frame" x="0.0" y="39" width="320" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="c2">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="43.5"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
+                        </view>
+                    </tableViewCell>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let cell = try #require(graph.all("UITableViewCell").first)
+        #expect(graph.value("UIAutoresizingMask", of: cell) == .int8(36))
+        #expect(graph.value("UICenter", of: cell) == .bytes([7] + [160.0, 61].flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIViewPreservesSuperviewMargins", of: cell) == .bool(true))
+        #expect(graph.value("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", of: cell) == .bool(true))
+        let content = try #require(graph.all("UITableViewCellContentView").first)
+        #expect(graph.value("UIViewPreservesSuperviewMargins", of: content) == nil)
+        // An Xcode 5 content view takes the cell's bounds (44, not the source's 43.5) and drops
+        // its clear background (mobilewits row-selection pair).
+        #expect(graph.value("UIBackgroundColor", of: content) == nil)
+        #expect(graph.value("UIBounds", of: content) == .bytes([7] + [0.0, 0, 320, 44].flatMap(UIKitRuleTests.le)))
+        let separator = try #require(graph.all("_UITableViewCellSeparatorView").first)
+        #expect(graph.value("UIBounds", of: separator) == .bytes([7] + [0.0, 0, 305, 1].flatMap(UIKitRuleTests.le)))
+    }
+
+    @Test("a view's white background after a table's white one archives as tableBackgroundColor")
+    func sharedColors() throws {
+        // From the mobilewits row-selection pair: both backgrounds are one object in Apple's nib.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <color key="backgroundColor" white="1" alpha="1" colorSpace="custom" customColorSpace="calibratedWhite"/>
+                <subviews>
+                    <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" rowHeight="44" sectionHeaderHeight="22" sectionFooterHeight="22" id="t1">
+                        <rect key="frame" x="0.0" y="20" width="320" height="548"/>
+                        <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+                    </tableView>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let view = try #require(graph.all("UIView").first)
+        let table = try #require(graph.all("UITableView").first)
+        let color = try #require(graph.object("UIBackgroundColor", of: table))
+        #expect(graph.object("UIBackgroundColor", of: view) == color)
+        #expect(graph.text("UISystemColorName", of: color) == "tableBackgroundColor")
+        // No separatorStyle: the default single line, under both keys.
+        #expect(graph.value("UISeparatorStyle", of: table) == .int8(1))
+        #expect(graph.value("UISeparatorStyleIOS5AndLater", of: table) == .int8(1))
+    }
+
+    @Test("different source colors stay distinct even when their runtime values are equal")
+    func distinctNamedColors() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <color key="backgroundColor" cocoaTouchSystemColor="tableCellGroupedBackgroundColor"/>
+                <subviews>
+                    <view id="v2"><rect key="frame" x="0" y="0" width="1" height="1"/>
+                        <color key="backgroundColor" cocoaTouchSystemColor="tableBackgroundColor"/>
+                    </view>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let names = graph.all("UIColor").compactMap { graph.text("UISystemColorName", of: $0) }
+        #expect(Set(names) == ["tableCellGroupedBackgroundColor", "tableBackgroundColor"])
+    }
+
+    @Test("labels in Xcode 5 documents without a text color archive black; preferred width is float32")
+    func xcode5Label() throws {
+        let body = #"""
+            <label opaque="NO" text="Label" lineBreakMode="tailTruncation" minimumFontSize="10" id="l1" preferredMaxLayoutWidth="42">
+                <rect key="frame" x="76" y="15" width="42" height="21"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+            </label>
+            """#
+        let graph = try Source.graph(Self.xcode5(body))
+        let label = try #require(graph.all("UILabel").first)
+        let color = try #require(graph.object("UITextColor", of: label))
+        #expect(graph.value("NSRGB", of: color) == .bytes(Array("0 0 0".utf8)))
+        #expect(graph.value("UISystemColorName", of: color) == nil)
+        #expect(graph.value("UIPreferredMaxLayoutWidth", of: label) == .float32(42))
+        // In a newer document the default is darkTextColor.
+        let modern = try Source.graph(Source.iOSXib(body))
+        let modernLabel = try #require(modern.all("UILabel").first)
+        let modernColor = try #require(modern.object("UITextColor", of: modernLabel))
+        #expect(modern.text("UISystemColorName", of: modernColor) == "darkTextColor")
+    }
+
+    @Test("a top-level cell in a xib gets the cell background color and keeps its content view's frame")
+    func topLevelCell() throws {
+        // From the Aura pair (built by Xcode 7): tableCellBackgroundColor, the "set" flag, content 43 high.
+        let body = #"""
+            <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="c1" rowHeight="44">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="c2">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="43"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let cell = try #require(graph.all("UITableViewCell").first)
+        #expect(graph.value("UITableCellBackgroundColorSet", of: cell) == .bool(true))
+        let color = try #require(graph.object("UIBackgroundColor", of: cell))
+        #expect(graph.text("UISystemColorName", of: color) == "tableCellBackgroundColor")
+        #expect(graph.value("UISelectionStyle", of: cell) == nil)
+        let content = try #require(graph.all("UITableViewCellContentView").first)
+        #expect(graph.value("UIBounds", of: content) == .bytes([7] + [0.0, 0, 320, 43].flatMap(UIKitRuleTests.le)))
+    }
+
+    @Test("an empty image name archives no image")
+    func emptyImageName() throws {
+        let body = #"<imageView id="i1" image=""><rect key="frame" x="0" y="0" width="30" height="30"/></imageView>"#
+        let graph = try Source.graph(Self.xcode5(body))
+        #expect(graph.value("UIImage", of: try #require(graph.all("UIImageView").first)) == nil)
+    }
+}
+
+@Suite("UIKit fonts, tags and images")
+struct FontAndTagRuleTests {
+    /// An Xcode 6.1 document.
+    static func xcode6(_ body: String) -> String {
+        Source.iOSXib(body).replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#)
+    }
+
+    @Test("a named font names itself in its descriptor and is not a system font")
+    func namedFont() throws {
+        // canoelover: Helvetica 36 → descriptor {NSFontSizeAttribute: 36, NSFontNameAttribute: Helvetica}.
+        let body = #"""
+            <label text="Second View" id="l1"><rect key="frame" x="0" y="0" width="200" height="40"/>
+                <fontDescription key="fontDescription" name="Helvetica" family="Helvetica" pointSize="36"/>
+            </label>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let font = try #require(graph.all("UIFont").first)
+        #expect(graph.text("UIFontName", of: font) == "Helvetica")
+        #expect(graph.value("UISystemFont", of: font) == .bool(false))
+        #expect(graph.value("UIFontTraits", of: font) == .int8(0))
+        let attributes = graph.elements(
+            of: graph.object("UIFontDescriptorAttributes", of: graph.object("UIFontDescriptor", of: font) ?? -1) ?? -1)
+        #expect(attributes.compactMap(graph.string) == ["NSFontSizeAttribute", "NSFontNameAttribute", "Helvetica"])
+        let unknown = body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")
+        #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(unknown)) }
+    }
+
+    @Test("tags other than 0 and button line breaks other than middle truncation are archived")
+    func tagsAndLineBreaks() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <button buttonType="roundedRect" lineBreakMode="tailTruncation" tag="5" id="b1"><rect key="frame" x="0" y="0" width="10" height="10"/></button>
+                    <button buttonType="roundedRect" lineBreakMode="middleTruncation" tag="0" id="b2"><rect key="frame" x="0" y="0" width="10" height="10"/></button>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(Self.xcode6(body))
+        let buttons = graph.all("UIButton")
+        #expect(buttons.map { graph.value("UITag", of: $0) } == [.int8(5), nil])
+        #expect(buttons.map { graph.value("UILineBreakMode", of: $0) } == [.int8(4), nil])
+    }
+
+    @Test("a label's long text may be a <string key=\"text\"> child")
+    func stringText() throws {
+        let body = #"""
+            <label id="l1"><rect key="frame" x="0" y="0" width="200" height="40"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <string key="text">A long text.</string>
+            </label>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        #expect(graph.text("UIText", of: try #require(graph.all("UILabel").first)) == "A long text.")
+    }
+
+    @Test("when ibtool could not find the images, placeholders record 1 × 1")
+    func imagesUnavailable() throws {
+        let body =
+            #"<imageView id="i1" image="Images/ad.png"><rect key="frame" x="0" y="0" width="30" height="30"/></imageView>"#
+        let source = Source.iOSXib(body, resources: #"<image name="Images/ad.png" width="550" height="385"/>"#)
+            .replacingOccurrences(of: #"toolsVersion="14113""#, with: #"toolsVersion="6211""#)
+        var options = NibCompiler.Options()
+        let found = Graph(
+            try NibArchive(
+                parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
+        options.imagesAvailable = false
+        let missing = Graph(
+            try NibArchive(
+                parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
+        #expect(found.all("UIImageNibPlaceholder").map { found.value("UIImageWidth", of: $0) } == [.float32(550)])
+        #expect(missing.all("UIImageNibPlaceholder").map { missing.value("UIImageWidth", of: $0) } == [.float32(1)])
+    }
+}
+
+@Suite("UIKit switches and secure fields")
+struct SwitchRuleTests {
+    @Test("a switch restores its frame through a key-value pair and gets position-only prototyping constraints")
+    func switchFrame() throws {
+        // ROMPiOS (Xcode 6): "frame" → NSValue rect "{{28, 462}, {51, 31}}"; left and top only.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews>
+                    <switch opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
+                        <rect key="frame" x="28" y="462" width="51" height="31"/>
+                    </switch>
+                </subviews>
+            </view>
+            """#
+        let graph = try Source.graph(FontAndTagRuleTests.xcode6(body))
+        let control = try #require(graph.all("UISwitch").first)
+        #expect(graph.value("UISwitchEnabled", of: control) == .bool(true))
+        #expect(graph.text("UIViewContentHuggingPriority", of: control) == "{250, 250}")
+        let pairs = graph.elements(of: graph.object("UINibKeyValuePairsKey", of: graph.root) ?? -1)
+        #expect(pairs.count == 1)
+        #expect(graph.text("UIKeyPath", of: pairs[0]) == "frame")
+        let value = try #require(graph.object("UIValue", of: pairs[0]))
+        #expect(graph.text("NS.rectval", of: value) == "{{28, 462}, {51, 31}}")
+        #expect(graph.value("NS.special", of: value) == .int8(3))
+        let attributes = graph.all("NSIBPrototypingLayoutConstraint").compactMap {
+            graph.value("NSFirstAttribute", of: $0)?.integerValue
+        }
+        #expect(attributes.sorted() == [1, 3])
+    }
+
+    @Test("a secure text field turns autocorrection and spell checking off")
+    func secureField() throws {
+        let body = #"""
+            <textField borderStyle="roundedRect" id="f1"><rect key="frame" x="0" y="0" width="97" height="30"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" secureTextEntry="YES"/>
+            </textField>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let field = try #require(graph.all("UITextField").first)
+        #expect(graph.value("UISecureTextEntry", of: field) == .bool(true))
+        #expect(graph.value("UIAutocorrectionType", of: field) == .int8(1))
+        #expect(graph.value("UISpellCheckingType", of: field) == .int8(1))
+    }
+}
+
+@Suite("Color matching")
+struct ColorMatchingTests {
+    @Test("documents not saved color-matched keep calibrated RGB components, without doubles, even under Xcode 10")
+    func unmatchedDocument() throws {
+        // Carbook (Xcode 7.3 document, built by Xcode 10): 0.16078431372549018 → float32, "0.161 0.145 0.141".
+        let color =
+            #"<color key="backgroundColor" red="0.16078431372549018" green="0.14509803921568626" blue="0.14117647058823529" alpha="1" colorSpace="calibratedRGB"/>"#
+        let body = #"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>\#(color)</view>"#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(10)
+        let source = Source.iOSXib(body).replacingOccurrences(
+            of: #"toolsVersion="14113""#, with: #"toolsVersion="10117""#)
+        let archive = try NibArchive(
+            parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? [])
+        let graph = Graph(archive)
+        let object = try #require(graph.all("UIColor").first)
+        #expect(graph.value("UIRed", of: object) == .float32(Float(0.16078431372549018)))
+        #expect(graph.value("UIRed-Double", of: object) == nil)
+        #expect(graph.value("NSRGB", of: object) == .bytes(Array("0.161 0.145 0.141".utf8)))
+        // The same color in a color-matched document needs ColorSync: an error, not a guess.
+        let matched = source.replacingOccurrences(
+            of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+        #expect(throws: CompileError.self) {
+            try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
+        }
+    }
+}
+
+@Suite("Margin constraints")
+struct MarginConstraintTests {
+    @Test("margin attributes keep their V2 codes; the legacy keys name the plain attribute with the margin folded in")
+    func legacyMarginKeys() throws {
+        // Byjuanamn: superview.trailingMargin = field.trailing → NSFirstAttribute 6, NSConstant 8;
+        // label.leading = superview.leadingMargin → NSSecondAttribute 5, NSConstant 8.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="0" y="0" width="320" height="568"/>
+                <subviews><view id="v2"><rect key="frame" x="0" y="0" width="10" height="10"/></view></subviews>
+                <constraints>
+                    <constraint firstAttribute="trailingMargin" secondItem="v2" secondAttribute="trailing" id="c1"/>
+                    <constraint firstItem="v2" firstAttribute="leading" secondItem="v1" secondAttribute="leadingMargin" id="c2"/>
+                    <constraint firstItem="v2" firstAttribute="top" secondItem="v1" secondAttribute="topMargin" constant="4" id="c3"/>
+                </constraints>
+            </view>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let constraints = graph.all("NSLayoutConstraint")
+        #expect(constraints.count == 3)
+        let rows = constraints.map {
+            [
+                graph.value("NSFirstAttributeV2", of: $0), graph.value("NSFirstAttribute", of: $0),
+                graph.value("NSSecondAttributeV2", of: $0), graph.value("NSSecondAttribute", of: $0),
+                graph.value("NSConstantV2", of: $0), graph.value("NSConstant", of: $0),
+            ]
+        }
+        #expect(rows[0] == [.int8(18), .int8(6), .int8(6), .int8(6), nil, .float64(8)])
+        #expect(rows[1] == [.int8(5), .int8(5), .int8(17), .int8(5), nil, .float64(8)])
+        #expect(rows[2] == [.int8(3), .int8(3), .int8(15), .int8(3), .float64(4), .float64(12)])
     }
 }

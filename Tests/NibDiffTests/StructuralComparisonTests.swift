@@ -35,6 +35,21 @@ struct StructuralComparisonTests {
         #expect(StructuralComparison().isEquivalent(a, b))
     }
 
+    /// The two UUIDs are the ones Apple's ibtool wrote for the same window controller id in the
+    /// `sb_textview` and `sb_tv_customclass` pairs.
+    @Test("random (version 4) UUIDs compare as equal unless the option is off; other strings do not")
+    func randomUUIDs() throws {
+        let apple = try Self.archive(["23B33526-99B0-40E9-8BFE-B045CDC932CF"], key: "UISubviews")
+        let other = try Self.archive(["0D2DD7E0-6D33-428D-8866-2E7851EB0186"], key: "UISubviews")
+        #expect(StructuralComparison().isEquivalent(apple, other))
+        let strict = StructuralComparison(options: .init(treatsRandomUUIDsAsEqual: false))
+        #expect(!strict.isEquivalent(apple, other))
+        // Version 1 UUIDs (time-based) and other strings are compared exactly.
+        let versionOne = try Self.archive(["23B33526-99B0-10E9-8BFE-B045CDC932CF"], key: "UISubviews")
+        #expect(!StructuralComparison().isEquivalent(apple, versionOne))
+        #expect(!StructuralComparison().isEquivalent(try Self.archive(["a"]), try Self.archive(["b"])))
+    }
+
     @Test("element order matters under an ordered key")
     func orderedKey() throws {
         let a = try Self.archive(["a", "b"], key: "UISubviews")

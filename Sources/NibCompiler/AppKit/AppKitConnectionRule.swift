@@ -9,12 +9,9 @@ enum AppKitConnectionRule {
                     guard let property = connection["property"], let destinationID = connection["destination"] else {
                         throw context.error(.invalidSource, connection, "the outlet needs a property and a destination")
                     }
-                    let record = ArchivedObject("NSNibOutletConnector")
-                    record.set("NSSource", source)
-                    record.set("NSDestination", try destination(destinationID, connection, context))
-                    record.set("NSLabel", .string(property))
-                    record.set("NSChildControllerCreationSelectorName", .null)
-                    context.connections.append(record)
+                    context.connections.append(
+                        outlet(
+                            property, source: source, destination: try destination(destinationID, connection, context)))
                 case "action":
                     guard let selector = connection["selector"], let targetID = connection["target"] else {
                         throw context.error(.invalidSource, connection, "the action needs a selector and a target")
@@ -23,7 +20,9 @@ enum AppKitConnectionRule {
                     record.set("NSSource", source)
                     // An action sent to First Responder has no destination: AppKit sends it
                     // along the responder chain (First Responder itself is not archived).
-                    if targetID != "-1" { record.set("NSDestination", try destination(targetID, connection, context)) }
+                    if !context.firstResponderIDs.contains(targetID) {
+                        record.set("NSDestination", try destination(targetID, connection, context))
+                    }
                     record.set("NSLabel", .string(selector))
                     context.connections.append(record)
                 default:
@@ -33,6 +32,16 @@ enum AppKitConnectionRule {
                 }
             }
         }
+    }
+
+    /// An `NSNibOutletConnector` setting `label` on `source` to `destination`.
+    static func outlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) -> ArchivedObject {
+        let record = ArchivedObject("NSNibOutletConnector")
+        record.set("NSSource", source)
+        record.set("NSDestination", destination)
+        record.set("NSLabel", .string(label))
+        record.set("NSChildControllerCreationSelectorName", .null)
+        return record
     }
 
     private static func destination(_ id: String, _ connection: SourceElement, _ context: AppKitContext)

@@ -65,6 +65,13 @@ final class AppKitContext {
             message: message)
     }
 
+    /// Whether the nib is compiled from a storyboard (some defaults differ).
+    var isStoryboard = false
+
+    /// The source ids of First Responder: actions sent to it have no destination (`-1` in a
+    /// xib; each storyboard scene has its own).
+    var firstResponderIDs: Set<String> = ["-1"]
+
     /// Named system images (`NSCustomResource`s) the document shares, by name.
     private var sharedImages: [String: ArchivedObject] = [:]
 
@@ -115,15 +122,25 @@ final class AppKitContext {
     /// `test21_masktranslate`, `HSChooserWindow`: opted-out views no constraint names keep
     /// translating, as do views with a fixed frame).
     private func markConstrainedViews() {
-        var marked: Set<ObjectIdentifier> = []
         for constraint in constraints {
             for case (let key, .object(let item)) in constraint.values
             where key == "NSFirstItem" || key == "NSSecondItem" {
-                let id = ObjectIdentifier(item)
-                if autolayoutViews.contains(id), marked.insert(id).inserted {
-                    item.set("NSDoNotTranslateAutoresizingMask", .bool(true))
-                }
+                if autolayoutViews.contains(ObjectIdentifier(item)) { stopTranslatingMask(item) }
             }
+        }
+    }
+
+    /// Connectors that only order decoding (a stack view's): listed in `NSConnections`, but
+    /// ibtool gives them no object id.
+    var decodingOrderConnectors: [ArchivedObject] = []
+
+    /// Views already given `NSDoNotTranslateAutoresizingMask`.
+    private var nonTranslatingViews: Set<ObjectIdentifier> = []
+
+    /// Writes `NSDoNotTranslateAutoresizingMask` on `view`, once.
+    func stopTranslatingMask(_ view: ArchivedObject) {
+        if nonTranslatingViews.insert(ObjectIdentifier(view)).inserted {
+            view.set("NSDoNotTranslateAutoresizingMask", .bool(true))
         }
     }
 
@@ -132,7 +149,7 @@ final class AppKitContext {
         let data = ArchivedObject("NSIBObjectData")
         data.set("NSRoot", owner)
         data.set("NSVisibleWindows", .collection("NSMutableSet", visibleWindows))
-        data.set("NSConnections", .collection("NSMutableArray", connections))
+        data.set("NSConnections", .collection("NSMutableArray", connections + decodingOrderConnectors))
         data.set("NSObjectsKeys", .collection("NSArray", objects.map(\.object)))
         data.set("NSObjectsValues", .collection("NSArray", objects.map(\.parent)))
         let oidObjects = [owner] + objects.map(\.object) + connections

@@ -10,7 +10,7 @@ enum AppKitImageRule {
     /// AppKit's named images seen in the pairs, with the design size ibtool archived.
     static let systemImages: [String: (width: Double, height: Double)] = [
         "NSApplicationIcon": (32, 32), "NSInfo": (32, 32), "NSAdvanced": (32, 32), "NSFolder": (32, 32),
-        "NSStatusAvailable": (16, 16), "NSActionTemplate": (19, 19),
+        "NSStatusAvailable": (16, 16), "NSActionTemplate": (19, 19), "NSTrashEmpty": (32, 32),
     ]
 
     /// The resource for image `name`, used by `element`.

@@ -10,8 +10,8 @@
 /// | cell `NSContents` | the `image` (``AppKitImageRule``), absent without one |
 /// | cell `NSAlign` | 0 |
 /// | cell `NSScale` | `imageScaling`: proportionallyDown 0, axesIndependently 1, none 2 (absent), proportionallyUpOrDown 3 |
-/// | cell `NSStyle` | 0 |
-/// | cell `NSAnimates` | `animates="YES"` |
+/// | cell `NSStyle` | `imageFrameStyle`: the raw values of `NSImageFrameStyle` (none 0, photo 1, grayBezel 2, groove 3, button 4); 0 when absent |
+/// | cell `NSAnimates` | `animates="YES"`; absent: false in xibs, true in storyboards (all three `sb_*` pairs with image cells, tools 22505; no xib of that tools version to tell the two causes apart) |
 /// | cell `NSImageAnimation` | -1 |
 /// | `customClass` | the view becomes an `NSClassSwapper` (`NSClassName`, `NSOriginalClassName` first) |
 enum AppKitImageViewRule {
@@ -33,7 +33,9 @@ enum AppKitImageViewRule {
         attributes: ControlRule.attributes, children: ["imageCell"], writesEmptySubviews: true, dragTypes: dragTypes)
 
     /// The image cell attributes beyond ``CellRule/attributes``.
-    static let cellAttributes: Set<String> = ["image", "imageScaling", "animates"]
+    static let cellAttributes: Set<String> = ["image", "imageScaling", "animates", "imageFrameStyle"]
+    /// `imageFrameStyle` → `NSImageFrameStyle` (AppKit's public raw values).
+    static let frameStyles: [String: Int] = ["none": 0, "photo": 1, "grayBezel": 2, "groove": 3, "button": 4]
 
     /// The archived image view for `element`.
     static func imageView(
@@ -76,12 +78,12 @@ enum AppKitImageViewRule {
             try AppKitImageRule.image(name, element: cell, context: context)
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
-        try CellRule.encode(cell, object, type: type, contents: contents, context: context)
+        try CellRule.encode(cell, object, type: type, contents: contents, borders: .none, context: context)
         object.set("NSControlView", control)
         object.set("NSAlign", int: 0)
         object.set("NSScale", int: try CellRule.value(cell, "imageScaling", scalings, default: 2, context))
-        object.set("NSStyle", int: 0)
-        object.set("NSAnimates", .bool(cell.flag("animates")))
+        object.set("NSStyle", int: try CellRule.value(cell, "imageFrameStyle", frameStyles, default: 0, context))
+        object.set("NSAnimates", .bool(cell["animates"].map { $0 == "YES" } ?? context.isStoryboard))
         object.set("NSImageAnimation", int: -1)
     }
 }

@@ -65,7 +65,7 @@ enum AppKitSegmentedControlRule {
             }
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
-        try CellRule.encode(cell, cellObject, type: type, contents: nil, context: context)
+        try CellRule.encode(cell, cellObject, type: type, contents: nil, borders: .segmented, context: context)
         cellObject.set("NSControlView", control)
         cellObject.set("NSSegmentImages", .collection("NSMutableArray", segments))
         cellObject.set("NSSelectedSegment", int: selected)
@@ -110,10 +110,10 @@ enum AppKitSegmentedControlRule {
         }
         if hasLabel { item.set("NSSegmentItemLabel", .string(segment["label"] ?? "")) }
         if let tagText = segment["tag"] {
-            guard let tag = Int(tagText), abs(tag) < 1 << 31 else {
+            guard let tag = Int(tagText).flatMap({ Int32(exactly: $0) }) else {
                 throw context.error(.invalidSource, segment, "the segment tag must be an integer")
             }
-            if tag != 0 { item.set("NSSegmentItemTag", int: tag) }
+            if tag != 0 { item.set("NSSegmentItemTag", int: Int(tag)) }
         }
         if segment.flag("selected") { item.set("NSSegmentItemSelected", .bool(true)) }
         item.set(

@@ -53,8 +53,12 @@ enum AppKitTextFieldRule {
         "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion", "identifier",
     ])
 
-    /// The cell attributes beyond ``CellRule/attributes``.
-    static let cellAttributes: Set<String> = ["drawsBackground", "placeholderString", "customClass", "bezelStyle"]
+    /// The cell attributes beyond ``CellRule/attributes``. A text cell's `tag` archives nothing:
+    /// 174 tagged text field cells in the scribendi pairs have no `NSTag` (their controls carry
+    /// their own).
+    static let cellAttributes: Set<String> = [
+        "drawsBackground", "placeholderString", "customClass", "bezelStyle", "tag",
+    ]
 
     /// What an absent `allowsCharacterPickerTouchBarItem` means, by the `toolsVersion` of the
     /// document: Xcode 8 documents (seen: 11762) predate the attribute but enable the picker;

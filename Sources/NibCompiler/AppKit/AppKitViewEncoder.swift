@@ -49,7 +49,7 @@ struct AppKitViewEncoder {
         case "scrollView":
             return try ScrollViewRule.scrollView(element, superview: superview, parent: parent, views: self)
         case "textView":
-            return try TextViewRule.textView(element, superview: superview, parent: parent, views: self)
+            return try AppKitTextViewRule.textView(element, superview: superview, parent: parent, views: self)
         case "tableView", "outlineView":
             return try AppKitTableViewRule.tableView(element, superview: superview, parent: parent, views: self)
         case "datePicker":
@@ -60,14 +60,18 @@ struct AppKitViewEncoder {
         case "segmentedControl":
             return try AppKitSegmentedControlRule.segmentedControl(
                 element, superview: superview, parent: parent, views: self)
-        case "colorWell":
-            return try AppKitColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         case "tabView":
             return try AppKitTabViewRule.tabView(element, superview: superview, parent: parent, views: self)
         case "box":
             return try AppKitBoxRule.box(element, superview: superview, parent: parent, views: self)
         case "imageView":
             return try AppKitImageViewRule.imageView(element, superview: superview, parent: parent, views: self)
+        case "stackView":
+            return try StackViewRule.stackView(element, superview: superview, parent: parent, views: self)
+        case "splitView":
+            return try SplitViewRule.splitView(element, superview: superview, parent: parent, views: self)
+        case "colorWell":
+            return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }
@@ -87,10 +91,11 @@ struct AppKitViewEncoder {
             view.set("NSOriginalClassName", .string("NSView"))
         }
         context.track(view, id: element["id"], parent: parent)
-        // Top-level custom views archive their subviews last to first (StatusBar, nkv_overlap,
-        // numfmt_dedup, test32_hugging_priority, textfield_formatter); window content views and
-        // tab item views keep document order.
-        let reverses = isCustom && superview == nil && !isContentView
+        // Custom views archive their subviews last to first: top-level ones (StatusBar,
+        // nkv_overlap, numfmt_dedup, test32_hugging_priority, textfield_formatter) and nested ones
+        // (nkv_overlap's custom view inside a tab item); <view>s — window content views, tab
+        // item views — keep document order.
+        let reverses = isCustom && !isContentView
         _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
         if isCustom && !instantiatesDirectly {
             // A named custom class is also recorded as an IBClassReference (test15_custom_classes).

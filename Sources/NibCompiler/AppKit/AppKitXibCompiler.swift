@@ -7,13 +7,19 @@ struct AppKitXibCompiler {
     /// The folder holding Apple's ICC profiles (``NibCompiler/Options/colorProfiles``).
     var colorProfiles: URL?
 
-    func compile() throws(CompileError) -> [UInt8] {
+    /// A context for one nib of `document`: its tools version and image resources.
+    static func makeContext(for document: SourceDocument, colorProfiles: URL?) -> AppKitContext {
         let context = AppKitContext(
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
         context.toolsVersion = document.root["toolsVersion"].flatMap(Double.init)
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }
         }
+        return context
+    }
+
+    func compile() throws(CompileError) -> [UInt8] {
+        let context = Self.makeContext(for: document, colorProfiles: colorProfiles)
         guard let objects = document.root.child("objects") else {
             throw context.error(.invalidSource, document.root, "the document has no <objects>")
         }

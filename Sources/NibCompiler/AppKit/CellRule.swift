@@ -3,7 +3,10 @@
 ///
 /// Each bit was learned from fixtures that differ in one attribute (`textfield_truncates` vs
 /// `textfield_no_truncates`, `numfmt_*`, `test_6col`, …). Controls with cells (text fields
-/// here; buttons, sliders, steppers later) share these tables.
+/// here; buttons, sliders, steppers later) share these tables. Checked against every cell of the
+/// NIBArchive pairs (`/work/notes/appkit-text-tools/cellcheck.py`): besides the bits below,
+/// button cells use `0x0100_0000` in `NSCellFlags2` for `allowsMixedState`, slider cells
+/// `0x0004_0100` and stepper cells `0x000C_0020` in `NSCellFlags` (not modelled here yet).
 ///
 /// `NSCellFlags`:
 ///
@@ -13,8 +16,7 @@
 /// | `0x2000_0000` | `enabled="NO"` (the control keeps `NSEnabled` true; scribendi MarkupTagsController) |
 /// | `0x1000_0000` | `editable="YES"` |
 /// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
-/// | `0x0080_0000` | `borderStyle="border"` |
-/// | `0x0040_0000` | `borderStyle="bezel"` |
+/// | border bits | `borderStyle`, per cell class (``Borders``): text cells `bezel` `0x0040_0000`; segmented cells `border` `0x0080_0000`; pop-up button cells `borderAndBezel` `0x0040_0000`; push button cells archive `border` in `NSButtonFlags`, not here |
 /// | `0x0020_0000` | `selectable="YES"` |
 /// | `0x0010_0000` | `scrollable="YES"` |
 /// | `0x0000_0040` | a line break mode that does not wrap (clipping, truncating) |
@@ -56,14 +58,29 @@ enum CellRule {
         case image = 2
     }
 
-    /// The attributes every cell may carry (interpreted here or by the control). A text cell's
-    /// `tag` archives nothing: 174 tagged text field cells in the scribendi pairs have no `NSTag`
-    /// (their controls carry their own).
+    /// The attributes every cell may carry (interpreted here or by the control).
     static let attributes: Set<String> = [
         "key", "id", "title", "state", "editable", "selectable", "scrollable", "borderStyle", "lineBreakMode",
         "alignment", "sendsActionOnEndEditing", "controlSize", "truncatesLastVisibleLine", "usesSingleLineMode",
-        "refusesFirstResponder", "tag", "allowsUndo", "allowsEditingTextAttributes", "enabled",
+        "refusesFirstResponder", "allowsUndo", "allowsEditingTextAttributes", "enabled",
     ]
+
+    /// `borderStyle` → its `NSCellFlags` bits, for one cell class.
+    struct Borders {
+        /// The bits of each `borderStyle` value the class accepts.
+        var bits: [String: UInt32]
+
+        /// Text field, secure and search field cells (and date picker cells).
+        static let text = Borders(bits: ["bezel": 0x0040_0000])
+        /// Segmented cells (`segmented_fillprop`, `test23_segmented`).
+        static let segmented = Borders(bits: ["border": 0x0080_0000])
+        /// Pop-up button cells (`test_popup_textured`, `popup_empty`, …).
+        static let popUpButton = Borders(bits: ["borderAndBezel": 0x0040_0000])
+        /// Push and check box button cells: their border is in `NSButtonFlags`.
+        static let button = Borders(bits: ["border": 0])
+        /// Cells without a border in the pairs (image cells): any `borderStyle` is refused.
+        static let none = Borders(bits: [:])
+    }
 
     /// The source's `lineBreakMode` (word wrapping when absent).
     static func lineBreakMode(_ cell: SourceElement, _ context: AppKitContext) throws(CompileError) -> Int {
@@ -71,9 +88,16 @@ enum CellRule {
     }
 
     /// `NSCellFlags` for `cell`.
-    static func flags(_ cell: SourceElement, type: CellType, context: AppKitContext) throws(CompileError) -> Int64 {
-        if let border = cell["borderStyle"], border != "bezel", border != "border" {
-            throw context.error(.unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet")
+    static func flags(_ cell: SourceElement, type: CellType, borders: Borders = .text, context: AppKitContext)
+        throws(CompileError) -> Int64
+    {
+        var borderBits: UInt32 = 0
+        if let border = cell["borderStyle"] {
+            guard let bits = borders.bits[border] else {
+                throw context.error(
+                    .unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet on <\(cell.name)>")
+            }
+            borderBits = bits
         }
         if let state = cell["state"], state != "on" {
             throw context.error(.unsupportedAttribute, cell, "state \"\(state)\" is not supported yet")
@@ -82,8 +106,7 @@ enum CellRule {
         if cell["state"] == "on" { flags |= 0x8000_0000 }
         if cell.flag("editable") { flags |= 0x1000_0000 }
         if try boolean(cell, "enabled", default: true, context) == false { flags |= 0x2000_0000 }
-        if cell["borderStyle"] == "border" { flags |= 0x0080_0000 }
-        if cell["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
+        flags |= borderBits
         if cell.flag("selectable") { flags |= 0x0020_0000 }
         if cell.flag("scrollable") { flags |= 0x0010_0000 }
         if try lineBreakMode(cell, context) >= 2 { flags |= 0x40 }
@@ -118,9 +141,9 @@ enum CellRule {
     /// `NSSupport` (the `<font>` child, if any) on `object`.
     static func encode(
         _ cell: SourceElement, _ object: ArchivedObject, type: CellType, contents: ArchivedObject?,
-        context: AppKitContext
+        borders: Borders = .text, context: AppKitContext
     ) throws(CompileError) {
-        object.set("NSCellFlags", .integer(try flags(cell, type: type, context: context)))
+        object.set("NSCellFlags", .integer(try flags(cell, type: type, borders: borders, context: context)))
         object.set("NSCellFlags2", .integer(try flags2(cell, context: context)))
         if let contents { object.set("NSContents", contents) }
         if let font = cell.child("font", key: "font") {

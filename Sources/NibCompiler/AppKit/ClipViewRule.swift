@@ -53,7 +53,7 @@ enum ClipViewRule {
                 "NSBGColor",
                 try AppKitColorRule.catalogColor("controlBackgroundColor", element: element, context: context))
         }
-        if let document, TextViewRule.isTextView(document) {
+        if let document, AppKitTextViewRule.isTextView(document) {
             // The I-beam cursor over a text document.
             let cursor = ArchivedObject("NSCursor")
             cursor.set("NSHotSpot", .string("{1, -1}"))
@@ -79,7 +79,7 @@ enum ClipViewRule {
         context.track(clip, id: element["id"], parent: window)
         let document = try encode(element, clip, scroll: nil, views: views)
         let frame = try ScrollViewRule.rect(element, context)
-        guard let document, TextViewRule.isTextView(document),
+        guard let document, AppKitTextViewRule.isTextView(document),
             let documentElement = element.child("subviews")?.children.first,
             try ScrollViewRule.rect(documentElement, context)[2...] == frame[2...],
             documentElement.child("autoresizingMask", key: "autoresizingMask").map({
@@ -92,7 +92,7 @@ enum ClipViewRule {
         }
         ScrollViewRule.setFrame(clip, [frame[0], frame[1], contentSize[0], contentSize[1]])
         ScrollViewRule.setFrame(document, [0, 0, contentSize[0], contentSize[1]])
-        TextViewRule.setWidth(document, contentSize[0])
+        AppKitTextViewRule.setWidth(document, contentSize[0])
         return clip
     }
 

@@ -48,10 +48,10 @@ enum ControlRule {
         throws(CompileError)
     {
         guard let text = element["tag"] else { return }
-        guard let tag = Int(text), abs(tag) < 1 << 31 else {
+        guard let tag = Int(text).flatMap({ Int32(exactly: $0) }) else {
             throw context.error(.invalidSource, element, "the tag must be an integer")
         }
-        if tag != 0 { control.set("NSTag", int: tag) }
+        if tag != 0 { control.set("NSTag", int: Int(tag)) }
     }
 
     /// `object` as an `NSClassSwapper` for `customClass` (names first), or unchanged: how ibtool

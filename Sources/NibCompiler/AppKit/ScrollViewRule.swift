@@ -113,7 +113,7 @@ enum ScrollViewRule {
         // ibtool tiles scroll views around tables and text views; other document views keep the
         // source geometry (clipview_customview_drawsbg).
         let table = document.flatMap { AppKitTableViewRule.isTable($0) ? $0 : nil }
-        let isText = document.map(TextViewRule.isTextView) ?? false
+        let isText = document.map(AppKitTextViewRule.isTextView) ?? false
         if table != nil || isText {
             setFrame(clip, clipFrame)
         } else if clipFrame != sourceClip && documentElement != nil {
@@ -137,7 +137,7 @@ enum ScrollViewRule {
             // A text view tracks the clip view's width (test11_text_view_back, test12_text_view_border).
             let size = [clipFrame[2], sourceDocument[3]]
             setFrame(document, [0, 0, size[0], size[1]])
-            TextViewRule.setWidth(document, size[0])
+            AppKitTextViewRule.setWidth(document, size[0])
             documentSize = size
         } else if let sourceDocument {
             documentSize = [sourceDocument[2], sourceDocument[3]]

@@ -20,6 +20,9 @@ enum TableColumnRule {
     static let attributes: Set<String> = ["id", "identifier", "width", "minWidth", "maxWidth", "editable"]
     /// The header cell attributes beyond ``CellRule/attributes``.
     static let headerCellAttributes: Set<String> = []
+    /// Header cells draw a border: `borderStyle="border"` is `0x0080_0000` in `NSCellFlags`
+    /// (75497536 in every pair: text type, border, truncating).
+    static let headerBorders = CellRule.Borders(bits: ["border": 0x0080_0000])
     /// The data cell attributes beyond ``CellRule/attributes``.
     static let dataCellAttributes: Set<String> = ["drawsBackground"]
 
@@ -117,7 +120,8 @@ enum TableColumnRule {
                 .unsupportedAttribute, font,
                 "header cell fonts other than the 11-point small system font are not supported yet")
         }
-        try CellRule.encode(cell, object, type: .text, context: context)
+        try CellRule.encode(
+            cell, object, type: .text, contents: .string(cell["title"] ?? ""), borders: headerBorders, context: context)
         object.remove("NSSupport")
         object.set(
             "NSSupport",

@@ -4,7 +4,7 @@ enum WindowRule {
     static let attributes: Set<String> = [
         "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
         "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
-        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle",
+        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key",
     ]
     static let styleBits: [(String, Int)] = [
         ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
@@ -36,15 +36,20 @@ enum WindowRule {
         }
     }
 
+    /// Archives `element`, tracked with `owner` as its parent. A storyboard window has no
+    /// `<view key="contentView">` (its content view controller supplies one); with
+    /// `synthesizesContentView`, ibtool's placeholder content view of the content rect's size
+    /// is archived in its place.
     static func window(
-        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
+        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder,
+        synthesizesContentView: Bool = false
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
         }
-        for name in ["frameAutosaveName", "animationBehavior"]
-        where element[name] != nil && !(name == "animationBehavior" && element[name] == "default") {
-            throw context.error(.unsupportedAttribute, element, "window attribute \(name) is not supported yet")
+        if let behavior = element["animationBehavior"], behavior != "default" {
+            throw context.error(
+                .unsupportedAttribute, element, "window animationBehavior \"\(behavior)\" is not supported yet")
         }
         let window = ArchivedObject("NSWindowTemplate")
         context.track(window, id: element["id"], parent: owner)
@@ -53,6 +58,7 @@ enum WindowRule {
         var screenRect: [Double]?
         var positionMask: SourceElement?
         var contentView: SourceElement?
+        var toolbarElement: SourceElement?
         var collectionBehavior: Int?
         var contentMinSize: String?
         var contentBorderMinY: Double?
@@ -67,6 +73,7 @@ enum WindowRule {
             case ("rect", "contentRect"): contentRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("view", "contentView"), ("clipView", "contentView"): contentView = child
+            case ("toolbar", "toolbar"): toolbarElement = child
             case ("windowCollectionBehavior", "collectionBehavior"):
                 for name in child.attributes.keys
                 where name != "key" && !collectionBehaviorBits.contains(where: { $0.0 == name }) {
@@ -123,7 +130,12 @@ enum WindowRule {
         window.set("NSWindowTitle", .string(element["title"] ?? ""))
         window.set("NSWindowSubtitle", .string(""))
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
-        window.set("NSViewClass", .null)
+        if let toolbarElement {
+            window.set(
+                "NSViewClass", try ToolbarRule.toolbar(toolbarElement, window: window, context: context, views: views))
+        } else {
+            window.set("NSViewClass", .null)
+        }
         window.set("NSUserInterfaceItemIdentifier", .null)
         let minSize = contentMinSize.map { ArchivedObject.string($0) }
         if let minSize { window.set("NSWindowContentMinSize", minSize) }
@@ -134,12 +146,26 @@ enum WindowRule {
                     contentView, window: window, contentSize: [frame[2], frame[3]], views: views))
         } else if let contentView {
             window.set("NSWindowView", try views.view(contentView, superview: nil, parent: window, isContentView: true))
+        } else if synthesizesContentView {
+            let view = ArchivedObject("NSView")
+            context.track(view, id: nil, parent: window)
+            view.set("NSNextResponder", .null)
+            view.set("NSNibTouchBar", .null)
+            view.set("NSvFlags", int: 0x100)
+            view.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
+            view.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+            view.set("IBNSSafeAreaLayoutGuide", .null)
+            view.set("IBNSLayoutMarginsGuide", .null)
+            view.set("IBNSClipsToBounds", int: 0)
+            window.set("NSWindowView", view)
         } else {
             window.set("NSWindowView", .null)
         }
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
         if let minSize { window.set("NSMinSize", minSize) }
-        window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
+        // A window with a toolbar has no maximum size in all three pairs that have one.
+        if toolbarElement == nil { window.set("NSMaxSize", .string("{10000000000000, 10000000000000}")) }
+        if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }
         if let collectionBehavior { window.set("NSWindowCollectionBehavior", int: collectionBehavior) }
         if let contentBorderMinY {
             window.set("NSAutorecalculatesContentBorderThicknessMinY", .bool(false))

@@ -17,8 +17,9 @@ final class ArchivedObject {
 
     private(set) var className: String
     private(set) var values: [(key: String, value: Value)] = []
-    /// For strings and numbers: equal ones are written once.
-    let sharingKey: String?
+    /// For strings, numbers and colors: objects with equal keys are written once (the first
+    /// one written stands for the others).
+    var sharingKey: String?
 
     init(_ className: String, sharingKey: String? = nil) {
         self.className = className
@@ -64,17 +65,22 @@ final class ArchivedObject {
     /// The first value stored under `key`.
     func value(forKey key: String) -> Value? { values.first { $0.key == key }?.value }
 
-    /// The object the first value under `key` refers to.
-    func object(forKey key: String) -> ArchivedObject? {
-        if case .object(let object)? = value(forKey: key) { return object }
-        return nil
-    }
+    /// Replaces the first integer stored under `key` (or appends it).
+    func replace(_ key: String, int: Int) { replace(key, .integer(Int64(int))) }
 
     /// Removes every value stored under `key`.
     func remove(_ key: String) { values.removeAll { $0.key == key } }
 
-    /// Replaces the first integer stored under `key` (or appends it).
-    func replace(_ key: String, int: Int) { replace(key, .integer(Int64(int))) }
+    /// The object referenced under `key`, if any.
+    func object(forKey key: String) -> ArchivedObject? {
+        if case .object(let target)? = values.first(where: { $0.key == key })?.value { return target }
+        return nil
+    }
+
+    /// The objects this object references, in order (a collection's elements).
+    var referencedObjects: [ArchivedObject] {
+        values.compactMap { if case .object(let target) = $0.value { return target } else { return nil } }
+    }
 
     /// Whether a value for `key` was already set.
     func has(_ key: String) -> Bool { values.contains { $0.key == key } }

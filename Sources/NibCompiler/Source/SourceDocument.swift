@@ -17,6 +17,8 @@ public struct SourceDocument: @unchecked Sendable {
     public var module: String?
     /// The ibtool being imitated; by default the Xcode that saved the document.
     public var era: XcodeEra
+    /// Whether ibtool could find the images the source names (see `NibCompiler.Options`).
+    public var imagesAvailable = true
 
     /// The target runtime a document declares.
     public enum Runtime: String, Sendable {

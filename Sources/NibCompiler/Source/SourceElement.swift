@@ -57,4 +57,25 @@ public final class SourceElement: @unchecked Sendable {
     public var descendants: [SourceElement] {
         children.flatMap { [$0] + $0.descendants }
     }
+
+    /// Every element below this one, depth-first in document order, without the subtrees of
+    /// children named `name` (and without those children).
+    public func descendants(outside name: String) -> [SourceElement] {
+        children.filter { $0.name != name }.flatMap { [$0] + $0.descendants(outside: name) }
+    }
+
+    /// The Xcode that saved the document this element belongs to (from the document element's
+    /// `toolsVersion`), whatever Xcode is being imitated.
+    public var savedBy: XcodeEra {
+        var top = self
+        while let parent = top.parent { top = parent }
+        return XcodeEra(toolsVersion: top["toolsVersion"])
+    }
+
+    /// Whether the document this element belongs to was saved with `colorMatched="YES"`.
+    public var documentIsColorMatched: Bool {
+        var top = self
+        while let parent = top.parent { top = parent }
+        return top.flag("colorMatched")
+    }
 }

@@ -29,6 +29,8 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     /// `UIViewSemanticContentAttribute` on every view (iOS 9 SDK).
     var writesSemanticContentAttribute: Bool { version >= 7 }
+    /// Labels archive `UITextAlignment` even when left (iOS 9 SDK); before, only other alignments.
+    var writesLabelAlignmentAlways: Bool { version >= 7 }
     /// `UIDeepDrawRect` on every view, and no `NSSecondAttribute` 0 on one-item constraints.
     var writesDeepDrawRect: Bool { version >= 8 }
     /// `UIDisableUpdateTextColorOnTraitCollectionChange` on labels with a text color.

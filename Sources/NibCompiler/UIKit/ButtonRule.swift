@@ -27,8 +27,13 @@ enum ButtonRule {
         for name in ["enabled", "selected", "highlighted"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "button attribute \(name) is not supported yet")
         }
-        if let mode = element["lineBreakMode"], mode != "middleTruncation" {
-            throw context.error(.unsupportedAttribute, element, "button lineBreakMode \"\(mode)\" is not supported yet")
+        var lineBreakMode: Int?
+        if let mode = element["lineBreakMode"] {
+            guard let code = LabelRule.lineBreakModes[mode] else {
+                throw context.error(.unsupportedAttribute, element, "button lineBreakMode \"\(mode)\" is unknown")
+            }
+            // A button's default is middle truncation, which is not archived.
+            if code != 5 { lineBreakMode = code }
         }
         for (name, table) in [("contentHorizontalAlignment", horizontal), ("contentVerticalAlignment", vertical)] {
             guard let value = element[name] else { continue }
@@ -76,6 +81,7 @@ enum ButtonRule {
             contents.append((.number(code), content))
         }
         if !contents.isEmpty { object.set("UIButtonStatefulContent", .dictionary("NSMutableDictionary", contents)) }
+        if let lineBreakMode { object.set("UILineBreakMode", int: lineBreakMode) }
         object.set("UIAdjustsImageWhenHighlighted", .bool(true))
         object.set("UIAdjustsImageWhenDisabled", .bool(true))
         let type = element["buttonType"] ?? "custom"

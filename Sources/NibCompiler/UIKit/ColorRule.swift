@@ -26,7 +26,31 @@ enum ColorRule {
         return color
     }
 
+    /// The color for a `<color>` element. ibtool makes one runtime color per distinct source
+    /// color in a nib: every later equal `<color>` archives as the first one, even when a rule
+    /// replaced that one (a table's white background archived as `tableBackgroundColor` stands
+    /// for the white background of the view around it).
     static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        let color = try runtimeColor(element, in: context)
+        color.sharingKey = sourceKey(element)
+        return color
+    }
+
+    /// What makes two `<color>` elements the same color: the system name, or the color space
+    /// (`customColorSpace` or `colorSpace`) and the components.
+    static func sourceKey(_ element: SourceElement) -> String {
+        if let name = element["cocoaTouchSystemColor"] { return "color:system:" + name }
+        if let name = element["systemColor"] { return "color:dynamic:" + name }
+        let space = element["colorSpace"] == "custom" ? element["customColorSpace"] : element["colorSpace"]
+        let components = ["white", "red", "green", "blue", "alpha"].map { name in
+            element.number(name).map { "\(name)=\($0.bitPattern)" } ?? ""
+        }
+        return "color:\(space ?? "?"):" + components.joined(separator: ",")
+    }
+
+    private static func runtimeColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
         if let name = element["cocoaTouchSystemColor"], systemWhites.contains(name) {
             return namedSystemColor(name)
         }
@@ -52,14 +76,16 @@ enum ColorRule {
         let alpha = element.number("alpha") ?? 1
         let isCustom = element["colorSpace"] == "custom"
         let space = isCustom ? element["customColorSpace"] : element["colorSpace"]
-        let legacy = context.era < XcodeEra(8)
+        // Colors are matched only from Xcode 8, and only in documents saved as color-matched
+        // (`colorMatched="YES"`, the Xcode 8 format): Carbook (Xcode 10, an Xcode 7.3 document)
+        // keeps its calibrated RGB components unchanged.
+        let legacy = context.era < XcodeEra(8) || !element.documentIsColorMatched
         if let white = element.number("white") {
             // Before Xcode 8 (iOS 10 SDK, wide color), ibtool stored calibrated and device grays
             // as RGB with the same components, without color matching.
+            // Copied components carry no float64 doubles (Carbook, built by Xcode 10).
             if legacy, ["calibratedWhite", "deviceWhite"].contains(space ?? "") {
-                return rgbColor(
-                    red: white, green: white, blue: white, alpha: alpha,
-                    doubles: context.era.writesDoubleColorComponents)
+                return rgbColor(red: white, green: white, blue: white, alpha: alpha, doubles: false)
             }
             switch (space, isCustom) {
             case ("genericGamma22GrayColorSpace", _):
@@ -99,8 +125,7 @@ enum ColorRule {
                 red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         case "calibratedRGB", "deviceRGB":
             if legacy {
-                return rgbColor(
-                    red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+                return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: false)
             }
             guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
                 throw context.error(

@@ -16,6 +16,10 @@ enum ConnectionRule {
     ) {
         for connection in connections.children {
             context.deferred.append { () throws in
+                if connection.name == "segue" {
+                    try scheduleSegue(connection, sourceID: sourceID, context: context)
+                    return
+                }
                 guard let destinationID = connection["destination"] else {
                     throw context.error(.invalidSource, connection, "the connection has no destination")
                 }
@@ -49,5 +53,26 @@ enum ConnectionRule {
                 }
             }
         }
+    }
+
+    /// A button's segue: the button sends `perform:` on touch-up-inside to the object standing
+    /// for the segue template.
+    private static func scheduleSegue(_ segue: SourceElement, sourceID: String, context: UIKitContext)
+        throws(CompileError)
+    {
+        guard let trigger = context.segueTrigger else {
+            throw context.error(.unsupportedElement, segue, "segues are supported in storyboard scenes only")
+        }
+        guard segue.parent?.parent?.name == "button" else {
+            throw context.error(
+                .unsupportedElement, segue, "segues from a <\(segue.parent?.parent?.name ?? "?")> are not supported yet"
+            )
+        }
+        let record = ArchivedObject("UIRuntimeEventConnection")
+        record.set("UILabel", .string("perform:"))
+        record.set("UISource", try context.object(sourceID, from: segue))
+        record.set("UIDestination", trigger(segue))
+        record.set("UIEventMask", int: eventMasks["touchUpInside"] ?? 64)
+        context.connections.append(record)
     }
 }

@@ -26,6 +26,12 @@ enum ConstraintRule {
         "topMargin": 15, "bottomMargin": 16, "leadingMargin": 17, "trailingMargin": 18, "centerXWithinMargins": 19,
         "centerYWithinMargins": 20,
     ]
+    /// Margin attributes: the plain attribute the legacy (iOS 7) keys name instead, and how far
+    /// the margin lies from it with UIKit's default 8-point layout margins.
+    static let margins: [Int: (plain: Int, offset: Double)] = [
+        13: (1, 8), 14: (2, -8), 15: (3, 8), 16: (4, -8), 17: (5, 8), 18: (6, -8), 19: (9, 0), 20: (10, 0),
+    ]
+
     static let known: Set<String> = [
         "id", "firstItem", "firstAttribute", "secondItem", "secondAttribute", "constant", "multiplier", "relation",
         "priority",
@@ -54,26 +60,38 @@ enum ConstraintRule {
         let firstID = element["firstItem"] ?? container["id"] ?? ""
         let secondID = element["secondItem"] ?? (second != nil && element["firstItem"] != nil ? container["id"] : nil)
         context.deferred.append { () throws in
+            // NSLayoutConstraint archives margin attributes twice: as such under the V2 keys, and
+            // for iOS 7 under the legacy keys as the plain attribute with the default margin folded
+            // into the constant (Byjuanamn: superview.trailingMargin = field.trailing →
+            // NSFirstAttribute trailing, NSConstant 8).
+            let firstMargin = margins[first]
+            let secondMargin = second.flatMap { margins[$0] }
+            if firstMargin != nil || secondMargin != nil, element.flag("symbolic") {
+                throw context.error(
+                    .unsupportedAttribute, element, "symbolic constants on margin attributes are not supported yet")
+            }
             object.set("NSFirstItem", try context.object(firstID, from: element))
             object.set("NSFirstAttributeV2", int: first)
-            object.set("NSFirstAttribute", int: first)
+            object.set("NSFirstAttribute", int: firstMargin?.plain ?? first)
             switch element["relation"] {
             case nil: break
             case "greaterThanOrEqual": object.set("NSRelation", int: 1)
             case "lessThanOrEqual": object.set("NSRelation", int: -1)
             case let other?: throw context.error(.unsupportedAttribute, element, "relation \"\(other)\" is unknown")
             }
+            var multiplier = 1.0
             if let text = element["multiplier"] {
-                guard let multiplier = parseMultiplier(text) else {
+                guard let value = parseMultiplier(text) else {
                     throw context.error(
                         .unsupportedAttribute, element, "multiplier \"\(text)\" is not a number or ratio")
                 }
-                if multiplier != 1 { object.set("NSMultiplier", .float64(Double(Float(multiplier)))) }
+                multiplier = Double(Float(value))
+                if multiplier != 1 { object.set("NSMultiplier", .float64(multiplier)) }
             }
             if let secondID, let second {
                 object.set("NSSecondItem", try context.object(secondID, from: element))
                 object.set("NSSecondAttributeV2", int: second)
-                object.set("NSSecondAttribute", int: second)
+                object.set("NSSecondAttribute", int: secondMargin?.plain ?? second)
             } else if context.writesZeroSecondAttribute {
                 object.set("NSSecondAttributeV2", int: 0)
                 object.set("NSSecondAttribute", int: 0)
@@ -88,7 +106,9 @@ enum ConstraintRule {
                 object.set("NSPriority", int: Int(priority))
             }
             object.set("NSShouldBeArchived", .bool(true))
-            if !element.flag("symbolic"), constant != 0 { object.set("NSConstant", .float64(constant)) }
+            // first + o1 = m · (second + o2) + c  ⇒  first = m · second + (c + m · o2 − o1)
+            let legacyConstant = constant + multiplier * (secondMargin?.offset ?? 0) - (firstMargin?.offset ?? 0)
+            if !element.flag("symbolic"), legacyConstant != 0 { object.set("NSConstant", .float64(legacyConstant)) }
             if let identifier = element["identifier"] { object.set("NSLayoutIdentifier", .string(identifier)) }
         }
         return object

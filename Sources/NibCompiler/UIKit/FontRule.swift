@@ -8,7 +8,8 @@ enum FontRule {
                 .unsupportedAttribute, element, "fonts without a pointSize (text styles) are not supported yet")
         }
         let type = element["type"]
-        guard element["name"] == nil, type == "system" || type == "boldSystem" else {
+        if let name = element["name"] { return try namedFont(name, size: size, element: element, in: context) }
+        guard type == "system" || type == "boldSystem" else {
             throw context.error(
                 .unsupportedAttribute, element,
                 "font \(element["name"] ?? type ?? "?") is not supported yet (system and boldSystem are)")
@@ -30,11 +31,47 @@ enum FontRule {
         font.set("UISystemFont", .bool(true))
         font.set("NSName", .string(name))
         font.set("NSSize", .float64(size))
+        addScalingKeys(font, in: context)
+        return font
+    }
+
+    /// Symbolic traits (`UIFontTraits`) of the named fonts seen in the pairs; a font that is
+    /// not listed is an error rather than a guess.
+    static let namedFontTraits: [String: Int] = ["Helvetica": 0]
+
+    /// A font by PostScript name: its descriptor names the font and size, and it is not a
+    /// system font (canoelover pairs: Helvetica 22 and 36 pt).
+    static func namedFont(_ name: String, size: Double, element: SourceElement, in context: UIKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        guard let traits = namedFontTraits[name] else {
+            throw context.error(
+                .unsupportedAttribute, element, "font \(name) is not supported yet (its traits are not known)")
+        }
+        let attributes: [(ArchivedObject, ArchivedObject)] = [
+            (.string("NSFontSizeAttribute"), size == size.rounded() ? .number(Int(size)) : .number(double: size)),
+            (.string("NSFontNameAttribute"), .string(name)),
+        ]
+        let descriptor = ArchivedObject("UIFontDescriptor")
+        descriptor.set("UIFontDescriptorAttributes", .dictionary("NSMutableDictionary", attributes))
+        let font = ArchivedObject("UIFont")
+        font.set("UIFontName", .string(name))
+        font.set("UIFontDescriptor", descriptor)
+        font.set("UIFontPointSize", .float64(size))
+        font.set("UIFontTraits", int: traits)
+        font.set("UISystemFont", .bool(false))
+        font.set("NSName", .string(name))
+        font.set("NSSize", .float64(size))
+        addScalingKeys(font, in: context)
+        return font
+    }
+
+    /// The scaling keys of the iOS 11 SDK and later.
+    private static func addScalingKeys(_ font: ArchivedObject, in context: UIKitContext) {
         if context.era.writesFontScalingKeys {
             font.set("UIFontTextStyleForScaling", .null)
             font.set("UIFontPointSizeForScaling", .float64(0))
             font.set("UIFontMaximumPointSizeAfterScaling", .float64(0))
         }
-        return font
     }
 }

@@ -6,8 +6,9 @@ enum LabelRule {
         attributes: [
             "text", "textAlignment", "lineBreakMode", "baselineAdjustment", "minimumFontSize", "adjustsFontSizeToFit",
             "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
+            "preferredMaxLayoutWidth",
         ],
-        children: ["fontDescription", "color", "size"],
+        children: ["fontDescription", "color", "size", "string"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
 
     static let alignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
@@ -20,7 +21,14 @@ enum LabelRule {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not supported yet")
         }
-        if let text = element["text"] { object.set("UIText", context.text(text, id: element["id"], property: "text")) }
+        // Long or multi-line texts are written as a `<string key="text">` child.
+        for string in element.children(named: "string") where string["key"] != "text" {
+            throw context.error(
+                .unsupportedElement, string, "<string key=\"\(string["key"] ?? "")\"> is not supported yet")
+        }
+        if let text = element["text"] ?? element.child("string", key: "text")?.text {
+            object.set("UIText", context.text(text, id: element["id"], property: "text"))
+        }
         var pointSize: Double?
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
@@ -44,8 +52,14 @@ enum LabelRule {
             }
         }
         if !hasTextColor {
-            // No color (or nil) in the source: the label's default, darkTextColor, is archived.
-            object.set("UITextColor", ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
+            // No color (or nil) in the source: the label's default is archived, darkTextColor,
+            // or black in documents saved by Xcode 5 (which left a black text color out).
+            let hasNoElement = !element.children.contains { $0["key"] == "textColor" }
+            object.set(
+                "UITextColor",
+                hasNoElement && element.savedBy < XcodeEra(6)
+                    ? ColorRule.black(in: context)
+                    : ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
             hasTextColor = true
         }
         let offset = element.child("size", key: "shadowOffset")
@@ -66,11 +80,14 @@ enum LabelRule {
         if let lines = element["numberOfLines"], let count = Int(lines), count != 1 {
             object.set("UINumberOfLines", int: count)
         }
-        if let alignment = element["textAlignment"] {
-            guard let code = alignments[alignment] else {
-                throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
-            }
-            if code != 0 { object.set("UITextAlignment", int: code) }
+        // An absent alignment is left. From Xcode 7 (iOS 9 SDK) the alignment is always archived
+        // (left 0 in pogoros and TipCalculator, natural 4 in Byjuanamn); before, only non-left ones.
+        let alignment = element["textAlignment"] ?? "left"
+        guard let alignmentCode = alignments[alignment] else {
+            throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
+        }
+        if alignmentCode != 0 || context.era.writesLabelAlignmentAlways {
+            object.set("UITextAlignment", int: alignmentCode)
         }
         // An absent baselineAdjustment is Interface Builder's default, alignCenters.
         switch element["baselineAdjustment"] {
@@ -84,6 +101,9 @@ enum LabelRule {
             object.set("UIMinimumScaleFactor", .float32(Float(factor)))
         } else if let minimum = element.number("minimumFontSize"), let pointSize, pointSize > 0 {
             object.set("UIMinimumScaleFactor", .float32(Float(minimum / pointSize)))
+        }
+        if let width = element.number("preferredMaxLayoutWidth") {
+            object.set("UIPreferredMaxLayoutWidth", .float32(Float(width)))
         }
         if hasTextColor, context.era.writesTraitTextColorFlag {
             object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))

@@ -9,22 +9,71 @@ struct StoryboardCompiler {
     /// Controller elements and the UIKit class ibtool names their scene nib after.
     static let controllers: [String: String] = [
         "viewController": "UIViewController", "tableViewController": "UITableViewController",
+        "navigationController": "UINavigationController", "tabBarController": "UITabBarController",
+    ]
+
+    /// Container controllers and the relationship naming the children archived in their scene nib.
+    static let containerRelationships: [String: String] = [
+        "navigationController": "rootViewController", "tabBarController": "viewControllers",
     ]
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
         "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
-        "numberOfPrototypes",
+        "numberOfPrototypes", "definesPresentationContext",
     ]
+
+    /// One scene: its controller element and the name of the nib it is archived in.
+    struct Scene {
+        var element: SourceElement
+        var controller: SourceElement
+        var controllerID: String
+        var uiKitClass: String
+        var sceneName: String
+        var firstResponderID: String?
+    }
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         var identifiers: [String: String] = [:]
         var entryPoint: String?
         let resources = UIKitResources(document: document.root)
-        for scenes in document.root.children(named: "scenes") {
-            for scene in scenes.children(named: "scene") {
+        let scenes = try self.scenes()
+        var sceneNames: [String: String] = [:]
+        for scene in scenes where sceneNames[scene.controllerID] == nil {
+            sceneNames[scene.controllerID] = scene.sceneName
+        }
+        // A container's children (a navigation controller's root, a tab bar controller's tabs)
+        // are archived inside its scene nib.
+        var embedded: Set<String> = []
+        for scene in scenes {
+            for segue in childSegues(of: scene) { if let child = segue["destination"] { embedded.insert(child) } }
+        }
+        for scene in scenes where !embedded.contains(scene.controllerID) {
+            files[scene.sceneName + ".nib"] = try sceneNib(
+                scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+            identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
+            if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
+        }
+        var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
+        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }
+        do {
+            let data = try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
+            files["Info.plist"] = [UInt8](data)
+        } catch let failure {
+            throw CompileError(
+                code: .output, file: document.fileName, line: 0, column: 0, element: nil,
+                message: "Info.plist could not be written: \(failure)")
+        }
+        return files
+    }
+
+    /// The scenes in document order, checked.
+    private func scenes() throws(CompileError) -> [Scene] {
+        var scenes: [Scene] = []
+        for sceneList in document.root.children(named: "scenes") {
+            for scene in sceneList.children(named: "scene") {
                 guard let objects = scene.child("objects") else { continue }
                 guard let controller = objects.children.first(where: { $0["sceneMemberID"] == "viewController" }) else {
                     throw error(.unsupportedElement, scene, "a scene without a view controller is not supported yet")
@@ -44,45 +93,44 @@ struct StoryboardCompiler {
                 }
                 let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?[
                     "id"]
+                // Before Xcode 7, ibtool named every scene nib after UIViewController.
+                let nibClass =
+                    Self.containerRelationships[controller.name] != nil && document.era < XcodeEra(7)
+                    ? "UIViewController" : uiKitClass
                 // A scene with a storyboard identifier is named after it.
-                let sceneName = controller["storyboardIdentifier"] ?? "\(uiKitClass)-\(controllerID)"
-                var viewNibName: String?
-                var upstream: [String] = []
-                if let view = controller.child(key: "view") {
-                    let name = "\(controllerID)-view-\(view["id"] ?? "")"
-                    viewNibName = name
-                    let (bytes, placeholders) = try viewNib(
-                        controller: controller, view: view, firstResponderID: firstResponderID, resources: resources)
-                    files[name + ".nib"] = bytes
-                    upstream = placeholders
-                }
-                files[sceneName + ".nib"] = try sceneNib(
-                    controller: controller, className: uiKitClass, viewNibName: viewNibName, upstream: upstream)
-                identifiers[controller["storyboardIdentifier"] ?? sceneName] = sceneName
-                if document.root["initialViewController"] == controllerID { entryPoint = sceneName }
+                let sceneName = controller["storyboardIdentifier"] ?? "\(nibClass)-\(controllerID)"
+                scenes.append(
+                    Scene(
+                        element: scene, controller: controller, controllerID: controllerID, uiKitClass: uiKitClass,
+                        sceneName: sceneName, firstResponderID: firstResponderID))
             }
         }
-        var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
-        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }
-        do {
-            let data = try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
-            files["Info.plist"] = [UInt8](data)
-        } catch let failure {
-            throw CompileError(
-                code: .output, file: document.fileName, line: 0, column: 0, element: nil,
-                message: "Info.plist could not be written: \(failure)")
-        }
-        return files
+        return scenes
     }
 
-    /// Storyboards saved for size classes by Interface Builder before Xcode 9 (tools version
-    /// below 13000) compile each controller's root view at the 600 × 600 "any size" canvas,
-    /// whatever device the document previews.
+    /// A container's relationship segues to the children archived in its scene nib, in order.
+    private func childSegues(of scene: Scene) -> [SourceElement] {
+        guard let relationship = Self.containerRelationships[scene.controller.name] else { return [] }
+        let segues = scene.controller.child("connections")?.children(named: "segue") ?? []
+        return segues.filter { $0["kind"] == "relationship" && $0["relationship"] == relationship }
+    }
+
+    /// Size-class storyboards that preview a `<device>` (the Xcode 8 document format) compile
+    /// their controllers' root views at the 600 × 600 "any size" canvas, whatever device the
+    /// document previews, when Xcode 7 or 8 builds them (hekaiyou, lfabreges, UEA: 375 × 667 or
+    /// 1024 × 768 → 600 × 600). Later Xcodes keep the frame, except in storyboards other than
+    /// launch screens that declare an unversioned iOS deployment (`<deployment identifier="iOS"/>`:
+    /// BestKai and Idrill7 → 600 × 600; Idrill7 without the declaration, mioppong,
+    /// blakeleftwich and the other launch screens keep theirs). Older documents name their
+    /// frame for the simulated screen and keep it (ROMPiOS, ibrahimtaleb 320 × 568, allianad).
     var rootViewFrame: [Double]? {
-        let tools = Double(document.root["toolsVersion"] ?? "") ?? 0
-        guard document.root.flag("useTraitCollections"), tools < 13000, !document.era.keepsDeviceSizeForRootViews else {
-            return nil
-        }
+        guard document.root.flag("useTraitCollections"), document.root.child("device") != nil else { return nil }
+        let declaresDeployment =
+            document.root.child("dependencies")?.children(named: "deployment").contains {
+                $0["identifier"] == "iOS" && $0["version"] == nil
+            } ?? false
+        guard !document.era.keepsDeviceSizeForRootViews || (declaresDeployment && !document.root.flag("launchScreen"))
+        else { return nil }
         return [0, 0, 600, 600]
     }
 
@@ -92,17 +140,223 @@ struct StoryboardCompiler {
             message: message)
     }
 
-    private func sceneNib(controller: SourceElement, className: String, viewNibName: String?, upstream: [String])
-        throws(CompileError) -> [UInt8]
-    {
+    /// The scene nib: File's Owner, the controller (with, for a navigation controller, its bar
+    /// and root controller) and the storyboard placeholders. View nibs are added to `files`.
+    private func sceneNib(
+        _ scene: Scene, scenes: [Scene], sceneNames: [String: String], files: inout [String: [UInt8]],
+        resources: UIKitResources
+    ) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era)
+            era: document.era, imagesAvailable: document.imagesAvailable)
+        let owner = UIKitContext.proxy("IBFilesOwner")
+        let firstResponder = UIKitContext.proxy("IBFirstResponder")
+        let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+        var leading: [ArchivedObject] = []
+        var members: [ArchivedObject] = []
+        var templatesOf: [(ArchivedObject, ArchivedObject)] = []
+        let controllerObject: ArchivedObject
+        if let relationship = Self.containerRelationships[scene.controller.name] {
+            guard document.era < XcodeEra(8) else {
+                throw error(
+                    .unsupportedElement, scene.controller,
+                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
+                )
+            }
+            var children: [Scene] = []
+            for segue in childSegues(of: scene) {
+                guard let child = scenes.first(where: { $0.controllerID == segue["destination"] }) else {
+                    throw error(.invalidSource, segue, "the segue's destination is no scene")
+                }
+                children.append(child)
+            }
+            let isNavigation = relationship == "rootViewController"
+            guard !children.isEmpty, !isNavigation || children.count == 1 else {
+                throw error(
+                    .unsupportedElement, scene.controller, "a \(scene.controller.name) needs its \(relationship) segue")
+            }
+            let container = ArchivedObject(scene.uiKitClass)
+            let barKey = isNavigation ? "navigationBar" : "tabBar"
+            guard let barElement = scene.controller.child(barKey, key: barKey) else {
+                throw error(.invalidSource, scene.controller, "the \(scene.controller.name) has no <\(barKey)>")
+            }
+            let bar =
+                isNavigation
+                ? try NavigationRule.bar(barElement, controller: container, context: context)
+                : try TabBarRule.bar(barElement, controller: container, context: context)
+            var childObjects: [ArchivedObject] = []
+            var childMembers: [ArchivedObject] = []
+            var items: [ArchivedObject] = []
+            for child in children {
+                let (childObject, templates) = try archive(
+                    child, parent: container, bar: isNavigation ? bar : nil, context: context,
+                    sceneNames: sceneNames, files: &files, resources: resources)
+                childObjects.append(childObject)
+                let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
+                if let item { items.append(item) }
+                childMembers.append(childObject)
+                templatesOf.append(contentsOf: templates.map { ($0, childObject) })
+                // Each child has its own storyboard placeholder; they lead the top-level objects,
+                // the last child's first.
+                let childPlaceholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+                leading.insert(childPlaceholder, at: 0)
+                context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
+            }
+            if isNavigation {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                container.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
+                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
+                container.set("UINavigationBar", bar)
+            } else {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                container.set("UITabBar", bar)
+                container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
+                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
+            }
+            bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            try checkChildren(of: scene.controller, allowing: [barKey])
+            controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
+            members = [bar] + childMembers + items + templatesOf.map(\.0)
+            for (template, source) in templatesOf {
+                context.addOutlet("viewController", source: template, destination: source)
+            }
+        } else {
+            let (object, templates) = try archive(
+                scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
+                resources: resources)
+            controllerObject = object
+            members = templates
+            for template in templates { context.addOutlet("viewController", source: template, destination: object) }
+        }
+        context.topLevel =
+            context.era.listsPlaceholdersFirst
+            ? leading + [owner, firstResponder, placeholder, controllerObject]
+            : leading + [controllerObject, owner, firstResponder, placeholder]
+        context.allObjects = context.topLevel + members
+        context.connections.insert(
+            contentsOf: [
+                Self.outlet("sceneViewController", source: owner, destination: controllerObject),
+                Self.outlet("storyboard", source: controllerObject, destination: placeholder),
+            ], at: 0)
+        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+
+    /// A `UIRuntimeOutletConnection` record.
+    private static func outlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) -> ArchivedObject {
+        let connection = ArchivedObject("UIRuntimeOutletConnection")
+        connection.set("UILabel", .string(label))
+        connection.set("UISource", source)
+        connection.set("UIDestination", destination)
+        return connection
+    }
+
+    /// Rejects controller children without a rule.
+    private func checkChildren(of controller: SourceElement, allowing extra: Set<String>) throws(CompileError) {
+        for child in controller.children {
+            switch (child.name, child["key"]) {
+            case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
+            case ("navigationItem", "navigationItem"), ("tabBarItem", "tabBarItem"): break
+            // Interface Builder's simulated metrics are design-time only.
+            case ("nil", let key?) where key.hasPrefix("simulated"): break
+            case (let name, let key?) where name.hasPrefix("simulated") && key.hasPrefix("simulated"): break
+            case ("connections", _):
+                for connection in child.children {
+                    let isRelationship = connection.name == "segue" && connection["kind"] == "relationship"
+                    let allowed =
+                        connection.name == "outlet"
+                        || (isRelationship
+                            && Self.containerRelationships[controller.name] == connection["relationship"])
+                    guard allowed else {
+                        throw error(
+                            .unsupportedElement, connection,
+                            "<\(connection.name)> on a \(controller.name) is not supported yet")
+                    }
+                }
+            case ("point", _), ("size", "freeformSize"): break
+            case ("value", "contentSizeForViewInPopover"):
+                // Written when the archived view is not resized; the view's size is archived then.
+                let frame = controller.child(key: "view")?.child("rect", key: "frame")
+                guard child["type"] == "size", controller["autoresizesArchivedViewToFullSize"] == "NO",
+                    child.number("width") == frame?.number("width"), child.number("height") == frame?.number("height")
+                else {
+                    throw error(
+                        .unsupportedElement, child,
+                        "a contentSizeForViewInPopover other than the view's size is not supported yet")
+                }
+            case (let name, _) where extra.contains(name): break
+            default:
+                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
+            }
+        }
+    }
+
+    /// Archives a view or table view controller (its view nib goes to `files`): the controller
+    /// object and the segue templates its controls trigger. `parent` and `bar` are set for a
+    /// navigation controller's root controller.
+    private func archive(
+        _ scene: Scene, parent: ArchivedObject?, bar: ArchivedObject?, context: UIKitContext,
+        sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
+    ) throws(CompileError) -> (ArchivedObject, [ArchivedObject]) {
+        let controller = scene.controller
+        guard Self.containerRelationships[controller.name] == nil else {
+            throw error(.unsupportedElement, controller, "nested container controllers are not supported yet")
+        }
+        try checkChildren(of: controller, allowing: [])
+        let className = scene.uiKitClass
         let object = ArchivedObject(className)
-        object.set(
-            "UIExternalObjectsTableForViewLoading",
-            ArchivedObject.dictionary("NSDictionary", upstream.map { (.string($0), object) }))
+        var viewNibName: String?
+        var upstream: [(name: String, target: String)] = []
+        if let view = controller.child(key: "view") {
+            let name = "\(scene.controllerID)-view-\(view["id"] ?? "")"
+            viewNibName = name
+            let (bytes, placeholders) = try viewNib(
+                controller: controller, view: view, firstResponderID: scene.firstResponderID, resources: resources)
+            files[name + ".nib"] = bytes
+            upstream = placeholders
+        }
+        // Segue templates, by segue id, for the segues the view's controls trigger.
+        var templates: [ArchivedObject] = []
+        var templatesByID: [String: ArchivedObject] = [:]
+        for element in controller.child(key: "view").map({ [$0] + $0.descendants(outside: "prototypes") }) ?? [] {
+            for segue in element.child("connections")?.children(named: "segue") ?? [] {
+                guard let id = segue["id"], let destinationID = segue["destination"] else {
+                    throw error(.invalidSource, segue, "the segue has no id or destination")
+                }
+                guard let destination = sceneNames[destinationID] else {
+                    throw error(.invalidSource, segue, "the segue's destination \"\(destinationID)\" is no scene")
+                }
+                let template = try SegueRule.template(segue, destination: destination, fileName: document.fileName)
+                templates.append(template)
+                templatesByID[id] = template
+            }
+        }
+        if let item = controller.child("navigationItem", key: "navigationItem") {
+            guard let bar else {
+                throw error(
+                    .unsupportedElement, item,
+                    "a navigation item outside a navigation controller's root controller is not supported yet")
+            }
+            object.set("UINavigationItem", try NavigationRule.item(item, bar: bar, context: context))
+        } else if bar != nil {
+            throw error(
+                .unsupportedElement, controller, "a navigation controller's root controller needs a <navigationItem>")
+        }
+        if let item = controller.child("tabBarItem", key: "tabBarItem") {
+            guard parent?.className == "UITabBarController" else {
+                throw error(
+                    .unsupportedElement, item,
+                    "a tab bar item outside a tab bar controller's child is not supported yet")
+            }
+            object.set("UITabBarItem", try TabBarRule.item(item, context: context))
+        }
+        var table: [(ArchivedObject, ArchivedObject)] = []
+        for (name, target) in upstream {
+            table.append((.string(name), target == scene.controllerID ? object : templatesByID[target] ?? object))
+        }
+        object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", table))
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
+        if let parent { object.set("UIParentViewController", parent) }
+        if !templates.isEmpty { object.set("UIStoryboardSegueTemplates", .collection("NSArray", templates)) }
         if let title = controller["title"] {
             object.set("UITitle", context.text(title, id: controller["id"], property: "title"))
         }
@@ -125,58 +379,43 @@ struct StoryboardCompiler {
         if controller["automaticallyAdjustsScrollViewInsets"] == "NO" {
             object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0)
         }
-        for child in controller.children {
-            switch (child.name, child["key"]) {
-            case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
-            case ("connections", _):
-                for connection in child.children where connection.name != "outlet" {
-                    throw error(
-                        .unsupportedElement, connection,
-                        "<\(connection.name)> on a view controller is not supported yet")
-                }
-            case ("point", _), ("size", "freeformSize"): break
-            default:
-                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
-            }
-        }
         let controllerObject = try ClassSwapRule.wrap(object, element: controller, context: context)
         if controllerObject.className != "UIClassSwapper", context.era.swapsPlainControllers {
             controllerObject.set("UIClassName", .string(className))
             controllerObject.set("UIOriginalClassName", .string(className))
             controllerObject.swapClass("UIClassSwapper")
         }
-        let owner = UIKitContext.proxy("IBFilesOwner")
-        let firstResponder = UIKitContext.proxy("IBFirstResponder")
-        let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
-        context.topLevel =
-            context.era.listsPlaceholdersFirst
-            ? [owner, firstResponder, placeholder, controllerObject]
-            : [controllerObject, owner, firstResponder, placeholder]
-        context.allObjects = context.topLevel
-        context.addOutlet("sceneViewController", source: owner, destination: controllerObject)
-        context.addOutlet("storyboard", source: controllerObject, destination: placeholder)
-        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+        return (controllerObject, templates)
     }
 
-    /// The view nib's bytes and the `UpstreamPlaceholder-…` names it uses for the controller.
+    /// The view nib's bytes and the `UpstreamPlaceholder-…` names it uses, each with the id of
+    /// what it stands for in the scene nib (the controller, or a segue whose template it is).
     private func viewNib(
         controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources
-    ) throws(CompileError) -> ([UInt8], [String]) {
+    ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era)
+            era: document.era, imagesAvailable: document.imagesAvailable)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         // The controller seen from its view nib is not File's Owner but an upstream placeholder,
         // which the scene nib maps back to the controller. ibtool names it with a random id;
         // here the controller's id stands in for it.
-        var upstream: [(name: String, proxy: ArchivedObject)] = []
+        var upstream: [(name: String, proxy: ArchivedObject, target: String)] = []
         let controllerID = controller["id"]
         context.externalObject = { id in
             guard id == controllerID else { return nil }
             let name = "UpstreamPlaceholder-\(id)"
             let proxy = UIKitContext.proxy(name)
-            upstream.append((name, proxy))
+            upstream.append((name, proxy, id))
+            return proxy
+        }
+        // A control's segue is triggered through a placeholder for its template.
+        context.segueTrigger = { segue in
+            let id = segue["id"] ?? ""
+            let name = "UpstreamPlaceholder-\(id)"
+            let proxy = UIKitContext.proxy(name)
+            upstream.append((name, proxy, id))
             return proxy
         }
         if let firstResponderID { context.objectsByID[firstResponderID] = firstResponder }
@@ -238,17 +477,23 @@ struct StoryboardCompiler {
             guideConstraints += [leading, edge, height]
         }
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
+        if !context.traitStorages.isEmpty {
+            context.traitStorageLists = [
+                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages, era: context.era)
+            ]
+        }
         context.allObjects.removeAll { $0 === viewObject }
         context.topLevel =
             context.era.listsPlaceholdersFirst
             ? [owner, firstResponder, viewObject] : [viewObject, owner, firstResponder]
         context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
         if let connections = controller.child("connections") {
-            let inView = Set(([view] + view.descendants).compactMap { $0["id"] })
+            let inView = Set(([view] + view.descendants(outside: "prototypes")).compactMap { $0["id"] })
             ConnectionRule.schedule(
                 connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) })
         }
-        for element in [view] + view.descendants {
+        // Connections inside a prototype cell belong to the cell's own nib.
+        for element in [view] + view.descendants(outside: "prototypes") {
             if let connections = element.child("connections"), let id = element["id"] {
                 ConnectionRule.schedule(connections, sourceID: id, context: context)
             }
@@ -257,6 +502,9 @@ struct StoryboardCompiler {
         try context.resolve()
         context.topLevel += upstream.map(\.proxy)
         context.allObjects += upstream.map(\.proxy)
-        return (try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName), upstream.map(\.name))
+        return (
+            try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName),
+            upstream.map { ($0.name, $0.target) }
+        )
     }
 }

@@ -4,7 +4,9 @@ enum TableViewCellRule {
     static let attributes: Set<String> = [
         "id", "contentMode", "selectionStyle", "hidesAccessoryWhenEditing", "indentationLevel", "indentationWidth",
         "reuseIdentifier", "restorationIdentifier", "customClass", "customModule", "customModuleProvider", "rowHeight",
-        "opaque",
+        "opaque", "translatesAutoresizingMaskIntoConstraints",
+        // Interface Builder's canvas sizes, not archived.
+        "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
     ]
     static let selectionStyles: [String: Int] = ["none": 0, "blue": 1, "gray": 2, "default": 3]
 
@@ -13,13 +15,19 @@ enum TableViewCellRule {
         throws(CompileError) -> ArchivedObject
     {
         let context = UIKitContext(
-            fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era)
+            fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era,
+            imagesAvailable: outer.imagesAvailable)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         context.allObjects = [owner, firstResponder]
         let cell = try self.cell(element, context: context, resources: resources, isPrototype: true)
         context.topLevel = [cell, owner, firstResponder]
         context.allObjects.insert(cell, at: 0)
+        for owner in [element] + element.descendants {
+            if let connections = owner.child("connections"), let id = owner["id"] {
+                ConnectionRule.schedule(connections, sourceID: id, context: context)
+            }
+        }
         try context.resolve()
         let bytes = try NibCompiler.serialize(context.makeRoot(), fileName: context.fileName)
         let data = ArchivedObject("NSData")
@@ -30,36 +38,62 @@ enum TableViewCellRule {
         return nib
     }
 
-    static func cell(_ element: SourceElement, context: UIKitContext, resources: UIKitResources, isPrototype: Bool)
+    /// The cell for `element`: a prototype (the top-level view of its own nib), a cell placed in
+    /// a view, or (`isTopLevel`) a top-level object of a xib.
+    static func cell(
+        _ element: SourceElement, context: UIKitContext, resources: UIKitResources, isPrototype: Bool,
+        isTopLevel: Bool = false
+    )
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element, "table view cell attribute \(name) is not supported yet")
         }
-        if element["hidesAccessoryWhenEditing"] ?? "YES" != "NO" || element["contentMode"] != "scaleToFill" {
+        // hidesAccessoryWhenEditing archives nothing either way in the pairs (NO: mobilewits,
+        // absent: Aura).
+        if element["contentMode"] != "scaleToFill" {
             throw context.error(
-                .unsupportedAttribute, element,
-                "only prototype cells as Xcode 6 wrote them (scaleToFill, hidesAccessoryWhenEditing=NO) are supported yet"
-            )
+                .unsupportedAttribute, element, "only scaleToFill table view cells are supported yet")
         }
         let cell = ArchivedObject("UITableViewCell")
-        if let id = element["id"] { context.objectsByID[id] = cell }
+        if isPrototype {
+            if let id = element["id"] { context.objectsByID[id] = cell }
+        } else {
+            context.track(cell, id: element["id"])
+        }
         guard let frame = element.child("rect", key: "frame"),
-            let contentElement = element.child("tableViewCellContentView", key: "contentView")
+            let contentElement = element.child(key: "contentView"),
+            ["tableViewCellContentView", "view"].contains(contentElement.name)
         else {
             throw context.error(.invalidSource, element, "the cell needs a frame and a content view")
         }
         for child in element.children
-        where !["rect", "autoresizingMask", "tableViewCellContentView"].contains(child.name) {
+        where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement {
             throw context.error(
                 .unsupportedElement, child, "<\(child.name)> inside a table view cell is not supported yet")
         }
         let width = frame.number("width") ?? 0
         let height = frame.number("height") ?? 0
-        let mask = element.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask) ?? 36
+        let doesNotTranslate = element["translatesAutoresizingMaskIntoConstraints"] == "NO"
+        // A cell that does not translate its mask archives the default mask, whatever the source says.
+        let mask =
+            doesNotTranslate
+            ? 36 : element.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask) ?? 36
         let encoder = ViewEncoder(context: context, resources: resources)
-        let content = try encoder.encode(contentElement)
+        // Xcode 5 documents write the content view as `<view key="contentView">`.
+        // An Xcode 5 `<view key="contentView">` is archived with the cell's bounds (its source
+        // frame leaves out the separator: 50.5 for a 51 cell); a `<tableViewCellContentView>`
+        // keeps its own frame (43 in a 44 cell, Aura).
+        let content = try encoder.encode(
+            contentElement, frameOverride: contentElement.name == "view" ? [0, 0, width, height] : nil,
+            kind: "tableViewCellContentView")
+        // A clear background on the content view (its default) is not archived.
+        if let background = contentElement.child("color", key: "backgroundColor"),
+            background.number("alpha") == 0
+        {
+            content.remove("UIBackgroundColor")
+        }
         let separator = ArchivedObject("_UITableViewCellSeparatorView")
         separator.set("UIBounds", ArchivedObject.geometry([0, 0, width - 15, 1]))
         separator.set("UICenter", ArchivedObject.geometry([15 + (width - 15) / 2, height - 0.5]))
@@ -71,14 +105,23 @@ enum TableViewCellRule {
         let origin = isPrototype ? (0.0, 0.0) : (frame.number("x") ?? 0, frame.number("y") ?? 0)
         cell.set("UICenter", ArchivedObject.geometry([origin.0 + width / 2, origin.1 + height / 2]))
         cell.set("UISubviews", .collection("NSMutableArray", [content, separator]))
+        if isTopLevel {
+            // A cell that is a top-level object of a xib gets the cell background UIKit gives
+            // cells outside a table (seen in Xcode 7 output, Aura).
+            cell.set("UIBackgroundColor", ColorRule.namedSystemColor("tableCellBackgroundColor"))
+        }
         cell.setFlag("UIOpaque", element["opaque"] != "NO")
         cell.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
+        cell.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", doesNotTranslate)
         if context.era.writesSemanticContentAttribute { cell.set("UIViewSemanticContentAttribute", int: 0) }
-        // Seen in Xcode 6 prototype cells only.
-        if isPrototype, context.era < XcodeEra(7) {
+        // Seen in Xcode 6 output only: on the cell, and on a prototype's content view.
+        if context.era < XcodeEra(7) {
             cell.set("UIViewPreservesSuperviewMargins", .bool(true))
-            content.set("UIViewPreservesSuperviewMargins", .bool(true))
+            // Not on the content views of documents saved by Xcode 5.
+            if isPrototype, element.savedBy >= XcodeEra(6), !content.has("UIViewPreservesSuperviewMargins") {
+                content.set("UIViewPreservesSuperviewMargins", .bool(true))
+            }
         }
         if let restoration = element["restorationIdentifier"] {
             cell.set("UIRestorationIdentifier", .string(restoration))
@@ -96,6 +139,7 @@ enum TableViewCellRule {
         if let indentation = element.number("indentationWidth"), indentation != 10 {
             cell.set("UIIndentationWidth", .float32(Float(indentation)))
         }
+        if isTopLevel { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
         cell.set("UIContentView", content)
         cell.set("UITextLabel", .null)
         cell.set("UIDetailTextLabel", .null)

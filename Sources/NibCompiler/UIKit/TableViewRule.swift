@@ -21,7 +21,13 @@ enum TableViewRule {
         if let mode = element["dataMode"], mode != "prototypes" {
             throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not supported yet")
         }
-        if let separator = element["separatorStyle"], separator != "none" {
+        switch element["separatorStyle"] {
+        case "none": break
+        case nil, "default", "singleLine":
+            // The default single line is archived under both keys.
+            object.set("UISeparatorStyle", int: 1)
+            object.set("UISeparatorStyleIOS5AndLater", int: 1)
+        case let separator?:
             throw context.error(
                 .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not supported yet")
         }
@@ -33,7 +39,9 @@ enum TableViewRule {
         if let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
             (background.number("alpha") ?? 1) == 1
         {
-            object.replace("UIBackgroundColor", .object(ColorRule.namedSystemColor("tableBackgroundColor")))
+            let named = ColorRule.namedSystemColor("tableBackgroundColor")
+            named.sharingKey = ColorRule.sourceKey(background)
+            object.replace("UIBackgroundColor", .object(named))
         }
         object.setFlag("UIBouncesZoom", true)
         object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))

@@ -42,7 +42,10 @@ enum TextFieldRule {
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
         }
-        if let text = element["text"] { object.set("UIText", context.text(text, id: element["id"], property: "text")) }
+        // An empty text is not archived.
+        if let text = element["text"], !text.isEmpty {
+            object.set("UIText", context.text(text, id: element["id"], property: "text"))
+        }
         if let placeholder = element["placeholder"] {
             object.set("UIPlaceholder", context.text(placeholder, id: element["id"], property: "placeholder"))
         }
@@ -91,6 +94,12 @@ enum TextFieldRule {
                     }
                     if code != 0 { object.set("UIReturnKeyType", int: code) }
                 case "secureTextEntry":
+                    // A secure field turns autocorrection and spell checking off (1 = no), as
+                    // ibtool archives it (ROMPiOS).
+                    if traits.flag(name) {
+                        object.set("UIAutocorrectionType", int: 1)
+                        object.set("UISpellCheckingType", int: 1)
+                    }
                     object.setFlag("UISecureTextEntry", traits.flag(name))
                 default:
                     throw context.error(.unsupportedAttribute, traits, "text input trait \(name) is not supported yet")

@@ -13,6 +13,13 @@ final class UIKitContext {
     /// Supplies objects that live outside this nib (a storyboard scene's controller seen from
     /// its view nib), or `nil`.
     var externalObject: ((String) -> ArchivedObject?)?
+    /// Supplies the object a control's `<segue>` triggers (an upstream placeholder standing for
+    /// the segue template in the scene nib), or `nil` outside storyboards.
+    var segueTrigger: ((SourceElement) -> ArchivedObject)?
+    /// Size-class trait storages of the nib's views (``VariationRule``).
+    var traitStorages: [ArchivedObject] = []
+    /// `UINibTraitStorageListsKey`'s lists.
+    var traitStorageLists: [ArchivedObject] = []
     /// Work that needs every object to exist (constraints, connections).
     var deferred: [() throws -> Void] = []
 
@@ -25,8 +32,15 @@ final class UIKitContext {
     /// The ibtool being imitated.
     let era: XcodeEra
 
-    init(fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13)) {
+    /// Whether ibtool could find the images the source names.
+    let imagesAvailable: Bool
+
+    init(
+        fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13),
+        imagesAvailable: Bool = true
+    ) {
         self.era = era
+        self.imagesAvailable = imagesAvailable
         self.fileName = fileName
         self.isBaseLocalized = isBaseLocalized
         self.module = module
@@ -97,7 +111,7 @@ final class UIKitContext {
         root.set("UINibConnectionsKey", array(connections))
         root.set("UINibVisibleWindowsKey", empty)
         root.set("UINibAccessibilityConfigurationsKey", array(accessibility))
-        root.set("UINibTraitStorageListsKey", empty)
+        root.set("UINibTraitStorageListsKey", array(traitStorageLists))
         root.set("UINibKeyValuePairsKey", array(keyValuePairs))
         return root
     }

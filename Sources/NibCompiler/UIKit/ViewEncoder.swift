@@ -10,7 +10,13 @@ struct ViewEncoder {
         "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
         "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
         "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
-        "insetsLayoutMarginsFromSafeArea", "clearsContextBeforeDrawing",
+        "insetsLayoutMarginsFromSafeArea", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
+        "semanticContentAttribute",
+    ]
+
+    /// `semanticContentAttribute` values → `UISemanticContentAttribute`.
+    static let semanticContentAttributes: [String: Int] = [
+        "unspecified": 0, "playback": 1, "spatial": 2, "forceLeftToRight": 3, "forceRightToLeft": 4,
     ]
     static let ignoredChildren: Set<String> = ["point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer"]
 
@@ -20,12 +26,19 @@ struct ViewEncoder {
     ]
 
     /// Compiles `element` (and its subtree); `extraSubviews` are appended to `UISubviews`
-    /// (the controller's layout guides), `extraConstraints` to its constraints.
+    /// (the controller's layout guides), `extraConstraints` to its constraints; `kind` names the
+    /// rule when the element name does not (a cell's `<view key="contentView">`).
     func encode(
         _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
-        extraConstraints: [ArchivedObject] = []
+        extraConstraints: [ArchivedObject] = [], kind: String? = nil
     ) throws(CompileError) -> ArchivedObject {
-        guard let rule = ViewRule.all[element.name] else {
+        // A cell placed directly in a view or at the top level of a xib is archived in place.
+        if element.name == "tableViewCell", frameOverride == nil, extraSubviews.isEmpty, extraConstraints.isEmpty {
+            return try TableViewCellRule.cell(
+                element, context: context, resources: resources, isPrototype: false,
+                isTopLevel: element.parent?.name == "objects")
+        }
+        guard let rule = ViewRule.all[kind ?? element.name] else {
             throw context.error(.unsupportedElement, element, "<\(element.name)> is not supported yet")
         }
         for name in element.attributes.keys
@@ -33,7 +46,7 @@ struct ViewEncoder {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
         }
-        for name in ["tag", "alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
+        for name in ["alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) is not supported yet")
         }
         let object = ArchivedObject(rule.className)
@@ -58,7 +71,8 @@ struct ViewEncoder {
                 tint = child
             case ("constraints", _):
                 constraintElements = child.children(named: "constraint")
-            case ("connections", _):
+            case ("connections", _), ("variation", _):
+                // Size-class variations are resolved with the container (VariationRule).
                 break
             case ("userDefinedRuntimeAttributes", _):
                 try RuntimeAttributeRule.schedule(child, object: object, context: context)
@@ -79,17 +93,30 @@ struct ViewEncoder {
         object.set("UICenter", ArchivedObject.geometry([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2]))
         var subviews: [ArchivedObject] = []
         // Subviews are compiled after this view's constraints are tracked (IB's object order).
-        let constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
+        var constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
             let object = try ConstraintRule.constraint(constraint, container: element, context: context)
             context.track(object, id: constraint["id"])
             return object
         }
         var prototyping: [ArchivedObject] = []
+        var encodedSubviews: [(SourceElement, ArchivedObject)] = []
         for subview in subviewElements {
             let child = try encode(subview)
+            encodedSubviews.append((subview, child))
             subviews.append(child)
             prototyping += PrototypingConstraintRule.constraints(
                 for: subview, object: child, superview: object, era: context.era)
+        }
+        if VariationRule.hasVariations(element, subviews: subviewElements) {
+            // Only the default configuration is installed; trait storages record the others.
+            let resolved = try VariationRule.resolve(
+                container: element, object: object, subviews: encodedSubviews,
+                constraints: Array(zip(constraintElements, constraintObjects)), context: context)
+            subviews = resolved.installed
+            constraintObjects = resolved.installedConstraints
+            prototyping = []
+            context.traitStorages += resolved.storages
+            context.allObjects += resolved.tracked
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
@@ -136,9 +163,27 @@ struct ViewEncoder {
                 "UIViewContentCompressionResistancePriority",
                 .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
         }
-        if context.era.writesSemanticContentAttribute { object.set("UIViewSemanticContentAttribute", int: 0) }
+        object.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))
+        let semantic = element["semanticContentAttribute"] ?? "unspecified"
+        guard let semanticCode = Self.semanticContentAttributes[semantic],
+            semanticCode == 0 || context.era.writesSemanticContentAttribute
+        else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "semanticContentAttribute \"\(semantic)\" is unknown for Xcode \(context.era)")
+        }
+        if context.era.writesSemanticContentAttribute {
+            object.set("UIViewSemanticContentAttribute", int: semanticCode)
+        }
         if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
         if let tint { object.set("UITintColor", try ColorRule.color(tint, in: context)) }
+        if let tagText = element["tag"] {
+            guard let tag = Int(tagText) else {
+                throw context.error(.unsupportedAttribute, element, "tag \"\(tagText)\" is not an integer")
+            }
+            // The default tag, 0, is not archived.
+            if tag != 0 { object.set("UITag", int: tag) }
+        }
         try rule.encode(element, object, context, resources)
         return try ClassSwapRule.wrap(object, element: element, context: context)
     }

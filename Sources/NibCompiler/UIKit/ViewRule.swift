@@ -17,13 +17,51 @@ struct ViewRule: Sendable {
         "label": LabelRule.rule,
         "button": ButtonRule.rule,
         "textField": TextFieldRule.rule,
+        "textView": TextViewRule.rule,
+        "switch": ViewRule(
+            className: "UISwitch", attributes: ["contentHorizontalAlignment", "contentVerticalAlignment", "on"],
+            encode: { element, object, context, _ throws(CompileError) in
+                // ROMPiOS (Xcode 6): centered alignments archive nothing; the default hugging
+                // and UISwitchEnabled are written out.
+                for name in ["contentHorizontalAlignment", "contentVerticalAlignment"]
+                where element[name].map({ $0 != "center" }) ?? false {
+                    throw context.error(
+                        .unsupportedAttribute, element, "switch \(name) other than center is not supported yet")
+                }
+                if element["on"] != nil {
+                    throw context.error(.unsupportedAttribute, element, "switch attribute on is not supported yet")
+                }
+                guard context.era < XcodeEra(7) else {
+                    throw context.error(
+                        .unsupportedElement, element,
+                        "switches are modelled as Xcode 6 built them only (this is Xcode \(context.era))")
+                }
+                // UISwitch keeps its own size when decoded; ibtool restores the frame from the
+                // source with a "frame" key-value pair (NSValue rect) applied at load time.
+                let frame = ["x", "y", "width", "height"].map {
+                    PriorityText.text(element.child("rect", key: "frame")?.number($0) ?? 0)
+                }
+                let value = ArchivedObject("NSValue")
+                value.set("NS.special", int: 3)
+                value.set("NS.rectval", .string("{{\(frame[0]), \(frame[1])}, {\(frame[2]), \(frame[3])}}"))
+                let pair = ArchivedObject("UINibKeyValuePair")
+                pair.set("UIObject", object)
+                pair.set("UIKeyPath", .string("frame"))
+                pair.set("UIValue", value)
+                context.keyValuePairs.append(pair)
+                if !object.has("UIViewContentHuggingPriority") {
+                    object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+                }
+                object.set("UISwitchEnabled", .bool(true))
+            }),
         "tableView": TableViewRule.rule,
         "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),
         "imageView": ViewRule(
             className: "UIImageView",
             attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
             encode: { element, object, context, resources throws(CompileError) in
-                if let name = element["image"] {
+                // An empty image name (left behind when an image is cleared) archives no image.
+                if let name = element["image"], !name.isEmpty {
                     object.set(
                         "UIImage",
                         try ImageRule.placeholder(named: name, element: element, context: context, resources: resources)
@@ -60,7 +98,7 @@ enum ImageRule {
             throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
         }
         let image = ArchivedObject("UIImageNibPlaceholder")
-        let unit = context.era.writesUnitImageSize
+        let unit = context.era.writesUnitImageSize || !context.imagesAvailable
         image.set("UIImageWidth", .float32(unit ? 1 : Float(size.width)))
         image.set("UIImageHeight", .float32(unit ? 1 : Float(size.height)))
         image.set("UIResourceName", .string(name))

@@ -6,7 +6,7 @@ struct XibCompiler {
     func compile() throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era)
+            era: document.era, imagesAvailable: document.imagesAvailable)
         let resources = UIKitResources(document: document.root)
         let encoder = ViewEncoder(context: context, resources: resources)
         guard let objects = document.root.child("objects") else {
@@ -25,13 +25,18 @@ struct XibCompiler {
                 let view = try encoder.encode(element)
                 context.topLevel.append(view)
             }
-            for node in [element] + element.descendants {
+            for node in [element] + element.descendants(outside: "prototypes") {
                 if let connections = node.child("connections"), let id = node["id"] {
                     ConnectionRule.schedule(connections, sourceID: id, context: context)
                 }
             }
         }
         try context.resolve()
+        if let storage = context.traitStorages.first {
+            throw CompileError(
+                code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
+                message: "size-class variations in a xib are not supported yet (\(storage.className))")
+        }
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
 }

@@ -32,7 +32,7 @@
 ///
 /// `NSTextViewTextColor` is `<color key="textColor">`, else catalog `textColor` (none with an
 /// attributed text storage). A `customClass` makes the view an `NSClassSwapper`.
-enum TextViewRule {
+enum AppKitTextViewRule {
     /// The text view attributes this rule reads.
     static let attributes: Set<String> = [
         "editable", "selectable", "importsGraphics", "richText", "horizontallyResizable", "verticallyResizable",

@@ -1,0 +1,148 @@
+/// `<stackView>` → `NSStackView`, as ibtool archives it (learned from `stackview_identifier`,
+/// `test19_layouts`, `todo-test25_hugging` and `transmission_MainMenu`).
+///
+/// | Source | Archived |
+/// |---|---|
+/// | the view part | ``AppKitViewEncoder/encodeView(_:_:superview:kind:reversesSubviews:)``; `<subviews>` are the arranged views |
+/// | `customClass` | an `NSClassSwapper` from `NSStackView` |
+/// | `identifier` | `NSReuseIdentifierKey` |
+/// | `orientation` | `NSStackViewOrientation`: horizontal 0, vertical 1 (`NSUserInterfaceLayoutOrientation`) |
+/// | `alignment` | `NSStackViewAlignment` (the `NSLayoutConstraint.Attribute`) and `NSStackViewSecondaryAlignment`, see ``alignments`` |
+/// | `distribution` | `NSStackViewdistribution` (sic): `NSStackView.Distribution` raw values; `equalSpacing` also `NSStackViewHasEqualSpacing` true |
+/// | `spacing` | `NSStackViewSpacing`, float32, 8 when absent |
+/// | `horizontalStackHuggingPriority`, `verticalStackHuggingPriority` | `NSStackView{Horizontal,Vertical}Hugging`, float32 |
+/// | — | clipping resistance 1000 both ways, edge insets 0 (float32), `NSStackViewHasFlatViewHierarchy` true |
+/// | `detachesHiddenViews` | `NSStackViewDetachesHiddenViews` |
+/// | arranged views | an `NSStackViewContainer` (`NSStackViewBeginningContainer`: an empty view that lists them in `NSStackViewContainerNonDroppedViews`; custom spacing and visibility priorities nil while all are the defaults) |
+/// | — | an `NSNibConnector` in the connections (without an object id) asking AppKit to decode the stack view early |
+/// | `translatesAutoresizingMaskIntoConstraints="NO"` | `NSDoNotTranslateAutoresizingMask` on the stack view (fixed frame or not), its arranged views and its container |
+enum StackViewRule {
+    /// `alignment` → (`NSStackViewAlignment`, `NSStackViewSecondaryAlignment`), the pairs seen.
+    static let alignments: [String: (Int, Int)] = ["leading": (5, 1), "centerY": (10, 3)]
+    /// `distribution` → `NSStackView.Distribution` raw value.
+    static let distributions = [
+        "gravityAreas": -1, "fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3,
+        "equalCentering": 4,
+    ]
+    /// A custom spacing that means "none": `NSStackView.useDefaultSpacing` (FLT_MAX).
+    static let defaultSpacing = Double(Float.greatestFiniteMagnitude)
+    /// The label of the connector that orders the stack view's decoding.
+    static let decodingOrderLabel =
+        "Encoding NSStackView requires being decoded before other connections with an early decoding order priority of 999990."
+
+    static let kind = AppKitViewEncoder.Kind(
+        attributes: [
+            "identifier", "orientation", "alignment", "distribution", "spacing", "horizontalStackHuggingPriority",
+            "verticalStackHuggingPriority", "detachesHiddenViews",
+        ],
+        children: ["visibilityPriorities", "customSpacing"])
+
+    /// The archived stack view for `element`.
+    static func stackView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        let stack = ArchivedObject("NSStackView")
+        if let custom = element["customClass"] {
+            stack.swapClass("NSClassSwapper")
+            stack.set("NSClassName", .string(custom))
+            stack.set("NSOriginalClassName", .string("NSStackView"))
+        }
+        context.track(stack, id: element["id"], parent: parent)
+        let rest = try views.encodeView(element, stack, superview: superview, kind: kind)
+        for child in rest {
+            let defaults: Set<Double> = child.name == "visibilityPriorities" ? [1000] : [defaultSpacing]
+            for value in child.children {
+                guard value.name == "integer" || value.name == "real", let number = value.number("value"),
+                    defaults.contains(number)
+                else {
+                    throw context.error(
+                        .unsupportedAttribute, value,
+                        "stack views with custom \(child.name == "visibilityPriorities" ? "visibility priorities" : "spacing") are not supported yet"
+                    )
+                }
+            }
+        }
+        if let identifier = element["identifier"] { stack.set("NSReuseIdentifierKey", .string(identifier)) }
+        let arranged = arrangedViews(of: stack)
+        if element["translatesAutoresizingMaskIntoConstraints"] == "NO" {
+            context.stopTranslatingMask(stack)
+            for view in arranged { context.stopTranslatingMask(view) }
+        }
+        let orientations = ["horizontal": 0, "vertical": 1]
+        guard let orientation = orientations[element["orientation"] ?? "horizontal"] else {
+            throw context.error(
+                .unsupportedAttribute, element, "stack orientation \"\(element["orientation"] ?? "")\" is unknown")
+        }
+        guard let alignment = alignments[element["alignment"] ?? ""] else {
+            throw context.error(
+                .unsupportedAttribute, element, "stack alignment \"\(element["alignment"] ?? "")\" is not supported yet"
+            )
+        }
+        guard let distribution = distributions[element["distribution"] ?? "fill"] else {
+            throw context.error(
+                .unsupportedAttribute, element, "stack distribution \"\(element["distribution"] ?? "")\" is unknown")
+        }
+        func priority(_ name: String) throws(CompileError) -> Float {
+            guard let value = element.number(name), value.isFinite, (0...1000).contains(value) else {
+                throw context.error(.invalidSource, element, "a stack view needs \(name) between 0 and 1000")
+            }
+            return Float(value)
+        }
+        let spacing = element.number("spacing") ?? 8
+        guard spacing.isFinite else {
+            throw context.error(.invalidSource, element, "the stack spacing is not a number")
+        }
+        stack.set("NSStackViewOrientation", int: orientation)
+        stack.set("NSStackViewSecondaryAlignment", int: alignment.1)
+        stack.set("NSStackViewAlignment", int: alignment.0)
+        stack.set("NSStackViewVerticalClippingResistance", .float32(1000))
+        stack.set("NSStackViewHorizontalClippingResistance", .float32(1000))
+        stack.set("NSStackViewVerticalHugging", .float32(try priority("verticalStackHuggingPriority")))
+        stack.set("NSStackViewHorizontalHugging", .float32(try priority("horizontalStackHuggingPriority")))
+        stack.set("NSStackViewSpacing", .float32(Float(spacing)))
+        stack.set("NSStackViewdistribution", int: distribution)
+        if element["distribution"] == "equalSpacing" { stack.set("NSStackViewHasEqualSpacing", .bool(true)) }
+        for edge in ["top", "left", "right", "bottom"] { stack.set("NSStackViewEdgeInsets.\(edge)", .float32(0)) }
+        stack.set("NSStackViewBeginningContainer", container(of: stack, arranged: arranged, context: context))
+        stack.set("NSStackViewDetachesHiddenViews", .bool(element.flag("detachesHiddenViews")))
+        stack.set("NSStackViewHasFlatViewHierarchy", .bool(true))
+        let connector = ArchivedObject("NSNibConnector")
+        connector.set("NSSource", stack)
+        connector.set("NSLabel", .string(decodingOrderLabel))
+        context.decodingOrderConnectors.append(connector)
+        return stack
+    }
+
+    /// The views in the stack view's `NSSubviews`, in order.
+    private static func arrangedViews(of stack: ArchivedObject) -> [ArchivedObject] {
+        guard case .object(let subviews)? = stack.values.first(where: { $0.key == "NSSubviews" })?.value else {
+            return []
+        }
+        return subviews.values.compactMap { entry in
+            if case .object(let view) = entry.value, entry.key != "NSInlinedValue" { return view }
+            return nil
+        }
+    }
+
+    /// The stack view's beginning container, which lists the arranged views.
+    private static func container(of stack: ArchivedObject, arranged: [ArchivedObject], context: AppKitContext)
+        -> ArchivedObject
+    {
+        let container = ArchivedObject("NSStackViewContainer")
+        container.set("NSNextResponder", .null)
+        container.set("NSNibTouchBar", .null)
+        container.set("NSvFlags", int: 0x100)
+        container.set("NSFrameSize", .string("{0, 0}"))
+        container.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+        context.stopTranslatingMask(container)
+        container.set("IBNSSafeAreaLayoutGuide", .null)
+        container.set("IBNSLayoutMarginsGuide", .null)
+        container.set("IBNSClipsToBounds", int: 0)
+        container.set("NSStackViewContainerStackView", stack)
+        container.set("NSStackViewContainerViewToCustomAfterSpaceMap", .null)
+        container.set("NSStackViewContainerVisibilityPriorities", .null)
+        container.set("NSStackViewContainerNonDroppedViews", .collection("NSMutableArray", arranged))
+        return container
+    }
+}

@@ -1,0 +1,166 @@
+/// A window's `<toolbar key="toolbar">` → `NSToolbar`, archived as the window template's
+/// `NSViewClass` (learned from `toolbar_searchfield_view`, `toolbar_button_item` and
+/// `sb_toolbar_colors_tv`).
+///
+/// | Source | Archived |
+/// |---|---|
+/// | `identifier` or `implicitIdentifier` | `NSToolbarIdentifier` |
+/// | `displayMode` | `NSToolbarDisplayMode`: `NSToolbar.DisplayMode` raw values (default 0, iconAndLabel 1, iconOnly 2, labelOnly 3) |
+/// | `sizeMode` | `NSToolbarSizeMode`: default 0, regular 1, small 2 |
+/// | `autosavesConfiguration`, `allowsUserCustomization` | the two flags, true unless `NO` |
+/// | — | `NSToolbarPrefersToBeShown` true; delegate and centered item nil |
+/// | `<allowedToolbarItems>` | `NSToolbarIBAllowedItems`, and `NSToolbarIBIdentifiedItems` (identifier → item) |
+/// | `<defaultToolbarItems>` (references) | `NSToolbarIBDefaultItems`, absent without the element |
+/// | — | `NSToolbarIBSelectableItems`, empty |
+/// | a window with a toolbar | no `NSMaxSize` (all three pairs) |
+///
+/// Items (`NSToolbarItem`): identifier (`explicitItemIdentifier`, else `implicitItemIdentifier`),
+/// label and palette label, empty tool tip, the `view` (archived outside any view hierarchy),
+/// bordered and titled like their view when it is a button, min/max sizes from `<size>`s, and
+/// fixed defaults (enabled, autovalidates, tag 0, visibility priority 0, user removable, style 0).
+/// AppKit's standard items (`NSToolbarShowColorsItem`, …) carry their own label, image and
+/// action and are not modelled yet.
+enum ToolbarRule {
+    static let attributes: Set<String> = [
+        "key", "id", "identifier", "implicitIdentifier", "displayMode", "sizeMode", "autosavesConfiguration",
+        "allowsUserCustomization",
+    ]
+    static let itemAttributes: Set<String> = [
+        "id", "implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel",
+    ]
+    /// `displayMode` → `NSToolbar.DisplayMode` raw value.
+    static let displayModes = ["default": 0, "iconAndLabel": 1, "iconOnly": 2, "labelOnly": 3]
+    /// `sizeMode` → `NSToolbar.SizeMode` raw value.
+    static let sizeModes = ["default": 0, "regular": 1, "small": 2]
+
+    /// The archived toolbar for `element`, tracked with `window` as its parent.
+    static func toolbar(
+        _ element: SourceElement, window: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a toolbar is not supported yet")
+        }
+        guard let identifier = element["identifier"] ?? element["implicitIdentifier"] else {
+            throw context.error(.invalidSource, element, "the toolbar has no identifier")
+        }
+        let toolbar = ArchivedObject("NSToolbar")
+        context.track(toolbar, id: element["id"], parent: window)
+        var allowed: [ArchivedObject] = []
+        var identified: [ArchivedObject] = []
+        var itemsByID: [String: ArchivedObject] = [:]
+        var defaults: [ArchivedObject]?
+        for child in element.children {
+            switch child.name {
+            case "allowedToolbarItems":
+                for itemElement in child.children {
+                    let (itemIdentifier, item) = try self.item(
+                        itemElement, toolbar: toolbar, context: context, views: views)
+                    allowed.append(item)
+                    identified += [.string(itemIdentifier), item]
+                    if let id = itemElement["id"] { itemsByID[id] = item }
+                }
+            case "defaultToolbarItems":
+                var list: [ArchivedObject] = []
+                for reference in child.children {
+                    guard reference.name == "toolbarItem", let id = reference["reference"], let item = itemsByID[id]
+                    else {
+                        throw context.error(
+                            .invalidSource, reference,
+                            "default toolbar items must refer to allowed items listed before them")
+                    }
+                    list.append(item)
+                }
+                defaults = list
+            case "connections": break
+            default:
+                throw context.error(.unsupportedElement, child, "<\(child.name)> in a toolbar is not supported yet")
+            }
+        }
+        func code(_ name: String, _ table: [String: Int]) throws(CompileError) -> Int {
+            guard let value = element[name] else { return 0 }
+            guard let code = table[value] else {
+                throw context.error(.unsupportedAttribute, element, "toolbar \(name) \"\(value)\" is unknown")
+            }
+            return code
+        }
+        toolbar.set("NSToolbarIdentifier", .string(identifier))
+        toolbar.set("NSToolbarDelegate", .null)
+        toolbar.set("NSToolbarPrefersToBeShown", .bool(true))
+        toolbar.set("NSToolbarAllowsUserCustomization", .bool(element["allowsUserCustomization"] != "NO"))
+        toolbar.set("NSToolbarAutosavesConfiguration", .bool(element["autosavesConfiguration"] != "NO"))
+        toolbar.set("NSToolbarDisplayMode", int: try code("displayMode", displayModes))
+        toolbar.set("NSToolbarSizeMode", int: try code("sizeMode", sizeModes))
+        toolbar.set("NSToolbarCenteredItemIdentifier", .null)
+        toolbar.set("NSToolbarIBIdentifiedItems", .collection("NSMutableDictionary", identified))
+        toolbar.set("NSToolbarIBAllowedItems", .collection("NSArray", allowed))
+        if let defaults { toolbar.set("NSToolbarIBDefaultItems", .collection("NSArray", defaults)) }
+        toolbar.set("NSToolbarIBSelectableItems", .collection("NSMutableArray", []))
+        return toolbar
+    }
+
+    /// One allowed item and its identifier.
+    private static func item(
+        _ element: SourceElement, toolbar: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
+    ) throws(CompileError) -> (String, ArchivedObject) {
+        guard element.name == "toolbarItem" else {
+            throw context.error(.unsupportedElement, element, "<\(element.name)> in toolbar items is not supported yet")
+        }
+        for name in element.attributes.keys where !itemAttributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a toolbar item is not supported yet")
+        }
+        guard let identifier = element["explicitItemIdentifier"] ?? element["implicitItemIdentifier"] else {
+            throw context.error(.invalidSource, element, "the toolbar item has no identifier")
+        }
+        if identifier.hasPrefix("NSToolbar") {
+            throw context.error(
+                .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not supported yet")
+        }
+        let item = ArchivedObject("NSToolbarItem")
+        context.track(item, id: element["id"], parent: toolbar)
+        var viewElement: SourceElement?
+        var sizes: [String: ArchivedObject] = [:]
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("size", let key?) where key == "minSize" || key == "maxSize":
+                guard let width = child.number("width"), let height = child.number("height") else {
+                    throw context.error(.invalidSource, child, "a toolbar item size needs a width and a height")
+                }
+                sizes[key] = .string(AppKitContext.text([width, height]))
+            case (_, "view"): viewElement = child
+            case ("connections", _): break
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> in a toolbar item is not supported yet")
+            }
+        }
+        let label = element["label"] ?? ""
+        item.set("NSToolbarItemIdentifier", .string(identifier))
+        item.set("NSToolbarItemLabel", .string(label))
+        item.set("NSToolbarItemPaletteLabel", .string(element["paletteLabel"] ?? label))
+        item.set("NSToolbarItemToolTip", .string(""))
+        if let viewElement {
+            item.set("NSToolbarItemView", try views.view(viewElement, superview: nil, parent: item))
+        } else {
+            item.set("NSToolbarItemView", .null)
+        }
+        let isButton = viewElement?.name == "button"
+        item.set("NSToolbarItemBordered", .bool(isButton))
+        item.set("NSToolbarItemImage", .null)
+        item.set("NSToolbarItemTitle", .string(isButton ? viewElement?.child(key: "cell")?["title"] ?? "" : ""))
+        item.set("NSToolbarItemTarget", .null)
+        item.set("NSToolbarItemAction", .null)
+        let zero = ArchivedObject.string("{0, 0}")
+        item.set("NSToolbarItemMinSize", sizes["minSize"] ?? zero)
+        item.set("NSToolbarItemMaxSize", sizes["maxSize"] ?? zero)
+        item.set("NSToolbarItemIgnoreMinMaxSizes", .bool(false))
+        item.set("NSToolbarItemEnabled", .bool(true))
+        item.set("NSToolbarItemAutovalidates", .bool(true))
+        item.set("NSToolbarItemTag", int: 0)
+        item.set("NSToolbarItemVisibilityPriority", int: 0)
+        item.set("NSToolbarItemNavigational", .bool(false))
+        item.set("NSToolbarIsUserRemovable", .bool(true))
+        item.set("NSToolbarItemStyle", int: 0)
+        return (identifier, item)
+    }
+}

@@ -1,0 +1,152 @@
+/// `<navigationController>`'s `<navigationBar>` → `UINavigationBar`, and a controller's
+/// `<navigationItem>` → `UINavigationItem`, as the Xcode 6 and 7 pairs show them.
+enum NavigationRule {
+    /// The navigation bar of a navigation controller. Whatever the source's frame and mask, the
+    /// pairs show a 320 × 44 bar at the source's y (0 without a frame), mask widthSizable, the
+    /// default hugging written out, at the top position, translucent.
+    static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
+            throw context.error(.unsupportedAttribute, element, "navigation bar attribute \(name) is not supported yet")
+        }
+        if let mode = element["contentMode"], mode != "scaleToFill" {
+            throw context.error(
+                .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not supported yet")
+        }
+        var y = 0.0
+        for child in element.children {
+            switch child.name {
+            case "autoresizingMask": break
+            case "rect" where child["key"] == "frame": y = child.number("y") ?? 0
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not supported yet")
+            }
+        }
+        let bar = ArchivedObject("UINavigationBar")
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, 44]))
+        bar.set("UICenter", ArchivedObject.geometry([160, y + 22]))
+        bar.set("UIAutoresizeSubviews", .bool(true))
+        bar.set("UIAutoresizingMask", int: 2)
+        bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
+        // The iOS 8 SDK's default bar margins (Xcode 6 output only).
+        if context.era < XcodeEra(7) { bar.set("UIViewLayoutMargins", ArchivedObject.geometry([0, 16, 0, 16])) }
+        bar.set("UIDelegate", controller)
+        bar.set("UIBarPosition", int: 2)
+        bar.set("UIBarTranslucence", int: 1)
+        return bar
+    }
+
+    /// A controller's navigation item, shown in `bar` when the controller is a navigation
+    /// controller's root.
+    static func item(_ element: SourceElement, bar: ArchivedObject?, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "navigation item attribute \(name) is not supported yet")
+        }
+        if let child = element.children.first {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a navigation item is not supported yet")
+        }
+        let item = ArchivedObject("UINavigationItem")
+        if let title = element["title"] {
+            item.set("UITitle", context.text(title, id: element["id"], property: "title"))
+        }
+        if let bar { item.set("UINavigationBar", bar) }
+        return item
+    }
+}
+
+/// `<segue>` → a `UIStoryboard…SegueTemplate` in the source controller's scene nib, which a
+/// control in the view nib triggers through an upstream placeholder (`perform:`).
+enum SegueRule {
+    /// Template classes by segue kind (only those seen in the pairs).
+    static let templateClasses: [String: String] = ["push": "UIStoryboardPushSegueTemplate"]
+
+    /// The template for `segue`, whose destination scene nib is `destination`.
+    static func template(_ segue: SourceElement, destination: String, fileName: String) throws(CompileError)
+        -> ArchivedObject
+    {
+        func error(_ message: String) -> CompileError {
+            CompileError(
+                code: .unsupportedAttribute, file: fileName, line: segue.line, column: segue.column,
+                element: segue.summary, message: message)
+        }
+        guard let kind = segue["kind"], let className = templateClasses[kind] else {
+            throw error("segues of kind \"\(segue["kind"] ?? "")\" are not supported yet (push is)")
+        }
+        for name in segue.attributes.keys where !["id", "destination", "kind"].contains(name) {
+            throw error("segue attribute \(name) is not supported yet")
+        }
+        let template = ArchivedObject(className)
+        template.set("UIDestinationViewControllerIdentifier", .string(destination))
+        template.set("UIDestinationContainmentContext", int: 0)
+        template.set("UISplitViewControllerIndex", int: 0)
+        return template
+    }
+}
+
+/// `<tabBarController>`'s `<tabBar>` → `UITabBar`, and a child's `<tabBarItem>` →
+/// `UITabBarItem`, as the Xcode 6 pairs show them.
+enum TabBarRule {
+    /// The tab bar: 320 wide whatever the source's width, at the source's y, with its mask and
+    /// background, opaque, the default hugging written out, translucent.
+    static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
+            throw context.error(.unsupportedAttribute, element, "tab bar attribute \(name) is not supported yet")
+        }
+        if let mode = element["contentMode"], mode != "scaleToFill" {
+            throw context.error(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not supported yet")
+        }
+        guard let frame = element.child("rect", key: "frame"), let y = frame.number("y") else {
+            throw context.error(.invalidSource, element, "the tab bar has no frame")
+        }
+        var mask = 36
+        var background: ArchivedObject?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("rect", "frame"): break
+            case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
+            case ("color", "backgroundColor"): background = try ColorRule.color(child, in: context)
+            default:
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not supported yet")
+            }
+        }
+        let height = frame.number("height") ?? 49
+        let bar = ArchivedObject("UITabBar")
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, height]))
+        bar.set("UICenter", ArchivedObject.geometry([160, y + height / 2]))
+        if let background { bar.set("UIBackgroundColor", background) }
+        bar.set("UIOpaque", .bool(true))
+        bar.set("UIAutoresizeSubviews", .bool(true))
+        if mask != 0 { bar.set("UIAutoresizingMask", int: mask) }
+        bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
+        bar.set("UIDelegate", controller)
+        bar.set("UIBarTranslucence", int: 1)
+        return bar
+    }
+
+    /// A tab bar item with a title.
+    static func item(_ element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
+            throw context.error(.unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+        }
+        if let child = element.children.first {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not supported yet")
+        }
+        let item = ArchivedObject("UITabBarItem")
+        item.set("UIEnabled", .bool(true))
+        if let title = element["title"] {
+            item.set("UITitle", context.text(title, id: element["id"], property: "title"))
+        }
+        return item
+    }
+}

@@ -1,0 +1,314 @@
+/// Size-class `<variation>`s → `_UIRelationshipTraitStorage`s, as Xcode 6 and 7 built them.
+///
+/// A container view's `<variation key="…"><mask key="subviews">` includes or excludes subviews
+/// per size class; a subview's own `<variation key="…" fixedFrame="YES"><rect key="frame">`
+/// gives it another frame there. ibtool installs only the default configuration and records
+/// the rest for UIKit to apply when the trait collection changes:
+///
+/// | Storage key path | Candidates | Records |
+/// |---|---|---|
+/// | `traitStorageSubviews` | every subview, in order | one per size class with a subview mask: included subviews added, excluded ones removed |
+/// | `traitStorageConstraints` | the prototyping constraints of each of the nine size classes, made afresh per class | all nine classes: that class's constraints added, every other candidate removed |
+///
+/// The view then lists neither the excluded subviews nor any prototyping constraint itself.
+/// (ROMPiOS, built by Xcode 6; TipCalculator, built by Xcode 7.)
+///
+/// Xcode 10 (Carbook) makes no prototyping constraints; a `<mask key="constraints">` gives a
+/// `traitStorageConstraints` storage like the subviews one (candidates: the container's
+/// constraints; one record per masked size class), the default class is an empty
+/// `UITraitCollection` rather than `nil`, and the list names every descendant view.
+enum VariationRule {
+    /// A size class: horizontal (width) and vertical (height), 1 compact, 2 regular, `nil` any.
+    struct SizeClass: Hashable {
+        var horizontal: Int?
+        var vertical: Int?
+
+        /// The nine classes in the order ibtool writes their records.
+        static let all: [SizeClass] = [nil, 1, 2].flatMap { horizontal in
+            [nil, 1, 2].map { SizeClass(horizontal: horizontal, vertical: $0) }
+        }
+
+        /// Parses a variation key: `default`, `widthClass=compact`,
+        /// `heightClass=regular-widthClass=compact`, …
+        init?(key: String) {
+            guard key != "default" else { return }
+            for part in key.split(separator: "-") {
+                let pair = part.split(separator: "=")
+                guard pair.count == 2 else { return nil }
+                let value: Int
+                switch pair[1] {
+                case "compact": value = 1
+                case "regular": value = 2
+                default: return nil
+                }
+                switch pair[0] {
+                case "widthClass" where horizontal == nil: horizontal = value
+                case "heightClass" where vertical == nil: vertical = value
+                default: return nil
+                }
+            }
+        }
+
+        /// A size class from its components.
+        init(horizontal: Int?, vertical: Int?) {
+            self.horizontal = horizontal
+            self.vertical = vertical
+        }
+
+        /// Whether a variation for this class applies in `other` (its given components match).
+        func applies(in other: SizeClass) -> Bool {
+            (horizontal == nil || horizontal == other.horizontal) && (vertical == nil || vertical == other.vertical)
+        }
+
+        /// How many components are given.
+        var specificity: Int { (horizontal == nil ? 0 : 1) + (vertical == nil ? 0 : 1) }
+
+        /// The `UITraitCollection` of a record; `nil` for the default class unless `emptyDefault`.
+        func traitCollection(emptyDefault: Bool) -> ArchivedObject? {
+            guard horizontal != nil || vertical != nil || emptyDefault else { return nil }
+            let traits = ArchivedObject("UITraitCollection")
+            if let horizontal {
+                traits.set("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", int: horizontal)
+            }
+            if let vertical { traits.set("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", int: vertical) }
+            return traits
+        }
+    }
+
+    /// One `<mask>`: the ids included and excluded in a size class.
+    typealias Mask = (sizeClass: SizeClass, included: Set<String>, excluded: Set<String>)
+
+    /// What a container's variations compile to.
+    struct Result {
+        /// The subviews installed by default, in order.
+        var installed: [ArchivedObject]
+        /// The container's constraints installed by default, in order.
+        var installedConstraints: [ArchivedObject]
+        /// `_UIRelationshipTraitStorage`s for the nib's trait storage list.
+        var storages: [ArchivedObject]
+        /// Objects IB tracks that no view lists (the prototyping constraint candidates).
+        var tracked: [ArchivedObject]
+    }
+
+    /// Whether `element` (a container) has masks or one of its subviews has variations.
+    static func hasVariations(_ element: SourceElement, subviews: [SourceElement]) -> Bool {
+        element.children(named: "variation").contains { $0.child("mask") != nil }
+            || subviews.contains { !$0.children(named: "variation").isEmpty }
+    }
+
+    /// The variations of a container and its subviews, resolved per size class.
+    static func resolve(
+        container element: SourceElement, object: ArchivedObject, subviews: [(SourceElement, ArchivedObject)],
+        constraints: [(SourceElement, ArchivedObject)], context: UIKitContext
+    ) throws(CompileError) -> Result {
+        let isModern = context.era >= XcodeEra(10)
+        guard context.era < XcodeEra(8) || isModern else {
+            throw context.error(
+                .unsupportedElement, element,
+                "size-class variations are modelled as Xcode 6, 7 and 10 built them only (this is Xcode \(context.era))"
+            )
+        }
+        let (subviewMasks, constraintMasks) = try masks(of: element, allowingConstraints: isModern, context: context)
+        let defaultClass = SizeClass(horizontal: nil, vertical: nil)
+        var storages: [ArchivedObject] = []
+        if !subviewMasks.isEmpty {
+            storages.append(
+                storage(
+                    object, keyPath: "traitStorageSubviews", masks: subviewMasks, candidates: subviews,
+                    isModern: isModern))
+        }
+        if !constraintMasks.isEmpty {
+            storages.append(
+                storage(
+                    object, keyPath: "traitStorageConstraints", masks: constraintMasks, candidates: constraints,
+                    isModern: isModern))
+        }
+        let installedSubviews = subviews.filter { isInstalled($0.0["id"], in: defaultClass, masks: subviewMasks) }.map(
+            \.1)
+        let installedConstraints = constraints.filter {
+            isInstalled($0.0["id"], in: defaultClass, masks: constraintMasks)
+        }.map(\.1)
+        if isModern {
+            // Xcode 10 makes no prototyping constraints: a subview's frame variations are design-time only.
+            return Result(
+                installed: installedSubviews, installedConstraints: installedConstraints, storages: storages,
+                tracked: [])
+        }
+        // Prototyping constraints, made afresh for each size class.
+        var perClass: [(SizeClass, [ArchivedObject])] = []
+        for sizeClass in SizeClass.all {
+            var made: [ArchivedObject] = []
+            for (subview, subviewObject) in subviews
+            where isInstalled(subview["id"], in: sizeClass, masks: subviewMasks) {
+                let (frame, fixed) = try placement(subview, in: sizeClass, context: context)
+                made += PrototypingConstraintRule.constraints(
+                    for: subview, frame: frame, isFixed: fixed, object: subviewObject, superview: object,
+                    era: context.era)
+            }
+            perClass.append((sizeClass, made))
+        }
+        let candidates = perClass.flatMap(\.1)
+        if !candidates.isEmpty {
+            let records = perClass.map { sizeClass, made in
+                let own = Set(made.map(ObjectIdentifier.init))
+                return record(
+                    sizeClass, emptyDefault: false, added: made,
+                    removed: candidates.filter { !own.contains(ObjectIdentifier($0)) })
+            }
+            let constraintStorage = ArchivedObject("_UIRelationshipTraitStorage")
+            constraintStorage.set("UIObject", object)
+            constraintStorage.set("UIKeyPath", .string("traitStorageConstraints"))
+            constraintStorage.set("UIRecords", .collection("NSMutableArray", records))
+            constraintStorage.set("UIRelationshipCandidates", .collection("NSOrderedSet", candidates))
+            storages.append(constraintStorage)
+        }
+        return Result(
+            installed: installedSubviews, installedConstraints: installedConstraints, storages: storages,
+            tracked: candidates)
+    }
+
+    /// A container's subview and constraint masks, in size-class order. (A container's
+    /// variations without masks give its own frame; its superview resolves them.)
+    private static func masks(of element: SourceElement, allowingConstraints: Bool, context: UIKitContext)
+        throws(CompileError) -> (subviews: [Mask], constraints: [Mask])
+    {
+        var subviewMasks: [Mask] = []
+        var constraintMasks: [Mask] = []
+        for variation in element.children(named: "variation") where variation.child("mask") != nil {
+            guard let key = variation["key"], let sizeClass = SizeClass(key: key) else {
+                throw context.error(
+                    .unsupportedAttribute, variation, "variation key \"\(variation["key"] ?? "")\" is unknown")
+            }
+            for mask in variation.children where mask.name != "rect" {
+                let kind = mask["key"]
+                guard mask.name == "mask", kind == "subviews" || (kind == "constraints" && allowingConstraints) else {
+                    throw context.error(
+                        .unsupportedElement, mask,
+                        "<\(mask.name) key=\"\(kind ?? "")\"> in a variation is not supported yet for Xcode \(context.era)"
+                    )
+                }
+                var included: Set<String> = []
+                var excluded: Set<String> = []
+                for entry in mask.children {
+                    guard let reference = entry["reference"], entry.name == "include" || entry.name == "exclude" else {
+                        throw context.error(
+                            .unsupportedElement, entry, "<\(entry.name)> in a mask is not supported yet")
+                    }
+                    if entry.name == "include" { included.insert(reference) } else { excluded.insert(reference) }
+                }
+                if kind == "subviews" {
+                    subviewMasks.append((sizeClass, included, excluded))
+                } else {
+                    constraintMasks.append((sizeClass, included, excluded))
+                }
+            }
+        }
+        func ordered(_ list: [Mask]) -> [Mask] {
+            list.sorted {
+                (SizeClass.all.firstIndex(of: $0.sizeClass) ?? 0) < (SizeClass.all.firstIndex(of: $1.sizeClass) ?? 0)
+            }
+        }
+        return (ordered(subviewMasks), ordered(constraintMasks))
+    }
+
+    /// Whether the object with source id `id` is installed in `sizeClass`: the masks that
+    /// apply there, the more specific last.
+    private static func isInstalled(_ id: String?, in sizeClass: SizeClass, masks: [Mask]) -> Bool {
+        var installed = true
+        for mask in masks.sorted(by: { $0.sizeClass.specificity < $1.sizeClass.specificity })
+        where mask.sizeClass.applies(in: sizeClass) {
+            if let id, mask.excluded.contains(id) { installed = false }
+            if let id, mask.included.contains(id) { installed = true }
+        }
+        return installed
+    }
+
+    /// A subview's frame and fixed-frame flag in `sizeClass`, from its own variations.
+    private static func placement(_ subview: SourceElement, in sizeClass: SizeClass, context: UIKitContext)
+        throws(CompileError) -> ([Double], Bool)
+    {
+        let base = subview.child("rect", key: "frame")
+        var frame = ["x", "y", "width", "height"].map { base?.number($0) ?? 0 }
+        var fixed = subview.flag("fixedFrame")
+        var applicable: [(SizeClass, SourceElement)] = []
+        for variation in subview.children(named: "variation") {
+            guard let key = variation["key"], let variationClass = SizeClass(key: key) else {
+                throw context.error(
+                    .unsupportedAttribute, variation, "variation key \"\(variation["key"] ?? "")\" is unknown")
+            }
+            for name in variation.attributes.keys where !["key", "fixedFrame", "misplaced", "ambiguous"].contains(name)
+            {
+                throw context.error(
+                    .unsupportedAttribute, variation, "variation attribute \(name) is not supported yet")
+            }
+            // Masks in a subview's variation are its own subviews', resolved with it.
+            for child in variation.children
+            where !(child.name == "rect" && child["key"] == "frame") && child.name != "mask" {
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> in a view's variation is not supported yet")
+            }
+            if variationClass.applies(in: sizeClass) { applicable.append((variationClass, variation)) }
+        }
+        for (_, variation) in applicable.sorted(by: { $0.0.specificity < $1.0.specificity }) {
+            if let value = variation["fixedFrame"] { fixed = value == "YES" }
+            if let rect = variation.child("rect", key: "frame") {
+                frame = ["x", "y", "width", "height"].map { rect.number($0) ?? 0 }
+            }
+        }
+        return (frame, fixed)
+    }
+
+    /// A mask storage: every candidate, one record per masked size class.
+    private static func storage(
+        _ object: ArchivedObject, keyPath: String, masks: [Mask], candidates: [(SourceElement, ArchivedObject)],
+        isModern: Bool
+    ) -> ArchivedObject {
+        let records = masks.map { mask in
+            record(
+                mask.sizeClass, emptyDefault: isModern,
+                added: candidates.filter { mask.included.contains($0.0["id"] ?? "") }.map(\.1),
+                removed: candidates.filter { mask.excluded.contains($0.0["id"] ?? "") }.map(\.1))
+        }
+        let storage = ArchivedObject("_UIRelationshipTraitStorage")
+        storage.set("UIObject", object)
+        storage.set("UIKeyPath", .string(keyPath))
+        storage.set("UIRecords", .collection("NSMutableArray", records))
+        storage.set("UIRelationshipCandidates", .collection("NSOrderedSet", candidates.map(\.1)))
+        return storage
+    }
+
+    /// One `_UIRelationshipTraitStorageRecord`.
+    private static func record(
+        _ sizeClass: SizeClass, emptyDefault: Bool, added: [ArchivedObject], removed: [ArchivedObject]
+    ) -> ArchivedObject {
+        let record = ArchivedObject("_UIRelationshipTraitStorageRecord")
+        if let traits = sizeClass.traitCollection(emptyDefault: emptyDefault) {
+            record.set("UITraitCollection", traits)
+        } else {
+            record.set("UITraitCollection", .null)
+        }
+        record.set("UIAddedObjects", .collection("NSSet", added))
+        record.set("UIRemovedObjects", .collection("NSSet", removed))
+        return record
+    }
+
+    /// The nib's `_UITraitStorageList` for a top-level view: Xcode 6/7 list no descendants,
+    /// Xcode 10 every view below the top-level one (its installed subviews, recursively,
+    /// layout guides included).
+    static func storageList(topLevel: ArchivedObject, storages: [ArchivedObject], era: XcodeEra) -> ArchivedObject {
+        var descendants: [ArchivedObject] = []
+        if era >= XcodeEra(10) {
+            var pending = [topLevel]
+            while let view = pending.popLast() {
+                let subviews = view.object(forKey: "UISubviews")?.referencedObjects ?? []
+                descendants += subviews
+                pending += subviews
+            }
+        }
+        let list = ArchivedObject("_UITraitStorageList")
+        list.set("UITopLevelObject", topLevel)
+        list.set("UITraitStorages", .collection("NSArray", storages))
+        list.set("UIDescendants", .collection("NSSet", descendants))
+        return list
+    }
+}
