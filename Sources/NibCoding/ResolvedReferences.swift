@@ -29,9 +29,4 @@ struct ResolvedReferences {
 
     /// The reference at `position` as an entry value.
     subscript(position: Int) -> NibEntry.Value { values[position] }
-
-    /// Calls `body` with each reference in order, as entry values.
-    func forEach(_ body: (NibEntry.Value) -> Void) {
-        for value in values { body(value) }
-    }
 }

@@ -63,7 +63,7 @@ open class NibCollection: NibObject {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
             var result: [AnyObject] = []
             result.reserveCapacity(references.count)
-            references.forEach { reference in
+            for reference in references.values {
                 if let object = reference.object { result.append(object) }
             }
             return result
@@ -85,7 +85,7 @@ open class NibCollection: NibObject {
     /// elements are still the archive's.
     func forEachElement(_ body: (AnyObject) -> Void) {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
-            references.forEach { reference in
+            for reference in references.values {
                 if let object = reference.object { body(object) }
             }
             return
