@@ -174,6 +174,34 @@ struct AppKitScrollRuleTests {
         #expect(graph.value("NSsFlags", of: vertical) == nil)
     }
 
+    @Test(
+        "NScvFlags: drawsBackground 4, copiesOnScroll NO 2, written only when not 0",
+        arguments: [
+            // test_table_header, pred_compound_chain, transmission_MainMenu, test11_text_view_back
+            ("", Int64?.some(4)), (#"drawsBackground="NO" copiesOnScroll="NO""#, 2), (#"copiesOnScroll="NO""#, 6),
+            (#"drawsBackground="NO""#, nil),
+        ])
+    func clipFlags(attributes: String, flags: Int64?) throws {
+        let source = Self.table().replacingOccurrences(
+            of: #"<clipView key="contentView" id="11">"#, with: #"<clipView key="contentView" \#(attributes) id="11">"#)
+        let graph = try Self.graph(source)
+        let clip = try #require(graph.object("NSContentView", of: graph.all("NSScrollView")[0]))
+        #expect(graph.value("NScvFlags", of: clip)?.integerValue == flags)
+    }
+
+    @Test("without a header, a visible vertical scroller puts the detached corner view at its top (test_sv2)")
+    func detachedCorner() throws {
+        let graph = try Self.graph(
+            Self.table(
+                #"hasHorizontalScroller="NO""#, table: #"columnAutoresizingStyle="lastColumnOnly""#,
+                vertical: #"doubleValue="1""#, header: false, secondColumnWidth: 200))
+        let table = try #require(graph.all("NSTableView").first)
+        let corner = try #require(graph.object("NSCornerView", of: table))
+        #expect(graph.text("NSFrame", of: corner) == "{{362, 1}, {18, 28}}")
+        #expect(graph.value("NSNextResponder", of: corner) == .nil)
+        #expect(graph.value("NSCornerView", of: graph.all("NSScrollView")[0]) == nil)
+    }
+
     // MARK: NSTableView
 
     @Test(
