@@ -202,6 +202,52 @@ struct AppKitScrollRuleTests {
         #expect(graph.value("NSCornerView", of: graph.all("NSScrollView")[0]) == nil)
     }
 
+    @Test("a tiled clip view autoresizes a plain document view and its subviews (test10_next_key)")
+    func documentAutoresizing() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <scrollView horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" usesPredominantAxisScrolling="NO" id="2">
+                        <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                        <clipView key="contentView" id="3">
+                            <rect key="frame" x="1" y="1" width="478" height="268"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view id="4">
+                                    <rect key="frame" x="0.0" y="0.0" width="463" height="253"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <subviews>
+                                        <view id="5">
+                                            <rect key="frame" x="207" y="103" width="48" height="48"/>
+                                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                                        </view>
+                                    </subviews>
+                                </view>
+                            </subviews>
+                        </clipView>
+                        <scroller key="horizontalScroller" verticalHuggingPriority="750" horizontal="YES" id="6">
+                            <rect key="frame" x="1" y="253" width="478" height="16"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                        <scroller key="verticalScroller" verticalHuggingPriority="750" horizontal="NO" id="7">
+                            <rect key="frame" x="463" y="1" width="16" height="268"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                    </scrollView>
+                </subviews>
+            </customView>
+            """)
+        let graph = try Self.graph(source)
+        let clip = try #require(graph.all("NSClipView").first)
+        #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {461, 251}}")
+        let views = graph.all("NSView")
+        #expect(views.compactMap { graph.text("NSFrameSize", of: $0) }.contains("{446, 236}"))
+        #expect(views.compactMap { graph.text("NSFrame", of: $0) }.contains("{{207, 86}, {48, 48}}"))
+    }
+
     // MARK: NSTableView
 
     @Test(

@@ -74,6 +74,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-stackview_identifier",
         "macos-viraptor-ibtool-tabview_notabsnoborder",
         "macos-viraptor-ibtool-test1",
+        "macos-viraptor-ibtool-test10_next_key",
         "macos-viraptor-ibtool-test11_text_view_back",
         "macos-viraptor-ibtool-test12_text_view_border",
         "macos-viraptor-ibtool-test14_custom_classes",

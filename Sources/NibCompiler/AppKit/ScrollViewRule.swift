@@ -114,14 +114,17 @@ enum ScrollViewRule {
         // source geometry (clipview_customview_drawsbg).
         let table = document.flatMap { AppKitTableViewRule.isTable($0) ? $0 : nil }
         let isText = document.map(AppKitTextViewRule.isTextView) ?? false
+        var resizedDocument = sourceDocument
         if table != nil || isText {
             setFrame(clip, clipFrame)
-        } else if clipFrame != sourceClip && documentElement != nil {
-            // ibtool would resize the document view and its subviews by their autoresizing
-            // masks (test10_next_key), which is not modelled.
-            throw context.error(
-                .unsupportedElement, clipElement,
-                "a clip view whose document view ibtool resizes when it tiles the scroll view is not supported yet")
+        } else if clipFrame != sourceClip {
+            // The tiled clip view autoresizes its document view and that view's subviews
+            // (test10_next_key: 463 × 253 → 446 × 236, images moved down by 17).
+            setFrame(clip, clipFrame)
+            let frames = try AppKitAutoresizing.resizeSubviews(
+                of: clipElement, from: [sourceClip[2], sourceClip[3]], to: [clipFrame[2], clipFrame[3]],
+                context: context)
+            resizedDocument = frames.first
         }
         if headerHeight > 0 {
             clip.set("NSBounds", .string(AppKitContext.text([0, -headerHeight, clipFrame[2], clipFrame[3]])))
@@ -139,8 +142,8 @@ enum ScrollViewRule {
             setFrame(document, [0, 0, size[0], size[1]])
             AppKitTextViewRule.setWidth(document, size[0])
             documentSize = size
-        } else if let sourceDocument {
-            documentSize = [sourceDocument[2], sourceDocument[3]]
+        } else if let resizedDocument {
+            documentSize = [resizedDocument[2], resizedDocument[3]]
         }
 
         var subviews = [clip]
