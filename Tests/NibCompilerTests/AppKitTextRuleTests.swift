@@ -469,6 +469,32 @@ struct AppKitTextRuleTests {
             ])
     }
 
+    @Test("nested custom views reverse their subviews too; plain views keep document order (nkv_overlap)")
+    func nestedReversedSubviews() throws {
+        let source = Source.macOSXib(
+            """
+            <view id="1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
+                <subviews>
+                    <customView id="2">
+                        <rect key="frame" x="0" y="0" width="200" height="80"/>
+                        <subviews>
+                            <customView id="3"><rect key="frame" x="10" y="40" width="100" height="14"/></customView>
+                            <customView id="4"><rect key="frame" x="10" y="10" width="100" height="14"/></customView>
+                        </subviews>
+                    </customView>
+                    <customView id="5"><rect key="frame" x="5" y="5" width="10" height="10"/></customView>
+                </subviews>
+            </view>
+            """)
+        let graph = try Source.graph(source)
+        let top = try #require(graph.all("NSView").first)
+        let children = graph.elements(of: graph.object("NSSubviews", of: top) ?? -1)
+        #expect(children.map { graph.text("NSFrame", of: $0) } == [nil, "{{5, 5}, {10, 10}}"])
+        let nested = graph.elements(of: graph.object("NSSubviews", of: children[0]) ?? -1)
+        #expect(nested.map { graph.text("NSFrame", of: $0) } == ["{{10, 10}, {100, 14}}", "{{10, 40}, {100, 14}}"])
+    }
+
     // MARK: Image views
 
     /// A view holding one image view (`test_named_image`, `imageview_customclass`).
@@ -654,7 +680,7 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NSControlView", of: title) == .nil)
         #expect(graph.text("NSColorName", of: graph.object("NSTextColor", of: title) ?? -1) == "labelColor")
         #expect(throws: CompileError.self) {
-            try Source.graph(Self.view(holding: #"<box title="Box" id="3"/>"#), options: StandInProfiles.options)
+            try Source.graph(Self.view(holding: #"<box boxType="custom" id="3"/>"#), options: StandInProfiles.options)
         }
     }
 
@@ -900,5 +926,44 @@ struct AppKitTextRuleTests {
         #expect(graph.nodes[graph.object("NSDestination", of: connector) ?? -1].className == "NSTextField")
         #expect(graph.text("NSFile", of: connector) == "NSToolTipHelpKey")
         #expect(graph.text("NSMarker", of: connector) == text)
+    }
+
+    @Test("a titled box lays its content view out and resizes the subviews by their masks (test_box_titled)")
+    func titledBox() throws {
+        let source = Self.view(
+            holding: """
+                <box fixedFrame="YES" title="Test Box" translatesAutoresizingMaskIntoConstraints="NO" id="10">
+                    <rect key="frame" x="20" y="20" width="560" height="100"/>
+                    <view key="contentView" id="11">
+                        <rect key="frame" x="3" y="3" width="554" height="84"/>
+                        <subviews>
+                            <customView id="12">
+                                <rect key="frame" x="100" y="30" width="400" height="22"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES"/>
+                            </customView>
+                            <customView id="13">
+                                <rect key="frame" x="10" y="5" width="20" height="20"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMinY="YES"/>
+                            </customView>
+                        </subviews>
+                    </view>
+                </box>
+                """)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let box = try #require(graph.all("NSBox").first)
+        #expect(graph.value("NSBoxType", of: box)?.integerValue == 0)
+        #expect(graph.text("NSOffsets", of: box) == "{0, 0}")
+        #expect(graph.value("IBNSBoxIsUsingDocumentContentView", of: box) == .bool(true))
+        #expect(graph.text("NSContents", of: graph.object("NSTitleCell", of: box) ?? -1) == "Test Box")
+        let content = try #require(graph.object("NSContentView", of: box))
+        #expect(graph.elements(of: graph.object("NSSubviews", of: box) ?? -1) == [content])
+        #expect(graph.text("NSFrameSize", of: content) == "{560, 88}")
+        #expect(graph.value("NSFrame", of: content) == nil)
+        #expect(graph.value("NSvFlags", of: content)?.integerValue == 274)
+        let subviews = graph.elements(of: graph.object("NSSubviews", of: content) ?? -1)
+        #expect(
+            Set(subviews.compactMap { graph.text("NSFrame", of: $0) }) == [
+                "{{100, 30}, {406, 22}}", "{{16, 9}, {20, 20}}",
+            ])
     }
 }

@@ -92,6 +92,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test7_clipview",
         "macos-viraptor-ibtool-test8_menu",
         "macos-viraptor-ibtool-test_animations",
+        "macos-viraptor-ibtool-test_box_titled",
         "macos-viraptor-ibtool-test_content_border",
         "macos-viraptor-ibtool-test_custom_object_direct",
         "macos-viraptor-ibtool-test_named_image",

@@ -1,28 +1,45 @@
-/// `<box boxType="separator">` → `NSBox` (`box_separator_autoresize`). Boxes with a content
-/// view are not modelled: ibtool lays their content view out with AppKit's title metrics
-/// (`test_box_titled`: a 560 × 100 box's content view becomes 560 × 88, offsets `{0, 0}`).
+/// `<box>` → `NSBox`: separators (`box_separator_autoresize`) and titled boxes with a content
+/// view (`test_box_titled`).
 ///
-/// | Key | Value |
-/// |---|---|
-/// | `NSSubviews` | empty |
-/// | `NSOffsets` | `{5, 5}` |
-/// | `NSTitleCell` | an `NSTextFieldCell` with the title ("Title" by default), the small system font, centered, `NSControlView` nil, `textBackgroundColor` background and `labelColor` text |
-/// | `NSBorderType` | 3 |
-/// | `NSBoxType` | 2 (separator) |
-/// | `NSTitlePosition` | 2 |
-/// | `NSTransparent` | false |
+/// | Key | Separator | Titled box |
+/// |---|---|---|
+/// | `NSSubviews` | empty | the content view |
+/// | `NSOffsets` | `{5, 5}` | `{0, 0}` |
+/// | `NSTitleCell` | an `NSTextFieldCell` with the title ("Title" by default), the small system font, centered, `NSControlView` nil, `textBackgroundColor` background and `labelColor` text | the same |
+/// | `NSContentView` | — | the content view |
+/// | `NSBorderType` | 3 | 3 |
+/// | `NSBoxType` | 2 | 0 |
+/// | `NSTitlePosition` | 2 | 2 |
+/// | `NSTransparent` | false | false |
+/// | `IBNSBoxIsUsingDocumentContentView` | — | true |
+///
+/// ibtool lays a titled box's content view out as AppKit does rather than keeping the source's
+/// frame: it fills the box's width and its height less 12 points of title, at the origin, with
+/// width and height sizable (`test_box_titled`: 554 × 84 at {3, 3} in a 560 × 100 box becomes
+/// 560 × 88), and its subviews follow their autoresizing masks (a width-sizable text field grows
+/// by 6). Only that configuration (default border, title on top, primary box) is known, and
+/// only masks with one flexible part per axis are resized.
 enum AppKitBoxRule {
     /// What a box is in the view encoder's terms.
-    static let kind = AppKitViewEncoder.Kind(attributes: ["boxType", "title"], writesEmptySubviews: true)
+    static let kind = AppKitViewEncoder.Kind(
+        attributes: ["boxType", "title"], children: ["view"], writesEmptySubviews: true)
 
-    /// The archived separator box for `element`.
+    /// The title height a titled box takes from its content view.
+    static let titleHeight = 12.0
+
+    /// The archived box for `element`.
     static func box(
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        guard element["boxType"] == "separator" else {
-            throw context.error(
-                .unsupportedAttribute, element, "boxes other than separators are not supported yet")
+        switch element["boxType"] {
+        case "separator": break
+        case nil: return try titledBox(element, superview: superview, parent: parent, views: views)
+        case let type?:
+            throw context.error(.unsupportedAttribute, element, "boxType \"\(type)\" is not supported yet")
+        }
+        if let content = element.child("view") {
+            throw context.error(.unsupportedElement, content, "a separator box with a content view is not supported")
         }
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
             throw context.error(.unsupportedElement, subviews, "a separator box with subviews is not supported yet")
@@ -31,6 +48,113 @@ enum AppKitBoxRule {
         context.track(box, id: element["id"], parent: parent)
         _ = try views.encodeView(element, box, superview: superview, kind: kind)
         box.set("NSOffsets", .string("{5, 5}"))
+        box.set("NSTitleCell", try titleCell(element, context: context))
+        box.set("NSBorderType", int: 3)
+        box.set("NSBoxType", int: 2)
+        box.set("NSTitlePosition", int: 2)
+        box.set("NSTransparent", .bool(false))
+        return box
+    }
+
+    /// A titled primary box with its content view, laid out as ibtool does.
+    static func titledBox(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+    ) throws(CompileError) -> ArchivedObject {
+        let context = views.context
+        guard let contentElement = element.child("view", key: "contentView") else {
+            throw context.error(.invalidSource, element, "a titled box needs a <view key=\"contentView\">")
+        }
+        if let subviews = element.child("subviews"), !subviews.children.isEmpty {
+            throw context.error(.unsupportedElement, subviews, "box subviews come from its content view")
+        }
+        let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
+        context.track(box, id: element["id"], parent: parent)
+        _ = try views.encodeView(element, box, superview: superview, kind: kind)
+        let content = try views.view(contentElement, superview: box, parent: box)
+        box.replace("NSSubviews", .object(.collection("NSMutableArray", [content])))
+
+        let boxSize = size(of: element)
+        let laidOut = (width: boxSize.width, height: boxSize.height - titleHeight)
+        guard laidOut.height >= 0 else {
+            throw context.error(.unsupportedAttribute, element, "a box lower than its title is not supported yet")
+        }
+        let sourceSize = size(of: contentElement)
+        content.replace("NSvFlags", .integer(0x100 | 0x12))
+        content.remove("NSFrame")
+        content.replace("NSFrameSize", .object(.string(AppKitContext.text([laidOut.width, laidOut.height]))))
+        try resizeSubviews(
+            of: contentElement, by: (laidOut.width - sourceSize.width, laidOut.height - sourceSize.height),
+            views: views)
+
+        box.set("NSOffsets", .string("{0, 0}"))
+        box.set("NSTitleCell", try titleCell(element, context: context))
+        box.set("NSContentView", content)
+        box.set("NSBorderType", int: 3)
+        box.set("NSBoxType", int: 0)
+        box.set("NSTitlePosition", int: 2)
+        box.set("NSTransparent", .bool(false))
+        box.set("IBNSBoxIsUsingDocumentContentView", .bool(true))
+        return box
+    }
+
+    /// The width and height of an element's `<rect key="frame">`.
+    static func size(of element: SourceElement) -> (width: Double, height: Double) {
+        let frame = element.child("rect", key: "frame")
+        return (frame?.number("width") ?? 0, frame?.number("height") ?? 0)
+    }
+
+    /// Applies AppKit's autoresizing to the direct subviews of `container` (already archived)
+    /// after its size changed by `delta`: per axis, the one flexible part (left margin, width,
+    /// right margin; bottom margin, height, top margin) takes the whole change.
+    static func resizeSubviews(
+        of container: SourceElement, by delta: (width: Double, height: Double), views: AppKitViewEncoder
+    ) throws(CompileError) {
+        let context = views.context
+        guard delta != (0, 0) else { return }
+        for subview in container.child("subviews")?.children ?? [] {
+            guard let id = subview["id"], let object = context.objectsByID[id],
+                let rect = subview.child("rect", key: "frame")
+            else {
+                throw context.error(.invalidSource, subview, "a resized subview needs an id and a frame")
+            }
+            var frame = ["x", "y", "width", "height"].map { rect.number($0) ?? 0 }
+            let mask =
+                subview.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask)
+                ?? (views.usesAutolayout ? 0x0C : 0x28)
+            for (axis, change, bits) in [(0, delta.width, (1, 2, 4)), (1, delta.height, (8, 16, 32))] where change != 0
+            {
+                let flexible = [bits.0, bits.1, bits.2].filter { mask & $0 != 0 }
+                switch flexible {
+                case []: break
+                case [bits.0]: frame[axis] += change
+                case [bits.1]: frame[axis + 2] += change
+                case [bits.2]: break
+                default:
+                    throw context.error(
+                        .unsupportedAttribute, subview,
+                        "autoresizing with several flexible parts per axis inside a laid-out box is not supported yet")
+                }
+            }
+            guard frame[2] >= 0, frame[3] >= 0 else {
+                throw context.error(.unsupportedAttribute, subview, "the laid-out box shrinks this view below zero")
+            }
+            if let nested = subview.child("subviews"), !nested.children.isEmpty,
+                frame[2] != rect.number("width") || frame[3] != rect.number("height")
+            {
+                throw context.error(.unsupportedElement, nested, "resizing nested subviews is not supported yet")
+            }
+            object.remove("NSFrame")
+            object.remove("NSFrameSize")
+            if frame[0] == 0 && frame[1] == 0 {
+                object.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
+            } else {
+                object.set("NSFrame", .string(AppKitContext.text(frame)))
+            }
+        }
+    }
+
+    /// The box's title cell.
+    static func titleCell(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
         let title = ArchivedObject("NSTextFieldCell")
         title.set("NSCellFlags", .integer(0x0400_0000))
         title.set("NSCellFlags2", .integer(0x0800_0000))
@@ -44,11 +168,6 @@ enum AppKitBoxRule {
             "NSBackgroundColor",
             try AppKitColorRule.catalogColor("textBackgroundColor", element: element, context: context))
         title.set("NSTextColor", try AppKitColorRule.catalogColor("labelColor", element: element, context: context))
-        box.set("NSTitleCell", title)
-        box.set("NSBorderType", int: 3)
-        box.set("NSBoxType", int: 2)
-        box.set("NSTitlePosition", int: 2)
-        box.set("NSTransparent", .bool(false))
-        return box
+        return title
     }
 }

@@ -16,7 +16,7 @@
 /// | `0x2000_0000` | `enabled="NO"` (the control keeps `NSEnabled` true; scribendi MarkupTagsController) |
 /// | `0x1000_0000` | `editable="YES"` |
 /// | `type << 26` | the cell type: text 1 (`0x0400_0000`) for text cells and any cell with a font; image cells without a font archive 0 |
-/// | border bits | `borderStyle`, per cell class (``Borders``): text cells `bezel` `0x0040_0000`; segmented cells `border` `0x0080_0000`; pop-up button cells `borderAndBezel` `0x0040_0000`; push button cells archive `border` in `NSButtonFlags`, not here |
+/// | border bits | `borderStyle`, per cell class (``Borders``): `bezel` `0x0040_0000` and `border` `0x0080_0000` (text, table header and segmented cells); pop-up button cells `borderAndBezel` `0x0040_0000`; push button cells archive `border` in `NSButtonFlags`, not here; image cells refuse it |
 /// | `0x0020_0000` | `selectable="YES"` |
 /// | `0x0010_0000` | `scrollable="YES"` |
 /// | `0x0000_0040` | a line break mode that does not wrap (clipping, truncating) |
@@ -70,10 +70,12 @@ enum CellRule {
         /// The bits of each `borderStyle` value the class accepts.
         var bits: [String: UInt32]
 
-        /// Text field, secure and search field cells (and date picker cells).
-        static let text = Borders(bits: ["bezel": 0x0040_0000])
-        /// Segmented cells (`segmented_fillprop`, `test23_segmented`).
-        static let segmented = Borders(bits: ["border": 0x0080_0000])
+        /// NSCell's own bordered and bezeled bits: text field, secure and search field cells and
+        /// date picker cells (`bezel`), table header cells (`border`, `test_table_header`),
+        /// segmented cells (`border`, `segmented_fillprop`).
+        static let text = Borders(bits: ["bezel": 0x0040_0000, "border": 0x0080_0000])
+        /// Segmented cells: NSCell's bits (``text``).
+        static let segmented = text
         /// Pop-up button cells (`test_popup_textured`, `popup_empty`, …).
         static let popUpButton = Borders(bits: ["borderAndBezel": 0x0040_0000])
         /// Push and check box button cells: their border is in `NSButtonFlags`.
