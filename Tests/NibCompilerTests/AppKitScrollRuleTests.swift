@@ -419,6 +419,19 @@ struct AppKitScrollRuleTests {
         #expect(graph.value("NSvFlags", of: corner)?.integerValue == 256)
     }
 
+    @Test("an autohiding horizontal scroller shows under a wider table, knob as wide as the view (test_6col)")
+    func shownHorizontalScroller() throws {
+        let graph = try Self.graph(
+            Self.table(#"autohidesScrollers="YES""#, secondColumnWidth: 260, resizingMasks: false))
+        let scroll = try #require(graph.all("NSScrollView").first)
+        let horizontal = try #require(graph.object("NSHScroller", of: scroll))
+        #expect(graph.value("NSvFlags", of: horizontal)?.integerValue == 256)
+        #expect(graph.text("NSFrame", of: horizontal) == "{{1, 182}, {378, 17}}")
+        #expect(graph.value("NSPercent", of: horizontal) == .float64(378.0 / 395.0))
+        // The corner view stays out of the scroll view while the scroller shows.
+        #expect(graph.value("NSCornerView", of: scroll) == nil)
+    }
+
     @Test("resizable columns that leave no room for the padding shrink by 29 points (test_outline_indent 172 → 143)")
     func shrinkingColumns() throws {
         let graph = try Self.graph(
@@ -436,7 +449,7 @@ struct AppKitScrollRuleTests {
 
     @Test("resizable columns wider than the clip view widen the table instead (sv_nohs_wide_col 1200 → table 1232)")
     func overflowingColumns() throws {
-        let graph = try Self.graph(Self.table(secondColumnWidth: 400))
+        let graph = try Self.graph(Self.table(#"hasHorizontalScroller="NO""#, secondColumnWidth: 400))
         let table = try #require(graph.all("NSTableView").first)
         #expect(graph.text("NSFrameSize", of: table) == "{535, 175}")
         let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)

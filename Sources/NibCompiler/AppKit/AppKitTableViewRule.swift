@@ -253,17 +253,19 @@ enum AppKitTableViewRule {
             default: break
             }
             let minima = columns.map { double($0, "NSMinWidth") }
-            guard changes.reduce(0, +) == -shrink,
-                columns.indices.allSatisfy({ widths[$0] + changes[$0] >= minima[$0] })
-            else {
+            guard changes.reduce(0, +) == -shrink else {
                 throw context.error(
                     .unsupportedElement, element,
                     "table columns that must shrink by this autoresizing style are not supported yet")
             }
-            for index in columns.indices where changes[index] != 0 {
-                columns[index].replace("NSWidth", .float64(widths[index] + changes[index]))
+            // Columns that cannot shrink that far (at their minimum) leave the table wider
+            // (test_6col: its only resizable column is at its 20-point minimum).
+            if columns.indices.allSatisfy({ widths[$0] + changes[$0] >= minima[$0] }) {
+                for index in columns.indices where changes[index] != 0 {
+                    columns[index].replace("NSWidth", .float64(widths[index] + changes[index]))
+                }
+                return clipSize
             }
-            return clipSize
         }
         // The horizontal scroll state: NSTvFlags 0x0040_0000 joins 0x0020_0000 (test_table_no_header).
         if case .integer(let flags)? = table.value(forKey: "NSTvFlags") {
