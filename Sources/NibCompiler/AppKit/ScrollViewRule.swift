@@ -18,9 +18,12 @@
 ///
 /// Tiling, as the archived frames show: the clip view fills the scroll view inside its border
 /// (none 0, line and bezel 1, groove 2 points), less 17 points for each visible (not hidden)
-/// legacy scroller; a header view gets a header clip view across the top of the clip view, whose
-/// bounds start `headerHeight` above its origin. A table document view is as wide as the clip
-/// view and as tall as the clip view below the header.
+/// legacy scroller — an autohiding one takes no room while the document fits; a header view gets
+/// a header clip view across the top of the clip view, whose bounds start `headerHeight` above
+/// its origin. A table is sized by ``AppKitTableViewRule/tiledSize(_:clipSize:sourceWidth:element:context:)``
+/// (its visible scrollers move to the tiled edges), a text view takes the clip view's width
+/// (its scrollers keep their source frames), other document views follow their autoresizing
+/// masks (``AppKitAutoresizing``).
 ///
 /// `NSScrollAmts` (four big-endian float32s: horizontal and vertical page scroll, horizontal and
 /// vertical line scroll) is written only when it differs from 10 everywhere; a table document
@@ -94,7 +97,7 @@ enum ScrollViewRule {
         let autohides = element.flag("autohidesScrollers")
         let verticalTakesRoom = verticalVisible && !(autohides && fits(1))
         let horizontalTakesRoom = horizontalVisible && !(autohides && fits(0))
-        var clipFrame = [
+        let clipFrame = [
             inner[0], inner[1], inner[2] - (verticalTakesRoom ? scrollerWidth : 0),
             inner[3] - (horizontalTakesRoom ? scrollerWidth : 0),
         ]
@@ -110,8 +113,8 @@ enum ScrollViewRule {
         let clip = ArchivedObject("NSClipView")
         context.track(clip, id: clipElement["id"], parent: scroll)
         let document = try ClipViewRule.encode(clipElement, clip, scroll: scroll, views: views)
-        // ibtool tiles scroll views around tables and text views; other document views keep the
-        // source geometry (clipview_customview_drawsbg).
+        // Tables and text views follow the tiled clip view by their own rules below; other
+        // document views by their autoresizing masks.
         let table = document.flatMap { AppKitTableViewRule.isTable($0) ? $0 : nil }
         let isText = document.map(AppKitTextViewRule.isTextView) ?? false
         var resizedDocument = sourceDocument
