@@ -92,6 +92,7 @@ struct AppKitScrollRuleTests {
             """, toolsVersion: 24506)
     }
 
+    /// `source` compiled with stand-in ICC profiles and loaded as an object graph.
     static func graph(_ source: String) throws -> Graph {
         try Source.graph(source, options: StandInProfiles.options)
     }
