@@ -275,6 +275,14 @@ struct AppKitScrollRuleTests {
         #expect(graph.value("NSTvFlags", of: table)?.integerValue == flags)
     }
 
+    @Test("columns that need exactly the table's width set width state 2 (outline_autohide_header -616562688)")
+    func exactlyFilled() throws {
+        let graph = try Self.graph(
+            Self.table(table: #"columnAutoresizingStyle="reverseSequential""#, secondColumnWidth: 243))
+        let table = try #require(graph.all("NSTableView").first)
+        #expect(graph.value("NSTvFlags", of: table)?.integerValue == -616_562_688)
+    }
+
     @Test("a table archives its columns, cells, header and corner views (test_table_header)")
     func tableParts() throws {
         let graph = try Self.graph(Self.table(table: #"columnAutoresizingStyle="lastColumnOnly""#))

@@ -13,8 +13,7 @@
 /// | `0x0200_0000` | always |
 /// | `0x0100_0000` | `autosaveColumns` (absent: YES) |
 /// | `0x0080_0000` | `alternatingRowBackgroundColors="YES"` |
-/// | `0x0020_0000` | always |
-/// | `0x0040_0000` | the columns need more than the clip view's width (also seen, rule unknown, in sv16b, outline_2col_firstcolonly_noreorder, outline_autohide_header and view-based tables) |
+/// | `0x0060_0000` | how the table's width compares with what its columns need (see ``tiledSize(_:clipSize:sourceWidth:element:context:)``): 1 room to spare, 2 exactly filled (outline_2col_firstcolonly_noreorder, outline_autohide_header, transmission_MainMenu), 3 wider than the clip view |
 /// | `0x0000_8000` | uniform column autoresizing (`columnAutoresizingStyle` absent or `uniform`) |
 ///
 /// | Key | Source |
@@ -174,7 +173,7 @@ enum AppKitTableViewRule {
 
     /// `NSTvFlags` for `element` (see the table above).
     static func flags(_ element: SourceElement) -> UInt32 {
-        var flags: UInt32 = 0x1000_0000 | 0x0200_0000 | 0x0020_0000
+        var flags: UInt32 = 0x1000_0000 | 0x0200_0000 | 0x0020_0000  // width state 1; tiledSize updates it
         if element["columnReordering"] != "NO" { flags |= 0x8000_0000 }
         if element["columnResizing"] != "NO" { flags |= 0x4000_0000 }
         if element["multipleSelection"] != "NO" { flags |= 0x0800_0000 }
@@ -219,7 +218,10 @@ enum AppKitTableViewRule {
             return false
         }
         let needed = widths.reduce(tablePadding + Double(columns.count - 1) * spacing, +)
-        guard needed > clipSize[0] else { return clipSize }
+        guard needed > clipSize[0] else {
+            setWidthState(table, needed < clipSize[0] ? 1 : 2)
+            return clipSize
+        }
         let columnsAlone = widths.reduce(Double(columns.count) * spacing, +)
         if resizable.contains(true) && columnsAlone <= clipSize[0] {
             guard sourceWidth == clipSize[0] else {
@@ -264,14 +266,21 @@ enum AppKitTableViewRule {
                 for index in columns.indices where changes[index] != 0 {
                     columns[index].replace("NSWidth", .float64(widths[index] + changes[index]))
                 }
+                setWidthState(table, needed - shrink < clipSize[0] ? 1 : 2)
                 return clipSize
             }
         }
-        // The horizontal scroll state: NSTvFlags 0x0040_0000 joins 0x0020_0000 (test_table_no_header).
-        if case .integer(let flags)? = table.value(forKey: "NSTvFlags") {
-            table.replace("NSTvFlags", .integer(Int64(Int32(truncatingIfNeeded: flags | 0x0040_0000))))
-        }
+        setWidthState(table, 3)
         return [needed, clipSize[1]]
+    }
+
+    /// Sets the width state field of `NSTvFlags` (bits 21–22): 1 when the table has room to
+    /// spare, 2 when its columns need exactly its width, 3 when it is wider than its clip view
+    /// (every pair: test_table_header 1, outline_autohide_header 2, test_table_no_header 3).
+    static func setWidthState(_ table: ArchivedObject, _ state: UInt32) {
+        guard case .integer(let flags)? = table.value(forKey: "NSTvFlags") else { return }
+        let updated = UInt32(truncatingIfNeeded: flags) & ~0x0060_0000 | (state & 3) << 21
+        table.replace("NSTvFlags", .integer(Int64(Int32(bitPattern: updated))))
     }
 
     /// A non-negative number attribute.
