@@ -135,6 +135,7 @@ enum AppKitColorRule {
         return Array(values.map { String(format: "%.10g", $0) }.joined(separator: " ").utf8) + [0]
     }
 
+    /// The component attribute `name`, which must be a number between 0 and 1.
     private static func component(_ name: String, _ element: SourceElement, _ context: AppKitContext)
         throws(CompileError) -> Double
     {
@@ -145,6 +146,7 @@ enum AppKitColorRule {
         return value
     }
 
+    /// The `alpha` attribute (1 when absent).
     private static func alpha(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Double {
         element["alpha"] == nil ? 1 : try component("alpha", element, context)
     }

@@ -16,7 +16,9 @@ enum AppKitFontRule {
         var textStyle: String? = nil
     }
 
+    /// The system font's PostScript name as ibtool archives it.
     static let system = ".AppleSystemUIFont"
+    /// The bold system font's PostScript name.
     static let systemBold = ".AppleSystemUIFontBold"
 
     /// `metaFont` → font, learned from the macOS pairs (`metafonts_extra` holds most of them).
