@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NibCoding", targets: ["NibCoding"]),
         .library(name: "BinaryCodable", targets: ["BinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
     ],
     dependencies: [
@@ -69,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "NibCompilerTests",
             dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "CorpusSupport"],
-            swiftSettings: swiftSettings),
+            exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport", "HeapUsage"],
             exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),

@@ -24,6 +24,12 @@ let package = Package(
         fuzzTarget(
             "FuzzNibLoad",
             [.product(name: "NibCoding", package: "NibKit"), .product(name: "NibArchive", package: "NibKit")]),
+        fuzzTarget(
+            "FuzzCompile",
+            [
+                .product(name: "NibCompiler", package: "NibKit"), .product(name: "NibCoding", package: "NibKit"),
+                .product(name: "NibArchive", package: "NibKit"),
+            ]),
         .target(
             name: "FuzzBinaryTypes", dependencies: [.product(name: "BinaryCodable", package: "NibKit")],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),

@@ -103,15 +103,15 @@ for dir in "$pairs"/*/; do
         pass[$platform]=$(( ${pass[$platform]} + 1 ))
         [ -z "$built" ] && pass_built[$platform]=$(( ${pass_built[$platform]} + 1 ))
         echo "PASS $name${built:+ (as built: $built_result)}"
-        row "$name" "pass" ""
+        row "$name" "pass${built:+ (as built: $built_result)}" ""
     elif [ -s "$work/err" ]; then
         compile_errors=$(( compile_errors + 1 ))
         echo "ERROR $name: $(head -1 "$work/err" | sed 's/^nibtool: //')${built:+ (as built: $built_result)}"
-        row "$name" "error" "$(head -1 "$work/err" | sed -E 's/^nibtool: [^ ]*: error: //')"
+        row "$name" "error${built:+ (as built: $built_result)}" "$(head -1 "$work/err" | sed -E 's/^nibtool: [^ ]*: error: //')"
         head -1 "$work/err" | sed -E 's/^[^]]*error: (<[a-zA-Z]+)[^>]*>?:? ?/\1> /; s/^nibtool: [^ ]* error: //; s/"[^"]*"/"…"/g; s/ \[[a-z-]*\]$//' >> "$work/errors"
     else
         echo "DIFF $name ($(tail -1 "$work/out"))${built:+ (as built: $built_result)}"
-        row "$name" "differs ($(tail -1 "$work/out"))" "$(grep -m1 '^- ' "$work/out" | sed 's/^- //; s/root › //')"
+        row "$name" "differs ($(tail -1 "$work/out"))${built:+; as built: $built_result}" "$(grep -m1 '^- ' "$work/out" | sed 's/^- //; s/root › //')"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
         grep '^category: ' "$work/out" | sed 's/^category: //' | sort -u >> "$work/categories"
     fi

@@ -67,6 +67,14 @@ public struct NibCompiler: Sendable {
     public func compile(_ data: Data, fileName: String, isBaseLocalized: Bool = false) throws(CompileError)
         -> CompiledNib
     {
+        try ArchiveArena.run { () throws(CompileError) in
+            try compileDocument(data, fileName: fileName, isBaseLocalized: isBaseLocalized)
+        }
+    }
+
+    private func compileDocument(_ data: Data, fileName: String, isBaseLocalized: Bool) throws(CompileError)
+        -> CompiledNib
+    {
         var document = try SourceDocument(parsing: data, fileName: fileName)
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
         document.module = options.module

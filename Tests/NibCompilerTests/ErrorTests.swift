@@ -22,6 +22,35 @@ struct ErrorTests {
         #expect(error.code == .unsupportedAttribute)
     }
 
+    @Test("numbers out of an integer's range are errors or kept as doubles, never a crash")
+    func hugeNumbers() throws {
+        let body = #"""
+            <view id="v1"><rect key="frame" x="1e300" y="0" width="1e308" height="1"/>
+                <subviews>
+                    <label text="x" id="l1"><rect key="frame" x="0" y="0" width="1" height="1"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="1e300"/></label>
+                </subviews>
+                <constraints><constraint firstItem="l1" firstAttribute="width" constant="1" priority="1e300" id="c1"/></constraints>
+            </view>
+            """#
+        let error = try #require(throws: CompileError.self) { try Source.compile(Source.iOSXib(body)) }
+        #expect(error.code == .unsupportedAttribute)
+        #expect(error.element == #"<constraint id="c1">"#)
+        let withoutPriority = body.replacingOccurrences(of: #" priority="1e300""#, with: "")
+        _ = try Source.compile(Source.iOSXib(withoutPriority))
+    }
+
+    @Test("a segue to a controller archived inside its navigation controller is an error")
+    func segueToEmbeddedController() throws {
+        let source = NavigationStoryboardTests.storyboard.replacingOccurrences(
+            of: #"destination="next" kind="push""#, with: #"destination="root" kind="push""#)
+        let error = try #require(throws: CompileError.self) {
+            try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        }
+        #expect(error.code == .invalidSource)
+        #expect(error.element == #"<segue id="s71">"#)
+    }
+
     @Test("malformed XML reports the parser's position")
     func malformed() throws {
         let error = try #require(throws: CompileError.self) {
@@ -29,6 +58,21 @@ struct ErrorTests {
         }
         #expect(error.code == .malformedXML)
         #expect(error.line >= 1)
+    }
+
+    /// Foundation's XMLParser traps on such bytes on Linux (found by FuzzCompile): the compiler
+    /// must stop before handing them over, and say where they are.
+    @Test("a source that is not valid UTF-8 is an error at the offending byte")
+    func invalidUTF8() throws {
+        var bytes = Array(Source.macOSXib("").utf8)
+        let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        bytes.insert(0xB0, at: secondLine + 3)
+        let error = try #require(throws: CompileError.self) {
+            try NibCompiler().compile(Data(bytes), fileName: "Bad.xib")
+        }
+        #expect(error.code == .malformedXML)
+        #expect(error.line == 2)
+        #expect(error.column == 4)
     }
 
     @Test("a reference to an unknown id is an error")

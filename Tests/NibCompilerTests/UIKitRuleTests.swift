@@ -686,3 +686,33 @@ struct MarginConstraintTests {
         #expect(rows[2] == [.int8(3), .int8(3), .int8(15), .int8(3), .float64(4), .float64(12)])
     }
 }
+
+@Suite("Label text colors by Xcode")
+struct LabelTextColorTests {
+    @Test("Xcode 7 archives a label's black RGB text color as darkTextColor; later Xcodes keep RGB black")
+    func blackText() throws {
+        let body = #"""
+            <label text="Nombre" id="l1"><rect key="frame" x="0" y="0" width="60" height="21"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <color key="textColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+            </label>
+            """#
+        func color(xcode: Double) throws -> (Graph, Int) {
+            var options = NibCompiler.Options()
+            options.xcode = XcodeEra(xcode)
+            let source = Source.iOSXib(body).replacingOccurrences(
+                of: #"toolsVersion="14113""#, with: #"toolsVersion="10117""#)
+            let graph = Graph(
+                try NibArchive(
+                    parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []
+                ))
+            let label = try #require(graph.all("UILabel").first)
+            return (graph, try #require(graph.object("UITextColor", of: label)))
+        }
+        let (seven, sevenColor) = try color(xcode: 7)
+        #expect(seven.text("UISystemColorName", of: sevenColor) == "darkTextColor")
+        let (ten, tenColor) = try color(xcode: 10)
+        #expect(ten.text("UISystemColorName", of: tenColor) == nil)
+        #expect(ten.value("NSRGB", of: tenColor) == .bytes(Array("0 0 0".utf8)))
+    }
+}

@@ -30,6 +30,7 @@ final class AppKitContext {
         self.fileName = fileName
         self.module = module
         self.colorProfiles = ColorProfiles(directory: colorProfiles)
+        ArchiveArena.current?.add(self)
     }
 
     /// The shared `NSColorSpace` for `profile` (`NSID`, `NSModel` for gray, the profile as
@@ -188,5 +189,13 @@ extension AppKitContext: ConstraintContext {
             return entry.guide
         }
         throw error(.invalidSource, element, "refers to id \"\(id)\", which names no compiled object")
+    }
+}
+
+extension AppKitContext: ArchiveArena.Member {
+    /// Drops the deferred work, whose closures refer back to this context.
+    func releaseForArena() {
+        deferred = []
+        finishing = []
     }
 }

@@ -24,7 +24,11 @@ final class ArchivedObject {
     init(_ className: String, sharingKey: String? = nil) {
         self.className = className
         self.sharingKey = sharingKey
+        ArchiveArena.current?.add(self)
     }
+
+    /// Drops every value (and with them the references that may form cycles).
+    func removeAllValues() { values.removeAll() }
 
     /// Replaces the class (for `UIClassSwapper`, which keeps the object's own values).
     func swapClass(_ name: String) { className = name }

@@ -33,6 +33,13 @@ public struct SourceDocument: @unchecked Sendable {
     /// - Throws: ``CompileError`` with the parser's line and column when the XML is malformed.
     public init(parsing data: Data, fileName: String) throws(CompileError) {
         self.fileName = fileName
+        // Interface Builder writes UTF-8. Foundation's XMLParser on Linux traps on some invalid
+        // UTF-8 (it force-unwraps the strings libxml2 hands it), so such bytes stop here.
+        if let (line, column) = Self.firstInvalidUTF8(in: data) {
+            throw CompileError(
+                code: .malformedXML, file: fileName, line: line, column: column, element: nil,
+                message: "the source is not valid UTF-8")
+        }
         let parser = XMLParser(data: data)
         let builder = TreeBuilder()
         parser.delegate = builder
@@ -53,6 +60,28 @@ public struct SourceDocument: @unchecked Sendable {
         }
         self.root = root
         self.era = XcodeEra(toolsVersion: root["toolsVersion"])
+    }
+
+    /// The line and column (1-based) of the first byte that is not valid UTF-8, if any.
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int)? {
+        let bytes = [UInt8](data)
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput: return nil
+            case .error: return (line, column)
+            }
+        }
     }
 
     /// The declared runtime.

@@ -6,14 +6,23 @@ protocol ConstraintContext: AnyObject {
     /// Whether a one-item constraint carries a zero second attribute (documents compiled before
     /// Xcode 8).
     var writesZeroSecondAttribute: Bool { get }
+    /// Whether margin attributes are also archived for iOS 7 (see ``ConstraintRule/margins``).
+    var foldsMarginsIntoLegacyKeys: Bool { get }
     /// An error at `element`.
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError
     /// The archived object for source id `id`, or an error naming the element that refers to it.
     func object(_ id: String, from element: SourceElement) throws(CompileError) -> ArchivedObject
 }
 
+extension ConstraintContext {
+    /// Whether margin attributes are also archived for iOS 7 (the plain attribute and the
+    /// default margin folded into `NSConstant`); UIKit only — no AppKit pair shows margins.
+    var foldsMarginsIntoLegacyKeys: Bool { false }
+}
+
 extension UIKitContext: ConstraintContext {
     var writesZeroSecondAttribute: Bool { !era.writesDeepDrawRect }
+    var foldsMarginsIntoLegacyKeys: Bool { true }
 }
 
 /// `<constraint>` → `NSLayoutConstraint`, and the constraints ibtool generates for a view
@@ -64,8 +73,9 @@ enum ConstraintRule {
             // for iOS 7 under the legacy keys as the plain attribute with the default margin folded
             // into the constant (Byjuanamn: superview.trailingMargin = field.trailing →
             // NSFirstAttribute trailing, NSConstant 8).
-            let firstMargin = margins[first]
-            let secondMargin = second.flatMap { margins[$0] }
+            let folds = context.foldsMarginsIntoLegacyKeys
+            let firstMargin = folds ? margins[first] : nil
+            let secondMargin = folds ? second.flatMap { margins[$0] } : nil
             if firstMargin != nil || secondMargin != nil, element.flag("symbolic") {
                 throw context.error(
                     .unsupportedAttribute, element, "symbolic constants on margin attributes are not supported yet")
@@ -103,7 +113,11 @@ enum ConstraintRule {
                 object.set("NSConstantV2", .float64(constant))
             }
             if let priority = element.number("priority"), priority != 1000 {
-                object.set("NSPriority", int: Int(priority))
+                guard let level = Int(exactly: priority), (1...1000).contains(level) else {
+                    throw context.error(
+                        .unsupportedAttribute, element, "priority \(priority) is not a whole number from 1 to 1000")
+                }
+                object.set("NSPriority", int: level)
             }
             object.set("NSShouldBeArchived", .bool(true))
             // first + o1 = m · (second + o2) + c  ⇒  first = m · second + (c + m · o2 − o1)

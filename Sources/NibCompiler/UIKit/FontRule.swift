@@ -18,7 +18,7 @@ enum FontRule {
         let name = context.era.systemFontName(size: size, bold: bold)
         let attributes: [(ArchivedObject, ArchivedObject)] =
             [(.string("NSCTFontUIUsageAttribute"), .string(bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage"))]
-            + [(.string("NSFontSizeAttribute"), size == size.rounded() ? .number(Int(size)) : .number(double: size))]
+            + [(.string("NSFontSizeAttribute"), sizeNumber(size))]
             + (bold && context.era.writesBoldUsageOverride
                 ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
         let descriptor = ArchivedObject("UIFontDescriptor")
@@ -49,7 +49,7 @@ enum FontRule {
                 .unsupportedAttribute, element, "font \(name) is not supported yet (its traits are not known)")
         }
         let attributes: [(ArchivedObject, ArchivedObject)] = [
-            (.string("NSFontSizeAttribute"), size == size.rounded() ? .number(Int(size)) : .number(double: size)),
+            (.string("NSFontSizeAttribute"), sizeNumber(size)),
             (.string("NSFontNameAttribute"), .string(name)),
         ]
         let descriptor = ArchivedObject("UIFontDescriptor")
@@ -64,6 +64,11 @@ enum FontRule {
         font.set("NSSize", .float64(size))
         addScalingKeys(font, in: context)
         return font
+    }
+
+    /// A point size as the descriptor's `NSNumber`: an integer when it is whole.
+    private static func sizeNumber(_ size: Double) -> ArchivedObject {
+        Int(exactly: size).map { .number($0) } ?? .number(double: size)
     }
 
     /// The scaling keys of the iOS 11 SDK and later.

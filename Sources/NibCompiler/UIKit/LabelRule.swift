@@ -38,7 +38,7 @@ enum LabelRule {
         for color in element.children(named: "color") {
             switch color["key"] {
             case "textColor":
-                object.set("UITextColor", try ColorRule.color(color, in: context))
+                object.set("UITextColor", try textColor(color, in: context))
                 hasTextColor = true
             case "backgroundColor", "tintColor":
                 break
@@ -108,5 +108,20 @@ enum LabelRule {
         if hasTextColor, context.era.writesTraitTextColorFlag {
             object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
         }
+    }
+
+    /// A label's text color. Xcode 7's ibtool archived a black calibrated or device RGB text
+    /// color as UIKit's `darkTextColor` (Byjuanamn, built by Xcode 7.0: five labels; Xcode 9/10
+    /// keep RGB black, Idrill7). Seen in one pair only.
+    static func textColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        let isBlackRGB =
+            ["calibratedRGB", "deviceRGB"].contains(element["colorSpace"] ?? "")
+            && ["red", "green", "blue"].allSatisfy { element.number($0) == 0 } && (element.number("alpha") ?? 1) == 1
+        if isBlackRGB, context.era >= XcodeEra(7), context.era < XcodeEra(8) {
+            let color = ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor")
+            color.sharingKey = ColorRule.sourceKey(element)
+            return color
+        }
+        return try ColorRule.color(element, in: context)
     }
 }

@@ -40,21 +40,28 @@ struct StoryboardCompiler {
         var entryPoint: String?
         let resources = UIKitResources(document: document.root)
         let scenes = try self.scenes()
-        var sceneNames: [String: String] = [:]
-        for scene in scenes where sceneNames[scene.controllerID] == nil {
-            sceneNames[scene.controllerID] = scene.sceneName
-        }
         // A container's children (a navigation controller's root, a tab bar controller's tabs)
         // are archived inside its scene nib.
         var embedded: Set<String> = []
         for scene in scenes {
             for segue in childSegues(of: scene) { if let child = segue["destination"] { embedded.insert(child) } }
         }
+        var sceneNames: [String: String] = [:]
+        // Segues can lead to the scenes that have their own nib.
+        for scene in scenes where sceneNames[scene.controllerID] == nil && !embedded.contains(scene.controllerID) {
+            sceneNames[scene.controllerID] = scene.sceneName
+        }
         for scene in scenes where !embedded.contains(scene.controllerID) {
             files[scene.sceneName + ".nib"] = try sceneNib(
                 scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
             identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
             if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
+        }
+        if let initial = document.root["initialViewController"], embedded.contains(initial) {
+            throw error(
+                .unsupportedAttribute, document.root,
+                "the initial view controller \"\(initial)\" is archived inside its container; this is not supported yet"
+            )
         }
         var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
         if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }

@@ -44,6 +44,7 @@ final class UIKitContext {
         self.fileName = fileName
         self.isBaseLocalized = isBaseLocalized
         self.module = module
+        ArchiveArena.current?.add(self)
     }
 
     /// A user-visible string: `NSLocalizableString` (key `<id>.<property>`) in `Base.lproj`
@@ -114,5 +115,14 @@ final class UIKitContext {
         root.set("UINibTraitStorageListsKey", array(traitStorageLists))
         root.set("UINibKeyValuePairsKey", array(keyValuePairs))
         return root
+    }
+}
+
+extension UIKitContext: ArchiveArena.Member {
+    /// Drops the deferred work and the external-object lookup, whose closures refer back to
+    /// contexts.
+    func releaseForArena() {
+        deferred = []
+        externalObject = nil
     }
 }

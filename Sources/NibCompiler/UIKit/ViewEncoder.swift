@@ -191,8 +191,10 @@ struct ViewEncoder {
 
 /// Priorities as `NSString` geometry text: integers without a fraction.
 enum PriorityText {
+    /// `250`, `999.5`; values too large for an integer keep their floating-point text.
     static func text(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        if let integer = Int(exactly: value) { return String(integer) }
+        return String(value)
     }
 }
 

@@ -1,0 +1,32 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// Every source FuzzCompile found crashing, replayed without the fuzzer. Files live in
+/// `Tests/NibCompilerTests/Fuzz Regressions/`; add new ones there.
+@Suite("Compiler fuzz regressions")
+struct CompilerFuzzRegressionTests {
+    static let folder = FuzzRegressions.folder(besides: #filePath)
+
+    static var inputs: [String] { FuzzRegressions.inputs(in: folder) }
+
+    @Test("The regression folder is not empty")
+    func folderHasInputs() {
+        #expect(!Self.inputs.isEmpty)
+    }
+
+    @Test("Each saved source compiles or fails with a CompileError; what compiles parses", arguments: inputs)
+    func replay(name: String) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+        do {
+            let compiled = try NibCompiler().compile(data, fileName: name)
+            for (file, bytes) in compiled.files where file.isEmpty || file.hasSuffix(".nib") {
+                _ = try NibArchive(parsing: bytes)
+            }
+        } catch let error as CompileError {
+            #expect(!error.message.isEmpty)
+        }
+    }
+}
