@@ -10,8 +10,9 @@ enum AppKitAutoresizing {
     /// frames of the direct subviews, in document order.
     @discardableResult
     static func resizeSubviews(
-        of element: SourceElement, from oldSize: [Double], to newSize: [Double], context: AppKitContext
+        of element: SourceElement, from oldSize: [Double], to newSize: [Double], views: AppKitViewEncoder
     ) throws(CompileError) -> [[Double]] {
+        let context = views.context
         let delta = [newSize[0] - oldSize[0], newSize[1] - oldSize[1]]
         var frames: [[Double]] = []
         for subview in element.child("subviews")?.children ?? [] {
@@ -23,14 +24,14 @@ enum AppKitAutoresizing {
                 frames.append(frame)
                 continue
             }
-            let mask = subview.child("autoresizingMask", key: "autoresizingMask")
-            func flexible(_ name: String) -> Bool { mask?.flag(name) ?? false }
+            // An absent mask is the document's default, as AppKitViewEncoder archives it.
+            let mask =
+                subview.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask)
+                ?? (views.usesAutolayout ? 0x0C : 0x28)
             var resized = frame
-            for (axis, parts) in [
-                (0, ["flexibleMinX", "widthSizable", "flexibleMaxX"]),
-                (1, ["flexibleMinY", "heightSizable", "flexibleMaxY"]),
-            ] {
-                let flexibleParts = parts.filter(flexible)
+            // Per axis: the bits of the low margin, the size and the high margin.
+            for (axis, parts) in [(0, [1, 2, 4]), (1, [8, 16, 32])] {
+                let flexibleParts = parts.filter { mask & $0 != 0 }
                 guard delta[axis] != 0, !flexibleParts.isEmpty else { continue }
                 guard flexibleParts.count == 1 else {
                     throw context.error(
@@ -47,8 +48,7 @@ enum AppKitAutoresizing {
                 throw context.error(.unsupportedElement, subview, "this view would shrink below zero size")
             }
             ScrollViewRule.setFrame(archived, resized)
-            try resizeSubviews(
-                of: subview, from: [frame[2], frame[3]], to: [resized[2], resized[3]], context: context)
+            try resizeSubviews(of: subview, from: [frame[2], frame[3]], to: [resized[2], resized[3]], views: views)
             frames.append(resized)
         }
         return frames

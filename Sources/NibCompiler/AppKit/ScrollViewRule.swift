@@ -126,7 +126,7 @@ enum ScrollViewRule {
             setFrame(clip, clipFrame)
             let frames = try AppKitAutoresizing.resizeSubviews(
                 of: clipElement, from: [sourceClip[2], sourceClip[3]], to: [clipFrame[2], clipFrame[3]],
-                context: context)
+                views: views)
             resizedDocument = frames.first
         }
         if headerHeight > 0 {
