@@ -46,6 +46,12 @@ struct AppKitViewEncoder {
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
         case "textField", "secureTextField", "searchField":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
+        case "scrollView":
+            return try ScrollViewRule.scrollView(element, superview: superview, parent: parent, views: self)
+        case "textView":
+            return try AppKitTextViewRule.textView(element, superview: superview, parent: parent, views: self)
+        case "tableView", "outlineView":
+            return try AppKitTableViewRule.tableView(element, superview: superview, parent: parent, views: self)
         case "datePicker":
             return try AppKitDatePickerRule.datePicker(element, superview: superview, parent: parent, views: self)
         case "progressIndicator":

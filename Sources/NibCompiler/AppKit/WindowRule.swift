@@ -72,7 +72,7 @@ enum WindowRule {
             case ("windowPositionMask", "initialPositionMask"): positionMask = child
             case ("rect", "contentRect"): contentRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("rect", "screenRect"): screenRect = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
-            case ("view", "contentView"): contentView = child
+            case ("view", "contentView"), ("clipView", "contentView"): contentView = child
             case ("toolbar", "toolbar"): toolbarElement = child
             case ("windowCollectionBehavior", "collectionBehavior"):
                 for name in child.attributes.keys
@@ -139,7 +139,12 @@ enum WindowRule {
         window.set("NSUserInterfaceItemIdentifier", .null)
         let minSize = contentMinSize.map { ArchivedObject.string($0) }
         if let minSize { window.set("NSWindowContentMinSize", minSize) }
-        if let contentView {
+        if let contentView, contentView.name == "clipView" {
+            window.set(
+                "NSWindowView",
+                try ClipViewRule.contentView(
+                    contentView, window: window, contentSize: [frame[2], frame[3]], views: views))
+        } else if let contentView {
             window.set("NSWindowView", try views.view(contentView, superview: nil, parent: window, isContentView: true))
         } else if synthesizesContentView {
             let view = ArchivedObject("NSView")

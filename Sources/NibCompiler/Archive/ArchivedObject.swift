@@ -66,6 +66,12 @@ final class ArchivedObject {
         }
     }
 
+    /// The first value stored under `key`.
+    func value(forKey key: String) -> Value? { values.first { $0.key == key }?.value }
+
+    /// Replaces the first integer stored under `key` (or appends it).
+    func replace(_ key: String, int: Int) { replace(key, .integer(Int64(int))) }
+
     /// Removes every value stored under `key`.
     func remove(_ key: String) { values.removeAll { $0.key == key } }
 

@@ -1,0 +1,177 @@
+/// `<tableColumn>` → `NSTableColumn`, with its `<tableHeaderCell key="headerCell">`
+/// (`NSTableHeaderCell`, not listed among the nib's objects) and its data cell, listed with the
+/// column as parent: `<textFieldCell key="dataCell">` (`NSTextFieldCell`, with an optional date
+/// formatter) or `<imageCell key="dataCell">` (`NSImageCell`, as ``AppKitImageViewRule`` encodes it).
+///
+/// | Key | Source |
+/// |---|---|
+/// | `NSIdentifier` | `identifier`, else `AutomaticTableColumnIdentifier.<index>` |
+/// | `NSWidth`, `NSMinWidth`, `NSMaxWidth` | `width`, `minWidth`, `maxWidth` |
+/// | `NSResizingMask` | `<tableColumnResizingMask>`: `resizeWithTable` 1, `userResizable` 2; written when not 0 |
+/// | `NSIsResizeable` | true, when the resizing mask is not 0 |
+/// | `NSIsEditable` | true unless `editable="NO"` |
+/// | `NSSortDescriptorPrototype` | `<sortDescriptor key="sortDescriptorPrototype">` |
+/// | `NSTableView` | the table |
+///
+/// Header cells archive the 11-point system font with the `UICTFontTextStyleSubhead` text style,
+/// whether the source names no font or `smallSystem` (test_table_mult_sel_no, test_outline_indent).
+enum TableColumnRule {
+    /// The column attributes this rule reads.
+    static let attributes: Set<String> = ["id", "identifier", "width", "minWidth", "maxWidth", "editable"]
+    /// The header cell attributes beyond ``CellRule/attributes``.
+    static let headerCellAttributes: Set<String> = []
+    /// Header cells draw a border: `borderStyle="border"` is `0x0080_0000` in `NSCellFlags`
+    /// (75497536 in every pair: text type, border, truncating).
+    static let headerBorders = CellRule.Borders(bits: ["border": 0x0080_0000])
+    /// The data cell attributes beyond ``CellRule/attributes``.
+    static let dataCellAttributes: Set<String> = ["drawsBackground"]
+
+    /// The archived column for `element`, the `index`th column of `table`.
+    static func column(_ element: SourceElement, index: Int, table: ArchivedObject, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        guard element.name == "tableColumn" else {
+            throw context.error(
+                .unsupportedElement, element, "<\(element.name)> inside <tableColumns> is not supported")
+        }
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a <tableColumn> is not supported yet")
+        }
+        let column = ArchivedObject("NSTableColumn")
+        context.track(column, id: element["id"], parent: table)
+        var headerCell: SourceElement?
+        var dataCell: SourceElement?
+        var mask = 0
+        var sortDescriptor: ArchivedObject?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("tableHeaderCell", "headerCell"): headerCell = child
+            case ("textFieldCell", "dataCell"), ("imageCell", "dataCell"): dataCell = child
+            case ("sortDescriptor", "sortDescriptorPrototype"): sortDescriptor = try self.sortDescriptor(child, context)
+            case ("tableColumnResizingMask", "resizingMask"):
+                for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
+                    throw context.error(
+                        .unsupportedAttribute, child, "resizing mask flag \(name) is not supported yet")
+                }
+                if child.flag("resizeWithTable") { mask |= 1 }
+                if child.flag("userResizable") { mask |= 2 }
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a <tableColumn> is not supported yet")
+            }
+        }
+        guard let headerCell, let dataCell else {
+            throw context.error(
+                .unsupportedElement, element, "a column without a header cell and a text data cell is not supported yet"
+            )
+        }
+        column.set("NSIdentifier", .string(element["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)"))
+        column.set("NSWidth", .float64(try AppKitTableViewRule.number(element, "width", default: 0, context)))
+        column.set("NSMinWidth", .float64(try AppKitTableViewRule.number(element, "minWidth", default: 0, context)))
+        column.set("NSMaxWidth", .float64(try AppKitTableViewRule.number(element, "maxWidth", default: 0, context)))
+        column.set("NSHeaderCell", try header(headerCell, context: context))
+        let data = ArchivedObject(dataCell.name == "imageCell" ? "NSImageCell" : "NSTextFieldCell")
+        context.track(data, id: dataCell["id"], parent: column)
+        if dataCell.name == "imageCell" {
+            try AppKitImageViewRule.encodeCell(dataCell, data, control: table, context: context)
+        } else {
+            try encodeDataCell(dataCell, data, table: table, context: context)
+        }
+        column.set("NSDataCell", data)
+        if mask != 0 {
+            column.set("NSResizingMask", int: mask)
+            column.set("NSIsResizeable", .bool(true))
+        }
+        if element["editable"] != "NO" { column.set("NSIsEditable", .bool(true)) }
+        if let sortDescriptor { column.set("NSSortDescriptorPrototype", sortDescriptor) }
+        column.set("NSTableView", table)
+        return column
+    }
+
+    /// `<sortDescriptor key="sortDescriptorPrototype">` → `NSSortDescriptor` (`NSKey`, `NSAscending`,
+    /// `NSSelector`, `NSReverseNullOrder` false), as test_sort_desc archives it.
+    static func sortDescriptor(_ element: SourceElement, _ context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "sortKey", "ascending", "selector"].contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a <sortDescriptor> is not supported yet")
+        }
+        guard let key = element["sortKey"], let selector = element["selector"] else {
+            throw context.error(.invalidSource, element, "a sort descriptor needs a sortKey and a selector")
+        }
+        let descriptor = ArchivedObject("NSSortDescriptor")
+        descriptor.set("NSKey", .string(key))
+        descriptor.set("NSAscending", .bool(element["ascending"] != "NO"))
+        descriptor.set("NSSelector", .string(selector))
+        descriptor.set("NSReverseNullOrder", .bool(false))
+        return descriptor
+    }
+
+    /// The archived `NSTableHeaderCell`.
+    static func header(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        let object = ArchivedObject("NSTableHeaderCell")
+        let colors = try cellColors(cell, extra: headerCellAttributes, context: context)
+        if let font = cell.child("font", key: "font"),
+            font["metaFont"] != "smallSystem" || (font["size"] != nil && font.number("size") != 11)
+        {
+            throw context.error(
+                .unsupportedAttribute, font,
+                "header cell fonts other than the 11-point small system font are not supported yet")
+        }
+        try CellRule.encode(
+            cell, object, type: .text, contents: .string(cell["title"] ?? ""), borders: headerBorders, context: context)
+        object.remove("NSSupport")
+        object.set(
+            "NSSupport",
+            AppKitFontRule.make(
+                name: ".AppleSystemUIFont", size: 11, type: 0, textStyle: "UICTFontTextStyleSubhead",
+                usesAppearanceSize: false))
+        if let background = colors["backgroundColor"] { object.set("NSBackgroundColor", background) }
+        if let text = colors["textColor"] { object.set("NSTextColor", text) }
+        return object
+    }
+
+    /// The data cell keys: the cell flags and contents, the table as control view, colors.
+    static func encodeDataCell(
+        _ cell: SourceElement, _ object: ArchivedObject, table: ArchivedObject, context: AppKitContext
+    ) throws(CompileError) {
+        let colors = try cellColors(cell, extra: dataCellAttributes, context: context)
+        try CellRule.encode(cell, object, type: .text, context: context)
+        if let formatter = cell.child("dateFormatter", key: "formatter") {
+            let (archived, usesStyles) = try AppKitFormatterRule.dateFormatter(
+                formatter, cell: object, context: context)
+            object.set("NSFormatter", archived)
+            if usesStyles, case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
+                object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
+            }
+        }
+        object.set("NSControlView", table)
+        if cell.flag("drawsBackground") { object.set("NSDrawsBackground", .bool(true)) }
+        if let background = colors["backgroundColor"] { object.set("NSBackgroundColor", background) }
+        if let text = colors["textColor"] { object.set("NSTextColor", text) }
+    }
+
+    /// Checks the cell's attributes and children; returns its text and background colors.
+    static func cellColors(_ cell: SourceElement, extra: Set<String>, context: AppKitContext)
+        throws(CompileError) -> [String: ArchivedObject]
+    {
+        for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !extra.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not supported yet")
+        }
+        var colors: [String: ArchivedObject] = [:]
+        for child in cell.children {
+            switch (child.name, child["key"]) {
+            case ("font", "font"), ("dateFormatter", "formatter"): break
+            case ("color", let key?) where key == "textColor" || key == "backgroundColor":
+                colors[key] = try AppKitColorRule.color(child, context: context)
+            default:
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not supported yet")
+            }
+        }
+        return colors
+    }
+}
