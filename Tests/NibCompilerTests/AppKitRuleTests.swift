@@ -244,6 +244,19 @@ struct AppKitRuleTests {
         #expect(flagged.first.flatMap { graph.object("NSFirstItem", of: leading) == $0 } == true)
     }
 
+    /// As in Apple's output for `test_6col`: outside a window, opting out is enough.
+    @Test("a top-level view that opts out of autoresizing-mask constraints stops translating")
+    func topLevelOptOut() throws {
+        let body = #"""
+            <customView translatesAutoresizingMaskIntoConstraints="NO" id="2">
+                <rect key="frame" x="0" y="0" width="100" height="100"/>
+            </customView>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let view = try #require(graph.all("NSCustomView").first)
+        #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: view) == .bool(true))
+    }
+
     /// Expected values from Apple's output for `macos-viraptor-ibtool-stackview_identifier` and
     /// `test19_layouts` (equal spacing).
     @Test("stack views: orientation, alignment, distribution, container of arranged views, decoding-order connector")

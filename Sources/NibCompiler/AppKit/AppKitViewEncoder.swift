@@ -97,6 +97,14 @@ struct AppKitViewEncoder {
         // item views — keep document order.
         let reverses = isCustom && !isContentView
         _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
+        // A top-level view (outside any window) that opts out of autoresizing-mask constraints
+        // stops translating even without a constraint naming it (test_6col, the only such view
+        // in the pairs); views inside a window need a constraint (AppKitContext).
+        if superview == nil, !isContentView, element["translatesAutoresizingMaskIntoConstraints"] == "NO",
+            !element.flag("fixedFrame")
+        {
+            context.stopTranslatingMask(view)
+        }
         if isCustom && !instantiatesDirectly {
             // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
             if let named = element["customClass"] {
