@@ -70,6 +70,8 @@ struct AppKitViewEncoder {
             return try StackViewRule.stackView(element, superview: superview, parent: parent, views: self)
         case "splitView":
             return try SplitViewRule.splitView(element, superview: superview, parent: parent, views: self)
+        case "button":
+            return try AppKitButtonRule.button(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
