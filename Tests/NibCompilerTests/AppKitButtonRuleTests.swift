@@ -128,6 +128,16 @@ struct AppKitButtonRuleTests {
         #expect(graph.value("NSHuggingPriority", of: graph.all("NSButton").first ?? -1) == nil)
     }
 
+    @Test("a base64 tool tip string archives no help connector (tooltip_base64)")
+    func base64ToolTip() throws {
+        let source = Self.button(cell: Self.pushCell, behavior: Self.pushBehavior)
+            .replacingOccurrences(
+                of: "<buttonCell", with: "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string><buttonCell")
+        let graph = try Source.graph(source)
+        #expect(graph.all("NSIBHelpConnector").isEmpty)
+        #expect(!graph.all("NSButton").isEmpty)
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

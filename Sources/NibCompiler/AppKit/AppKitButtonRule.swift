@@ -32,14 +32,34 @@ enum AppKitButtonRule {
     /// seen in the pairs.
     static let bezelStyles: [String: Int] = [
         "rounded": 1, "regularSquare": 2, "shadowlessSquare": 6, "texturedSquare": 8, "texturedRounded": 11,
+        "recessed": 13,
     ]
     /// The `type` values the rule knows.
-    static let types: Set<String> = ["push", "check", "radio", "square", "squareTextured", "roundTextured"]
+    static let types: Set<String> = ["push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed"]
     /// `<behavior>` flags → their `NSButtonFlags` bits (highlight and state masks).
     static let behaviorBits: [String: UInt32] = [
-        "pushIn": 0x8000_0000, "changeContents": 0x4000_0000, "lightByContents": 0x0800_0000,
-        "lightByBackground": 0x0400_0000, "lightByGray": 0x0200_0000, "doesNotDimImage": 0x0000_1100,
+        "pushIn": 0x8000_0000, "changeContents": 0x4000_0000, "changeBackground": 0x2000_0000,
+        "changeGray": 0x1000_0000, "lightByContents": 0x0800_0000, "lightByBackground": 0x0400_0000,
+        "lightByGray": 0x0200_0000, "doesNotDimImage": 0x0000_1100,
     ]
+
+    /// The two cell classes this rule archives: what differs between them.
+    struct CellKind {
+        /// The archived class.
+        var className: String
+        /// The element name.
+        var elementName: String
+        /// The one `borderStyle` value the class accepts (`0x0080_0000` in `NSButtonFlags`).
+        var borderStyle: String
+        /// The cell's border bits in `NSCellFlags`.
+        var borders: CellRule.Borders
+        /// Attributes beyond ``AppKitButtonRule/cellAttributes``.
+        var attributes: Set<String> = []
+
+        /// `<buttonCell>` → `NSButtonCell`.
+        static let button = CellKind(
+            className: "NSButtonCell", elementName: "buttonCell", borderStyle: "border", borders: .button)
+    }
     /// `imagePosition` → its `NSButtonFlags` bits (absent: a title-only button, 0).
     static let imagePositions: [String: UInt32] = ["left": 0x0038_0000, "only": 0x0040_0000]
 
@@ -62,7 +82,7 @@ enum AppKitButtonRule {
         let bezel = try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context)
         let hugging: (Double, Double) = bezel == 1 || bezel == 11 ? (250, 750) : (250, 250)
         _ = try views.encodeView(element, control, superview: superview, kind: kind(hugging: hugging))
-        let cellObject = try buttonCell(cell, button: element, control: control, context: context)
+        let cellObject = try buttonCell(cell, kind: .button, button: element, control: control, context: context)
         try ControlRule.encode(
             element, control, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)
         control.set("IBNSShadowedSymbolConfiguration", .null)
@@ -71,10 +91,12 @@ enum AppKitButtonRule {
 
     /// The archived `NSButtonCell` for `cell`, the cell of `button` (archived as `control`).
     static func buttonCell(
-        _ cell: SourceElement, button: SourceElement, control: ArchivedObject, context: AppKitContext
+        _ cell: SourceElement, kind: CellKind, button: SourceElement, control: ArchivedObject, context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
-        for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, cell, "attribute \(name) on a <buttonCell> is not supported yet")
+        for name in cell.attributes.keys
+        where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) && !kind.attributes.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, cell, "attribute \(name) on a <\(kind.elementName)> is not supported yet")
         }
         var behavior: SourceElement?
         var keyEquivalent = cell["keyEquivalent"]
@@ -84,6 +106,7 @@ enum AppKitButtonRule {
             case ("behavior", "behavior"): behavior = child
             case ("string", "keyEquivalent") where keyEquivalent == nil:
                 keyEquivalent = try text(of: child, context: context)
+            case ("menu", "menu") where kind.elementName == "popUpButtonCell": break
             default:
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside a <buttonCell> is not supported yet")
@@ -93,12 +116,12 @@ enum AppKitButtonRule {
             throw context.error(
                 .unsupportedAttribute, cell, "button type \"\(cell["type"] ?? "")\" is not supported yet")
         }
-        let object = ControlRule.swapped(ArchivedObject("NSButtonCell"), customClass: cell["customClass"])
+        let object = ControlRule.swapped(ArchivedObject(kind.className), customClass: cell["customClass"])
         context.track(object, id: cell["id"], parent: control)
         let font = cell.child("font", key: "font")
         object.set(
             "NSCellFlags",
-            .integer(try CellRule.flags(cell, type: font == nil ? .null : .text, borders: .button, context: context)))
+            .integer(try CellRule.flags(cell, type: font == nil ? .null : .text, borders: kind.borders, context: context)))
         var flags2 = UInt32(truncatingIfNeeded: try CellRule.flags2(cell, context: context))
         if try CellRule.boolean(cell, "allowsMixedState", default: false, context) { flags2 |= 0x0100_0000 }
         object.set("NSCellFlags2", .integer(Int64(Int32(bitPattern: flags2))))
@@ -106,7 +129,7 @@ enum AppKitButtonRule {
         if let font { object.set("NSSupport", try AppKitFontRule.font(font, context: context)) }
         object.set("NSControlView", control)
         object.set(
-            "NSButtonFlags", .integer(Int64(Int32(bitPattern: try buttonFlags(cell, button: button, context: context))))
+            "NSButtonFlags", .integer(Int64(Int32(bitPattern: try buttonFlags(cell, kind: kind, button: button, context: context))))
         )
         object.set("NSButtonFlags2", int: Int(try buttonFlags2(cell, context: context)))
         object.set("NSBezelStyle", int: try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context))
@@ -131,13 +154,13 @@ enum AppKitButtonRule {
     /// | Bits | Source |
     /// |---|---|
     /// | `0x8000_0000` … `0x0200_0000` | `<behavior>` `pushIn`, `changeContents`, `lightByContents` (`0x0800_0000`), `lightByBackground` (`0x0400_0000`), `lightByGray` (`0x0200_0000`) |
-    /// | `0x0080_0000` | `borderStyle="border"` |
+    /// | `0x0080_0000` | `borderStyle="border"` (button cells), `"borderAndBezel"` (pop-up button cells) |
     /// | `0x0040_0000` | `imagePosition="only"` |
     /// | `0x0038_0000` | `imagePosition="left"` |
     /// | `inset << 13` | `inset` (0–3) |
     /// | `0x0000_1100` | `<behavior doesNotDimImage="YES">` (only check boxes and radio buttons carry it in the pairs) |
     /// | `0x0000_0020` | the button's `imageHugsTitle="YES"` |
-    static func buttonFlags(_ cell: SourceElement, button: SourceElement, context: AppKitContext)
+    static func buttonFlags(_ cell: SourceElement, kind: CellKind, button: SourceElement, context: AppKitContext)
         throws(CompileError) -> UInt32
     {
         var flags: UInt32 = 0
@@ -153,9 +176,10 @@ enum AppKitButtonRule {
             }
         }
         if let border = cell["borderStyle"] {
-            guard border == "border" else {
+            guard border == kind.borderStyle else {
                 throw context.error(
-                    .unsupportedAttribute, cell, "borderStyle \"\(border)\" on a <buttonCell> is not supported yet")
+                    .unsupportedAttribute, cell,
+                    "borderStyle \"\(border)\" on a <\(kind.elementName)> is not supported yet")
             }
             flags |= 0x0080_0000
         }
@@ -195,6 +219,8 @@ enum AppKitButtonRule {
     ///
     /// | Behavior | Type |
     /// |---|---|
+    /// | `lightByBackground`, `lightByGray` | momentaryLight 0 (pop-up buttons) |
+    /// | `pushIn`, `lightByBackground`, `lightByGray`, `changeBackground`, `changeGray` | pushOnPushOff 1 (recessed pull-downs) |
     /// | `pushIn`, `lightByBackground`, `lightByGray` | momentaryPushIn 7 |
     /// | `lightByContents` | momentaryChange 5 |
     /// | `pushIn`, `changeContents`, `lightByContents` | toggle 2 |
@@ -208,6 +234,8 @@ enum AppKitButtonRule {
             (["pushIn", "lightByBackground", "lightByGray"], "radio"):
             break
         case (["pushIn", "lightByBackground", "lightByGray"], _): return 7
+        case (["lightByBackground", "lightByGray"], _): return 0
+        case (["pushIn", "lightByBackground", "lightByGray", "changeBackground", "changeGray"], _): return 1
         case (["lightByContents"], _): return 5
         case (["pushIn", "changeContents", "lightByContents"], _): return 2
         case (["changeContents", "doesNotDimImage", "lightByContents"], "check"): return 3

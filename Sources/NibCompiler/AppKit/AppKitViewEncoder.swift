@@ -72,6 +72,8 @@ struct AppKitViewEncoder {
             return try SplitViewRule.splitView(element, superview: superview, parent: parent, views: self)
         case "button":
             return try AppKitButtonRule.button(element, superview: superview, parent: parent, views: self)
+        case "popUpButton":
+            return try AppKitPopUpButtonRule.popUpButton(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
@@ -145,8 +147,8 @@ struct AppKitViewEncoder {
             case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
             case ("string", "toolTip"):
-                AppKitToolTipRule.connect(
-                    try AppKitToolTipRule.text(of: child, context: context), view: view, context: context)
+                let text = try AppKitToolTipRule.text(of: child, context: context)
+                if !child.flag("base64-UTF8") { AppKitToolTipRule.connect(text, view: view, context: context) }
             case ("userDefinedRuntimeAttributes", _):
                 try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
             // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).

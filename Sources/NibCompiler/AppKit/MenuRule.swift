@@ -12,6 +12,7 @@
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
+/// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
 /// | every item | `NSMenu` (its menu), `NSMnemonicLoc` `INT32_MAX`, key-equivalent localization and mirroring true, `NSHiddenInRepresentation` false, `NSOnImage`/`NSMixedImage` (the shared `NSMenuCheckmark` and `NSMenuMixedState` images) |
 enum MenuRule {
     static let menuAttributes: Set<String> = ["id", "key", "title", "systemMenu", "autoenablesItems", "userLabel"]
@@ -31,9 +32,10 @@ enum MenuRule {
     static let states = ["off": 0, "on": 1, "mixed": -1]
 
     /// Archives `element` and everything in it; `parent` is its parent in the object table.
-    static func menu(_ element: SourceElement, parent: ArchivedObject, context: AppKitContext)
-        throws(CompileError) -> ArchivedObject
-    {
+    /// `popUpCell`, for a pop-up button's menu, is the target of its items' action.
+    static func menu(
+        _ element: SourceElement, parent: ArchivedObject, popUpCell: ArchivedObject? = nil, context: AppKitContext
+    ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !menuAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not supported yet")
         }
@@ -49,7 +51,7 @@ enum MenuRule {
                         throw context.error(
                             .unsupportedElement, itemElement, "<\(itemElement.name)> in a menu is not supported yet")
                     }
-                    items.append(try item(itemElement, menu: menu, context: context))
+                    items.append(try item(itemElement, menu: menu, popUpCell: popUpCell, context: context))
                 }
             case "point", "connections": break
             default:
@@ -67,9 +69,9 @@ enum MenuRule {
         return menu
     }
 
-    private static func item(_ element: SourceElement, menu: ArchivedObject, context: AppKitContext)
-        throws(CompileError) -> ArchivedObject
-    {
+    private static func item(
+        _ element: SourceElement, menu: ArchivedObject, popUpCell: ArchivedObject?, context: AppKitContext
+    ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !itemAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not supported yet")
         }
@@ -118,6 +120,9 @@ enum MenuRule {
             item.set("NSAction", .string("submenuAction:"))
             item.set("NSTarget", submenu)
             item.set("NSSubmenu", submenu)
+        } else if let popUpCell {
+            item.set("NSAction", .string("_popUpItemAction:"))
+            item.set("NSTarget", popUpCell)
         }
         if let tag = element["tag"] {
             guard let value = Int(tag) else {
