@@ -132,10 +132,105 @@ struct AppKitButtonRuleTests {
     func base64ToolTip() throws {
         let source = Self.button(cell: Self.pushCell, behavior: Self.pushBehavior)
             .replacingOccurrences(
-                of: "<buttonCell", with: "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string><buttonCell")
+                of: "<buttonCell",
+                with: "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string><buttonCell")
         let graph = try Source.graph(source)
         #expect(graph.all("NSIBHelpConnector").isEmpty)
         #expect(!graph.all("NSButton").isEmpty)
+    }
+
+    /// A view holding one pop-up button whose cell has `cellAttributes`, `behavior` and a menu
+    /// with `items`.
+    static func popUp(cell cellAttributes: String, behavior: String, font: String = "system", items: String) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <popUpButton verticalHuggingPriority="750" id="2">
+                        <rect key="frame" x="20" y="20" width="150" height="26"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <popUpButtonCell key="cell" \(cellAttributes) id="3">
+                            <behavior key="behavior" \(behavior)/>
+                            <font key="font" metaFont="\(font)"/>
+                            <menu key="menu" id="4">\(items)</menu>
+                        </popUpButtonCell>
+                    </popUpButton>
+                </subviews>
+            </customView>
+            """, toolsVersion: 24506)
+    }
+
+    @Test("a pop-up button archives its menu, selection, edge and arrow; items target the cell (test33_popup_pulldown)")
+    func popUpButton() throws {
+        let source = Self.popUp(
+            cell:
+                #"type="push" title="Second" bezelStyle="rounded" alignment="left" lineBreakMode="clipping" borderStyle="borderAndBezel" inset="2" arrowPosition="arrowAtCenter" preferredEdge="maxY" selectedItem="203""#,
+            behavior: #"lightByBackground="YES" lightByGray="YES""#,
+            items:
+                #"<items><menuItem title="First" id="204"/><menuItem title="Second" state="on" tag="1" id="203"/></items>"#
+        )
+        let graph = try Source.graph(source)
+        let button = try #require(graph.all("NSPopUpButton").first)
+        #expect(graph.value("NSHuggingPriority", of: button) == nil)
+        let cell = try #require(graph.object("NSCell", of: button))
+        #expect(graph.nodes[cell].className == "NSPopUpButtonCell")
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 0x0440_0040)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0x400)
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == 0x0680_4000)
+        #expect(graph.value("NSButtonFlags2", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSAuxButtonType", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSfFlags", of: graph.object("NSSupport", of: cell) ?? -1)?.integerValue == 1558)
+        #expect(graph.text("NSTitle", of: graph.object("NSMenuItem", of: cell) ?? -1) == "Second")
+        #expect(graph.value("NSSelectedIndex", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSPreferredEdge", of: cell)?.integerValue == 3)
+        #expect(graph.value("NSArrowPosition", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSPullDown", of: cell) == nil)
+        let items = graph.elements(of: graph.object("NSMenuItems", of: graph.object("NSMenu", of: cell) ?? -1) ?? -1)
+        #expect(items.count == 2)
+        #expect(items.allSatisfy { graph.object("NSTarget", of: $0) == cell })
+        #expect(items.allSatisfy { graph.text("NSAction", of: $0) == "_popUpItemAction:" })
+        #expect(items.allSatisfy { graph.value("NSIsHidden", of: $0) == nil })
+    }
+
+    @Test("a recessed pull-down hides its first item, has no index or arrow (test_pulldown_title)")
+    func pullDown() throws {
+        let source = Self.popUp(
+            cell:
+                #"type="recessed" title="my menu" bezelStyle="recessed" imagePosition="left" alignment="left" controlSize="small" lineBreakMode="truncatingTail" borderStyle="borderAndBezel" tag="-1" inset="2" pullsDown="YES" arrowPosition="noArrow" selectedItem="10""#,
+            behavior:
+                #"pushIn="YES" lightByBackground="YES" lightByGray="YES" changeBackground="YES" changeGray="YES""#,
+            font: "smallSystem",
+            items: #"<items><menuItem title="my menu" id="10"/><menuItem title="Other" id="11"/></items>"#)
+        let graph = try Source.graph(source)
+        let cell = try #require(graph.all("NSPopUpButtonCell").first)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0x0002_0800)
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == Int64(Int32(bitPattern: 0xB6B8_4000)))
+        #expect(graph.value("NSButtonFlags2", of: cell)?.integerValue == 0x2D)
+        #expect(graph.value("NSAuxButtonType", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSBezelStyle", of: cell)?.integerValue == 13)
+        #expect(graph.value("NSPullDown", of: cell) == .bool(true))
+        #expect(graph.value("NSSelectedIndex", of: cell) == nil)
+        #expect(graph.value("NSArrowPosition", of: cell) == nil)
+        let items = graph.elements(of: graph.object("NSMenuItems", of: graph.object("NSMenu", of: cell) ?? -1) ?? -1)
+        #expect(items.map { graph.value("NSIsHidden", of: $0) } == [.bool(true), nil])
+    }
+
+    @Test("an empty pop-up menu still archives NSMenuItems; no selection is index -1 (popup_empty)")
+    func emptyPopUp() throws {
+        let source = Self.popUp(
+            cell:
+                #"type="push" bezelStyle="rounded" alignment="left" lineBreakMode="truncatingTail" borderStyle="borderAndBezel" inset="2""#,
+            behavior: #"lightByBackground="YES" lightByGray="YES""#, items: "")
+        let graph = try Source.graph(source)
+        let cell = try #require(graph.all("NSPopUpButtonCell").first)
+        #expect(graph.value("NSSelectedIndex", of: cell)?.integerValue == -1)
+        #expect(graph.value("NSMenuItem", of: cell) == .nil)
+        #expect(graph.value("NSArrowPosition", of: cell)?.integerValue == 2)
+        #expect(
+            graph.elements(of: graph.object("NSMenuItems", of: graph.object("NSMenu", of: cell) ?? -1) ?? -1).isEmpty)
+        #expect(graph.object("NSMenuItems", of: graph.object("NSMenu", of: cell) ?? -1) != nil)
     }
 
     @Test(
@@ -148,6 +243,7 @@ struct AppKitButtonRuleTests {
             (#"type="push" bezelStyle="rounded" imagePosition="sideways""#, pushBehavior),
             (#"type="push" bezelStyle="rounded""#, #"changeGray="YES""#),
             (#"type="push" bezelStyle="rounded""#, #"pushIn="maybe""#),
+            (#"type="push" bezelStyle="rounded" borderStyle="borderAndBezel""#, pushBehavior),
         ])
     func refusals(cell: String, behavior: String) {
         #expect(throws: CompileError.self) { try Source.graph(Self.button(cell: cell, behavior: behavior)) }

@@ -55,6 +55,8 @@ enum AppKitButtonRule {
         var borders: CellRule.Borders
         /// Attributes beyond ``AppKitButtonRule/cellAttributes``.
         var attributes: Set<String> = []
+        /// Meta fonts the class archives as others (``AppKitFontRule/font(_:substitutes:context:)``).
+        var fontSubstitutes: [String: String] = [:]
 
         /// `<buttonCell>` → `NSButtonCell`.
         static let button = CellKind(
@@ -121,15 +123,19 @@ enum AppKitButtonRule {
         let font = cell.child("font", key: "font")
         object.set(
             "NSCellFlags",
-            .integer(try CellRule.flags(cell, type: font == nil ? .null : .text, borders: kind.borders, context: context)))
+            .integer(
+                try CellRule.flags(cell, type: font == nil ? .null : .text, borders: kind.borders, context: context)))
         var flags2 = UInt32(truncatingIfNeeded: try CellRule.flags2(cell, context: context))
         if try CellRule.boolean(cell, "allowsMixedState", default: false, context) { flags2 |= 0x0100_0000 }
         object.set("NSCellFlags2", .integer(Int64(Int32(bitPattern: flags2))))
         object.set("NSContents", .string(cell["title"] ?? ""))
-        if let font { object.set("NSSupport", try AppKitFontRule.font(font, context: context)) }
+        if let font {
+            object.set("NSSupport", try AppKitFontRule.font(font, substitutes: kind.fontSubstitutes, context: context))
+        }
         object.set("NSControlView", control)
         object.set(
-            "NSButtonFlags", .integer(Int64(Int32(bitPattern: try buttonFlags(cell, kind: kind, button: button, context: context))))
+            "NSButtonFlags",
+            .integer(Int64(Int32(bitPattern: try buttonFlags(cell, kind: kind, button: button, context: context))))
         )
         object.set("NSButtonFlags2", int: Int(try buttonFlags2(cell, context: context)))
         object.set("NSBezelStyle", int: try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context))
@@ -199,12 +205,24 @@ enum AppKitButtonRule {
         return flags
     }
 
-    /// `NSButtonFlags2`: the bezel style's low three bits, its bit 3 moved to `0x20`
-    /// (`texturedSquare` 8 → `0x20`, `texturedRounded` 11 → `0x23`), and `0x80` for
+    /// `bezelStyle` → its bits in `NSButtonFlags2`, as the pairs show them: the style's low three
+    /// bits, its bit 3 moved to `0x20`; `recessed` (13) also sets `0x08` (seen only on no-arrow
+    /// recessed pull-downs, `test_pulldown_title`, `popup_default_hugging`, `StatusBar`).
+    static let bezelBits: [String: UInt32] = [
+        "rounded": 0x01, "regularSquare": 0x02, "shadowlessSquare": 0x06, "texturedSquare": 0x20,
+        "texturedRounded": 0x23, "recessed": 0x2D,
+    ]
+
+    /// `NSButtonFlags2`: the bezel's bits (``bezelBits``, none when absent) and `0x80` for
     /// `imageScaling="proportionallyDown"` (no bits when absent; other scalings are refused).
     static func buttonFlags2(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> UInt32 {
-        let bezel = UInt32(try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context))
-        var flags = (bezel & 7) | ((bezel & 8) << 2)
+        var flags: UInt32 = 0
+        if let bezel = cell["bezelStyle"] {
+            guard let bits = bezelBits[bezel] else {
+                throw context.error(.unsupportedAttribute, cell, "bezelStyle \"\(bezel)\" is not supported yet")
+            }
+            flags = bits
+        }
         if let scaling = cell["imageScaling"] {
             guard scaling == "proportionallyDown" else {
                 throw context.error(

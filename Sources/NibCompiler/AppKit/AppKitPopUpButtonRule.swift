@@ -9,7 +9,8 @@
 /// | cell `tag` | nothing (the menu items carry their own tags) |
 /// | cell `NSMenuItem` | the `selectedItem`, nil when absent |
 /// | cell `NSMenuItemRespectAlignment` | true |
-/// | cell `NSMenu` | the menu (``MenuRule``; its items' action `_popUpItemAction:` targets the cell) |
+/// | cell `NSSupport` | the font; `metaFont="system"` is archived as the menu font (type 6, `test33_popup_pulldown`) |
+/// | cell `NSMenu` | the menu (``MenuRule``; its items' action `_popUpItemAction:` targets the cell; `NSMenuItems` even when empty, `popup_empty`; a pull-down's first item is hidden, `test33_popup_pulldown`) |
 /// | cell `NSPullDown` | `pullsDown="YES"` |
 /// | cell `NSSelectedIndex` | pop-ups only: the selected item's index when not 0, -1 without `selectedItem` |
 /// | cell `NSPreferredEdge` | `preferredEdge` as `NSRectEdge` (minX 0, minY 1 when absent, maxX 2, maxY 3) |
@@ -19,7 +20,8 @@ enum AppKitPopUpButtonRule {
     /// The pop-up button cell class.
     static let cellKind = AppKitButtonRule.CellKind(
         className: "NSPopUpButtonCell", elementName: "popUpButtonCell", borderStyle: "borderAndBezel",
-        borders: .popUpButton, attributes: ["pullsDown", "arrowPosition", "preferredEdge", "selectedItem", "tag"])
+        borders: .popUpButton, attributes: ["pullsDown", "arrowPosition", "preferredEdge", "selectedItem", "tag"],
+        fontSubstitutes: ["system": "menu"])
     /// `preferredEdge` → `NSRectEdge`.
     static let edges: [String: Int] = ["minX": 0, "minY": 1, "maxX": 2, "maxY": 3]
     /// `arrowPosition` → `NSPopUpButton.ArrowPosition`.
@@ -47,8 +49,9 @@ enum AppKitPopUpButtonRule {
         guard let menuElement = cell.child("menu", key: "menu") else {
             throw context.error(.invalidSource, cell, "a pop-up button cell needs a <menu key=\"menu\">")
         }
-        let menu = try MenuRule.menu(menuElement, parent: cellObject, popUpCell: cellObject, context: context)
         let pullsDown = try CellRule.boolean(cell, "pullsDown", default: false, context)
+        let menu = try MenuRule.menu(
+            menuElement, parent: cellObject, popUp: (cellObject, pullsDown: pullsDown), context: context)
         var selected: ArchivedObject?
         var selectedIndex = -1
         if let id = cell["selectedItem"] {

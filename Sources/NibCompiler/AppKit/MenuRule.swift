@@ -32,9 +32,11 @@ enum MenuRule {
     static let states = ["off": 0, "on": 1, "mixed": -1]
 
     /// Archives `element` and everything in it; `parent` is its parent in the object table.
-    /// `popUpCell`, for a pop-up button's menu, is the target of its items' action.
+    /// `popUp`, for a pop-up button's menu, is its cell (the target of the items' action) and
+    /// whether it pulls down (its first item is then hidden).
     static func menu(
-        _ element: SourceElement, parent: ArchivedObject, popUpCell: ArchivedObject? = nil, context: AppKitContext
+        _ element: SourceElement, parent: ArchivedObject, popUp: (cell: ArchivedObject, pullsDown: Bool)? = nil,
+        context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !menuAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not supported yet")
@@ -51,14 +53,16 @@ enum MenuRule {
                         throw context.error(
                             .unsupportedElement, itemElement, "<\(itemElement.name)> in a menu is not supported yet")
                     }
-                    items.append(try item(itemElement, menu: menu, popUpCell: popUpCell, context: context))
+                    let hides = popUp?.pullsDown == true && items.isEmpty
+                    items.append(
+                        try item(itemElement, menu: menu, popUpCell: popUp?.cell, hidden: hides, context: context))
                 }
             case "point", "connections": break
             default:
                 throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not supported yet")
             }
         }
-        if !items.isEmpty { menu.set("NSMenuItems", .collection("NSMutableArray", items)) }
+        if !items.isEmpty || popUp != nil { menu.set("NSMenuItems", .collection("NSMutableArray", items)) }
         if let system = element["systemMenu"] {
             guard let name = systemMenuNames[system] else {
                 throw context.error(.unsupportedAttribute, element, "systemMenu \"\(system)\" is not supported yet")
@@ -70,7 +74,8 @@ enum MenuRule {
     }
 
     private static func item(
-        _ element: SourceElement, menu: ArchivedObject, popUpCell: ArchivedObject?, context: AppKitContext
+        _ element: SourceElement, menu: ArchivedObject, popUpCell: ArchivedObject?, hidden: Bool,
+        context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !itemAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not supported yet")
@@ -100,7 +105,7 @@ enum MenuRule {
             item.set("NSIsDisabled", .bool(true))
             item.set("NSIsSeparator", .bool(true))
         }
-        if element.flag("hidden") { item.set("NSIsHidden", .bool(true)) }
+        if element.flag("hidden") || hidden { item.set("NSIsHidden", .bool(true)) }
         item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
         item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
         item.set("NSTitle", .string(element["title"] ?? ""))
