@@ -74,6 +74,10 @@ struct AppKitViewEncoder {
             return try AppKitButtonRule.button(element, superview: superview, parent: parent, views: self)
         case "popUpButton":
             return try AppKitPopUpButtonRule.popUpButton(element, superview: superview, parent: parent, views: self)
+        case "slider":
+            return try AppKitSliderRule.slider(element, superview: superview, parent: parent, views: self)
+        case "stepper":
+            return try AppKitStepperRule.stepper(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
