@@ -233,6 +233,124 @@ struct AppKitButtonRuleTests {
         #expect(graph.object("NSMenuItems", of: graph.object("NSMenu", of: cell) ?? -1) != nil)
     }
 
+    /// A view holding one `control` element (`slider`, `stepper`) with `attributes`, whose cell
+    /// (`cellName`) has `cellAttributes` and `cellBody`.
+    static func control(
+        _ control: String, _ attributes: String = "", cell cellName: String, _ cellAttributes: String,
+        body cellBody: String = "", frame: String = #"width="200" height="25""#
+    ) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <\(control) \(attributes) id="2">
+                        <rect key="frame" x="10" y="10" \(frame)/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <\(cellName) key="cell" \(cellAttributes) id="3">\(cellBody)</\(cellName)>
+                    </\(control)>
+                </subviews>
+            </customView>
+            """, toolsVersion: 24506)
+    }
+
+    @Test("a continuous slider archives its values, tick marks and the continuous bits (test_slider)")
+    func slider() throws {
+        let graph = try Source.graph(
+            Self.control(
+                "slider", cell: "sliderCell",
+                #"controlSize="small" continuous="YES" alignment="left" numberOfTickMarks="3" tickMarkPosition="above" minValue="1" maxValue="10" doubleValue="5""#
+            ))
+        let slider = try #require(graph.all("NSSlider").first)
+        #expect(graph.text("NSHuggingPriority", of: slider) == "{250, 250}")
+        #expect(graph.elements(of: graph.object("NSSubviews", of: slider) ?? -1).isEmpty)
+        #expect(graph.object("NSSubviews", of: slider) != nil)
+        #expect(graph.value("NSControlContinuous", of: slider) == .bool(true))
+        #expect(graph.value("NSControlSendActionMask", of: slider)?.integerValue == 70)
+        #expect(graph.value("NSControlSize", of: slider)?.integerValue == 1)
+        let cell = try #require(graph.object("NSCell", of: slider))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 262_400)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 131_072)
+        #expect(graph.value("NSMaxValue", of: cell) == .float64(10))
+        #expect(graph.value("NSMinValue", of: cell) == .float64(1))
+        #expect(graph.value("NSValue", of: cell) == .float64(5))
+        #expect(graph.value("NSAltIncValue", of: cell) == .float64(0))
+        #expect(graph.value("NSNumberOfTickMarks", of: cell)?.integerValue == 3)
+        #expect(graph.value("NSTickMarkPosition", of: cell)?.integerValue == 1)
+        #expect(graph.value("NSAllowsTickMarkValuesOnly", of: cell) == .bool(false))
+        #expect(graph.value("NSVertical", of: cell) == .bool(false))
+    }
+
+    @Test("a slider that is not continuous, with state and identifier (test_slider_prefs)")
+    func sliderPrefs() throws {
+        let graph = try Source.graph(
+            Self.control(
+                "slider", cell: "sliderCell",
+                #"state="on" alignment="left" identifier="Step Size Slider" maxValue="1" tickMarkPosition="below" sliderType="linear""#
+            ))
+        let slider = try #require(graph.all("NSSlider").first)
+        #expect(graph.value("NSControlContinuous", of: slider) == .bool(false))
+        #expect(graph.value("NSControlSendActionMask", of: slider)?.integerValue == 4)
+        let cell = try #require(graph.object("NSCell", of: slider))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == -2_147_483_648)
+        #expect(graph.text("NSCellIdentifier", of: cell) == "Step Size Slider")
+        #expect(graph.value("NSTickMarkPosition", of: cell)?.integerValue == 0)
+    }
+
+    @Test("a stepper keeps its values in the cell and constants in the control (stepper_vflags)")
+    func stepper() throws {
+        let graph = try Source.graph(
+            Self.control(
+                "stepper", #"horizontalHuggingPriority="750" verticalHuggingPriority="750""#, cell: "stepperCell",
+                #"continuous="YES" alignment="left" minValue="6" maxValue="128" doubleValue="11" valueWraps="YES""#,
+                frame: #"width="19" height="27""#))
+        let stepper = try #require(graph.all("NSStepper").first)
+        #expect(graph.value("NSHuggingPriority", of: stepper) == nil)
+        #expect(graph.value("NSControlContinuous", of: stepper) == .bool(true))
+        #expect(graph.value("NSControlSendActionMask", of: stepper)?.integerValue == 65538)
+        #expect(graph.value("NSStepperMaxValue", of: stepper) == .float64(0))
+        #expect(graph.value("NSStepperWraps", of: stepper) == .bool(false))
+        #expect(graph.value("NSStepperAutorepeat", of: stepper) == .bool(false))
+        let cell = try #require(graph.object("NSCell", of: stepper))
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 786_464)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0)
+        #expect(graph.value("NSValue", of: cell) == .float64(11))
+        #expect(graph.value("NSMinValue", of: cell) == .float64(6))
+        #expect(graph.value("NSMaxValue", of: cell) == .float64(128))
+        #expect(graph.value("NSIncrement", of: cell) == .float64(1))
+        #expect(graph.value("NSValueWraps", of: cell) == .bool(true))
+        #expect(graph.value("NSAutorepeat", of: cell) == .bool(true))
+    }
+
+    @Test("a stepper at its defaults writes no value, minimum or wrapping (stepper_default)")
+    func defaultStepper() throws {
+        let graph = try Source.graph(
+            Self.control(
+                "stepper", cell: "stepperCell", #"alignment="left" minValue="0" maxValue="100" doubleValue="0""#,
+                frame: #"width="19" height="28""#))
+        let cell = try #require(graph.all("NSStepperCell").first)
+        #expect(graph.value("NSValue", of: cell) == nil)
+        #expect(graph.value("NSMinValue", of: cell) == nil)
+        #expect(graph.value("NSValueWraps", of: cell) == nil)
+        #expect(graph.value("NSMaxValue", of: cell) == .float64(100))
+    }
+
+    @Test(
+        "unsupported slider and stepper sources are refused",
+        arguments: [
+            Self.control("slider", cell: "sliderCell", #"maxValue="1" sliderType="circular""#),
+            Self.control("slider", cell: "sliderCell", #"maxValue="inf""#),
+            Self.control("slider", cell: "sliderCell", #"maxValue="1""#, frame: #"width="20" height="200""#),
+            Self.control("slider", cell: "sliderCell", #"numberOfTickMarks="-3""#),
+            Self.control("stepper", cell: "stepperCell", #"maxValue="10" autorepeat="NO""#),
+            Self.control("stepper", cell: "stepperCell", #"minValue="0""#),
+            Self.control("stepper", cell: "stepperCell", #"maxValue="nan""#),
+        ])
+    func controlRefusals(source: String) {
+        #expect(throws: CompileError.self) { try Source.graph(source) }
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

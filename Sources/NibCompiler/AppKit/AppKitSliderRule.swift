@@ -52,14 +52,16 @@ enum AppKitSliderRule {
             throw context.error(.unsupportedAttribute, cell, "a slider cell with a title is not supported yet")
         }
         for child in cell.children where !(child.name == "font" && child["key"] == "font") {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a <sliderCell> is not supported yet")
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a <sliderCell> is not supported yet")
         }
         let cellObject = ArchivedObject("NSSliderCell")
         context.track(cellObject, id: cell["id"], parent: control)
         let continuous = try CellRule.boolean(cell, "continuous", default: false, context)
         let font = cell.child("font", key: "font")
         var flags = UInt32(
-            truncatingIfNeeded: try CellRule.flags(cell, type: font == nil ? .null : .text, borders: .none, context: context))
+            truncatingIfNeeded: try CellRule.flags(
+                cell, type: font == nil ? .null : .text, borders: .none, context: context))
         if continuous { flags |= 0x0004_0100 }
         cellObject.set("NSCellFlags", .integer(Int64(Int32(bitPattern: flags))))
         cellObject.set("NSCellFlags2", .integer(try CellRule.flags2(cell, context: context)))
@@ -79,7 +81,8 @@ enum AppKitSliderRule {
         }
         cellObject.set("NSNumberOfTickMarks", int: ticks)
         cellObject.set(
-            "NSTickMarkPosition", int: try CellRule.value(cell, "tickMarkPosition", tickMarkPositions, default: 0, context))
+            "NSTickMarkPosition",
+            int: try CellRule.value(cell, "tickMarkPosition", tickMarkPositions, default: 0, context))
         cellObject.set(
             "NSAllowsTickMarkValuesOnly",
             .bool(try CellRule.boolean(cell, "allowsTickMarkValuesOnly", default: false, context)))

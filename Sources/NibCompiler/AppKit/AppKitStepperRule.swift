@@ -35,10 +35,12 @@ enum AppKitStepperRule {
             throw context.error(.invalidSource, element, "a stepper needs exactly one <stepperCell key=\"cell\">")
         }
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, cell, "attribute \(name) on a <stepperCell> is not supported yet")
+            throw context.error(
+                .unsupportedAttribute, cell, "attribute \(name) on a <stepperCell> is not supported yet")
         }
         for child in cell.children {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a <stepperCell> is not supported yet")
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside a <stepperCell> is not supported yet")
         }
         if cell["title"] != nil {
             throw context.error(.unsupportedAttribute, cell, "a stepper cell with a title is not supported yet")
