@@ -351,6 +351,31 @@ struct AppKitButtonRuleTests {
         #expect(throws: CompileError.self) { try Source.graph(source) }
     }
 
+    @Test("an accessibility description becomes an AX attribute connector with its own object id (test_accessibility)")
+    func accessibilityDescription() throws {
+        let source = Self.button(cell: Self.pushCell, behavior: Self.pushBehavior)
+            .replacingOccurrences(of: "</button>", with: #"<accessibility description="Confirm"/></button>"#)
+        let graph = try Source.graph(source)
+        let connector = try #require(graph.all("NSNibAXAttributeConnector").first)
+        #expect(graph.className("AXDestinationArchiveKey", of: connector) == "NSButton")
+        #expect(graph.className("AXAttributeTypeArchiveKey", of: connector) == "NSMutableString")
+        #expect(graph.text("AXAttributeTypeArchiveKey", of: connector) == "AXDescription")
+        #expect(graph.text("AXAttributeValueArchiveKey", of: connector) == "Confirm")
+        let data = try #require(graph.all("NSIBObjectData").first)
+        let oids = graph.elements(of: graph.object("NSOidsValues", of: data) ?? -1)
+        let axKeys = graph.elements(of: graph.object("NSAccessibilityOidsKeys", of: data) ?? -1)
+        let axValues = graph.elements(of: graph.object("NSAccessibilityOidsValues", of: data) ?? -1)
+        #expect(axKeys == [connector])
+        #expect(axValues.map { graph.value("NS.intval", of: $0)?.integerValue } == [Int64(oids.count + 1)])
+    }
+
+    @Test("unknown accessibility attributes are refused")
+    func accessibilityRefusal() {
+        let source = Self.button(cell: Self.pushCell, behavior: Self.pushBehavior)
+            .replacingOccurrences(of: "</button>", with: #"<accessibility help="Press"/></button>"#)
+        #expect(throws: CompileError.self) { try Source.graph(source) }
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

@@ -106,6 +106,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test7_clipview",
         "macos-viraptor-ibtool-test8_menu",
         "macos-viraptor-ibtool-test_6col",
+        "macos-viraptor-ibtool-test_accessibility",
         "macos-viraptor-ibtool-test_animations",
         "macos-viraptor-ibtool-test_box_titled",
         "macos-viraptor-ibtool-test_content_border",

@@ -153,6 +153,8 @@ struct AppKitViewEncoder {
             case ("string", "toolTip"):
                 let text = try AppKitToolTipRule.text(of: child, context: context)
                 if !child.flag("base64-UTF8") { AppKitToolTipRule.connect(text, view: view, context: context) }
+            case ("accessibility", _):
+                try AppKitAccessibilityRule.connect(child, view: view, context: context)
             case ("userDefinedRuntimeAttributes", _):
                 try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
             // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).
