@@ -376,6 +376,23 @@ struct AppKitButtonRuleTests {
         #expect(throws: CompileError.self) { try Source.graph(source) }
     }
 
+    @Test("a bevel button with a regular square bezel hugs {250, 250} by default (sb_button_hug)")
+    func bevelButton() throws {
+        let graph = try Source.graph(
+            Self.button(
+                #"verticalHuggingPriority="750""#,
+                cell:
+                    #"type="bevel" title="Test" bezelStyle="regularSquare" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2""#,
+                behavior: Self.pushBehavior))
+        let button = try #require(graph.all("NSButton").first)
+        #expect(graph.text("NSHuggingPriority", of: button) == "{250, 750}")
+        let cell = try #require(graph.object("NSCell", of: button))
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == Int64(Int32(bitPattern: 0x8680_4000)))
+        #expect(graph.value("NSButtonFlags2", of: cell)?.integerValue == 0x82)
+        #expect(graph.value("NSBezelStyle", of: cell)?.integerValue == 2)
+        #expect(graph.value("NSAuxButtonType", of: cell)?.integerValue == 7)
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

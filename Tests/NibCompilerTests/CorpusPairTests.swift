@@ -71,6 +71,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-popup_explicit_font",
         "macos-viraptor-ibtool-progressindicator_doublevalue",
         "macos-viraptor-ibtool-radio_hugging",
+        "macos-viraptor-ibtool-sb_button_hug",
         "macos-viraptor-ibtool-sb_imagecell_nsstyle",
         "macos-viraptor-ibtool-sb_imagecell_style",
         "macos-viraptor-ibtool-sb_swift_wc",

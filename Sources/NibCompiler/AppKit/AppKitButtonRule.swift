@@ -35,7 +35,9 @@ enum AppKitButtonRule {
         "recessed": 13,
     ]
     /// The `type` values the rule knows.
-    static let types: Set<String> = ["push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed"]
+    static let types: Set<String> = [
+        "push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed", "bevel",
+    ]
     /// `<behavior>` flags → their `NSButtonFlags` bits (highlight and state masks).
     static let behaviorBits: [String: UInt32] = [
         "pushIn": 0x8000_0000, "changeContents": 0x4000_0000, "changeBackground": 0x2000_0000,
