@@ -394,6 +394,21 @@ struct AppKitButtonRuleTests {
     }
 
     @Test(
+        "a key equivalent string may be plain or base64 with or without padding (blocklist_big, GroupingController)",
+        arguments: [
+            (#"<string key="keyEquivalent" base64-UTF8="YES"></string>"#, ""),
+            ("<string key=\"keyEquivalent\" base64-UTF8=\"YES\">\nDQ\n</string>", "\r"),
+            ("<string key=\"keyEquivalent\" base64-UTF8=\"YES\">DQ==</string>", "\r"),
+            (#"<string key="keyEquivalent">a</string>"#, "a"),
+        ])
+    func keyEquivalent(child: String, text: String) throws {
+        let source = Self.button(cell: Self.pushCell, behavior: Self.pushBehavior)
+            .replacingOccurrences(of: "</buttonCell>", with: child + "</buttonCell>")
+        let graph = try Source.graph(source)
+        #expect(graph.text("NSKeyEquivalent", of: graph.all("NSButtonCell").first ?? -1) == text)
+    }
+
+    @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [
             (#"type="bogus" bezelStyle="rounded""#, pushBehavior),

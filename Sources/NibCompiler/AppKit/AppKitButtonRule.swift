@@ -267,13 +267,15 @@ enum AppKitButtonRule {
             "this button behavior (\(set.sorted().joined(separator: ", "))) is not supported yet")
     }
 
-    /// The text of a `<string key="keyEquivalent">`, plain or `base64-UTF8="YES"`.
+    /// The text of a `<string key="keyEquivalent">`, plain or `base64-UTF8="YES"` (padded or not).
     static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {
         for name in string.attributes.keys where name != "key" && name != "base64-UTF8" {
             throw context.error(.unsupportedAttribute, string, "attribute \(name) on a <string> is not supported yet")
         }
         guard string.flag("base64-UTF8") else { return string.text }
-        let encoded = string.text.filter { !$0.isWhitespace }
+        // Xcode writes the base64 without padding ("DQ" for a Return key equivalent, scribendi).
+        var encoded = string.text.filter { !$0.isWhitespace }
+        encoded += String(repeating: "=", count: (4 - encoded.count % 4) % 4)
         guard let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8) else {
             throw context.error(.invalidSource, string, "the key equivalent is not valid base64-encoded UTF-8")
         }
