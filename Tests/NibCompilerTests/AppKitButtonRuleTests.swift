@@ -408,6 +408,21 @@ struct AppKitButtonRuleTests {
         #expect(graph.text("NSKeyEquivalent", of: graph.all("NSButtonCell").first ?? -1) == text)
     }
 
+    @Test("a menu item's image is archived as NSImage after NSMnemonicLoc (StatusBar)")
+    func menuItemImage() throws {
+        let source = Self.popUp(
+            cell:
+                #"type="push" bezelStyle="rounded" alignment="left" lineBreakMode="truncatingTail" borderStyle="borderAndBezel" inset="2""#,
+            behavior: #"lightByBackground="YES" lightByGray="YES""#,
+            items: #"<items><menuItem title="status" image="NSInfo" id="10"/></items>"#)
+        let graph = try Source.graph(source)
+        let item = try #require(graph.all("NSMenuItem").first)
+        #expect(graph.className("NSImage", of: item) == "NSCustomResource")
+        #expect(graph.text("NSResourceName", of: graph.object("NSImage", of: item) ?? -1) == "NSInfo")
+        let keys = graph.nodes[item].values.map(\.key)
+        #expect(keys.firstIndex(of: "NSImage") == keys.firstIndex(of: "NSMnemonicLoc").map { $0 + 1 })
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

@@ -46,6 +46,7 @@ struct CorpusPairTests {
         "ios-robinsuu-jindol-LaunchScreen",
         "ios-schroederapps-LD46-LaunchScreen",
         "ios-xxnickfuryxx-lolChallenges-LaunchScreen",
+        "macos-viraptor-ibtool-StatusBar",
         "macos-viraptor-ibtool-blocklist",
         "macos-viraptor-ibtool-blocklist_big",
         "macos-viraptor-ibtool-box_separator_autoresize",

@@ -11,13 +11,14 @@
 /// | `<modifierMask>` flags | `NSKeyEquivModMask`, `NSEvent.ModifierFlags` raw values; 0 is not written |
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
+/// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`) |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
 /// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
 /// | every item | `NSMenu` (its menu), `NSMnemonicLoc` `INT32_MAX`, key-equivalent localization and mirroring true, `NSHiddenInRepresentation` false, `NSOnImage`/`NSMixedImage` (the shared `NSMenuCheckmark` and `NSMenuMixedState` images) |
 enum MenuRule {
     static let menuAttributes: Set<String> = ["id", "key", "title", "systemMenu", "autoenablesItems", "userLabel"]
     static let itemAttributes: Set<String> = [
-        "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel",
+        "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel", "image",
     ]
     /// `systemMenu` → the menu's `NSName`.
     static let systemMenuNames = [
@@ -112,6 +113,10 @@ enum MenuRule {
         item.set("NSKeyEquiv", .string(element["keyEquivalent"] ?? ""))
         if let modifiers, modifiers != 0 { item.set("NSKeyEquivModMask", int: modifiers) }
         item.set("NSMnemonicLoc", .integer(Int64(Int32.max)))
+        // After NSMnemonicLoc (StatusBar); its place relative to NSState is not in the pairs.
+        if let image = element["image"] {
+            item.set("NSImage", try AppKitImageRule.image(image, element: element, context: context))
+        }
         if let state = element["state"] {
             guard let value = states[state] else {
                 throw context.error(.unsupportedAttribute, element, "menu item state \"\(state)\" is unknown")
