@@ -423,6 +423,24 @@ struct AppKitButtonRuleTests {
         #expect(keys.firstIndex(of: "NSImage") == keys.firstIndex(of: "NSMnemonicLoc").map { $0 + 1 })
     }
 
+    @Test("a check box data cell of a table column: mixed state bit, the table as control view (test_outline_small_sv)")
+    func checkBoxDataCell() throws {
+        let dataCell = """
+            <buttonCell key="dataCell" type="check" bezelStyle="regularSquare" imagePosition="left" alignment="center" allowsMixedState="YES" inset="2" id="16">
+                <behavior key="behavior" changeContents="YES" doesNotDimImage="YES" lightByContents="YES"/>
+                <font key="font" metaFont="cellTitle"/>
+            </buttonCell>
+            """
+        let graph = try AppKitScrollRuleTests.graph(AppKitScrollRuleTests.table(secondDataCell: dataCell))
+        let cell = try #require(graph.all("NSButtonCell").first)
+        #expect(graph.value("NSCellFlags", of: cell)?.integerValue == 0x0400_0000)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 0x0900_0000)
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == 0x4838_5100)
+        #expect(graph.className("NSControlView", of: cell) == "NSTableView")
+        let column = try #require(graph.all("NSTableColumn").last)
+        #expect(graph.object("NSDataCell", of: column) == cell)
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

@@ -93,9 +93,12 @@ enum AppKitButtonRule {
         return control
     }
 
-    /// The archived `NSButtonCell` for `cell`, the cell of `button` (archived as `control`).
+    /// The archived `NSButtonCell` for `cell`, the cell of `button` (archived as `control`);
+    /// `parent` is its parent in the object table (the control when nil; a table column for
+    /// data cells).
     static func buttonCell(
-        _ cell: SourceElement, kind: CellKind, button: SourceElement, control: ArchivedObject, context: AppKitContext
+        _ cell: SourceElement, kind: CellKind, button: SourceElement, control: ArchivedObject, context: AppKitContext,
+        parent: ArchivedObject? = nil
     ) throws(CompileError) -> ArchivedObject {
         for name in cell.attributes.keys
         where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) && !kind.attributes.contains(name) {
@@ -121,7 +124,7 @@ enum AppKitButtonRule {
                 .unsupportedAttribute, cell, "button type \"\(cell["type"] ?? "")\" is not supported yet")
         }
         let object = ControlRule.swapped(ArchivedObject(kind.className), customClass: cell["customClass"])
-        context.track(object, id: cell["id"], parent: control)
+        context.track(object, id: cell["id"], parent: parent ?? control)
         let font = cell.child("font", key: "font")
         object.set(
             "NSCellFlags",
