@@ -441,6 +441,73 @@ struct AppKitButtonRuleTests {
         #expect(graph.object("NSDataCell", of: column) == cell)
     }
 
+    /// A view holding one radio matrix with `attributes` and `columns` (the `<column>` elements).
+    static func matrix(_ attributes: String = "", columns: String? = nil) -> String {
+        let radio = { (title: String, id: Int, state: String) in
+            """
+            <buttonCell type="radio" title="\(title)" imagePosition="left" alignment="left" \(state) inset="2" id="\(id)">
+                <behavior key="behavior" changeContents="YES" doesNotDimImage="YES" lightByContents="YES"/>
+                <font key="font" metaFont="system"/>
+            </buttonCell>
+            """
+        }
+        return Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <matrix verticalHuggingPriority="750" \(attributes) id="3">
+                        <rect key="frame" x="20" y="100" width="100" height="40"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <color key="backgroundColor" white="0.5" alpha="1" colorSpace="calibratedWhite"/>
+                        <size key="cellSize" width="100" height="18"/>
+                        <size key="intercellSpacing" width="4" height="2"/>
+                        \(radio("Radio", 4, "").replacingOccurrences(of: "<buttonCell ", with: #"<buttonCell key="prototype" "#))
+                        <cells>\(columns ?? "<column>" + radio("A", 5, "") + radio("B", 6, #"state="on""#) + "</column>")</cells>
+                    </matrix>
+                </subviews>
+            </customView>
+            """, toolsVersion: 24506)
+    }
+
+    @Test(
+        "a radio matrix archives its cells without control views, sizes and selection flags (test_matrix_flags)",
+        arguments: [("", Int64(0x5480_0000)), (#"allowsEmptySelection="NO""#, 0x4480_0000)])
+    func matrix(attributes: String, flags: Int64) throws {
+        let graph = try Source.graph(Self.matrix(attributes))
+        let matrix = try #require(graph.all("NSMatrix").first)
+        #expect(graph.value("NSHuggingPriority", of: matrix) == nil)
+        #expect(graph.className("NSCell", of: matrix) == "NSActionCell")
+        #expect(graph.value("NSCellFlags", of: graph.object("NSCell", of: matrix) ?? -1)?.integerValue == 32)
+        #expect(graph.value("NSCellFlags2", of: graph.object("NSCell", of: matrix) ?? -1)?.integerValue == 8192)
+        #expect(graph.value("NSCellIsDiscardable", of: matrix) == .bool(true))
+        #expect(graph.value("NSControlWritingDirection", of: matrix)?.integerValue == 0)
+        #expect(graph.value("NSControlSendActionMask", of: matrix)?.integerValue == 0)
+        #expect(graph.value("NSNumRows", of: matrix)?.integerValue == 2)
+        #expect(graph.value("NSNumCols", of: matrix)?.integerValue == 1)
+        #expect(graph.text("NSCellSize", of: matrix) == "{100, 18}")
+        #expect(graph.text("NSIntercellSpacing", of: matrix) == "{4, 2}")
+        #expect(graph.value("NSMatrixFlags", of: matrix)?.integerValue == flags)
+        #expect(graph.text("NSCellClass", of: matrix) == "NSActionCell")
+        #expect(graph.value("NSSelectedRow", of: matrix)?.integerValue == -1)
+        #expect(graph.value("NSSelectedCol", of: matrix)?.integerValue == -1)
+        #expect(graph.object("NSBackgroundColor", of: matrix) == graph.object("NSCellBackgroundColor", of: matrix))
+        let cells = graph.elements(of: graph.object("NSCells", of: matrix) ?? -1)
+        #expect(cells.map { graph.text("NSContents", of: $0) } == ["A", "B"])
+        #expect(cells.allSatisfy { graph.value("NSControlView", of: $0) == nil })
+        #expect(cells.map { graph.value("NSCellFlags", of: $0)?.integerValue } == [0x0400_0000, -2_080_374_784])
+        #expect(cells.map { graph.value("NSBezelStyle", of: $0)?.integerValue } == [0, 0])
+        #expect(graph.text("NSContents", of: graph.object("NSProtoCell", of: matrix) ?? -1) == "Radio")
+        #expect(graph.all("NSButtonImageSource").count == 1)
+    }
+
+    @Test("a matrix with two columns or an unknown attribute is refused")
+    func matrixRefusals() {
+        #expect(throws: CompileError.self) { try Source.graph(Self.matrix(columns: "<column/><column/>")) }
+        #expect(throws: CompileError.self) { try Source.graph(Self.matrix(#"mode="highlight""#)) }
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [

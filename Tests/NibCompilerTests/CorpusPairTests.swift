@@ -113,6 +113,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-test_box_titled",
         "macos-viraptor-ibtool-test_content_border",
         "macos-viraptor-ibtool-test_custom_object_direct",
+        "macos-viraptor-ibtool-test_matrix_flags",
         "macos-viraptor-ibtool-test_named_image",
         "macos-viraptor-ibtool-test_outline_header",
         "macos-viraptor-ibtool-test_outline_indent",

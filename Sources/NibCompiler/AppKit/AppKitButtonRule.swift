@@ -95,10 +95,10 @@ enum AppKitButtonRule {
 
     /// The archived `NSButtonCell` for `cell`, the cell of `button` (archived as `control`);
     /// `parent` is its parent in the object table (the control when nil; a table column for
-    /// data cells).
+    /// data cells). Matrix cells (`writesControlView` false) archive no `NSControlView`.
     static func buttonCell(
         _ cell: SourceElement, kind: CellKind, button: SourceElement, control: ArchivedObject, context: AppKitContext,
-        parent: ArchivedObject? = nil
+        parent: ArchivedObject? = nil, writesControlView: Bool = true
     ) throws(CompileError) -> ArchivedObject {
         for name in cell.attributes.keys
         where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) && !kind.attributes.contains(name) {
@@ -137,7 +137,7 @@ enum AppKitButtonRule {
         if let font {
             object.set("NSSupport", try AppKitFontRule.font(font, substitutes: kind.fontSubstitutes, context: context))
         }
-        object.set("NSControlView", control)
+        if writesControlView { object.set("NSControlView", control) }
         object.set(
             "NSButtonFlags",
             .integer(Int64(Int32(bitPattern: try buttonFlags(cell, kind: kind, button: button, context: context))))
@@ -148,8 +148,10 @@ enum AppKitButtonRule {
             object.set("NSNormalImage", try AppKitImageRule.image(image, element: cell, context: context))
         }
         if type == "check" || type == "radio" {
-            let source = ArchivedObject("NSButtonImageSource")
-            source.set("NSImageName", .string(type == "check" ? "NSSwitch" : "NSRadioButton"))
+            // One per nib and image name: the cells of test_matrix_flags share it.
+            let name = type == "check" ? "NSSwitch" : "NSRadioButton"
+            let source = ArchivedObject("NSButtonImageSource", sharingKey: "NSButtonImageSource:" + name)
+            source.set("NSImageName", .string(name))
             object.set("NSAlternateImage", source)
         }
         object.set("NSAlternateContents", .string(cell["alternateTitle"] ?? ""))

@@ -78,6 +78,8 @@ struct AppKitViewEncoder {
             return try AppKitSliderRule.slider(element, superview: superview, parent: parent, views: self)
         case "stepper":
             return try AppKitStepperRule.stepper(element, superview: superview, parent: parent, views: self)
+        case "matrix":
+            return try AppKitMatrixRule.matrix(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
