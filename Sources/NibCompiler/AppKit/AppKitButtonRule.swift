@@ -107,13 +107,14 @@ enum AppKitButtonRule {
         }
         var behavior: SourceElement?
         var keyEquivalent = cell["keyEquivalent"]
+        var hasMenu = false
         for child in cell.children {
             switch (child.name, child["key"]) {
             case ("font", "font"): break
-            case ("behavior", "behavior"): behavior = child
+            case ("behavior", "behavior") where behavior == nil: behavior = child
             case ("string", "keyEquivalent") where keyEquivalent == nil:
                 keyEquivalent = try text(of: child, context: context)
-            case ("menu", "menu") where kind.elementName == "popUpButtonCell": break
+            case ("menu", "menu") where kind.elementName == "popUpButtonCell" && !hasMenu: hasMenu = true
             default:
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside a <buttonCell> is not supported yet")
