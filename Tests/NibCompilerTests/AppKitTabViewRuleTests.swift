@@ -128,6 +128,15 @@ struct AppKitTabViewRuleTests {
         #expect(graph.value("NSTvFlags", of: tabView)?.integerValue == 0)
     }
 
+    @Test("a small tab view sets 0x0800_0000 in NSTvFlags (scribendi, keyed)")
+    func smallControlSize() throws {
+        let graph = try Self.graph(
+            Self.tabView(
+                Self.item("A", view: "V", Self.label("x", (20, 20, 80, 17))), tabAttributes: #"controlSize="small""#))
+        let tabView = try #require(graph.all("NSTabView").first)
+        #expect(graph.value("NSTvFlags", of: tabView)?.integerValue == 0x0800_0000)
+    }
+
     @Test("siblings overlapping vertically go by x, others top to bottom (nkv_overlap: A, C, B, D, E)")
     func overlapOrder() throws {
         // nkv_overlap's frames, in its source order A, B, C, D, E.

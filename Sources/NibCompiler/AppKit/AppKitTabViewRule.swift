@@ -7,7 +7,7 @@
 /// | `NSSelectedTabViewItem` | `initialItem`, else the first item (absent without items) |
 /// | `NSNextKeyView` | the selected item's view, start of the loop ``AppKitKeyViewLoopRule`` writes |
 /// | `NSFont` | the `<font key="font">`; absent: the small system font (nkv_overlap only) |
-/// | `NSTvFlags` | `type`: topTabsBezelBorder 0 (absent), noTabsNoBorder 6 |
+/// | `NSTvFlags` | `type`: topTabsBezelBorder 0 (absent), noTabsNoBorder 6; `controlSize="small"` adds 0x0800_0000 (the four small tab views of scribendi's keyed archives) |
 /// | `NSAllowTruncatedLabels` | true |
 /// | `NSDrawsBackground` | true unless `drawsBackground="NO"` |
 ///
@@ -30,11 +30,14 @@
 enum AppKitTabViewRule {
     /// What a tab view is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["type", "drawsBackground", "initialItem"], children: ["font", "tabViewItems"],
+        attributes: ["type", "drawsBackground", "initialItem", "controlSize"], children: ["font", "tabViewItems"],
         writesEmptySubviews: true)
 
     /// `type` → `NSTabViewType`, for the types seen in the pairs.
     static let types: [String: Int] = ["topTabsBezelBorder": 0, "noTabsNoBorder": 6]
+
+    /// `controlSize` → its `NSTvFlags` bits, for the sizes seen in the pairs.
+    static let controlSizes: [String: Int] = ["regular": 0, "small": 0x0800_0000]
 
     /// The attributes a `<tabViewItem>` may carry.
     static let itemAttributes: Set<String> = ["id", "label", "identifier"]
@@ -48,6 +51,7 @@ enum AppKitTabViewRule {
             throw context.error(.unsupportedElement, subviews, "tab view subviews come from its items")
         }
         let type = try CellRule.value(element, "type", types, default: 0, context)
+        let size = try CellRule.value(element, "controlSize", controlSizes, default: 0, context)
         let tabView = ControlRule.swapped(ArchivedObject("NSTabView"), customClass: element["customClass"])
         context.track(tabView, id: element["id"], parent: parent)
         let children = try views.encodeView(element, tabView, superview: superview, kind: kind)
@@ -75,7 +79,7 @@ enum AppKitTabViewRule {
                 AppKitFontRule.make(
                     name: small.name, size: small.size, type: small.type, textStyle: nil, usesAppearanceSize: false))
         }
-        tabView.set("NSTvFlags", int: type)
+        tabView.set("NSTvFlags", int: type | size)
         tabView.set("NSAllowTruncatedLabels", .bool(true))
         if element["drawsBackground"] != "NO" { tabView.set("NSDrawsBackground", .bool(true)) }
         return tabView
