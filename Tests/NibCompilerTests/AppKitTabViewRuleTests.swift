@@ -116,6 +116,20 @@ struct AppKitTabViewRuleTests {
         #expect(graph.value("NSNextKeyView", of: otherView) == nil)
     }
 
+    @Test("an item's initialFirstResponder outlet is an outlet connector from the item (scribendi, keyed)")
+    func itemOutlet() throws {
+        let item = Self.item("A", view: "V", Self.label("x", (20, 20, 80, 17))).replacingOccurrences(
+            of: "</tabViewItem>",
+            with:
+                #"<connections><outlet property="initialFirstResponder" destination="x" id="o1"/></connections></tabViewItem>"#
+        )
+        let graph = try Self.graph(Self.tabView(item))
+        let connector = try #require(graph.all("NSNibOutletConnector").first)
+        #expect(graph.object("NSSource", of: connector) == graph.all("NSTabViewItem").first)
+        #expect(graph.object("NSDestination", of: connector) == graph.all("NSTextField").first)
+        #expect(graph.text("NSLabel", of: connector) == "initialFirstResponder")
+    }
+
     @Test("without a font the tab view archives the small system font (nkv_overlap)")
     func defaultFont() throws {
         let graph = try Self.graph(

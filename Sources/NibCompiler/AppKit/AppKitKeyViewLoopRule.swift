@@ -11,11 +11,17 @@
 /// | `<scrollView>` | scroll view → horizontal scroller (→ nil); clip → document (as always); document → vertical scroller → the next view | tabview_scrollview_chain only |
 /// | other views | a leaf | nkv_overlap (buttons, pop-up), scribendi (text fields, matrix) |
 ///
-/// Refused, because no pair shows them: sibling orders the pairwise rule leaves ambiguous (a
-/// cycle, or equal frames), hidden views, explicit `nextKeyView` outlets (AVRFuses has them
-/// and its loop differs), scroll views other than a hidden horizontal and a visible vertical
-/// scroller around a document view without subviews, split, stack, tab and table views, and a
-/// selected item view without subviews.
+/// Open contradiction: AVRFuses (keyed) puts a 32-point push button at {422, 32} before the
+/// row at y 3 that it overlaps by 3 points, where the rule puts the row first (nkv_overlap's
+/// pop-up overlaps its neighbour by 3 points too, and goes by x). Perhaps ibtool compares
+/// alignment rects (push buttons' bezel insets), not frames; no other pair tells.
+///
+/// Refused, because no pair shows them or the pairs disagree: sibling orders the pairwise rule
+/// leaves ambiguous (a cycle, or equal frames), hidden views, explicit `nextKeyView` outlets
+/// inside the loop (scribendi archives the geometric loop beside them, but AVRFuses, which the
+/// rule does not reproduce, has them too), scroll views other than a hidden horizontal and a
+/// visible vertical scroller around a document view without subviews, split, stack, tab and
+/// table views, and a selected item view without subviews.
 enum AppKitKeyViewLoopRule {
     /// A view's frame in its superview's (unflipped) coordinates.
     struct Frame: Equatable {

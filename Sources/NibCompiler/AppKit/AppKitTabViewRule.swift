@@ -26,7 +26,7 @@
 /// view); other items' views have neither (scribendi PreferencesController and
 /// MarkupTagsController, AVRFuses — keyed archives, not compared). Every view keeps its source
 /// frame and mask (nkv_overlap, tabview_scrollview_chain). Items with other attributes or
-/// children, and item connections, are refused.
+/// children are refused.
 enum AppKitTabViewRule {
     /// What a tab view is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
@@ -110,7 +110,10 @@ enum AppKitTabViewRule {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on a tab view item is not supported yet")
         }
-        for child in element.children where !(child.name == "view" && child["key"] == "view") {
+        // Outlets (initialFirstResponder) are connectors, made by the compiler's connection walk
+        // (scribendi's keyed archives: NSNibOutletConnector from the NSTabViewItem).
+        for child in element.children
+        where !(child.name == "view" && child["key"] == "view") && child.name != "connections" {
             throw context.error(
                 .unsupportedElement, child, "<\(child.name)> inside a tab view item is not supported yet")
         }
