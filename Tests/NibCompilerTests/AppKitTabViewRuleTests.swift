@@ -1,5 +1,6 @@
 import Foundation
 import NibArchive
+import NibCoding
 import NibCompiler
 import Testing
 
@@ -276,5 +277,25 @@ struct AppKitTabViewRuleTests {
             Self.item("A", view: "V", Self.label("a", (20, 20, 80, 17))), tabAttributes: #"initialItem="nope""#)
         let error = try #require(throws: CompileError.self) { try Self.graph(source) }
         #expect(error.code == .invalidSource)
+    }
+
+    @Test("the loop decodes with NibCoding as a cycle back to the tab view")
+    func loopLoads() throws {
+        let labels = Self.label("top", (20, 300, 80, 17)) + Self.label("bottom", (20, 20, 80, 17))
+        let output = try NibCompiler(options: StandInProfiles.options).compile(
+            Data(Self.tabView(Self.item("A", view: "V", labels)).utf8), fileName: "Tabs.xib")
+        let root = try Nib(bytes: output.files[""] ?? []).decodeGraph()
+        let data = try #require(root.object(forKey: "IB.objectdata") as? NibObject)
+        let objects = try #require(data.array(forKey: "NSObjectsKeys"))
+        let tabView = try #require(objects.first { ($0 as? NibObject)?.className == "NSTabView" } as? NibObject)
+        var names: [String] = []
+        var current = tabView.object(forKey: "NSNextKeyView") as? NibObject
+        while let view = current, view !== tabView, names.count < 10 {
+            let cell = view.object(forKey: "NSCell") as? NibObject
+            names.append(cell?.string(forKey: "NSContents") ?? view.className)
+            current = view.object(forKey: "NSNextKeyView") as? NibObject
+        }
+        #expect(names == ["NSView", "top", "bottom"])
+        #expect(current === tabView)
     }
 }
