@@ -12,6 +12,7 @@ struct AppKitXibCompiler {
         let context = AppKitContext(
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
         context.toolsVersion = document.root.number("toolsVersion")
+        context.overlayScrollers = document.overlayScrollers
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }
         }
