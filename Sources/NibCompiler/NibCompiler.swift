@@ -32,6 +32,11 @@ public struct NibCompiler: Sendable {
         /// builds compile storyboards away from the app's images), image placeholders record
         /// 1 × 1 instead of the size cached in `<resources>`.
         public var imagesAvailable = true
+        /// Whether the Mac that ran ibtool showed overlay scrollers (its "Show scroll bars"
+        /// setting): AppKit scrollers are then layer-backed (`NSViewIsLayerTreeHost` without
+        /// `wantsLayer`) and take no room when ibtool tiles a scroll view. The source does not
+        /// record it; the default is legacy scrollers.
+        public var overlayScrollers = false
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -80,6 +85,7 @@ public struct NibCompiler: Sendable {
         document.module = options.module
         if let xcode = options.xcode { document.era = xcode }
         document.imagesAvailable = options.imagesAvailable
+        document.overlayScrollers = options.overlayScrollers
         switch (try document.runtime(), document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())

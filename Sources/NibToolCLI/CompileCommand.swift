@@ -46,6 +46,12 @@ struct Compile: IOCommand {
             placeholders record 1 × 1 instead of the size in <resources>.
             """)
     var imagesUnavailable = false
+    @Flag(
+        help: """
+            The Mac that ran ibtool showed overlay scrollers: AppKit scrollers are layer-backed \
+            and take no room when scroll views are tiled.
+            """)
+    var overlayScrollers = false
 
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
@@ -64,6 +70,7 @@ struct Compile: IOCommand {
         options.xcode = xcode.map(XcodeEra.init)
         if let colorProfiles { options.colorProfiles = URL(fileURLWithPath: colorProfiles, isDirectory: true) }
         options.imagesAvailable = !imagesUnavailable
+        options.overlayScrollers = overlayScrollers
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -166,6 +166,8 @@ struct CorpusPairTests {
         var xcode: Double?
         /// Whether ibtool found the images (`--images-unavailable` in the table).
         var imagesAvailable: Bool
+        /// Whether ibtool ran with overlay scrollers (`--overlay-scrollers` in the table).
+        var overlayScrollers = false
 
         var testDescription: String { pair }
     }
@@ -180,7 +182,8 @@ struct CorpusPairTests {
             guard !line.hasPrefix("#"), columns.count >= 3 else { return nil }
             let options = columns[2].split(separator: " ")
             return BuiltPair(
-                pair: columns[0], xcode: Double(columns[1]), imagesAvailable: !options.contains("--images-unavailable"))
+                pair: columns[0], xcode: Double(columns[1]), imagesAvailable: !options.contains("--images-unavailable"),
+                overlayScrollers: options.contains("--overlay-scrollers"))
         }
     }()
 
@@ -189,12 +192,16 @@ struct CorpusPairTests {
         #expect(Self.passingAsBuilt.count >= 12)
     }
 
-    @Test("compiles to Apple's structure when built as the pair was (Xcode, images)", arguments: passingAsBuilt)
+    @Test(
+        "compiles to Apple's structure when built as the pair was (Xcode, images, scrollers)", arguments: passingAsBuilt
+    )
     func matchesAppleAsBuilt(_ built: BuiltPair) throws {
         let (source, reference) = try Self.files(of: built.pair)
         var options = NibCompiler.Options()
         options.xcode = built.xcode.map(XcodeEra.init)
         options.imagesAvailable = built.imagesAvailable
+        options.overlayScrollers = built.overlayScrollers
+        if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
         let compiled = try NibCompiler(options: options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)

@@ -75,6 +75,32 @@ struct ErrorTests {
         #expect(error.column == 4)
     }
 
+    /// `nan` and `inf` parse as Doubles; a rule converting them to integers would trap.
+    @Test("non-finite numbers in a source are treated as absent, never trap", arguments: ["nan", "inf", "1e999"])
+    func nonFiniteNumbers(text: String) throws {
+        let body = #"""
+            <window title="W" id="1">
+                <rect key="contentRect" x="\#(text)" y="0" width="10" height="10"/>
+                <view key="contentView" id="2">
+                    <rect key="frame" x="0" y="0" width="10" height="10"/>
+                    <subviews>
+                        <textField id="3">
+                            <rect key="frame" x="0" y="0" width="\#(text)" height="10"/>
+                            <textFieldCell key="cell" title="T" id="4"><font key="font" metaFont="system"/></textFieldCell>
+                        </textField>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let source = Source.macOSXib(body)
+            .replacingOccurrences(of: #"toolsVersion="15702""#, with: #"toolsVersion="\#(text)""#)
+        do {
+            _ = try Source.compile(source)
+        } catch let error as CompileError {
+            #expect(!error.message.isEmpty)
+        }
+    }
+
     @Test("a reference to an unknown id is an error")
     func danglingReference() throws {
         let body = #"""

@@ -22,6 +22,8 @@ final class AppKitContext {
     /// The document's `toolsVersion` (the Interface Builder build that saved it), for defaults
     /// that changed between builds.
     var toolsVersion: Double?
+    /// Whether ibtool ran with overlay scrollers (``NibCompiler/Options/overlayScrollers``).
+    var overlayScrollers = false
     /// Where Apple's ICC profiles are read from (`--color-profiles`).
     let colorProfiles: ColorProfiles
     /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's

@@ -253,6 +253,6 @@ enum AppKitTextFieldRule {
         if tools < defaults.onBelow { return true }
         throw context.error(
             .unsupportedAttribute, field,
-            "the character picker default of documents saved with tools version \(Int(tools)) is not known yet")
+            "the character picker default of documents saved with tools version \(tools) is not known yet")
     }
 }

@@ -11,7 +11,8 @@ struct AppKitXibCompiler {
     static func makeContext(for document: SourceDocument, colorProfiles: URL?) -> AppKitContext {
         let context = AppKitContext(
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
-        context.toolsVersion = document.root["toolsVersion"].flatMap(Double.init)
+        context.toolsVersion = document.root.number("toolsVersion")
+        context.overlayScrollers = document.overlayScrollers
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }
         }

@@ -18,7 +18,8 @@
 ///
 /// Tiling, as the archived frames show: the clip view fills the scroll view inside its border
 /// (none 0, line and bezel 1, groove 2 points), less 17 points for each visible (not hidden)
-/// legacy scroller — an autohiding one takes no room while the document fits; a header view gets
+/// legacy scroller — an autohiding one takes no room while the document fits, overlay scrollers
+/// (``NibCompiler/Options/overlayScrollers``) none at all; a header view gets
 /// a header clip view across the top of the clip view, whose bounds start `headerHeight` above
 /// its origin. A table is sized by ``AppKitTableViewRule/tiledSize(_:clipSize:sourceWidth:element:context:)``
 /// (its visible scrollers move to the tiled edges), a text view takes the clip view's width
@@ -95,8 +96,15 @@ enum ScrollViewRule {
             isTableDocument || (sourceDocument.map { $0[axis + 2] <= sourceClip[axis + 2] } ?? true)
         }
         let autohides = element.flag("autohidesScrollers")
-        let verticalTakesRoom = verticalVisible && !(autohides && fits(1))
-        let horizontalTakesRoom = horizontalVisible && !(autohides && fits(0))
+        // Overlay scrollers float over the clip view (tabview_scrollview_chain).
+        let overlay = context.overlayScrollers
+        let verticalTakesRoom = !overlay && verticalVisible && !(autohides && fits(1))
+        let horizontalTakesRoom = !overlay && horizontalVisible && !(autohides && fits(0))
+        if overlay && isTableDocument && (verticalVisible || horizontalVisible) {
+            throw context.error(
+                .unsupportedElement, element,
+                "a table with visible overlay scrollers is not supported yet (no pair shows how ibtool tiles it)")
+        }
         let clipFrame = [
             inner[0], inner[1], inner[2] - (verticalTakesRoom ? scrollerWidth : 0),
             inner[3] - (horizontalTakesRoom ? scrollerWidth : 0),

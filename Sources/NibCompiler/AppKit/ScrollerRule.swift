@@ -4,6 +4,7 @@
 /// | Key | Source |
 /// |---|---|
 /// | `NSvFlags` | the view flags, `0x8000_0000` when `hidden="YES"` |
+/// | `NSViewIsLayerTreeHost` | `wantsLayer`, or always with overlay scrollers (``NibCompiler/Options/overlayScrollers``) |
 /// | `NSsFlags` | `horizontal="YES"` 1, `controlSize="small"` 0x100; written when not 0 |
 /// | `NSControlSize` | always 0 (the size lives in `NSsFlags`) |
 /// | `NSCurValue` | `doubleValue`, when not 0 |
@@ -24,7 +25,10 @@ enum ScrollerRule {
         let context = views.context
         let scroller = ArchivedObject("NSScroller")
         context.track(scroller, id: element["id"], parent: scroll)
-        let kind = AppKitViewEncoder.Kind(attributes: attributes, hugging: (250, 750))
+        // Overlay scrollers are layer-backed whatever the source says (the six pairs built
+        // with them; Scripts/compile-xcode.tsv).
+        let kind = AppKitViewEncoder.Kind(
+            attributes: attributes, hugging: (250, 750), isLayerTreeHost: context.overlayScrollers)
         _ = try views.encodeView(element, scroller, superview: scroll, kind: kind)
         if let tiledFrame { ScrollViewRule.setFrame(scroller, tiledFrame) }
         if element.flag("hidden"), case .integer(let flags)? = scroller.value(forKey: "NSvFlags") {

@@ -19,6 +19,8 @@ public struct SourceDocument: @unchecked Sendable {
     public var era: XcodeEra
     /// Whether ibtool could find the images the source names (see `NibCompiler.Options`).
     public var imagesAvailable = true
+    /// Whether ibtool ran with overlay scrollers (see `NibCompiler.Options`).
+    public var overlayScrollers = false
 
     /// The target runtime a document declares.
     public enum Runtime: String, Sendable {

@@ -43,8 +43,13 @@ public final class SourceElement: @unchecked Sendable {
     /// Whether the attribute `name` is `YES`.
     public func flag(_ name: String) -> Bool { attributes[name] == "YES" }
 
-    /// The attribute `name` as a number.
-    public func number(_ name: String) -> Double? { attributes[name].flatMap(Double.init) }
+    /// The attribute `name` as a finite number; `nil` when it is absent, not a number, or not
+    /// finite (`nan`, `inf` and overflowing literals never appear in Interface Builder documents,
+    /// and would trap later conversions).
+    public func number(_ name: String) -> Double? {
+        guard let value = attributes[name].flatMap(Double.init), value.isFinite else { return nil }
+        return value
+    }
 
     /// A short description for error messages: `<label id="abc">`.
     public var summary: String {
