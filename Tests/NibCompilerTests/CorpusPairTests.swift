@@ -63,6 +63,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-metafonts_extra",
         "macos-viraptor-ibtool-minimal",
         "macos-viraptor-ibtool-module_override",
+        "macos-viraptor-ibtool-nkv_overlap",
         "macos-viraptor-ibtool-numfmt",
         "macos-viraptor-ibtool-numfmt_basic",
         "macos-viraptor-ibtool-numfmt_decimal",
