@@ -508,6 +508,21 @@ struct AppKitButtonRuleTests {
         #expect(throws: CompileError.self) { try Source.graph(Self.matrix(#"mode="highlight""#)) }
     }
 
+    @Test("a help button with a tag: bezel 9, NSButtonFlags2 0x21, NSTag on the cell (scribendi GroupingController)")
+    func helpButtonWithTag() throws {
+        let graph = try Source.graph(
+            Self.button(
+                cell:
+                    #"type="help" bezelStyle="helpButton" alignment="center" controlSize="small" borderStyle="border" tag="-1" inset="2""#,
+                behavior: Self.pushBehavior))
+        let cell = try #require(graph.all("NSButtonCell").first)
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == Int64(Int32(bitPattern: 0x8680_4000)))
+        #expect(graph.value("NSButtonFlags2", of: cell)?.integerValue == 0x21)
+        #expect(graph.value("NSCellFlags2", of: cell)?.integerValue == 134_348_800)
+        #expect(graph.value("NSBezelStyle", of: cell)?.integerValue == 9)
+        #expect(graph.value("NSTag", of: cell)?.integerValue == -1)
+    }
+
     @Test(
         "unknown button types, behaviors, bezels and insets are refused",
         arguments: [
@@ -519,6 +534,7 @@ struct AppKitButtonRuleTests {
             (#"type="push" bezelStyle="rounded""#, #"changeGray="YES""#),
             (#"type="push" bezelStyle="rounded""#, #"pushIn="maybe""#),
             (#"type="push" bezelStyle="rounded" borderStyle="borderAndBezel""#, pushBehavior),
+            (#"type="push" bezelStyle="rounded" tag="x""#, pushBehavior),
         ])
     func refusals(cell: String, behavior: String) {
         #expect(throws: CompileError.self) { try Source.graph(Self.button(cell: cell, behavior: behavior)) }

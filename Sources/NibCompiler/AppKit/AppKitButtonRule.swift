@@ -19,6 +19,7 @@ import Foundation
 /// | cell `NSKeyEquivalent` | `keyEquivalent` or a `<string key="keyEquivalent">` (plain or base64), "" when absent |
 /// | cell `NSPeriodicDelay`, `NSPeriodicInterval` | 400, 75 |
 /// | cell `NSAuxButtonType` | the `NSButton.ButtonType` the `type` and `<behavior>` make (``auxiliaryType(_:behavior:context:)``) |
+/// | cell `NSTag` | a button cell's `tag` when not 0 (scribendi `GroupingController`: -1; pop-up cells archive none) |
 /// | `customClass` | on the button or the cell: an `NSClassSwapper` naming the original class |
 enum AppKitButtonRule {
     /// The button attributes beyond the view's.
@@ -26,17 +27,17 @@ enum AppKitButtonRule {
     /// The cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = [
         "type", "bezelStyle", "imagePosition", "imageScaling", "inset", "image", "alternateTitle", "keyEquivalent",
-        "allowsMixedState", "customClass",
+        "allowsMixedState", "customClass", "tag",
     ]
     /// `bezelStyle` → `NSButton.BezelStyle` raw value (AppKit's public headers), for the styles
     /// seen in the pairs.
     static let bezelStyles: [String: Int] = [
-        "rounded": 1, "regularSquare": 2, "shadowlessSquare": 6, "texturedSquare": 8, "texturedRounded": 11,
-        "recessed": 13,
+        "rounded": 1, "regularSquare": 2, "shadowlessSquare": 6, "texturedSquare": 8, "helpButton": 9,
+        "texturedRounded": 11, "recessed": 13,
     ]
     /// The `type` values the rule knows.
     static let types: Set<String> = [
-        "push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed", "bevel",
+        "push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed", "bevel", "help",
     ]
     /// `<behavior>` flags → their `NSButtonFlags` bits (highlight and state masks).
     static let behaviorBits: [String: UInt32] = [
@@ -160,6 +161,13 @@ enum AppKitButtonRule {
         object.set("NSPeriodicDelay", int: 400)
         object.set("NSPeriodicInterval", int: 75)
         object.set("NSAuxButtonType", int: try auxiliaryType(cell, behavior: behavior, context: context))
+        if let text = cell["tag"], kind.elementName == "buttonCell" {
+            // scribendi's keyed-order nibs archive it on the cell; its place in key order is a guess.
+            guard let tag = Int32(text) else {
+                throw context.error(.invalidSource, cell, "the tag must be an integer")
+            }
+            if tag != 0 { object.set("NSTag", int: Int(tag)) }
+        }
         return object
     }
 
@@ -218,7 +226,7 @@ enum AppKitButtonRule {
     /// recessed pull-downs, `test_pulldown_title`, `popup_default_hugging`, `StatusBar`).
     static let bezelBits: [String: UInt32] = [
         "rounded": 0x01, "regularSquare": 0x02, "shadowlessSquare": 0x06, "texturedSquare": 0x20,
-        "texturedRounded": 0x23, "recessed": 0x2D,
+        "helpButton": 0x21, "texturedRounded": 0x23, "recessed": 0x2D,
     ]
 
     /// `NSButtonFlags2`: the bezel's bits (``bezelBits``, none when absent) and `0x80` for
