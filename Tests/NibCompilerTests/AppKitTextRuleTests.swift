@@ -912,11 +912,10 @@ struct AppKitTextRuleTests {
     }
 
     @Test(
-        "tool tips become help connectors, from the attribute or a (base64) string child (tooltip_*)",
+        "tool tips become help connectors, from the attribute or a string child (tooltip_attr, tooltip_child)",
         arguments: [
             (#"toolTip="Tooltip via attribute""#, "", "Tooltip via attribute"),
             ("", #"<string key="toolTip">Tooltip via child element</string>"#, "Tooltip via child element"),
-            ("", "<string key=\"toolTip\" base64-UTF8=\"YES\">\nKFJldHVybik=\n</string>", "(Return)"),
         ])
     func toolTips(attribute: String, child: String, text: String) throws {
         let source = Self.textField(attribute, toolsVersion: 15702)

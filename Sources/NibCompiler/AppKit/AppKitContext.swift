@@ -11,6 +11,8 @@ final class AppKitContext {
     var objects: [(object: ArchivedObject, parent: ArchivedObject)] = []
     var visibleWindows: [ArchivedObject] = []
     var connections: [ArchivedObject] = []
+    /// `NSNibAXAttributeConnector`s from `<accessibility>` elements (``AppKitAccessibilityRule``).
+    var accessibilityConnectors: [ArchivedObject] = []
     var deferred: [() throws -> Void] = []
 
     /// The module for `customModuleProvider="target"` classes (`--module`).
@@ -158,10 +160,18 @@ final class AppKitContext {
         let oidObjects = [owner] + objects.map(\.object) + connections
         data.set("NSOidsKeys", .collection("NSArray", oidObjects))
         data.set("NSOidsValues", .collection("NSArray", oidObjects.indices.map { ArchivedObject.number($0 + 1) }))
-        data.set("NSAccessibilityConnectors", .collection("NSMutableArray", []))
-        let emptyArray = ArchivedObject.collection("NSArray", [])
-        data.set("NSAccessibilityOidsKeys", emptyArray)
-        data.set("NSAccessibilityOidsValues", emptyArray)
+        data.set("NSAccessibilityConnectors", .collection("NSMutableArray", accessibilityConnectors))
+        if accessibilityConnectors.isEmpty {
+            let emptyArray = ArchivedObject.collection("NSArray", [])
+            data.set("NSAccessibilityOidsKeys", emptyArray)
+            data.set("NSAccessibilityOidsValues", emptyArray)
+        } else {
+            data.set("NSAccessibilityOidsKeys", .collection("NSArray", accessibilityConnectors))
+            let first = oidObjects.count + 1
+            data.set(
+                "NSAccessibilityOidsValues",
+                .collection("NSArray", accessibilityConnectors.indices.map { ArchivedObject.number(first + $0) }))
+        }
         let root = ArchivedObject("NSObject")
         root.set("IB.objectdata", data)
         root.set("IB.systemFontUpdateVersion", int: 1)

@@ -44,8 +44,11 @@ enum AppKitFontRule {
     /// The attributes a `<font>` may carry.
     static let attributes: Set<String> = ["key", "metaFont", "size", "name", "usesAppearanceFont"]
 
-    /// The `NSFont` for `element`.
-    static func font(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+    /// The `NSFont` for `element`; `substitutes` replaces meta-font names (pop-up button cells
+    /// archive `system` as `menu`, ``AppKitPopUpButtonRule``).
+    static func font(_ element: SourceElement, substitutes: [String: String] = [:], context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit font is not supported yet")
@@ -67,7 +70,8 @@ enum AppKitFontRule {
             return make(name: system, size: 13, type: 4, textStyle: nil, usesAppearanceSize: true)
         }
         switch (element["metaFont"], element["name"]) {
-        case (let meta?, nil):
+        case (let given?, nil):
+            let meta = substitutes[given] ?? given
             guard let font = metaFonts[meta] else {
                 throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not supported yet")
             }

@@ -2,8 +2,10 @@ import Foundation
 
 /// A view's tool tip (`toolTip="…"`, or a `<string key="toolTip">` child, plain or
 /// `base64-UTF8="YES"`) → an `NSIBHelpConnector` in `NSConnections`: `NSDestination` the view,
-/// `NSFile` "NSToolTipHelpKey", `NSMarker` the text (`tooltip_attr`, `tooltip_child`,
-/// `tooltip_base64`).
+/// `NSFile` "NSToolTipHelpKey", `NSMarker` the text (`tooltip_attr`, `tooltip_child`).
+///
+/// A `base64-UTF8="YES"` tool tip string is checked but archives nothing: Apple's nib for
+/// `tooltip_base64` (a button with the base64 tool tip "(Return)") has no help connector.
 enum AppKitToolTipRule {
     /// The tool tip text of a `<string key="toolTip">` element.
     static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {

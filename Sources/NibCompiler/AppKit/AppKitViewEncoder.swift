@@ -70,6 +70,16 @@ struct AppKitViewEncoder {
             return try StackViewRule.stackView(element, superview: superview, parent: parent, views: self)
         case "splitView":
             return try SplitViewRule.splitView(element, superview: superview, parent: parent, views: self)
+        case "button":
+            return try AppKitButtonRule.button(element, superview: superview, parent: parent, views: self)
+        case "popUpButton":
+            return try AppKitPopUpButtonRule.popUpButton(element, superview: superview, parent: parent, views: self)
+        case "slider":
+            return try AppKitSliderRule.slider(element, superview: superview, parent: parent, views: self)
+        case "stepper":
+            return try AppKitStepperRule.stepper(element, superview: superview, parent: parent, views: self)
+        case "matrix":
+            return try AppKitMatrixRule.matrix(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
         default:
@@ -143,8 +153,10 @@ struct AppKitViewEncoder {
             case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
             case ("string", "toolTip"):
-                AppKitToolTipRule.connect(
-                    try AppKitToolTipRule.text(of: child, context: context), view: view, context: context)
+                let text = try AppKitToolTipRule.text(of: child, context: context)
+                if !child.flag("base64-UTF8") { AppKitToolTipRule.connect(text, view: view, context: context) }
+            case ("accessibility", _):
+                try AppKitAccessibilityRule.connect(child, view: view, context: context)
             case ("userDefinedRuntimeAttributes", _):
                 try AppKitRuntimeAttributeRule.connect(child, object: view, context: context)
             // An empty <animations/> (Xcode 7 documents) archives nothing (test_animations).

@@ -5,8 +5,9 @@
 /// `textfield_no_truncates`, `numfmt_*`, `test_6col`, …). Controls with cells (text fields
 /// here; buttons, sliders, steppers later) share these tables. Checked against every cell of the
 /// NIBArchive pairs (`/work/notes/appkit-text-tools/cellcheck.py`): besides the bits below,
-/// button cells use `0x0100_0000` in `NSCellFlags2` for `allowsMixedState`, slider cells
-/// `0x0004_0100` and stepper cells `0x000C_0020` in `NSCellFlags` (not modelled here yet).
+/// button cells use `0x0100_0000` in `NSCellFlags2` for `allowsMixedState`
+/// (``AppKitButtonRule``), continuous slider cells `0x0004_0100` (``AppKitSliderRule``) and
+/// stepper cells `0x000C_0020` (``AppKitStepperRule``) in `NSCellFlags`.
 ///
 /// `NSCellFlags`:
 ///

@@ -11,12 +11,14 @@
 /// | `<modifierMask>` flags | `NSKeyEquivModMask`, `NSEvent.ModifierFlags` raw values; 0 is not written |
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
+/// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`) |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
+/// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
 /// | every item | `NSMenu` (its menu), `NSMnemonicLoc` `INT32_MAX`, key-equivalent localization and mirroring true, `NSHiddenInRepresentation` false, `NSOnImage`/`NSMixedImage` (the shared `NSMenuCheckmark` and `NSMenuMixedState` images) |
 enum MenuRule {
     static let menuAttributes: Set<String> = ["id", "key", "title", "systemMenu", "autoenablesItems", "userLabel"]
     static let itemAttributes: Set<String> = [
-        "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel",
+        "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel", "image",
     ]
     /// `systemMenu` → the menu's `NSName`.
     static let systemMenuNames = [
@@ -31,9 +33,12 @@ enum MenuRule {
     static let states = ["off": 0, "on": 1, "mixed": -1]
 
     /// Archives `element` and everything in it; `parent` is its parent in the object table.
-    static func menu(_ element: SourceElement, parent: ArchivedObject, context: AppKitContext)
-        throws(CompileError) -> ArchivedObject
-    {
+    /// `popUp`, for a pop-up button's menu, is its cell (the target of the items' action) and
+    /// whether it pulls down (its first item is then hidden).
+    static func menu(
+        _ element: SourceElement, parent: ArchivedObject, popUp: (cell: ArchivedObject, pullsDown: Bool)? = nil,
+        context: AppKitContext
+    ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !menuAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not supported yet")
         }
@@ -49,14 +54,16 @@ enum MenuRule {
                         throw context.error(
                             .unsupportedElement, itemElement, "<\(itemElement.name)> in a menu is not supported yet")
                     }
-                    items.append(try item(itemElement, menu: menu, context: context))
+                    let hides = popUp?.pullsDown == true && items.isEmpty
+                    items.append(
+                        try item(itemElement, menu: menu, popUpCell: popUp?.cell, hidden: hides, context: context))
                 }
             case "point", "connections": break
             default:
                 throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not supported yet")
             }
         }
-        if !items.isEmpty { menu.set("NSMenuItems", .collection("NSMutableArray", items)) }
+        if !items.isEmpty || popUp != nil { menu.set("NSMenuItems", .collection("NSMutableArray", items)) }
         if let system = element["systemMenu"] {
             guard let name = systemMenuNames[system] else {
                 throw context.error(.unsupportedAttribute, element, "systemMenu \"\(system)\" is not supported yet")
@@ -67,9 +74,10 @@ enum MenuRule {
         return menu
     }
 
-    private static func item(_ element: SourceElement, menu: ArchivedObject, context: AppKitContext)
-        throws(CompileError) -> ArchivedObject
-    {
+    private static func item(
+        _ element: SourceElement, menu: ArchivedObject, popUpCell: ArchivedObject?, hidden: Bool,
+        context: AppKitContext
+    ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !itemAttributes.contains(name) {
             throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not supported yet")
         }
@@ -98,13 +106,17 @@ enum MenuRule {
             item.set("NSIsDisabled", .bool(true))
             item.set("NSIsSeparator", .bool(true))
         }
-        if element.flag("hidden") { item.set("NSIsHidden", .bool(true)) }
+        if element.flag("hidden") || hidden { item.set("NSIsHidden", .bool(true)) }
         item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
         item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
         item.set("NSTitle", .string(element["title"] ?? ""))
         item.set("NSKeyEquiv", .string(element["keyEquivalent"] ?? ""))
         if let modifiers, modifiers != 0 { item.set("NSKeyEquivModMask", int: modifiers) }
         item.set("NSMnemonicLoc", .integer(Int64(Int32.max)))
+        // After NSMnemonicLoc (StatusBar); its place relative to NSState is not in the pairs.
+        if let image = element["image"] {
+            item.set("NSImage", try AppKitImageRule.image(image, element: element, context: context))
+        }
         if let state = element["state"] {
             guard let value = states[state] else {
                 throw context.error(.unsupportedAttribute, element, "menu item state \"\(state)\" is unknown")
@@ -118,6 +130,9 @@ enum MenuRule {
             item.set("NSAction", .string("submenuAction:"))
             item.set("NSTarget", submenu)
             item.set("NSSubmenu", submenu)
+        } else if let popUpCell {
+            item.set("NSAction", .string("_popUpItemAction:"))
+            item.set("NSTarget", popUpCell)
         }
         if let tag = element["tag"] {
             guard let value = Int(tag) else {

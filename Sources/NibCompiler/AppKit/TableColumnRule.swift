@@ -1,7 +1,8 @@
 /// `<tableColumn>` → `NSTableColumn`, with its `<tableHeaderCell key="headerCell">`
 /// (`NSTableHeaderCell`, not listed among the nib's objects) and its data cell, listed with the
 /// column as parent: `<textFieldCell key="dataCell">` (`NSTextFieldCell`, with an optional date
-/// formatter) or `<imageCell key="dataCell">` (`NSImageCell`, as ``AppKitImageViewRule`` encodes it).
+/// formatter), `<imageCell key="dataCell">` (`NSImageCell`, as ``AppKitImageViewRule`` encodes it) or
+/// `<buttonCell key="dataCell">` (`NSButtonCell`, as ``AppKitButtonRule`` encodes it, `test_outline_small_sv`).
 ///
 /// | Key | Source |
 /// |---|---|
@@ -47,7 +48,7 @@ enum TableColumnRule {
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("tableHeaderCell", "headerCell"): headerCell = child
-            case ("textFieldCell", "dataCell"), ("imageCell", "dataCell"): dataCell = child
+            case ("textFieldCell", "dataCell"), ("imageCell", "dataCell"), ("buttonCell", "dataCell"): dataCell = child
             case ("sortDescriptor", "sortDescriptorPrototype"): sortDescriptor = try self.sortDescriptor(child, context)
             case ("tableColumnResizingMask", "resizingMask"):
                 for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
@@ -71,11 +72,19 @@ enum TableColumnRule {
         column.set("NSMinWidth", .float64(try AppKitTableViewRule.number(element, "minWidth", default: 0, context)))
         column.set("NSMaxWidth", .float64(try AppKitTableViewRule.number(element, "maxWidth", default: 0, context)))
         column.set("NSHeaderCell", try header(headerCell, context: context))
-        let data = ArchivedObject(dataCell.name == "imageCell" ? "NSImageCell" : "NSTextFieldCell")
-        context.track(data, id: dataCell["id"], parent: column)
-        if dataCell.name == "imageCell" {
+        let data: ArchivedObject
+        switch dataCell.name {
+        case "buttonCell":
+            // A check box column (test_outline_small_sv): the button cell, its control view the table.
+            data = try AppKitButtonRule.buttonCell(
+                dataCell, kind: .button, button: dataCell, control: table, context: context, parent: column)
+        case "imageCell":
+            data = ArchivedObject("NSImageCell")
+            context.track(data, id: dataCell["id"], parent: column)
             try AppKitImageViewRule.encodeCell(dataCell, data, control: table, context: context)
-        } else {
+        default:
+            data = ArchivedObject("NSTextFieldCell")
+            context.track(data, id: dataCell["id"], parent: column)
             try encodeDataCell(dataCell, data, table: table, context: context)
         }
         column.set("NSDataCell", data)
