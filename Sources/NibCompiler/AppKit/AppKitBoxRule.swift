@@ -82,8 +82,8 @@ enum AppKitBoxRule {
         content.replace("NSvFlags", .integer(0x100 | 0x12))
         content.remove("NSFrame")
         content.replace("NSFrameSize", .object(.string(AppKitContext.text([laidOut.width, laidOut.height]))))
-        try resizeSubviews(
-            of: contentElement, by: (laidOut.width - sourceSize.width, laidOut.height - sourceSize.height),
+        try AppKitAutoresizing.resizeSubviews(
+            of: contentElement, from: [sourceSize.width, sourceSize.height], to: [laidOut.width, laidOut.height],
             views: views)
 
         box.set("NSOffsets", .string("{0, 0}"))
@@ -101,56 +101,6 @@ enum AppKitBoxRule {
     static func size(of element: SourceElement) -> (width: Double, height: Double) {
         let frame = element.child("rect", key: "frame")
         return (frame?.number("width") ?? 0, frame?.number("height") ?? 0)
-    }
-
-    /// Applies AppKit's autoresizing to the direct subviews of `container` (already archived)
-    /// after its size changed by `delta`: per axis, the one flexible part (left margin, width,
-    /// right margin; bottom margin, height, top margin) takes the whole change.
-    static func resizeSubviews(
-        of container: SourceElement, by delta: (width: Double, height: Double), views: AppKitViewEncoder
-    ) throws(CompileError) {
-        let context = views.context
-        guard delta != (0, 0) else { return }
-        for subview in container.child("subviews")?.children ?? [] {
-            guard let id = subview["id"], let object = context.objectsByID[id],
-                let rect = subview.child("rect", key: "frame")
-            else {
-                throw context.error(.invalidSource, subview, "a resized subview needs an id and a frame")
-            }
-            var frame = ["x", "y", "width", "height"].map { rect.number($0) ?? 0 }
-            let mask =
-                subview.child("autoresizingMask", key: "autoresizingMask").map(AutoresizingRule.mask)
-                ?? (views.usesAutolayout ? 0x0C : 0x28)
-            for (axis, change, bits) in [(0, delta.width, (1, 2, 4)), (1, delta.height, (8, 16, 32))] where change != 0
-            {
-                let flexible = [bits.0, bits.1, bits.2].filter { mask & $0 != 0 }
-                switch flexible {
-                case []: break
-                case [bits.0]: frame[axis] += change
-                case [bits.1]: frame[axis + 2] += change
-                case [bits.2]: break
-                default:
-                    throw context.error(
-                        .unsupportedAttribute, subview,
-                        "autoresizing with several flexible parts per axis inside a laid-out box is not supported yet")
-                }
-            }
-            guard frame[2] >= 0, frame[3] >= 0 else {
-                throw context.error(.unsupportedAttribute, subview, "the laid-out box shrinks this view below zero")
-            }
-            if let nested = subview.child("subviews"), !nested.children.isEmpty,
-                frame[2] != rect.number("width") || frame[3] != rect.number("height")
-            {
-                throw context.error(.unsupportedElement, nested, "resizing nested subviews is not supported yet")
-            }
-            object.remove("NSFrame")
-            object.remove("NSFrameSize")
-            if frame[0] == 0 && frame[1] == 0 {
-                object.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
-            } else {
-                object.set("NSFrame", .string(AppKitContext.text(frame)))
-            }
-        }
     }
 
     /// The box's title cell.

@@ -34,6 +34,19 @@ enum AppKitConnectionRule {
         }
     }
 
+    /// Schedules the `<connections>` of every element in `elements` whose id names an archived
+    /// object; connections from any other element are an error.
+    static func scheduleAll(in elements: [SourceElement], context: AppKitContext) throws(CompileError) {
+        for element in elements {
+            guard let connections = element.child("connections"), let id = element["id"] else { continue }
+            guard let source = context.objectsByID[id] else {
+                throw context.error(
+                    .unsupportedElement, connections, "connections from <\(element.name)> are not supported yet")
+            }
+            schedule(connections, source: source, context: context)
+        }
+    }
+
     /// An `NSNibOutletConnector` setting `label` on `source` to `destination`.
     static func outlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) -> ArchivedObject {
         let record = ArchivedObject("NSNibOutletConnector")

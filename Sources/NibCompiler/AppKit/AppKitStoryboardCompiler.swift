@@ -145,14 +145,7 @@ struct AppKitStoryboardCompiler {
         let application = ArchivedObject("NSCustomObject")
         application.set("NSClassName", .string("NSApplication"))
         context.track(application, id: nil, parent: owner)
-        for element in elements {
-            guard let connections = element.child("connections"), let id = element["id"] else { continue }
-            guard let source = context.objectsByID[id] else {
-                throw context.error(
-                    .unsupportedElement, connections, "connections from <\(element.name)> are not supported yet")
-            }
-            AppKitConnectionRule.schedule(connections, source: source, context: context)
-        }
+        try AppKitConnectionRule.scheduleAll(in: elements, context: context)
         try context.resolve()
         return try NibCompiler.serialize(context.makeRoot(owner: owner), fileName: name, fallbacks: [:])
     }

@@ -52,14 +52,8 @@ struct AppKitXibCompiler {
                     .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")
             }
         }
-        for element in objects.children.flatMap({ [$0] + $0.descendants }) {
-            guard let connections = element.child("connections"), let id = element["id"] else { continue }
-            guard let source = context.objectsByID[id] else {
-                throw context.error(
-                    .unsupportedElement, connections, "connections from <\(element.name)> are not supported yet")
-            }
-            AppKitConnectionRule.schedule(connections, source: source, context: context)
-        }
+        try AppKitConnectionRule.scheduleAll(
+            in: objects.children.flatMap { [$0] + $0.descendants }, context: context)
         try context.resolve()
         return try NibCompiler.serialize(context.makeRoot(owner: owner), fileName: document.fileName, fallbacks: [:])
     }

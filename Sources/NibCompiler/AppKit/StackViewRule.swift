@@ -42,12 +42,7 @@ enum StackViewRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let stack = ArchivedObject("NSStackView")
-        if let custom = element["customClass"] {
-            stack.swapClass("NSClassSwapper")
-            stack.set("NSClassName", .string(custom))
-            stack.set("NSOriginalClassName", .string("NSStackView"))
-        }
+        let stack = ControlRule.swapped(ArchivedObject("NSStackView"), customClass: element["customClass"])
         context.track(stack, id: element["id"], parent: parent)
         let rest = try views.encodeView(element, stack, superview: superview, kind: kind)
         for child in rest {
