@@ -43,9 +43,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Structural comparison of two archives as object graphs (nibtool diff, compile scoring).
-        .target(name: "NibDiff", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        .target(name: "NibDiff", dependencies: ["NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         // Interface Builder .xib / .storyboard sources to nibs, modelled on Apple's ibtool.
-        .target(name: "NibCompiler", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
+        .target(name: "NibCompiler", dependencies: ["NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
         // Builds Examples/LoginScreen/LoginScreen.nib with NibEncoder (README example).
         .executableTarget(

@@ -394,7 +394,10 @@ struct KeyedArchiveReader {
             let path = "$objects[\(index)]"
             let name: String
             switch element {
-            case .string("$null") where index == 0: continue
+            // NSKeyedArchiver writes nil as a UID to `$null`, usually `$objects[0]`; AppKit's
+            // archives also hold further `$null` strings (AVRFuses, scribendi), which
+            // NSKeyedUnarchiver reads as nil too: they are not objects.
+            case .string("$null"): continue
             case .null: continue
             case .dictionary(let entries):
                 if entries.contains(where: { $0.key == "$classname" }) { continue }
@@ -519,7 +522,7 @@ struct KeyedArchiveReader {
                     message: "UID \(reference) is not below the $objects count \(plistObjects.count)")
             }
             if let index = objectIndex[Int(reference)] { return .objectReference(index) }
-            if plistObjects[Int(reference)] == .null { return .nil }
+            if plistObjects[Int(reference)] == .null || plistObjects[Int(reference)] == .string("$null") { return .nil }
             throw KeyedArchiveError(
                 code: .notKeyedArchive, path: path, message: "UID \(reference) refers to a class, not an object")
         case .integer(let number): return .integer(number)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What the compiler produced: one nib file, or the files of a directory (`.storyboardc`).
+/// What the compiler produced: one nib file, or the files of a directory (`.storyboardc`, a
+/// directory nib).
 public struct CompiledNib: Sendable {
     /// The shape of the output.
     public enum Kind: Sendable {
@@ -8,6 +9,8 @@ public struct CompiledNib: Sendable {
         case nibFile
         /// A `.storyboardc` directory.
         case storyboard
+        /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets.
+        case nibDirectory
     }
 
     /// The shape of the output.
@@ -26,7 +29,7 @@ public struct CompiledNib: Sendable {
         switch kind {
         case .nibFile:
             try Data(files[""] ?? []).write(to: url)
-        case .storyboard:
+        case .storyboard, .nibDirectory:
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
                 try Data(bytes).write(to: url.appendingPathComponent(name))

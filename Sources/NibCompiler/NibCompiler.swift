@@ -14,7 +14,9 @@ import NibArchive
 public struct NibCompiler: Sendable {
     /// What ibtool varies its output on.
     public struct Options: Sendable {
-        /// The minimum deployment target, such as `"12.0"`; `nil` for ibtool's default.
+        /// The minimum deployment target, such as `"12.0"`; `nil` for the document's own
+        /// (`<deployment version>`) or ibtool's default. A macOS target before 10.13 makes a
+        /// directory nib with a keyed-archive variant (see `AppKitNibVariants`).
         public var deploymentTarget: String?
         /// The module that `customModuleProvider="target"` classes belong to (`--module`).
         public var module: String?
@@ -93,7 +95,10 @@ public struct NibCompiler: Sendable {
             return CompiledNib(kind: .nibFile, files: ["": try XibCompiler(document: document).compile()])
         case (.macOS, false):
             let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
-            return CompiledNib(kind: .nibFile, files: ["": try compiler.compile()])
+            let deployment = try AppKitNibVariants.deploymentTarget(
+                option: options.deploymentTarget, document: document)
+            return try AppKitNibVariants.output(
+                root: compiler.compileRoot(), deployment: deployment, document: document)
         case (.macOS, true):
             let compiler = AppKitStoryboardCompiler(document: document, colorProfiles: options.colorProfiles)
             return CompiledNib(kind: .storyboard, files: try compiler.compile())

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 
 /// Compares two compiled outputs file by file: a `.nib` file, a directory nib or a
@@ -74,6 +75,18 @@ public struct FileTreeComparison: Sendable {
 
     private func fileDifferences(_ l: [UInt8], _ r: [UInt8]) -> [StructuralDifference] {
         if l == r { return [] }
+        // A keyed-archive nib (macOS `keyedobjects.nib`) is compared as the NIBArchive it reads as.
+        if NibArchive.isKeyedArchive(l) || NibArchive.isKeyedArchive(r) {
+            do {
+                let left =
+                    NibArchive.isKeyedArchive(l) ? try NibArchive(keyedArchiveBytes: l) : try NibArchive(parsing: l)
+                let right =
+                    NibArchive.isKeyedArchive(r) ? try NibArchive(keyedArchiveBytes: r) : try NibArchive(parsing: r)
+                return comparison.differences(between: left, and: right)
+            } catch {
+                // Not both nibs: compared as property lists below.
+            }
+        }
         if NibArchive.hasMagic(l) || NibArchive.hasMagic(r) {
             do {
                 return comparison.differences(between: try NibArchive(parsing: l), and: try NibArchive(parsing: r))

@@ -20,6 +20,11 @@ struct AppKitXibCompiler {
     }
 
     func compile() throws(CompileError) -> [UInt8] {
+        try NibCompiler.serialize(compileRoot(), fileName: document.fileName, fallbacks: [:])
+    }
+
+    /// The archive's root object (`IB.objectdata`'s holder), before it is written.
+    func compileRoot() throws(CompileError) -> ArchivedObject {
         let context = Self.makeContext(for: document, colorProfiles: colorProfiles)
         guard let objects = document.root.child("objects") else {
             throw context.error(.invalidSource, document.root, "the document has no <objects>")
@@ -55,6 +60,6 @@ struct AppKitXibCompiler {
         try AppKitConnectionRule.scheduleAll(
             in: objects.children.flatMap { [$0] + $0.descendants }, context: context)
         try context.resolve()
-        return try NibCompiler.serialize(context.makeRoot(owner: owner), fileName: document.fileName, fallbacks: [:])
+        return context.makeRoot(owner: owner)
     }
 }

@@ -7,6 +7,11 @@ struct ArchiveWriter {
     static let uiKitFallbacks: [String: [String]] = ["UIColor": ["NSColor"], "UIFont": ["NSFont"]]
 
     var fallbacks: [String: [String]] = [:]
+    /// Whether an integer and a double `NSNumber` of equal value are one object, as the
+    /// NIBArchive coder shares them (`-[NSNumber isEqual:]`). `NSKeyedArchiver` keeps them
+    /// apart: GroupingController's `keyedobjects.nib` lists the object id 11 as an integer
+    /// where its `keyedobjects-101300.nib` shares the 11.0 of a font size.
+    var sharesNumbersAcrossTypes = true
 
     func archive(root: ArchivedObject) throws(NibArchiveError) -> NibArchive {
         var builder = NibArchive.Builder(coderVersion: 10)
@@ -14,16 +19,22 @@ struct ArchiveWriter {
         var shared: [String: NibArchive.Builder.ObjectID] = [:]
         var usedClasses: Set<String> = []
 
+        func sharingKey(_ object: ArchivedObject) -> String? {
+            guard let key = object.sharingKey else { return nil }
+            guard !sharesNumbersAcrossTypes, object.className == "NSNumber" else { return key }
+            return key + "|" + (object.values.first?.key ?? "")
+        }
+
         func id(for object: ArchivedObject) -> NibArchive.Builder.ObjectID {
             if let known = ids[ObjectIdentifier(object)] { return known }
-            if let key = object.sharingKey, let known = shared[key] {
+            if let key = sharingKey(object), let known = shared[key] {
                 ids[ObjectIdentifier(object)] = known
                 return known
             }
             let newID = builder.addObject(className: object.className)
             usedClasses.insert(object.className)
             ids[ObjectIdentifier(object)] = newID
-            if let key = object.sharingKey { shared[key] = newID }
+            if let key = sharingKey(object) { shared[key] = newID }
             for (key, value) in object.values {
                 let payload: NibArchive.Payload
                 switch value {

@@ -1,0 +1,111 @@
+import KeyedArchive
+import NibArchive
+
+/// Which files ibtool writes for a macOS `.xib`, by deployment target.
+///
+/// | Deployment target | Output |
+/// |---|---|
+/// | 10.13 or later, or none | one NIBArchive file `X.nib` (every other macOS pair) |
+/// | before 10.13 | a directory `X.nib/` with `keyedobjects.nib` (an `NSKeyedArchiver` binary plist, which macOS before 10.13 loads) and `keyedobjects-101300.nib` (the NIBArchive) |
+/// | before 11.0, with table views | also `keyedobjects-110000.nib` (AVRFuses, deployment 10.5: the table's style and column widths differ) — refused, not modelled |
+///
+/// The deployment target is `--deployment-target` or else the document's
+/// `<deployment version="1050">` (10.5). Evidence: the seven scribendi and AVRFuses pairs (the
+/// scribendi project builds for 10.9 — `MACOSX_DEPLOYMENT_TARGET` in its Xcode project, not in
+/// the documents — so `Scripts/compile-xcode.tsv` passes `--deployment-target 10.9`); the other
+/// 129 macOS pairs declare no deployment version and are single NIBArchive files. The scribendi
+/// pairs have no table view and no `keyedobjects-110000.nib`, which fits ibtool writing the
+/// 11.0 variant only when it differs.
+///
+/// The keyed variant holds the same objects as the NIBArchive (`nibtool diff` of the two
+/// references shows no difference but one): `NSKeyedArchiver` does not share an integer and a
+/// double `NSNumber` of equal value (``ArchiveWriter/sharesNumbersAcrossTypes``).
+enum AppKitNibVariants {
+    /// A macOS version as ibtool's file names write it: 10.13 is 101300, 11.0 is 110000.
+    struct Version: Comparable {
+        /// `major * 10000 + minor * 100 + patch`.
+        var number: Int
+
+        /// 10.13: the first macOS that loads NIBArchive nibs.
+        static let nibArchive = Version(number: 10_13_00)
+        /// 11.0.
+        static let bigSur = Version(number: 11_00_00)
+
+        static func < (lhs: Version, rhs: Version) -> Bool { lhs.number < rhs.number }
+
+        /// `"10.9"`, `"10.13.4"`, `"11"`; `nil` for anything else.
+        init?(dotted text: String) {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let numbers = parts.compactMap { Int($0) }.filter { (0..<100).contains($0) }
+            guard (1...3).contains(parts.count), numbers.count == parts.count else { return nil }
+            number = zip(numbers, [10000, 100, 1]).reduce(0) { $0 + $1.0 * $1.1 }
+        }
+
+        /// The document's `<deployment version>`: `1050` is 10.5, `101300` 10.13, `110000` 11.0.
+        init?(documentVersion text: String) {
+            guard let value = Int(text), value >= 0 else { return nil }
+            // Four digits (1050: 10.5.0) leave out the patch's tens.
+            if text.count == 4 {
+                number = (value / 100) * 10000 + (value / 10 % 10) * 100 + value % 10
+            } else {
+                guard text.count == 6 else { return nil }
+                number = value
+            }
+        }
+
+        init(number: Int) { self.number = number }
+    }
+
+    /// The deployment target in effect: the option, else the document's.
+    static func deploymentTarget(option: String?, document: SourceDocument) throws(CompileError) -> Version? {
+        if let option {
+            guard let version = Version(dotted: option) else {
+                throw CompileError(
+                    code: .invalidSource, file: document.fileName, line: 0, column: 0, element: nil,
+                    message: "the deployment target \"\(option)\" is not a macOS version such as 10.9")
+            }
+            return version
+        }
+        let deployments = document.root.child("dependencies")?.children(named: "deployment") ?? []
+        guard let element = deployments.first(where: { $0["identifier"] == "macosx" }), let text = element["version"]
+        else { return nil }
+        guard let version = Version(documentVersion: text) else {
+            throw CompileError(
+                code: .invalidSource, file: document.fileName, line: element.line, column: element.column,
+                element: element.summary, message: "the deployment version \"\(text)\" is not understood")
+        }
+        return version
+    }
+
+    /// The output for `root` compiled for `deployment`.
+    static func output(root: ArchivedObject, deployment: Version?, document: SourceDocument) throws(CompileError)
+        -> CompiledNib
+    {
+        let nibArchive = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
+        guard let deployment, deployment < .nibArchive else {
+            return CompiledNib(kind: .nibFile, files: ["": nibArchive])
+        }
+        if deployment < .bigSur,
+            let table = document.root.descendants.first(where: { $0.name == "tableView" || $0.name == "outlineView" })
+        {
+            throw CompileError(
+                code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                element: table.summary,
+                message:
+                    "table views for a deployment target before 11.0 need keyedobjects-110000.nib, which is not modelled yet"
+            )
+        }
+        let keyed: [UInt8]
+        do {
+            var writer = ArchiveWriter()
+            writer.sharesNumbersAcrossTypes = false
+            keyed = try writer.archive(root: root).foundationKeyedArchive().serialized(as: .binary)
+        } catch {
+            throw CompileError(
+                code: .output, file: document.fileName, line: 0, column: 0, element: nil,
+                message: "the keyed archive could not be built: \(error)")
+        }
+        return CompiledNib(
+            kind: .nibDirectory, files: ["keyedobjects.nib": keyed, "keyedobjects-101300.nib": nibArchive])
+    }
+}
