@@ -85,7 +85,10 @@ public struct NibCompiler: Sendable {
         var document = try SourceDocument(parsing: data, fileName: fileName)
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
         document.module = options.module
-        if let xcode = options.xcode { document.era = xcode }
+        if let xcode = options.xcode {
+            document.era = xcode
+            document.builtBy = xcode
+        }
         document.imagesAvailable = options.imagesAvailable
         document.overlayScrollers = options.overlayScrollers
         switch (try document.runtime(), document.isStoryboard) {

@@ -7,22 +7,29 @@
 /// | `NSOffsets` | `{5, 5}` | `{0, 0}` |
 /// | `NSTitleCell` | an `NSTextFieldCell` with the title ("Title" by default), the small system font, centered, `NSControlView` nil, `textBackgroundColor` background and `labelColor` text | the same |
 /// | `NSContentView` | — | the content view |
-/// | `NSBorderType` | 3 | 3 |
+/// | `NSBorderType` | 3 | `borderType` (line 1, bezel 2, groove 3 = default) |
 /// | `NSBoxType` | 2 | 0 |
 /// | `NSTitlePosition` | 2 | 2 |
 /// | `NSTransparent` | false | false |
 /// | `IBNSBoxIsUsingDocumentContentView` | — | true |
+/// | `autoresizesSubviews="NO"` | — | `NSvFlags` without 0x100, and an `NSIBUserDefinedRuntimeAttributesConnector` setting `autoresizesSubviews` false |
 ///
 /// ibtool lays a titled box's content view out as AppKit does rather than keeping the source's
 /// frame: it fills the box's width and its height less 12 points of title, at the origin, with
 /// width and height sizable (`test_box_titled`: 554 × 84 at {3, 3} in a 560 × 100 box becomes
 /// 560 × 88), and its subviews follow their autoresizing masks (a width-sizable text field grows
 /// by 6). Only that configuration (default border, title on top, primary box) is known, and
-/// only masks with one flexible part per axis are resized.
+/// only masks with one flexible part per axis are resized. Xcode 13–15 (the keyed-archive pairs)
+/// kept the source's content rect instead (``AppKitEraRule``).
 enum AppKitBoxRule {
     /// What a box is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["boxType", "title"], children: ["view"], writesEmptySubviews: true)
+        attributes: ["boxType", "title", "borderType", "autoresizesSubviews"], children: ["view"],
+        writesEmptySubviews: true)
+
+    /// `borderType` → `NSBorderType` (`NSBorderType` raw values; `line` seen in
+    /// GroupingController, the default everywhere else).
+    static let borderTypes = ["line": 1, "bezel": 2, "groove": 3]
 
     /// The title height a titled box takes from its content view.
     static let titleHeight = 12.0
@@ -80,20 +87,30 @@ enum AppKitBoxRule {
         }
         let sourceSize = size(of: contentElement)
         content.replace("NSvFlags", .integer(0x100 | 0x12))
-        content.remove("NSFrame")
-        content.replace("NSFrameSize", .object(.string(AppKitContext.text([laidOut.width, laidOut.height]))))
-        try AppKitAutoresizing.resizeSubviews(
-            of: contentElement, from: [sourceSize.width, sourceSize.height], to: [laidOut.width, laidOut.height],
-            views: views)
+        // Xcode 13–15 kept the source's content rect (scribendi, AVRFuses: 30 boxes).
+        if context.era >= AppKitEraRule.current {
+            content.remove("NSFrame")
+            content.replace("NSFrameSize", .object(.string(AppKitContext.text([laidOut.width, laidOut.height]))))
+            try AppKitAutoresizing.resizeSubviews(
+                of: contentElement, from: [sourceSize.width, sourceSize.height], to: [laidOut.width, laidOut.height],
+                views: views)
+        }
 
         box.set("NSOffsets", .string("{0, 0}"))
         box.set("NSTitleCell", try titleCell(element, context: context))
         box.set("NSContentView", content)
-        box.set("NSBorderType", int: 3)
+        box.set("NSBorderType", int: try CellRule.value(element, "borderType", borderTypes, default: 3, context))
         box.set("NSBoxType", int: 0)
         box.set("NSTitlePosition", int: 2)
         box.set("NSTransparent", .bool(false))
         box.set("IBNSBoxIsUsingDocumentContentView", .bool(true))
+        // autoresizesSubviews="NO": NSvFlags without 0x100 and a runtime attribute setting it
+        // again after loading (GroupingController, the only such box).
+        if element["autoresizesSubviews"] == "NO" {
+            AppKitRuntimeAttributeRule.connect(
+                keyPaths: [.string("autoresizesSubviews")], values: [.number(bool: false)], object: box,
+                context: context)
+        }
         return box
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// | Key | Source |
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (`NSControlSendActionMask` 4), then `IBNSShadowedSymbolConfiguration` nil |
-/// | hugging default | `{250, 750}` for `rounded` and `texturedRounded` bezels (push buttons), `{250, 250}` otherwise (check boxes, radio and square buttons) |
+/// | hugging default | `{250, 750}` for `rounded` and `texturedRounded` bezels (push buttons), `{250, 250}` otherwise (check boxes, radio and square buttons); `{250, 250}` for all before Xcode 16 (``AppKitEraRule``) |
 /// | cell `NSCellFlags`, `NSCellFlags2`, `NSSupport` | ``CellRule`` (text cell with a font; `border` lives in `NSButtonFlags`); `allowsMixedState="YES"` adds `0x0100_0000` to `NSCellFlags2` |
 /// | cell `NSContents` | `title`, "" when absent |
 /// | cell `NSButtonFlags` | ``buttonFlags(_:button:context:)`` |
@@ -85,7 +85,9 @@ enum AppKitButtonRule {
             throw context.error(.invalidSource, element, "a button needs exactly one <buttonCell key=\"cell\">")
         }
         let bezel = try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context)
-        let hugging: (Double, Double) = bezel == 1 || bezel == 11 ? (250, 750) : (250, 250)
+        // Xcode 13–14 (scribendi) knew no per-bezel default: every button's is {250, 250}.
+        let modern = views.context.era >= AppKitEraRule.current
+        let hugging: (Double, Double) = modern && (bezel == 1 || bezel == 11) ? (250, 750) : (250, 250)
         _ = try views.encodeView(element, control, superview: superview, kind: kind(hugging: hugging))
         let cellObject = try buttonCell(cell, kind: .button, button: element, control: control, context: context)
         try ControlRule.encode(

@@ -24,6 +24,8 @@ final class AppKitContext {
     var toolsVersion: Double?
     /// Whether ibtool ran with overlay scrollers (``NibCompiler/Options/overlayScrollers``).
     var overlayScrollers = false
+    /// The Xcode whose ibtool is imitated (``AppKitEraRule``).
+    var era = AppKitEraRule.current
     /// Where Apple's ICC profiles are read from (`--color-profiles`).
     let colorProfiles: ColorProfiles
     /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's

@@ -42,6 +42,15 @@ enum AppKitRuntimeAttributeRule {
             }
             keyPaths.append(.string(keyPath))
         }
+        connect(keyPaths: keyPaths, values: values, object: object, context: context)
+    }
+
+    /// One connector setting `values` at `keyPaths` on `object` after loading (also what IB
+    /// writes for attributes an object's coder does not keep, such as a box's
+    /// `autoresizesSubviews="NO"`).
+    static func connect(
+        keyPaths: [ArchivedObject], values: [ArchivedObject], object: ArchivedObject, context: AppKitContext
+    ) {
         let connector = ArchivedObject("NSIBUserDefinedRuntimeAttributesConnector")
         connector.set("NSObject", object)
         connector.set("NSValues", .collection("NSArray", values))

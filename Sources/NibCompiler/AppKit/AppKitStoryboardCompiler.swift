@@ -147,7 +147,9 @@ struct AppKitStoryboardCompiler {
         context.track(application, id: nil, parent: owner)
         try AppKitConnectionRule.scheduleAll(in: elements, context: context)
         try context.resolve()
-        return try NibCompiler.serialize(context.makeRoot(owner: owner), fileName: name, fallbacks: [:])
+        let root = context.makeRoot(owner: owner)
+        AppKitEraRule.apply(to: root, era: context.era)
+        return try NibCompiler.serialize(root, fileName: name, fallbacks: [:])
     }
 
     private func mainMenuNib(_ application: SourceElement, scenes: Scenes) throws(CompileError) -> [UInt8] {

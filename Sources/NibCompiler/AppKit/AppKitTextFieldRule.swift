@@ -1,5 +1,6 @@
 /// `<textField>` → `NSTextField` with its `<textFieldCell key="cell">` → `NSTextFieldCell`;
-/// `<secureTextField>` and `<searchField>` are the same with their own classes and cell keys.
+/// `<secureTextField>`, `<searchField>` and `<comboBox>` (``AppKitComboBoxRule``) are the same
+/// with their own classes and cell keys.
 ///
 /// | Key | Source |
 /// |---|---|
@@ -46,6 +47,11 @@ enum AppKitTextFieldRule {
         "searchField": Variant(
             element: "searchField", className: "NSSearchField", cellElement: "searchFieldCell",
             cellClassName: "NSSearchFieldCell", allowsWritingTools: false),
+        // Only Xcode 13 and 14 combo boxes are modelled (AppKitComboBoxRule), which write no
+        // writing-tools keys; true is NSTextField's value.
+        "comboBox": Variant(
+            element: "comboBox", className: "NSComboBox", cellElement: "comboBoxCell",
+            cellClassName: "NSComboBoxCell", allowsWritingTools: true),
     ]
 
     /// The text field attributes beyond the view's.
@@ -117,7 +123,11 @@ enum AppKitTextFieldRule {
         _ cell: SourceElement, _ object: ArchivedObject, control: ArchivedObject, field: SourceElement,
         variant: Variant, context: AppKitContext
     ) throws(CompileError) {
-        for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
+        let isCombo = variant.element == "comboBox"
+        for name in cell.attributes.keys
+        where !CellRule.attributes.contains(name) && !cellAttributes.contains(name)
+            && !(isCombo && AppKitComboBoxRule.cellAttributes.contains(name))
+        {
             throw context.error(
                 .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not supported yet")
         }
@@ -150,6 +160,7 @@ enum AppKitTextFieldRule {
                     return ArchivedObject.string(string.text)
                 }
             case ("connections", _): break
+            case (let name, nil) where isCombo && AppKitComboBoxRule.cellChildren.contains(name): break
             default:
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not supported yet")
@@ -184,6 +195,9 @@ enum AppKitTextFieldRule {
         if let locales { object.set("NSAllowedInputLocales", .collection("NSArray", locales)) }
         if isSearch { encodeSearchCell(object, control: control, field: field) }
         if try characterPicker(field, context: context) { object.set("NSCharacterPickerEnabled", .bool(true)) }
+        if isCombo {
+            try AppKitComboBoxRule.encodeCell(cell, object, font: object.object(forKey: "NSSupport"), context: context)
+        }
     }
 
     /// The search field cell's fixed parts, as every search field in the pairs archives them:

@@ -44,7 +44,7 @@ struct AppKitViewEncoder {
         switch element.name {
         case "view", "customView":
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
-        case "textField", "secureTextField", "searchField":
+        case "textField", "secureTextField", "searchField", "comboBox":
             return try AppKitTextFieldRule.textField(element, superview: superview, parent: parent, views: self)
         case "scrollView":
             return try ScrollViewRule.scrollView(element, superview: superview, parent: parent, views: self)
@@ -174,7 +174,10 @@ struct AppKitViewEncoder {
             view.set("NSNextResponder", .null)
         }
         view.set("NSNibTouchBar", .null)
-        view.set("NSvFlags", int: 0x100 | (mask ?? (usesAutolayout ? 0x0C : 0x28)))
+        // NSvFlags 0x100 is autoresizesSubviews (GroupingController's box: "NO" → 12, not 268;
+        // only boxes accept the attribute, see AppKitBoxRule).
+        let resizesSubviews = try CellRule.boolean(element, "autoresizesSubviews", default: true, context)
+        view.set("NSvFlags", int: (resizesSubviews ? 0x100 : 0) | (mask ?? (usesAutolayout ? 0x0C : 0x28)))
         if frame[0] == 0 && frame[1] == 0 {
             view.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
         } else {

@@ -13,6 +13,7 @@ struct AppKitXibCompiler {
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
         context.toolsVersion = document.root.number("toolsVersion")
         context.overlayScrollers = document.overlayScrollers
+        context.era = document.builtBy ?? AppKitEraRule.current
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }
         }
@@ -60,6 +61,8 @@ struct AppKitXibCompiler {
         try AppKitConnectionRule.scheduleAll(
             in: objects.children.flatMap { [$0] + $0.descendants }, context: context)
         try context.resolve()
-        return context.makeRoot(owner: owner)
+        let root = context.makeRoot(owner: owner)
+        AppKitEraRule.apply(to: root, era: context.era)
+        return root
     }
 }

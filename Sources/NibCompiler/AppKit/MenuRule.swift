@@ -123,8 +123,11 @@ enum MenuRule {
             }
             if value != 0 { item.set("NSState", int: value) }
         }
-        item.set("NSOnImage", context.sharedImage("NSMenuCheckmark", designSize: "{18, 16}"))
-        item.set("NSMixedImage", context.sharedImage("NSMenuMixedState", designSize: "{18, 4}"))
+        // Before Xcode 14.2 the two images were 14 points wide (GroupingController and
+        // IRIndexRecordWController, Xcode 13; AVRFuses a08b56f5, Xcode 14.0; 14.2 and later: 18).
+        let width = context.era < XcodeEra(14.2) ? 14 : 18
+        item.set("NSOnImage", context.sharedImage("NSMenuCheckmark", designSize: width == 14 ? "{14, 13}" : "{18, 16}"))
+        item.set("NSMixedImage", context.sharedImage("NSMenuMixedState", designSize: "{\(width), 4}"))
         if let submenuElement {
             let submenu = try self.menu(submenuElement, parent: item, context: context)
             item.set("NSAction", .string("submenuAction:"))

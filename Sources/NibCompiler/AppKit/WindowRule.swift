@@ -61,6 +61,7 @@ enum WindowRule {
         var toolbarElement: SourceElement?
         var collectionBehavior: Int?
         var contentMinSize: String?
+        var frameMinSize: String?
         var contentBorderMinY: Double?
         for child in element.children {
             switch (child.name, child["key"]) {
@@ -87,6 +88,17 @@ enum WindowRule {
                     throw context.error(.invalidSource, child, "a minimum size needs a width and a height")
                 }
                 contentMinSize = AppKitContext.text([width, height])
+                // Xcode 13–15 wrote the frame's minimum size: the content's plus the 28-point
+                // title bar (GroupingController: {213, 107} → {213, 135}); Xcode 16 repeats the
+                // content's. Only titled windows are known.
+                if context.era < AppKitEraRule.current {
+                    guard element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true else {
+                        throw context.error(
+                            .unsupportedAttribute, child,
+                            "the minimum size of an untitled window for Xcode \(context.era) is not known yet")
+                    }
+                    frameMinSize = AppKitContext.text([width, height + 28])
+                }
             case ("contentBorderThickness", nil):
                 for name in child.attributes.keys where name != "minY" {
                     throw context.error(
@@ -162,7 +174,11 @@ enum WindowRule {
             window.set("NSWindowView", .null)
         }
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
-        if let minSize { window.set("NSMinSize", minSize) }
+        if let frameMinSize {
+            window.set("NSMinSize", .string(frameMinSize))
+        } else if let minSize {
+            window.set("NSMinSize", minSize)
+        }
         // A window with a toolbar has no maximum size in all three pairs that have one.
         if toolbarElement == nil { window.set("NSMaxSize", .string("{10000000000000, 10000000000000}")) }
         if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }

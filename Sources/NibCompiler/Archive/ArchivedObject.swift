@@ -66,6 +66,15 @@ final class ArchivedObject {
         }
     }
 
+    /// Inserts a value right after the first one stored under `key` (or appends it).
+    func insert(_ key: String, _ value: Value, after previous: String) {
+        if let index = values.firstIndex(where: { $0.key == previous }) {
+            values.insert((key, value), at: index + 1)
+        } else {
+            values.append((key, value))
+        }
+    }
+
     /// The first value stored under `key`.
     func value(forKey key: String) -> Value? { values.first { $0.key == key }?.value }
 

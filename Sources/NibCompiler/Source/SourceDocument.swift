@@ -17,6 +17,10 @@ public struct SourceDocument: @unchecked Sendable {
     public var module: String?
     /// The ibtool being imitated; by default the Xcode that saved the document.
     public var era: XcodeEra
+    /// The Xcode that built the nib when `--xcode` says so; `nil` otherwise. AppKit rules use it
+    /// instead of ``era``: every NIBArchive macOS pair was built by a current ibtool whatever
+    /// Xcode saved its document (see `AppKitEraRule`).
+    public var builtBy: XcodeEra?
     /// Whether ibtool could find the images the source names (see `NibCompiler.Options`).
     public var imagesAvailable = true
     /// Whether ibtool ran with overlay scrollers (see `NibCompiler.Options`).

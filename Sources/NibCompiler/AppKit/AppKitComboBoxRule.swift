@@ -1,0 +1,183 @@
+/// `<comboBox>` → `NSComboBox` with its `<comboBoxCell key="cell">` → `NSComboBoxCell`: a text
+/// field (``AppKitTextFieldRule``, variant `comboBox`) whose cell adds the pop-up list and an
+/// `NSComboTableView` that lives outside any view hierarchy.
+///
+/// Learned from the three combo boxes of the scribendi pairs (GroupingController, Xcode 13;
+/// PreferencesController ×2, Xcode 14), all with the 11-point small system font and left
+/// alignment; other fonts (the AVRFuses combo box has the system font: row height 18, table
+/// height 10) and alignments are refused, and so are other Xcodes (the header font's
+/// descriptor changes with each).
+///
+/// | Cell key | Source |
+/// |---|---|
+/// | text field cell keys | ``AppKitTextFieldRule/encodeCell(_:_:control:field:variant:context:)`` |
+/// | `NSVisibleItemCount` | `numberOfVisibleItems` (required) |
+/// | `NSHasVerticalScroller` | `hasVerticalScroller`, true when absent |
+/// | `NSPopUpListData` | `<objectValues>` strings, an `NSMutableArray`; absent without the element |
+/// | `NSTableView` | the `NSComboTableView` below |
+/// | `NSAutomaticTextCompletionStored` | true; `completes="NO"` adds nothing (`YES` refused) |
+///
+/// The `NSComboTableView`: no superview, window or next responder, `NSvFlags` 274, frame size
+/// `{38, 5}`, the control keys of a plain table (size 0, writing direction 0, send action mask 0,
+/// expansion tool tips), action `tableViewAction:` targeting the cell (also delegate and data
+/// source), one `NSTableColumn` (identifier "0", width and minimum width 10, maximum
+/// `FLT_MAX`, resizing mask 3) whose header cell has an 11-point system font with the
+/// `UICTFontTextStyleSubhead` text style and a clear gray background, and whose data cell says
+/// "Field" in the combo box's font; intercell spacing {17, 0}, row height 16, `NSTvFlags`
+/// 0xD260_8000, grid color `separatorColor`, column autoresizing style 1, dragging masks −1 / 0,
+/// type select, group row style 1.
+enum AppKitComboBoxRule {
+    /// The combo box cell attributes beyond a text field cell's.
+    static let cellAttributes: Set<String> = ["completes", "numberOfVisibleItems", "hasVerticalScroller"]
+    /// The combo box cell children beyond a text field cell's.
+    static let cellChildren: Set<String> = ["objectValues"]
+
+    /// The cell keys after the text field cell's: the list and its table.
+    static func encodeCell(
+        _ cell: SourceElement, _ object: ArchivedObject, font: ArchivedObject?, context: AppKitContext
+    ) throws(CompileError) {
+        guard context.era == XcodeEra(13) || context.era == XcodeEra(14) else {
+            throw context.error(
+                .unsupportedElement, cell,
+                "combo boxes are modelled as Xcode 13 and 14 wrote them (scribendi pairs), not for Xcode \(context.era)")
+        }
+        if cell["completes"] == "YES" {
+            throw context.error(.unsupportedAttribute, cell, "completes=\"YES\" is not supported yet")
+        }
+        if cell.child("font", key: "font")?["metaFont"] != "smallSystem" || cell["alignment"] != "left" {
+            throw context.error(
+                .unsupportedAttribute, cell,
+                "combo boxes other than left-aligned with the small system font are not supported yet")
+        }
+        guard let count = cell.number("numberOfVisibleItems"), let visible = Int(exactly: count), visible >= 0,
+            visible < 1000
+        else {
+            throw context.error(.invalidSource, cell, "a combo box cell needs numberOfVisibleItems")
+        }
+        object.set("NSVisibleItemCount", int: visible)
+        object.set("NSHasVerticalScroller", .bool(try CellRule.boolean(cell, "hasVerticalScroller", default: true, context)))
+        if let list = cell.child("objectValues") {
+            let strings = try list.children.map { (element) throws(CompileError) -> ArchivedObject in
+                guard element.name == "string", element.attributes.isEmpty else {
+                    throw context.error(
+                        .unsupportedElement, element, "<\(element.name)> in a combo box's values is not supported yet")
+                }
+                return .string(element.text)
+            }
+            object.set("NSPopUpListData", .collection("NSMutableArray", strings))
+        }
+        object.set("NSTableView", try table(cell, target: object, font: font, context: context))
+        object.set("NSAutomaticTextCompletionStored", .bool(true))
+    }
+
+    /// The combo box's `NSComboTableView`.
+    private static func table(
+        _ cell: SourceElement, target: ArchivedObject, font: ArchivedObject?, context: AppKitContext
+    ) throws(CompileError) -> ArchivedObject {
+        let table = ArchivedObject("NSComboTableView")
+        table.set("NSNextResponder", .null)
+        table.set("NSNibTouchBar", .null)
+        table.set("NSvFlags", int: 274)
+        table.set("NSFrameSize", .string("{38, 5}"))
+        table.set("NSSuperview", .null)
+        table.set("NSWindow", .null)
+        table.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+        table.set("IBNSSafeAreaLayoutGuide", .null)
+        table.set("IBNSLayoutMarginsGuide", .null)
+        table.set("IBNSClipsToBounds", int: 0)
+        table.set("NSEnabled", .bool(true))
+        table.set("NSAllowsLogicalLayoutDirection", .bool(false))
+        table.set("NSControlAllowsExpansionToolTips", .bool(true))
+        table.set("NSControlAction", .string("tableViewAction:"))
+        table.set("NSControlTarget", target)
+        table.set("NSControlSize", int: 0)
+        table.set("NSControlContinuous", .bool(false))
+        table.set("NSControlRefusesFirstResponder", .bool(false))
+        table.set("NSControlUsesSingleLineMode", .bool(false))
+        table.set("NSControlTextAlignment", int: 0)
+        table.set("NSControlLineBreakMode", int: 0)
+        table.set("NSControlWritingDirection", int: 0)
+        table.set("NSControlSendActionMask", int: 0)
+        let clear = ArchivedObject("NSColor")
+        clear.set("NSColorSpace", int: 3)
+        clear.set("NSWhite", .data(Array("0 0".utf8) + [0]))
+        clear.set("NSCustomColorSpace", try context.colorSpace(.genericGrayGamma22, for: cell))
+        clear.set("NSComponents", .data(Array("0 0".utf8)))
+        table.set("NSTableColumns", .collection("NSMutableArray", [try column(cell, table, clear, font, context)]))
+        table.set("NSIntercellSpacingWidth", .float64(17))
+        table.set("NSIntercellSpacingHeight", .float64(0))
+        table.set("NSBackgroundColor", clear)
+        table.set("NSGridColor", try AppKitColorRule.catalogColor("separatorColor", element: cell, context: context))
+        table.set("NSRowHeight", .float64(16))
+        table.set("NSAction", .string("tableViewAction:"))
+        table.set("NSTvFlags", .integer(Int64(Int32(bitPattern: 0xD260_8000))))
+        table.set("NSDelegate", target)
+        table.set("NSDataSource", target)
+        table.set("NSTarget", target)
+        table.set("NSColumnAutoresizingStyle", int: 1)
+        table.set("NSDraggingSourceMaskForLocal", int: -1)
+        table.set("NSDraggingSourceMaskForNonLocal", int: 0)
+        table.set("NSAllowsTypeSelect", .bool(true))
+        table.set("NSTableViewDraggingDestinationStyle", int: 0)
+        table.set("NSTableViewGroupRowStyle", int: 1)
+        return table
+    }
+
+    /// The table's only column.
+    private static func column(
+        _ cell: SourceElement, _ table: ArchivedObject, _ clear: ArchivedObject, _ font: ArchivedObject?,
+        _ context: AppKitContext
+    ) throws(CompileError) -> ArchivedObject {
+        let column = ArchivedObject("NSTableColumn")
+        column.set("NSIdentifier", .string("0"))
+        column.set("NSWidth", .float64(10))
+        column.set("NSMinWidth", .float64(10))
+        column.set("NSMaxWidth", .float64(Double(Float.greatestFiniteMagnitude)))
+        let header = ArchivedObject("NSTableHeaderCell")
+        header.set("NSCellFlags", int: 0x0400_0040)
+        header.set("NSCellFlags2", int: 0x800)
+        header.set("NSContents", .string(""))
+        header.set("NSSupport", headerFont(era: context.era))
+        header.set("NSBackgroundColor", clear)
+        header.set("NSTextColor", try AppKitColorRule.catalogColor("headerTextColor", element: cell, context: context))
+        column.set("NSHeaderCell", header)
+        let data = ArchivedObject("NSTextFieldCell")
+        data.set("NSCellFlags", int: 0x1420_0040)
+        data.set("NSCellFlags2", int: 0x800)
+        data.set("NSContents", .string("Field"))
+        if let font { data.set("NSSupport", font) }
+        data.set("NSControlView", table)
+        data.set(
+            "NSBackgroundColor", try AppKitColorRule.catalogColor("controlBackgroundColor", element: cell, context: context))
+        data.set("NSTextColor", try AppKitColorRule.catalogColor("controlTextColor", element: cell, context: context))
+        column.set("NSDataCell", data)
+        column.set("NSResizingMask", int: 3)
+        column.set("NSIsResizeable", .bool(true))
+        column.set("NSTableView", table)
+        return column
+    }
+
+    /// The header cell's font: the 11-point system font with the subheadline text style; Xcode
+    /// 14 adds descriptor options and `NSHasWidth` (PreferencesController), Xcode 13 does not
+    /// (GroupingController).
+    private static func headerFont(era: XcodeEra) -> ArchivedObject {
+        let font = ArchivedObject("NSFont")
+        font.set("NSName", .string(AppKitFontRule.system))
+        font.set("NSSize", .float64(11))
+        font.set("NSfFlags", int: 16)
+        let descriptor = ArchivedObject("NSFontDescriptor")
+        descriptor.set(
+            "NSFontDescriptorAttributes",
+            .dictionary(
+                "NSDictionary",
+                [
+                    (.string("NSFontSizeAttribute"), .number(double: 11)),
+                    (.string("NSCTFontUIUsageAttribute"), .string("UICTFontTextStyleSubhead")),
+                    (.string("NSCTFontSizeCategoryAttribute"), .number(3)),
+                ]))
+        if era >= XcodeEra(14) { descriptor.set("NSFontDescriptorOptions", .integer(2_147_516_422)) }
+        font.set("NSTextStyleDescriptor", descriptor)
+        if era >= XcodeEra(14) { font.set("NSHasWidth", .bool(false)) }
+        return font
+    }
+}

@@ -1,0 +1,66 @@
+/// What older Xcodes' ibtool writes differently in AppKit nibs, applied to the finished graph.
+///
+/// Every NIBArchive macOS pair (toolsVersion 6254 to 32700) was built by a current ibtool
+/// (Xcode 16 or later) whatever Xcode saved its document, so AppKit rules imitate
+/// ``current`` unless `--xcode` names the Xcode that built the nib. The seven keyed-archive
+/// pairs are Interface Builder nib documents whose `keyedobjects*.nib` the saving Xcode wrote:
+/// scribendi (toolsVersion 19529 and 20037: Xcode 13; 21507: Xcode 14.2) and AVRFuses (21225:
+/// Xcode 14.0; 23094: Xcode 15.3).
+///
+/// | Key | Xcode 13–14 | Xcode 15 | Xcode 16+ |
+/// |---|---|---|---|
+/// | `NSControlSize2` (after `NSControlSize` on every control, after `NSCellFlags2` on every cell; the cell's value is its control size bits, `NSCellFlags2 >> 17 & 3`) | written | written | absent |
+/// | `NSAllowsWritingTools`, `NSTextFieldAllowsWritingToolsAffordance`, `NS.resolvesNaturalAlignmentWithBaseWritingDirection` | absent | absent | written |
+/// | button and pop-up cells' `NSBezelStyle` | absent | written | written |
+/// | resolved catalog colors' `NSLinearExposure` | absent | absent | written |
+/// | `NSControlView` nil (box title cells) | absent | absent | written |
+/// | `NSHiddenInRepresentation` false (menu items) | absent | written | written |
+/// | `IBNSShadowedSymbolConfiguration` nil (buttons, pop-ups, image views) | Xcode 13: absent; 14: written | written | written |
+/// | `NSControlTextAlignment` | Xcode 13: right 1, center 2 (AppKit's older numbering); 14: center 1, right 2 | center 1, right 2 | center 1, right 2 |
+/// | menu items' check mark and mixed-state image design sizes | `{14, 13}`, `{14, 4}` before 14.2 | `{18, 16}`, `{18, 4}` | the same |
+/// | a titled box's content view | source frame | source frame | laid out (``AppKitBoxRule``) |
+///
+/// Seen: 11 action cells, 137 button cells, 363 text field cells, 15 pop-up cells, 9 header
+/// cells, 5 combo box cells and every control (text fields, buttons, pop-ups, matrices, color
+/// wells, scrollers, combo boxes and their tables) in the keyed pairs carry `NSControlSize2`.
+enum AppKitEraRule {
+    /// The ibtool every NIBArchive pair shows.
+    static let current = XcodeEra(16)
+
+    /// Keys Xcode 16 added to text fields (and their subclasses).
+    static let writingToolsKeys: Set<String> = [
+        "NSAllowsWritingTools", "NSTextFieldAllowsWritingToolsAffordance",
+        "NS.resolvesNaturalAlignmentWithBaseWritingDirection",
+    ]
+
+    /// Rewrites every object reachable from `root` as the ibtool of `era` writes it.
+    static func apply(to root: ArchivedObject, era: XcodeEra) {
+        guard era < current else { return }
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [root]
+        while let object = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            pending += object.referencedObjects
+            for key in writingToolsKeys { object.remove(key) }
+            object.remove("NSLinearExposure")
+            if case .null? = object.value(forKey: "NSControlView") { object.remove("NSControlView") }
+            if case .integer(let size)? = object.value(forKey: "NSControlSize") {
+                object.insert("NSControlSize2", .integer(size), after: "NSControlSize")
+            }
+            if case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
+                object.insert("NSControlSize2", .integer(flags2 >> 17 & 3), after: "NSCellFlags2")
+            }
+            if era < XcodeEra(15), object.has("NSButtonFlags") { object.remove("NSBezelStyle") }
+            if era < XcodeEra(15) { object.remove("NSHiddenInRepresentation") }
+            if era < XcodeEra(14) {
+                object.remove("IBNSShadowedSymbolConfiguration")
+                // AppKit's older NSTextAlignment numbering: right 1, center 2.
+                if case .integer(let alignment)? = object.value(forKey: "NSControlTextAlignment"),
+                    alignment == 1 || alignment == 2
+                {
+                    object.replace("NSControlTextAlignment", .integer(3 - alignment))
+                }
+            }
+        }
+    }
+}
