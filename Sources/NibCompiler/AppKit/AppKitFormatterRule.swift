@@ -109,7 +109,15 @@ enum AppKitFormatterRule {
     static let numberAttributes: Set<String> = [
         "key", "id", "formatterBehavior", "positiveFormat", "negativeFormat", "allowsFloats", "usesGroupingSeparator",
         "groupingSize", "minimumIntegerDigits", "maximumIntegerDigits", "maximumFractionDigits", "currencySymbol",
-        "internationalCurrencySymbol", "numberStyle", "formatWidth",
+        "internationalCurrencySymbol", "numberStyle", "formatWidth", "localizesFormat",
+    ]
+
+    /// Symbol and affix attributes copied into `NS.attributes` as strings under their own names
+    /// (PreferencesController).
+    static let numberSymbolAttributes: Set<String> = [
+        "decimalSeparator", "groupingSeparator", "currencyDecimalSeparator", "plusSign", "minusSign",
+        "notANumberSymbol", "perMillSymbol", "percentSymbol", "exponentSymbol", "positivePrefix", "positiveSuffix",
+        "negativePrefix", "negativeSuffix", "paddingCharacter",
     ]
 
     /// `numberStyle` → `NSNumberFormatterStyle` (only the styles whose patterns are known).
@@ -127,11 +135,12 @@ enum AppKitFormatterRule {
     /// | `NS.rounding` | an `NSDecimalNumberHandler` (mode 3, raising on overflow, underflow, division by zero) |
     /// | `NS.decimal`, `NS.thousand` | "." and "," |
     /// | `NS.hasthousands`, `NS.allowsfloats` | `usesGroupingSeparator`, `allowsFloats` |
-    /// | `NS.localized` | true |
+    /// | `NS.localized` | `localizesFormat` (true when absent); `NO` also adds `locale`, an `NSLocale` with identifier "" |
+    /// | `NS.attributes` symbols | `decimalSeparator`, `groupingSeparator`, `percentSymbol`, `positivePrefix`, … copied as strings (``numberSymbolAttributes``); `NS.decimal`/`NS.thousand` follow the separators |
     static func numberFormatter(_ element: SourceElement, cell: ArchivedObject, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
     {
-        for name in element.attributes.keys where !numberAttributes.contains(name) {
+        for name in element.attributes.keys where !numberAttributes.contains(name) && !numberSymbolAttributes.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on a number formatter is not supported yet")
         }
@@ -242,6 +251,16 @@ enum AppKitFormatterRule {
         if let symbol = element["internationalCurrencySymbol"] {
             attributes.append(("internationalCurrencySymbol", .string(symbol)))
         }
+        for name in numberSymbolAttributes.sorted() {
+            if let text = element[name] { attributes.append((name, .string(text))) }
+        }
+        // localizesFormat="NO": an empty locale, and NS.localized false (PreferencesController).
+        let localizes = try flag("localizesFormat", default: true)
+        if !localizes {
+            let locale = ArchivedObject("NSLocale")
+            locale.set("NS.identifier", .string(""))
+            attributes.append(("locale", locale))
+        }
         if element["positiveFormat"] != nil {
             attributes.append(("positiveFormat", .string(positive)))
             attributes.append(("negativeFormat", .string(negative)))
@@ -274,10 +293,10 @@ enum AppKitFormatterRule {
         rounding.set("NS.raise.underflow", .bool(true))
         rounding.set("NS.raise.dividebyzero", .bool(true))
         formatter.set("NS.rounding", rounding)
-        formatter.set("NS.decimal", .string("."))
-        formatter.set("NS.thousand", .string(","))
+        formatter.set("NS.decimal", .string(element["decimalSeparator"] ?? "."))
+        formatter.set("NS.thousand", .string(element["groupingSeparator"] ?? ","))
         formatter.set("NS.hasthousands", .bool(usesGrouping))
-        formatter.set("NS.localized", .bool(true))
+        formatter.set("NS.localized", .bool(localizes))
         formatter.set("NS.allowsfloats", .bool(allowsFloats))
         return formatter
     }

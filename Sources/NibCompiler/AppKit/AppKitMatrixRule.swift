@@ -5,9 +5,9 @@
 /// | view keys | ``AppKitViewEncoder`` (hugging default `{250, 750}`) |
 /// | `NSEnabled`, `NSCell`, `NSCellIsDiscardable` | true, an `NSActionCell` (`NSCellFlags` `0x20`, `NSCellFlags2` `0x2000`), true |
 /// | control keys | as ``ControlRule`` writes them, but `NSControlWritingDirection` 0 and `NSControlSendActionMask` 0 |
-/// | `NSNumRows`, `NSNumCols`, `NSCells` | the `<cells>`: one `<column>` (more are refused), its button cells in order, without `NSControlView` |
+/// | `NSNumRows`, `NSNumCols`, `NSCells` | the `<cells>`: one `<column>`, or several `<column>`s of one cell each (one row; other shapes are refused), the button cells in order, without `NSControlView` |
 /// | `NSCellSize`, `NSIntercellSpacing` | `<size key="cellSize">`, `<size key="intercellSpacing">` as `{w, h}` |
-/// | `NSMatrixFlags` | `0x4480_0000`, plus `0x1000_0000` unless `allowsEmptySelection="NO"` |
+/// | `NSMatrixFlags` | `0x4400_0000`, plus `0x0080_0000` unless `autosizesCells="NO"` (PreferencesController), `0x1000_0000` unless `allowsEmptySelection="NO"` |
 /// | `NSCellClass`, `NSProtoCell` | "NSActionCell", the `<buttonCell key="prototype">` |
 /// | `NSSelectedRow`, `NSSelectedCol` | -1 (even with a cell whose state is on) |
 /// | `NSBackgroundColor`, `NSCellBackgroundColor` | `<color key="backgroundColor">`, both |
@@ -16,7 +16,7 @@
 enum AppKitMatrixRule {
     /// What a matrix is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["allowsEmptySelection"], children: ["color", "size", "buttonCell", "cells"], hugging: (250, 750))
+        attributes: ["allowsEmptySelection", "autosizesCells"], children: ["color", "size", "buttonCell", "cells"], hugging: (250, 750))
 
     /// The archived matrix for `element`.
     static func matrix(
@@ -31,6 +31,7 @@ enum AppKitMatrixRule {
         var prototype: ArchivedObject?
         var cells: [ArchivedObject] = []
         var columns = 0
+        var rows: Set<Int> = []
         func cell(_ source: SourceElement) throws(CompileError) -> ArchivedObject {
             try AppKitButtonRule.buttonCell(
                 source, kind: .button, button: source, control: matrix, context: context, writesControlView: false)
@@ -52,6 +53,7 @@ enum AppKitMatrixRule {
                         throw context.error(.unsupportedElement, column, "<\(column.name)> in <cells> is not supported")
                     }
                     columns += 1
+                    rows.insert(column.children.count)
                     for item in column.children {
                         guard item.name == "buttonCell", item["key"] == nil else {
                             throw context.error(
@@ -65,12 +67,15 @@ enum AppKitMatrixRule {
                     .unsupportedElement, child, "<\(child.name)> inside a <matrix> is not supported yet")
             }
         }
-        guard columns == 1, let prototype, let background, let cellSize = sizes["cellSize"],
+        // One column, or one row (each <column> holding one cell): then the column-major source
+        // order is also NSCells' row-major order (PreferencesController: 1 × 2 and 1 × 3).
+        let rowCount = rows.count == 1 ? rows.first ?? 0 : 0
+        guard columns == 1 || (columns > 1 && rowCount == 1), let prototype, let background, let cellSize = sizes["cellSize"],
             let spacing = sizes["intercellSpacing"]
         else {
             throw context.error(
                 .unsupportedElement, element,
-                "only a matrix with one column, a prototype, a background color and cell sizes is supported yet")
+                "only a matrix with one column or one row, a prototype, a background color and cell sizes is supported yet")
         }
         let actionCell = ArchivedObject("NSActionCell")
         actionCell.set("NSCellFlags", int: 0x20)
@@ -87,13 +92,15 @@ enum AppKitMatrixRule {
         matrix.set("NSControlLineBreakMode", int: 0)
         matrix.set("NSControlWritingDirection", int: 0)
         matrix.set("NSControlSendActionMask", int: 0)
-        matrix.set("NSNumRows", int: cells.count)
-        matrix.set("NSNumCols", int: 1)
+        matrix.set("NSNumRows", int: rowCount)
+        matrix.set("NSNumCols", int: columns)
         matrix.set("NSCells", .collection("NSMutableArray", cells))
         matrix.set("NSCellSize", .string(cellSize))
         matrix.set("NSIntercellSpacing", .string(spacing))
         let allowsEmpty = try CellRule.boolean(element, "allowsEmptySelection", default: true, context)
-        matrix.set("NSMatrixFlags", int: 0x4480_0000 | (allowsEmpty ? 0x1000_0000 : 0))
+        let autosizes = try CellRule.boolean(element, "autosizesCells", default: true, context)
+        matrix.set(
+            "NSMatrixFlags", int: 0x4400_0000 | (autosizes ? 0x0080_0000 : 0) | (allowsEmpty ? 0x1000_0000 : 0))
         matrix.set("NSCellClass", .string("NSActionCell"))
         matrix.set("NSProtoCell", prototype)
         matrix.set("NSSelectedRow", int: -1)
