@@ -5,12 +5,13 @@
 /// | menu `title` | `NSTitle` |
 /// | menu `systemMenu` | `NSName` (`_NSMainMenu`, `_NSAppleMenu`, …, see ``systemMenuNames``) |
 /// | menu `autoenablesItems="NO"` | `NSNoAutoenable` true |
-/// | `<items>` | `NSMenuItems`, an `NSMutableArray` |
+/// | `<items>` | `NSMenuItems`, an `NSMutableArray`, also when empty |
 /// | item `title`, `keyEquivalent` | `NSTitle`, `NSKeyEquiv` (`""` when absent) |
 /// | no `<modifierMask>` | `NSKeyEquivModMask` ⌘ (1 << 20), except on separators |
 /// | `<modifierMask>` flags | `NSKeyEquivModMask`, `NSEvent.ModifierFlags` raw values; 0 is not written |
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
+/// | an empty `<attributedString key="attributedTitle"/>` | `NSAttributedTitle`: an `NSAttributedString` with `NSString` "" (scribendi MainMenu; text refused) |
 /// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`) |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
 /// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
@@ -63,7 +64,9 @@ enum MenuRule {
                 throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not supported yet")
             }
         }
-        if !items.isEmpty || popUp != nil { menu.set("NSMenuItems", .collection("NSMutableArray", items)) }
+        // Written even empty: empty pop-up menus (popup_empty), Services and other empty submenus
+        // (transmission_MainMenu, scribendi MainMenu and IRIndexRecordWController, AVRFuses).
+        menu.set("NSMenuItems", .collection("NSMutableArray", items))
         if let system = element["systemMenu"] {
             guard let name = systemMenuNames[system] else {
                 throw context.error(.unsupportedAttribute, element, "systemMenu \"\(system)\" is not supported yet")
@@ -86,6 +89,7 @@ enum MenuRule {
         let isSeparator = element.flag("isSeparatorItem")
         var modifiers: Int? = isSeparator ? nil : 1 << 20
         var submenuElement: SourceElement?
+        var hasEmptyAttributedTitle = false
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("modifierMask", "keyEquivalentModifierMask"):
@@ -96,6 +100,10 @@ enum MenuRule {
                 modifiers = modifierBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("menu", "submenu"): submenuElement = child
             case ("connections", _): break
+            // An empty attributed title (scribendi MainMenu: 7 "Label n" items) archives an empty
+            // NSAttributedString after the tag; attributed text is not modelled yet.
+            case ("attributedString", "attributedTitle") where child.children.isEmpty && child.attributes.count == 1:
+                hasEmptyAttributedTitle = true
             default:
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside a menu item is not supported yet")
@@ -144,6 +152,11 @@ enum MenuRule {
             if value != 0 { item.set("NSTag", int: value) }
         }
         if element.flag("alternate") { item.set("NSIsAlternate", .bool(true)) }
+        if hasEmptyAttributedTitle {
+            let title = ArchivedObject("NSAttributedString")
+            title.set("NSString", .string(""))
+            item.set("NSAttributedTitle", title)
+        }
         item.set("NSHiddenInRepresentation", .bool(false))
         return item
     }
