@@ -97,7 +97,7 @@ enum AppKitBoxRule {
         }
 
         box.set("NSOffsets", .string("{0, 0}"))
-        box.set("NSTitleCell", try titleCell(element, context: context))
+        box.set("NSTitleCell", try titleCell(element, untitled: "", context: context))
         box.set("NSContentView", content)
         box.set("NSBorderType", int: try CellRule.value(element, "borderType", borderTypes, default: 3, context))
         box.set("NSBoxType", int: 0)
@@ -121,11 +121,15 @@ enum AppKitBoxRule {
     }
 
     /// The box's title cell.
-    static func titleCell(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+    /// Without a `title`, a separator's cell says "Title" (box_separator_autoresize) and a
+    /// titled box's nothing (MarkupTagsController's line box).
+    static func titleCell(_ element: SourceElement, untitled: String = "Title", context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
         let title = ArchivedObject("NSTextFieldCell")
         title.set("NSCellFlags", .integer(0x0400_0000))
         title.set("NSCellFlags2", .integer(0x0800_0000))
-        title.set("NSContents", .string(element["title"] ?? "Title"))
+        title.set("NSContents", .string(element["title"] ?? untitled))
         title.set(
             "NSSupport",
             AppKitFontRule.make(

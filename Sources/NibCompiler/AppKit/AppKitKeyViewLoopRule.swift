@@ -16,12 +16,15 @@
 /// pop-up overlaps its neighbour by 3 points too, and goes by x). Perhaps ibtool compares
 /// alignment rects (push buttons' bezel insets), not frames; no other pair tells.
 ///
+/// Explicit `nextKeyView` outlets inside the loop do not change it: they stay outlet
+/// connectors, and `NSNextKeyView` still follows the geometric order (scribendi
+/// MarkupTagsController: ~150 outlets, e.g. outlet #365 → #372 while the archive links
+/// #365 → #369).
+///
 /// Refused, because no pair shows them or the pairs disagree: sibling orders the pairwise rule
-/// leaves ambiguous (a cycle, or equal frames), hidden views, explicit `nextKeyView` outlets
-/// inside the loop (scribendi archives the geometric loop beside them, but AVRFuses, which the
-/// rule does not reproduce, has them too), scroll views other than a hidden horizontal and a
-/// visible vertical scroller around a document view without subviews, split, stack, tab and
-/// table views, and a selected item view without subviews.
+/// leaves ambiguous (a cycle, or equal frames), hidden views, scroll views other than a hidden
+/// horizontal and a visible vertical scroller around a document view without subviews, split,
+/// stack, tab and table views, and a selected item view without subviews.
 enum AppKitKeyViewLoopRule {
     /// A view's frame in its superview's (unflipped) coordinates.
     struct Frame: Equatable {
@@ -91,19 +94,10 @@ enum AppKitKeyViewLoopRule {
                 throw context.error(
                     .unsupportedElement, element, "a hidden view in a key-view loop is not supported yet")
             }
-            if element.children.contains(where: { $0.name == "connections" && hasNextKeyViewOutlet($0) }) {
-                throw context.error(
-                    .unsupportedElement, element,
-                    "nextKeyView outlets inside a tab view item's key-view loop are not supported yet")
-            }
             guard let id = element["id"], let object = context.objectsByID[id] else {
                 throw context.error(.invalidSource, element, "a view in a key-view loop needs an id")
             }
             return object
-        }
-
-        private static func hasNextKeyViewOutlet(_ connections: SourceElement) -> Bool {
-            connections.children.contains { $0.name == "outlet" && $0["property"] == "nextKeyView" }
         }
 
         func frame(of element: SourceElement) throws(CompileError) -> Frame {

@@ -10,13 +10,14 @@
 /// | `NSMatrixFlags` | `0x4400_0000`, plus `0x0080_0000` unless `autosizesCells="NO"` (PreferencesController), `0x1000_0000` unless `allowsEmptySelection="NO"` |
 /// | `NSCellClass`, `NSProtoCell` | "NSActionCell", the `<buttonCell key="prototype">` |
 /// | `NSSelectedRow`, `NSSelectedCol` | -1 (even with a cell whose state is on) |
+/// | `NSTag` | `tag`, when not 0 (MarkupTagsController) |
 /// | `NSBackgroundColor`, `NSCellBackgroundColor` | `<color key="backgroundColor">`, both |
 ///
 /// The prototype and the cells are listed in the nib's objects with the matrix as parent.
 enum AppKitMatrixRule {
     /// What a matrix is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["allowsEmptySelection", "autosizesCells"], children: ["color", "size", "buttonCell", "cells"], hugging: (250, 750))
+        attributes: ["allowsEmptySelection", "autosizesCells", "tag"], children: ["color", "size", "buttonCell", "cells"], hugging: (250, 750))
 
     /// The archived matrix for `element`.
     static func matrix(
@@ -92,6 +93,7 @@ enum AppKitMatrixRule {
         matrix.set("NSControlLineBreakMode", int: 0)
         matrix.set("NSControlWritingDirection", int: 0)
         matrix.set("NSControlSendActionMask", int: 0)
+        try ControlRule.encodeTag(element, matrix, context: context)
         matrix.set("NSNumRows", int: rowCount)
         matrix.set("NSNumCols", int: columns)
         matrix.set("NSCells", .collection("NSMutableArray", cells))

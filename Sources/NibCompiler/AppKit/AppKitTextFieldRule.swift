@@ -59,9 +59,9 @@ enum AppKitTextFieldRule {
         "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion", "identifier",
     ])
 
-    /// The cell attributes beyond ``CellRule/attributes``. A text cell's `tag` archives nothing:
-    /// 174 tagged text field cells in the scribendi pairs have no `NSTag` (their controls carry
-    /// their own).
+    /// The cell attributes beyond ``CellRule/attributes``. A text cell's `tag` (≠ 0) is the
+    /// cell's `NSTag`: 174 tagged text field cells in scribendi MarkupTagsController (their
+    /// controls carry their own).
     static let cellAttributes: Set<String> = [
         "drawsBackground", "placeholderString", "customClass", "bezelStyle", "tag",
     ]
@@ -184,6 +184,7 @@ enum AppKitTextFieldRule {
                 object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
             }
         }
+        try ControlRule.encodeTag(cell, object, context: context)
         if let placeholder = cell["placeholderString"] {
             object.set("NSPlaceholderString", .string(placeholder))
         }

@@ -106,7 +106,16 @@ struct AppKitViewEncoder {
         // (nkv_overlap's custom view inside a tab item); <view>s — window content views, tab
         // item views — keep document order.
         let reverses = isCustom && !isContentView
-        _ = try encodeView(element, view, superview: superview, kind: .view, reversesSubviews: reverses)
+        _ = try encodeView(
+            element, view, superview: superview, kind: Kind(attributes: ["focusRingType"]), reversesSubviews: reverses)
+        // focusRingType="none" sets NSvFlags 0x1000, as on table views (MarkupTagsController's
+        // tab item view: 4370 = 0x1112).
+        if let ring = element["focusRingType"] {
+            guard ring == "none", case .integer(let flags)? = view.value(forKey: "NSvFlags") else {
+                throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
+            }
+            view.replace("NSvFlags", .integer(flags | 0x1000))
+        }
         // A top-level view (outside any window) that opts out of autoresizing-mask constraints
         // stops translating even without a constraint naming it (test_6col, the only such view
         // in the pairs); views inside a window need a constraint (AppKitContext).
@@ -152,6 +161,8 @@ struct AppKitViewEncoder {
             case ("constraints", _): constraintElements = child.children
             case ("viewLayoutGuide", let key?) where LayoutGuideRule.systemTypes[key] != nil: guideElements[key] = child
             case ("connections", _), ("point", "canvasLocation"): break
+            // Interface Builder's design-time guides archive nothing (MarkupTagsController).
+            case ("userGuides", nil) where child.children.allSatisfy({ $0.name == "userLayoutGuide" }): break
             case ("string", "toolTip"):
                 let text = try AppKitToolTipRule.text(of: child, context: context)
                 if !child.flag("base64-UTF8") { AppKitToolTipRule.connect(text, view: view, context: context) }
