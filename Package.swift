@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCompilerTests",
-            dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "CorpusSupport"],
+            dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "KeyedArchive", "CorpusSupport"],
             exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCodingTests", dependencies: ["NibCoding", "NibArchive", "CorpusSupport", "HeapUsage"],

@@ -253,14 +253,6 @@ struct AppKitTabViewRuleTests {
     @Test(
         "what no pair shows is refused",
         arguments: [
-            // An explicit nextKeyView outlet (AVRFuses' loop differs).
-            Self.item(
-                "A", view: "V",
-                Self.label("a", (20, 20, 80, 17)).replacingOccurrences(
-                    of: "</textField>",
-                    with:
-                        #"<connections><outlet property="nextKeyView" destination="V" id="o1"/></connections></textField>"#
-                )),
             // A selected item view without subviews.
             Self.item("A", view: "V", ""),
             // An item without an identifier.
@@ -269,6 +261,27 @@ struct AppKitTabViewRuleTests {
         ])
     func refusals(item: String) throws {
         #expect(throws: CompileError.self) { try Self.graph(Self.tabView(item)) }
+    }
+
+    /// scribendi MarkupTagsController: ~150 such outlets, and the archive keeps the geometric loop.
+    @Test("an explicit nextKeyView outlet stays a connector beside the geometric loop")
+    func nextKeyViewOutlet() throws {
+        let item = Self.item(
+            "A", view: "V",
+            Self.label("a", (20, 20, 80, 17)).replacingOccurrences(
+                of: "</textField>",
+                with:
+                    #"<connections><outlet property="nextKeyView" destination="V" id="o1"/></connections></textField>"#)
+        )
+        let graph = try Self.graph(Self.tabView(item))
+        let tabView = try #require(graph.all("NSTabView").first)
+        let view = try #require(graph.object("NSNextKeyView", of: tabView))
+        let field = try #require(graph.object("NSNextKeyView", of: view))
+        #expect(graph.nodes[field].className == "NSTextField")
+        #expect(graph.object("NSNextKeyView", of: field) == tabView)
+        let outlets = graph.all("NSNibOutletConnector").filter { graph.text("NSLabel", of: $0) == "nextKeyView" }
+        #expect(outlets.count == 1)
+        #expect(outlets.first.flatMap { graph.object("NSDestination", of: $0) } == view)
     }
 
     @Test("an unknown initialItem is an error")

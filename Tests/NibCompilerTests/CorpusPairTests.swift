@@ -169,6 +169,8 @@ struct CorpusPairTests {
         var imagesAvailable: Bool
         /// Whether ibtool ran with overlay scrollers (`--overlay-scrollers` in the table).
         var overlayScrollers = false
+        /// The deployment target (`--deployment-target` in the table).
+        var deploymentTarget: String?
 
         var testDescription: String { pair }
     }
@@ -181,10 +183,13 @@ struct CorpusPairTests {
         return text.split(separator: "\n").compactMap { line -> BuiltPair? in
             let columns = line.split(separator: "\t").map(String.init)
             guard !line.hasPrefix("#"), columns.count >= 3 else { return nil }
-            let options = columns[2].split(separator: " ")
+            let options = columns[2].split(separator: " ").map(String.init)
+            let target = options.firstIndex(of: "--deployment-target").flatMap {
+                options.indices.contains($0 + 1) ? options[$0 + 1] : nil
+            }
             return BuiltPair(
                 pair: columns[0], xcode: Double(columns[1]), imagesAvailable: !options.contains("--images-unavailable"),
-                overlayScrollers: options.contains("--overlay-scrollers"))
+                overlayScrollers: options.contains("--overlay-scrollers"), deploymentTarget: target)
         }
     }()
 
@@ -202,6 +207,7 @@ struct CorpusPairTests {
         options.xcode = built.xcode.map(XcodeEra.init)
         options.imagesAvailable = built.imagesAvailable
         options.overlayScrollers = built.overlayScrollers
+        options.deploymentTarget = built.deploymentTarget
         if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
         let compiled = try NibCompiler(options: options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(

@@ -39,7 +39,8 @@ enum AppKitComboBoxRule {
         guard context.era == XcodeEra(13) || context.era == XcodeEra(14) else {
             throw context.error(
                 .unsupportedElement, cell,
-                "combo boxes are modelled as Xcode 13 and 14 wrote them (scribendi pairs), not for Xcode \(context.era)")
+                "combo boxes are modelled as Xcode 13 and 14 wrote them (scribendi pairs), not for Xcode \(context.era)"
+            )
         }
         if cell["completes"] == "YES" {
             throw context.error(.unsupportedAttribute, cell, "completes=\"YES\" is not supported yet")
@@ -55,7 +56,8 @@ enum AppKitComboBoxRule {
             throw context.error(.invalidSource, cell, "a combo box cell needs numberOfVisibleItems")
         }
         object.set("NSVisibleItemCount", int: visible)
-        object.set("NSHasVerticalScroller", .bool(try CellRule.boolean(cell, "hasVerticalScroller", default: true, context)))
+        object.set(
+            "NSHasVerticalScroller", .bool(try CellRule.boolean(cell, "hasVerticalScroller", default: true, context)))
         if let list = cell.child("objectValues") {
             let strings = try list.children.map { (element) throws(CompileError) -> ArchivedObject in
                 guard element.name == "string", element.attributes.isEmpty else {
@@ -148,7 +150,8 @@ enum AppKitComboBoxRule {
         if let font { data.set("NSSupport", font) }
         data.set("NSControlView", table)
         data.set(
-            "NSBackgroundColor", try AppKitColorRule.catalogColor("controlBackgroundColor", element: cell, context: context))
+            "NSBackgroundColor",
+            try AppKitColorRule.catalogColor("controlBackgroundColor", element: cell, context: context))
         data.set("NSTextColor", try AppKitColorRule.catalogColor("controlTextColor", element: cell, context: context))
         column.set("NSDataCell", data)
         column.set("NSResizingMask", int: 3)

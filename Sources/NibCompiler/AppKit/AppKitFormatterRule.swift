@@ -140,7 +140,8 @@ enum AppKitFormatterRule {
     static func numberFormatter(_ element: SourceElement, cell: ArchivedObject, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
     {
-        for name in element.attributes.keys where !numberAttributes.contains(name) && !numberSymbolAttributes.contains(name) {
+        for name in element.attributes.keys
+        where !numberAttributes.contains(name) && !numberSymbolAttributes.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element, "attribute \(name) on a number formatter is not supported yet")
         }

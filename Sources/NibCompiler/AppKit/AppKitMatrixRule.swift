@@ -17,7 +17,8 @@
 enum AppKitMatrixRule {
     /// What a matrix is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["allowsEmptySelection", "autosizesCells", "tag"], children: ["color", "size", "buttonCell", "cells"], hugging: (250, 750))
+        attributes: ["allowsEmptySelection", "autosizesCells", "tag"],
+        children: ["color", "size", "buttonCell", "cells"], hugging: (250, 750))
 
     /// The archived matrix for `element`.
     static func matrix(
@@ -71,12 +72,14 @@ enum AppKitMatrixRule {
         // One column, or one row (each <column> holding one cell): then the column-major source
         // order is also NSCells' row-major order (PreferencesController: 1 × 2 and 1 × 3).
         let rowCount = rows.count == 1 ? rows.first ?? 0 : 0
-        guard columns == 1 || (columns > 1 && rowCount == 1), let prototype, let background, let cellSize = sizes["cellSize"],
+        guard columns == 1 || (columns > 1 && rowCount == 1), let prototype, let background,
+            let cellSize = sizes["cellSize"],
             let spacing = sizes["intercellSpacing"]
         else {
             throw context.error(
                 .unsupportedElement, element,
-                "only a matrix with one column or one row, a prototype, a background color and cell sizes is supported yet")
+                "only a matrix with one column or one row, a prototype, a background color and cell sizes is supported yet"
+            )
         }
         let actionCell = ArchivedObject("NSActionCell")
         actionCell.set("NSCellFlags", int: 0x20)
