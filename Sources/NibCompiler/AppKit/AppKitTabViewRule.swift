@@ -24,9 +24,9 @@
 ///
 /// The selected item's view is the tab view's subview (superview and next responder the tab
 /// view); other items' views have neither (scribendi PreferencesController and
-/// MarkupTagsController, AVRFuses — keyed archives, not compared). Every view keeps its source
-/// frame and mask (nkv_overlap, tabview_scrollview_chain). Items with other attributes or
-/// children are refused.
+/// MarkupTagsController, AVRFuses). The selected item's view fills the tab view's content rect,
+/// other items' views keep their source frames (``layOut(_:_:in:views:)``). Items with other
+/// attributes or children are refused.
 enum AppKitTabViewRule {
     /// What a tab view is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
@@ -85,6 +85,36 @@ enum AppKitTabViewRule {
         return tabView
     }
 
+    /// The selected item's view fills the tab view's content rect, and its subviews follow
+    /// their autoresizing masks: ibtool tiles the tab view it loads. Top tabs: {10, 33,
+    /// width − 20, height − 46} (nkv_overlap, AVRFuses), small top tabs {10, 29, width − 20,
+    /// height − 42} (scribendi: MarkupTagsController's "XML Tags" item, saved at {10, 25, 272,
+    /// 90} in a 292 × 128 tab view, archives {10, 29, 272, 86} with its subviews 4 points lower),
+    /// no tabs and no border: the whole bounds (tabview_scrollview_chain). Other items' views
+    /// keep their source frames.
+    private static func layOut(
+        _ view: ArchivedObject, _ viewElement: SourceElement, in tabElement: SourceElement, views: AppKitViewEncoder
+    ) throws(CompileError) {
+        let context = views.context
+        let tab = try ScrollViewRule.rect(tabElement, context)
+        let source = try ScrollViewRule.rect(viewElement, context)
+        let content: [Double]
+        let top = tabElement["type"] == nil || tabElement["type"] == "topTabsBezelBorder"
+        switch (top, tabElement["type"], tabElement["controlSize"]) {
+        case (true, _, nil), (true, _, "regular"): content = [10, 33, tab[2] - 20, tab[3] - 46]
+        case (true, _, "small"): content = [10, 29, tab[2] - 20, tab[3] - 42]
+        case (_, "noTabsNoBorder", _): content = [0, 0, tab[2], tab[3]]
+        default: return  // No pair shows other layouts; AppKitTabViewRule.controlSizes refuses other sizes.
+        }
+        guard content != source else { return }
+        guard content[2] >= 0, content[3] >= 0 else {
+            throw context.error(.unsupportedElement, tabElement, "a tab view smaller than its tabs is not supported yet")
+        }
+        ScrollViewRule.setFrame(view, content)
+        try AppKitAutoresizing.resizeSubviews(
+            of: viewElement, from: [source[2], source[3]], to: [content[2], content[3]], views: views)
+    }
+
     /// The index of the selected item: `initialItem`, else the first; `nil` without items.
     private static func selected(_ element: SourceElement, _ items: [SourceElement], context: AppKitContext)
         throws(CompileError) -> Int?
@@ -128,6 +158,9 @@ enum AppKitTabViewRule {
         context.track(item, id: element["id"], parent: tabView)
         let view = try views.view(
             viewElement, superview: isSelected ? tabView : nil, parent: item, isContentView: true)
+        if isSelected, let tabElement = element.parent?.parent {
+            try layOut(view, viewElement, in: tabElement, views: views)
+        }
         item.set("NSIdentifier", .string(identifier))
         item.set("NSView", view)
         item.set("NSLabel", .string(label))
