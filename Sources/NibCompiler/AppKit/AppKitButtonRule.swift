@@ -104,7 +104,9 @@ enum AppKitButtonRule {
         parent: ArchivedObject? = nil, writesControlView: Bool = true
     ) throws(CompileError) -> ArchivedObject {
         for name in cell.attributes.keys
-        where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) && !kind.attributes.contains(name) {
+        where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) && !kind.attributes.contains(name)
+            && !(name == "toolTip" && !writesControlView)
+        {
             throw context.error(
                 .unsupportedAttribute, cell, "attribute \(name) on a <\(kind.elementName)> is not supported yet")
         }
@@ -118,6 +120,9 @@ enum AppKitButtonRule {
             case ("string", "keyEquivalent") where keyEquivalent == nil:
                 keyEquivalent = try text(of: child, context: context)
             case ("menu", "menu") where kind.elementName == "popUpButtonCell" && !hasMenu: hasMenu = true
+            // The cell's own connections (bindings: PreferencesController) are scheduled with the
+            // document's (AppKitConnectionRule).
+            case ("connections", nil): break
             default:
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside a <buttonCell> is not supported yet")
@@ -128,6 +133,8 @@ enum AppKitButtonRule {
                 .unsupportedAttribute, cell, "button type \"\(cell["type"] ?? "")\" is not supported yet")
         }
         let object = ControlRule.swapped(ArchivedObject(kind.className), customClass: cell["customClass"])
+        // A matrix cell's tool tip is a help connector to the cell (PreferencesController: 3 cells).
+        if let toolTip = cell["toolTip"] { AppKitToolTipRule.connect(toolTip, view: object, context: context) }
         context.track(object, id: cell["id"], parent: parent ?? control)
         let font = cell.child("font", key: "font")
         object.set(

@@ -36,7 +36,7 @@ enum AppKitComboBoxRule {
     static func encodeCell(
         _ cell: SourceElement, _ object: ArchivedObject, font: ArchivedObject?, context: AppKitContext
     ) throws(CompileError) {
-        guard context.era == XcodeEra(13) || context.era == XcodeEra(14) else {
+        guard context.era >= XcodeEra(13), context.era < XcodeEra(15) else {
             throw context.error(
                 .unsupportedElement, cell,
                 "combo boxes are modelled as Xcode 13 and 14 wrote them (scribendi pairs), not for Xcode \(context.era)"

@@ -1,5 +1,6 @@
 /// AppKit `<connections>`: `<outlet>` → `NSNibOutletConnector`, `<action>` →
-/// `NSNibControlConnector` (source: the element holding the connection).
+/// `NSNibControlConnector`, `<binding>` → `NSNibBindingConnector` (source: the element holding
+/// the connection).
 enum AppKitConnectionRule {
     static func schedule(_ connections: SourceElement, source: ArchivedObject, context: AppKitContext) {
         for connection in connections.children {
@@ -25,6 +26,8 @@ enum AppKitConnectionRule {
                     }
                     record.set("NSLabel", .string(selector))
                     context.connections.append(record)
+                case "binding":
+                    context.connections.append(try binding(connection, source: source, context: context))
                 default:
                     throw context.error(
                         .unsupportedElement, connection,
@@ -45,6 +48,35 @@ enum AppKitConnectionRule {
             }
             schedule(connections, source: source, context: context)
         }
+    }
+
+    /// A `<binding>` without options → `NSNibBindingConnector` {`NSSource`, `NSDestination`,
+    /// `NSLabel` "name: keyPath", `NSBinding`, `NSKeyPath`, `NSNibBindingConnectorVersion` 2}
+    /// (PreferencesController: four bindings to an `SUUpdater`, from buttons, a button cell and
+    /// a pop-up). Bindings with an options dictionary (AVRFuses) are refused.
+    static func binding(_ connection: SourceElement, source: ArchivedObject, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in connection.attributes.keys where !["destination", "name", "keyPath", "id"].contains(name) {
+            throw context.error(
+                .unsupportedAttribute, connection, "attribute \(name) on a binding is not supported yet")
+        }
+        if let child = connection.children.first {
+            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a binding is not supported yet")
+        }
+        guard let destinationID = connection["destination"], let name = connection["name"],
+            let keyPath = connection["keyPath"]
+        else {
+            throw context.error(.invalidSource, connection, "the binding needs a destination, a name and a key path")
+        }
+        let record = ArchivedObject("NSNibBindingConnector")
+        record.set("NSSource", source)
+        record.set("NSDestination", try destination(destinationID, connection, context))
+        record.set("NSLabel", .string("\(name): \(keyPath)"))
+        record.set("NSBinding", .string(name))
+        record.set("NSKeyPath", .string(keyPath))
+        record.set("NSNibBindingConnectorVersion", int: 2)
+        return record
     }
 
     /// An `NSNibOutletConnector` setting `label` on `source` to `destination`.

@@ -108,7 +108,8 @@ enum AppKitTabViewRule {
         }
         guard content != source else { return }
         guard content[2] >= 0, content[3] >= 0 else {
-            throw context.error(.unsupportedElement, tabElement, "a tab view smaller than its tabs is not supported yet")
+            throw context.error(
+                .unsupportedElement, tabElement, "a tab view smaller than its tabs is not supported yet")
         }
         ScrollViewRule.setFrame(view, content)
         try AppKitAutoresizing.resizeSubviews(

@@ -53,6 +53,8 @@ struct AppKitXibCompiler {
                 _ = try views.view(element, superview: nil, parent: owner)
             case "menu":
                 _ = try MenuRule.menu(element, parent: owner, context: context)
+            case "userDefaultsController":
+                _ = try AppKitUserDefaultsControllerRule.controller(element, owner: owner, context: context)
             default:
                 throw context.error(
                     .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")

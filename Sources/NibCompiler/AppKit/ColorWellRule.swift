@@ -3,7 +3,7 @@
 ///
 /// | Source | Archived |
 /// |---|---|
-/// | the view part | ``AppKitViewEncoder/encodeView(_:_:superview:kind:reversesSubviews:)``, with an empty `NSSubviews` and the `NSColor pasteboard type` drag type |
+/// | the view part | ``AppKitViewEncoder/encodeView(_:_:superview:kind:reversesSubviews:)``, with an empty `NSSubviews` (not before Xcode 16) and the `NSColor pasteboard type` drag type |
 /// | control keys | enabled, not continuous, regular size, natural alignment 0, line break 0, writing direction 0 (int, not the cells' −1), send-action mask 4 |
 /// | `tag` | `NSTag`, when not 0 (scribendi PreferencesController) |
 /// | — | `NSIsBordered` true |
@@ -22,6 +22,9 @@ enum ColorWellRule {
         }
         let well = ArchivedObject("NSColorWell")
         context.track(well, id: element["id"], parent: parent)
+        // Before Xcode 16 no empty NSSubviews (PreferencesController's 7 color wells, Xcode 14.2).
+        var kind = Self.kind
+        kind.writesEmptySubviews = context.era >= AppKitEraRule.current
         let rest = try views.encodeView(element, well, superview: superview, kind: kind)
         guard rest.count == 1, let colorElement = rest.first, colorElement["key"] == "color" else {
             throw context.error(.invalidSource, element, "a color well needs one <color key=\"color\">")
