@@ -14,7 +14,7 @@ import Foundation
 /// | cell `NSButtonFlags2` | ``buttonFlags2(_:context:)`` |
 /// | cell `NSBezelStyle` | `bezelStyle` as `NSButton.BezelStyle` (0 when absent) |
 /// | cell `NSNormalImage` | `image` (``AppKitImageRule``) |
-/// | cell `NSAlternateImage` | check boxes and radio buttons: an `NSButtonImageSource` named `NSSwitch` / `NSRadioButton` |
+/// | cell `NSAlternateImage` | `alternateImage` (``AppKitImageRule``); check boxes and radio buttons: an `NSButtonImageSource` named `NSSwitch` / `NSRadioButton` |
 /// | cell `NSAlternateContents` | `alternateTitle`, "" when absent |
 /// | cell `NSKeyEquivalent` | `keyEquivalent` or a `<string key="keyEquivalent">` (plain or base64), "" when absent |
 /// | cell `NSPeriodicDelay`, `NSPeriodicInterval` | 400, 75 |
@@ -27,17 +27,18 @@ enum AppKitButtonRule {
     /// The cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = [
         "type", "bezelStyle", "imagePosition", "imageScaling", "inset", "image", "alternateTitle", "keyEquivalent",
-        "allowsMixedState", "customClass", "tag",
+        "allowsMixedState", "customClass", "tag", "alternateImage",
     ]
     /// `bezelStyle` → `NSButton.BezelStyle` raw value (AppKit's public headers), for the styles
     /// seen in the pairs.
     static let bezelStyles: [String: Int] = [
         "rounded": 1, "regularSquare": 2, "shadowlessSquare": 6, "texturedSquare": 8, "helpButton": 9,
-        "texturedRounded": 11, "recessed": 13,
+        "smallSquare": 10, "texturedRounded": 11, "recessed": 13,
     ]
     /// The `type` values the rule knows.
     static let types: Set<String> = [
         "push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed", "bevel", "help",
+        "smallSquare",
     ]
     /// `<behavior>` flags → their `NSButtonFlags` bits (highlight and state masks).
     static let behaviorBits: [String: UInt32] = [
@@ -158,7 +159,15 @@ enum AppKitButtonRule {
         if let image = cell["image"] {
             object.set("NSNormalImage", try AppKitImageRule.image(image, element: cell, context: context))
         }
-        if type == "check" || type == "radio" {
+        if let alternate = cell["alternateImage"] {
+            guard type != "check" && type != "radio" else {
+                throw context.error(
+                    .unsupportedAttribute, cell,
+                    "an alternate image on a check box or radio button is not supported yet")
+            }
+            // IRIndexRecordWController's toolbar button (propagate_off / propagate_on).
+            object.set("NSAlternateImage", try AppKitImageRule.image(alternate, element: cell, context: context))
+        } else if type == "check" || type == "radio" {
             // One per nib and image name: the cells of test_matrix_flags share it.
             let name = type == "check" ? "NSSwitch" : "NSRadioButton"
             let source = ArchivedObject("NSButtonImageSource", sharingKey: "NSButtonImageSource:" + name)
@@ -235,7 +244,7 @@ enum AppKitButtonRule {
     /// recessed pull-downs, `test_pulldown_title`, `popup_default_hugging`, `StatusBar`).
     static let bezelBits: [String: UInt32] = [
         "rounded": 0x01, "regularSquare": 0x02, "shadowlessSquare": 0x06, "texturedSquare": 0x20,
-        "helpButton": 0x21, "texturedRounded": 0x23, "recessed": 0x2D,
+        "helpButton": 0x21, "smallSquare": 0x22, "texturedRounded": 0x23, "recessed": 0x2D,
     ]
 
     /// `NSButtonFlags2`: the bezel's bits (``bezelBits``, none when absent) and `0x80` for

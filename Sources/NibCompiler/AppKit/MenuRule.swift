@@ -77,6 +77,18 @@ enum MenuRule {
         return menu
     }
 
+    /// The document's shared check mark and mixed-state images. Before Xcode 14.2 they were 14
+    /// points wide (GroupingController and IRIndexRecordWController, Xcode 13; AVRFuses
+    /// a08b56f5, Xcode 14.0); from 14.2, 18 (MainMenu, PreferencesController).
+    /// MarkupTagsController (14.2) shows 15 × 13, unexplained.
+    static func stateImages(context: AppKitContext) -> (on: ArchivedObject, mixed: ArchivedObject) {
+        let width = context.era < XcodeEra(14.2) ? 14 : 18
+        return (
+            context.sharedImage("NSMenuCheckmark", designSize: width == 14 ? "{14, 13}" : "{18, 16}"),
+            context.sharedImage("NSMenuMixedState", designSize: "{\(width), 4}")
+        )
+    }
+
     private static func item(
         _ element: SourceElement, menu: ArchivedObject, popUpCell: ArchivedObject?, hidden: Bool,
         context: AppKitContext
@@ -131,11 +143,9 @@ enum MenuRule {
             }
             if value != 0 { item.set("NSState", int: value) }
         }
-        // Before Xcode 14.2 the two images were 14 points wide (GroupingController and
-        // IRIndexRecordWController, Xcode 13; AVRFuses a08b56f5, Xcode 14.0; 14.2 and later: 18).
-        let width = context.era < XcodeEra(14.2) ? 14 : 18
-        item.set("NSOnImage", context.sharedImage("NSMenuCheckmark", designSize: width == 14 ? "{14, 13}" : "{18, 16}"))
-        item.set("NSMixedImage", context.sharedImage("NSMenuMixedState", designSize: "{\(width), 4}"))
+        let (on, mixed) = stateImages(context: context)
+        item.set("NSOnImage", on)
+        item.set("NSMixedImage", mixed)
         if let submenuElement {
             let submenu = try self.menu(submenuElement, parent: item, context: context)
             item.set("NSAction", .string("submenuAction:"))

@@ -23,10 +23,19 @@
 enum ToolbarRule {
     static let attributes: Set<String> = [
         "key", "id", "identifier", "implicitIdentifier", "displayMode", "sizeMode", "autosavesConfiguration",
-        "allowsUserCustomization",
+        "allowsUserCustomization", "showsBaselineSeparator",
     ]
     static let itemAttributes: Set<String> = [
-        "id", "implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel",
+        "id", "implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel", "toolTip", "tag", "image",
+        "sizingBehavior",
+    ]
+
+    /// AppKit's space items as Xcode 13 archived them (IRIndexRecordWController): class, palette
+    /// label, minimum and maximum size; no label or tool tip, tag −1 and a disabled separator
+    /// menu item as menu form representation.
+    static let spaceItems: [String: (className: String, paletteLabel: String, min: String, max: String)] = [
+        "NSToolbarSpaceItem": ("NSToolbarSpaceItem", "Space", "{22, 22}", "{22, 22}"),
+        "NSToolbarFlexibleSpaceItem": ("NSToolbarFlexibleSpaceItem", "Flexible Space", "{1, 22}", "{20000, 22}"),
     ]
     /// `displayMode` → `NSToolbar.DisplayMode` raw value.
     static let displayModes = ["default": 0, "iconAndLabel": 1, "iconOnly": 2, "labelOnly": 3]
@@ -86,6 +95,10 @@ enum ToolbarRule {
         toolbar.set("NSToolbarIdentifier", .string(identifier))
         toolbar.set("NSToolbarDelegate", .null)
         toolbar.set("NSToolbarPrefersToBeShown", .bool(true))
+        if element["showsBaselineSeparator"] != nil {
+            let shows = try CellRule.boolean(element, "showsBaselineSeparator", default: true, context)
+            toolbar.set("NSToolbarShowsBaselineSeparator", .bool(shows))
+        }
         toolbar.set("NSToolbarAllowsUserCustomization", .bool(element["allowsUserCustomization"] != "NO"))
         toolbar.set("NSToolbarAutosavesConfiguration", .bool(element["autosavesConfiguration"] != "NO"))
         toolbar.set("NSToolbarDisplayMode", int: try code("displayMode", displayModes))
@@ -112,9 +125,21 @@ enum ToolbarRule {
         guard let identifier = element["explicitItemIdentifier"] ?? element["implicitItemIdentifier"] else {
             throw context.error(.invalidSource, element, "the toolbar item has no identifier")
         }
+        if let space = spaceItems[identifier], context.era < AppKitEraRule.current,
+            element.attributes.keys.allSatisfy({ ["id", "implicitItemIdentifier"].contains($0) }),
+            element.children.isEmpty
+        {
+            return (identifier, spaceItem(identifier, space, element: element, toolbar: toolbar, context: context))
+        }
         if identifier.hasPrefix("NSToolbar") {
             throw context.error(
                 .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not supported yet")
+        }
+        if element["sizingBehavior"] != nil || element["image"] != nil, context.era >= AppKitEraRule.current {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "toolbar item images and sizing behavior are modelled as Xcode 13 wrote them, not for Xcode \(context.era)"
+            )
         }
         let item = ArchivedObject("NSToolbarItem")
         context.track(item, id: element["id"], parent: toolbar)
@@ -138,29 +163,108 @@ enum ToolbarRule {
         item.set("NSToolbarItemIdentifier", .string(identifier))
         item.set("NSToolbarItemLabel", .string(label))
         item.set("NSToolbarItemPaletteLabel", .string(element["paletteLabel"] ?? label))
-        item.set("NSToolbarItemToolTip", .string(""))
+        item.set("NSToolbarItemToolTip", .string(element["toolTip"] ?? ""))
         if let viewElement {
             item.set("NSToolbarItemView", try views.view(viewElement, superview: nil, parent: item))
         } else {
             item.set("NSToolbarItemView", .null)
         }
         let isButton = viewElement?.name == "button"
-        item.set("NSToolbarItemBordered", .bool(isButton))
-        item.set("NSToolbarItemImage", .null)
-        item.set("NSToolbarItemTitle", .string(isButton ? viewElement?.child(key: "cell")?["title"] ?? "" : ""))
+        let buttonCell = isButton ? viewElement?.child(key: "cell") : nil
+        // A borderless button (IRIndexRecordWController's small square) is not bordered.
+        let bordered = isButton && (context.era >= AppKitEraRule.current || buttonCell?["borderStyle"] != nil)
+        item.set("NSToolbarItemBordered", .bool(bordered))
+        if let image = element["image"] {
+            item.set("NSToolbarItemImage", try AppKitImageRule.image(image, element: element, context: context))
+        } else {
+            item.set("NSToolbarItemImage", .null)
+        }
+        item.set("NSToolbarItemTitle", .string(buttonCell?["title"] ?? ""))
         item.set("NSToolbarItemTarget", .null)
         item.set("NSToolbarItemAction", .null)
         let zero = ArchivedObject.string("{0, 0}")
-        item.set("NSToolbarItemMinSize", sizes["minSize"] ?? zero)
-        item.set("NSToolbarItemMaxSize", sizes["maxSize"] ?? zero)
-        item.set("NSToolbarItemIgnoreMinMaxSizes", .bool(false))
+        // sizingBehavior="auto" (IRIndexRecordWController, small size mode): the view's size, or
+        // {22, 22} for an image item, with the minimum and maximum ignored.
+        let automatic = element["sizingBehavior"] == "auto"
+        if let behavior = element["sizingBehavior"], !automatic || !sizes.isEmpty {
+            throw context.error(.unsupportedAttribute, element, "sizingBehavior \"\(behavior)\" is not supported yet")
+        }
+        if automatic {
+            let size: String
+            if let viewElement {
+                let frame = try ScrollViewRule.rect(viewElement, context)
+                size = AppKitContext.text([frame[2], frame[3]])
+            } else {
+                guard element.parent?.parent?["sizeMode"] == "small"
+                else {
+                    throw context.error(
+                        .unsupportedAttribute, element, "automatic sizing outside a small toolbar is not supported yet")
+                }
+                size = "{22, 22}"
+            }
+            item.set("NSToolbarItemMinSize", .string(size))
+            item.set("NSToolbarItemMaxSize", .string(size))
+        } else {
+            item.set("NSToolbarItemMinSize", sizes["minSize"] ?? zero)
+            item.set("NSToolbarItemMaxSize", sizes["maxSize"] ?? zero)
+        }
+        item.set("NSToolbarItemIgnoreMinMaxSizes", .bool(automatic))
         item.set("NSToolbarItemEnabled", .bool(true))
         item.set("NSToolbarItemAutovalidates", .bool(true))
-        item.set("NSToolbarItemTag", int: 0)
+        let tag = try element["tag"].map { (text) throws(CompileError) -> Int in
+            guard let value = Int(text).flatMap({ Int32(exactly: $0) }) else {
+                throw context.error(.invalidSource, element, "the toolbar item tag must be an integer")
+            }
+            return Int(value)
+        }
+        item.set("NSToolbarItemTag", int: tag ?? 0)
         item.set("NSToolbarItemVisibilityPriority", int: 0)
         item.set("NSToolbarItemNavigational", .bool(false))
         item.set("NSToolbarIsUserRemovable", .bool(true))
-        item.set("NSToolbarItemStyle", int: 0)
+        // Xcode 13 wrote no item style (IRIndexRecordWController).
+        if context.era >= AppKitEraRule.current { item.set("NSToolbarItemStyle", int: 0) }
         return (identifier, item)
+    }
+
+    /// A space or flexible space item (``spaceItems``).
+    private static func spaceItem(
+        _ identifier: String, _ space: (className: String, paletteLabel: String, min: String, max: String),
+        element: SourceElement, toolbar: ArchivedObject, context: AppKitContext
+    ) -> ArchivedObject {
+        let item = ArchivedObject(space.className)
+        context.track(item, id: element["id"], parent: toolbar)
+        item.set("NSToolbarItemIdentifier", .string(identifier))
+        item.set("NSToolbarItemLabel", .string(""))
+        item.set("NSToolbarItemPaletteLabel", .string(space.paletteLabel))
+        item.set("NSToolbarItemToolTip", .null)
+        item.set("NSToolbarItemView", .null)
+        item.set("NSToolbarItemBordered", .bool(false))
+        item.set("NSToolbarItemImage", .null)
+        item.set("NSToolbarItemTitle", .string(""))
+        item.set("NSToolbarItemTarget", .null)
+        item.set("NSToolbarItemAction", .null)
+        item.set("NSToolbarItemMinSize", .string(space.min))
+        item.set("NSToolbarItemMaxSize", .string(space.max))
+        item.set("NSToolbarItemIgnoreMinMaxSizes", .bool(false))
+        item.set("NSToolbarItemEnabled", .bool(true))
+        item.set("NSToolbarItemAutovalidates", .bool(true))
+        item.set("NSToolbarItemTag", int: -1)
+        item.set("NSToolbarIsUserRemovable", .bool(true))
+        item.set("NSToolbarItemVisibilityPriority", int: 0)
+        item.set("NSToolbarItemNavigational", .bool(false))
+        let menuItem = ArchivedObject("NSMenuItem")
+        menuItem.set("NSIsDisabled", .bool(true))
+        menuItem.set("NSIsSeparator", .bool(true))
+        menuItem.set("NSAllowsKeyEquivalentLocalization", .bool(true))
+        menuItem.set("NSAllowsKeyEquivalentMirroring", .bool(true))
+        menuItem.set("NSTitle", .string(""))
+        menuItem.set("NSKeyEquiv", .string(""))
+        menuItem.set("NSKeyEquivModMask", int: 1 << 20)
+        menuItem.set("NSMnemonicLoc", int: Int(Int32.max))
+        let (on, mixed) = MenuRule.stateImages(context: context)
+        menuItem.set("NSOnImage", on)
+        menuItem.set("NSMixedImage", mixed)
+        item.set("NSToolbarItemMenuFormRepresentation", menuItem)
+        return item
     }
 }
