@@ -12,7 +12,7 @@
 /// | `NSControlSize2` (after `NSControlSize` on every control, after `NSCellFlags2` on every cell; the cell's value is its control size bits, `NSCellFlags2 >> 17 & 3`) | written | written | absent |
 /// | `NSAllowsWritingTools`, `NSTextFieldAllowsWritingToolsAffordance`, `NS.resolvesNaturalAlignmentWithBaseWritingDirection` | absent | absent | written |
 /// | button and pop-up cells' `NSBezelStyle` | absent | written | written |
-/// | resolved catalog colors' `NSLinearExposure` | absent | absent | written |
+/// | resolved catalog colors' `NSLinearExposure`; text views' shared `NSTextHighlightAttributes`, `NSWritingToolsFlags` | absent | absent | written |
 /// | `NSControlView` nil (box title cells) | absent | absent | written |
 /// | `NSHiddenInRepresentation` false (menu items) | absent | written | written |
 /// | `IBNSShadowedSymbolConfiguration` nil (buttons, pop-ups, image views) | Xcode 13: absent; 14: written | written | written |
@@ -43,6 +43,8 @@ enum AppKitEraRule {
             pending += object.referencedObjects
             for key in writingToolsKeys { object.remove(key) }
             object.remove("NSLinearExposure")
+            object.remove("NSTextHighlightAttributes")
+            object.remove("NSWritingToolsFlags")
             if case .null? = object.value(forKey: "NSControlView") { object.remove("NSControlView") }
             if case .integer(let size)? = object.value(forKey: "NSControlSize") {
                 object.insert("NSControlSize2", .integer(size), after: "NSControlSize")

@@ -140,6 +140,9 @@ enum AppKitFormatterRule {
     static func numberFormatter(_ element: SourceElement, cell: ArchivedObject, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
     {
+        if element["formatterBehavior"] == "10_0" {
+            return try legacyNumberFormatter(element, cell: cell, context: context)
+        }
         for name in element.attributes.keys
         where !numberAttributes.contains(name) && !numberSymbolAttributes.contains(name) {
             throw context.error(
@@ -299,6 +302,117 @@ enum AppKitFormatterRule {
         formatter.set("NS.hasthousands", .bool(usesGrouping))
         formatter.set("NS.localized", .bool(localizes))
         formatter.set("NS.allowsfloats", .bool(allowsFloats))
+        return formatter
+    }
+
+    /// `formatterBehavior="10_0"` (Mac OS X 10.0 behavior, `formatterBehavior` 1000), as
+    /// IRIndexRecordWController (Xcode 13, the only such formatter) shows it:
+    ///
+    /// | Key | Source |
+    /// |---|---|
+    /// | `NS.attributes` | `positiveFormat`, `negativeFormat`, `groupingSeparator` and `usesGroupingSeparator` true (`thousandSeparator`), `allowsFloats` true, `nilSymbol` "", the infinity symbols, `formatterBehavior` 1000, `locale` (`localizesFormat="NO"`), `textAttributesForNegativeValues`, `attributedStringForZero` |
+    /// | `NS.positiveattrs`, `NS.negativeattrs` | nil, the negative text attributes (a dictionary of `NSColor`) |
+    /// | `NS.zero` | the attributed string for zero (one plain fragment) |
+    /// | `NS.min`, `NS.max` | the NaN `<decimal>`s: one NaN placeholder |
+    /// | `NS.rounding` | nil |
+    /// | `NS.decimal`, `NS.thousand`, `NS.hasthousands`, `NS.localized`, `NS.allowsfloats` | ".", the separator, true, `localizesFormat`, true |
+    ///
+    /// Anything else on such a formatter is refused.
+    private static func legacyNumberFormatter(_ element: SourceElement, cell: ArchivedObject, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        let allowed: Set<String> = [
+            "key", "id", "formatterBehavior", "positiveFormat", "negativeFormat", "localizesFormat",
+            "thousandSeparator",
+        ]
+        for name in element.attributes.keys where !allowed.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "attribute \(name) on a 10.0-behavior number formatter is not supported yet")
+        }
+        guard let positive = element["positiveFormat"], let negative = element["negativeFormat"],
+            let separator = element["thousandSeparator"]
+        else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "a 10.0-behavior number formatter without formats and a thousand separator is not supported yet")
+        }
+        let localizes = try CellRule.boolean(element, "localizesFormat", default: true, context)
+        var negativeAttributes: ArchivedObject?
+        var zero: ArchivedObject?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("textAttributesForNegativeValues", nil):
+                var pairs: [(ArchivedObject, ArchivedObject)] = []
+                for attribute in child.children {
+                    guard attribute.name == "color", let key = attribute["key"] else {
+                        throw context.error(
+                            .unsupportedElement, attribute,
+                            "<\(attribute.name)> in text attributes is not supported yet")
+                    }
+                    pairs.append((.string(key), try AppKitColorRule.color(attribute, context: context)))
+                }
+                negativeAttributes = .dictionary("NSDictionary", pairs)
+            case ("attributedString", "attributedStringForZero"):
+                guard child.children.count == 1, let fragment = child.children.first, fragment.name == "fragment",
+                    fragment.children.isEmpty, let content = fragment["content"]
+                else {
+                    throw context.error(
+                        .unsupportedElement, child, "only one plain fragment is supported in the attributed zero")
+                }
+                let text = ArchivedObject("NSAttributedString")
+                text.set("NSString", .string(content))
+                text.set("NSAttributes", .dictionary("NSDictionary", []))
+                zero = text
+            case ("decimal", let key?) where (key == "minimum" || key == "maximum") && child["value"] == "NaN": break
+            default:
+                throw context.error(
+                    .unsupportedElement, child,
+                    "<\(child.name)> in a 10.0-behavior number formatter is not supported yet")
+            }
+        }
+        var attributes: [(String, ArchivedObject)] = [
+            ("allowsFloats", .number(bool: true)),
+            ("formatterBehavior", .number(1000)),
+            ("groupingSeparator", .string(separator)),
+            ("negativeFormat", .string(negative)),
+            ("negativeInfinitySymbol", .string("-∞")),
+            ("nilSymbol", .string("")),
+            ("positiveFormat", .string(positive)),
+            ("positiveInfinitySymbol", .string("+∞")),
+            ("usesGroupingSeparator", .number(bool: true)),
+        ]
+        if !localizes {
+            let locale = ArchivedObject("NSLocale")
+            locale.set("NS.identifier", .string(""))
+            attributes.append(("locale", locale))
+        }
+        if let negativeAttributes { attributes.append(("textAttributesForNegativeValues", negativeAttributes)) }
+        if let zero { attributes.append(("attributedStringForZero", zero)) }
+        let formatter = ArchivedObject("NSNumberFormatter")
+        context.track(formatter, id: element["id"], parent: cell)
+        formatter.set("NS.attributes", .dictionary("NSMutableDictionary", attributes.map { (.string($0.0), $0.1) }))
+        formatter.set("NS.positiveformat", .string(positive))
+        formatter.set("NS.negativeformat", .string(negative))
+        formatter.set("NS.positiveattrs", .null)
+        formatter.set("NS.negativeattrs", negativeAttributes.map { .object($0) } ?? .null)
+        formatter.set("NS.zero", zero.map { .object($0) } ?? .null)
+        let empty = ArchivedObject("NSAttributedString")
+        empty.set("NSString", .string(""))
+        formatter.set("NS.nil", empty)
+        let notANumber = ArchivedObject("NSAttributedString")
+        notANumber.set("NSString", .string("NaN"))
+        notANumber.set("NSAttributes", .dictionary("NSDictionary", []))
+        formatter.set("NS.nan", notANumber)
+        let placeholder = notANumberPlaceholder()
+        formatter.set("NS.min", placeholder)
+        formatter.set("NS.max", placeholder)
+        formatter.set("NS.rounding", .null)
+        formatter.set("NS.decimal", .string("."))
+        formatter.set("NS.thousand", .string(separator))
+        formatter.set("NS.hasthousands", .bool(true))
+        formatter.set("NS.localized", .bool(localizes))
+        formatter.set("NS.allowsfloats", .bool(true))
         return formatter
     }
 

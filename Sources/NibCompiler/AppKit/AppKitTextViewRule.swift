@@ -9,7 +9,8 @@
 ///
 /// | Bits | Source |
 /// |---|---|
-/// | `0x1`, `0x100` | `selectable` (absent: YES) |
+/// | `0x1` | `selectable` (absent: YES) |
+/// | `0x100` | always (also with `selectable="NO"`: IRIndexRecordWController) |
 /// | `0x2` | `editable` (absent: YES) |
 /// | `0x4` | `richText` (absent: YES) |
 /// | `0x8` | `importsGraphics` (absent: YES) |
@@ -236,7 +237,10 @@ enum AppKitTextViewRule {
     /// `NSFlags` of the shared data (see the table above).
     static func flags(_ element: SourceElement) -> Int {
         var flags = 0x800
-        if element["selectable"] != "NO" { flags |= 0x101 }
+        // 0x100 does not follow selectable: IRIndexRecordWController's selectable="NO" text
+        // view (the only one in the pairs) archives it too.
+        flags |= 0x100
+        if element["selectable"] != "NO" { flags |= 0x1 }
         if element["editable"] != "NO" { flags |= 0x2 }
         if element["richText"] != "NO" { flags |= 0x4 }
         if element["importsGraphics"] != "NO" { flags |= 0x8 }

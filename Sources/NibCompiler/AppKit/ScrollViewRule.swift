@@ -17,7 +17,7 @@
 /// | `0x2_0000` | always |
 ///
 /// Tiling, as the archived frames show: the clip view fills the scroll view inside its border
-/// (none 0, line and bezel 1, groove 2 points), less 17 points for each visible (not hidden)
+/// (none 0, line and bezel 1, groove 2 points), less 17 points (15 before Xcode 16) for each visible (not hidden)
 /// legacy scroller — an autohiding one takes no room while the document fits, overlay scrollers
 /// (``NibCompiler/Options/overlayScrollers``) none at all; a header view gets
 /// a header clip view across the top of the clip view, whose bounds start `headerHeight` above
@@ -49,6 +49,9 @@ enum ScrollViewRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
+        // Xcode 13 tiled legacy scrollers 15 points wide (IRIndexRecordWController's text view:
+        // a 383-point scroll view, clip 368); Xcode 16, 17.
+        let scrollerWidth = context.era < AppKitEraRule.current ? 15 : Self.scrollerWidth
         let scroll = ArchivedObject("NSScrollView")
         context.track(scroll, id: element["id"], parent: parent)
         let kind = AppKitViewEncoder.Kind(

@@ -97,7 +97,19 @@ enum WindowRule {
                             .unsupportedAttribute, child,
                             "the minimum size of an untitled window for Xcode \(context.era) is not known yet")
                     }
-                    frameMinSize = AppKitContext.text([width, height + 28])
+                    // A small icon-only toolbar adds 24 more (IRIndexRecordWController: 74 → 126);
+                    // other toolbars are not known.
+                    var toolbarHeight = 0.0
+                    if let toolbar = element.child("toolbar", key: "toolbar") {
+                        guard toolbar["sizeMode"] == "small", toolbar["displayMode"] == "iconOnly" else {
+                            throw context.error(
+                                .unsupportedAttribute, child,
+                                "the minimum size of a window with this toolbar for Xcode \(context.era) is not known yet"
+                            )
+                        }
+                        toolbarHeight = 24
+                    }
+                    frameMinSize = AppKitContext.text([width, height + 28 + toolbarHeight])
                 }
             case ("contentBorderThickness", nil):
                 for name in child.attributes.keys where name != "minY" {
@@ -179,8 +191,11 @@ enum WindowRule {
         } else if let minSize {
             window.set("NSMinSize", minSize)
         }
-        // A window with a toolbar has no maximum size in all three pairs that have one.
-        if toolbarElement == nil { window.set("NSMaxSize", .string("{10000000000000, 10000000000000}")) }
+        // A window with a toolbar has no maximum size in all three pairs that have one; Xcode 13
+        // wrote it anyway (IRIndexRecordWController).
+        if toolbarElement == nil || context.era < AppKitEraRule.current {
+            window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
+        }
         if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }
         if let collectionBehavior { window.set("NSWindowCollectionBehavior", int: collectionBehavior) }
         if let contentBorderMinY {
