@@ -307,4 +307,156 @@ struct AppKitEraRuleTests {
             try NibCompiler(options: Self.options(deployment: "ten")).compile(Data(source.utf8), fileName: "T.xib")
         }
     }
+
+    @Test("bindings without options and the shared user defaults controller (PreferencesController)")
+    func bindings() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <button fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="392">
+                        <rect key="frame" x="182" y="15" width="194" height="18"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <buttonCell key="cell" type="check" title="Check" bezelStyle="regularSquare" imagePosition="left" alignment="left" controlSize="small" inset="2" id="507">
+                            <behavior key="behavior" changeContents="YES" doesNotDimImage="YES" lightByContents="YES"/>
+                            <font key="font" metaFont="smallSystem"/>
+                            <connections>
+                                <binding destination="536" name="value" keyPath="automaticallyChecksForUpdates" id="541"/>
+                            </connections>
+                        </buttonCell>
+                    </button>
+                </subviews>
+            </customView>
+            <customObject id="536" customClass="SUUpdater"/>
+            <userDefaultsController representsSharedInstance="YES" id="538"/>
+            """, toolsVersion: 21507)
+        let graph = try Self.graph(source, xcode: 14.2)
+        let binding = try #require(graph.all("NSNibBindingConnector").first)
+        #expect(graph.nodes[try #require(graph.object("NSSource", of: binding))].className == "NSButtonCell")
+        #expect(graph.text("NSLabel", of: binding) == "value: automaticallyChecksForUpdates")
+        #expect(graph.text("NSBinding", of: binding) == "value")
+        #expect(graph.text("NSKeyPath", of: binding) == "automaticallyChecksForUpdates")
+        #expect(graph.value("NSNibBindingConnectorVersion", of: binding)?.integerValue == 2)
+        let controller = try #require(graph.all("NSUserDefaultsController").first)
+        #expect(graph.value("NSSharedInstance", of: controller) == .bool(true))
+    }
+
+    @Test("a number formatter with the 10.0 behavior (IRIndexRecordWController)")
+    func legacyFormatter() throws {
+        let source = Self.view(
+            """
+            <textField verticalHuggingPriority="750" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="62">
+                <rect key="frame" x="34" y="1" width="49" height="14"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <textFieldCell key="cell" controlSize="small" lineBreakMode="truncatingTail" sendsActionOnEndEditing="YES" alignment="right" id="105">
+                    <numberFormatter key="formatter" formatterBehavior="10_0" positiveFormat="###0" negativeFormat="-###0" localizesFormat="NO" thousandSeparator="," id="63">
+                        <textAttributesForNegativeValues>
+                            <color key="NSColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+                        </textAttributesForNegativeValues>
+                        <attributedString key="attributedStringForZero">
+                            <fragment content="0"/>
+                        </attributedString>
+                        <decimal key="minimum" value="NaN"/>
+                        <decimal key="maximum" value="NaN"/>
+                    </numberFormatter>
+                    <font key="font" metaFont="controlContent" size="11"/>
+                </textFieldCell>
+            </textField>
+            """, toolsVersion: 19529)
+        let graph = try Self.graph(source, xcode: 13)
+        let formatter = try #require(graph.all("NSNumberFormatter").first)
+        #expect(graph.value("NS.rounding", of: formatter) == .nil)
+        #expect(graph.value("NS.hasthousands", of: formatter) == .bool(true))
+        #expect(graph.value("NS.localized", of: formatter) == .bool(false))
+        let zero = try #require(graph.object("NS.zero", of: formatter))
+        #expect(graph.text("NSString", of: zero) == "0")
+        let negative = try #require(graph.object("NS.negativeattrs", of: formatter))
+        #expect(graph.elements(of: negative).first.flatMap(graph.string) == "NSColor")
+    }
+
+    @Test("Xcode 13 toolbars: baseline separator, image items sized automatically, space items")
+    func toolbar() throws {
+        let source = Source.macOSXib(
+            """
+            <window title="W" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" animationBehavior="default" id="1">
+                <windowStyleMask key="styleMask" titled="YES"/>
+                <rect key="contentRect" x="100" y="100" width="464" height="102"/>
+                <rect key="screenRect" x="0.0" y="0.0" width="2560" height="1415"/>
+                <value key="minSize" type="size" width="299" height="74"/>
+                <view key="contentView" id="5">
+                    <rect key="frame" x="0.0" y="0.0" width="464" height="102"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                </view>
+                <toolbar key="toolbar" implicitIdentifier="B8" showsBaselineSeparator="NO" displayMode="iconOnly" sizeMode="small" id="T">
+                    <allowedToolbarItems>
+                        <toolbarItem implicitItemIdentifier="F9" explicitItemIdentifier="IRBraceTBIdentifier" label="Spell Out" paletteLabel="Spell Out" toolTip="Tip" tag="451" image="braces" sizingBehavior="auto" id="I1"/>
+                        <toolbarItem implicitItemIdentifier="NSToolbarFlexibleSpaceItem" id="I2"/>
+                    </allowedToolbarItems>
+                </toolbar>
+            </window>
+            """, toolsVersion: 19529
+        ).replacingOccurrences(
+            of: "</objects>",
+            with: "</objects><resources><image name=\"braces\" width=\"32\" height=\"32\"/></resources>")
+        let graph = try Self.graph(source, xcode: 13)
+        let toolbar = try #require(graph.all("NSToolbar").first)
+        #expect(graph.value("NSToolbarShowsBaselineSeparator", of: toolbar) == .bool(false))
+        let item = try #require(graph.all("NSToolbarItem").first)
+        #expect(graph.text("NSToolbarItemToolTip", of: item) == "Tip")
+        #expect(graph.value("NSToolbarItemTag", of: item)?.integerValue == 451)
+        #expect(graph.text("NSToolbarItemMinSize", of: item) == "{22, 22}")
+        #expect(graph.value("NSToolbarItemIgnoreMinMaxSizes", of: item) == .bool(true))
+        #expect(graph.value("NSToolbarItemStyle", of: item) == nil)
+        #expect(graph.className("NSToolbarItemImage", of: item) == "NSCustomResource")
+        let space = try #require(graph.all("NSToolbarFlexibleSpaceItem").first)
+        #expect(graph.text("NSToolbarItemPaletteLabel", of: space) == "Flexible Space")
+        #expect(graph.text("NSToolbarItemMaxSize", of: space) == "{20000, 22}")
+        #expect(graph.value("NSToolbarItemTag", of: space)?.integerValue == -1)
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        // 74 + 28 (title bar) + 24 (small toolbar); NSMaxSize even with a toolbar.
+        #expect(graph.text("NSMinSize", of: window) == "{299, 126}")
+        #expect(graph.text("NSMaxSize", of: window) == "{10000000000000, 10000000000000}")
+    }
+
+    @Test("Xcode 13 tiles a text view's scroll view with a 15-point scroller; text view flag 0x100 always")
+    func oldTextView() throws {
+        let source = Self.view(
+            """
+            <scrollView fixedFrame="YES" borderType="none" horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" hasHorizontalScroller="NO" usesPredominantAxisScrolling="NO" translatesAutoresizingMaskIntoConstraints="NO" id="21">
+                <rect key="frame" x="81" y="17" width="383" height="85"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <clipView key="contentView" drawsBackground="NO" id="22">
+                    <rect key="frame" x="0.0" y="0.0" width="368" height="85"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <textView editable="NO" selectable="NO" importsGraphics="NO" richText="NO" verticallyResizable="YES" spellingCorrection="YES" smartInsertDelete="YES" id="27">
+                            <rect key="frame" x="0.0" y="0.0" width="368" height="85"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <color key="textColor" name="textColor" catalog="System" colorSpace="catalog"/>
+                            <color key="backgroundColor" name="windowBackgroundColor" catalog="System" colorSpace="catalog"/>
+                            <size key="minSize" width="368" height="85"/>
+                            <size key="maxSize" width="383" height="10000000"/>
+                            <color key="insertionPointColor" name="textColor" catalog="System" colorSpace="catalog"/>
+                        </textView>
+                    </subviews>
+                </clipView>
+                <scroller key="horizontalScroller" hidden="YES" verticalHuggingPriority="750" doubleValue="1" horizontal="YES" id="108">
+                    <rect key="frame" x="-100" y="-100" width="87" height="18"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </scroller>
+                <scroller key="verticalScroller" verticalHuggingPriority="750" horizontal="NO" id="107">
+                    <rect key="frame" x="368" y="0.0" width="15" height="85"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </scroller>
+            </scrollView>
+            """, toolsVersion: 19529)
+        let graph = try Self.graph(source, xcode: 13)
+        let clip = try #require(graph.all("NSClipView").first)
+        #expect(graph.text("NSFrameSize", of: clip) == "{368, 85}")
+        let shared = try #require(graph.all("NSTextViewSharedData").first)
+        #expect(graph.value("NSFlags", of: shared)?.integerValue == 0x0400_0B00)
+        #expect(graph.value("NSWritingToolsFlags", of: shared) == nil)
+    }
 }

@@ -284,6 +284,32 @@ struct AppKitTabViewRuleTests {
         #expect(outlets.first.flatMap { graph.object("NSDestination", of: $0) } == view)
     }
 
+    /// MarkupTagsController: IB saved the small tab view's item at {10, 25, 272, 90}; Apple's nib
+    /// has {10, 29, 272, 86} and the subviews 4 points lower in it.
+    @Test("the selected item's view fills a small tab view's content rect, its subviews autoresized")
+    func smallTabLayout() throws {
+        let item = """
+            <tabViewItem label="XML" identifier="1" id="A">
+                <view key="view" id="V">
+                    <rect key="frame" x="10" y="25" width="272" height="90"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        \(Self.label("a", (14, 61, 60, 14)).replacingOccurrences(of: #"<autoresizingMask key="autoresizingMask"/>"#, with: #"<autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>"#))
+                    </subviews>
+                </view>
+            </tabViewItem>
+            """
+        let source = Self.tabView(item, tabAttributes: #"controlSize="small""#).replacingOccurrences(
+            of: #"<rect key="frame" x="10" y="10" width="480" height="480"/>"#,
+            with: #"<rect key="frame" x="13" y="38" width="292" height="128"/>"#)
+        let graph = try Self.graph(source)
+        let tabView = try #require(graph.all("NSTabView").first)
+        let view = try #require(graph.object("NSNextKeyView", of: tabView))
+        #expect(graph.text("NSFrame", of: view) == "{{10, 29}, {272, 86}}")
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(graph.text("NSFrame", of: field) == "{{14, 57}, {60, 14}}")
+    }
+
     @Test("an unknown initialItem is an error")
     func unknownInitialItem() throws {
         let source = Self.tabView(
