@@ -7,7 +7,7 @@ import NibArchive
 /// |---|---|
 /// | 10.13 or later, or none | one NIBArchive file `X.nib` (every other macOS pair) |
 /// | before 10.13 | a directory `X.nib/` with `keyedobjects.nib` (an `NSKeyedArchiver` binary plist, which macOS before 10.13 loads) and `keyedobjects-101300.nib` (the NIBArchive) |
-/// | before 11.0, with table views | also `keyedobjects-110000.nib` (AVRFuses, deployment 10.5: the table's style and column widths differ) — refused, not modelled |
+/// | before 11.0, with table views | also `keyedobjects-110000.nib` (AVRFuses, deployment 10.5: the table's style and column widths differ) — refused, not modelled (from 10.13 too) |
 ///
 /// The deployment target is `--deployment-target` or else the document's
 /// `<deployment version="1050">` (10.5). Evidence: the seven scribendi and AVRFuses pairs (the
@@ -82,12 +82,18 @@ enum AppKitNibVariants {
         -> CompiledNib
     {
         let nibArchive = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
+        let table = document.root.descendants.first { $0.name == "tableView" || $0.name == "outlineView" }
         guard let deployment, deployment < .nibArchive else {
+            // 10.13 up to 11.0 with a table: the 11.0 variant would differ (no pair shows how).
+            if let deployment, deployment < .bigSur, let table {
+                throw CompileError(
+                    code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                    element: table.summary,
+                    message: "table views for a deployment target before 11.0 are not modelled yet")
+            }
             return CompiledNib(kind: .nibFile, files: ["": nibArchive])
         }
-        if deployment < .bigSur,
-            let table = document.root.descendants.first(where: { $0.name == "tableView" || $0.name == "outlineView" })
-        {
+        if deployment < .bigSur, let table {
             throw CompileError(
                 code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
                 element: table.summary,
