@@ -78,6 +78,8 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-sb_imagecell_nsstyle",
         "macos-viraptor-ibtool-sb_imagecell_style",
         "macos-viraptor-ibtool-sb_swift_wc",
+        "macos-viraptor-ibtool-sb_textview",
+        "macos-viraptor-ibtool-sb_toolbar_colors_tv",
         "macos-viraptor-ibtool-searchfield_no_completion",
         "macos-viraptor-ibtool-searchfieldcell_customclass",
         "macos-viraptor-ibtool-securetextfield",
