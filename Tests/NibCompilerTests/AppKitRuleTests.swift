@@ -402,6 +402,71 @@ struct AppKitRuleTests {
         #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(standard)) }
     }
 
+    /// Expected values from Apple's output for `pred_compound_chain`.
+    @Test("predicate editors: rule editor keys, a slice holder, compound templates with AppKit's pop-ups")
+    func predicateEditor() throws {
+        let body = #"""
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="429" height="206"/>
+                <subviews>
+                    <predicateEditor verticalHuggingPriority="750" nestingMode="compound" rowHeight="25" id="12">
+                        <rect key="frame" x="0.0" y="0.0" width="429" height="206"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <rowTemplates>
+                            <predicateEditorRowTemplate rowType="compound" id="20">
+                                <popUpMenus>
+                                    <menu id="21">
+                                        <items>
+                                            <menuItem title="Any" state="on" id="22">
+                                                <integer key="representedObject" value="2"/>
+                                            </menuItem>
+                                            <menuItem title="All" id="23">
+                                                <integer key="representedObject" value="1"/>
+                                            </menuItem>
+                                            <menuItem title="None" id="24">
+                                                <integer key="representedObject" value="0"/>
+                                            </menuItem>
+                                        </items>
+                                    </menu>
+                                    <menu id="25">
+                                        <items>
+                                            <menuItem title="of the following are true" state="on" id="26"/>
+                                        </items>
+                                    </menu>
+                                </popUpMenus>
+                            </predicateEditorRowTemplate>
+                        </rowTemplates>
+                    </predicateEditor>
+                </subviews>
+            </customView>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let editor = try #require(graph.all("NSPredicateEditor").first)
+        #expect(graph.value("NSvFlags", of: editor)?.integerValue == 274)
+        #expect(graph.value("NSRuleEditorNestingMode", of: editor)?.integerValue == 2)
+        #expect(graph.value("NSRuleEditorSliceHeight", of: editor) == .float64(25))
+        #expect(graph.value("NSHuggingPriority", of: editor) == nil)
+        let holder = try #require(graph.object("NSRuleEditorSlicesHolder", of: editor))
+        #expect(graph.nodes[holder].className == "_NSRuleEditorViewSliceHolder")
+        #expect(graph.elements(of: graph.object("NSSubviews", of: editor) ?? -1) == [holder])
+        #expect(graph.object("NSNextKeyView", of: editor) == holder)
+        let templates = graph.elements(of: graph.object("NSPredicateTemplates", of: editor) ?? -1)
+        let template = try #require(templates.first)
+        #expect(graph.value("NSPredicateTemplateType", of: template)?.integerValue == 2)
+        let popUps = graph.elements(of: graph.object("NSPredicateTemplateViews", of: template) ?? -1)
+        #expect(popUps.map { graph.text("NSFrame", of: $0) } == ["{{7, 1}, {68, 24}}", "{{81, 1}, {173, 24}}"])
+        #expect(graph.object("NSNextKeyView", of: popUps[0]) == popUps[1])
+        let cell = try #require(graph.object("NSCell", of: popUps[0]))
+        #expect(graph.value("NSBezelStyle", of: cell)?.integerValue == 12)
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == -2_038_415_360)
+        let represented = try #require(graph.object("NSRepresentedObject", of: cell))
+        let selected = try #require(graph.object("NSMenuItem", of: cell))
+        #expect(graph.text("NSTitle", of: selected) == "Any")
+        #expect(graph.object("NSRepObject", of: selected) == represented)
+        let other = body.replacingOccurrences(of: "of the following are true", with: "of these")
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(other)) }
+    }
+
     /// Expected values from Apple's output for `sb_toolbar_colors_tv` (ColorsWC.nib).
     @Test("AppKit's standard Colors toolbar item carries its own label, tool tip, image, action, size and tag")
     func standardToolbarItem() throws {

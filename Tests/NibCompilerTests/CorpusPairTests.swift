@@ -72,6 +72,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-popup_default_hugging",
         "macos-viraptor-ibtool-popup_empty",
         "macos-viraptor-ibtool-popup_explicit_font",
+        "macos-viraptor-ibtool-pred_compound_chain",
         "macos-viraptor-ibtool-progressindicator_doublevalue",
         "macos-viraptor-ibtool-radio_hugging",
         "macos-viraptor-ibtool-sb_button_hug",
