@@ -478,6 +478,7 @@ struct AppKitTextRuleTests {
             ("4/1/76, 11:00 pm", styled),  // a two-digit year
             ("31/2/1999, 1:00 am", styled),  // no such day
             ("Someday", custom),  // does not match
+            ("Saturday", custom),  // 1 or 8 January by the week rule, not in the pairs
             ("Wednesday", #"formatterBehavior="custom10_4" dateFormat="EEE""#),  // field not modelled
         ] {
             #expect(throws: CompileError.self, "\(title)") { try Self.dateCell(title, formatter: formatter) }

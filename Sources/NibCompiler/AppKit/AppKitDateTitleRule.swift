@@ -13,9 +13,9 @@
 /// The parse is the lenient one of a `NSDateFormatter` in the compiling Mac's locale: a space
 /// in the pattern (also the narrow no-break space before the AM/PM marker) matches any run of
 /// spaces, AM/PM and names ignore case. Fields the format lacks take the default date 1 January
-/// 2000, 00:00:00; a weekday alone is that weekday in the first ISO week of 2000 (Monday 3 to
-/// Sunday 9 January: weeks start on Monday and the first week holds 4 days of January, as in
-/// the compiling Mac's British locale) — one pair shows it. The compiling Mac's time zone was
+/// 2000, 00:00:00; a weekday alone (Monday to Friday) is that weekday in 3–7 January 2000, the
+/// first ISO week of 2000 — one pair shows it (Wednesday → 5 January), which other week rules
+/// agree with on weekdays but not on Saturday and Sunday, so those are refused. The compiling Mac's time zone was
 /// 0 hours from UTC on both dates, both in January: it is either UTC or a zone such as
 /// London's, so dates from March to October (summer time) and before 1972 (London kept GMT+1
 /// from 1968 to 1971) are refused, as are the pattern fields no pair shows, weekdays together
@@ -211,7 +211,11 @@ enum AppKitDateTitleRule {
             guard fields.year == nil, fields.month == nil, fields.day == nil else {
                 throw refuse("a weekday together with other date fields is not modelled")
             }
-            // Monday 3 January 2000 starts the first ISO week of the default year.
+            // Monday 3 January 2000 starts the first ISO week of the default year. Monday to
+            // Friday fall on 3–7 January under every reading the pair allows (ISO weeks, weeks
+            // from Sunday with four days in January, the first such day of 2000); Saturday and
+            // Sunday do not (1 or 8, 2 or 9 January).
+            guard weekday < 5 else { throw refuse("a weekend day alone is ambiguous in the pairs") }
             year = 2000
             month = 1
             day = 3 + weekday
