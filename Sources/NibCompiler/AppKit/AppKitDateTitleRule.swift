@@ -15,11 +15,12 @@
 /// spaces, AM/PM and names ignore case. Fields the format lacks take the default date 1 January
 /// 2000, 00:00:00; a weekday alone (Monday to Friday) is that weekday in 3–7 January 2000, the
 /// first ISO week of 2000 — one pair shows it (Wednesday → 5 January), which other week rules
-/// agree with on weekdays but not on Saturday and Sunday, so those are refused. The compiling Mac's time zone was
-/// 0 hours from UTC on both dates, both in January: it is either UTC or a zone such as
-/// London's, so dates from March to October (summer time) and before 1972 (London kept GMT+1
-/// from 1968 to 1971) are refused, as are the pattern fields no pair shows, weekdays together
-/// with other date fields, years with fewer than four digits and titles that do not match.
+/// agree with on weekdays but not on Saturday and Sunday, so those are refused. The compiling
+/// Mac's time zone was 0 hours from UTC on both dates, both in January: it is either UTC or a
+/// zone such as London's, so dates from March to October (summer time) and before 1972 (London
+/// kept GMT+1 from 1968 to 1971) are refused, as are the pattern fields no pair shows, weekdays
+/// together with other date fields, years with fewer than four digits and titles that do not
+/// match.
 enum AppKitDateTitleRule {
     /// English month names (`MMMM`), January first.
     static let months = [
@@ -39,16 +40,25 @@ enum AppKitDateTitleRule {
         case space
     }
 
-    /// The fields a parsed title sets.
+    /// The fields a parsed title sets (nil: absent from the format).
     struct Fields {
+        /// `y`: the year.
         var year: Int?
+        /// `M`: the month, 1 for January.
         var month: Int?
+        /// `d`: the day of the month.
         var day: Int?
+        /// `H`: the hour, 0–23.
         var hour: Int?
+        /// `h`: the hour, 1–12.
         var hour12: Int?
+        /// `a`: whether the marker was PM.
         var isPM: Bool?
+        /// `m`: the minute.
         var minute: Int?
+        /// `s`: the second.
         var second: Int?
+        /// `EEEE`: the weekday, 0 for Monday.
         var weekday: Int?
     }
 
