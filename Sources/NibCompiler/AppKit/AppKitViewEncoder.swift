@@ -82,6 +82,8 @@ struct AppKitViewEncoder {
             return try AppKitMatrixRule.matrix(element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
+        case "predicateEditor":
+            return try PredicateEditorRule.predicateEditor(element, superview: superview, parent: parent, views: self)
         default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }

@@ -11,6 +11,7 @@
 /// | `<modifierMask>` flags | `NSKeyEquivModMask`, `NSEvent.ModifierFlags` raw values; 0 is not written |
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
+/// | `<integer key="representedObject">` | `NSRepObject`, an `NSNumber` (`pred_compound_chain`) |
 /// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`) |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
 /// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
@@ -86,6 +87,7 @@ enum MenuRule {
         let isSeparator = element.flag("isSeparatorItem")
         var modifiers: Int? = isSeparator ? nil : 1 << 20
         var submenuElement: SourceElement?
+        var represented: ArchivedObject?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("modifierMask", "keyEquivalentModifierMask"):
@@ -95,6 +97,11 @@ enum MenuRule {
                 }
                 modifiers = modifierBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("menu", "submenu"): submenuElement = child
+            case ("integer", "representedObject"):
+                guard let value = child["value"].flatMap({ Int($0) }) else {
+                    throw context.error(.invalidSource, child, "the represented object needs an integer value")
+                }
+                represented = .number(value)
             case ("connections", _): break
             default:
                 throw context.error(
@@ -134,6 +141,7 @@ enum MenuRule {
             item.set("NSAction", .string("_popUpItemAction:"))
             item.set("NSTarget", popUpCell)
         }
+        if let represented { item.set("NSRepObject", represented) }
         if let tag = element["tag"] {
             guard let value = Int(tag) else {
                 throw context.error(.invalidSource, element, "menu item tag \"\(tag)\" is not an integer")

@@ -41,6 +41,9 @@ enum ScrollViewRule {
     static let borderWidths: [Int: Double] = [0: 0, 1: 1, 2: 1, 3: 2]
     /// The width ibtool gives a visible legacy scroller when it tiles.
     static let scrollerWidth: Double = 17
+    /// The width ibtool gives a visible small vertical legacy scroller beside a table
+    /// (test_outline_small_sv).
+    static let smallVerticalScrollerWidth: Double = 13
     /// The size of the `_NSCornerView` every table view archives.
     static let cornerSize: [Double] = [17, 28]
 
@@ -105,8 +108,12 @@ enum ScrollViewRule {
                 .unsupportedElement, element,
                 "a table with visible overlay scrollers is not supported yet (no pair shows how ibtool tiles it)")
         }
+        // A visible small vertical scroller beside a table takes 13 points (test_outline_small_sv,
+        // one pair); beside a text view 17 (textview_linkdetection).
+        let verticalWidth =
+            vertical["controlSize"] == "small" && isTableDocument ? smallVerticalScrollerWidth : scrollerWidth
         let clipFrame = [
-            inner[0], inner[1], inner[2] - (verticalTakesRoom ? scrollerWidth : 0),
+            inner[0], inner[1], inner[2] - (verticalTakesRoom ? verticalWidth : 0),
             inner[3] - (horizontalTakesRoom ? scrollerWidth : 0),
         ]
         guard clipFrame[2] >= 0, clipFrame[3] >= headerHeight else {
@@ -183,7 +190,7 @@ enum ScrollViewRule {
         let verticalFrame =
             verticalVisible && table != nil
             ? [
-                inner[0] + inner[2] - scrollerWidth, inner[1] + headerHeight, scrollerWidth,
+                inner[0] + inner[2] - verticalWidth, inner[1] + headerHeight, verticalWidth,
                 clipFrame[3] - headerHeight,
             ] : nil
         let horizontalFrame =
@@ -248,10 +255,14 @@ enum ScrollViewRule {
                 corner.set("NSNextResponder", .null)
                 corner.set("NSNibTouchBar", .null)
                 corner.set("NSvFlags", int: 0x100)
-                if header == nil, let verticalFrame {
+                if header == nil, verticalFrame != nil {
                     // Beside a visible vertical scroller, the detached corner view sits at its
-                    // top, one point wider (test_sv2, sv16b).
-                    corner.set("NSFrame", .string(AppKitContext.text([verticalFrame[0], inner[1], 18, cornerSize[1]])))
+                    // top, one point wider (test_sv2, sv16b), where a regular scroller's top is
+                    // even beside a small one (test_outline_small_sv).
+                    corner.set(
+                        "NSFrame",
+                        .string(
+                            AppKitContext.text([inner[0] + inner[2] - scrollerWidth, inner[1], 18, cornerSize[1]])))
                 } else {
                     corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
                 }

@@ -147,14 +147,12 @@ enum TableColumnRule {
         _ cell: SourceElement, _ object: ArchivedObject, table: ArchivedObject, context: AppKitContext
     ) throws(CompileError) {
         let colors = try cellColors(cell, extra: dataCellAttributes, context: context)
-        try CellRule.encode(cell, object, type: .text, context: context)
         if let formatter = cell.child("dateFormatter", key: "formatter") {
-            let (archived, usesStyles) = try AppKitFormatterRule.dateFormatter(
-                formatter, cell: object, context: context)
-            object.set("NSFormatter", archived)
-            if usesStyles, case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
-                object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
-            }
+            let contents = try AppKitFormatterRule.dateContents(cell["title"], formatter: formatter, context: context)
+            try CellRule.encode(cell, object, type: .text, contents: contents, context: context)
+            try AppKitFormatterRule.attachDateFormatter(formatter, to: object, contents: contents, context: context)
+        } else {
+            try CellRule.encode(cell, object, type: .text, context: context)
         }
         object.set("NSControlView", table)
         if cell.flag("drawsBackground") { object.set("NSDrawsBackground", .bool(true)) }
