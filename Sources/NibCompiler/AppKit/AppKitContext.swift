@@ -97,6 +97,22 @@ final class AppKitContext {
         return image
     }
 
+    /// A context for a nib nested in this one (a view-based table's prototype cell view,
+    /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version and images,
+    /// its own objects and connections.
+    func nestedContext() -> AppKitContext {
+        let nested = AppKitContext(fileName: fileName, module: module, colorProfiles: colorProfiles.directory)
+        nested.toolsVersion = toolsVersion
+        nested.overlayScrollers = overlayScrollers
+        nested.imageResources = imageResources
+        nested.isStoryboard = isStoryboard
+        return nested
+    }
+
+    /// The prototype cell views of each view-based table (by table), archived once the scroll
+    /// view has tiled the table (``AppKitTableCellViewRule``).
+    var prototypeCellViews: [ObjectIdentifier: [AppKitTableCellViewRule.Prototype]] = [:]
+
     /// Views' safe-area layout guides by source id: created with their view, archived in
     /// `NSViewLayoutGuides` only once a constraint refers to them.
     var layoutGuides: [String: (guide: ArchivedObject, referenced: Bool)] = [:]
@@ -209,5 +225,6 @@ extension AppKitContext: ArchiveArena.Member {
     func releaseForArena() {
         deferred = []
         finishing = []
+        prototypeCellViews = [:]
     }
 }

@@ -35,7 +35,7 @@ enum AppKitTableViewRule {
     static let attributes: Set<String> = [
         "allowsExpansionToolTips", "columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection",
         "autosaveColumns", "columnReordering", "columnResizing", "typeSelect", "rowHeight", "headerView",
-        "autosaveName", "rowSizeStyle", "focusRingType",
+        "autosaveName", "rowSizeStyle", "focusRingType", "viewBased",
     ]
     /// The attributes only outline views carry.
     static let outlineAttributes: Set<String> = [
@@ -75,9 +75,11 @@ enum AppKitTableViewRule {
         }
         let table = ArchivedObject(isOutline ? "NSOutlineView" : "NSTableView")
         context.track(table, id: element["id"], parent: parent)
+        // A view-based table archives its (empty) subviews (outline_cellview).
+        let isViewBased = element.flag("viewBased")
         let kind = AppKitViewEncoder.Kind(
             attributes: isOutline ? attributes.union(outlineAttributes) : attributes,
-            children: ["size", "color", "tableColumns"], hugging: (250, 750))
+            children: ["size", "color", "tableColumns"], hugging: (250, 750), writesEmptySubviews: isViewBased)
         let parts = try views.encodeView(element, table, superview: superview, kind: kind)
         // The clip view sizes its table: ibtool archives width and height sizable whatever the
         // source mask (test_outline_indent, test_table_no_header), and a focus ring type of none.
@@ -128,8 +130,12 @@ enum AppKitTableViewRule {
         }
         table.set("NSCornerView", ArchivedObject("_NSCornerView"))
         var columns: [ArchivedObject] = []
+        var prototypes: [AppKitTableCellViewRule.Prototype] = []
         for (index, column) in (columnsElement?.children ?? []).enumerated() {
-            columns.append(try TableColumnRule.column(column, index: index, table: table, context: context))
+            columns.append(
+                try TableColumnRule.column(
+                    column, index: index, table: table, context: context, views: isViewBased ? views : nil,
+                    prototypes: &prototypes))
         }
         if let outlineColumn = element["outlineTableColumn"], context.objectsByID[outlineColumn] == nil {
             throw context.error(.invalidSource, element, "outlineTableColumn names no column of this outline view")
@@ -151,6 +157,11 @@ enum AppKitTableViewRule {
         table.set("NSDraggingSourceMaskForNonLocal", int: 0)
         table.set("NSAllowsTypeSelect", .bool(element["typeSelect"] != "NO"))
         table.set("NSTableViewDraggingDestinationStyle", int: 0)
+        if isViewBased {
+            // Filled in once the scroll view has tiled the table (AppKitTableCellViewRule).
+            table.set("NSTableViewArchivedReusableViewsKey", .collection("NSMutableDictionary", []))
+            context.prototypeCellViews[ObjectIdentifier(table)] = prototypes
+        }
         table.set("NSTableViewGroupRowStyle", int: 1)
         // A custom class swaps the class in (test_outline_small_sv, todo-test28_tableview_attrs).
         _ = ControlRule.swapped(table, customClass: element["customClass"])
@@ -216,6 +227,12 @@ enum AppKitTableViewRule {
         let resizable = columns.map { column in
             if case .integer(let mask)? = column.value(forKey: "NSResizingMask") { return mask & 1 != 0 }
             return false
+        }
+        // A view-based table keeps its columns and fills the clip view (outline_cellview,
+        // transmission_MainMenu, HSChooserWindow: width state 2 whatever the columns need).
+        if table.has("NSTableViewArchivedReusableViewsKey") {
+            setWidthState(table, 2)
+            return clipSize
         }
         let needed = widths.reduce(tablePadding + Double(columns.count - 1) * spacing, +)
         guard needed > clipSize[0] else {
