@@ -72,6 +72,9 @@ final class AppKitContext {
 
     /// Whether the nib is compiled from a storyboard (some defaults differ).
     var isStoryboard = false
+    /// Whether the nib is nested in another (a view-based table's prototype cell view; some
+    /// defaults differ, as in storyboards).
+    var isNestedNib = false
 
     /// The source ids of First Responder: actions sent to it have no destination (`-1` in a
     /// xib; each storyboard scene has its own).
@@ -106,6 +109,7 @@ final class AppKitContext {
         nested.overlayScrollers = overlayScrollers
         nested.imageResources = imageResources
         nested.isStoryboard = isStoryboard
+        nested.isNestedNib = true
         return nested
     }
 

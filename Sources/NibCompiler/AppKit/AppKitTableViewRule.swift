@@ -8,7 +8,7 @@
 /// |---|---|
 /// | `0x8000_0000` | `columnReordering` (absent: YES) |
 /// | `0x4000_0000` | `columnResizing` (absent: YES) |
-/// | `0x1000_0000` | always |
+/// | `0x1000_0000` | `emptySelection` (absent: YES; HSChooserWindow `NO`) |
 /// | `0x0800_0000` | `multipleSelection` (absent: YES) |
 /// | `0x0200_0000` | always |
 /// | `0x0100_0000` | `autosaveColumns` (absent: YES) |
@@ -30,12 +30,15 @@
 /// | `NSOutlineViewAutoresizesOutlineColumnKey` | false, written only when `autoresizesOutlineColumn` is not YES |
 /// | `NSOutlineViewAutosaveExpandedItemsKey` | `autosaveExpandedItems="YES"` only |
 /// | `NSOutlineViewIndentationMarkerFollowsCellKey` | false, when `indentationMarkerFollowsCell="NO"` |
+/// | `NSTableViewSelectionHighlightStyle`, `NSTableViewDraggingDestinationStyle` | `selectionHighlightStyle="sourceList"`: 1 and 1 (AppKit gives a source list the source-list dragging style; HSChooserWindow); absent: nothing and 0; other styles are refused |
+/// | `NSTableViewUseARH` | true, for `usesAutomaticRowHeights="YES"` (HSChooserWindow) |
 enum AppKitTableViewRule {
     /// The table view attributes this rule reads.
     static let attributes: Set<String> = [
         "allowsExpansionToolTips", "columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection",
         "autosaveColumns", "columnReordering", "columnResizing", "typeSelect", "rowHeight", "headerView",
-        "autosaveName", "rowSizeStyle", "focusRingType", "viewBased",
+        "autosaveName", "rowSizeStyle", "focusRingType", "viewBased", "emptySelection", "selectionHighlightStyle",
+        "usesAutomaticRowHeights",
     ]
     /// The attributes only outline views carry.
     static let outlineAttributes: Set<String> = [
@@ -156,13 +159,16 @@ enum AppKitTableViewRule {
         table.set("NSDraggingSourceMaskForLocal", int: -1)
         table.set("NSDraggingSourceMaskForNonLocal", int: 0)
         table.set("NSAllowsTypeSelect", .bool(element["typeSelect"] != "NO"))
-        table.set("NSTableViewDraggingDestinationStyle", int: 0)
+        let isSourceList = try sourceListHighlight(element, context)
+        if isSourceList { table.set("NSTableViewSelectionHighlightStyle", int: 1) }
+        table.set("NSTableViewDraggingDestinationStyle", int: isSourceList ? 1 : 0)
         if isViewBased {
             // Filled in once the scroll view has tiled the table (AppKitTableCellViewRule).
             table.set("NSTableViewArchivedReusableViewsKey", .collection("NSMutableDictionary", []))
             context.prototypeCellViews[ObjectIdentifier(table)] = prototypes
         }
         table.set("NSTableViewGroupRowStyle", int: 1)
+        if element.flag("usesAutomaticRowHeights") { table.set("NSTableViewUseARH", .bool(true)) }
         // A custom class swaps the class in (test_outline_small_sv, todo-test28_tableview_attrs).
         _ = ControlRule.swapped(table, customClass: element["customClass"])
         if isOutline {
@@ -182,9 +188,21 @@ enum AppKitTableViewRule {
         return table
     }
 
+    /// Whether `element` highlights its selection as a source list (the only style besides
+    /// the default that a pair shows).
+    static func sourceListHighlight(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Bool {
+        guard let style = element["selectionHighlightStyle"] else { return false }
+        guard style == "sourceList" else {
+            throw context.error(
+                .unsupportedAttribute, element, "selectionHighlightStyle \"\(style)\" is not supported yet")
+        }
+        return true
+    }
+
     /// `NSTvFlags` for `element` (see the table above).
     static func flags(_ element: SourceElement) -> UInt32 {
-        var flags: UInt32 = 0x1000_0000 | 0x0200_0000 | 0x0020_0000  // width state 1; tiledSize updates it
+        var flags: UInt32 = 0x0200_0000 | 0x0020_0000  // width state 1; tiledSize updates it
+        if element["emptySelection"] != "NO" { flags |= 0x1000_0000 }
         if element["columnReordering"] != "NO" { flags |= 0x8000_0000 }
         if element["columnResizing"] != "NO" { flags |= 0x4000_0000 }
         if element["multipleSelection"] != "NO" { flags |= 0x0800_0000 }
