@@ -356,9 +356,9 @@ struct AppKitScrollRuleTests {
         "unmodelled scroll and table sources stay errors",
         arguments: [
             Self.table(#"borderType="fancy""#),
-            Self.table(table: #"selectionHighlightStyle="sourceList""#),
+            Self.table(table: #"selectionHighlightStyle="none""#),
             Self.table(table: #"rowSizeStyle="large""#),
-            Self.table(table: #"viewBased="YES""#),
+            Self.table(table: #"viewBased="YES" tableStyle="inset""#),
             Self.table(vertical: #"controlSize="mini""#),
         ])
     func unsupported(source: String) {
