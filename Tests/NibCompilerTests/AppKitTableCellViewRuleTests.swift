@@ -283,4 +283,110 @@ struct AppKitTableCellViewRuleTests {
     func refusedEffects(attributes: String) {
         #expect(Self.refusal(Self.effectView(attributes))?.contains("visual effect view") == true)
     }
+
+    // MARK: Also learned from these pairs
+
+    @Test("an untitled window sizes its content view to the content rect; subviews autoresize (HSChooserWindow)")
+    func untitledWindowContentView() throws {
+        let window = { (style: String) in
+            Source.macOSXib(
+                """
+                <window title="W" id="1">
+                    <windowStyleMask key="styleMask" \(style)/>
+                    <rect key="contentRect" x="574" y="449" width="509" height="281"/>
+                    <rect key="screenRect" x="0.0" y="0.0" width="3840" height="2135"/>
+                    <view key="contentView" id="2">
+                        <rect key="frame" x="0.0" y="0.0" width="529" height="178"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                            <customView id="3">
+                                <rect key="frame" x="0.0" y="0.0" width="529" height="178"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                            </customView>
+                        </subviews>
+                    </view>
+                </window>
+                """, toolsVersion: 18122)
+        }
+        let graph = try Self.graph(window(#"nonactivatingPanel="YES" fullSizeContentView="YES""#))
+        let content = try #require(graph.all("NSView").first)
+        #expect(graph.text("NSFrameSize", of: content) == "{509, 281}")
+        let inner = try #require(graph.all("NSCustomView").first)
+        // HSChooserWindow: its visual effect view (Auto Layout's default mask, flexible right
+        // and bottom margins) keeps its width and moves up by 103 points.
+        #expect(graph.text("NSFrame", of: inner) == "{{0, 103}, {529, 178}}")
+        // A titled window keeps the source size (transmission_MainMenu, todo-test25_hugging).
+        let titled = try Self.graph(window(#"titled="YES""#))
+        let titledContent = try #require(titled.all("NSView").first)
+        #expect(titled.text("NSFrameSize", of: titledContent) == "{529, 178}")
+    }
+
+    @Test("a clip view with a nil background color archives none (HSChooserWindow)")
+    func clipWithoutBackground() throws {
+        let source = Self.outline().replacingOccurrences(
+            of: "</clipView>", with: #"<nil key="backgroundColor"/></clipView>"#)
+        #expect(source.contains("<nil key"))
+        let graph = try Self.graph(source)
+        let clip = try #require(graph.all("NSClipView").first)
+        #expect(graph.value("NSBGColor", of: clip) == nil)
+    }
+
+    @Test("stack view edge insets (transmission_MainMenu: right 4)")
+    func stackEdgeInsets() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="50"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <stackView distribution="fill" orientation="horizontal" alignment="centerY" spacing="4" horizontalStackHuggingPriority="250" verticalStackHuggingPriority="250" detachesHiddenViews="YES" id="2">
+                        <rect key="frame" x="45" y="4" width="45" height="15"/>
+                        <edgeInsets key="edgeInsets" left="0.0" right="4" top="0.0" bottom="0.0"/>
+                    </stackView>
+                </subviews>
+            </customView>
+            """, toolsVersion: 24412)
+        let graph = try Self.graph(source)
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewEdgeInsets.right", of: stack) == .float32(4))
+        #expect(graph.value("NSStackViewEdgeInsets.left", of: stack) == .float32(0))
+    }
+
+    @Test("button image scaling proportionallyUpOrDown is 0x40 in NSButtonFlags2 (transmission_MainMenu)")
+    func buttonImageScaling() throws {
+        let cell = { (scaling: String) in
+            #"type="square" bezelStyle="shadowlessSquare" imagePosition="only" alignment="center" imageScaling="\#(scaling)" inset="2""#
+        }
+        let behavior = #"pushIn="YES" lightByBackground="YES" lightByGray="YES""#
+        for (scaling, flags) in [("proportionallyUpOrDown", 0x46), ("proportionallyDown", 0x86)] {
+            let graph = try Self.graph(AppKitButtonRuleTests.button(cell: cell(scaling), behavior: behavior))
+            let buttonCell = try #require(graph.all("NSButtonCell").first)
+            #expect(graph.value("NSButtonFlags2", of: buttonCell)?.integerValue == Int64(flags))
+        }
+    }
+
+    @Test("image cells in a nested nib animate by default; the document's copy does not (HSChooserWindow)")
+    func nestedImageCellsAnimate() throws {
+        let imageCell = """
+            <prototypeCellViews>
+                <tableCellView id="100">
+                    <rect key="frame" x="1" y="1" width="223" height="34"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <imageView horizontalHuggingPriority="251" verticalHuggingPriority="251" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="101">
+                            <rect key="frame" x="0.0" y="0.0" width="34" height="34"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES"/>
+                            <imageCell key="cell" refusesFirstResponder="YES" alignment="left" imageScaling="proportionallyUpOrDown" id="102"/>
+                        </imageView>
+                    </subviews>
+                </tableCellView>
+            </prototypeCellViews>
+            """
+        let graph = try Self.graph(Self.outline(zebraCell: imageCell))
+        let outer = try #require(graph.all("NSImageCell").first)
+        #expect(graph.value("NSAnimates", of: outer) == .bool(false))
+        let nested = try #require(try Self.nestedNibs(graph).first { $0.identifier == "Zebra" }?.graph)
+        let inner = try #require(nested.all("NSImageCell").first)
+        #expect(nested.value("NSAnimates", of: inner) == .bool(true))
+    }
 }
