@@ -222,6 +222,13 @@ struct AppKitTableCellViewRuleTests {
         #expect(Self.refusal(Self.outline(style: style))?.contains("prototype cell views") == true)
     }
 
+    @Test("prototype cell views in documents older than any pair shows are refused")
+    func refusedOldDocuments() {
+        let old = Self.outline().replacingOccurrences(of: #"toolsVersion="24412""#, with: #"toolsVersion="15702""#)
+        #expect(old.contains("15702"))
+        #expect(Self.refusal(old)?.contains("toolsVersion 18122") == true)
+    }
+
     // MARK: Table attributes (HSChooserWindow)
 
     @Test("emptySelection NO clears 0x1000_0000; source lists and automatic row heights")

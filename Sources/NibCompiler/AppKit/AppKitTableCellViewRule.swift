@@ -37,7 +37,8 @@
 /// scroller, 316 − 2 − 17 = 297 → column 218 → 203, cells at 11 and 217); transmission_MainMenu
 /// (480: 448 → 458) and HSChooserWindow (519: 487 → 496) keep their source frames, which are
 /// already where ibtool puts them. Columns resizing by other styles, several resizable columns
-/// or none when the widths must change are refused.
+/// or none when the widths must change are refused, as are documents older than the oldest
+/// pair's (toolsVersion 18122), whose ibtool may predate the inset style.
 enum AppKitTableCellViewRule {
     /// A prototype cell view waiting for its table to be tiled.
     struct Prototype {
@@ -57,12 +58,20 @@ enum AppKitTableCellViewRule {
 
     /// The room inset rows leave on each side of a table of the automatic style.
     static let rowInset: Double = 10
+    /// The oldest tools version a pair shows view-based tables for (HSChooserWindow): older
+    /// Interface Builders predate the inset table style the frames assume, and are refused.
+    static let oldestToolsVersion: Double = 18122
 
     /// Encodes the cell views of `container` (a column's `<prototypeCellViews>`) into the
     /// document's nib, tracked with `column` as parent.
     static func prototypes(
         _ container: SourceElement, column: ArchivedObject, index: Int, identifier: String, views: AppKitViewEncoder
     ) throws(CompileError) -> [Prototype] {
+        guard let tools = views.context.toolsVersion, tools >= oldestToolsVersion else {
+            throw views.context.error(
+                .unsupportedElement, container,
+                "prototype cell views in a document older than toolsVersion 18122 are not supported yet")
+        }
         var prototypes: [Prototype] = []
         for element in container.children {
             guard element.name == "tableCellView" else {
