@@ -18,7 +18,7 @@
 ///
 /// Tiling, as the archived frames show: the clip view fills the scroll view inside its border
 /// (none 0, line and bezel 1, groove 2 points), less 17 points for each visible (not hidden)
-/// legacy scroller — an autohiding one takes no room while the document fits, overlay scrollers
+/// legacy scroller (13 for a small vertical one beside a table) — an autohiding one takes no room while the document fits, overlay scrollers
 /// (``NibCompiler/Options/overlayScrollers``) none at all; a header view gets
 /// a header clip view across the top of the clip view, whose bounds start `headerHeight` above
 /// its origin. A table is sized by ``AppKitTableViewRule/tiledSize(_:clipSize:sourceWidth:element:context:)``
