@@ -222,6 +222,80 @@ struct AppKitTableCellViewRuleTests {
         #expect(Self.refusal(Self.outline(style: style))?.contains("prototype cell views") == true)
     }
 
+    /// todo-test28_tableview_attrs in small: a table 238 wide in an autohiding bezel scroll view,
+    /// intercell spacing 17, lastColumnOnly, two columns (116 and 93) that resize with the table,
+    /// each with a prototype.
+    static func wideTable() -> String {
+        let column = { (id: Int, width: Int, cell: String) in
+            """
+            <tableColumn width="\(width)" minWidth="40" maxWidth="1000" id="\(id)">
+                <tableHeaderCell key="headerCell" lineBreakMode="truncatingTail" borderStyle="border"/>
+                <textFieldCell key="dataCell" lineBreakMode="truncatingTail" selectable="YES" editable="YES" title="Text Cell" id="\(id + 1)">
+                    <font key="font" metaFont="system"/>
+                </textFieldCell>
+                <tableColumnResizingMask key="resizingMask" resizeWithTable="YES" userResizable="YES"/>
+                \(cell)
+            </tableColumn>
+            """
+        }
+        return Source.macOSXib(
+            """
+            <customView id="2">
+                <rect key="frame" x="0" y="0" width="623" height="412"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <scrollView fixedFrame="YES" autohidesScrollers="YES" usesPredominantAxisScrolling="NO" id="4">
+                        <rect key="frame" x="20" y="257" width="240" height="135"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                        <clipView key="contentView" id="5">
+                            <rect key="frame" x="1" y="1" width="238" height="133"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <tableView verticalHuggingPriority="750" columnAutoresizingStyle="lastColumnOnly" multipleSelection="NO" autosaveColumns="NO" rowHeight="24" rowSizeStyle="automatic" viewBased="YES" id="7">
+                                    <rect key="frame" x="0.0" y="0.0" width="238" height="133"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <size key="intercellSpacing" width="17" height="0.0"/>
+                                    <tableColumns>
+                                        \(column(10, 116, cellView(100, x: 8, width: 114)))
+                                        \(column(20, 93, cellView(200, x: 139, width: 90)))
+                                    </tableColumns>
+                                </tableView>
+                            </subviews>
+                        </clipView>
+                        <scroller key="horizontalScroller" hidden="YES" wantsLayer="YES" verticalHuggingPriority="750" horizontal="YES" id="8">
+                            <rect key="frame" x="1" y="118" width="238" height="16"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                        <scroller key="verticalScroller" hidden="YES" wantsLayer="YES" verticalHuggingPriority="750" horizontal="NO" id="9">
+                            <rect key="frame" x="224" y="17" width="15" height="102"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </scroller>
+                    </scrollView>
+                </subviews>
+            </customView>
+            """, toolsVersion: 23727)
+    }
+
+    @Test("a view-based table whose columns do not fit widens; its resizable columns share the cell layout's change")
+    func wideTableFrames() throws {
+        let graph = try Self.graph(Self.wideTable())
+        let table = try #require(graph.all("NSTableView").first)
+        // todo-test28_tableview_attrs: 116 + 93 + 17 + 32 = 258, width state 3.
+        #expect(graph.text("NSFrameSize", of: table) == "{258, 133}")
+        #expect((graph.value("NSTvFlags", of: table)?.integerValue ?? 0) >> 21 & 3 == 3)
+        // Cells laid out in 258 − 20: 243 needed, −5 shared as 116 → 114, 93 → 90.
+        var frames: [String: String] = [:]
+        for (identifier, nested) in try Self.nestedNibs(graph) {
+            let cell = try #require(nested.all("NSTableCellView").first)
+            frames[identifier] = nested.text("NSFrame", of: cell)
+        }
+        #expect(
+            frames == [
+                "AutomaticTableColumnIdentifier.0": "{{18, 1}, {114, 34}}",
+                "AutomaticTableColumnIdentifier.1": "{{149, 1}, {90, 34}}",
+            ])
+    }
+
     @Test("prototype cell views in documents older than any pair shows are refused")
     func refusedOldDocuments() {
         let old = Self.outline().replacingOccurrences(of: #"toolsVersion="24412""#, with: #"toolsVersion="15702""#)

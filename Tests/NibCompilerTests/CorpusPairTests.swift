@@ -146,6 +146,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-textview_multiattr",
         "macos-viraptor-ibtool-todo-test19_layouts",
         "macos-viraptor-ibtool-todo-test25_hugging",
+        "macos-viraptor-ibtool-todo-test28_tableview_attrs",
         "macos-viraptor-ibtool-todo-test9_menu_conn",
         "macos-viraptor-ibtool-toolbar_button_item",
         "macos-viraptor-ibtool-toolbar_searchfield_view",

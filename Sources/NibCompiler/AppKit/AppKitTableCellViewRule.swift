@@ -30,15 +30,22 @@
 ///
 /// **Frames.** ibtool places each prototype where its column's cells are in the tiled table,
 /// keeping the source's y and height: tables of the automatic style (inset rows) leave 10 points
-/// on each side, the columns share what is left by the column autoresizing style (each column
-/// takes `width + spacing`), and a cell starts half the intercell spacing (rounded down) into its
-/// column and is as wide as the column. The table is as wide as the clip view with a 17-point
-/// legacy vertical scroller when the vertical scroller takes room (outline_cellview: a small
-/// scroller, 316 − 2 − 17 = 297 → column 218 → 203, cells at 11 and 217); transmission_MainMenu
-/// (480: 448 → 458) and HSChooserWindow (519: 487 → 496) keep their source frames, which are
-/// already where ibtool puts them. Columns resizing by other styles, several resizable columns
-/// or none when the widths must change are refused, as are documents older than the oldest
-/// pair's (toolsVersion 18122), whose ibtool may predate the inset style.
+/// on each side, each column takes `width + spacing`, the columns that resize with the table
+/// share the difference evenly (whole points, the rest to the last ones), and a cell starts half
+/// the intercell spacing (rounded down) into its column and is as wide as the column. The table
+/// is as wide as ``AppKitTableViewRule`` tiles it, less what a small vertical scroller gave back
+/// (cells are laid out as beside a 17-point scroller):
+///
+/// | Pair | Table | Columns → laid out | Cells |
+/// |---|---|---|---|
+/// | outline_cellview, reusable_views_order | 301 (small scroller: 297) | 218 (resizable), 34, 31 → 203, 34, 31 | {{11, 1}, {203, 34}}, {{217, 1}, {34, 34}} |
+/// | todo-test28_tableview_attrs | 258 (widened) | 116, 93 (both resizable) → 114, 90 | {{18, 0}, {114, 24}}, {{149, 0}, {90, 24}} |
+/// | transmission_MainMenu | 480 | 448 → 458 | {{11, y}, {458, h}} |
+/// | HSChooserWindow | 519 | 487 → 496 | {{11, y}, {496, h}} |
+///
+/// Styles other than uniform and lastColumnOnly, no resizable column when the widths must change,
+/// and documents older than the oldest pair's (toolsVersion 18122, whose ibtool may predate the
+/// inset style) are refused.
 enum AppKitTableCellViewRule {
     /// A prototype cell view waiting for its table to be tiled.
     struct Prototype {
@@ -151,19 +158,29 @@ enum AppKitTableCellViewRule {
         }
         let change = width - 2 * rowInset - widths.reduce(Double(columns.count) * spacing, +)
         if change != 0 {
-            let style = table.value(forKey: "NSColumnAutoresizingStyle")
-            let target: Int?
-            switch style {
-            case .integer(1)?: target = resizable.count == 1 ? resizable.first : nil
-            case .integer(4)?: target = resizable.last == columns.indices.last ? resizable.last : nil
-            default: target = nil
-            }
-            guard let target, widths[target] + change >= 0 else {
+            // The columns that resize with the table share the change evenly, whole points, the
+            // rest to the last ones: one column in outline_cellview (uniform), transmission_MainMenu
+            // (uniform) and HSChooserWindow (lastColumnOnly); two in todo-test28_tableview_attrs
+            // (lastColumnOnly, −5: 116 → 114, 93 → 90). Other styles are refused.
+            var style: Int64?
+            if case .integer(let value)? = table.value(forKey: "NSColumnAutoresizingStyle") { style = value }
+            guard style == 1 || style == 4, !resizable.isEmpty, change == change.rounded()
+            else {
                 throw context.error(
                     .unsupportedElement, element,
                     "laying out prototype cell views when these columns resize is not supported yet")
             }
-            widths[target] += change
+            let share = (change / Double(resizable.count)).rounded(.towardZero)
+            var rest = change - share * Double(resizable.count)
+            for index in resizable.reversed() {
+                let extra = rest == 0 ? 0.0 : (rest > 0 ? 1.0 : -1.0)
+                widths[index] += share + extra
+                rest -= extra
+            }
+            guard widths.allSatisfy({ $0 >= 0 }) else {
+                throw context.error(
+                    .unsupportedElement, element, "prototype cell views in columns this narrow are not supported yet")
+            }
         }
         var x = rowInset
         var frames: [(x: Double, width: Double)] = []

@@ -246,18 +246,19 @@ enum AppKitTableViewRule {
             if case .integer(let mask)? = column.value(forKey: "NSResizingMask") { return mask & 1 != 0 }
             return false
         }
-        // A view-based table keeps its columns and fills the clip view (outline_cellview,
-        // transmission_MainMenu, HSChooserWindow: width state 2 whatever the columns need).
-        if table.has("NSTableViewArchivedReusableViewsKey") {
-            setWidthState(table, 2)
-            return clipSize
-        }
         let needed = widths.reduce(tablePadding + Double(columns.count - 1) * spacing, +)
         guard needed > clipSize[0] else {
             setWidthState(table, needed < clipSize[0] ? 1 : 2)
             return clipSize
         }
         let columnsAlone = widths.reduce(Double(columns.count) * spacing, +)
+        // A view-based table whose columns alone fit keeps them and the clip view's width, width
+        // state 2 (outline_cellview: 321 needed, 292 alone, 301 wide; no 29-point shrink); one
+        // whose columns do not fit widens as a cell-based one (todo-test28_tableview_attrs: 258).
+        if table.has("NSTableViewArchivedReusableViewsKey") && columnsAlone <= clipSize[0] {
+            setWidthState(table, 2)
+            return clipSize
+        }
         if resizable.contains(true) && columnsAlone <= clipSize[0] {
             guard sourceWidth == clipSize[0] else {
                 throw context.error(

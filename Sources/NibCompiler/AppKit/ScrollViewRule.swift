@@ -157,7 +157,9 @@ enum ScrollViewRule {
             if let prototypes = context.prototypeCellViews.removeValue(forKey: ObjectIdentifier(table)),
                 let documentElement
             {
-                let width = inner[2] - (verticalTakesRoom ? scrollerWidth : 0)
+                // The tiled table's width, less what a small vertical scroller gave back: the
+                // cells are laid out as beside a 17-point one (outline_cellview 301 → 297).
+                let width = size[0] - (clipFrame[2] - (inner[2] - (verticalTakesRoom ? scrollerWidth : 0)))
                 try AppKitTableCellViewRule.archive(
                     prototypes, table: table, width: width, element: documentElement, views: views)
             }
