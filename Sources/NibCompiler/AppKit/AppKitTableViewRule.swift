@@ -229,6 +229,10 @@ enum AppKitTableViewRule {
     /// * otherwise (no column resizes with the table, or the columns alone do not fit) the table
     ///   is as wide as it needs and scrolls horizontally.
     ///
+    /// A view-based table whose columns alone fit keeps them and the clip view's width, width
+    /// state 2, instead of shrinking them (outline_cellview); when they do not fit, it widens as
+    /// above (todo-test28_tableview_attrs).
+    ///
     /// `element` is the clip view, for the errors.
     static func tiledSize(
         _ table: ArchivedObject, clipSize: [Double], sourceWidth: Double, element: SourceElement,
