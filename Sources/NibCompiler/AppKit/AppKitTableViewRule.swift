@@ -53,6 +53,9 @@ enum AppKitTableViewRule {
     /// The width a table needs beyond its columns and the spacing between them (see
     /// ``tiledSize(_:clipSize:sourceWidth:element:context:)``).
     static let tablePadding: Double = 32
+    /// What a table that ibtool resizes leaves beyond its columns and their spacing when its
+    /// resizable column fills it (sv16b, test_outline_small_sv).
+    static let resizedTablePadding: Double = 9
 
     /// Whether `object` is an archived table or outline view.
     static func isTable(_ object: ArchivedObject) -> Bool { object.has("NSTvFlags") }
@@ -220,12 +223,16 @@ enum AppKitTableViewRule {
     /// todo-test28_tableview_attrs 258 with spacing 17). When that fits, the table is as wide as
     /// the clip view. When it does not:
     ///
+    /// * if ibtool resizes the table (its source width is not the tiled clip view's) and columns
+    ///   resize with it, the one resizable column (uniform) or the last (lastColumnOnly) fills
+    ///   the table less ``resizedTablePadding`` and a spacing per column, width state 2 (sv16b
+    ///   542 → 556, test_outline_small_sv 231 → 218); other cases are errors;
     /// * if the columns alone (with spacing after each) fit and columns resize with the table,
     ///   ibtool shrinks them by `32 − spacing` (29 points) by the autoresizing style and the table
     ///   stays as wide as the clip view: the last column for lastColumnOnly (test_outline_indent,
     ///   sv_nohs_small_vs), evenly for uniform (test_single_col_noresize 350 → 321,
-    ///   test_table_mult_sel_no 178/172 → 163/158). Other styles, a source table narrower or wider
-    ///   than the tiled clip view (sv16b) or columns that cannot shrink that far are errors;
+    ///   test_table_mult_sel_no 178/172 → 163/158). Other styles are errors, and columns that
+    ///   cannot shrink that far leave the table wider (test_6col);
     /// * otherwise (no column resizes with the table, or the columns alone do not fit) the table
     ///   is as wide as it needs and scrolls horizontally.
     ///
@@ -256,10 +263,39 @@ enum AppKitTableViewRule {
             return clipSize
         }
         let columnsAlone = widths.reduce(Double(columns.count) * spacing, +)
+        let isViewBased = table.has("NSTableViewArchivedReusableViewsKey")
+        // A cell-based table that ibtool resizes (its source width is not the tiled clip view's)
+        // and whose columns do not fit: its resizable column fills the table less 9 points and a
+        // spacing per column, width state 2 (sv16b: 585 → 568, lastColumnOnly, 542 → 556;
+        // test_outline_small_sv: 314 → 301, uniform with one resizable column, 231 → 218).
+        if !isViewBased && sourceWidth != clipSize[0] && resizable.contains(true) {
+            let style = table.value(forKey: "NSColumnAutoresizingStyle")
+            let resizableIndices = columns.indices.filter { resizable[$0] }
+            var target: Int?
+            switch style {
+            case .integer(1)? where resizableIndices.count == 1: target = resizableIndices.first
+            case .integer(4)? where resizable.last == true: target = columns.indices.last
+            default: target = nil
+            }
+            let minima = columns.map { double($0, "NSMinWidth") }
+            guard let target else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "table columns that ibtool resizes while it resizes the table are not supported yet")
+            }
+            let filled = clipSize[0] - resizedTablePadding - columnsAlone + widths[target]
+            guard filled >= minima[target] else {
+                throw context.error(
+                    .unsupportedElement, element, "a resized table whose column would fall below its minimum width")
+            }
+            columns[target].replace("NSWidth", .float64(filled))
+            setWidthState(table, 2)
+            return clipSize
+        }
         // A view-based table whose columns alone fit keeps them and the clip view's width, width
         // state 2 (outline_cellview: 321 needed, 292 alone, 301 wide; no 29-point shrink); one
         // whose columns do not fit widens as a cell-based one (todo-test28_tableview_attrs: 258).
-        if table.has("NSTableViewArchivedReusableViewsKey") && columnsAlone <= clipSize[0] {
+        if isViewBased && columnsAlone <= clipSize[0] {
             setWidthState(table, 2)
             return clipSize
         }
