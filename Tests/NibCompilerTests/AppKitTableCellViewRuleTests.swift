@@ -296,6 +296,15 @@ struct AppKitTableCellViewRuleTests {
             ])
     }
 
+    @Test("connections from a prototype to objects outside it are refused (no pair shows one)")
+    func refusedOutsideConnections() {
+        let source = Self.outline().replacingOccurrences(
+            of: #"<outlet property="textField" destination="101" id="103"/>"#,
+            with: #"<outlet property="delegate" destination="-2" id="103"/>"#)
+        #expect(source.contains(#"destination="-2""#))
+        #expect(Self.refusal(source)?.contains("outside it") == true)
+    }
+
     @Test("prototype cell views in documents older than any pair shows are refused")
     func refusedOldDocuments() {
         let old = Self.outline().replacingOccurrences(of: #"toolsVersion="24412""#, with: #"toolsVersion="15702""#)

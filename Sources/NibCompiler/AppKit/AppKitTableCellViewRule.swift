@@ -13,7 +13,7 @@
 ///   `NSIBObjectData` has a plain `NSCustomObject` "NSObject" as root (File's Owner, no
 ///   `IBClassReference`), lists the cell view (parent the owner), its subviews and cells, then an
 ///   `NSCustomObject` "NSApplication" (parent the owner), and holds the outlets made inside the
-///   cell view.
+///   cell view. Connections that leave the prototype appear in no pair and are refused.
 ///
 /// | Key | Source |
 /// |---|---|
@@ -208,7 +208,18 @@ enum AppKitTableCellViewRule {
         let context = outer.context.nestedContext()
         let owner = ArchivedObject("NSCustomObject")
         owner.set("NSClassName", .string("NSObject"))
-        context.objectsByID["-2"] = owner
+        // Every connection of the pairs' prototypes stays inside the prototype; one that leaves
+        // it (to File's Owner, First Responder or the document) has no pair to say where it goes.
+        let elements = [prototype.element] + prototype.element.descendants
+        let ids = Set(elements.compactMap { $0["id"] })
+        for connection in elements.flatMap({ $0.child("connections")?.children ?? [] }) {
+            let target = connection["destination"] ?? connection["target"]
+            guard let target, ids.contains(target) else {
+                throw context.error(
+                    .unsupportedElement, connection,
+                    "a connection from a prototype cell view to an object outside it is not supported yet")
+            }
+        }
         var views = AppKitViewEncoder(context: context, usesAutolayout: outer.usesAutolayout)
         views.instantiatesDirectly = outer.instantiatesDirectly
         let view = try cellView(
@@ -217,8 +228,7 @@ enum AppKitTableCellViewRule {
         let application = ArchivedObject("NSCustomObject")
         application.set("NSClassName", .string("NSApplication"))
         context.track(application, id: nil, parent: owner)
-        try AppKitConnectionRule.scheduleAll(
-            in: [prototype.element] + prototype.element.descendants, context: context)
+        try AppKitConnectionRule.scheduleAll(in: elements, context: context)
         try context.resolve()
         let bytes = try NibCompiler.serialize(
             context.makeRoot(owner: owner), fileName: context.fileName, fallbacks: [:])
