@@ -356,9 +356,9 @@ struct AppKitScrollRuleTests {
         "unmodelled scroll and table sources stay errors",
         arguments: [
             Self.table(#"borderType="fancy""#),
-            Self.table(table: #"selectionHighlightStyle="sourceList""#),
+            Self.table(table: #"selectionHighlightStyle="none""#),
             Self.table(table: #"rowSizeStyle="large""#),
-            Self.table(table: #"viewBased="YES""#),
+            Self.table(table: #"viewBased="YES" tableStyle="inset""#),
             Self.table(vertical: #"controlSize="mini""#),
         ])
     func unsupported(source: String) {
@@ -498,6 +498,23 @@ struct AppKitScrollRuleTests {
         #expect(graph.text("NSFrameSize", of: table) == "{535, 175}")
         let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
         #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(400)])
+    }
+
+    @Test(
+        "a table ibtool resizes, whose columns do not fit, fills it less 9 points with its resizable column (sv16b 542 → 556)"
+    )
+    func resizedTableFillsColumn() throws {
+        // The visible scroller takes 17 points: the 378-point table is tiled to 361, where
+        // 100 + 240 + 3 + 32 = 375 does not fit; the last column takes 361 − 9 − 6 − 100 = 246.
+        let graph = try Self.graph(
+            Self.table(table: #"columnAutoresizingStyle="lastColumnOnly""#, vertical: ""))
+        let table = try #require(graph.all("NSTableView").first)
+        let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
+        #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(246)])
+        #expect(graph.text("NSFrameSize", of: table)?.hasPrefix("{361, ") == true)
+        #expect((graph.value("NSTvFlags", of: table)?.integerValue ?? 0) >> 21 & 3 == 2)
+        // Uniform autoresizing with two resizable columns: no pair shows how they share it.
+        #expect(throws: CompileError.self) { try Self.graph(Self.table(vertical: "")) }
     }
 }
 
