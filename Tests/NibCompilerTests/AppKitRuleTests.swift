@@ -401,6 +401,102 @@ struct AppKitRuleTests {
         let standard = body.replacingOccurrences(of: "SearchItem", with: "NSToolbarShowColorsItem")
         #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(standard)) }
     }
+
+    /// Expected values from Apple's output for `pred_compound_chain`.
+    @Test("predicate editors: rule editor keys, a slice holder, compound templates with AppKit's pop-ups")
+    func predicateEditor() throws {
+        let body = #"""
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="429" height="206"/>
+                <subviews>
+                    <predicateEditor verticalHuggingPriority="750" nestingMode="compound" rowHeight="25" id="12">
+                        <rect key="frame" x="0.0" y="0.0" width="429" height="206"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <rowTemplates>
+                            <predicateEditorRowTemplate rowType="compound" id="20">
+                                <popUpMenus>
+                                    <menu id="21">
+                                        <items>
+                                            <menuItem title="Any" state="on" id="22">
+                                                <integer key="representedObject" value="2"/>
+                                            </menuItem>
+                                            <menuItem title="All" id="23">
+                                                <integer key="representedObject" value="1"/>
+                                            </menuItem>
+                                            <menuItem title="None" id="24">
+                                                <integer key="representedObject" value="0"/>
+                                            </menuItem>
+                                        </items>
+                                    </menu>
+                                    <menu id="25">
+                                        <items>
+                                            <menuItem title="of the following are true" state="on" id="26"/>
+                                        </items>
+                                    </menu>
+                                </popUpMenus>
+                            </predicateEditorRowTemplate>
+                        </rowTemplates>
+                    </predicateEditor>
+                </subviews>
+            </customView>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let editor = try #require(graph.all("NSPredicateEditor").first)
+        #expect(graph.value("NSvFlags", of: editor)?.integerValue == 274)
+        #expect(graph.value("NSRuleEditorNestingMode", of: editor)?.integerValue == 2)
+        #expect(graph.value("NSRuleEditorSliceHeight", of: editor) == .float64(25))
+        #expect(graph.value("NSHuggingPriority", of: editor) == nil)
+        let holder = try #require(graph.object("NSRuleEditorSlicesHolder", of: editor))
+        #expect(graph.nodes[holder].className == "_NSRuleEditorViewSliceHolder")
+        #expect(graph.elements(of: graph.object("NSSubviews", of: editor) ?? -1) == [holder])
+        #expect(graph.object("NSNextKeyView", of: editor) == holder)
+        let templates = graph.elements(of: graph.object("NSPredicateTemplates", of: editor) ?? -1)
+        let template = try #require(templates.first)
+        #expect(graph.value("NSPredicateTemplateType", of: template)?.integerValue == 2)
+        let popUps = graph.elements(of: graph.object("NSPredicateTemplateViews", of: template) ?? -1)
+        #expect(popUps.map { graph.text("NSFrame", of: $0) } == ["{{7, 1}, {68, 24}}", "{{81, 1}, {173, 24}}"])
+        #expect(graph.object("NSNextKeyView", of: popUps[0]) == popUps[1])
+        let cell = try #require(graph.object("NSCell", of: popUps[0]))
+        #expect(graph.value("NSBezelStyle", of: cell)?.integerValue == 12)
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == -2_038_415_360)
+        let represented = try #require(graph.object("NSRepresentedObject", of: cell))
+        let selected = try #require(graph.object("NSMenuItem", of: cell))
+        #expect(graph.text("NSTitle", of: selected) == "Any")
+        #expect(graph.object("NSRepObject", of: selected) == represented)
+        let other = body.replacingOccurrences(of: "of the following are true", with: "of these")
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(other)) }
+    }
+
+    /// Expected values from Apple's output for `sb_toolbar_colors_tv` (ColorsWC.nib).
+    @Test("AppKit's standard Colors toolbar item carries its own label, tool tip, image, action, size and tag")
+    func standardToolbarItem() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <toolbar key="toolbar" implicitIdentifier="TB1" autosavesConfiguration="NO" id="tb">
+                    <allowedToolbarItems>
+                        <toolbarItem implicitItemIdentifier="NSToolbarShowColorsItem" id="ti"/>
+                    </allowedToolbarItems>
+                </toolbar>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let item = try #require(graph.all("NSToolbarItem").first)
+        #expect(graph.text("NSToolbarItemLabel", of: item) == "Colors")
+        #expect(graph.text("NSToolbarItemPaletteLabel", of: item) == "Colors")
+        #expect(graph.text("NSToolbarItemToolTip", of: item) == "Show Color Panel")
+        #expect(graph.text("NSToolbarItemAction", of: item) == "orderFrontColorPanel:")
+        #expect(graph.text("NSToolbarItemMinSize", of: item) == "{44, 42}")
+        #expect(graph.text("NSToolbarItemMaxSize", of: item) == "{44, 42}")
+        #expect(graph.value("NSToolbarItemTag", of: item)?.integerValue == -1)
+        #expect(graph.value("NSToolbarItemBordered", of: item) == .bool(true))
+        let image = try #require(graph.object("NSToolbarItemImage", of: item))
+        #expect(graph.text("NSResourceName", of: image) == "NSToolbarShowColors")
+        #expect(graph.value("IBNamespaceID", of: image) == .nil)
+        let size = try #require(graph.object("IBDesignSize", of: image))
+        #expect(graph.text("NS.sizeval", of: size) == "{32, 32}")
+        let other = body.replacingOccurrences(of: "NSToolbarShowColorsItem", with: "NSToolbarPrintItem")
+        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(other)) }
+    }
 }
 
 /// AppKit storyboards: expected layouts and values from Apple's output for the
@@ -525,6 +621,83 @@ struct AppKitStoryboardTests {
         #expect(graph.text("NSClassName", of: application) == "NSApplication")
         let action = try #require(graph.all("NSNibControlConnector").first)
         #expect(graph.object("NSDestination", of: action) == nil)
+    }
+
+    /// Compiles `source` (a storyboard) with the stand-in ICC profiles and reads one nib back.
+    static func nib(_ name: String, of source: String) throws -> Graph {
+        let output = try NibCompiler(options: StandInProfiles.options).compile(
+            Data(source.utf8), fileName: "Main.storyboard")
+        return try Graph(NibArchive(parsing: output.files[name] ?? []))
+    }
+
+    /// Expected from Apple's ColorsWC.nib in `sb_toolbar_colors_tv`.
+    @Test("the window's own outlets (its delegate) are archived in the scene nib")
+    func windowDelegate() throws {
+        let source = Self.source.replacingOccurrences(
+            of: #"<rect key="screenRect" x="0.0" y="0.0" width="1920" height="1080"/>"#,
+            with: #"""
+                <rect key="screenRect" x="0.0" y="0.0" width="1920" height="1080"/>
+                <connections><outlet property="delegate" destination="wc1" id="d1"/></connections>
+                """#)
+        let graph = try Self.nib("MainWC.nib", of: source)
+        let delegate = try #require(
+            graph.all("NSNibOutletConnector").first { graph.text("NSLabel", of: $0) == "delegate" })
+        #expect(graph.className("NSSource", of: delegate) == "NSWindowTemplate")
+        #expect(graph.className("NSDestination", of: delegate) == "NSClassSwapper")
+    }
+
+    /// A storyboard whose content view holds a scrolling text view with `insertion` as its
+    /// insertion point color name and `extra` children.
+    static func textViewSource(insertion: String = "textInsertionPointColor", extra: String = "") -> String {
+        guard let start = source.range(of: #"<customView id="cv1">"#),
+            let end = source.range(of: "</customView>", range: start.upperBound..<source.endIndex)
+        else { return source }
+        return source.replacingCharacters(
+            in: start.lowerBound..<end.upperBound,
+            with: #"""
+                <scrollView borderType="none" horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" hasHorizontalScroller="NO" id="cv1">
+                    <rect key="frame" x="0" y="0" width="400" height="300"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <clipView key="contentView" drawsBackground="NO" id="clip">
+                        <rect key="frame" x="0" y="0" width="400" height="300"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <subviews>
+                            <textView importsGraphics="NO" richText="NO" verticallyResizable="YES" spellingCorrection="YES" smartInsertDelete="YES" id="tv">
+                                <rect key="frame" x="0" y="0" width="400" height="300"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <color key="insertionPointColor" name="\#(insertion)" catalog="System" colorSpace="catalog"/>
+                                <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                                \#(extra)
+                            </textView>
+                        </subviews>
+                    </clipView>
+                    <scroller key="horizontalScroller" hidden="YES" wantsLayer="YES" verticalHuggingPriority="750" horizontal="YES" id="hs">
+                        <rect key="frame" x="-100" y="-100" width="340" height="16"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </scroller>
+                    <scroller key="verticalScroller" wantsLayer="YES" verticalHuggingPriority="750" horizontal="NO" id="vs">
+                        <rect key="frame" x="383" y="0" width="17" height="300"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </scroller>
+                </scrollView>
+                """#)
+    }
+
+    /// Expected from Apple's view nibs in `sb_textview` and `sb_toolbar_colors_tv`.
+    @Test("storyboard text views: no default text color, the frame as maximum size, the Mac's text flags")
+    func textView() throws {
+        let graph = try Self.nib("vc1-view-vw1.nib", of: Self.textViewSource(insertion: "textColor"))
+        let view = try #require(graph.all("NSTextView").first)
+        #expect(graph.value("NSTextViewTextColor", of: view) == nil)
+        #expect(graph.text("NSMaxSize", of: view) == "{400, 300}")
+        #expect(graph.text("NSFrameSize", of: view) == "{383, 300}")
+        let shared = try #require(graph.object("NSSharedData", of: view))
+        #expect(graph.value("NSFlags", of: shared)?.integerValue == 0x200_8B03)
+        let insertion = try #require(graph.object("NSInsertionColor", of: shared))
+        #expect(graph.text("NSColorName", of: insertion) == "textInsertionPointColor")
+        // Other attributes: the Mac's flags for them are unknown.
+        let rich = Self.textViewSource().replacingOccurrences(of: #"richText="NO" "#, with: "")
+        #expect(throws: CompileError.self) { try Self.nib("vc1-view-vw1.nib", of: rich) }
     }
 
     @Test("scenes the compiler does not model are errors naming the element")

@@ -356,9 +356,9 @@ struct AppKitScrollRuleTests {
         "unmodelled scroll and table sources stay errors",
         arguments: [
             Self.table(#"borderType="fancy""#),
-            Self.table(table: #"selectionHighlightStyle="sourceList""#),
+            Self.table(table: #"selectionHighlightStyle="none""#),
             Self.table(table: #"rowSizeStyle="large""#),
-            Self.table(table: #"viewBased="YES""#),
+            Self.table(table: #"viewBased="YES" tableStyle="inset""#),
             Self.table(vertical: #"controlSize="mini""#),
         ])
     func unsupported(source: String) {
@@ -456,6 +456,41 @@ struct AppKitScrollRuleTests {
         #expect(throws: CompileError.self) { try Self.graph(Self.table(secondColumnWidth: 260)) }
     }
 
+    /// sv16b: a 585-point table in a clip view tiled to 568 grows its lastColumnOnly column
+    /// 542 → 556, leaving 9 points after the column and its spacing.
+    @Test("a narrowed table fits its resizing column to leave 9 points (sv16b)")
+    func narrowedTable() throws {
+        let graph = try Self.graph(Self.table(table: #"columnAutoresizingStyle="lastColumnOnly""#, vertical: ""))
+        let table = try #require(graph.all("NSTableView").first)
+        #expect(graph.text("NSFrameSize", of: table) == "{361, 175}")
+        let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
+        // 361 − 9 − (100 + 2 × 3) = 246.
+        #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(246)])
+        // Width state 2 (sv16b NSTvFlags 0x1AC00000, test_outline_small_sv 0x1A408000).
+        let flags = try #require(graph.value("NSTvFlags", of: table)?.integerValue)
+        #expect((flags >> 21) & 3 == 2)
+        // Several uniformly resizing columns: how they share the change is not in the pairs.
+        #expect(throws: CompileError.self) { try Self.graph(Self.table(vertical: "")) }
+    }
+
+    /// test_outline_small_sv: a visible small vertical scroller beside an outline takes 13
+    /// points ({{302, 1}, {13, 312}} in a 316-point scroll view); the detached corner view stays
+    /// where a regular scroller's top would be ({{298, 1}, {18, 28}}).
+    @Test("a visible small vertical scroller beside a table takes 13 points (test_outline_small_sv)")
+    func smallVerticalScroller() throws {
+        let source = Self.table(
+            table: #"columnAutoresizingStyle="lastColumnOnly""#, vertical: #"controlSize="small""#, header: false)
+        let graph = try Self.graph(source)
+        let scroll = try #require(graph.all("NSScrollView").first)
+        let clip = try #require(graph.object("NSContentView", of: scroll))
+        #expect(graph.text("NSFrame", of: clip) == "{{1, 1}, {365, 198}}")
+        let vertical = try #require(graph.object("NSVScroller", of: scroll))
+        #expect(graph.text("NSFrame", of: vertical) == "{{366, 1}, {13, 198}}")
+        let table = try #require(graph.all("NSTableView").first)
+        let corner = try #require(graph.object("NSCornerView", of: table))
+        #expect(graph.text("NSFrame", of: corner) == "{{362, 1}, {18, 28}}")
+    }
+
     @Test("resizable columns wider than the clip view widen the table instead (sv_nohs_wide_col 1200 → table 1232)")
     func overflowingColumns() throws {
         let graph = try Self.graph(Self.table(#"hasHorizontalScroller="NO""#, secondColumnWidth: 400))
@@ -463,6 +498,23 @@ struct AppKitScrollRuleTests {
         #expect(graph.text("NSFrameSize", of: table) == "{535, 175}")
         let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
         #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(400)])
+    }
+
+    @Test(
+        "a table ibtool resizes, whose columns do not fit, fills it less 9 points with its resizable column (sv16b 542 → 556)"
+    )
+    func resizedTableFillsColumn() throws {
+        // The visible scroller takes 17 points: the 378-point table is tiled to 361, where
+        // 100 + 240 + 3 + 32 = 375 does not fit; the last column takes 361 − 9 − 6 − 100 = 246.
+        let graph = try Self.graph(
+            Self.table(table: #"columnAutoresizingStyle="lastColumnOnly""#, vertical: ""))
+        let table = try #require(graph.all("NSTableView").first)
+        let columns = graph.elements(of: graph.object("NSTableColumns", of: table) ?? -1)
+        #expect(columns.map { graph.value("NSWidth", of: $0) } == [.float64(100), .float64(246)])
+        #expect(graph.text("NSFrameSize", of: table)?.hasPrefix("{361, ") == true)
+        #expect((graph.value("NSTvFlags", of: table)?.integerValue ?? 0) >> 21 & 3 == 2)
+        // Uniform autoresizing with two resizable columns: no pair shows how they share it.
+        #expect(throws: CompileError.self) { try Self.graph(Self.table(vertical: "")) }
     }
 }
 

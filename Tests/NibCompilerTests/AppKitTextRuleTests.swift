@@ -437,11 +437,52 @@ struct AppKitTextRuleTests {
         #expect(tracked.contains(formatter))
     }
 
-    @Test("a title the date formatter would parse at compile time is refused (dateformatter_weekday)")
-    func parsedTitle() {
-        let body = #"<dateFormatter key="formatter" formatterBehavior="custom10_4" dateFormat="EEEE" id="4"/>"#
-        let source = Self.textField(body: body).replacingOccurrences(of: #"title="Label""#, with: #"title="Wednesday""#)
-        #expect(throws: CompileError.self) { try Source.graph(source, options: StandInProfiles.options) }
+    /// The cell of a text field titled `title` whose date formatter is `formatter`.
+    static func dateCell(_ title: String, formatter: String) throws -> (Graph, Int) {
+        let body = "<dateFormatter key=\"formatter\" \(formatter) id=\"4\"/>"
+        let source = Self.textField(body: body).replacingOccurrences(
+            of: #"title="Label""#, with: "title=\"\(title)\"")
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        return (graph, try #require(graph.all("NSTextFieldCell").first))
+    }
+
+    @Test("a weekday title parses to that weekday in the first ISO week of 2000, UTC (dateformatter_weekday)")
+    func weekdayTitle() throws {
+        let (graph, cell) = try Self.dateCell(
+            "Wednesday", formatter: #"formatterBehavior="custom10_4" dateFormat="EEEE""#)
+        let date = try #require(graph.object("NSContents", of: cell))
+        #expect(graph.nodes[date].className == "NSDate")
+        // Apple's nib: NS.time -31276800 (5 January 2000, 00:00 UTC).
+        #expect(graph.value("NS.time", of: date) == .float64(-31_276_800))
+    }
+
+    @Test("a short/short title parses leniently and clears the styled bit (test_date_formatter)")
+    func styledTitle() throws {
+        let (graph, cell) = try Self.dateCell(
+            "4/1/1976, 11:00 pm", formatter: #"dateStyle="short" timeStyle="short""#)
+        let date = try #require(graph.object("NSContents", of: cell))
+        // Apple's nib (a table data cell there): NS.time -788662800, 4 January 1976 23:00 UTC,
+        // and no bit 31 in NSCellFlags2.
+        #expect(graph.value("NS.time", of: date) == .float64(-788_662_800))
+        let flags2 = try #require(graph.value("NSCellFlags2", of: cell)?.integerValue)
+        #expect(flags2 & 0x8000_0000 == 0)
+    }
+
+    @Test("titles the date parse cannot model are refused")
+    func refusedDateTitles() {
+        let styled = #"dateStyle="short" timeStyle="short""#
+        let custom = #"formatterBehavior="custom10_4" dateFormat="EEEE""#
+        for (title, formatter) in [
+            ("4/7/1976, 11:00 pm", styled),  // July: the summer-time offset is unknown
+            ("4/1/1969, 11:00 pm", styled),  // before 1972
+            ("4/1/76, 11:00 pm", styled),  // a two-digit year
+            ("31/2/1999, 1:00 am", styled),  // no such day
+            ("Someday", custom),  // does not match
+            ("Saturday", custom),  // 1 or 8 January by the week rule, not in the pairs
+            ("Wednesday", #"formatterBehavior="custom10_4" dateFormat="EEE""#),  // field not modelled
+        ] {
+            #expect(throws: CompileError.self, "\(title)") { try Self.dateCell(title, formatter: formatter) }
+        }
     }
 
     @Test(

@@ -653,6 +653,33 @@ struct ColorMatchingTests {
             try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
         }
     }
+    @Test("color-matched calibrated grays follow gamma 1.8 then the sRGB curve; calibrated cyan is refused")
+    func matchedCalibratedGray() throws {
+        // allianad-8bbedf3d (Xcode 8): titleShadowColor white 0.5 calibratedWhite archives as
+        // UIWhite float32 0.57230675, NSWhite "0.572", gray color space 4.
+        func compile(_ color: String) throws -> Graph {
+            let body = #"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>\#(color)</view>"#
+            var options = NibCompiler.Options()
+            options.xcode = XcodeEra(8)
+            let source = Source.iOSXib(body).replacingOccurrences(
+                of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+            return Graph(
+                try NibArchive(
+                    parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""]
+                        ?? []))
+        }
+        let graph = try compile(#"<color key="backgroundColor" white="0.5" alpha="1" colorSpace="calibratedWhite"/>"#)
+        let gray = try #require(graph.all("UIColor").first)
+        #expect(graph.value("UIWhite", of: gray) == .float32(0.572_306_75))
+        #expect(graph.value("NSWhite", of: gray) == .bytes(Array("0.572".utf8)))
+        #expect(graph.value("NSColorSpace", of: gray) == .int8(4))
+        // The same document's calibrated cyan (0, 1, 1) archives as -0.17282835, 0.9914395,
+        // 1.0007813: Generic RGB's matrix, which NibKit does not have, so it is an error.
+        #expect(throws: CompileError.self) {
+            try compile(
+                #"<color key="backgroundColor" red="0" green="1" blue="1" alpha="1" colorSpace="calibratedRGB"/>"#)
+        }
+    }
 }
 
 @Suite("Margin constraints")

@@ -247,8 +247,13 @@ enum AppKitButtonRule {
         "helpButton": 0x21, "smallSquare": 0x22, "texturedRounded": 0x23, "recessed": 0x2D,
     ]
 
-    /// `NSButtonFlags2`: the bezel's bits (``bezelBits``, none when absent) and `0x80` for
-    /// `imageScaling="proportionallyDown"` (no bits when absent; other scalings are refused).
+    /// `imageScaling` → `NSButtonFlags2` bits: proportionallyDown `0x80` (many pairs),
+    /// proportionallyUpOrDown `0x40` (transmission_MainMenu: shadowless square buttons 0x46
+    /// against 0x86 for proportionallyDown).
+    static let imageScalingBits: [String: UInt32] = ["proportionallyDown": 0x80, "proportionallyUpOrDown": 0x40]
+
+    /// `NSButtonFlags2`: the bezel's bits (``bezelBits``, none when absent) and the image scaling
+    /// in bits 6–7 (``imageScalingBits``; no bits when absent; other scalings are refused).
     static func buttonFlags2(_ cell: SourceElement, context: AppKitContext) throws(CompileError) -> UInt32 {
         var flags: UInt32 = 0
         if let bezel = cell["bezelStyle"] {
@@ -258,11 +263,11 @@ enum AppKitButtonRule {
             flags = bits
         }
         if let scaling = cell["imageScaling"] {
-            guard scaling == "proportionallyDown" else {
+            guard let bits = imageScalingBits[scaling] else {
                 throw context.error(
                     .unsupportedAttribute, cell, "imageScaling \"\(scaling)\" on a <buttonCell> is not supported yet")
             }
-            flags |= 0x80
+            flags |= bits
         }
         return flags
     }

@@ -74,6 +74,9 @@ final class AppKitContext {
 
     /// Whether the nib is compiled from a storyboard (some defaults differ).
     var isStoryboard = false
+    /// Whether the nib is nested in another (a view-based table's prototype cell view; some
+    /// defaults differ, as in storyboards).
+    var isNestedNib = false
 
     /// The source ids of First Responder: actions sent to it have no destination (`-1` in a
     /// xib; each storyboard scene has its own).
@@ -98,6 +101,23 @@ final class AppKitContext {
         sharedImages[name] = image
         return image
     }
+
+    /// A context for a nib nested in this one (a view-based table's prototype cell view,
+    /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version and images,
+    /// its own objects and connections.
+    func nestedContext() -> AppKitContext {
+        let nested = AppKitContext(fileName: fileName, module: module, colorProfiles: colorProfiles.directory)
+        nested.toolsVersion = toolsVersion
+        nested.overlayScrollers = overlayScrollers
+        nested.imageResources = imageResources
+        nested.isStoryboard = isStoryboard
+        nested.isNestedNib = true
+        return nested
+    }
+
+    /// The prototype cell views of each view-based table (by table), archived once the scroll
+    /// view has tiled the table (``AppKitTableCellViewRule``).
+    var prototypeCellViews: [ObjectIdentifier: [AppKitTableCellViewRule.Prototype]] = [:]
 
     /// Views' safe-area layout guides by source id: created with their view, archived in
     /// `NSViewLayoutGuides` only once a constraint refers to them.
@@ -211,5 +231,6 @@ extension AppKitContext: ArchiveArena.Member {
     func releaseForArena() {
         deferred = []
         finishing = []
+        prototypeCellViews = [:]
     }
 }

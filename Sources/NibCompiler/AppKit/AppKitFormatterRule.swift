@@ -11,13 +11,10 @@
 /// | `NS.natural` | false |
 ///
 /// ibtool parses the cell's title with the formatter and archives the result as `NSContents`
-/// (`dateformatter_weekday`: "Wednesday" with `EEEE` became an `NSDate`); a title the formatter
-/// cannot parse stays a string (`datacell_unparseable`). The compiler only knows that style
-/// patterns, which all need digits, cannot parse a title without digits; any other title with
-/// a date formatter is an error.
+/// (``AppKitDateTitleRule``).
 ///
-/// A cell whose date formatter uses styles (not a custom format) also sets bit 31 of
-/// `NSCellFlags2` (`datacell_unparseable`, `textfield_formatter`; not `dateformatter_weekday`).
+/// A cell whose date formatter uses styles (not a custom format) and whose title is not a date
+/// also sets bit 31 of `NSCellFlags2` (``attachDateFormatter(_:to:contents:context:)``).
 enum AppKitFormatterRule {
     /// `dateStyle` / `timeStyle` → `NSDateFormatterStyle`.
     static let styles: [String: Int] = ["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4]
@@ -55,36 +52,18 @@ enum AppKitFormatterRule {
         let timeStyle = try CellRule.value(element, "timeStyle", styles, default: 0, context)
         let relative = element.flag("doesRelativeDateFormatting")
         var pairs: [(ArchivedObject, ArchivedObject)] = []
-        let format: String
+        let format = try pattern(of: element, context: context)
         if let custom = element["dateFormat"] {
             guard dateStyle == 0, timeStyle == 0, !relative else {
                 throw context.error(
                     .unsupportedAttribute, element, "a custom dateFormat together with styles is not supported yet")
             }
-            format = custom
             pairs.append((.string("dateFormat"), .string(custom)))
-        } else {
-            let key = "\(element["dateStyle"] ?? "none")/\(element["timeStyle"] ?? "none")"
-            guard let pattern = stylePatterns[key] else {
-                throw context.error(
-                    .unsupportedAttribute, element,
-                    "the pattern for dateStyle/timeStyle \(key) depends on the compiling Mac's locale and is not known yet"
-                )
-            }
-            format = pattern
         }
         pairs.append((.string("dateStyle"), .number(dateStyle)))
         if relative { pairs.append((.string("doesRelativeDateFormatting"), .number(bool: true))) }
         pairs.append((.string("formatterBehavior"), .number(1040)))
         pairs.append((.string("timeStyle"), .number(timeStyle)))
-        if let title = cellTitle(of: element), !title.isEmpty,
-            element["dateFormat"] != nil || title.contains(where: \.isNumber)
-        {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "ibtool parses the cell title \"\(title)\" with this date formatter at compile time, which is not modelled yet"
-            )
-        }
         let formatter = ArchivedObject("NSDateFormatter")
         context.track(formatter, id: element["id"], parent: cell)
         formatter.set("NS.attributes", .dictionary("NSMutableDictionary", pairs))
@@ -93,12 +72,52 @@ enum AppKitFormatterRule {
         return (formatter, element["dateFormat"] == nil)
     }
 
-    /// The title of the cell holding `formatter`.
-    private static func cellTitle(of formatter: SourceElement) -> String? {
-        formatter.parent?["title"]
+    /// The pattern a date formatter stores: its custom `dateFormat`, or the compiling Mac's
+    /// pattern for its styles (``stylePatterns``).
+    static func pattern(of element: SourceElement, context: AppKitContext) throws(CompileError) -> String {
+        if let custom = element["dateFormat"] { return custom }
+        let key = "\(element["dateStyle"] ?? "none")/\(element["timeStyle"] ?? "none")"
+        guard let pattern = stylePatterns[key] else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "the pattern for dateStyle/timeStyle \(key) depends on the compiling Mac's locale and is not known yet")
+        }
+        return pattern
     }
 
-    /// `NSCellFlags2` with the styled-date-formatter bit (bit 31) set.
+    /// `NSContents` of a cell titled `title` with the date formatter `element`: the date
+    /// ibtool parsed from the title (``AppKitDateTitleRule``), or the title.
+    static func dateContents(_ title: String?, formatter element: SourceElement, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        try AppKitDateTitleRule.contents(
+            title: title, format: try pattern(of: element, context: context), styled: element["dateFormat"] == nil,
+            formatter: element, context: context)
+    }
+
+    /// Sets the cell's `NSFormatter` to the date formatter `element`; when the formatter uses
+    /// styles and the cell's `contents` stayed a string (an empty or unparseable title), also
+    /// bit 31 of `NSCellFlags2` (`datacell_unparseable`, `textfield_formatter`; a title parsed
+    /// to a date clears it: `test_date_formatter`, `dateformatter_weekday`). No pair shows a
+    /// custom format whose title stays a string, so that is refused.
+    static func attachDateFormatter(
+        _ element: SourceElement, to cell: ArchivedObject, contents: ArchivedObject, context: AppKitContext
+    ) throws(CompileError) {
+        let (archived, usesStyles) = try dateFormatter(element, cell: cell, context: context)
+        cell.set("NSFormatter", archived)
+        guard contents.className != "NSDate" else { return }
+        guard usesStyles else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "a custom date format on a cell whose title is not a date is not supported yet (its cell flags are unknown)"
+            )
+        }
+        if case .integer(let flags2)? = cell.value(forKey: "NSCellFlags2") {
+            cell.replace("NSCellFlags2", .integer(withStyledDateFlag(flags2)))
+        }
+    }
+
+    /// `NSCellFlags2` with bit 31 set.
     static func withStyledDateFlag(_ flags2: Int64) -> Int64 {
         Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: flags2) | 0x8000_0000))
     }

@@ -11,7 +11,7 @@
 /// | cell `NSAlign` | 0 |
 /// | cell `NSScale` | `imageScaling`: proportionallyDown 0, axesIndependently 1, none 2 (absent), proportionallyUpOrDown 3 |
 /// | cell `NSStyle` | `imageFrameStyle`: the raw values of `NSImageFrameStyle` (none 0, photo 1, grayBezel 2, groove 3, button 4); 0 when absent |
-/// | cell `NSAnimates` | `animates="YES"`; absent: false in xibs, true in storyboards (all three `sb_*` pairs with image cells, tools 22505; no xib of that tools version to tell the two causes apart) |
+/// | cell `NSAnimates` | `animates="YES"`; absent: false in xibs, true in storyboards (all three `sb_*` pairs with image cells, tools 22505; no xib of that tools version to tell the two causes apart) and in the nested nibs of view-based tables (HSChooserWindow: false in the document's copy of the same cells) |
 /// | cell `NSImageAnimation` | -1 |
 /// | `customClass` | the view becomes an `NSClassSwapper` (`NSClassName`, `NSOriginalClassName` first) |
 enum AppKitImageViewRule {
@@ -83,7 +83,8 @@ enum AppKitImageViewRule {
         object.set("NSAlign", int: 0)
         object.set("NSScale", int: try CellRule.value(cell, "imageScaling", scalings, default: 2, context))
         object.set("NSStyle", int: try CellRule.value(cell, "imageFrameStyle", frameStyles, default: 0, context))
-        object.set("NSAnimates", .bool(cell["animates"].map { $0 == "YES" } ?? context.isStoryboard))
+        object.set(
+            "NSAnimates", .bool(cell["animates"].map { $0 == "YES" } ?? (context.isStoryboard || context.isNestedNib)))
         object.set("NSImageAnimation", int: -1)
     }
 }

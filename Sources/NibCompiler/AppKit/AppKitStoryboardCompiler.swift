@@ -246,7 +246,8 @@ struct AppKitStoryboardCompiler {
                 "storyboard", source: controller, destination: storyboardPlaceholder(owner, context)))
         context.connections.append(AppKitConnectionRule.outlet("window", source: controller, destination: window))
         files[identifier + ".nib"] = try finish(
-            context, owner: owner, connectionsOf: windowElement.descendants, name: identifier + ".nib")
+            context, owner: owner, connectionsOf: [windowElement] + windowElement.descendants, name: identifier + ".nib"
+        )
         return files
     }
 

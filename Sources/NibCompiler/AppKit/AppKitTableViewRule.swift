@@ -8,7 +8,7 @@
 /// |---|---|
 /// | `0x8000_0000` | `columnReordering` (absent: YES) |
 /// | `0x4000_0000` | `columnResizing` (absent: YES) |
-/// | `0x1000_0000` | always |
+/// | `0x1000_0000` | `emptySelection` (absent: YES; HSChooserWindow `NO`) |
 /// | `0x0800_0000` | `multipleSelection` (absent: YES) |
 /// | `0x0200_0000` | always |
 /// | `0x0100_0000` | `autosaveColumns` (absent: YES) |
@@ -30,12 +30,15 @@
 /// | `NSOutlineViewAutoresizesOutlineColumnKey` | false, written only when `autoresizesOutlineColumn` is not YES |
 /// | `NSOutlineViewAutosaveExpandedItemsKey` | `autosaveExpandedItems="YES"` only |
 /// | `NSOutlineViewIndentationMarkerFollowsCellKey` | false, when `indentationMarkerFollowsCell="NO"` |
+/// | `NSTableViewSelectionHighlightStyle`, `NSTableViewDraggingDestinationStyle` | `selectionHighlightStyle="sourceList"`: 1 and 1 (AppKit gives a source list the source-list dragging style; HSChooserWindow); absent: nothing and 0; other styles are refused |
+/// | `NSTableViewUseARH` | true, for `usesAutomaticRowHeights="YES"` (HSChooserWindow) |
 enum AppKitTableViewRule {
     /// The table view attributes this rule reads.
     static let attributes: Set<String> = [
         "allowsExpansionToolTips", "columnAutoresizingStyle", "alternatingRowBackgroundColors", "multipleSelection",
         "autosaveColumns", "columnReordering", "columnResizing", "typeSelect", "rowHeight", "headerView",
-        "autosaveName", "rowSizeStyle", "focusRingType",
+        "autosaveName", "rowSizeStyle", "focusRingType", "viewBased", "emptySelection", "selectionHighlightStyle",
+        "usesAutomaticRowHeights",
     ]
     /// The attributes only outline views carry.
     static let outlineAttributes: Set<String> = [
@@ -50,6 +53,9 @@ enum AppKitTableViewRule {
     /// The width a table needs beyond its columns and the spacing between them (see
     /// ``tiledSize(_:clipSize:sourceWidth:element:context:)``).
     static let tablePadding: Double = 32
+    /// What a table that ibtool resizes leaves beyond its columns and their spacing when its
+    /// resizable column fills it (sv16b, test_outline_small_sv).
+    static let resizedTablePadding: Double = 9
 
     /// Whether `object` is an archived table or outline view.
     static func isTable(_ object: ArchivedObject) -> Bool { object.has("NSTvFlags") }
@@ -75,9 +81,11 @@ enum AppKitTableViewRule {
         }
         let table = ArchivedObject(isOutline ? "NSOutlineView" : "NSTableView")
         context.track(table, id: element["id"], parent: parent)
+        // A view-based table archives its (empty) subviews (outline_cellview).
+        let isViewBased = element.flag("viewBased")
         let kind = AppKitViewEncoder.Kind(
             attributes: isOutline ? attributes.union(outlineAttributes) : attributes,
-            children: ["size", "color", "tableColumns"], hugging: (250, 750))
+            children: ["size", "color", "tableColumns"], hugging: (250, 750), writesEmptySubviews: isViewBased)
         let parts = try views.encodeView(element, table, superview: superview, kind: kind)
         // The clip view sizes its table: ibtool archives width and height sizable whatever the
         // source mask (test_outline_indent, test_table_no_header), and a focus ring type of none.
@@ -128,8 +136,12 @@ enum AppKitTableViewRule {
         }
         table.set("NSCornerView", ArchivedObject("_NSCornerView"))
         var columns: [ArchivedObject] = []
+        var prototypes: [AppKitTableCellViewRule.Prototype] = []
         for (index, column) in (columnsElement?.children ?? []).enumerated() {
-            columns.append(try TableColumnRule.column(column, index: index, table: table, context: context))
+            columns.append(
+                try TableColumnRule.column(
+                    column, index: index, table: table, context: context, views: isViewBased ? views : nil,
+                    prototypes: &prototypes))
         }
         if let outlineColumn = element["outlineTableColumn"], context.objectsByID[outlineColumn] == nil {
             throw context.error(.invalidSource, element, "outlineTableColumn names no column of this outline view")
@@ -150,8 +162,16 @@ enum AppKitTableViewRule {
         table.set("NSDraggingSourceMaskForLocal", int: -1)
         table.set("NSDraggingSourceMaskForNonLocal", int: 0)
         table.set("NSAllowsTypeSelect", .bool(element["typeSelect"] != "NO"))
-        table.set("NSTableViewDraggingDestinationStyle", int: 0)
+        let isSourceList = try sourceListHighlight(element, context)
+        if isSourceList { table.set("NSTableViewSelectionHighlightStyle", int: 1) }
+        table.set("NSTableViewDraggingDestinationStyle", int: isSourceList ? 1 : 0)
+        if isViewBased {
+            // Filled in once the scroll view has tiled the table (AppKitTableCellViewRule).
+            table.set("NSTableViewArchivedReusableViewsKey", .collection("NSMutableDictionary", []))
+            context.prototypeCellViews[ObjectIdentifier(table)] = prototypes
+        }
         table.set("NSTableViewGroupRowStyle", int: 1)
+        if element.flag("usesAutomaticRowHeights") { table.set("NSTableViewUseARH", .bool(true)) }
         // A custom class swaps the class in (test_outline_small_sv, todo-test28_tableview_attrs).
         _ = ControlRule.swapped(table, customClass: element["customClass"])
         if isOutline {
@@ -171,9 +191,21 @@ enum AppKitTableViewRule {
         return table
     }
 
+    /// Whether `element` highlights its selection as a source list (the only style besides
+    /// the default that a pair shows).
+    static func sourceListHighlight(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Bool {
+        guard let style = element["selectionHighlightStyle"] else { return false }
+        guard style == "sourceList" else {
+            throw context.error(
+                .unsupportedAttribute, element, "selectionHighlightStyle \"\(style)\" is not supported yet")
+        }
+        return true
+    }
+
     /// `NSTvFlags` for `element` (see the table above).
     static func flags(_ element: SourceElement) -> UInt32 {
-        var flags: UInt32 = 0x1000_0000 | 0x0200_0000 | 0x0020_0000  // width state 1; tiledSize updates it
+        var flags: UInt32 = 0x0200_0000 | 0x0020_0000  // width state 1; tiledSize updates it
+        if element["emptySelection"] != "NO" { flags |= 0x1000_0000 }
         if element["columnReordering"] != "NO" { flags |= 0x8000_0000 }
         if element["columnResizing"] != "NO" { flags |= 0x4000_0000 }
         if element["multipleSelection"] != "NO" { flags |= 0x0800_0000 }
@@ -191,14 +223,22 @@ enum AppKitTableViewRule {
     /// todo-test28_tableview_attrs 258 with spacing 17). When that fits, the table is as wide as
     /// the clip view. When it does not:
     ///
+    /// * if ibtool resizes the table (its source width is not the tiled clip view's) and columns
+    ///   resize with it, the one resizable column (uniform) or the last (lastColumnOnly) fills
+    ///   the table less ``resizedTablePadding`` and a spacing per column, width state 2 (sv16b
+    ///   542 → 556, test_outline_small_sv 231 → 218); other cases are errors;
     /// * if the columns alone (with spacing after each) fit and columns resize with the table,
     ///   ibtool shrinks them by `32 − spacing` (29 points) by the autoresizing style and the table
     ///   stays as wide as the clip view: the last column for lastColumnOnly (test_outline_indent,
     ///   sv_nohs_small_vs), evenly for uniform (test_single_col_noresize 350 → 321,
-    ///   test_table_mult_sel_no 178/172 → 163/158). Other styles, a source table narrower or wider
-    ///   than the tiled clip view (sv16b) or columns that cannot shrink that far are errors;
+    ///   test_table_mult_sel_no 178/172 → 163/158). Other styles are errors, and columns that
+    ///   cannot shrink that far leave the table wider (test_6col);
     /// * otherwise (no column resizes with the table, or the columns alone do not fit) the table
     ///   is as wide as it needs and scrolls horizontally.
+    ///
+    /// A view-based table whose columns alone fit keeps them and the clip view's width, width
+    /// state 2, instead of shrinking them (outline_cellview); when they do not fit, it widens as
+    /// above (todo-test28_tableview_attrs).
     ///
     /// `element` is the clip view, for the errors.
     static func tiledSize(
@@ -223,6 +263,42 @@ enum AppKitTableViewRule {
             return clipSize
         }
         let columnsAlone = widths.reduce(Double(columns.count) * spacing, +)
+        let isViewBased = table.has("NSTableViewArchivedReusableViewsKey")
+        // A cell-based table that ibtool resizes (its source width is not the tiled clip view's)
+        // and whose columns do not fit: its resizable column fills the table less 9 points and a
+        // spacing per column, width state 2 (sv16b: 585 → 568, lastColumnOnly, 542 → 556;
+        // test_outline_small_sv: 314 → 301, uniform with one resizable column, 231 → 218).
+        if !isViewBased && sourceWidth != clipSize[0] && resizable.contains(true) {
+            let style = table.value(forKey: "NSColumnAutoresizingStyle")
+            let resizableIndices = columns.indices.filter { resizable[$0] }
+            var target: Int?
+            switch style {
+            case .integer(1)? where resizableIndices.count == 1: target = resizableIndices.first
+            case .integer(4)? where resizable.last == true: target = columns.indices.last
+            default: target = nil
+            }
+            let minima = columns.map { double($0, "NSMinWidth") }
+            guard let target else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "table columns that ibtool resizes while it resizes the table are not supported yet")
+            }
+            let filled = clipSize[0] - resizedTablePadding - columnsAlone + widths[target]
+            guard filled >= minima[target] else {
+                throw context.error(
+                    .unsupportedElement, element, "a resized table whose column would fall below its minimum width")
+            }
+            columns[target].replace("NSWidth", .float64(filled))
+            setWidthState(table, 2)
+            return clipSize
+        }
+        // A view-based table whose columns alone fit keeps them and the clip view's width, width
+        // state 2 (outline_cellview: 321 needed, 292 alone, 301 wide; no 29-point shrink); one
+        // whose columns do not fit widens as a cell-based one (todo-test28_tableview_attrs: 258).
+        if isViewBased && columnsAlone <= clipSize[0] {
+            setWidthState(table, 2)
+            return clipSize
+        }
         if resizable.contains(true) && columnsAlone <= clipSize[0] {
             guard sourceWidth == clipSize[0] else {
                 throw context.error(

@@ -169,20 +169,15 @@ enum AppKitTextFieldRule {
         var contents: ArchivedObject? = .string(cell["title"] ?? "")
         if let formatter, formatter.name == "numberFormatter" {
             contents = try AppKitFormatterRule.numberContents(cell["title"], formatter: formatter, context: context)
+        } else if let formatter {
+            contents = try AppKitFormatterRule.dateContents(cell["title"], formatter: formatter, context: context)
         }
         try CellRule.encode(cell, object, type: .text, contents: contents, context: context)
         if let formatter, formatter.name == "numberFormatter" {
             object.set(
                 "NSFormatter", try AppKitFormatterRule.numberFormatter(formatter, cell: object, context: context))
-        } else if let formatter {
-            let (archived, setsStyleFlag) = try AppKitFormatterRule.dateFormatter(
-                formatter, cell: object, context: context)
-            object.set("NSFormatter", archived)
-            if setsStyleFlag,
-                case .integer(let flags2)? = object.values.first(where: { $0.key == "NSCellFlags2" })?.value
-            {
-                object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
-            }
+        } else if let formatter, let contents {
+            try AppKitFormatterRule.attachDateFormatter(formatter, to: object, contents: contents, context: context)
         }
         try ControlRule.encodeTag(cell, object, context: context)
         if let placeholder = cell["placeholderString"] {

@@ -33,7 +33,21 @@
 ///
 /// `NSTextViewTextColor` is `<color key="textColor">`, else catalog `textColor` (none with an
 /// attributed text storage). A `customClass` makes the view an `NSClassSwapper`.
+///
+/// Storyboards (the three pairs `sb_textview`, `sb_toolbar_colors_tv`,
+/// `sb_tv_customclass`, all saved by Xcode 15, so storyboard and Xcode era cannot be told apart)
+/// differ from the xib pairs:
+///
+/// | Key | Storyboard |
+/// |---|---|
+/// | `NSTextViewTextColor` | absent without `<color key="textColor">` |
+/// | `NSMaxSize` | without `<size key="maxSize">`: the source frame size (before tiling) |
+/// | `NSInsertionColor` | the catalog `textColor` archives as the default `textInsertionPointColor` (`sb_toolbar_colors_tv` only) |
+/// | `NSFlags` | not the source's spelling-correction bit but the compiling Mac's text settings: `0x200_8000` on, `0x400_0000` off in two pairs; `sb_tv_customclass`, built on another Mac (its overlay scrollers show it), has `0x702_8B03` for the same attributes. Only the attributes these pairs use (source flags `0x400_0B03`) are accepted. |
 enum AppKitTextViewRule {
+    /// Storyboard text view shared-data flags: the seen source flags → what the Mac that built
+    /// `sb_textview` and `sb_toolbar_colors_tv` archived.
+    static let storyboardFlags: [Int: Int] = [0x400_0B03: 0x200_8B03]
     /// The text view attributes this rule reads.
     static let attributes: Set<String> = [
         "editable", "selectable", "importsGraphics", "richText", "horizontallyResizable", "verticallyResizable",
@@ -76,6 +90,10 @@ enum AppKitTextViewRule {
                 } else {
                     colors["backgroundColor"] = try AppKitColorRule.color(part, context: context)
                 }
+            case ("color", "insertionPointColor")
+            where context.isStoryboard && part["catalog"] == "System" && part["name"] == "textColor":
+                colors["insertionPointColor"] = try AppKitColorRule.catalogColor(
+                    "textInsertionPointColor", element: part, context: context)
             case ("color", let key?) where key == "textColor" || key == "insertionPointColor":
                 colors[key] = try AppKitColorRule.color(part, context: context)
             case ("attributedString", "textStorage"): attributedString = part
@@ -119,13 +137,18 @@ enum AppKitTextViewRule {
         view.set("NSTextContainer", container)
         view.set("NSSharedData", try sharedData(element, colors: colors, context: context))
         view.set("NSTVFlags", int: 0x86 | (element.flag("horizontallyResizable") ? 1 : 0))
-        if let maxSize { view.set("NSMaxSize", .string(AppKitContext.text(maxSize))) }
+        if let maxSize {
+            view.set("NSMaxSize", .string(AppKitContext.text(maxSize)))
+        } else if context.isStoryboard {
+            let frame = try ScrollViewRule.rect(element, context)
+            view.set("NSMaxSize", .string(AppKitContext.text([frame[2], frame[3]])))
+        }
         view.set("NSDelegate", .null)
         // A custom class swaps the class in (IRIndexRecordWController's IRRecordView).
         _ = ControlRule.swapped(view, customClass: element["customClass"])
         if let textColor = colors["textColor"] {
             view.set("NSTextViewTextColor", textColor)
-        } else if attributedString == nil {
+        } else if attributedString == nil, !context.isStoryboard {
             view.set(
                 "NSTextViewTextColor", try AppKitColorRule.catalogColor("textColor", element: element, context: context)
             )
@@ -263,7 +286,17 @@ enum AppKitTextViewRule {
         }
         let shared = ArchivedObject("NSTextViewSharedData")
         shared.set("NSAutomaticTextCompletionDisabled", .bool(false))
-        shared.set("NSFlags", int: flags(element))
+        if context.isStoryboard {
+            guard let archived = storyboardFlags[flags(element)] else {
+                throw context.error(
+                    .unsupportedAttribute, element,
+                    "in storyboards the text view flags come from the compiling Mac's text settings; only the attributes of the sb_textview pair are known"
+                )
+            }
+            shared.set("NSFlags", int: archived)
+        } else {
+            shared.set("NSFlags", int: flags(element))
+        }
         shared.set("NSMoreFlags", int: 1)
         shared.set("NSTextCheckingTypes", int: 0)
         shared.set("NSMarkedAttributes", .null)

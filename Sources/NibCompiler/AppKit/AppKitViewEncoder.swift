@@ -80,8 +80,13 @@ struct AppKitViewEncoder {
             return try AppKitStepperRule.stepper(element, superview: superview, parent: parent, views: self)
         case "matrix":
             return try AppKitMatrixRule.matrix(element, superview: superview, parent: parent, views: self)
+        case "visualEffectView":
+            return try AppKitVisualEffectViewRule.visualEffectView(
+                element, superview: superview, parent: parent, views: self)
         case "colorWell":
             return try ColorWellRule.colorWell(element, superview: superview, parent: parent, views: self)
+        case "predicateEditor":
+            return try PredicateEditorRule.predicateEditor(element, superview: superview, parent: parent, views: self)
         default:
             throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
         }

@@ -7,7 +7,7 @@ import NibArchive
 /// |---|---|
 /// | `NSvFlags` | 0x100 (the autoresizing mask is not archived) |
 /// | `NSDocView`, `NSNextKeyView` | the only subview |
-/// | `NSBGColor` | `<color key="backgroundColor">`, else a table document view's background color, else catalog `controlBackgroundColor` |
+/// | `NSBGColor` | `<color key="backgroundColor">`, else a table document view's background color, else catalog `controlBackgroundColor`; none for `<nil key="backgroundColor">` (HSChooserWindow) |
 /// | `NSCursor` | the I-beam (type 0, hot spot {1, -1}) when the document is a text view |
 /// | `NScvFlags` | `drawsBackground` (absent: YES) 4, `copiesOnScroll="NO"` 2; written when not 0 |
 /// | `NSAutomaticallyAdjustsContentInsets` | always true |
@@ -21,12 +21,17 @@ enum ClipViewRule {
         _ element: SourceElement, _ clip: ArchivedObject, scroll: ArchivedObject?, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject? {
         let context = views.context
-        let kind = AppKitViewEncoder.Kind(attributes: attributes, children: ["color"])
+        let kind = AppKitViewEncoder.Kind(attributes: attributes, children: ["color", "nil"])
         let rest = try views.encodeView(element, clip, superview: scroll, kind: kind)
         // A scroll view sizes its clip view itself: the autoresizing mask is not archived.
         if scroll != nil { clip.replace("NSvFlags", int: 0x100) }
         var background: ArchivedObject?
+        var hasNoBackground = false
         for child in rest {
+            if child.name == "nil", child["key"] == "backgroundColor" {
+                hasNoBackground = true
+                continue
+            }
             guard child.name == "color", child["key"] == "backgroundColor" else {
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside a <clipView> is not supported yet")
@@ -42,7 +47,9 @@ enum ClipViewRule {
             clip.set("NSNextKeyView", document)
             clip.set("NSDocView", document)
         }
-        if let background {
+        if hasNoBackground {
+            // No background color at all (HSChooserWindow).
+        } else if let background {
             clip.set("NSBGColor", background)
         } else if let document, let tableBackground = document.object(forKey: "NSBackgroundColor"),
             AppKitTableViewRule.isTable(document)

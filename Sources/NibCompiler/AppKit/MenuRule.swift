@@ -12,6 +12,7 @@
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
 /// | an empty `<attributedString key="attributedTitle"/>` | `NSAttributedTitle`: an `NSAttributedString` with `NSString` "" (scribendi MainMenu; text refused) |
+/// | `<integer key="representedObject">` | `NSRepObject`, an `NSNumber` (`pred_compound_chain`) |
 /// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`) |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
 /// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
@@ -102,6 +103,7 @@ enum MenuRule {
         var modifiers: Int? = isSeparator ? nil : 1 << 20
         var submenuElement: SourceElement?
         var hasEmptyAttributedTitle = false
+        var represented: ArchivedObject?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("modifierMask", "keyEquivalentModifierMask"):
@@ -111,6 +113,11 @@ enum MenuRule {
                 }
                 modifiers = modifierBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("menu", "submenu"): submenuElement = child
+            case ("integer", "representedObject"):
+                guard let value = child["value"].flatMap({ Int($0) }) else {
+                    throw context.error(.invalidSource, child, "the represented object needs an integer value")
+                }
+                represented = .number(value)
             case ("connections", _): break
             // An empty attributed title (scribendi MainMenu: 7 "Label n" items) archives an empty
             // NSAttributedString after the tag; attributed text is not modelled yet.
@@ -155,6 +162,7 @@ enum MenuRule {
             item.set("NSAction", .string("_popUpItemAction:"))
             item.set("NSTarget", popUpCell)
         }
+        if let represented { item.set("NSRepObject", represented) }
         if let tag = element["tag"] {
             guard let value = Int(tag) else {
                 throw context.error(.invalidSource, element, "menu item tag \"\(tag)\" is not an integer")

@@ -17,8 +17,9 @@
 /// | `0x2_0000` | always |
 ///
 /// Tiling, as the archived frames show: the clip view fills the scroll view inside its border
-/// (none 0, line and bezel 1, groove 2 points), less 17 points (15 before Xcode 16) for each visible (not hidden)
-/// legacy scroller — an autohiding one takes no room while the document fits, overlay scrollers
+/// (none 0, line and bezel 1, groove 2 points), less 17 points (15 before Xcode 16) for each
+/// visible (not hidden) legacy scroller (13 for a small vertical one beside a table) — an
+/// autohiding one takes no room while the document fits, overlay scrollers
 /// (``NibCompiler/Options/overlayScrollers``) none at all; a header view gets
 /// a header clip view across the top of the clip view, whose bounds start `headerHeight` above
 /// its origin. A table is sized by ``AppKitTableViewRule/tiledSize(_:clipSize:sourceWidth:element:context:)``
@@ -41,6 +42,8 @@ enum ScrollViewRule {
     static let borderWidths: [Int: Double] = [0: 0, 1: 1, 2: 1, 3: 2]
     /// The width ibtool gives a visible legacy scroller when it tiles.
     static let scrollerWidth: Double = 17
+    /// The width of a visible small vertical scroller beside a table.
+    static let smallScrollerWidth: Double = 13
     /// The size of the `_NSCornerView` every table view archives.
     static let cornerSize: [Double] = [17, 28]
 
@@ -108,8 +111,13 @@ enum ScrollViewRule {
                 .unsupportedElement, element,
                 "a table with visible overlay scrollers is not supported yet (no pair shows how ibtool tiles it)")
         }
+        // A small vertical scroller beside a table takes 13 points (outline_cellview,
+        // test_outline_small_sv: clip 301 and scroller {{302, 1}, {13, h}} in a 316-point bezel
+        // scroll view); the table's corner view and the prototype cell views of a view-based
+        // table are still placed for a 17-point one (corner at 298, cells laid out 297 wide).
+        let verticalWidth = isTableDocument && vertical["controlSize"] == "small" ? smallScrollerWidth : scrollerWidth
         let clipFrame = [
-            inner[0], inner[1], inner[2] - (verticalTakesRoom ? scrollerWidth : 0),
+            inner[0], inner[1], inner[2] - (verticalTakesRoom ? verticalWidth : 0),
             inner[3] - (horizontalTakesRoom ? scrollerWidth : 0),
         ]
         guard clipFrame[2] >= 0, clipFrame[3] >= headerHeight else {
@@ -150,6 +158,15 @@ enum ScrollViewRule {
                 element: clipElement, context: context)
             setFrame(table, [0, 0, size[0], size[1]])
             documentSize = size
+            if let prototypes = context.prototypeCellViews.removeValue(forKey: ObjectIdentifier(table)),
+                let documentElement
+            {
+                // The tiled table's width, less what a small vertical scroller gave back: the
+                // cells are laid out as beside a 17-point one (outline_cellview 301 → 297).
+                let width = size[0] - (clipFrame[2] - (inner[2] - (verticalTakesRoom ? scrollerWidth : 0)))
+                try AppKitTableCellViewRule.archive(
+                    prototypes, table: table, width: width, element: documentElement, views: views)
+            }
         } else if let document, isText, let sourceDocument {
             // A text view tracks the clip view's width (test11_text_view_back, test12_text_view_border).
             let size = [clipFrame[2], sourceDocument[3]]
@@ -186,7 +203,7 @@ enum ScrollViewRule {
         let verticalFrame =
             verticalVisible && table != nil
             ? [
-                inner[0] + inner[2] - scrollerWidth, inner[1] + headerHeight, scrollerWidth,
+                inner[0] + inner[2] - verticalWidth, inner[1] + headerHeight, verticalWidth,
                 clipFrame[3] - headerHeight,
             ] : nil
         let horizontalFrame =
@@ -251,10 +268,11 @@ enum ScrollViewRule {
                 corner.set("NSNextResponder", .null)
                 corner.set("NSNibTouchBar", .null)
                 corner.set("NSvFlags", int: 0x100)
-                if header == nil, let verticalFrame {
+                if header == nil, verticalFrame != nil {
                     // Beside a visible vertical scroller, the detached corner view sits at its
                     // top, one point wider (test_sv2, sv16b).
-                    corner.set("NSFrame", .string(AppKitContext.text([verticalFrame[0], inner[1], 18, cornerSize[1]])))
+                    let x = inner[0] + inner[2] - scrollerWidth
+                    corner.set("NSFrame", .string(AppKitContext.text([x, inner[1], 18, cornerSize[1]])))
                 } else {
                     corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
                 }

@@ -11,7 +11,8 @@
 /// | `distribution` | `NSStackViewdistribution` (sic): `NSStackView.Distribution` raw values; `equalSpacing` also `NSStackViewHasEqualSpacing` true |
 /// | `spacing` | `NSStackViewSpacing`, float32, 8 when absent |
 /// | `horizontalStackHuggingPriority`, `verticalStackHuggingPriority` | `NSStackView{Horizontal,Vertical}Hugging`, float32 |
-/// | — | clipping resistance 1000 both ways, edge insets 0 (float32), `NSStackViewHasFlatViewHierarchy` true |
+/// | — | clipping resistance 1000 both ways, `NSStackViewHasFlatViewHierarchy` true |
+/// | `<edgeInsets>` | `NSStackViewEdgeInsets.top`, `.left`, `.right`, `.bottom` (float32, 0 when absent; transmission_MainMenu right 4) |
 /// | `detachesHiddenViews` | `NSStackViewDetachesHiddenViews` |
 /// | arranged views | an `NSStackViewContainer` (`NSStackViewBeginningContainer`: an empty view that lists them in `NSStackViewContainerNonDroppedViews`; custom spacing and visibility priorities nil while all are the defaults) |
 /// | — | an `NSNibConnector` in the connections (without an object id) asking AppKit to decode the stack view early |
@@ -35,7 +36,7 @@ enum StackViewRule {
             "identifier", "orientation", "alignment", "distribution", "spacing", "horizontalStackHuggingPriority",
             "verticalStackHuggingPriority", "detachesHiddenViews",
         ],
-        children: ["visibilityPriorities", "customSpacing"])
+        children: ["visibilityPriorities", "customSpacing", "edgeInsets"])
 
     /// The archived stack view for `element`.
     static func stackView(
@@ -45,7 +46,19 @@ enum StackViewRule {
         let stack = ControlRule.swapped(ArchivedObject("NSStackView"), customClass: element["customClass"])
         context.track(stack, id: element["id"], parent: parent)
         let rest = try views.encodeView(element, stack, superview: superview, kind: kind)
-        for child in rest {
+        var insets: [String: Double] = [:]
+        for child in rest where child.name == "edgeInsets" {
+            for name in child.attributes.keys where !["key", "top", "left", "right", "bottom"].contains(name) {
+                throw context.error(.unsupportedAttribute, child, "attribute \(name) on stack edge insets is unknown")
+            }
+            for edge in ["top", "left", "right", "bottom"] where child[edge] != nil {
+                guard let value = child.number(edge), value.isFinite else {
+                    throw context.error(.invalidSource, child, "the \(edge) edge inset is not a number")
+                }
+                insets[edge] = value
+            }
+        }
+        for child in rest where child.name != "edgeInsets" {
             let defaults: Set<Double> = child.name == "visibilityPriorities" ? [1000] : [defaultSpacing]
             for value in child.children {
                 guard value.name == "integer" || value.name == "real", let number = value.number("value"),
@@ -98,7 +111,9 @@ enum StackViewRule {
         stack.set("NSStackViewSpacing", .float32(Float(spacing)))
         stack.set("NSStackViewdistribution", int: distribution)
         if element["distribution"] == "equalSpacing" { stack.set("NSStackViewHasEqualSpacing", .bool(true)) }
-        for edge in ["top", "left", "right", "bottom"] { stack.set("NSStackViewEdgeInsets.\(edge)", .float32(0)) }
+        for edge in ["top", "left", "right", "bottom"] {
+            stack.set("NSStackViewEdgeInsets.\(edge)", .float32(Float(insets[edge] ?? 0)))
+        }
         stack.set("NSStackViewBeginningContainer", container(of: stack, arranged: arranged, context: context))
         stack.set("NSStackViewDetachesHiddenViews", .bool(element.flag("detachesHiddenViews")))
         stack.set("NSStackViewHasFlatViewHierarchy", .bool(true))

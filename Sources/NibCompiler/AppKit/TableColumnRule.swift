@@ -28,9 +28,13 @@ enum TableColumnRule {
     static let dataCellAttributes: Set<String> = ["drawsBackground"]
 
     /// The archived column for `element`, the `index`th column of `table`.
-    static func column(_ element: SourceElement, index: Int, table: ArchivedObject, context: AppKitContext)
-        throws(CompileError) -> ArchivedObject
-    {
+    ///
+    /// In a view-based table (`views` given), the column's `<prototypeCellViews>` are encoded
+    /// after its data cell and added to `prototypes` (``AppKitTableCellViewRule``).
+    static func column(
+        _ element: SourceElement, index: Int, table: ArchivedObject, context: AppKitContext,
+        views: AppKitViewEncoder? = nil, prototypes: inout [AppKitTableCellViewRule.Prototype]
+    ) throws(CompileError) -> ArchivedObject {
         guard element.name == "tableColumn" else {
             throw context.error(
                 .unsupportedElement, element, "<\(element.name)> inside <tableColumns> is not supported")
@@ -45,11 +49,13 @@ enum TableColumnRule {
         var dataCell: SourceElement?
         var mask = 0
         var sortDescriptor: ArchivedObject?
+        var prototypeElement: SourceElement?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("tableHeaderCell", "headerCell"): headerCell = child
             case ("textFieldCell", "dataCell"), ("imageCell", "dataCell"), ("buttonCell", "dataCell"): dataCell = child
             case ("sortDescriptor", "sortDescriptorPrototype"): sortDescriptor = try self.sortDescriptor(child, context)
+            case ("prototypeCellViews", nil) where views != nil: prototypeElement = child
             case ("tableColumnResizingMask", "resizingMask"):
                 for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
                     throw context.error(
@@ -67,7 +73,8 @@ enum TableColumnRule {
                 .unsupportedElement, element, "a column without a header cell and a text data cell is not supported yet"
             )
         }
-        column.set("NSIdentifier", .string(element["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)"))
+        let identifier = element["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)"
+        column.set("NSIdentifier", .string(identifier))
         column.set("NSWidth", .float64(try AppKitTableViewRule.number(element, "width", default: 0, context)))
         column.set("NSMinWidth", .float64(try AppKitTableViewRule.number(element, "minWidth", default: 0, context)))
         column.set("NSMaxWidth", .float64(try AppKitTableViewRule.number(element, "maxWidth", default: 0, context)))
@@ -88,6 +95,10 @@ enum TableColumnRule {
             try encodeDataCell(dataCell, data, table: table, context: context)
         }
         column.set("NSDataCell", data)
+        if let prototypeElement, let views {
+            prototypes += try AppKitTableCellViewRule.prototypes(
+                prototypeElement, column: column, index: index, identifier: identifier, views: views)
+        }
         if mask != 0 {
             column.set("NSResizingMask", int: mask)
             column.set("NSIsResizeable", .bool(true))
@@ -147,14 +158,12 @@ enum TableColumnRule {
         _ cell: SourceElement, _ object: ArchivedObject, table: ArchivedObject, context: AppKitContext
     ) throws(CompileError) {
         let colors = try cellColors(cell, extra: dataCellAttributes, context: context)
-        try CellRule.encode(cell, object, type: .text, context: context)
         if let formatter = cell.child("dateFormatter", key: "formatter") {
-            let (archived, usesStyles) = try AppKitFormatterRule.dateFormatter(
-                formatter, cell: object, context: context)
-            object.set("NSFormatter", archived)
-            if usesStyles, case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
-                object.replace("NSCellFlags2", .integer(AppKitFormatterRule.withStyledDateFlag(flags2)))
-            }
+            let contents = try AppKitFormatterRule.dateContents(cell["title"], formatter: formatter, context: context)
+            try CellRule.encode(cell, object, type: .text, contents: contents, context: context)
+            try AppKitFormatterRule.attachDateFormatter(formatter, to: object, contents: contents, context: context)
+        } else {
+            try CellRule.encode(cell, object, type: .text, context: context)
         }
         object.set("NSControlView", table)
         if cell.flag("drawsBackground") { object.set("NSDrawsBackground", .bool(true)) }

@@ -18,9 +18,32 @@
 /// label and palette label, empty tool tip, the `view` (archived outside any view hierarchy),
 /// bordered and titled like their view when it is a button, min/max sizes from `<size>`s, and
 /// fixed defaults (enabled, autovalidates, tag 0, visibility priority 0, user removable, style 0).
-/// AppKit's standard items (`NSToolbarShowColorsItem`, …) carry their own label, image and
-/// action and are not modelled yet.
+/// AppKit's standard items (``standardItems``) carry their own label, tool tip, image, action,
+/// size and tag, whatever the source says.
 enum ToolbarRule {
+    /// What ibtool archives for one of AppKit's standard toolbar items.
+    struct StandardItem {
+        /// `NSToolbarItemLabel` and `NSToolbarItemPaletteLabel`.
+        var label: String
+        /// `NSToolbarItemToolTip`.
+        var toolTip: String
+        /// The `NSCustomResource` image name (`IBNamespaceID` nil) and its design size.
+        var image: String
+        var imageSize: Double
+        /// `NSToolbarItemAction` (no target: the first responder).
+        var action: String
+        /// `NSToolbarItemMinSize` and `NSToolbarItemMaxSize`, as archived.
+        var size: String
+    }
+
+    /// AppKit's standard items seen in the pairs (`sb_toolbar_colors_tv` only; bordered, tag −1,
+    /// empty title, no view). Other `NSToolbar…` identifiers are refused.
+    static let standardItems: [String: StandardItem] = [
+        "NSToolbarShowColorsItem": StandardItem(
+            label: "Colors", toolTip: "Show Color Panel", image: "NSToolbarShowColors", imageSize: 32,
+            action: "orderFrontColorPanel:", size: "{44, 42}")
+    ]
+
     static let attributes: Set<String> = [
         "key", "id", "identifier", "implicitIdentifier", "displayMode", "sizeMode", "autosavesConfiguration",
         "allowsUserCustomization", "showsBaselineSeparator",
@@ -131,7 +154,8 @@ enum ToolbarRule {
         {
             return (identifier, spaceItem(identifier, space, element: element, toolbar: toolbar, context: context))
         }
-        if identifier.hasPrefix("NSToolbar") {
+        let standard = standardItems[identifier]
+        if identifier.hasPrefix("NSToolbar"), standard == nil {
             throw context.error(
                 .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not supported yet")
         }
@@ -143,6 +167,15 @@ enum ToolbarRule {
         }
         let item = ArchivedObject("NSToolbarItem")
         context.track(item, id: element["id"], parent: toolbar)
+        if let standard {
+            guard element.children.isEmpty, element["label"] == nil, element["paletteLabel"] == nil else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "a standard toolbar item with its own label, view or connections is not supported yet")
+            }
+            encodeStandard(standard, identifier: identifier, into: item)
+            return (identifier, item)
+        }
         var viewElement: SourceElement?
         var sizes: [String: ArchivedObject] = [:]
         for child in element.children {
@@ -266,5 +299,38 @@ enum ToolbarRule {
         menuItem.set("NSMixedImage", mixed)
         item.set("NSToolbarItemMenuFormRepresentation", menuItem)
         return item
+    }
+
+    /// The keys of one of AppKit's standard items.
+    private static func encodeStandard(_ standard: StandardItem, identifier: String, into item: ArchivedObject) {
+        let size = ArchivedObject("NSValue")
+        size.set("NS.special", int: 2)
+        size.set("NS.sizeval", .string(AppKitContext.text([standard.imageSize, standard.imageSize])))
+        let image = ArchivedObject("NSCustomResource")
+        image.set("NSClassName", .string("NSImage"))
+        image.set("NSResourceName", .string(standard.image))
+        image.set("IBNamespaceID", .null)
+        image.set("IBDesignSize", size)
+        image.set("IBDesignImageConfiguration", .null)
+        item.set("NSToolbarItemIdentifier", .string(identifier))
+        item.set("NSToolbarItemLabel", .string(standard.label))
+        item.set("NSToolbarItemPaletteLabel", .string(standard.label))
+        item.set("NSToolbarItemToolTip", .string(standard.toolTip))
+        item.set("NSToolbarItemView", .null)
+        item.set("NSToolbarItemBordered", .bool(true))
+        item.set("NSToolbarItemImage", image)
+        item.set("NSToolbarItemTitle", .string(""))
+        item.set("NSToolbarItemTarget", .null)
+        item.set("NSToolbarItemAction", .string(standard.action))
+        item.set("NSToolbarItemMinSize", .string(standard.size))
+        item.set("NSToolbarItemMaxSize", .string(standard.size))
+        item.set("NSToolbarItemIgnoreMinMaxSizes", .bool(false))
+        item.set("NSToolbarItemEnabled", .bool(true))
+        item.set("NSToolbarItemAutovalidates", .bool(true))
+        item.set("NSToolbarItemTag", int: -1)
+        item.set("NSToolbarItemVisibilityPriority", int: 0)
+        item.set("NSToolbarItemNavigational", .bool(false))
+        item.set("NSToolbarIsUserRemovable", .bool(true))
+        item.set("NSToolbarItemStyle", int: 0)
     }
 }

@@ -169,7 +169,23 @@ enum WindowRule {
                 try ClipViewRule.contentView(
                     contentView, window: window, contentSize: [frame[2], frame[3]], views: views))
         } else if let contentView {
-            window.set("NSWindowView", try views.view(contentView, superview: nil, parent: window, isContentView: true))
+            let view = try views.view(contentView, superview: nil, parent: window, isContentView: true)
+            // In a window without a title bar, a content view whose source size is not the
+            // content rect's takes that size, and its subviews follow their autoresizing masks
+            // (HSChooserWindow, a non-activating panel: 529 × 178 → 509 × 281, the visual effect
+            // view inside moved up by 103 points, its width kept). Titled windows keep the source
+            // size (transmission_MainMenu 480 × 348 for a 269-point content rect,
+            // todo-test25_hugging 89 for 158).
+            let titled = (styleMask ?? 1) & 1 != 0
+            if !titled, contentRect != nil, contentView.child("rect", key: "frame") != nil,
+                case let source = try ScrollViewRule.rect(contentView, context),
+                [source[2], source[3]] != [frame[2], frame[3]]
+            {
+                ScrollViewRule.setFrame(view, [source[0], source[1], frame[2], frame[3]])
+                try AppKitAutoresizing.resizeSubviews(
+                    of: contentView, from: [source[2], source[3]], to: [frame[2], frame[3]], views: views)
+            }
+            window.set("NSWindowView", view)
         } else if synthesizesContentView {
             let view = ArchivedObject("NSView")
             context.track(view, id: nil, parent: window)

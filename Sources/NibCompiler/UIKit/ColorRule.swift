@@ -90,8 +90,14 @@ enum ColorRule {
             switch (space, isCustom) {
             case ("genericGamma22GrayColorSpace", _):
                 return uiKitGray(white: white, alpha: alpha)
-            case ("calibratedWhite", false), ("deviceWhite", false):
-                // Matched to gamma 2.2 gray by ColorSync; exact only at black and white.
+            case ("calibratedWhite", false):
+                // Matched by ColorSync to UIKit's gray: decoded with Generic Gray's gamma 1.8,
+                // encoded with the sRGB curve (allianad ×3: 0.5 → 0.57230675, which the formula
+                // gives to float32 precision). One source value shows it.
+                return uiKitGray(white: matchedCalibratedGray(white), alpha: alpha)
+            case ("deviceWhite", false):
+                // Matched to UIKit's gray by ColorSync; no pair shows a device gray other than
+                // black or white.
                 guard white == 0 || white == 1 else {
                     throw context.error(
                         .unsupportedAttribute, element,
@@ -127,7 +133,10 @@ enum ColorRule {
             if legacy {
                 return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: false)
             }
-            guard [red, green, blue].allSatisfy({ $0 == 0 || $0 == 1 }) else {
+            // ColorSync matches calibrated RGB to extended sRGB through the Generic RGB profile,
+            // whose matrix NibKit does not have: only black and white come out unchanged
+            // (allianad: calibrated cyan 0, 1, 1 archives as -0.17282835, 0.9914395, 1.0007813).
+            guard red == green, green == blue, red == 0 || red == 1 else {
                 throw context.error(
                     .unsupportedAttribute, element,
                     "\(space ?? "?") colors need a conversion to sRGB that is not modelled yet")
@@ -138,6 +147,16 @@ enum ColorRule {
             throw context.error(
                 .unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
         }
+    }
+
+    /// A calibrated (Generic Gray, gamma 1.8) gray level as ColorSync matches it to UIKit's
+    /// gray: linearized with gamma 1.8, then encoded with the sRGB transfer curve. Exact at
+    /// black and white.
+    static func matchedCalibratedGray(_ white: Double) -> Double {
+        guard white > 0 else { return 0 }
+        guard white < 1 else { return 1 }
+        let linear = pow(white, 1.8)
+        return linear <= 0.003_130_8 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
     }
 
     /// Black as ibtool archives a control's default color: RGB before Xcode 8, UIKit's
