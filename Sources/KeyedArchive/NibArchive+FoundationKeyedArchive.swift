@@ -68,24 +68,9 @@ extension NibArchive {
         }
 
         func entries(_ list: [(key: String, payload: Payload)]) -> [PropertyList.Entry] {
-            var result: [PropertyList.Entry] = []
-            var positions: [String: Int] = [:]
-            for (key, payload) in list {
-                let name = escapeKey(key)
-                let value = element(payload)
-                if let position = positions[name] {
-                    if case .array(var elements) = result[position].value {
-                        elements.append(value)
-                        result[position].value = .array(elements)
-                    } else {
-                        result[position].value = .array([result[position].value, value])
-                    }
-                } else {
-                    positions[name] = result.count
-                    result.append(PropertyList.Entry(name, value))
-                }
-            }
-            return result
+            var result = KeyedObjectEntries()
+            for (key, payload) in list { result.add(escapeKey(key), element(payload)) }
+            return result.entries
         }
 
         var plistObjects: [PropertyList] = [.string("$null")]

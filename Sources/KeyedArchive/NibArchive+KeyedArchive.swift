@@ -126,24 +126,16 @@ struct KeyedArchiveWriter {
         var objectNotes: [PropertyList.Entry] = []
         for (index, object) in objects.enumerated() {
             let ownValues: [NibArchive.Value] = object.valueCount == 0 ? [] : Array(archive.values(of: object))
-            var entries = [PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex)))]
-            var positions: [[UInt8]: Int] = [:]
+            var objectEntries = KeyedObjectEntries([
+                PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex)))
+            ])
             for value in ownValues {
-                let name = escapeKey(keys[value.keyIndex].name)
-                let element = plistElement(value.payload, objectCount: objectCount)
-                if let position = positions[Array(name.utf8)] {
-                    if case .array(var elements) = entries[position].value {
-                        elements.append(element)
-                        entries[position].value = .array(elements)
-                    } else {
-                        entries[position].value = .array([entries[position].value, element])
-                    }
-                } else {
-                    positions[Array(name.utf8)] = entries.count
-                    entries.append(PropertyList.Entry(name, element))
-                }
+                objectEntries.add(
+                    escapeKey(keys[value.keyIndex].name), plistElement(value.payload, objectCount: objectCount))
             }
-            if positions.count < ownValues.count { repeatedKeyObjects += 1 }
+            // `$class` is one of the keys; an escaped value key is never `$class` itself.
+            if objectEntries.keyCount - 1 < ownValues.count { repeatedKeyObjects += 1 }
+            let entries = objectEntries.entries
             plistObjects.append(.dictionary(entries))
 
             // What the default reading would give back, compared with what is there.

@@ -300,13 +300,7 @@ enum AppKitFormatterRule {
         formatter.set("NS.positiveattrs", .null)
         formatter.set("NS.negativeattrs", .null)
         formatter.set("NS.zero", .null)
-        let empty = ArchivedObject("NSAttributedString")
-        empty.set("NSString", .string(""))
-        formatter.set("NS.nil", empty)
-        let notANumber = ArchivedObject("NSAttributedString")
-        notANumber.set("NSString", .string("NaN"))
-        notANumber.set("NSAttributes", .dictionary("NSDictionary", []))
-        formatter.set("NS.nan", notANumber)
+        setNilAndNotANumberStrings(formatter)
         let placeholder = notANumberPlaceholder()
         formatter.set("NS.min", limits["minimum"] ?? placeholder)
         formatter.set("NS.max", limits["maximum"] ?? placeholder)
@@ -416,13 +410,7 @@ enum AppKitFormatterRule {
         formatter.set("NS.positiveattrs", .null)
         formatter.set("NS.negativeattrs", negativeAttributes.map { .object($0) } ?? .null)
         formatter.set("NS.zero", zero.map { .object($0) } ?? .null)
-        let empty = ArchivedObject("NSAttributedString")
-        empty.set("NSString", .string(""))
-        formatter.set("NS.nil", empty)
-        let notANumber = ArchivedObject("NSAttributedString")
-        notANumber.set("NSString", .string("NaN"))
-        notANumber.set("NSAttributes", .dictionary("NSDictionary", []))
-        formatter.set("NS.nan", notANumber)
+        setNilAndNotANumberStrings(formatter)
         let placeholder = notANumberPlaceholder()
         formatter.set("NS.min", placeholder)
         formatter.set("NS.max", placeholder)
@@ -452,6 +440,18 @@ enum AppKitFormatterRule {
             )
         }
         return .number(value)
+    }
+
+    /// `NS.nil` (an empty attributed string) and `NS.nan` ("NaN" with empty attributes), as
+    /// every number formatter in the pairs archives them.
+    private static func setNilAndNotANumberStrings(_ formatter: ArchivedObject) {
+        let empty = ArchivedObject("NSAttributedString")
+        empty.set("NSString", .string(""))
+        formatter.set("NS.nil", empty)
+        let notANumber = ArchivedObject("NSAttributedString")
+        notANumber.set("NSString", .string("NaN"))
+        notANumber.set("NSAttributes", .dictionary("NSDictionary", []))
+        formatter.set("NS.nan", notANumber)
     }
 
     /// The NaN `NSDecimalNumber` an absent minimum or maximum archives as.
