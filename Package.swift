@@ -66,7 +66,8 @@ let package = Package(
             name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
         // Compile-only: uses every public name of the reference library's API.
         .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
-        .testTarget(name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibCompilerTests",
             dependencies: ["NibCompiler", "NibDiff", "NibArchive", "NibCoding", "KeyedArchive", "CorpusSupport"],
