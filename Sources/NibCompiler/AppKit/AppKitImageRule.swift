@@ -6,12 +6,109 @@
 /// An app image's design size is the one cached in the document's `<resources>`; a system
 /// image's is AppKit's own, which ibtool does not take from `<resources>` (NSApplicationIcon:
 /// `<resources>` says 128 × 128, the pairs 32 × 32), so only the ones in ``systemImages`` are known.
+///
+/// SF Symbols (`catalog="system"`, transmission_MainMenu, Xcode 16.4 / 24506):
+///
+/// | Source | Archived |
+/// |---|---|
+/// | `image="NAME" catalog="system"` (menu item `image` or `secondaryImage`) | `NSCustomResource`: `NSCatalogName` and `IBNamespaceID` "system", `IBDesignSize` {32, 32} whatever `<resources>` says (36 of 36), nil `IBDesignImageConfiguration` |
+/// | `<imageReference image="NAME" catalog="system" symbolScale="default" variableValue="V">` | the same plus `NSImageVariableValue` V (float64) and an `IBImageConfiguration` (`IBSymbolScale` -1, `IBRenderingMode` 0, `IBVariableValue` an `NSNumber` V, `IBHierarchicalColors` an empty `NSArray`, nil `IBLocale`); `IBDesignSize` is the symbol's size at that configuration, known only for "heart" ({17, 14}; `<resources>` says 16 × 14) |
 enum AppKitImageRule {
     /// AppKit's named images seen in the pairs, with the design size ibtool archived.
     static let systemImages: [String: (width: Double, height: Double)] = [
         "NSApplicationIcon": (32, 32), "NSInfo": (32, 32), "NSAdvanced": (32, 32), "NSFolder": (32, 32),
         "NSStatusAvailable": (16, 16), "NSActionTemplate": (19, 19), "NSTrashEmpty": (32, 32),
     ]
+
+    /// The design sizes ibtool archived for symbols given by an `<imageReference>`, by name
+    /// (transmission_MainMenu). Others are refused: their sizes are not in the pairs.
+    static let referencedSymbolSizes: [String: String] = ["heart": "{17, 14}"]
+    /// `<imageReference>` `symbolScale` → `IBSymbolScale` (only "default" is in the pairs).
+    static let symbolScales = ["default": -1]
+
+    /// The resource for image `name` of `catalog` (an SF Symbol when `catalog` is "system"),
+    /// used by `element`; a plain named image (``image(_:element:context:)``) without `catalog`.
+    static func image(_ name: String, catalog: String?, element: SourceElement, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        guard let catalog else { return try image(name, element: element, context: context) }
+        try checkSymbol(name, catalog: catalog, element: element, context: context)
+        return symbol(name, designSize: "{32, 32}", variableValue: nil, configuration: nil)
+    }
+
+    /// The resource for an `<imageReference>` (an SF Symbol with a configuration).
+    static func imageReference(_ reference: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        let known: Set = ["key", "image", "catalog", "symbolScale", "variableValue"]
+        for name in reference.attributes.keys where !known.contains(name) {
+            throw context.error(
+                .unsupportedAttribute, reference, "attribute \(name) on an <imageReference> is not supported yet")
+        }
+        if let child = reference.children.first {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside an <imageReference> is not supported yet")
+        }
+        guard let name = reference["image"], let catalog = reference["catalog"] else {
+            throw context.error(
+                .unsupportedAttribute, reference, "an <imageReference> without image and catalog is not supported yet")
+        }
+        try checkSymbol(name, catalog: catalog, element: reference, context: context)
+        guard let size = referencedSymbolSizes[name] else {
+            throw context.error(
+                .unsupportedAttribute, reference, "the design size of symbol \"\(name)\" is not known yet")
+        }
+        guard let scaleName = reference["symbolScale"], let scale = symbolScales[scaleName] else {
+            throw context.error(
+                .unsupportedAttribute, reference,
+                "symbolScale \"\(reference["symbolScale"] ?? "")\" is not supported yet")
+        }
+        guard let variable = reference.number("variableValue"), variable.isFinite else {
+            throw context.error(
+                .unsupportedAttribute, reference, "an <imageReference> without a variableValue is not supported yet")
+        }
+        let configuration = ArchivedObject("IBImageConfiguration")
+        configuration.set("IBSymbolScale", int: scale)
+        configuration.set("IBRenderingMode", int: 0)
+        configuration.set("IBVariableValue", .number(double: variable))
+        configuration.set("IBHierarchicalColors", .collection("NSArray", []))
+        configuration.set("IBLocale", .null)
+        return symbol(name, designSize: size, variableValue: variable, configuration: configuration)
+    }
+
+    /// Checks that symbol `name` is in catalog "system" and listed in `<resources>` as such.
+    private static func checkSymbol(
+        _ name: String, catalog: String, element: SourceElement, context: AppKitContext
+    ) throws(CompileError) {
+        guard catalog == "system" else {
+            throw context.error(.unsupportedAttribute, element, "image catalog \"\(catalog)\" is not supported yet")
+        }
+        guard let resource = context.imageResources[name], resource["catalog"] == catalog else {
+            throw context.error(
+                .invalidSource, element, "symbol \"\(name)\" is not listed in the document's <resources>")
+        }
+    }
+
+    private static func symbol(
+        _ name: String, designSize: String, variableValue: Double?, configuration: ArchivedObject?
+    ) -> ArchivedObject {
+        let value = ArchivedObject("NSValue")
+        value.set("NS.special", int: 2)
+        value.set("NS.sizeval", .string(designSize))
+        let resource = ArchivedObject("NSCustomResource")
+        resource.set("NSClassName", .string("NSImage"))
+        resource.set("NSResourceName", .string(name))
+        resource.set("NSCatalogName", .string("system"))
+        if let variableValue { resource.set("NSImageVariableValue", .float64(variableValue)) }
+        resource.set("IBNamespaceID", .string("system"))
+        resource.set("IBDesignSize", value)
+        if let configuration {
+            resource.set("IBDesignImageConfiguration", configuration)
+        } else {
+            resource.set("IBDesignImageConfiguration", .null)
+        }
+        return resource
+    }
 
     /// The resource for image `name`, used by `element`.
     static func image(_ name: String, element: SourceElement, context: AppKitContext) throws(CompileError)

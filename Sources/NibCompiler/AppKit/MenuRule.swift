@@ -13,7 +13,9 @@
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
 /// | an empty `<attributedString key="attributedTitle"/>` | `NSAttributedTitle`: an `NSAttributedString` with `NSString` "" (scribendi MainMenu; text refused) |
 /// | `<integer key="representedObject">` | `NSRepObject`, an `NSNumber` (`pred_compound_chain`) |
-/// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`) |
+/// | item `image` | `NSImage` (``AppKitImageRule``, `StatusBar`; with `catalog="system"` an SF Symbol, transmission_MainMenu) |
+/// | item `secondaryImage` (with `catalog`) or `<imageReference key="secondaryImage">` | `NSActionImage` (an SF Symbol, ``AppKitImageRule``) and `NSHasActionImage` true (transmission_MainMenu) |
+/// | `<string key="keyEquivalent">` (plain or base64) | `NSKeyEquiv` (transmission_MainMenu: "CA", a backspace) |
 /// | a `<menu key="submenu">` | `NSSubmenu` and `NSTarget` (the submenu), `NSAction` `submenuAction:` |
 /// | items of a pop-up button's menu | `NSAction` `_popUpItemAction:`, `NSTarget` the pop-up button cell (`test_popup_textured`) |
 /// | every item | `NSMenu` (its menu), `NSMnemonicLoc` `INT32_MAX`, key-equivalent localization and mirroring true, `NSHiddenInRepresentation` false, `NSOnImage`/`NSMixedImage` (the shared `NSMenuCheckmark` and `NSMenuMixedState` images) |
@@ -21,6 +23,7 @@ enum MenuRule {
     static let menuAttributes: Set<String> = ["id", "key", "title", "systemMenu", "autoenablesItems", "userLabel"]
     static let itemAttributes: Set<String> = [
         "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel", "image",
+        "secondaryImage", "catalog",
     ]
     /// `systemMenu` → the menu's `NSName`.
     static let systemMenuNames = [
@@ -104,6 +107,11 @@ enum MenuRule {
         var submenuElement: SourceElement?
         var hasEmptyAttributedTitle = false
         var represented: ArchivedObject?
+        var keyEquivalent = element["keyEquivalent"]
+        var secondaryImage: ArchivedObject?
+        if let name = element["secondaryImage"] {
+            secondaryImage = try AppKitImageRule.image(name, catalog: element["catalog"], element: element, context: context)
+        }
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("modifierMask", "keyEquivalentModifierMask"):
@@ -118,6 +126,16 @@ enum MenuRule {
                     throw context.error(.invalidSource, child, "the represented object needs an integer value")
                 }
                 represented = .number(value)
+            case ("string", "keyEquivalent"):
+                guard keyEquivalent == nil else {
+                    throw context.error(.invalidSource, child, "the menu item has two key equivalents")
+                }
+                keyEquivalent = try AppKitButtonRule.text(of: child, context: context)
+            case ("imageReference", "secondaryImage"):
+                guard secondaryImage == nil else {
+                    throw context.error(.invalidSource, child, "the menu item has two secondary images")
+                }
+                secondaryImage = try AppKitImageRule.imageReference(child, context: context)
             case ("connections", _): break
             // An empty attributed title (scribendi MainMenu: 7 "Label n" items) archives an empty
             // NSAttributedString after the tag; attributed text is not modelled yet.
@@ -136,14 +154,17 @@ enum MenuRule {
         if element.flag("hidden") || hidden { item.set("NSIsHidden", .bool(true)) }
         item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
         item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
+        if secondaryImage != nil { item.set("NSHasActionImage", .bool(true)) }
         item.set("NSTitle", .string(element["title"] ?? ""))
-        item.set("NSKeyEquiv", .string(element["keyEquivalent"] ?? ""))
+        item.set("NSKeyEquiv", .string(keyEquivalent ?? ""))
         if let modifiers, modifiers != 0 { item.set("NSKeyEquivModMask", int: modifiers) }
         item.set("NSMnemonicLoc", .integer(Int64(Int32.max)))
         // After NSMnemonicLoc (StatusBar); its place relative to NSState is not in the pairs.
         if let image = element["image"] {
-            item.set("NSImage", try AppKitImageRule.image(image, element: element, context: context))
+            item.set(
+                "NSImage", try AppKitImageRule.image(image, catalog: element["catalog"], element: element, context: context))
         }
+        if let secondaryImage { item.set("NSActionImage", secondaryImage) }
         if let state = element["state"] {
             guard let value = states[state] else {
                 throw context.error(.unsupportedAttribute, element, "menu item state \"\(state)\" is unknown")
