@@ -19,6 +19,9 @@ final class AppKitContext {
     let module: String?
     /// The document's `<resources>` images by name (their cached design sizes).
     var imageResources: [String: SourceElement] = [:]
+    /// The `NSImage`s decoded from image resources that store one, by name
+    /// (``AppKitImageRule/embeddedImage(_:context:)``).
+    var embeddedImages: [String: ArchivedObject] = [:]
     /// The document's `toolsVersion` (the Interface Builder build that saved it), for defaults
     /// that changed between builds.
     var toolsVersion: Double?

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A named image (`image="…"` on a cell) → `NSCustomResource`: class `NSImage`, the resource
 /// name, `IBNamespaceID` ("system" for AppKit's named images, else nil), `IBDesignSize` (an
 /// `NSValue` of special kind 2 holding the size as a string) and a nil
@@ -76,6 +78,42 @@ enum AppKitImageRule {
         return symbol(name, designSize: size, variableValue: variable, configuration: configuration)
     }
 
+    /// The image a `<resources>` `<image>` stores itself (a `<mutableData
+    /// key="keyedArchiveRepresentation">`: base64 of an `NSKeyedArchiver` archive of an
+    /// `NSImage`), which ibtool archives as that `NSImage` in place of a named resource
+    /// (transmission_MainMenu: a table column's image data cell, `NSContents`); nil for a
+    /// resource without one. Decoded once per resource: every use shares the object.
+    static func embeddedImage(_ resource: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject?
+    {
+        guard let name = resource["name"] else { return nil }
+        if let image = context.embeddedImages[name] { return image }
+        guard let first = resource.children.first else { return nil }
+        guard resource.children.count == 1, first.name == "mutableData", first["key"] == "keyedArchiveRepresentation",
+            first.attributes.count == 1, first.children.isEmpty
+        else {
+            throw context.error(.unsupportedElement, first, "<\(first.name)> inside an image resource is not supported yet")
+        }
+        // Xcode writes the base64 in lines, without padding.
+        var encoded = first.text.filter { !$0.isWhitespace }
+        encoded += String(repeating: "=", count: (4 - encoded.count % 4) % 4)
+        guard let data = Data(base64Encoded: encoded) else {
+            throw context.error(.invalidSource, first, "the image's keyed archive is not valid base64")
+        }
+        let image: ArchivedObject
+        do {
+            image = try ArchivedObject.root(ofKeyedArchive: Array(data))
+        } catch {
+            throw context.error(.invalidSource, first, error.message)
+        }
+        guard image.className == "NSImage" else {
+            throw context.error(
+                .unsupportedElement, first, "an embedded \(image.className) in place of an image is not supported yet")
+        }
+        context.embeddedImages[name] = image
+        return image
+    }
+
     /// Checks that symbol `name` is in catalog "system" and listed in `<resources>` as such.
     private static func checkSymbol(
         _ name: String, catalog: String, element: SourceElement, context: AppKitContext
@@ -128,8 +166,10 @@ enum AppKitImageRule {
                     .invalidSource, element, "image \"\(name)\" is not listed in the document's <resources>")
             }
             guard resource["catalog"] == nil else {
-                throw context.error(.unsupportedAttribute, element, "catalog images (symbols) are not supported yet")
+                throw context.error(
+                    .unsupportedAttribute, element, "a catalog image (symbol) needs the catalog attribute here")
             }
+            if let embedded = try embeddedImage(resource, context: context) { return embedded }
             guard let width = resource.number("width"), let height = resource.number("height"),
                 width.isFinite, height.isFinite, width >= 0, height >= 0
             else {

@@ -47,6 +47,28 @@ enum ScrollViewRule {
     /// The size of the `_NSCornerView` every table view archives.
     static let cornerSize: [Double] = [17, 28]
 
+    /// The newest `toolsVersion` whose headerless tables keep a detached corner view shown
+    /// (HSChooserWindow, 18122; also sv_nohs_small_vs 9059, sv_nohs_wide_col 14460.31).
+    static let shownDetachedCornerToolsVersion: Double = 18122
+    /// The oldest `toolsVersion` whose headerless tables hide it (AVRFuses 21225 and 23094,
+    /// transmission_MainMenu 24506).
+    static let hiddenDetachedCornerToolsVersion: Double = 21225
+
+    /// Whether the corner view of a headerless table without a visible vertical scroller (kept
+    /// out of the scroll view, `NSFrameSize` only) is archived hidden (`NSvFlags` 0x8000_0100):
+    /// it is from toolsVersion ``hiddenDetachedCornerToolsVersion``, shown up to
+    /// ``shownDetachedCornerToolsVersion``; documents in between are refused (no pair shows them).
+    static func hidesDetachedCorner(_ element: SourceElement, context: AppKitContext)
+        throws(CompileError) -> Bool
+    {
+        guard let tools = context.toolsVersion else { return false }
+        if tools >= hiddenDetachedCornerToolsVersion { return true }
+        if tools <= shownDetachedCornerToolsVersion { return false }
+        throw context.error(
+            .unsupportedAttribute, element,
+            "whether a headerless table's corner view is hidden at toolsVersion \(tools) is not known yet")
+    }
+
     /// The archived scroll view for `element`.
     static func scrollView(
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
@@ -267,7 +289,13 @@ enum ScrollViewRule {
             } else {
                 corner.set("NSNextResponder", .null)
                 corner.set("NSNibTouchBar", .null)
-                corner.set("NSvFlags", int: 0x100)
+                if header == nil, verticalFrame == nil,
+                    try hidesDetachedCorner(documentElement ?? element, context: context)
+                {
+                    corner.set("NSvFlags", .integer(Int64(Int32(bitPattern: 0x8000_0100))))
+                } else {
+                    corner.set("NSvFlags", int: 0x100)
+                }
                 if header == nil, verticalFrame != nil {
                     // Beside a visible vertical scroller, the detached corner view sits at its
                     // top, one point wider (test_sv2, sv16b).
