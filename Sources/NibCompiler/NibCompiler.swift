@@ -39,6 +39,11 @@ public struct NibCompiler: Sendable {
         /// `wantsLayer`) and take no room when ibtool tiles a scroll view. The source does not
         /// record it; the default is legacy scrollers.
         public var overlayScrollers = false
+        /// The design sizes AppKit gave its menu check mark and mixed-state images on the Mac
+        /// that ran ibtool (they follow its macOS, not the Xcode: two documents saved by Xcode
+        /// 14.2 show {18, 16} and a third {15, 13}); `nil` for the sizes the imitated Xcode's
+        /// pairs show (`MenuRule`). The source does not record them.
+        public var menuStateImageSizes: MenuStateImageSizes?
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -91,6 +96,7 @@ public struct NibCompiler: Sendable {
         }
         document.imagesAvailable = options.imagesAvailable
         document.overlayScrollers = options.overlayScrollers
+        document.menuStateImageSizes = options.menuStateImageSizes
         switch (try document.runtime(), document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())

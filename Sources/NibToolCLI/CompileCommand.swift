@@ -52,6 +52,14 @@ struct Compile: IOCommand {
             and take no room when scroll views are tiled.
             """)
     var overlayScrollers = false
+    @Option(
+        help: ArgumentHelp(
+            """
+            The design sizes of AppKit's menu check mark and mixed-state images on the Mac that \
+            ran ibtool, such as 15x13,15x4 (default: the sizes the imitated Xcode's output shows).
+            """,
+            valueName: "WxH,WxH"))
+    var menuStateImageSizes: String?
 
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
@@ -63,6 +71,9 @@ struct Compile: IOCommand {
         if output == nil && compareWith == nil {
             throw ValidationError("Give an output with -o OUTPUT.")
         }
+        if let menuStateImageSizes, MenuStateImageSizes(parsing: menuStateImageSizes) == nil {
+            throw ValidationError("--menu-state-image-sizes takes two sizes such as 15x13,15x4.")
+        }
     }
 
     func execute(_ io: CommandIO) throws {
@@ -71,6 +82,7 @@ struct Compile: IOCommand {
         if let colorProfiles { options.colorProfiles = URL(fileURLWithPath: colorProfiles, isDirectory: true) }
         options.imagesAvailable = !imagesUnavailable
         options.overlayScrollers = overlayScrollers
+        options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -160,6 +160,7 @@ struct CorpusPairTests {
         "macos-viraptor-ibtool-tooltip_attr",
         "macos-viraptor-ibtool-tooltip_base64",
         "macos-viraptor-ibtool-tooltip_child",
+        "macos-viraptor-ibtool-transmission_MainMenu",
         "macos-viraptor-ibtool-white_color_format",
         "macos-viraptor-ibtool-window",
         "macos-viraptor-ibtool-window_fullsize",
@@ -181,6 +182,8 @@ struct CorpusPairTests {
         var overlayScrollers = false
         /// The deployment target (`--deployment-target` in the table).
         var deploymentTarget: String?
+        /// The menu state images' design sizes (`--menu-state-image-sizes` in the table).
+        var menuStateImageSizes: MenuStateImageSizes?
 
         var testDescription: String { pair }
     }
@@ -197,9 +200,13 @@ struct CorpusPairTests {
             let target = options.firstIndex(of: "--deployment-target").flatMap {
                 options.indices.contains($0 + 1) ? options[$0 + 1] : nil
             }
+            let sizes = options.firstIndex(of: "--menu-state-image-sizes").flatMap {
+                options.indices.contains($0 + 1) ? MenuStateImageSizes(parsing: options[$0 + 1]) : nil
+            }
             return BuiltPair(
                 pair: columns[0], xcode: Double(columns[1]), imagesAvailable: !options.contains("--images-unavailable"),
-                overlayScrollers: options.contains("--overlay-scrollers"), deploymentTarget: target)
+                overlayScrollers: options.contains("--overlay-scrollers"), deploymentTarget: target,
+                menuStateImageSizes: sizes)
         }
     }()
 
@@ -218,6 +225,7 @@ struct CorpusPairTests {
         options.imagesAvailable = built.imagesAvailable
         options.overlayScrollers = built.overlayScrollers
         options.deploymentTarget = built.deploymentTarget
+        options.menuStateImageSizes = built.menuStateImageSizes
         if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
         let compiled = try NibCompiler(options: options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(

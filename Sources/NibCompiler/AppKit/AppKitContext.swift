@@ -27,6 +27,9 @@ final class AppKitContext {
     var toolsVersion: Double?
     /// Whether ibtool ran with overlay scrollers (``NibCompiler/Options/overlayScrollers``).
     var overlayScrollers = false
+    /// The menu state images' design sizes given with
+    /// ``NibCompiler/Options/menuStateImageSizes`` (``MenuRule/stateImages(context:)``).
+    var menuStateImageSizes: MenuStateImageSizes?
     /// The Xcode whose ibtool is imitated (``AppKitEraRule``).
     var era = AppKitEraRule.current
     /// Where Apple's ICC profiles are read from (`--color-profiles`).
@@ -112,6 +115,7 @@ final class AppKitContext {
         let nested = AppKitContext(fileName: fileName, module: module, colorProfiles: colorProfiles.directory)
         nested.toolsVersion = toolsVersion
         nested.overlayScrollers = overlayScrollers
+        nested.menuStateImageSizes = menuStateImageSizes
         nested.imageResources = imageResources
         nested.isStoryboard = isStoryboard
         nested.isNestedNib = true

@@ -13,6 +13,7 @@ struct AppKitXibCompiler {
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
         context.toolsVersion = document.root.number("toolsVersion")
         context.overlayScrollers = document.overlayScrollers
+        context.menuStateImageSizes = document.menuStateImageSizes
         context.era = document.builtBy ?? AppKitEraRule.current
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }

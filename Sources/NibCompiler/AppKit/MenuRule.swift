@@ -81,15 +81,24 @@ enum MenuRule {
         return menu
     }
 
-    /// The document's shared check mark and mixed-state images. Before Xcode 14.2 they were 14
-    /// points wide (GroupingController and IRIndexRecordWController, Xcode 13; AVRFuses
-    /// a08b56f5, Xcode 14.0); from 14.2, 18 (MainMenu, PreferencesController).
-    /// MarkupTagsController (14.2) shows 15 × 13, unexplained.
+    /// The document's shared check mark and mixed-state images. Their design sizes are the
+    /// ones AppKit gave the images on the Mac that ran ibtool, which the source does not
+    /// record: ``NibCompiler/Options/menuStateImageSizes`` when given, else what the imitated
+    /// Xcode's pairs show. Before Xcode 14.2 {14, 13} and {14, 4} (GroupingController and
+    /// IRIndexRecordWController, Xcode 13; AVRFuses a08b56f5, Xcode 14.0); from 14.2 {18, 16}
+    /// and {18, 4} (scribendi MainMenu and PreferencesController, Xcode 14.2; every NIBArchive
+    /// pair). Other Macs: MarkupTagsController (Xcode 14.2, the same toolsVersion 21507 and
+    /// the same kind of small pop-up menus as PreferencesController) {15, 13} and {15, 4};
+    /// AVRFuses dbb7734b (Xcode 15.3) {18, 17} and {18, 5}.
     static func stateImages(context: AppKitContext) -> (on: ArchivedObject, mixed: ArchivedObject) {
-        let width = context.era < XcodeEra(14.2) ? 14 : 18
+        let sizes =
+            context.menuStateImageSizes
+            ?? (context.era < XcodeEra(14.2)
+                ? MenuStateImageSizes(checkMark: (14, 13), mixedState: (14, 4))
+                : MenuStateImageSizes(checkMark: (18, 16), mixedState: (18, 4)))
         return (
-            context.sharedImage("NSMenuCheckmark", designSize: width == 14 ? "{14, 13}" : "{18, 16}"),
-            context.sharedImage("NSMenuMixedState", designSize: "{\(width), 4}")
+            context.sharedImage("NSMenuCheckmark", designSize: AppKitContext.text(sizes.checkMarkComponents)),
+            context.sharedImage("NSMenuMixedState", designSize: AppKitContext.text(sizes.mixedStateComponents))
         )
     }
 

@@ -25,6 +25,8 @@ public struct SourceDocument: @unchecked Sendable {
     public var imagesAvailable = true
     /// Whether ibtool ran with overlay scrollers (see `NibCompiler.Options`).
     public var overlayScrollers = false
+    /// The menu state images' design sizes on the Mac that ran ibtool (see `NibCompiler.Options`).
+    public var menuStateImageSizes: MenuStateImageSizes?
 
     /// The target runtime a document declares.
     public enum Runtime: String, Sendable {
