@@ -191,7 +191,8 @@ struct AppKitMenuImageRuleTests {
         """
     }
 
-    @Test("an image resource holding a keyed archive archives that NSImage, not a named resource (transmission_MainMenu)")
+    @Test(
+        "an image resource holding a keyed archive archives that NSImage, not a named resource (transmission_MainMenu)")
     func embeddedImage() throws {
         let resource = """
             <image name="imageCell:2:image" width="2" height="2">

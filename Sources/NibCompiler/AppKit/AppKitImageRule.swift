@@ -92,7 +92,8 @@ enum AppKitImageRule {
         guard resource.children.count == 1, first.name == "mutableData", first["key"] == "keyedArchiveRepresentation",
             first.attributes.count == 1, first.children.isEmpty
         else {
-            throw context.error(.unsupportedElement, first, "<\(first.name)> inside an image resource is not supported yet")
+            throw context.error(
+                .unsupportedElement, first, "<\(first.name)> inside an image resource is not supported yet")
         }
         // Xcode writes the base64 in lines, without padding.
         var encoded = first.text.filter { !$0.isWhitespace }

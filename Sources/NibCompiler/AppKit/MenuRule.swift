@@ -119,7 +119,8 @@ enum MenuRule {
         var keyEquivalent = element["keyEquivalent"]
         var secondaryImage: ArchivedObject?
         if let name = element["secondaryImage"] {
-            secondaryImage = try AppKitImageRule.image(name, catalog: element["catalog"], element: element, context: context)
+            secondaryImage = try AppKitImageRule.image(
+                name, catalog: element["catalog"], element: element, context: context)
         }
         for child in element.children {
             switch (child.name, child["key"]) {
@@ -171,7 +172,8 @@ enum MenuRule {
         // After NSMnemonicLoc (StatusBar); its place relative to NSState is not in the pairs.
         if let image = element["image"] {
             item.set(
-                "NSImage", try AppKitImageRule.image(image, catalog: element["catalog"], element: element, context: context))
+                "NSImage",
+                try AppKitImageRule.image(image, catalog: element["catalog"], element: element, context: context))
         }
         if let secondaryImage { item.set("NSActionImage", secondaryImage) }
         if let state = element["state"] {

@@ -74,7 +74,8 @@ extension ArchivedObject {
             for valueIndex in object.valueIndices {
                 let value = values[valueIndex]
                 guard value.keyIndex >= 0, value.keyIndex < keys.count else {
-                    throw EmbeddedArchiveError(message: "object \(index) of the keyed archive has a value without a key")
+                    throw EmbeddedArchiveError(
+                        message: "object \(index) of the keyed archive has a value without a key")
                 }
                 let key = keys[value.keyIndex].name
                 switch value.payload {
