@@ -61,7 +61,11 @@ enum ScrollViewRule {
     static func hidesDetachedCorner(_ element: SourceElement, context: AppKitContext)
         throws(CompileError) -> Bool
     {
-        guard let tools = context.toolsVersion else { return false }
+        guard let tools = context.toolsVersion else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "whether a headerless table's corner view is hidden is not known without a toolsVersion")
+        }
         if tools >= hiddenDetachedCornerToolsVersion { return true }
         if tools <= shownDetachedCornerToolsVersion { return false }
         throw context.error(

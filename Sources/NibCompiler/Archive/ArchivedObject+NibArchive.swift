@@ -28,11 +28,13 @@ extension ArchivedObject {
         let keys = archive.keys
         let values = archive.values
         let classes = archive.classes
-        guard let top = objects.first else { throw EmbeddedArchiveError(message: "the keyed archive is empty") }
+        guard let top = objects.first, top.firstValueIndex >= 0, top.valueCount >= 0,
+            top.firstValueIndex <= values.count - top.valueCount
+        else { throw EmbeddedArchiveError(message: "the keyed archive has no root object") }
         var rootIndex: UInt32?
-        for index in top.valueIndices where index < values.count {
+        for index in top.valueIndices {
             let value = values[index]
-            if value.keyIndex < keys.count, keys[value.keyIndex].name == "root",
+            if value.keyIndex >= 0, value.keyIndex < keys.count, keys[value.keyIndex].name == "root",
                 case .objectReference(let target) = value.payload
             {
                 rootIndex = target
@@ -56,12 +58,14 @@ extension ArchivedObject {
             guard object.classIndex >= 0, object.classIndex < classes.count else {
                 throw EmbeddedArchiveError(message: "object \(index) of the keyed archive has no class")
             }
+            guard object.firstValueIndex >= 0, object.valueCount >= 0,
+                object.firstValueIndex <= values.count - object.valueCount
+            else {
+                throw EmbeddedArchiveError(message: "object \(index) of the keyed archive has missing values")
+            }
             made[index] = ArchivedObject(classes[object.classIndex].name)
             order.append(index)
             for valueIndex in object.valueIndices {
-                guard valueIndex >= 0, valueIndex < values.count else {
-                    throw EmbeddedArchiveError(message: "object \(index) of the keyed archive has missing values")
-                }
                 if case .objectReference(let target) = values[valueIndex].payload { pending.append(target) }
             }
         }
