@@ -743,3 +743,158 @@ struct LabelTextColorTests {
         #expect(ten.value("NSRGB", of: tenColor) == .bytes(Array("0 0 0".utf8)))
     }
 }
+
+@Suite("Attributed text, text field backgrounds and content stretch")
+struct AttributedTextTests {
+    /// Idrill7-millasAmetros-Main's label zWl-x6-HHO (Xcode 9) without its Display P3 background.
+    static let label = #"""
+        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" usesAttributedText="YES" lineBreakMode="middleTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="l1">
+            <rect key="frame" x="16" y="189" width="343" height="55"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <color key="tintColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+            <attributedString key="attributedText">
+                <fragment content="UNIDAD DE PARTIDA">
+                    <attributes>
+                        <color key="NSColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+                        <font key="NSFont" size="18" name="Copperplate"/>
+                        <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                    </attributes>
+                </fragment>
+            </attributedString>
+            <nil key="highlightedColor"/>
+            <size key="shadowOffset" width="0.0" height="0.0"/>
+        </label>
+        """#
+
+    @Test("a label's attributed text: UILabel's mutable string, its line break mode, NSShadow, shared font and color")
+    func attributedLabel() throws {
+        let graph = try Source.graph(Source.iOSXib(Self.label))
+        let label = try #require(graph.all("UILabel").first)
+        // Apple's output (#17 UILabel): UIText an NSMutableString shared with the attributed
+        // string, UIFont and UITextColor the attributes' objects, no UIShadowOffset.
+        let text = try #require(graph.object("UIText", of: label))
+        #expect(graph.nodes[text].className == "NSMutableString")
+        #expect(graph.string(text) == "UNIDAD DE PARTIDA")
+        #expect(graph.value("UINumberOfLines", of: label) == .int8(0))
+        #expect(graph.value("UILineBreakMode", of: label) == .int8(5))
+        #expect(graph.value("UITextAlignment", of: label) == .int8(1))
+        #expect(graph.value("UIShadowOffset", of: label) == nil)
+        #expect(graph.value("UIBaselineAdjustment", of: label) == nil)
+        #expect(graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: label) == .bool(false))
+        let string = try #require(graph.object("UIAttributedText", of: label))
+        #expect(graph.nodes[string].className == "NSMutableAttributedString")
+        #expect(graph.object("NSString", of: string) == text)
+        let dictionary = try #require(graph.object("NSAttributes", of: string))
+        let pairs = graph.elements(of: dictionary)
+        var attributes: [String: Int] = [:]
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+            if let key = graph.string(pairs[index]) { attributes[key] = pairs[index + 1] }
+        }
+        #expect(Set(attributes.keys) == ["NSFont", "NSParagraphStyle", "NSShadow", "NSColor"])
+        #expect(attributes["NSFont"] == graph.object("UIFont", of: label))
+        #expect(attributes["NSColor"] == graph.object("UITextColor", of: label))
+        let font = try #require(attributes["NSFont"])
+        #expect(graph.text("UIFontName", of: font) == "Copperplate")
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(18))
+        #expect(graph.value("UIFontTraits", of: font) == .int8(0))
+        let style = try #require(attributes["NSParagraphStyle"])
+        #expect(graph.nodes[style].className == "NSMutableParagraphStyle")
+        #expect(graph.value("NSAlignment", of: style) == .int8(2))
+        #expect(graph.value("NSLineBreakMode", of: style) == .int8(5))
+        #expect(graph.value("NSTabStops", of: style) == .nil)
+        let shadow = try #require(attributes["NSShadow"])
+        #expect(graph.nodes[shadow].className == "NSShadow")
+        #expect(graph.nodes[shadow].values.map(\.key) == ["NSShadowColor"])
+    }
+
+    @Test("attributed labels are refused outside what the pairs show")
+    func attributedLabelRefusals() throws {
+        // Two fragments (attribute runs), a shadow, and Xcode 8 (no pair shows its archive).
+        let twoFragments = Self.label.replacingOccurrences(
+            of: "</fragment>", with: #"</fragment><fragment content="X"><attributes/></fragment>"#)
+        let shadow = Self.label.replacingOccurrences(of: #"height="0.0"/>"#, with: #"height="-1"/>"#)
+        for body in [twoFragments, shadow] {
+            #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(body)) }
+        }
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(Self.label), options: options) }
+    }
+
+    @Test("an attributed button title is the fragment as written; the button takes its font")
+    func attributedButtonTitle() throws {
+        // Idrill7 button 7cK-41-LFs (Xcode 9): UIAttributedTitle NSAttributedString "CONVERTIR",
+        // NSParagraphStyle (immutable) NSAlignment 2 and NSTabStops nil, NSFont HelveticaNeue 24,
+        // which is also the button's UIFont; no UITitle.
+        let body = #"""
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="roundedRect" lineBreakMode="middleTruncation" hasAttributedTitle="YES" id="b1">
+                <rect key="frame" x="101" y="450" width="174" height="70"/>
+                <state key="normal">
+                    <attributedString key="attributedTitle">
+                        <fragment content="CONVERTIR">
+                            <attributes>
+                                <color key="NSColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+                                <font key="NSFont" size="24" name="HelveticaNeue"/>
+                                <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                            </attributes>
+                        </fragment>
+                    </attributedString>
+                </state>
+            </button>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let button = try #require(graph.all("UIButton").first)
+        let content = try #require(graph.all("UIButtonContent").first)
+        #expect(graph.value("UITitle", of: content) == nil)
+        let title = try #require(graph.object("UIAttributedTitle", of: content))
+        #expect(graph.nodes[title].className == "NSAttributedString")
+        #expect(graph.text("NSString", of: title) == "CONVERTIR")
+        let style = try #require(graph.all("NSParagraphStyle").first)
+        #expect(graph.nodes[style].values.map(\.key) == ["NSAlignment", "NSTabStops"])
+        #expect(graph.value("NSAlignment", of: style) == .int8(2))
+        let font = try #require(graph.object("UIFont", of: button))
+        #expect(graph.text("UIFontName", of: font) == "HelveticaNeue")
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(24))
+        #expect(graph.value("UIFontTraits", of: font) == .int8(0))
+    }
+
+    @Test("a text field's background image is an image placeholder; a nil text color clears the trait flag")
+    func textFieldBackground() throws {
+        // pogoros Sylladise1.3 (a Xamarin build): UITextFieldBackground UIImageNibPlaceholder
+        // 1 x 1 named "Screen Shot 2016-04-16 at 4.53.29 PM.png". Idrill7 (Xcode 9): a field with
+        // <nil key="textColor"/> archives UIDisableTextColorUpdateOnTraitCollectionChange false.
+        let body = #"""
+            <textField opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" minimumFontSize="17" background="Screen Shot 2016-04-16 at 4.53.29 PM.png" id="t1">
+                <rect key="frame" x="83" y="292" width="199" height="30"/>
+                <nil key="textColor"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits"/>
+            </textField>
+            """#
+        var options = NibCompiler.Options()
+        options.imagesAvailable = false
+        let resources = #"<image name="Screen Shot 2016-04-16 at 4.53.29 PM.png" width="25" height="22"/>"#
+        let graph = try Source.graph(Source.iOSXib(body, resources: resources), options: options)
+        let field = try #require(graph.all("UITextField").first)
+        let image = try #require(graph.object("UITextFieldBackground", of: field))
+        #expect(graph.nodes[image].className == "UIImageNibPlaceholder")
+        #expect(graph.value("UIImageWidth", of: image) == .float32(1))
+        #expect(graph.text("UIResourceName", of: image) == "Screen Shot 2016-04-16 at 4.53.29 PM.png")
+        #expect(graph.value("UIDisableTextColorUpdateOnTraitCollectionChange", of: field) == .bool(false))
+    }
+
+    @Test("contentStretch archives as UIContentStretch")
+    func contentStretch() throws {
+        // Idrill7 image view 9C4-Tk-yiT: UIContentStretch {0.1, 0, 0.85, 1}.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="185" y="561" width="213" height="106"/>
+                <rect key="contentStretch" x="0.10000000000000001" y="0.0" width="0.84999999999999998" height="1"/>
+            </view>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let view = try #require(graph.all("UIView").first)
+        let components: [Double] = [0.1, 0, 0.85, 1]
+        let expected: [UInt8] = [7] + components.flatMap(UIKitRuleTests.le)
+        #expect(graph.value("UIContentStretch", of: view) == .bytes(expected))
+    }
+}
