@@ -125,10 +125,10 @@ enum ButtonRule {
     static func attributedTitle(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
         -> (string: ArchivedObject, font: ArchivedObject?)
     {
-        guard context.era >= XcodeEra(9) else {
+        guard context.era >= XcodeEra(7) else {
             throw context.error(
                 .unsupportedElement, element,
-                "attributed button titles are modelled as Xcode 9 and later build them (this is Xcode \(context.era))")
+                "attributed button titles are modelled as Xcode 7 and later build them (this is Xcode \(context.era))")
         }
         if context.isBaseLocalized {
             throw context.error(.unsupportedElement, element, "localizable attributed titles are not supported yet")

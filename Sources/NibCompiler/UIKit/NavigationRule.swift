@@ -133,10 +133,17 @@ enum TabBarRule {
         return bar
     }
 
-    /// A tab bar item with a title.
-    static func item(_ element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
-        for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+    /// A tab bar item with a title and images: `image` → `UIImage`, `selectedImage` →
+    /// `UISelectedTemplateImage` (image placeholders, pogoros Sylladise1.3, Xcode 7); `tag="0"`
+    /// archives nothing.
+    static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "title", "id", "image", "selectedImage"].contains(name) {
+            guard name == "tag", element[name] == "0" else {
+                throw context.error(
+                    .unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+            }
         }
         if let child = element.children.first {
             throw context.error(
@@ -146,6 +153,12 @@ enum TabBarRule {
         item.set("UIEnabled", .bool(true))
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))
+        }
+        for (attribute, key) in [("image", "UIImage"), ("selectedImage", "UISelectedTemplateImage")] {
+            if let name = element[attribute], !name.isEmpty {
+                item.set(
+                    key, try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+            }
         }
         return item
     }
