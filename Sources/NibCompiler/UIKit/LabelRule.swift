@@ -56,13 +56,23 @@ enum LabelRule {
                     .unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
             }
         }
-        if !hasTextColor {
-            // No color (or nil) in the source: the label's default is archived, darkTextColor,
-            // or black in documents saved by Xcode 5 (which left a black text color out).
-            let hasNoElement = !element.children.contains { $0["key"] == "textColor" }
+        // `<nil key="textColor"/>`: Xcode 8 archives UIKit's blackColor and leaves the text color
+        // following the trait collection (allianad, seven labels in three pairs); no pair shows
+        // an older Xcode.
+        let isNilColor = element.children.contains { $0.name == "nil" && $0["key"] == "textColor" }
+        if isNilColor {
+            guard context.era >= XcodeEra(8) else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "a nil label text color is modelled as Xcode 8 and later archive it (this is Xcode \(context.era))")
+            }
+            object.set("UITextColor", ColorRule.black(in: context))
+        } else if !hasTextColor {
+            // No color in the source: the label's default is archived, darkTextColor, or black in
+            // documents saved by Xcode 5 (which left a black text color out).
             object.set(
                 "UITextColor",
-                hasNoElement && element.savedBy < XcodeEra(6)
+                element.savedBy < XcodeEra(6)
                     ? ColorRule.black(in: context)
                     : ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
             hasTextColor = true
@@ -110,8 +120,8 @@ enum LabelRule {
         if let width = element.number("preferredMaxLayoutWidth") {
             object.set("UIPreferredMaxLayoutWidth", .float32(Float(width)))
         }
-        if hasTextColor, context.era.writesTraitTextColorFlag {
-            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
+        if context.era.writesTraitTextColorFlag {
+            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(!isNilColor))
         }
     }
 
