@@ -186,10 +186,13 @@ struct StoryboardCompiler {
         var templatesOf: [(ArchivedObject, ArchivedObject)] = []
         let controllerObject: ArchivedObject
         if let relationship = Self.containerRelationships[scene.controller.name] {
-            guard document.era < XcodeEra(8) else {
+            // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output); tab
+            // bar controllers: Xcode 6 and 7.
+            let lastModelled = relationship == "rootViewController" ? XcodeEra(8) : XcodeEra(7)
+            guard document.era < XcodeEra(lastModelled.version + 1) else {
                 throw error(
                     .unsupportedElement, scene.controller,
-                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
+                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 to \(lastModelled) built them only (this is Xcode \(document.era))"
                 )
             }
             var children: [Scene] = []
