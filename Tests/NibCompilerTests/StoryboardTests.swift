@@ -220,6 +220,28 @@ struct NavigationStoryboardTests {
         let proxy = try #require(view.object("UIDestination", of: event))
         #expect(view.text("UIProxiedObjectIdentifier", of: proxy) == table.first.flatMap(scene.string))
     }
+
+    @Test("Xcode 8: the bar draws deep, a show segue names its action; tab bar controllers stay refused")
+    func xcode8() throws {
+        // allianad-489d01fe (toolsVersion 11134, Xcode 8): UINavigationBar UIDeepDrawRect true;
+        // UIStoryboardShowSegueTemplate {UIDestinationViewControllerIdentifier,
+        // UIActionName "showViewController:sender:"}, no containment context or split index.
+        let source = Self.storyboard.replacingOccurrences(of: #"toolsVersion="4451""#, with: #"toolsVersion="11134""#)
+            .replacingOccurrences(of: #"kind="push""#, with: #"kind="show""#)
+        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UINavigationController-8.nib"] ?? []))
+        let bar = try #require(scene.all("UINavigationBar").first)
+        #expect(scene.value("UIDeepDrawRect", of: bar) == .bool(true))
+        let template = try #require(scene.all("UIStoryboardShowSegueTemplate").first)
+        #expect(
+            scene.nodes[template].values.map(\.key) == ["UIDestinationViewControllerIdentifier", "UIActionName"])
+        #expect(scene.text("UIActionName", of: template) == "showViewController:sender:")
+        let tabs = TabBarStoryboardTests.storyboard.replacingOccurrences(
+            of: #"toolsVersion="6211""#, with: #"toolsVersion="11134""#)
+        #expect(throws: CompileError.self) {
+            try NibCompiler().compile(Data(tabs.utf8), fileName: "Main.storyboard")
+        }
+    }
 }
 
 @Suite("Tab bar controllers")

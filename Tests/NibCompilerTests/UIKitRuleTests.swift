@@ -898,3 +898,70 @@ struct AttributedTextTests {
         #expect(graph.value("UIContentStretch", of: view) == .bytes(expected))
     }
 }
+
+@Suite("Segmented controls and nil label colors")
+struct SegmentedControlTests {
+    @Test("segments are subviews and UISegments, with their positions; the tint is the control's own key")
+    func segments() throws {
+        // Idrill7 control dOn-vq-k18 (Xcode 9), Apple's #12 UISegmentedControl.
+        let body = #"""
+            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" id="s1">
+                <rect key="frame" x="68" y="236" width="239" height="29"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <segments>
+                    <segment title="Millas"/>
+                    <segment title="Kilómetros"/>
+                    <segment title="Yardas"/>
+                </segments>
+                <color key="tintColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+            </segmentedControl>
+            """#
+        // Idrill7 is color-matched: its calibrated white tint is UIKit's whiteColor.
+        let source = Source.iOSXib(body).replacingOccurrences(
+            of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+        let graph = try Source.graph(source)
+        let control = try #require(graph.all("UISegmentedControl").first)
+        let segments = graph.elements(of: graph.object("UISegments", of: control) ?? -1)
+        #expect(graph.elements(of: graph.object("UISubviews", of: control) ?? -1) == segments)
+        #expect(segments.compactMap { graph.text("UISegmentInfo", of: $0) } == ["Millas", "Kilómetros", "Yardas"])
+        #expect(segments.map { graph.value("UISegmentPosition", of: $0) } == [nil, .int8(3), .int8(1)])
+        #expect(segments.allSatisfy { graph.value("UISegmentStyle", of: $0) == .int8(5) })
+        let size: [Double] = [0, 0, 0, 29]
+        #expect(graph.value("UIBounds", of: segments[0]) == .bytes([7] + size.flatMap(UIKitRuleTests.le)))
+        let center: [Double] = [0, 14.5]
+        #expect(graph.value("UICenter", of: segments[0]) == .bytes([7] + center.flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UITintColor", of: control) == nil)
+        let tint = try #require(graph.object("UISegmentedControlTintColor", of: control))
+        #expect(graph.text("UISystemColorName", of: tint) == "whiteColor")
+        #expect(graph.text("UIViewContentHuggingPriority", of: control) == "{250, 250}")
+        #expect(graph.value("UIContentVerticalAlignment", of: control) == .int8(1))
+        #expect(graph.value("UIContentHorizontalAlignment", of: control) == .int8(1))
+        #expect(graph.value("UISelectedSegmentIndex", of: control) == .int8(0))
+        // The segments are not listed among the nib's objects.
+        let objects = graph.elements(of: graph.object("UINibObjectsKey", of: graph.root) ?? -1)
+        #expect(!objects.contains(segments[0]))
+    }
+
+    @Test("a nil label text color is blackColor with the trait flag off (Xcode 8)")
+    func nilLabelColor() throws {
+        // allianad-8bbedf3d (Xcode 8): labels "Height" and "Weight" with <nil key="textColor"/>
+        // archive UIKit's blackColor and UIDisableUpdateTextColorOnTraitCollectionChange false.
+        let body = #"""
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Height" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="l1">
+                <rect key="frame" x="20" y="20" width="52" height="21"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            """#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        let graph = try Source.graph(Source.iOSXib(body), options: options)
+        let label = try #require(graph.all("UILabel").first)
+        let color = try #require(graph.object("UITextColor", of: label))
+        #expect(graph.text("UISystemColorName", of: color) == "blackColor")
+        #expect(graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: label) == .bool(false))
+        options.xcode = XcodeEra(7)
+        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(body), options: options) }
+    }
+}
