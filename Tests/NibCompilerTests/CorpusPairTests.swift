@@ -314,7 +314,9 @@ struct CorpusColorSyncPairTests {
         ("ios-allianad-BMICalculator-Main-489d01fe", calibratedRGB),
     ]
 
-    @Test("the pair is refused as written, and compiles to Apple's structure with Apple's color values", arguments: pairs.map(\.pair))
+    @Test(
+        "the pair is refused as written, and compiles to Apple's structure with Apple's color values",
+        arguments: pairs.map(\.pair))
     func matchesAppleButColors(pair: String) throws {
         let replacements = Self.pairs.first { $0.pair == pair }?.replacements ?? []
         let (source, reference) = try CorpusPairTests.files(of: pair)

@@ -42,12 +42,14 @@ enum AttributedStringRule {
                 "attributed strings with \(fragments.count) fragments are not supported yet (one fragment is)")
         }
         guard let text = source["content"] else {
-            throw context.error(.unsupportedElement, source, "a <fragment> without a content attribute is not supported yet")
+            throw context.error(
+                .unsupportedElement, source, "a <fragment> without a content attribute is not supported yet")
         }
         var fragment = Fragment(text: text)
         for child in source.children {
             guard child.name == "attributes" else {
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside <fragment> is not supported yet")
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside <fragment> is not supported yet")
             }
             for attribute in child.children {
                 switch (attribute.name, attribute["key"]) {
@@ -113,7 +115,8 @@ enum AttributedStringRule {
             }
         }
         if let child = element.children.first {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside <paragraphStyle> is not supported yet")
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> inside <paragraphStyle> is not supported yet")
         }
         return element["alignment"]
     }

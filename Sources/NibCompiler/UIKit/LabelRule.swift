@@ -24,7 +24,8 @@ enum LabelRule {
         if element.flag("usesAttributedText") { return try encodeAttributed(element, object, context) }
         if let attributed = element.child("attributedString") {
             throw context.error(
-                .unsupportedElement, attributed, "<attributedString> without usesAttributedText=\"YES\" is not supported yet")
+                .unsupportedElement, attributed,
+                "<attributedString> without usesAttributedText=\"YES\" is not supported yet")
         }
         // Long or multi-line texts are written as a `<string key="text">` child.
         for string in element.children(named: "string") where string["key"] != "text" {
@@ -158,12 +159,14 @@ enum LabelRule {
         guard context.era >= XcodeEra(9) else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "labels with attributed text are modelled as Xcode 9 and later build them (this is Xcode \(context.era))")
+                "labels with attributed text are modelled as Xcode 9 and later build them (this is Xcode \(context.era))"
+            )
         }
         for name in ["text", "textAlignment", "minimumFontSize", "minimumScaleFactor", "preferredMaxLayoutWidth"]
         where element[name] != nil {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a label with attributed text is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a label with attributed text is not supported yet"
+            )
         }
         if context.isBaseLocalized {
             throw context.error(
@@ -171,7 +174,8 @@ enum LabelRule {
         }
         guard let source = element.child("attributedString", key: "attributedText") else {
             throw context.error(
-                .invalidSource, element, "usesAttributedText=\"YES\" without an <attributedString key=\"attributedText\">")
+                .invalidSource, element,
+                "usesAttributedText=\"YES\" without an <attributedString key=\"attributedText\">")
         }
         for child in element.children where ["fontDescription", "string"].contains(child.name) {
             throw context.error(

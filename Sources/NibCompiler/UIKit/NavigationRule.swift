@@ -166,7 +166,8 @@ enum TabBarRule {
         for (attribute, key) in [("image", "UIImage"), ("selectedImage", "UISelectedTemplateImage")] {
             if let name = element[attribute], !name.isEmpty {
                 item.set(
-                    key, try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+                    key,
+                    try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
             }
         }
         return item

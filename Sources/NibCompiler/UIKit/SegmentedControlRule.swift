@@ -34,7 +34,8 @@ enum SegmentedControlRule {
         }
         guard let selectedText = element["selectedSegmentIndex"], let selected = Int(selectedText) else {
             throw context.error(
-                .unsupportedAttribute, element, "a segmented control without a selectedSegmentIndex is not supported yet")
+                .unsupportedAttribute, element,
+                "a segmented control without a selectedSegmentIndex is not supported yet")
         }
         let height = element.child("rect", key: "frame")?.number("height") ?? 0
         let sources = element.child("segments")?.children ?? []
