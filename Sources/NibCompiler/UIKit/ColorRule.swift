@@ -143,7 +143,7 @@ enum ColorRule {
             guard red == green, green == blue, red == 0 || red == 1 else {
                 throw context.error(
                     .unsupportedAttribute, element,
-                    "\(space ?? "?") colors are matched to sRGB by ColorSync through Apple's Generic RGB profile, which NibKit cannot reproduce to the float (see docs/COMPILE.md, \"Color matching\")"
+                    "\(space ?? "?") colors are matched to sRGB by ColorSync through Apple's Generic RGB profile, which NibKit cannot reproduce to the float (see docs/COMPILE.md, \"Color matching (iOS)\")"
                 )
             }
             return rgbColor(
@@ -155,7 +155,7 @@ enum ColorRule {
             // off (97 for near-zero components): refused.
             throw context.error(
                 .unsupportedAttribute, element,
-                "displayP3 colors are matched to sRGB by ColorSync, which NibKit cannot reproduce to the float (see docs/COMPILE.md, \"Color matching\")"
+                "displayP3 colors are matched to sRGB by ColorSync, which NibKit cannot reproduce to the float (see docs/COMPILE.md, \"Color matching (iOS)\")"
             )
         default:
             throw context.error(
