@@ -530,7 +530,10 @@ struct FontAndTagRuleTests {
         let attributes = graph.elements(
             of: graph.object("UIFontDescriptorAttributes", of: graph.object("UIFontDescriptor", of: font) ?? -1) ?? -1)
         #expect(attributes.compactMap(graph.string) == ["NSFontSizeAttribute", "NSFontNameAttribute", "Helvetica"])
-        let unknown = body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")
+        // Sylladise: Optima-Bold archives UIFontTraits 2 (bold); a font not in the table is refused.
+        let optima = try Source.graph(Self.xcode6(body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")))
+        #expect(optima.all("UIFont").first.flatMap { optima.value("UIFontTraits", of: $0) } == .int8(2))
+        let unknown = body.replacingOccurrences(of: "Helvetica", with: "Futura-Medium")
         #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(unknown)) }
     }
 
