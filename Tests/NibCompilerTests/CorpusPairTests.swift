@@ -21,6 +21,7 @@ struct CorpusPairTests {
         "ios-hekaiyou-talk_casually-LaunchScreen",
         "ios-hekaiyou-talk_casually-Main",
         "ios-ibrahimtaleb11-Data-Table--UITableView2-LaunchScreen",
+        "ios-ibrahimtaleb11-Data-Table--UITableView2-Main",
         "ios-jdrharding-ROMPiOS-LaunchScreen",
         "ios-jimbobbennett-iBeaconDemo-Main",
         "ios-lfabreges-lunoco-LaunchScreen-7f9407a9",

@@ -221,6 +221,30 @@ struct NavigationStoryboardTests {
         #expect(view.text("UIProxiedObjectIdentifier", of: proxy) == table.first.flatMap(scene.string))
     }
 
+    @Test("a segue from the controller itself is a template without a trigger in the view nib")
+    func manualSegue() throws {
+        // ibrahimtaleb (Xcode 6): the root controller's own push segue to "conversationsview" is
+        // a UIStoryboardPushSegueTemplate in UIStoryboardSegueTemplates; the external objects
+        // table does not list it and the view nib sends no perform:.
+        let source = Self.storyboard.replacingOccurrences(
+            of: #"<navigationItem title="Root" id="27" key="navigationItem"/>"#,
+            with:
+                #"<navigationItem title="Root" id="27" key="navigationItem"/><connections><segue id="m1" destination="next" kind="push"/></connections>"#
+        ).replacingOccurrences(
+            of: #"<connections><segue id="s71" destination="next" kind="push"/></connections>"#, with: "")
+        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let template = try #require(scene.all("UIStoryboardPushSegueTemplate").first)
+        #expect(scene.text("UIDestinationViewControllerIdentifier", of: template) == "UIViewController-next")
+        let root = try #require(scene.all("UIViewController").first)
+        #expect(scene.elements(of: scene.object("UIStoryboardSegueTemplates", of: root) ?? -1) == [template])
+        #expect(
+            !scene.elements(of: scene.object("UIExternalObjectsTableForViewLoading", of: root) ?? -1).contains(template)
+        )
+        let view = Graph(try NibArchive(parsing: output.files["root-view-v1.nib"] ?? []))
+        #expect(view.all("UIRuntimeEventConnection").isEmpty)
+    }
+
     @Test("Xcode 8: the bar draws deep, a show segue names its action; tab bar controllers stay refused")
     func xcode8() throws {
         // allianad-489d01fe (toolsVersion 11134, Xcode 8): UINavigationBar UIDeepDrawRect true;

@@ -968,3 +968,51 @@ struct SegmentedControlTests {
         #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(body), options: options) }
     }
 }
+
+@Suite("Grouped tables and unidentified prototypes")
+struct GroupedTableTests {
+    /// ibrahimtaleb's grouped table (Xcode 6): one prototype cell without a reuse identifier.
+    static let table = #"""
+        <tableView opaque="NO" clipsSubviews="YES" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="grouped" separatorStyle="default" rowHeight="44" sectionHeaderHeight="22" sectionFooterHeight="22" id="t1">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+            <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+            <prototypes>
+                <tableViewCell contentMode="scaleToFill" selectionStyle="blue" hidesAccessoryWhenEditing="NO" indentationLevel="1" indentationWidth="0.0" id="c1" rowHeight="44">
+                    <rect key="frame" x="0.0" y="55.5" width="320" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="43.5"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </tableViewCellContentView>
+                </tableViewCell>
+            </prototypes>
+        </tableView>
+        """#
+
+    @Test("an empty grouped table: UIStyle 1, content height 77, RGB white, no prototype keys")
+    func groupedTable() throws {
+        // Apple's 4-view-5.nib #14: UIContentSize {320, 77}, UIStyle 1, UIBackgroundColor RGB
+        // 1 1 1 without a system name, no UITableViewCellPrototypeNibs.
+        let graph = try Source.graph(TextViewRuleTests.xcode6(Self.table))
+        let table = try #require(graph.all("UITableView").first)
+        let size: [Double] = [320, 77]
+        #expect(graph.value("UIContentSize", of: table) == .bytes([7] + size.flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIStyle", of: table) == .int8(1))
+        let background = try #require(graph.object("UIBackgroundColor", of: table))
+        #expect(graph.value("UISystemColorName", of: background) == nil)
+        #expect(graph.value("NSRGB", of: background) == .bytes(Array("1 1 1".utf8)))
+        #expect(graph.value("UITableViewCellPrototypeNibs", of: table) == nil)
+        #expect(graph.value("UITableViewCellPrototypeNibExternalObjects", of: table) == nil)
+        #expect(graph.all("UITableViewCell").isEmpty)
+    }
+
+    @Test("grouped tables outside the one known layout are refused")
+    func groupedRefusals() throws {
+        let headers = Self.table.replacingOccurrences(
+            of: #"sectionHeaderHeight="22""#, with: #"sectionHeaderHeight="18""#)
+        #expect(throws: CompileError.self) { try Source.graph(TextViewRuleTests.xcode6(headers)) }
+        // Xcode 9 (the default of these tests): no pair shows its grouped layout.
+        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(Self.table)) }
+    }
+}

@@ -311,10 +311,12 @@ struct StoryboardCompiler {
             case ("connections", _):
                 for connection in child.children {
                     let isRelationship = connection.name == "segue" && connection["kind"] == "relationship"
+                    let isContainer = Self.containerRelationships[controller.name] != nil
                     let allowed =
                         connection.name == "outlet"
                         || (isRelationship
                             && Self.containerRelationships[controller.name] == connection["relationship"])
+                        || (connection.name == "segue" && !isRelationship && !isContainer)
                     guard allowed else {
                         throw error(
                             .unsupportedElement, connection,
@@ -378,6 +380,15 @@ struct StoryboardCompiler {
                 templates.append(template)
                 templatesByID[id] = template
             }
+        }
+        // A segue from the controller itself (performed from code) is a template too, with no
+        // trigger in the view nib (ibrahimtaleb: a push to "conversationsview").
+        for segue in controller.child("connections")?.children(named: "segue") ?? []
+        where segue["kind"] != "relationship" {
+            guard let destinationID = segue["destination"], let destination = sceneNames[destinationID] else {
+                throw error(.invalidSource, segue, "the segue's destination is no scene with a nib")
+            }
+            templates.append(try SegueRule.template(segue, destination: destination, fileName: document.fileName))
         }
         if let item = controller.child("navigationItem", key: "navigationItem") {
             guard let bar else {
@@ -550,7 +561,8 @@ struct StoryboardCompiler {
         if let connections = controller.child("connections") {
             let inView = Set(([view] + view.descendants(outside: "prototypes")).compactMap { $0["id"] })
             ConnectionRule.schedule(
-                connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) })
+                connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) },
+                includesSegues: false)
         }
         // Connections inside a prototype cell belong to the cell's own nib.
         for element in [view] + view.descendants(outside: "prototypes") {
