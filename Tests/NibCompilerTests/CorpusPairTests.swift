@@ -21,6 +21,7 @@ struct CorpusPairTests {
         "ios-hekaiyou-talk_casually-LaunchScreen",
         "ios-hekaiyou-talk_casually-Main",
         "ios-ibrahimtaleb11-Data-Table--UITableView2-LaunchScreen",
+        "ios-ibrahimtaleb11-Data-Table--UITableView2-Main",
         "ios-jdrharding-ROMPiOS-LaunchScreen",
         "ios-jimbobbennett-iBeaconDemo-Main",
         "ios-lfabreges-lunoco-LaunchScreen-7f9407a9",
@@ -262,6 +263,86 @@ struct CorpusPairTests {
             }
         }
         let compiled = try NibCompiler(options: options).compile(contentsOf: source)
+        let differences = FileTreeComparison().differences(
+            between: try FileTreeComparison.files(at: reference), and: compiled.files)
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+}
+
+/// Pairs whose only obstacle is a color ColorSync matches (Display P3 or calibrated RGB to
+/// extended sRGB), which NibKit refuses: with each such source color replaced by an sRGB color
+/// holding Apple's archived float32 components, they compile to exactly Apple's structure.
+@Suite("Corpus pairs identical but for ColorSync colors", .enabled(if: Corpus.shouldRun))
+struct CorpusColorSyncPairTests {
+    /// A source color's components (as written, with their color space) and Apple's float32
+    /// result for it.
+    struct Replacement: Sendable {
+        var source: String
+        var apple: [Float]
+    }
+
+    /// Idrill7's Display P3 colors (Xcode 9); Apple's UIColor #44, #38, #123, #75.
+    static let displayP3 = [
+        Replacement(
+            source: #"red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            apple: [1.093_033_9, -0.226_670_06, -0.150_101_96]),
+        Replacement(
+            source:
+                #"red="1" green="0.97638088971008075" blue="0.96040377405670796" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            apple: [1.005_117_4, 0.975_438_2, 0.958_216_13]),
+        Replacement(
+            source:
+                #"red="0.91718763113021851" green="0.19854520261287689" blue="0.13727428019046783" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            apple: [0.999_693_6, -0.006_630_021_6, -0.003_124_648_2]),
+        Replacement(
+            source:
+                #"red="0.91718763110000001" green="0.1985452026" blue="0.13727428019999999" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            apple: [0.999_693_6, -0.006_630_021_6, -0.003_124_648_2]),
+        Replacement(
+            source: #"red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            apple: [0, 0, 0]),
+    ]
+
+    /// allianad's calibrated RGB text colors (Xcode 8): cyan (UIColor #46 of -8bbedf3d) and
+    /// (52, 190, 254) / 255 (#29 of -489d01fe).
+    static let calibratedRGB = [
+        Replacement(
+            source: #"colorSpace="calibratedRGB" red="0" green="1" blue="1" alpha="1""#,
+            apple: [-0.172_828_35, 0.991_439_5, 1.000_781_3]),
+        Replacement(
+            source:
+                #"colorSpace="calibratedRGB" red="0.20392156862745098" green="0.74509803921568629" blue="0.996078431372549" alpha="1""#,
+            apple: [0.232_764_36, 0.792_803_6, 0.997_886_1]),
+    ]
+
+    static let pairs: [(pair: String, replacements: [Replacement])] = [
+        ("ios-Idrill7-millasAmetros-Main", displayP3), ("ios-Idrill7-millasAmetros-Main-0a761b4b", displayP3),
+        ("ios-Idrill7-millasAmetros-Main-a6ca1ba6", displayP3),
+        ("ios-allianad-BMICalculator-Main-8bbedf3d", calibratedRGB),
+        ("ios-allianad-BMICalculator-Main-ea36c384", calibratedRGB),
+        ("ios-allianad-BMICalculator-Main-489d01fe", calibratedRGB),
+    ]
+
+    @Test(
+        "the pair is refused as written, and compiles to Apple's structure with Apple's color values",
+        arguments: pairs.map(\.pair))
+    func matchesAppleButColors(pair: String) throws {
+        let replacements = Self.pairs.first { $0.pair == pair }?.replacements ?? []
+        let (source, reference) = try CorpusPairTests.files(of: pair)
+        #expect(throws: CompileError.self) { try NibCompiler().compile(contentsOf: source) }
+        var text = try String(contentsOf: source, encoding: .utf8)
+        var replaced = 0
+        for replacement in replacements where text.contains(replacement.source) {
+            let components = replacement.apple.map { String(Double($0)) }
+            text = text.replacingOccurrences(
+                of: replacement.source,
+                with:
+                    #"red="\#(components[0])" green="\#(components[1])" blue="\#(components[2])" alpha="1" colorSpace="custom" customColorSpace="sRGB""#
+            )
+            replaced += 1
+        }
+        #expect(replaced > 0)
+        let compiled = try NibCompiler().compile(Data(text.utf8), fileName: source.lastPathComponent)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")

@@ -220,6 +220,52 @@ struct NavigationStoryboardTests {
         let proxy = try #require(view.object("UIDestination", of: event))
         #expect(view.text("UIProxiedObjectIdentifier", of: proxy) == table.first.flatMap(scene.string))
     }
+
+    @Test("a segue from the controller itself is a template without a trigger in the view nib")
+    func manualSegue() throws {
+        // ibrahimtaleb (Xcode 6): the root controller's own push segue to "conversationsview" is
+        // a UIStoryboardPushSegueTemplate in UIStoryboardSegueTemplates; the external objects
+        // table does not list it and the view nib sends no perform:.
+        let source = Self.storyboard.replacingOccurrences(
+            of: #"<navigationItem title="Root" id="27" key="navigationItem"/>"#,
+            with:
+                #"<navigationItem title="Root" id="27" key="navigationItem"/><connections><segue id="m1" destination="next" kind="push"/></connections>"#
+        ).replacingOccurrences(
+            of: #"<connections><segue id="s71" destination="next" kind="push"/></connections>"#, with: "")
+        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let template = try #require(scene.all("UIStoryboardPushSegueTemplate").first)
+        #expect(scene.text("UIDestinationViewControllerIdentifier", of: template) == "UIViewController-next")
+        let root = try #require(scene.all("UIViewController").first)
+        #expect(scene.elements(of: scene.object("UIStoryboardSegueTemplates", of: root) ?? -1) == [template])
+        #expect(
+            !scene.elements(of: scene.object("UIExternalObjectsTableForViewLoading", of: root) ?? -1).contains(template)
+        )
+        let view = Graph(try NibArchive(parsing: output.files["root-view-v1.nib"] ?? []))
+        #expect(view.all("UIRuntimeEventConnection").isEmpty)
+    }
+
+    @Test("Xcode 8: the bar draws deep, a show segue names its action; tab bar controllers stay refused")
+    func xcode8() throws {
+        // allianad-489d01fe (toolsVersion 11134, Xcode 8): UINavigationBar UIDeepDrawRect true;
+        // UIStoryboardShowSegueTemplate {UIDestinationViewControllerIdentifier,
+        // UIActionName "showViewController:sender:"}, no containment context or split index.
+        let source = Self.storyboard.replacingOccurrences(of: #"toolsVersion="4451""#, with: #"toolsVersion="11134""#)
+            .replacingOccurrences(of: #"kind="push""#, with: #"kind="show""#)
+        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: output.files["UINavigationController-8.nib"] ?? []))
+        let bar = try #require(scene.all("UINavigationBar").first)
+        #expect(scene.value("UIDeepDrawRect", of: bar) == .bool(true))
+        let template = try #require(scene.all("UIStoryboardShowSegueTemplate").first)
+        #expect(
+            scene.nodes[template].values.map(\.key) == ["UIDestinationViewControllerIdentifier", "UIActionName"])
+        #expect(scene.text("UIActionName", of: template) == "showViewController:sender:")
+        let tabs = TabBarStoryboardTests.storyboard.replacingOccurrences(
+            of: #"toolsVersion="6211""#, with: #"toolsVersion="11134""#)
+        #expect(throws: CompileError.self) {
+            try NibCompiler().compile(Data(tabs.utf8), fileName: "Main.storyboard")
+        }
+    }
 }
 
 @Suite("Tab bar controllers")
@@ -287,6 +333,67 @@ struct TabBarStoryboardTests {
         #expect(scene.object("UIParentViewController", of: children[0]) == tab)
         // One storyboard placeholder per tab, the last tab's first, before the controller.
         #expect(scene.topLevelClasses.prefix(3) == ["UIProxyObject", "UIProxyObject", "UITabBarController"])
+    }
+
+    @Test("a tab with a storyboard identifier also gets its own scene nib; the tab bar controller keeps its item")
+    func identifiedTab() throws {
+        // Sylladise1.3 (Xcode 7, images unavailable): TabControllerID.nib holds the tab bar
+        // controller with UINavigationItem "Back", UIStoryboardIdentifier and
+        // UIDefinesPresentationContext, and the tabs' outlets to their items ("Add"); home.nib
+        // holds the identified tab alone (no UIParentViewController) with its UITabBarItem
+        // (UIImage, UISelectedTemplateImage placeholders) and the "Add" outlet; Info.plist lists
+        // home = home.
+        var source = Self.storyboard
+        for (old, new) in [
+            (
+                #"<viewController id="one" sceneMemberID="viewController">"#,
+                #"<viewController id="one" sceneMemberID="viewController" storyboardIdentifier="home">"#
+            ),
+            (
+                #"<tabBarItem key="tabBarItem" title="Game" id="i1"/>"#,
+                #"<tabBarItem key="tabBarItem" title="Add" id="i1" image="a.png" selectedImage="a.png" tag="0"/><connections><outlet property="Add" destination="i1" id="o1"/></connections>"#
+            ),
+            (
+                #"<tabBarController id="tab" sceneMemberID="viewController">"#,
+                #"<tabBarController definesPresentationContext="YES" id="tab" sceneMemberID="viewController" storyboardIdentifier="TabControllerID">"#
+            ),
+            ("</tabBarController>", #"<navigationItem title="Back" id="n1" key="navigationItem"/></tabBarController>"#),
+            ("</scenes>", #"</scenes><resources><image name="a.png" width="31" height="28"/></resources>"#),
+        ] {
+            source = source.replacingOccurrences(of: old, with: new)
+        }
+        var options = NibCompiler.Options()
+        options.imagesAvailable = false
+        let output = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "Main.storyboard")
+        #expect(
+            Set(output.files.keys) == [
+                "Info.plist", "TabControllerID.nib", "home.nib", "one-view-v1.nib", "two-view-v2.nib",
+            ])
+        let info = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
+        let names = info["UIViewControllerIdentifiersToNibNames"] as? [String: String]
+        #expect(names == ["home": "home", "TabControllerID": "TabControllerID"])
+        let scene = Graph(try NibArchive(parsing: output.files["TabControllerID.nib"] ?? []))
+        let tab = try #require(scene.all("UITabBarController").first)
+        #expect(scene.text("UIStoryboardIdentifier", of: tab) == "TabControllerID")
+        #expect(scene.value("UIDefinesPresentationContext", of: tab) == .bool(true))
+        let navigationItem = try #require(scene.object("UINavigationItem", of: tab))
+        #expect(scene.text("UITitle", of: navigationItem) == "Back")
+        #expect(scene.value("UINavigationBar", of: navigationItem) == nil)
+        func outlets(_ graph: Graph) -> [String] {
+            graph.all("UIRuntimeOutletConnection").compactMap { graph.text("UILabel", of: $0) }.sorted()
+        }
+        #expect(outlets(scene) == ["Add", "sceneViewController", "storyboard", "storyboard", "storyboard"])
+        let home = Graph(try NibArchive(parsing: output.files["home.nib"] ?? []))
+        let controller = try #require(home.all("UIViewController").first)
+        #expect(home.object("UIParentViewController", of: controller) == nil)
+        let item = try #require(home.object("UITabBarItem", of: controller))
+        #expect(home.className("UIImage", of: item) == "UIImageNibPlaceholder")
+        #expect(home.className("UISelectedTemplateImage", of: item) == "UIImageNibPlaceholder")
+        #expect(outlets(home) == ["Add", "sceneViewController", "storyboard"])
+        let objects = home.elements(of: home.object("UINibObjectsKey", of: home.root) ?? -1)
+        #expect(objects.contains(item))
     }
 }
 

@@ -530,7 +530,10 @@ struct FontAndTagRuleTests {
         let attributes = graph.elements(
             of: graph.object("UIFontDescriptorAttributes", of: graph.object("UIFontDescriptor", of: font) ?? -1) ?? -1)
         #expect(attributes.compactMap(graph.string) == ["NSFontSizeAttribute", "NSFontNameAttribute", "Helvetica"])
-        let unknown = body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")
+        // Sylladise: Optima-Bold archives UIFontTraits 2 (bold); a font not in the table is refused.
+        let optima = try Source.graph(Self.xcode6(body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")))
+        #expect(optima.all("UIFont").first.flatMap { optima.value("UIFontTraits", of: $0) } == .int8(2))
+        let unknown = body.replacingOccurrences(of: "Helvetica", with: "Futura-Medium")
         #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(unknown)) }
     }
 
@@ -741,5 +744,275 @@ struct LabelTextColorTests {
         let (ten, tenColor) = try color(xcode: 10)
         #expect(ten.text("UISystemColorName", of: tenColor) == nil)
         #expect(ten.value("NSRGB", of: tenColor) == .bytes(Array("0 0 0".utf8)))
+    }
+}
+
+@Suite("Attributed text, text field backgrounds and content stretch")
+struct AttributedTextTests {
+    /// Idrill7-millasAmetros-Main's label zWl-x6-HHO (Xcode 9) without its Display P3 background.
+    static let label = #"""
+        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" usesAttributedText="YES" lineBreakMode="middleTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="l1">
+            <rect key="frame" x="16" y="189" width="343" height="55"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <color key="tintColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+            <attributedString key="attributedText">
+                <fragment content="UNIDAD DE PARTIDA">
+                    <attributes>
+                        <color key="NSColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+                        <font key="NSFont" size="18" name="Copperplate"/>
+                        <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                    </attributes>
+                </fragment>
+            </attributedString>
+            <nil key="highlightedColor"/>
+            <size key="shadowOffset" width="0.0" height="0.0"/>
+        </label>
+        """#
+
+    @Test("a label's attributed text: UILabel's mutable string, its line break mode, NSShadow, shared font and color")
+    func attributedLabel() throws {
+        let graph = try Source.graph(Source.iOSXib(Self.label))
+        let label = try #require(graph.all("UILabel").first)
+        // Apple's output (#17 UILabel): UIText an NSMutableString shared with the attributed
+        // string, UIFont and UITextColor the attributes' objects, no UIShadowOffset.
+        let text = try #require(graph.object("UIText", of: label))
+        #expect(graph.nodes[text].className == "NSMutableString")
+        #expect(graph.string(text) == "UNIDAD DE PARTIDA")
+        #expect(graph.value("UINumberOfLines", of: label) == .int8(0))
+        #expect(graph.value("UILineBreakMode", of: label) == .int8(5))
+        #expect(graph.value("UITextAlignment", of: label) == .int8(1))
+        #expect(graph.value("UIShadowOffset", of: label) == nil)
+        #expect(graph.value("UIBaselineAdjustment", of: label) == nil)
+        #expect(graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: label) == .bool(false))
+        let string = try #require(graph.object("UIAttributedText", of: label))
+        #expect(graph.nodes[string].className == "NSMutableAttributedString")
+        #expect(graph.object("NSString", of: string) == text)
+        let dictionary = try #require(graph.object("NSAttributes", of: string))
+        let pairs = graph.elements(of: dictionary)
+        var attributes: [String: Int] = [:]
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+            if let key = graph.string(pairs[index]) { attributes[key] = pairs[index + 1] }
+        }
+        #expect(Set(attributes.keys) == ["NSFont", "NSParagraphStyle", "NSShadow", "NSColor"])
+        #expect(attributes["NSFont"] == graph.object("UIFont", of: label))
+        #expect(attributes["NSColor"] == graph.object("UITextColor", of: label))
+        let font = try #require(attributes["NSFont"])
+        #expect(graph.text("UIFontName", of: font) == "Copperplate")
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(18))
+        #expect(graph.value("UIFontTraits", of: font) == .int8(0))
+        let style = try #require(attributes["NSParagraphStyle"])
+        #expect(graph.nodes[style].className == "NSMutableParagraphStyle")
+        #expect(graph.value("NSAlignment", of: style) == .int8(2))
+        #expect(graph.value("NSLineBreakMode", of: style) == .int8(5))
+        #expect(graph.value("NSTabStops", of: style) == .nil)
+        let shadow = try #require(attributes["NSShadow"])
+        #expect(graph.nodes[shadow].className == "NSShadow")
+        #expect(graph.nodes[shadow].values.map(\.key) == ["NSShadowColor"])
+    }
+
+    @Test("attributed labels are refused outside what the pairs show")
+    func attributedLabelRefusals() throws {
+        // Two fragments (attribute runs), a shadow, and Xcode 8 (no pair shows its archive).
+        let twoFragments = Self.label.replacingOccurrences(
+            of: "</fragment>", with: #"</fragment><fragment content="X"><attributes/></fragment>"#)
+        let shadow = Self.label.replacingOccurrences(of: #"height="0.0"/>"#, with: #"height="-1"/>"#)
+        for body in [twoFragments, shadow] {
+            #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(body)) }
+        }
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(Self.label), options: options) }
+    }
+
+    @Test("an attributed button title is the fragment as written; the button takes its font")
+    func attributedButtonTitle() throws {
+        // Idrill7 button 7cK-41-LFs (Xcode 9): UIAttributedTitle NSAttributedString "CONVERTIR",
+        // NSParagraphStyle (immutable) NSAlignment 2 and NSTabStops nil, NSFont HelveticaNeue 24,
+        // which is also the button's UIFont; no UITitle.
+        let body = #"""
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="roundedRect" lineBreakMode="middleTruncation" hasAttributedTitle="YES" id="b1">
+                <rect key="frame" x="101" y="450" width="174" height="70"/>
+                <state key="normal">
+                    <attributedString key="attributedTitle">
+                        <fragment content="CONVERTIR">
+                            <attributes>
+                                <color key="NSColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>
+                                <font key="NSFont" size="24" name="HelveticaNeue"/>
+                                <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                            </attributes>
+                        </fragment>
+                    </attributedString>
+                </state>
+            </button>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let button = try #require(graph.all("UIButton").first)
+        let content = try #require(graph.all("UIButtonContent").first)
+        #expect(graph.value("UITitle", of: content) == nil)
+        let title = try #require(graph.object("UIAttributedTitle", of: content))
+        #expect(graph.nodes[title].className == "NSAttributedString")
+        #expect(graph.text("NSString", of: title) == "CONVERTIR")
+        let style = try #require(graph.all("NSParagraphStyle").first)
+        #expect(graph.nodes[style].values.map(\.key) == ["NSAlignment", "NSTabStops"])
+        #expect(graph.value("NSAlignment", of: style) == .int8(2))
+        let font = try #require(graph.object("UIFont", of: button))
+        #expect(graph.text("UIFontName", of: font) == "HelveticaNeue")
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(24))
+        #expect(graph.value("UIFontTraits", of: font) == .int8(0))
+    }
+
+    @Test("a text field's background image is an image placeholder; a nil text color clears the trait flag")
+    func textFieldBackground() throws {
+        // pogoros Sylladise1.3 (a Xamarin build): UITextFieldBackground UIImageNibPlaceholder
+        // 1 x 1 named "Screen Shot 2016-04-16 at 4.53.29 PM.png". Idrill7 (Xcode 9): a field with
+        // <nil key="textColor"/> archives UIDisableTextColorUpdateOnTraitCollectionChange false.
+        let body = #"""
+            <textField opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" minimumFontSize="17" background="Screen Shot 2016-04-16 at 4.53.29 PM.png" id="t1">
+                <rect key="frame" x="83" y="292" width="199" height="30"/>
+                <nil key="textColor"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits"/>
+            </textField>
+            """#
+        var options = NibCompiler.Options()
+        options.imagesAvailable = false
+        let resources = #"<image name="Screen Shot 2016-04-16 at 4.53.29 PM.png" width="25" height="22"/>"#
+        let graph = try Source.graph(Source.iOSXib(body, resources: resources), options: options)
+        let field = try #require(graph.all("UITextField").first)
+        let image = try #require(graph.object("UITextFieldBackground", of: field))
+        #expect(graph.nodes[image].className == "UIImageNibPlaceholder")
+        #expect(graph.value("UIImageWidth", of: image) == .float32(1))
+        #expect(graph.text("UIResourceName", of: image) == "Screen Shot 2016-04-16 at 4.53.29 PM.png")
+        #expect(graph.value("UIDisableTextColorUpdateOnTraitCollectionChange", of: field) == .bool(false))
+    }
+
+    @Test("contentStretch archives as UIContentStretch")
+    func contentStretch() throws {
+        // Idrill7 image view 9C4-Tk-yiT: UIContentStretch {0.1, 0, 0.85, 1}.
+        let body = #"""
+            <view id="v1"><rect key="frame" x="185" y="561" width="213" height="106"/>
+                <rect key="contentStretch" x="0.10000000000000001" y="0.0" width="0.84999999999999998" height="1"/>
+            </view>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let view = try #require(graph.all("UIView").first)
+        let components: [Double] = [0.1, 0, 0.85, 1]
+        let expected: [UInt8] = [7] + components.flatMap(UIKitRuleTests.le)
+        #expect(graph.value("UIContentStretch", of: view) == .bytes(expected))
+    }
+}
+
+@Suite("Segmented controls and nil label colors")
+struct SegmentedControlTests {
+    @Test("segments are subviews and UISegments, with their positions; the tint is the control's own key")
+    func segments() throws {
+        // Idrill7 control dOn-vq-k18 (Xcode 9), Apple's #12 UISegmentedControl.
+        let body = #"""
+            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" id="s1">
+                <rect key="frame" x="68" y="236" width="239" height="29"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <segments>
+                    <segment title="Millas"/>
+                    <segment title="Kilómetros"/>
+                    <segment title="Yardas"/>
+                </segments>
+                <color key="tintColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+            </segmentedControl>
+            """#
+        // Idrill7 is color-matched: its calibrated white tint is UIKit's whiteColor.
+        let source = Source.iOSXib(body).replacingOccurrences(
+            of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+        let graph = try Source.graph(source)
+        let control = try #require(graph.all("UISegmentedControl").first)
+        let segments = graph.elements(of: graph.object("UISegments", of: control) ?? -1)
+        #expect(graph.elements(of: graph.object("UISubviews", of: control) ?? -1) == segments)
+        #expect(segments.compactMap { graph.text("UISegmentInfo", of: $0) } == ["Millas", "Kilómetros", "Yardas"])
+        #expect(segments.map { graph.value("UISegmentPosition", of: $0) } == [nil, .int8(3), .int8(1)])
+        #expect(segments.allSatisfy { graph.value("UISegmentStyle", of: $0) == .int8(5) })
+        let size: [Double] = [0, 0, 0, 29]
+        #expect(graph.value("UIBounds", of: segments[0]) == .bytes([7] + size.flatMap(UIKitRuleTests.le)))
+        let center: [Double] = [0, 14.5]
+        #expect(graph.value("UICenter", of: segments[0]) == .bytes([7] + center.flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UITintColor", of: control) == nil)
+        let tint = try #require(graph.object("UISegmentedControlTintColor", of: control))
+        #expect(graph.text("UISystemColorName", of: tint) == "whiteColor")
+        #expect(graph.text("UIViewContentHuggingPriority", of: control) == "{250, 250}")
+        #expect(graph.value("UIContentVerticalAlignment", of: control) == .int8(1))
+        #expect(graph.value("UIContentHorizontalAlignment", of: control) == .int8(1))
+        #expect(graph.value("UISelectedSegmentIndex", of: control) == .int8(0))
+        // The segments are not listed among the nib's objects.
+        let objects = graph.elements(of: graph.object("UINibObjectsKey", of: graph.root) ?? -1)
+        #expect(!objects.contains(segments[0]))
+    }
+
+    @Test("a nil label text color is blackColor with the trait flag off (Xcode 8)")
+    func nilLabelColor() throws {
+        // allianad-8bbedf3d (Xcode 8): labels "Height" and "Weight" with <nil key="textColor"/>
+        // archive UIKit's blackColor and UIDisableUpdateTextColorOnTraitCollectionChange false.
+        let body = #"""
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Height" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="l1">
+                <rect key="frame" x="20" y="20" width="52" height="21"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            """#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        let graph = try Source.graph(Source.iOSXib(body), options: options)
+        let label = try #require(graph.all("UILabel").first)
+        let color = try #require(graph.object("UITextColor", of: label))
+        #expect(graph.text("UISystemColorName", of: color) == "blackColor")
+        #expect(graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: label) == .bool(false))
+        options.xcode = XcodeEra(7)
+        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(body), options: options) }
+    }
+}
+
+@Suite("Grouped tables and unidentified prototypes")
+struct GroupedTableTests {
+    /// ibrahimtaleb's grouped table (Xcode 6): one prototype cell without a reuse identifier.
+    static let table = #"""
+        <tableView opaque="NO" clipsSubviews="YES" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="grouped" separatorStyle="default" rowHeight="44" sectionHeaderHeight="22" sectionFooterHeight="22" id="t1">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+            <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+            <prototypes>
+                <tableViewCell contentMode="scaleToFill" selectionStyle="blue" hidesAccessoryWhenEditing="NO" indentationLevel="1" indentationWidth="0.0" id="c1" rowHeight="44">
+                    <rect key="frame" x="0.0" y="55.5" width="320" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="43.5"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </tableViewCellContentView>
+                </tableViewCell>
+            </prototypes>
+        </tableView>
+        """#
+
+    @Test("an empty grouped table: UIStyle 1, content height 77, RGB white, no prototype keys")
+    func groupedTable() throws {
+        // Apple's 4-view-5.nib #14: UIContentSize {320, 77}, UIStyle 1, UIBackgroundColor RGB
+        // 1 1 1 without a system name, no UITableViewCellPrototypeNibs.
+        let graph = try Source.graph(TextViewRuleTests.xcode6(Self.table))
+        let table = try #require(graph.all("UITableView").first)
+        let size: [Double] = [320, 77]
+        #expect(graph.value("UIContentSize", of: table) == .bytes([7] + size.flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIStyle", of: table) == .int8(1))
+        let background = try #require(graph.object("UIBackgroundColor", of: table))
+        #expect(graph.value("UISystemColorName", of: background) == nil)
+        #expect(graph.value("NSRGB", of: background) == .bytes(Array("1 1 1".utf8)))
+        #expect(graph.value("UITableViewCellPrototypeNibs", of: table) == nil)
+        #expect(graph.value("UITableViewCellPrototypeNibExternalObjects", of: table) == nil)
+        #expect(graph.all("UITableViewCell").isEmpty)
+    }
+
+    @Test("grouped tables outside the one known layout are refused")
+    func groupedRefusals() throws {
+        let headers = Self.table.replacingOccurrences(
+            of: #"sectionHeaderHeight="22""#, with: #"sectionHeaderHeight="18""#)
+        #expect(throws: CompileError.self) { try Source.graph(TextViewRuleTests.xcode6(headers)) }
+        // Xcode 9 (the default of these tests): no pair shows its grouped layout.
+        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(Self.table)) }
     }
 }

@@ -6,7 +6,7 @@ enum ButtonRule {
         className: "UIButton",
         attributes: [
             "buttonType", "lineBreakMode", "contentHorizontalAlignment", "contentVerticalAlignment", "enabled",
-            "selected", "highlighted",
+            "selected", "highlighted", "hasAttributedTitle",
         ],
         children: ["state", "fontDescription", "color"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -42,6 +42,7 @@ enum ButtonRule {
             }
         }
         var contents: [(ArchivedObject, ArchivedObject)] = []
+        var attributedFont: ArchivedObject?
         for state in element.children(named: "state") {
             guard let key = state["key"], let code = states[key] else {
                 throw context.error(.unsupportedAttribute, state, "button state \"\(state["key"] ?? "")\" is unknown")
@@ -68,13 +69,19 @@ enum ButtonRule {
                 case ("color", "titleColor"): content.set("UITitleColor", try ColorRule.color(child, in: context))
                 case ("color", "titleShadowColor"):
                     content.set("UIShadowColor", try ColorRule.color(child, in: context))
+                case ("attributedString", "attributedTitle") where element.flag("hasAttributedTitle"):
+                    let title = try attributedTitle(child, in: context)
+                    content.set("UIAttributedTitle", title.string)
+                    if code == 0 { attributedFont = title.font }
                 default:
                     throw context.error(
                         .unsupportedElement, child, "<\(child.name)> in a button state is not supported yet")
                 }
             }
             // Empty states are dropped; so is a shadow color alone on the image-only system types.
-            let hasVisibleContent = state["title"] != nil || state["image"] != nil || state["backgroundImage"] != nil
+            let hasVisibleContent =
+                state["title"] != nil || state["image"] != nil || state["backgroundImage"] != nil
+                || content.has("UIAttributedTitle")
             let isImageType = ["detailDisclosure", "infoLight", "infoDark", "contactAdd"].contains(
                 element["buttonType"] ?? "")
             if content.values.isEmpty || (isImageType && !hasVisibleContent) { continue }
@@ -100,11 +107,51 @@ enum ButtonRule {
         }
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
+        } else if let attributedFont {
+            // A button whose normal title is attributed takes that title's font (Idrill7).
+            object.set("UIFont", attributedFont)
         } else if type == "roundedRect" || type == "system" {
             let standard = SourceElement(
                 name: "fontDescription", attributes: ["type": "system", "pointSize": "15"], line: element.line,
                 column: element.column)
             object.set("UIFont", try FontRule.font(standard, in: context))
         }
+    }
+
+    /// A state's `<attributedString key="attributedTitle">` → `UIAttributedTitle`: the fragment
+    /// as written, an `NSAttributedString` with `NSColor`, `NSParagraphStyle` (an immutable
+    /// `NSParagraphStyle`) and `NSFont` when given (Idrill7, Xcode 9: "CONVERTIR" in
+    /// HelveticaNeue 24, centered), and the font for the button's `UIFont`.
+    static func attributedTitle(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
+        -> (string: ArchivedObject, font: ArchivedObject?)
+    {
+        guard context.era >= XcodeEra(7) else {
+            throw context.error(
+                .unsupportedElement, element,
+                "attributed button titles are modelled as Xcode 7 and later build them (this is Xcode \(context.era))")
+        }
+        if context.isBaseLocalized {
+            throw context.error(.unsupportedElement, element, "localizable attributed titles are not supported yet")
+        }
+        let fragment = try AttributedStringRule.fragment(element, in: context)
+        if fragment.backgroundColor != nil {
+            throw context.error(
+                .unsupportedElement, element, "NSBackgroundColor in an attributed button title is not supported yet")
+        }
+        var attributes: [(ArchivedObject, ArchivedObject)] = []
+        if let color = fragment.color { attributes.append((.string("NSColor"), color)) }
+        if fragment.hasParagraphStyle {
+            attributes.append(
+                (
+                    .string("NSParagraphStyle"),
+                    AttributedStringRule.paragraphStyle(
+                        className: "NSParagraphStyle", alignment: fragment.alignment, lineBreakMode: 0)
+                ))
+        }
+        if let font = fragment.font { attributes.append((.string("NSFont"), font)) }
+        let string = ArchivedObject("NSAttributedString")
+        string.set("NSString", .string(fragment.text))
+        string.set("NSAttributes", .dictionary("NSDictionary", attributes))
+        return (string, fragment.font)
     }
 }

@@ -9,12 +9,14 @@ enum ConnectionRule {
     ]
 
     /// Defers the connections of `owner` (the element holding `<connections>`) whose source
-    /// is `sourceID`; destinations that `accept` rejects are skipped (they belong to another nib).
+    /// is `sourceID`; destinations that `accept` rejects are skipped (they belong to another nib),
+    /// and so are segues when `includesSegues` is false (a controller's own segues are templates
+    /// in its scene nib, triggered from code).
     static func schedule(
         _ connections: SourceElement, sourceID: String, context: UIKitContext,
-        accept: @escaping (String) -> Bool = { _ in true }
+        accept: @escaping (String) -> Bool = { _ in true }, includesSegues: Bool = true
     ) {
-        for connection in connections.children {
+        for connection in connections.children where includesSegues || connection.name != "segue" {
             context.deferred.append { () throws in
                 if connection.name == "segue" {
                     try scheduleSegue(connection, sourceID: sourceID, context: context)

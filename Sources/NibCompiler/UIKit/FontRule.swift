@@ -37,7 +37,11 @@ enum FontRule {
 
     /// Symbolic traits (`UIFontTraits`) of the named fonts seen in the pairs; a font that is
     /// not listed is an error rather than a guess.
-    static let namedFontTraits: [String: Int] = ["Helvetica": 0]
+    static let namedFontTraits: [String: Int] = [
+        "Helvetica": 0,
+        // Idrill7 (labels, a button title), pogoros Sylladise (a text view): UIFontTraits in Apple's output.
+        "Copperplate": 0, "HelveticaNeue": 0, "Optima-Bold": 2,
+    ]
 
     /// A font by PostScript name: its descriptor names the font and size, and it is not a
     /// system font (canoelover pairs: Helvetica 22 and 36 pt).

@@ -6,9 +6,9 @@ enum LabelRule {
         attributes: [
             "text", "textAlignment", "lineBreakMode", "baselineAdjustment", "minimumFontSize", "adjustsFontSizeToFit",
             "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
-            "preferredMaxLayoutWidth",
+            "preferredMaxLayoutWidth", "usesAttributedText",
         ],
-        children: ["fontDescription", "color", "size", "string"],
+        children: ["fontDescription", "color", "size", "string", "attributedString"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
 
     static let alignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
@@ -20,6 +20,12 @@ enum LabelRule {
     {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
             throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not supported yet")
+        }
+        if element.flag("usesAttributedText") { return try encodeAttributed(element, object, context) }
+        if let attributed = element.child("attributedString") {
+            throw context.error(
+                .unsupportedElement, attributed,
+                "<attributedString> without usesAttributedText=\"YES\" is not supported yet")
         }
         // Long or multi-line texts are written as a `<string key="text">` child.
         for string in element.children(named: "string") where string["key"] != "text" {
@@ -51,13 +57,23 @@ enum LabelRule {
                     .unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
             }
         }
-        if !hasTextColor {
-            // No color (or nil) in the source: the label's default is archived, darkTextColor,
-            // or black in documents saved by Xcode 5 (which left a black text color out).
-            let hasNoElement = !element.children.contains { $0["key"] == "textColor" }
+        // `<nil key="textColor"/>`: Xcode 8 archives UIKit's blackColor and leaves the text color
+        // following the trait collection (allianad, seven labels in three pairs); no pair shows
+        // an older Xcode.
+        let isNilColor = element.children.contains { $0.name == "nil" && $0["key"] == "textColor" }
+        if isNilColor {
+            guard context.era >= XcodeEra(8) else {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "a nil label text color is modelled as Xcode 8 and later archive it (this is Xcode \(context.era))")
+            }
+            object.set("UITextColor", ColorRule.black(in: context))
+        } else if !hasTextColor {
+            // No color in the source: the label's default is archived, darkTextColor, or black in
+            // documents saved by Xcode 5 (which left a black text color out).
             object.set(
                 "UITextColor",
-                hasNoElement && element.savedBy < XcodeEra(6)
+                element.savedBy < XcodeEra(6)
                     ? ColorRule.black(in: context)
                     : ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
             hasTextColor = true
@@ -105,8 +121,8 @@ enum LabelRule {
         if let width = element.number("preferredMaxLayoutWidth") {
             object.set("UIPreferredMaxLayoutWidth", .float32(Float(width)))
         }
-        if hasTextColor, context.era.writesTraitTextColorFlag {
-            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
+        if context.era.writesTraitTextColorFlag {
+            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(!isNilColor))
         }
     }
 
@@ -123,5 +139,112 @@ enum LabelRule {
             return color
         }
         return try ColorRule.color(element, in: context)
+    }
+
+    /// iOS `NSTextAlignment` of the paragraph alignments ``AttributedStringRule`` accepts.
+    static let paragraphTextAlignments: [String: Int] = ["center": 1, "justified": 3]
+
+    /// A label with `usesAttributedText="YES"`, as Xcode 9's ibtool archives it (Idrill7, three
+    /// labels): the label's text, font and text color are the fragment's string, `NSFont` and
+    /// `NSColor` (the same objects), its alignment the paragraph style's, and `UIAttributedText`
+    /// is what UILabel makes of the fragment: an `NSMutableAttributedString` on the same
+    /// `NSMutableString`, whose paragraph style (`NSMutableParagraphStyle`) takes the label's
+    /// line break mode (middle truncation 5 although the source style says word wrapping) and
+    /// which gains `NSShadow` (nil color: the label has no shadow). The label archives no
+    /// `UIShadowOffset` (the source's is zero) and `UIDisableUpdateTextColorOnTraitCollectionChange`
+    /// false. Other Xcodes, shadows, a missing font, color or paragraph style are refused.
+    static func encodeAttributed(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext)
+        throws(CompileError)
+    {
+        guard context.era >= XcodeEra(9) else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "labels with attributed text are modelled as Xcode 9 and later build them (this is Xcode \(context.era))"
+            )
+        }
+        for name in ["text", "textAlignment", "minimumFontSize", "minimumScaleFactor", "preferredMaxLayoutWidth"]
+        where element[name] != nil {
+            throw context.error(
+                .unsupportedAttribute, element, "attribute \(name) on a label with attributed text is not supported yet"
+            )
+        }
+        if context.isBaseLocalized {
+            throw context.error(
+                .unsupportedAttribute, element, "localizable attributed label text is not supported yet")
+        }
+        guard let source = element.child("attributedString", key: "attributedText") else {
+            throw context.error(
+                .invalidSource, element,
+                "usesAttributedText=\"YES\" without an <attributedString key=\"attributedText\">")
+        }
+        for child in element.children where ["fontDescription", "string"].contains(child.name) {
+            throw context.error(
+                .unsupportedElement, child, "<\(child.name)> on a label with attributed text is not supported yet")
+        }
+        let fragment = try AttributedStringRule.fragment(source, in: context)
+        guard let font = fragment.font, let color = fragment.color, fragment.hasParagraphStyle,
+            let alignment = fragment.alignment, let alignmentCode = paragraphTextAlignments[alignment]
+        else {
+            throw context.error(
+                .unsupportedElement, source,
+                "attributed label text without NSFont, NSColor and an aligned NSParagraphStyle is not supported yet")
+        }
+        // The label's shadow becomes the string's NSShadow: only "no shadow" is modelled.
+        let offset = element.child("size", key: "shadowOffset")
+        guard let offset, offset.number("width") == 0, offset.number("height") == 0 else {
+            throw context.error(
+                .unsupportedElement, element, "attributed label text with a shadow offset is not supported yet")
+        }
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "backgroundColor", "tintColor": break
+            case "highlightedColor": object.set("UIHighlightedColor", try ColorRule.color(color, in: context))
+            default:
+                throw context.error(
+                    .unsupportedAttribute, color,
+                    "color \(color["key"] ?? "?") on a label with attributed text is not supported yet")
+            }
+        }
+        let text = ArchivedObject("NSMutableString")
+        text.set("NS.bytes", .data(Array(fragment.text.utf8)))
+        object.set("UIText", text)
+        object.set("UIFont", font)
+        object.set("UITextColor", color)
+        if let lines = element["numberOfLines"], let count = Int(lines), count != 1 {
+            object.set("UINumberOfLines", int: count)
+        }
+        let mode = element["lineBreakMode"] ?? "tailTruncation"
+        guard let lineBreakCode = lineBreakModes[mode] else {
+            throw context.error(.unsupportedAttribute, element, "lineBreakMode \"\(mode)\" is unknown")
+        }
+        if lineBreakCode != 4 { object.set("UILineBreakMode", int: lineBreakCode) }
+        object.set("UITextAlignment", int: alignmentCode)
+        switch element["baselineAdjustment"] {
+        case "alignBaselines": break
+        case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
+        case "none": object.set("UIBaselineAdjustment", int: 2)
+        case let other?:
+            throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
+        }
+        if element.flag("adjustsFontSizeToFit") { object.set("UIAdjustsFontSizeToFit", .bool(true)) }
+        let shadow = ArchivedObject("NSShadow")
+        shadow.set("NSShadowColor", .null)
+        var attributes: [(ArchivedObject, ArchivedObject)] = [
+            (.string("NSFont"), font),
+            (
+                .string("NSParagraphStyle"),
+                AttributedStringRule.paragraphStyle(
+                    className: "NSMutableParagraphStyle", alignment: alignment, lineBreakMode: lineBreakCode)
+            ),
+        ]
+        if let background = fragment.backgroundColor { attributes.append((.string("NSBackgroundColor"), background)) }
+        attributes += [(.string("NSShadow"), shadow), (.string("NSColor"), color)]
+        let string = ArchivedObject("NSMutableAttributedString")
+        string.set("NSString", text)
+        string.set("NSAttributes", .dictionary("NSDictionary", attributes))
+        object.set("UIAttributedText", string)
+        if context.era.writesTraitTextColorFlag {
+            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(false))
+        }
     }
 }

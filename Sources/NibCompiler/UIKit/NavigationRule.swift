@@ -1,5 +1,6 @@
 /// `<navigationController>`'s `<navigationBar>` → `UINavigationBar`, and a controller's
-/// `<navigationItem>` → `UINavigationItem`, as the Xcode 6 and 7 pairs show them.
+/// `<navigationItem>` → `UINavigationItem`, as the Xcode 6, 7 and 8 pairs show them (Xcode 8,
+/// allianad-489d01fe: the same, with `UIDeepDrawRect` on the bar).
 enum NavigationRule {
     /// The navigation bar of a navigation controller. Whatever the source's frame and mask, the
     /// pairs show a 320 × 44 bar at the source's y (0 without a frame), mask widthSizable, the
@@ -27,6 +28,7 @@ enum NavigationRule {
         let bar = ArchivedObject("UINavigationBar")
         bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, 44]))
         bar.set("UICenter", ArchivedObject.geometry([160, y + 22]))
+        if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
         bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
@@ -65,7 +67,9 @@ enum NavigationRule {
 /// control in the view nib triggers through an upstream placeholder (`perform:`).
 enum SegueRule {
     /// Template classes by segue kind (only those seen in the pairs).
-    static let templateClasses: [String: String] = ["push": "UIStoryboardPushSegueTemplate"]
+    static let templateClasses: [String: String] = [
+        "push": "UIStoryboardPushSegueTemplate", "show": "UIStoryboardShowSegueTemplate",
+    ]
 
     /// The template for `segue`, whose destination scene nib is `destination`.
     static func template(_ segue: SourceElement, destination: String, fileName: String) throws(CompileError)
@@ -77,15 +81,20 @@ enum SegueRule {
                 element: segue.summary, message: message)
         }
         guard let kind = segue["kind"], let className = templateClasses[kind] else {
-            throw error("segues of kind \"\(segue["kind"] ?? "")\" are not supported yet (push is)")
+            throw error("segues of kind \"\(segue["kind"] ?? "")\" are not supported yet (push and show are)")
         }
         for name in segue.attributes.keys where !["id", "destination", "kind"].contains(name) {
             throw error("segue attribute \(name) is not supported yet")
         }
         let template = ArchivedObject(className)
         template.set("UIDestinationViewControllerIdentifier", .string(destination))
-        template.set("UIDestinationContainmentContext", int: 0)
-        template.set("UISplitViewControllerIndex", int: 0)
+        if kind == "show" {
+            // allianad-489d01fe (Xcode 8): a show segue names the action it sends.
+            template.set("UIActionName", .string("showViewController:sender:"))
+        } else {
+            template.set("UIDestinationContainmentContext", int: 0)
+            template.set("UISplitViewControllerIndex", int: 0)
+        }
         return template
     }
 }
@@ -133,10 +142,17 @@ enum TabBarRule {
         return bar
     }
 
-    /// A tab bar item with a title.
-    static func item(_ element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
-        for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+    /// A tab bar item with a title and images: `image` → `UIImage`, `selectedImage` →
+    /// `UISelectedTemplateImage` (image placeholders, pogoros Sylladise1.3, Xcode 7); `tag="0"`
+    /// archives nothing.
+    static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys where !["key", "title", "id", "image", "selectedImage"].contains(name) {
+            guard name == "tag", element[name] == "0" else {
+                throw context.error(
+                    .unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+            }
         }
         if let child = element.children.first {
             throw context.error(
@@ -146,6 +162,13 @@ enum TabBarRule {
         item.set("UIEnabled", .bool(true))
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))
+        }
+        for (attribute, key) in [("image", "UIImage"), ("selectedImage", "UISelectedTemplateImage")] {
+            if let name = element[attribute], !name.isEmpty {
+                item.set(
+                    key,
+                    try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+            }
         }
         return item
     }

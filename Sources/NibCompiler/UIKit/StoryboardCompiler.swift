@@ -51,7 +51,16 @@ struct StoryboardCompiler {
         for scene in scenes where sceneNames[scene.controllerID] == nil && !embedded.contains(scene.controllerID) {
             sceneNames[scene.controllerID] = scene.sceneName
         }
-        for scene in scenes where !embedded.contains(scene.controllerID) {
+        // A tab with a storyboard identifier also gets its own scene nib, without its parent
+        // (Sylladise1.3, Xcode 7: home.nib besides the tab bar controller's nib).
+        var tabs: Set<String> = []
+        for scene in scenes where scene.controller.name == "tabBarController" {
+            for segue in childSegues(of: scene) { if let child = segue["destination"] { tabs.insert(child) } }
+        }
+        for scene in scenes
+        where !embedded.contains(scene.controllerID)
+            || (tabs.contains(scene.controllerID) && scene.controller["storyboardIdentifier"] != nil)
+        {
             files[scene.sceneName + ".nib"] = try sceneNib(
                 scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
             identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
@@ -115,6 +124,19 @@ struct StoryboardCompiler {
         return scenes
     }
 
+    /// Whether a tab bar controller lists the controller `id` among its tabs.
+    private func isTab(_ id: String) -> Bool {
+        func search(_ element: SourceElement) -> Bool {
+            if element.name == "segue", element["kind"] == "relationship", element["relationship"] == "viewControllers",
+                element["destination"] == id, element.parent?.parent?.name == "tabBarController"
+            {
+                return true
+            }
+            return element.children.contains(where: search)
+        }
+        return search(document.root)
+    }
+
     /// A container's relationship segues to the children archived in its scene nib, in order.
     private func childSegues(of scene: Scene) -> [SourceElement] {
         guard let relationship = Self.containerRelationships[scene.controller.name] else { return [] }
@@ -164,10 +186,13 @@ struct StoryboardCompiler {
         var templatesOf: [(ArchivedObject, ArchivedObject)] = []
         let controllerObject: ArchivedObject
         if let relationship = Self.containerRelationships[scene.controller.name] {
-            guard document.era < XcodeEra(8) else {
+            // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output); tab
+            // bar controllers: Xcode 6 and 7.
+            let lastModelled = relationship == "rootViewController" ? XcodeEra(8) : XcodeEra(7)
+            guard document.era < XcodeEra(lastModelled.version + 1) else {
                 throw error(
                     .unsupportedElement, scene.controller,
-                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 and 7 built them only (this is Xcode \(document.era))"
+                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 to \(lastModelled) built them only (this is Xcode \(document.era))"
                 )
             }
             var children: [Scene] = []
@@ -215,15 +240,31 @@ struct StoryboardCompiler {
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
             } else {
+                // Sylladise1.3 (Xcode 7): a tab bar controller's own navigation item (it is pushed
+                // from code), storyboard identifier and presentation-context flag.
+                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
+                    let navigationItem = try NavigationRule.item(item, bar: nil, context: context)
+                    context.track(navigationItem, id: item["id"])
+                    container.set("UINavigationItem", navigationItem)
+                    members.append(navigationItem)
+                }
+                if let identifier = scene.controller["storyboardIdentifier"] {
+                    container.set("UIStoryboardIdentifier", .string(identifier))
+                }
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                container.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
                 container.set("UITabBar", bar)
                 container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
             }
             bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            if isNavigation, let item = scene.controller.child("navigationItem", key: "navigationItem") {
+                throw error(
+                    .unsupportedElement, item, "a navigation controller's own navigation item is not supported yet")
+            }
             try checkChildren(of: scene.controller, allowing: [barKey])
             controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
-            members = [bar] + childMembers + items + templatesOf.map(\.0)
+            members = [bar] + childMembers + items + members + templatesOf.map(\.0)
             for (template, source) in templatesOf {
                 context.addOutlet("viewController", source: template, destination: source)
             }
@@ -232,7 +273,8 @@ struct StoryboardCompiler {
                 scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
                 resources: resources)
             controllerObject = object
-            members = templates
+            // A tab archived on its own (see compile()) keeps its tab bar item.
+            members = templates + [object.object(forKey: "UITabBarItem")].compactMap { $0 }
             for template in templates { context.addOutlet("viewController", source: template, destination: object) }
         }
         context.topLevel =
@@ -269,10 +311,12 @@ struct StoryboardCompiler {
             case ("connections", _):
                 for connection in child.children {
                     let isRelationship = connection.name == "segue" && connection["kind"] == "relationship"
+                    let isContainer = Self.containerRelationships[controller.name] != nil
                     let allowed =
                         connection.name == "outlet"
                         || (isRelationship
                             && Self.containerRelationships[controller.name] == connection["relationship"])
+                        || (connection.name == "segue" && !isRelationship && !isContainer)
                     guard allowed else {
                         throw error(
                             .unsupportedElement, connection,
@@ -337,6 +381,15 @@ struct StoryboardCompiler {
                 templatesByID[id] = template
             }
         }
+        // A segue from the controller itself (performed from code) is a template too, with no
+        // trigger in the view nib (ibrahimtaleb: a push to "conversationsview").
+        for segue in controller.child("connections")?.children(named: "segue") ?? []
+        where segue["kind"] != "relationship" {
+            guard let destinationID = segue["destination"], let destination = sceneNames[destinationID] else {
+                throw error(.invalidSource, segue, "the segue's destination is no scene with a nib")
+            }
+            templates.append(try SegueRule.template(segue, destination: destination, fileName: document.fileName))
+        }
         if let item = controller.child("navigationItem", key: "navigationItem") {
             guard let bar else {
                 throw error(
@@ -348,13 +401,23 @@ struct StoryboardCompiler {
             throw error(
                 .unsupportedElement, controller, "a navigation controller's root controller needs a <navigationItem>")
         }
+        var itemOutlets: [(String, ArchivedObject)] = []
         if let item = controller.child("tabBarItem", key: "tabBarItem") {
-            guard parent?.className == "UITabBarController" else {
+            guard parent?.className == "UITabBarController" || (parent == nil && isTab(scene.controllerID)) else {
                 throw error(
                     .unsupportedElement, item,
                     "a tab bar item outside a tab bar controller's child is not supported yet")
             }
-            object.set("UITabBarItem", try TabBarRule.item(item, context: context))
+            let tabBarItem = try TabBarRule.item(item, context: context, resources: resources)
+            object.set("UITabBarItem", tabBarItem)
+            // The controller's outlets to its own tab bar item live in the scene nib.
+            for outlet in controller.child("connections")?.children(named: "outlet") ?? []
+            where outlet["destination"] == item["id"] && item["id"] != nil {
+                guard let property = outlet["property"] else {
+                    throw error(.invalidSource, outlet, "the outlet has no property")
+                }
+                itemOutlets.append((property, tabBarItem))
+            }
         }
         var table: [(ArchivedObject, ArchivedObject)] = []
         for (name, target) in upstream {
@@ -392,6 +455,7 @@ struct StoryboardCompiler {
             controllerObject.set("UIOriginalClassName", .string(className))
             controllerObject.swapClass("UIClassSwapper")
         }
+        for (property, item) in itemOutlets { context.addOutlet(property, source: controllerObject, destination: item) }
         return (controllerObject, templates)
     }
 
@@ -497,7 +561,8 @@ struct StoryboardCompiler {
         if let connections = controller.child("connections") {
             let inView = Set(([view] + view.descendants(outside: "prototypes")).compactMap { $0["id"] })
             ConnectionRule.schedule(
-                connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) })
+                connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) },
+                includesSegues: false)
         }
         // Connections inside a prototype cell belong to the cell's own nib.
         for element in [view] + view.descendants(outside: "prototypes") {

@@ -15,8 +15,24 @@ enum TableViewRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        if let style = element["style"], style != "plain" {
+        let isGrouped = element["style"] == "grouped"
+        if let style = element["style"], style != "plain", !isGrouped {
             throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is not supported yet")
+        }
+        let hasIdentifiedPrototypes =
+            element.child("prototypes")?.children.contains { $0["reuseIdentifier"] != nil } ?? false
+        // A grouped table's content height is UIKit's grouped layout of its (empty) section,
+        // known only where a pair shows it: 77 with 22-point section headers and footers and no
+        // rows under the iOS 8 SDK (ibrahimtaleb, Xcode 6).
+        if isGrouped {
+            guard context.era < XcodeEra(7), !hasIdentifiedPrototypes, element.number("sectionHeaderHeight") == 22,
+                element.number("sectionFooterHeight") == 22
+            else {
+                throw context.error(
+                    .unsupportedAttribute, element,
+                    "grouped table views are known only empty, with 22-point section headers and footers, as Xcode 6 lays them out (their content height comes from UIKit's grouped metrics)"
+                )
+            }
         }
         if let mode = element["dataMode"], mode != "prototypes" {
             throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not supported yet")
@@ -35,8 +51,9 @@ enum TableViewRule {
             throw context.error(
                 .unsupportedAttribute, element, "table view rowHeight other than 44 is not supported yet")
         }
-        // A white background is UIKit's table background color, archived by name.
-        if let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
+        // A white background is UIKit's (plain) table background color, archived by name; a
+        // grouped table's default is another color, so its white stays RGB (ibrahimtaleb).
+        if !isGrouped, let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
             (background.number("alpha") ?? 1) == 1
         {
             let named = ColorRule.namedSystemColor("tableBackgroundColor")
@@ -46,7 +63,8 @@ enum TableViewRule {
         object.setFlag("UIBouncesZoom", true)
         object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
         let width = element.child("rect", key: "frame")?.number("width") ?? 0
-        object.set("UIContentSize", ArchivedObject.geometry([width, 0]))
+        object.set("UIContentSize", ArchivedObject.geometry([width, isGrouped ? 77 : 0]))
+        if isGrouped { object.set("UIStyle", int: 1) }
         for (attribute, key) in [
             ("sectionHeaderHeight", "UISectionHeaderHeight"), ("sectionFooterHeight", "UISectionFooterHeight"),
         ] {
@@ -64,13 +82,17 @@ enum TableViewRule {
         }
         var nibs: [(ArchivedObject, ArchivedObject)] = []
         for cell in element.child("prototypes")?.children ?? [] {
-            guard cell.name == "tableViewCell", let identifier = cell["reuseIdentifier"] else {
-                throw context.error(
-                    .unsupportedElement, cell, "a prototype must be a <tableViewCell> with a reuseIdentifier")
+            guard cell.name == "tableViewCell" else {
+                throw context.error(.unsupportedElement, cell, "a prototype must be a <tableViewCell>")
             }
+            // A prototype without a reuse identifier cannot be dequeued: ibtool drops it
+            // (ibrahimtaleb's plain table, Sylladise's table view controller: three each).
+            guard let identifier = cell["reuseIdentifier"] else { continue }
             nibs.append(
                 (.string(identifier), try TableViewCellRule.prototypeNib(cell, context: context, resources: resources)))
         }
+        // Without an identified prototype neither prototype key is written.
+        guard !nibs.isEmpty else { return }
         object.set("UITableViewCellPrototypeNibs", .dictionary("NSMutableDictionary", nibs))
         // Each prototype's external objects (none modelled yet): reuse identifier → empty dictionary.
         object.set(

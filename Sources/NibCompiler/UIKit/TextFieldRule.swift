@@ -9,7 +9,9 @@ enum TextFieldRule {
             "placeholder", "adjustsFontSizeToFit", "background",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
-        encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
+        encode: { element, object, context, resources throws(CompileError) in
+            try encode(element, object, context, resources)
+        })
 
     static let borderStyles: [String: Int] = ["none": 0, "line": 1, "bezel": 2, "roundedRect": 3]
     static let keyboardTypes: [String: Int] = [
@@ -23,11 +25,9 @@ enum TextFieldRule {
         "emergencyCall": 10, "continue": 11,
     ]
 
-    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
-    {
-        if element["background"] != nil {
-            throw context.error(.unsupportedAttribute, element, "text field background images are not supported yet")
-        }
+    static func encode(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
+    ) throws(CompileError) {
         if let vertical = element["contentVerticalAlignment"], vertical != "center" {
             throw context.error(
                 .unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not supported yet")
@@ -67,6 +67,13 @@ enum TextFieldRule {
         }
         // Without a color in the source, the field's default black is archived.
         object.set("UITextColor", textColor ?? ColorRule.black(in: context))
+        // The background image is an image placeholder like an image view's (pogoros Sylladise,
+        // three round-rect fields); an empty name archives none.
+        if let name = element["background"], !name.isEmpty {
+            object.set(
+                "UITextFieldBackground",
+                try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+        }
         if let style = element["borderStyle"] {
             guard let code = borderStyles[style] else {
                 throw context.error(.unsupportedAttribute, element, "borderStyle \"\(style)\" is unknown")
@@ -106,8 +113,11 @@ enum TextFieldRule {
                 }
             }
         }
+        // True for a color from the source; false for `<nil key="textColor"/>` (Idrill7: the
+        // field keeps UIKit's default, which follows the trait collection).
         if context.era.writesTraitTextColorFlag {
-            object.set("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(true))
+            let isNil = element.children.contains { $0.name == "nil" && $0["key"] == "textColor" }
+            object.set("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(!isNil))
         }
     }
 }

@@ -57,12 +57,15 @@ struct ViewEncoder {
         var tint: SourceElement?
         var mask = 36
         var frame: [Double]?
+        var contentStretch: [Double]?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("rect", "frame"):
                 frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("autoresizingMask", "autoresizingMask"):
                 mask = AutoresizingRule.mask(child)
+            case ("rect", "contentStretch"):
+                contentStretch = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
             case ("subviews", _):
                 subviewElements = child.children
             case ("color", "backgroundColor"):
@@ -128,6 +131,8 @@ struct ViewEncoder {
         object.setFlag("UIMultipleTouchEnabled", element.flag("multipleTouchEnabled"))
         object.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { object.set("UIAutoresizingMask", int: mask) }
+        // The (deprecated) content stretch rectangle, in unit coordinates (Idrill7's image view).
+        if let contentStretch { object.set("UIContentStretch", ArchivedObject.geometry(contentStretch)) }
         if let mode = element["contentMode"] {
             guard let code = Self.contentModes[mode] else {
                 throw context.error(.unsupportedAttribute, element, "contentMode \"\(mode)\" is unknown")

@@ -18,6 +18,7 @@ struct ViewRule: Sendable {
         "button": ButtonRule.rule,
         "textField": TextFieldRule.rule,
         "textView": TextViewRule.rule,
+        "segmentedControl": SegmentedControlRule.rule,
         "switch": ViewRule(
             className: "UISwitch", attributes: ["contentHorizontalAlignment", "contentVerticalAlignment", "on"],
             encode: { element, object, context, _ throws(CompileError) in

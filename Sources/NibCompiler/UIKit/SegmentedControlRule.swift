@@ -1,0 +1,95 @@
+/// `<segmentedControl>` → `UISegmentedControl` with one `UISegment` per `<segment>`, as Xcode 9
+/// archives them (Idrill7: two plain controls of three titled segments).
+///
+/// | Source | Archived |
+/// |---|---|
+/// | `<segment title="T">` | `UISegment`: bounds {0, 0, 0, control height}, center {0, height / 2}, `UISegmentInfo` T, `UISegmentStyle` 5 (plain), `UISegmentPosition` 0 first (not archived), 3 middle, 1 last |
+/// | the segments | both `UISubviews` and `UISegments` (the same objects, in order; not in `UINibObjectsKey`) |
+/// | `selectedSegmentIndex` | `UISelectedSegmentIndex` (0 too) |
+/// | `<color key="tintColor">` | `UISegmentedControlTintColor` instead of `UITintColor` |
+/// | `contentHorizontalAlignment`, `contentVerticalAlignment` | `UIContentHorizontalAlignment`, `UIContentVerticalAlignment` (left 1, top 1; center not archived) |
+///
+/// The default hugging priority is written out (`{250, 250}`). Other styles, segment images and
+/// other Xcodes are refused.
+enum SegmentedControlRule {
+    /// The `segmentedControl` entry of ``ViewRule/all``.
+    static let rule = ViewRule(
+        className: "UISegmentedControl",
+        attributes: [
+            "contentHorizontalAlignment", "contentVerticalAlignment", "segmentControlStyle", "selectedSegmentIndex",
+        ],
+        children: ["segments", "color"],
+        encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
+
+    /// Appends the control's own keys.
+    static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
+    {
+        guard context.era >= XcodeEra(9), context.era < XcodeEra(11) else {
+            throw context.error(
+                .unsupportedElement, element,
+                "segmented controls are modelled as Xcode 9 and 10 build them (this is Xcode \(context.era))")
+        }
+        if let style = element["segmentControlStyle"], style != "plain" {
+            throw context.error(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not supported yet")
+        }
+        guard let selectedText = element["selectedSegmentIndex"], let selected = Int(selectedText) else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "a segmented control without a selectedSegmentIndex is not supported yet")
+        }
+        let height = element.child("rect", key: "frame")?.number("height") ?? 0
+        let sources = element.child("segments")?.children ?? []
+        guard sources.count >= 2, selected >= -1, selected < sources.count else {
+            throw context.error(
+                .unsupportedElement, element,
+                "segmented controls with \(sources.count) segments (selected \(selected)) are not supported yet")
+        }
+        var segments: [ArchivedObject] = []
+        for (index, source) in sources.enumerated() {
+            guard source.name == "segment", let title = source["title"], source.children.isEmpty else {
+                throw context.error(.unsupportedElement, source, "only <segment title=…> segments are supported yet")
+            }
+            for name in source.attributes.keys where name != "title" {
+                throw context.error(.unsupportedAttribute, source, "segment attribute \(name) is not supported yet")
+            }
+            let segment = ArchivedObject("UISegment")
+            segment.set("UIBounds", ArchivedObject.geometry([0, 0, 0, height]))
+            segment.set("UICenter", ArchivedObject.geometry([0, height / 2]))
+            if context.era.writesDeepDrawRect { segment.set("UIDeepDrawRect", .bool(true)) }
+            segment.set("UIAutoresizeSubviews", .bool(true))
+            if context.era.writesSemanticContentAttribute { segment.set("UIViewSemanticContentAttribute", int: 0) }
+            segment.set("UISegmentInfo", context.text(title, id: element["id"], property: "segmentTitles[\(index)]"))
+            segment.set("UISegmentStyle", int: 5)
+            let position = index == 0 ? 0 : index == sources.count - 1 ? 1 : 3
+            if position != 0 { segment.set("UISegmentPosition", int: position) }
+            segments.append(segment)
+        }
+        if context.isBaseLocalized {
+            throw context.error(.unsupportedElement, element, "localizable segment titles are not supported yet")
+        }
+        object.set("UISubviews", .collection("NSMutableArray", segments))
+        if let tint = object.value(forKey: "UITintColor") {
+            object.remove("UITintColor")
+            object.set("UISegmentedControlTintColor", tint)
+        }
+        if !object.has("UIViewContentHuggingPriority") {
+            object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        }
+        for color in element.children(named: "color") where color["key"] != "tintColor" {
+            throw context.error(
+                .unsupportedAttribute, color, "segmented control color \(color["key"] ?? "?") is not supported yet")
+        }
+        for (name, table, key) in [
+            ("contentVerticalAlignment", ButtonRule.vertical, "UIContentVerticalAlignment"),
+            ("contentHorizontalAlignment", ButtonRule.horizontal, "UIContentHorizontalAlignment"),
+        ] {
+            guard let value = element[name] else { continue }
+            guard let code = table[value] else {
+                throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is unknown")
+            }
+            if code != 0 { object.set(key, int: code) }
+        }
+        object.set("UISegments", .collection("NSMutableArray", segments))
+        object.set("UISelectedSegmentIndex", int: selected)
+    }
+}
