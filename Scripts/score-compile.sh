@@ -73,6 +73,7 @@ while IFS=$'\t' read -r pair version extra _; do
     built_args[$pair]="${arguments# }"
 done < "$xcode_table"
 compile_errors=0
+warned=0
 : > "$work/categories"
 : > "$work/errors"
 table="${SCORE_TABLE:-}"
@@ -104,12 +105,19 @@ for dir in "$pairs"/*/; do
         [ -z "$built" ] && pass_built[$platform]=$(( ${pass_built[$platform]} + 1 ))
         echo "PASS $name${built:+ (as built: $built_result)}"
         row "$name" "pass${built:+ (as built: $built_result)}" ""
-    elif [ -s "$work/err" ]; then
+    elif grep -q ': error: ' "$work/err"; then
+        compile_errors=$(( compile_errors + 1 ))
+        first_error="$(grep -m1 ': error: ' "$work/err")"
+        echo "ERROR $name: $(echo "$first_error" | sed 's/^nibtool: //')${built:+ (as built: $built_result)}"
+        row "$name" "error${built:+ (as built: $built_result)}" "$(echo "$first_error" | sed -E 's/^nibtool: [^ ]*: error: //')"
+        echo "$first_error" | sed -E 's/^[^]]*error: (<[a-zA-Z]+)[^>]*>?:? ?/\1> /; s/^nibtool: [^ ]* error: //; s/"[^"]*"/"…"/g; s/ \[[a-z-]*\]$//' >> "$work/errors"
+    elif [ -s "$work/err" ] && ! grep -q ': warning: ' "$work/err"; then
         compile_errors=$(( compile_errors + 1 ))
         echo "ERROR $name: $(head -1 "$work/err" | sed 's/^nibtool: //')${built:+ (as built: $built_result)}"
-        row "$name" "error${built:+ (as built: $built_result)}" "$(head -1 "$work/err" | sed -E 's/^nibtool: [^ ]*: error: //')"
-        head -1 "$work/err" | sed -E 's/^[^]]*error: (<[a-zA-Z]+)[^>]*>?:? ?/\1> /; s/^nibtool: [^ ]* error: //; s/"[^"]*"/"…"/g; s/ \[[a-z-]*\]$//' >> "$work/errors"
+        row "$name" "error${built:+ (as built: $built_result)}" "$(head -1 "$work/err")"
+        head -1 "$work/err" >> "$work/errors"
     else
+        grep -q ': warning: ' "$work/err" && warned=$(( warned + 1 ))
         echo "DIFF $name ($(tail -1 "$work/out"))${built:+ (as built: $built_result)}"
         row "$name" "differs ($(tail -1 "$work/out"))${built:+; as built: $built_result}" "$(grep -m1 '^- ' "$work/out" | sed 's/^- //; s/root › //')"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
@@ -122,6 +130,7 @@ echo "iOS:   pass ${pass_built[ios]}/${total[ios]} as each pair was built: Xcode
 echo "macOS: pass ${pass[macos]}/${total[macos]} imitating the Xcode that saved each document"
 echo "macOS: pass ${pass_built[macos]}/${total[macos]} as each pair was built: Xcode and build options from Scripts/compile-xcode.tsv"
 echo "compile errors: $compile_errors"
+echo "compiled with warnings (approximated colors), not identical: $warned"
 echo
 echo "Most common differences (pairs affected):"
 sort "$work/categories" | uniq -c | sort -rn | head -15

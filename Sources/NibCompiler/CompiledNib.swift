@@ -17,6 +17,9 @@ public struct CompiledNib: Sendable {
     public var kind: Kind
     /// The files, by path relative to the output (the empty path for a single file).
     public var files: [String: [UInt8]]
+    /// What the compiler approximated, in source order; empty when every value is as ibtool
+    /// writes it.
+    public var warnings: [CompileWarning] = []
 
     /// Creates an output.
     public init(kind: Kind, files: [String: [UInt8]]) {

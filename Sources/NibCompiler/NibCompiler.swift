@@ -44,6 +44,9 @@ public struct NibCompiler: Sendable {
         /// 14.2 show {18, 16} and a third {15, 13}); `nil` for the sizes the imitated Xcode's
         /// pairs show (`MenuRule`). The source does not record them.
         public var menuStateImageSizes: MenuStateImageSizes?
+        /// What to do with colors that ibtool has ColorSync convert and NibKit can reproduce
+        /// only approximately; by default they are approximated, with a ``CompileWarning`` each.
+        public var colorMatching = ColorMatching.approximate
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -51,6 +54,24 @@ public struct NibCompiler: Sendable {
             self.module = module
             self.baseLocalized = baseLocalized
         }
+    }
+
+    /// What the compiler does with a color that ibtool converts with ColorSync and NibKit can
+    /// convert only approximately.
+    ///
+    /// In iOS documents saved color-matched (Xcode 8 and later), ibtool archives calibrated RGB
+    /// and Display P3 colors converted by ColorSync to extended sRGB. NibKit converts them with
+    /// the color spaces' ICC colorants and transfer curves; the results differ from Apple's
+    /// float32 components by up to about 1e-5 (measured on the corpus pairs, see
+    /// docs/COMPILE.md, "Color matching (iOS)"), far below what a display shows, but not
+    /// byte-identical.
+    public enum ColorMatching: Sendable {
+        /// Convert such colors with the published color-space definitions and report each one
+        /// as a ``CompileWarning`` in ``CompiledNib/warnings``.
+        case approximate
+        /// Refuse such colors with a ``CompileError``: only nibs whose every value NibKit can
+        /// reproduce exactly are written.
+        case exactOnly
     }
 
     /// The options in effect.
@@ -97,6 +118,13 @@ public struct NibCompiler: Sendable {
         document.imagesAvailable = options.imagesAvailable
         document.overlayScrollers = options.overlayScrollers
         document.menuStateImageSizes = options.menuStateImageSizes
+        document.colorMatching = options.colorMatching
+        var nib = try compileArchives(document)
+        nib.warnings = document.diagnostics.warnings
+        return nib
+    }
+
+    private func compileArchives(_ document: SourceDocument) throws(CompileError) -> CompiledNib {
         switch (try document.runtime(), document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())

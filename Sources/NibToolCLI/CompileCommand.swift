@@ -60,6 +60,13 @@ struct Compile: IOCommand {
             """,
             valueName: "WxH,WxH"))
     var menuStateImageSizes: String?
+    @Flag(
+        help: """
+            Refuse colors that ibtool has ColorSync convert and NibKit can only approximate \
+            (calibrated RGB and Display P3 in color-matched iOS documents) instead of converting \
+            them with a warning.
+            """)
+    var exactColors = false
 
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
@@ -83,6 +90,7 @@ struct Compile: IOCommand {
         options.imagesAvailable = !imagesUnavailable
         options.overlayScrollers = overlayScrollers
         options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
+        options.colorMatching = exactColors ? .exactOnly : .approximate
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {
@@ -90,6 +98,9 @@ struct Compile: IOCommand {
         } catch {
             io.error("nibtool: \(error)")
             throw ReportedFailure(status: ExitStatus.inputError)
+        }
+        for warning in compiled.warnings {
+            io.error("nibtool: \(warning)")
         }
         if let output {
             do {

@@ -649,38 +649,95 @@ struct ColorMatchingTests {
         #expect(graph.value("UIRed", of: object) == .float32(Float(0.16078431372549018)))
         #expect(graph.value("UIRed-Double", of: object) == nil)
         #expect(graph.value("NSRGB", of: object) == .bytes(Array("0.161 0.145 0.141".utf8)))
-        // The same color in a color-matched document needs ColorSync: an error, not a guess.
+        // The same color in a color-matched document is converted by ColorSync: approximated
+        // with a warning, or an error when only exact colors are wanted.
         let matched = source.replacingOccurrences(
             of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+        let approximated = try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
+        #expect(approximated.warnings.count == 1)
+        options.colorMatching = .exactOnly
         #expect(throws: CompileError.self) {
             try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
         }
     }
-    @Test("color-matched calibrated grays follow gamma 1.8 then the sRGB curve; calibrated cyan is refused")
+    /// Compiles a view with `color` in a color-matched document as Xcode 8.
+    static func compileMatched(_ color: String, exactOnly: Bool = false) throws -> (Graph, [CompileWarning]) {
+        let body = #"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>\#(color)</view>"#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        if exactOnly { options.colorMatching = .exactOnly }
+        let source = Source.iOSXib(body).replacingOccurrences(
+            of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
+        let compiled = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib")
+        return (Graph(try NibArchive(parsing: compiled.files[""] ?? [])), compiled.warnings)
+    }
+
+    @Test("color-matched calibrated grays follow gamma 1.8 then the sRGB curve, exactly")
     func matchedCalibratedGray() throws {
         // allianad-8bbedf3d (Xcode 8): titleShadowColor white 0.5 calibratedWhite archives as
         // UIWhite float32 0.57230675, NSWhite "0.572", gray color space 4.
-        func compile(_ color: String) throws -> Graph {
-            let body = #"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>\#(color)</view>"#
-            var options = NibCompiler.Options()
-            options.xcode = XcodeEra(8)
-            let source = Source.iOSXib(body).replacingOccurrences(
-                of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
-            return Graph(
-                try NibArchive(
-                    parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""]
-                        ?? []))
-        }
+        func compile(_ color: String) throws -> Graph { try Self.compileMatched(color, exactOnly: true).0 }
         let graph = try compile(#"<color key="backgroundColor" white="0.5" alpha="1" colorSpace="calibratedWhite"/>"#)
         let gray = try #require(graph.all("UIColor").first)
         #expect(graph.value("UIWhite", of: gray) == .float32(0.572_306_75))
         #expect(graph.value("NSWhite", of: gray) == .bytes(Array("0.572".utf8)))
         #expect(graph.value("NSColorSpace", of: gray) == .int8(4))
         // The same document's calibrated cyan (0, 1, 1) archives as -0.17282835, 0.9914395,
-        // 1.0007813: Generic RGB's matrix, which NibKit does not have, so it is an error.
+        // 1.0007813, which NibKit reproduces only approximately: an error when exact colors
+        // are asked for.
         #expect(throws: CompileError.self) {
             try compile(
                 #"<color key="backgroundColor" red="0" green="1" blue="1" alpha="1" colorSpace="calibratedRGB"/>"#)
+        }
+    }
+
+    /// Colors ColorSync converted in the pairs, with Apple's archived float32 components.
+    static let convertedByApple: [(source: String, apple: [Float])] = [
+        // allianad-8bbedf3d, -489d01fe (calibrated RGB, Xcode 8).
+        (
+            #"red="0" green="1" blue="1" alpha="1" colorSpace="calibratedRGB""#,
+            [-0.172_828_35, 0.991_439_5, 1.000_781_3]
+        ),
+        (
+            #"red="0.20392156862745098" green="0.74509803921568629" blue="0.996078431372549" alpha="1" colorSpace="calibratedRGB""#,
+            [0.232_764_36, 0.792_803_6, 0.997_886_1]
+        ),
+        // Idrill7 (Display P3, Xcode 9).
+        (
+            #"red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            [1.093_033_9, -0.226_670_06, -0.150_101_96]
+        ),
+        (
+            #"red="1" green="0.97638088971008075" blue="0.96040377405670796" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            [1.005_117_4, 0.975_438_2, 0.958_216_13]
+        ),
+        (
+            #"red="0.91718763113021851" green="0.19854520261287689" blue="0.13727428019046783" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
+            [0.999_693_6, -0.006_630_021_6, -0.003_124_648_2]
+        ),
+    ]
+
+    @Test(
+        "calibrated RGB and Display P3 are converted to within 1e-5 of Apple's components, with a warning",
+        arguments: 0..<convertedByApple.count)
+    func approximatedConversions(index: Int) throws {
+        let (source, apple) = Self.convertedByApple[index]
+        let (graph, warnings) = try Self.compileMatched(#"<color key="backgroundColor" \#(source)/>"#)
+        let color = try #require(graph.all("UIColor").first)
+        for (key, expected) in zip(["UIRed", "UIGreen", "UIBlue"], apple) {
+            guard case .float32(let value) = graph.value(key, of: color) else {
+                Issue.record("\(key) is not a float32")
+                continue
+            }
+            #expect(abs(value - expected) <= 1e-5, "\(key): \(value), Apple \(expected)")
+            #expect(graph.value(key + "-Double", of: color) == nil)
+        }
+        #expect(graph.value("NSColorSpace", of: color) == .int8(2))
+        let warning = try #require(warnings.first)
+        #expect(warnings.count == 1)
+        #expect(warning.line == 6 && warning.column > 0 && warning.element?.contains("backgroundColor") == true)
+        #expect(throws: CompileError.self) {
+            try Self.compileMatched(#"<color key="backgroundColor" \#(source)/>"#, exactOnly: true)
         }
     }
 }

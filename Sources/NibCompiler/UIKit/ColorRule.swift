@@ -133,34 +133,57 @@ enum ColorRule {
             if legacy {
                 return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: false)
             }
+            // Black and white come out of ColorSync unchanged.
+            if red == green, green == blue, red == 0 || red == 1 {
+                return rgbColor(
+                    red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+            }
             // ColorSync matches calibrated RGB to extended sRGB through Apple's Generic RGB
             // profile (allianad: calibrated cyan 0, 1, 1 archives as -0.17282835, 0.9914395,
-            // 1.0007813). The textbook chain (gamma 1.8, the profile's colorants, which the
-            // corpus does not hold but allianad's two colors pin to the s15Fixed16 grid, the
-            // sRGB profile's inverse matrix and curve) lands 1-4 float32 ulps off for cyan and
-            // 427 for (52, 190, 254)/255: not Apple's floats, so refused. Only black and white
-            // come out unchanged.
-            guard red == green, green == blue, red == 0 || red == 1 else {
+            // 1.0007813). No pair shows what a device RGB color becomes.
+            guard space == "calibratedRGB" else {
                 throw context.error(
                     .unsupportedAttribute, element,
-                    "\(space ?? "?") colors are matched to sRGB by ColorSync through Apple's Generic RGB profile, which NibKit cannot reproduce to the float (see docs/COMPILE.md, \"Color matching (iOS)\")"
+                    "deviceRGB colors other than black and white are matched to sRGB by ColorSync in a way no pair shows"
                 )
             }
-            return rgbColor(
-                red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
+            return try matchedColor(
+                ColorConversion.genericRGBToSRGB([red, green, blue]), alpha: alpha, space: "calibratedRGB",
+                element, in: context)
         case "displayP3":
             // Idrill7 (Xcode 9): P3 red (1, 0, 0) archives as extended sRGB 1.0930339,
-            // -0.22667006, -0.15010196. Display P3's colorants are on the s15Fixed16 grid
-            // (33759, 15807, -69)/65536 for red, but the textbook chain lands 1-3 float32 ulps
-            // off (97 for near-zero components): refused.
-            throw context.error(
-                .unsupportedAttribute, element,
-                "displayP3 colors are matched to sRGB by ColorSync, which NibKit cannot reproduce to the float (see docs/COMPILE.md, \"Color matching (iOS)\")"
-            )
+            // -0.22667006, -0.15010196.
+            return try matchedColor(
+                ColorConversion.displayP3ToSRGB([red, green, blue]), alpha: alpha, space: "displayP3", element,
+                in: context)
         default:
             throw context.error(
                 .unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
         }
+    }
+
+    /// A color ColorSync would convert, converted by ``ColorConversion`` instead: float32
+    /// components (ColorSync computes in float32, so no `-Double` keys), with a warning; a
+    /// ``CompileError`` when the options ask for exact colors only.
+    private static func matchedColor(
+        _ components: [Double], alpha: Double, space: String, _ element: SourceElement, in context: UIKitContext
+    ) throws(CompileError) -> ArchivedObject {
+        let documented = "see docs/COMPILE.md, \"Color matching (iOS)\""
+        guard context.colorMatching == .approximate else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "\(space) colors are matched to sRGB by ColorSync, which NibKit cannot reproduce to the float (\(documented))"
+            )
+        }
+        let rounded = components.map { Double(Float($0)) }
+        guard components.count == 3, rounded.allSatisfy(\.isFinite) else {
+            throw context.error(.invalidSource, element, "the \(space) components are not finite numbers")
+        }
+        context.warn(
+            element,
+            "\(space) color converted to extended sRGB (\(rounded.map { String(Float($0)) }.joined(separator: ", "))) with the color spaces' ICC colorants; ColorSync's float32 components may differ by up to about 1e-5 (\(documented))"
+        )
+        return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: alpha, doubles: false)
     }
 
     /// A calibrated (Generic Gray, gamma 1.8) gray level as ColorSync matches it to UIKit's

@@ -177,7 +177,8 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable)
+            era: document.era, imagesAvailable: document.imagesAvailable, colorMatching: document.colorMatching,
+            diagnostics: document.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
@@ -466,7 +467,8 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable)
+            era: document.era, imagesAvailable: document.imagesAvailable, colorMatching: document.colorMatching,
+            diagnostics: document.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         // The controller seen from its view nib is not File's Owner but an upstream placeholder,

@@ -35,11 +35,19 @@ final class UIKitContext {
     /// Whether ibtool could find the images the source names.
     let imagesAvailable: Bool
 
+    /// What to do with colors ColorSync would convert (`NibCompiler.Options.colorMatching`).
+    let colorMatching: NibCompiler.ColorMatching
+    /// Where warnings go; shared by every context of one compile.
+    let diagnostics: CompileDiagnostics
+
     init(
         fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13),
-        imagesAvailable: Bool = true
+        imagesAvailable: Bool = true, colorMatching: NibCompiler.ColorMatching = .approximate,
+        diagnostics: CompileDiagnostics = CompileDiagnostics()
     ) {
         self.era = era
+        self.colorMatching = colorMatching
+        self.diagnostics = diagnostics
         self.imagesAvailable = imagesAvailable
         self.fileName = fileName
         self.isBaseLocalized = isBaseLocalized
@@ -56,6 +64,11 @@ final class UIKitContext {
         string.set("NSKey", .string("\(id).\(property)"))
         string.set("NSDev", .string(value))
         return string
+    }
+
+    /// Records a warning about `element`.
+    func warn(_ element: SourceElement, _ message: String) {
+        diagnostics.warn(element, in: fileName, message)
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {

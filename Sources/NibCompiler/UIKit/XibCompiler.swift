@@ -6,7 +6,8 @@ struct XibCompiler {
     func compile() throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable)
+            era: document.era, imagesAvailable: document.imagesAvailable, colorMatching: document.colorMatching,
+            diagnostics: document.diagnostics)
         let resources = UIKitResources(document: document.root)
         let encoder = ViewEncoder(context: context, resources: resources)
         guard let objects = document.root.child("objects") else {

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Color-space conversions ColorSync performs when ibtool matches an iOS document's colors to
+/// UIKit's extended sRGB, rebuilt from the spaces' ICC data: decode with the source transfer
+/// curve, map through the source colorants to the D50 profile connection space, back through
+/// the inverse of the sRGB profile's colorants, encode with the sRGB curve. Curves are extended
+/// to negative values by sign, as extended sRGB is.
+///
+/// The colorants are s15Fixed16 numbers (units of 1/65536):
+/// * sRGB: the `rXYZ`/`gXYZ`/`bXYZ` tags of the "sRGB Profile.icc" Apple embeds in AppKit
+///   nibs (in the corpus: 28578, 14581, 912 / 25241, 46981, 6362 / 9376, 3972, 46799).
+/// * Generic RGB (gamma 1.8): not in the corpus; recovered from allianad's two calibrated
+///   colors and Apple's sRGB results (docs/COMPILE.md, "Color matching (iOS)").
+/// * Display P3 (sRGB curve): the published Display P3 colorants, red checked against
+///   Idrill7's P3 red.
+///
+/// Measured against every such color in the pairs, the results are within 1e-5 of Apple's
+/// float32 components (a few float32 ulps for most): ColorSync's own arithmetic is not
+/// reproduced exactly, which is why the compiler reports each use as a warning.
+enum ColorConversion {
+    /// A 3 × 3 matrix, rows of columns (`m[row][column]`).
+    typealias Matrix = [[Double]]
+
+    /// The colorants as columns (red, green, blue) of an RGB → XYZ(D50) matrix.
+    static func colorants(red: [Int], green: [Int], blue: [Int]) -> Matrix {
+        (0..<3).map { row in [red[row], green[row], blue[row]].map { Double($0) / 65536 } }
+    }
+
+    static let sRGB = colorants(red: [28578, 14581, 912], green: [25241, 46981, 6362], blue: [9376, 3972, 46799])
+    static let genericRGB = colorants(
+        red: [29767, 15854, 963], green: [23156, 44147, 5938], blue: [10267, 5535, 47160])
+    static let displayP3 = colorants(
+        red: [33759, 15807, -69], green: [19135, 45367, 2745], blue: [10296, 4363, 51385])
+    static let inverseSRGB = inverse(sRGB)
+
+    /// Calibrated (Generic RGB, gamma 1.8) components as extended sRGB.
+    static func genericRGBToSRGB(_ components: [Double]) -> [Double] {
+        convert(components, decode: { signed($0) { pow($0, 1.8) } }, through: genericRGB)
+    }
+
+    /// Display P3 components as extended sRGB.
+    static func displayP3ToSRGB(_ components: [Double]) -> [Double] {
+        convert(components, decode: { signed($0, sRGBDecode) }, through: displayP3)
+    }
+
+    private static func convert(_ components: [Double], decode: (Double) -> Double, through source: Matrix)
+        -> [Double]
+    {
+        guard components.count == 3 else { return components }
+        let linear = components.map(decode)
+        let xyz = multiply(source, linear)
+        return multiply(inverseSRGB, xyz).map { signed($0, sRGBEncode) }
+    }
+
+    /// `curve` applied to the magnitude, the sign kept.
+    private static func signed(_ value: Double, _ curve: (Double) -> Double) -> Double {
+        value < 0 ? -curve(-value) : curve(value)
+    }
+
+    private static func sRGBDecode(_ value: Double) -> Double {
+        value <= 0.040_45 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+    }
+
+    private static func sRGBEncode(_ value: Double) -> Double {
+        value <= 0.003_130_8 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
+    }
+
+    private static func multiply(_ matrix: Matrix, _ vector: [Double]) -> [Double] {
+        matrix.map { row in zip(row, vector).reduce(0) { $0 + $1.0 * $1.1 } }
+    }
+
+    /// The inverse of an invertible 3 × 3 matrix (the constant colorant matrices above).
+    private static func inverse(_ m: Matrix) -> Matrix {
+        let cofactors: Matrix = (0..<3).map { row in
+            (0..<3).map { column in
+                let r = [(row + 1) % 3, (row + 2) % 3]
+                let c = [(column + 1) % 3, (column + 2) % 3]
+                return m[r[0]][c[0]] * m[r[1]][c[1]] - m[r[0]][c[1]] * m[r[1]][c[0]]
+            }
+        }
+        let determinant = (0..<3).reduce(0) { $0 + m[0][$1] * cofactors[0][$1] }
+        // The adjugate is the transposed cofactor matrix.
+        return (0..<3).map { row in (0..<3).map { column in cofactors[column][row] / determinant } }
+    }
+}
