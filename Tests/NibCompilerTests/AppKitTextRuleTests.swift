@@ -204,13 +204,43 @@ struct AppKitTextRuleTests {
         }
     }
 
-    @Test("sRGB colors, which need ColorSync's conversion, are refused")
-    func customSRGB() {
+    @Test(
+        "sRGB colors carry an approximated calibrated NSRGB with a warning, or are refused when exact colors are asked for"
+    )
+    func customSRGB() throws {
+        // HSChooserWindow: sRGB (0, 105/255, 217/255) with alpha 0 archives NSColorSpace 1,
+        // NSRGB "0.0347256697 0.3152296245 0.8149212003 0", the sRGB profile,
+        // NSComponents "0 0.4117647059 0.8509803922 0" and NSLinearExposure "1".
         let body =
-            #"<color key="textColor" red="0.0" green="0.4" blue="0.8" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
-        #expect(throws: CompileError.self) {
-            try Source.graph(Self.textField(body: body), options: StandInProfiles.options)
+            #"<color key="textColor" red="0.0" green="0.41176470588235292" blue="0.85098039215686272" alpha="0.0" colorSpace="custom" customColorSpace="sRGB"/>"#
+        let source = Self.textField(body: body)
+        let compiled = try NibCompiler(options: StandInProfiles.options).compile(
+            Data(source.utf8), fileName: "Test.xib")
+        #expect(compiled.warnings.count == 1)
+        let graph = try Graph(NibArchive(parsing: compiled.files[""] ?? []))
+        let color = try #require(
+            graph.all("NSColor").first {
+                graph.value("NSComponents", of: $0) != nil && graph.value("NSRGB", of: $0) != nil
+            })
+        #expect(graph.value("NSColorSpace", of: color) == .int8(1))
+        #expect(graph.value("NSComponents", of: color) == .bytes(Array("0 0.4117647059 0.8509803922 0".utf8)))
+        #expect(graph.value("NSLinearExposure", of: color) == .bytes(Array("1".utf8)))
+        guard case .data(let rgb) = graph.value("NSRGB", of: color) else {
+            Issue.record("no NSRGB")
+            return
         }
+        #expect(rgb.last == 0)
+        let numbers: [Double] = String(decoding: rgb.dropLast(), as: UTF8.self).split(separator: " ").compactMap {
+            Double($0)
+        }
+        let apple: [Double] = [0.034_725_669_7, 0.315_229_624_5, 0.814_921_200_3, 0]
+        #expect(numbers.count == 4)
+        for (value, expected) in zip(numbers, apple) {
+            #expect((value - expected).magnitude <= 1.2e-4, "\(value), Apple \(expected)")
+        }
+        var exact = StandInProfiles.options
+        exact.colorMatching = .exactOnly
+        #expect(throws: CompileError.self) { try Source.graph(source, options: exact) }
     }
 
     // MARK: Cells and text fields

@@ -84,6 +84,8 @@ enum AppKitColorRule {
             color.set("NSColorSpace", int: space == "calibratedRGB" ? 1 : 2)
             color.set("NSRGB", .data(text(rgb, alpha: try alpha(element, context))))
             return color
+        case "custom" where element["customColorSpace"] == "sRGB":
+            return try customSRGB(element, context: context)
         case "custom":
             throw context.error(
                 .unsupportedAttribute, element,
@@ -92,6 +94,43 @@ enum AppKitColorRule {
         default:
             throw context.error(.unsupportedAttribute, element, "color space \"\(space)\" is not supported yet")
         }
+    }
+
+    /// A custom sRGB color (HSChooserWindow): calibrated RGB `NSRGB` (NSColorSpace 1) holding
+    /// ColorSync's conversion to Generic RGB, clamped to 0…1 (systemBlueColor's sRGB blue is
+    /// "0 0 0.9981992245"), with the sRGB profile, the source components as `NSComponents` and
+    /// `NSLinearExposure` "1". The conversion is ``ColorConversion/sRGBToGenericRGB(_:)``'s
+    /// approximation (within about 1.2e-4 of Apple's on the two colors known), so each such color
+    /// is a warning, or an error when only exact colors are wanted.
+    private static func customSRGB(_ element: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        let source = [
+            try component("red", element, context), try component("green", element, context),
+            try component("blue", element, context),
+        ]
+        let alpha = try alpha(element, context)
+        let documented = "see docs/COMPILE.md, \"NSColor (`AppKitColorRule`)\""
+        guard context.colorMatching == .approximate else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "custom sRGB colors carry ColorSync's conversion to calibrated RGB, which NibKit cannot reproduce exactly (\(documented))"
+            )
+        }
+        let converted = ColorConversion.sRGBToGenericRGB(source).map { min(max($0, 0), 1) }
+        let color = ArchivedObject("NSColor")
+        color.set("NSColorSpace", int: 1)
+        color.set("NSRGB", .data(text(converted, alpha: alpha)))
+        color.set("NSCustomColorSpace", try context.colorSpace(.sRGB, for: element))
+        color.set(
+            "NSComponents",
+            .data(Array((source + [alpha]).map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)))
+        color.set("NSLinearExposure", .data(Array("1".utf8)))
+        context.warn(
+            element,
+            "sRGB color's calibrated components approximated as \(converted.map { String(format: "%.10g", $0) }.joined(separator: " ")); ColorSync's may differ by about 1e-4 (\(documented))"
+        )
+        return color
     }
 
     /// A System catalog color with its resolved value.

@@ -38,6 +38,16 @@ final class AppKitContext {
     /// archiver shares its color space singletons.
     private var colorSpaces: [ColorProfiles.Profile: ArchivedObject] = [:]
 
+    /// What to do with colors ColorSync would convert (`NibCompiler.Options.colorMatching`).
+    var colorMatching = NibCompiler.ColorMatching.approximate
+    /// Where warnings go; shared by every context of one compile.
+    var diagnostics = CompileDiagnostics()
+
+    /// Records a warning about `element`.
+    func warn(_ element: SourceElement, _ message: String) {
+        diagnostics.warn(element, in: fileName, message)
+    }
+
     init(fileName: String, module: String? = nil, colorProfiles: URL? = nil) {
         self.fileName = fileName
         self.module = module
@@ -116,6 +126,8 @@ final class AppKitContext {
         nested.toolsVersion = toolsVersion
         nested.overlayScrollers = overlayScrollers
         nested.menuStateImageSizes = menuStateImageSizes
+        nested.colorMatching = colorMatching
+        nested.diagnostics = diagnostics
         nested.imageResources = imageResources
         nested.isStoryboard = isStoryboard
         nested.isNestedNib = true

@@ -32,6 +32,7 @@ enum ColorConversion {
     static let displayP3 = colorants(
         red: [33759, 15807, -69], green: [19135, 45367, 2745], blue: [10296, 4363, 51385])
     static let inverseSRGB = inverse(sRGB)
+    static let inverseGenericRGB = inverse(genericRGB)
 
     /// Calibrated (Generic RGB, gamma 1.8) components as extended sRGB.
     static func genericRGBToSRGB(_ components: [Double]) -> [Double] {
@@ -41,6 +42,14 @@ enum ColorConversion {
     /// Display P3 components as extended sRGB.
     static func displayP3ToSRGB(_ components: [Double]) -> [Double] {
         convert(components, decode: { signed($0, sRGBDecode) }, through: displayP3)
+    }
+
+    /// sRGB components as calibrated (Generic RGB, gamma 1.8) components, extended by sign
+    /// (AppKit clamps them to 0…1).
+    static func sRGBToGenericRGB(_ components: [Double]) -> [Double] {
+        guard components.count == 3 else { return components }
+        let xyz = multiply(sRGB, components.map { signed($0, sRGBDecode) })
+        return multiply(inverseGenericRGB, xyz).map { signed($0) { pow($0, 1 / 1.8) } }
     }
 
     private static func convert(_ components: [Double], decode: (Double) -> Double, through source: Matrix)
