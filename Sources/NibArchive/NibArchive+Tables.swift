@@ -201,12 +201,13 @@ extension NibArchive.Payload: Hashable {
 extension NibArchive {
     /// The object table as a random-access collection of ``Object``.
     public struct ObjectTable: RandomAccessCollection, Sendable {
-        let entries: [ObjectEntry]
+        @usableFromInline let entries: [ObjectEntry]
         /// The first index, 0.
         public var startIndex: Int { 0 }
         /// The object count.
         public var endIndex: Int { entries.count }
         /// The object at `index`.
+        @inlinable
         public subscript(index: Int) -> Object {
             let entry = entries[index]
             return Object(

@@ -175,11 +175,14 @@ final class DecodingSession {
             found: found, offset: offset)
     }
 
+    @inline(__always)
     func countWork(_ amount: Int, object: Int) throws(NibCodingError) {
         work += amount
-        if work > limits.maximumWork {
-            throw error(.workLimit, "decoding exceeded the work limit of \(limits.maximumWork)", object: object)
-        }
+        if work > limits.maximumWork { throw workLimitError(object: object) }
+    }
+
+    private func workLimitError(object: Int) -> NibCodingError {
+        error(.workLimit, "decoding exceeded the work limit of \(limits.maximumWork)", object: object)
     }
 
     // MARK: Objects
@@ -203,7 +206,7 @@ final class DecodingSession {
     }
 
     /// The frames of ``run(_:at:)``, one per level of the walk, kept for reuse.
-    private var framePool: [Frame] = []
+    @exclusivity(unchecked) private var framePool: [Frame] = []
     /// How many levels of ``framePool`` the walks in progress use.
     @exclusivity(unchecked) private var activeLevels = 0
 
