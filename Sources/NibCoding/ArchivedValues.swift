@@ -2,21 +2,26 @@ import NibArchive
 
 /// The key table's names as `String`s, made on first use: most keys of an archive are never
 /// read by name during a load, and making every name up front cost an eighth of load time.
+///
+/// The cache is allocated on the first name asked for (a load of generic objects often asks
+/// for none), and holds `""` for a name not made yet (an array of optional strings costs a
+/// generic witness call per element to free).
 final class KeyNames {
     private let keys: NibArchive.KeyTable
-    @exclusivity(unchecked) private var cache: [String?]
+    @exclusivity(unchecked) private var cache: [String] = []
 
     init(_ keys: NibArchive.KeyTable) {
         self.keys = keys
-        cache = Array(repeating: nil, count: keys.count)
     }
 
     /// The number of keys.
-    var count: Int { cache.count }
+    var count: Int { keys.count }
 
     /// The name of key `index`.
     subscript(index: Int) -> String {
-        if let name = cache[index] { return name }
+        if cache.isEmpty { cache = Array(repeating: "", count: keys.count) }
+        let cached = cache[index]
+        if !cached.isEmpty || keys.byteCount(at: index) == 0 { return cached }
         let name = keys[index].name
         cache[index] = name
         return name
