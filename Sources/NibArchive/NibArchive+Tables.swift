@@ -330,6 +330,17 @@ extension NibArchive {
                 slice: storage[start..<(start + Int(entry.length))],
                 fallbacks: Array(fallbackIndices[fallbackStart..<(fallbackStart + Int(entry.fallbackCount))]))
         }
+
+        /// The name of the class at `index` as text (invalid UTF-8 becomes U+FFFD), read straight
+        /// from storage without building the entry: ``ClassName/name`` for `self[index]`.
+        package func name(at index: Int) -> String {
+            let entry = entries[index]
+            let start = Int(entry.start)
+            let end = start + Swift.max(Int(entry.length) - 1, 0)
+            return storage.withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            }
+        }
     }
 }
 

@@ -104,7 +104,8 @@ final class DecodingSession {
         keyNames = names
         (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
             (inlined, empty, bytes, proxy, swapped, original)
-        classNames = archive.classes.map(\.name)
+        let classes = archive.classes
+        classNames = (0..<classes.count).map { classes.name(at: $0) }
         states = Array(repeating: .untouched, count: archive.objects.count)
         instances = InstanceTable(count: archive.objects.count)
         heights = Array(repeating: 0, count: archive.objects.count)
@@ -476,21 +477,28 @@ final class DecodingSession {
     }
 }
 
-/// The memoized instance of each object index: a plain object array with one shared stand-in
-/// for "no instance". (An array of optionals is freed through the generic optional witness,
-/// element by element: about 150 instructions per object.)
+/// The memoized instance of each object index: unretained slots (plain words, so making and
+/// freeing the table costs nothing per object), with every instance ever stored kept alive by
+/// ``owned`` until the session ends. (An array of optional objects is freed through the
+/// generic optional witness, element by element: about 150 instructions per object.)
 struct InstanceTable {
-    private final class NoInstance {}
-    private let none: AnyObject = NoInstance()
-    private var slots: [AnyObject]
+    private var slots: [Unmanaged<AnyObject>?]
+    private var owned: [AnyObject] = []
 
-    init(count: Int) { slots = Array(repeating: none, count: count) }
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+        owned.reserveCapacity(count)
+    }
 
     subscript(index: Int) -> AnyObject? {
-        get {
-            let slot = slots[index]
-            return slot === none ? nil : slot
+        get { slots[index]?.takeUnretainedValue() }
+        set {
+            guard let newValue else {
+                slots[index] = nil
+                return
+            }
+            owned.append(newValue)
+            slots[index] = Unmanaged.passUnretained(newValue)
         }
-        set { slots[index] = newValue ?? none }
     }
 }
