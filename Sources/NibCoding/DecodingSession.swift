@@ -191,25 +191,24 @@ final class DecodingSession {
     /// One object being decoded by ``run(_:at:)``: its values are walked in order, and a
     /// reference to an object not yet decoded suspends it until that object is done.
     ///
-    /// A class, reused from ``framePool`` level by level, so that the walk changes fields in
-    /// place and allocates nothing per object beyond its references.
-    private final class Frame {
-        @exclusivity(unchecked) var index = 0
-        @exclusivity(unchecked) var model = NibObject?.none
-        @exclusivity(unchecked) var next = 0
-        @exclusivity(unchecked) var end = 0
-        @exclusivity(unchecked) var references = ResolvedReferences()
-        @exclusivity(unchecked) var nilElement = false
+    /// A struct: the frame being walked is a local variable (its fields stay in registers, with
+    /// no reference counting per access, which a class frame paid on every field), and the
+    /// suspended ones wait on ``suspended``.
+    private struct Frame {
+        var index: Int
+        var model: NibObject
+        var next: Int
+        var end: Int
+        var references = ResolvedReferences()
+        var nilElement = false
         /// Whether every reference is stored under `UINibEncoderEmptyKey`.
-        @exclusivity(unchecked) var referencesAreElements = true
+        var referencesAreElements = true
         /// The longest chain of strong references below this object.
-        @exclusivity(unchecked) var height: UInt32 = 0
+        var height: UInt32 = 0
     }
 
-    /// The frames of ``run(_:at:)``, one per level of the walk, kept for reuse.
-    @exclusivity(unchecked) private var framePool: [Frame] = []
-    /// How many levels of ``framePool`` the walks in progress use.
-    @exclusivity(unchecked) private var activeLevels = 0
+    /// The frames of the walks in progress that wait for a child, innermost last.
+    @exclusivity(unchecked) private var suspended: [Frame] = []
 
     /// Objects with longer strong chains below them free their children iteratively.
     static let iterativeReleaseHeight: UInt32 = 128
@@ -276,28 +275,16 @@ final class DecodingSession {
         }
     }
 
-    /// Starts decoding `model` as object `index` in the pooled frame of `level`.
-    private func frame(_ model: NibObject, at index: Int, level: Int) throws -> Frame {
+    /// Starts decoding `model` as object `index`.
+    @inline(__always)
+    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
         instances[index] = model
-        let frame: Frame
-        if level < framePool.count {
-            frame = framePool[level]
-        } else {
-            frame = Frame()
-            framePool.append(frame)
-        }
-        frame.index = index
-        frame.model = model
-        frame.next = object.firstValueIndex
-        frame.end = object.firstValueIndex &+ object.valueCount
-        if !frame.references.isEmpty { frame.references = ResolvedReferences() }
-        frame.nilElement = false
-        frame.referencesAreElements = true
-        frame.height = 0
-        return frame
+        return Frame(
+            index: index, model: model, next: object.firstValueIndex,
+            end: object.firstValueIndex &+ object.valueCount)
     }
 
     /// Decodes `model` as object `index` and every model it reaches, depth first in stored
@@ -309,21 +296,18 @@ final class DecodingSession {
         defer { depth -= 1 }
         let context = self.context
         let emptyKey = context.emptyKey
-        // Frames are pooled per level: `level` is the depth of the walk inside this call, on
-        // top of the levels of any `run` this one is nested in (a custom class decoding a child).
-        let baseLevel = activeLevels
-        var level = baseLevel
-        activeLevels += 1
-        defer { activeLevels = baseLevel }
-        var current = try frame(model, at: index, level: level)
+        // The frames this call suspends sit above those of any `run` it is nested in (a custom
+        // class decoding a child); an error leaves the stack as this call found it.
+        let base = suspended.count
+        defer { if suspended.count > base { suspended.removeSubrange(base...) } }
+        var current = try frame(model, at: index)
         while true {
             let valueIndex = current.next
             if valueIndex >= current.end {
                 let object = objects[current.index]
-                guard let model = current.model else { return }
+                let model = current.model
                 let references = current.references
                 current.references = ResolvedReferences()
-                current.model = nil
                 model.storage = .archived(
                     ArchivedValues(
                         context: context, range: object.valueIndices, references: references,
@@ -334,10 +318,8 @@ final class DecodingSession {
                 if !alive { instances[current.index] = nil }
                 heights[current.index] = current.height
                 if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
-                guard level > baseLevel else { return }
-                level -= 1
-                activeLevels = level + 1
-                current = framePool[level]
+                guard suspended.count > base else { return }
+                current = suspended.removeLast()
                 continue
             }
             let keyIndex = values.keyIndex(at: valueIndex)
@@ -375,9 +357,9 @@ final class DecodingSession {
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
                 if let child = try materialize(target) {
-                    level += 1
-                    activeLevels = level + 1
-                    current = try frame(child, at: target, level: level)
+                    var parent = try frame(child, at: target)
+                    swap(&current, &parent)
+                    suspended.append(parent)
                 }
             }
         }
