@@ -50,12 +50,20 @@ final class DecodingSession {
     @exclusivity(unchecked) var stringsTable: [String: String]?
     var diagnostics: [String] = []
 
-    @exclusivity(unchecked) private var states: [State]
+    ///
+    /// The per-object tables are plain memory owned by the session (freed in `deinit`): a
+    /// slot is read and written without the uniqueness check an array property pays on every
+    /// write. Every index is checked against ``objectCount`` before use.
+    private let states: UnsafeMutableBufferPointer<State>
     /// The memoized instance of each object index (nil also for a collection that decoded as nil).
-    @exclusivity(unchecked) private var instances: InstanceTable
+    private let slots: UnsafeMutableBufferPointer<Unmanaged<AnyObject>?>
+    /// Every instance ever stored in ``slots``, kept alive until the session ends.
+    @exclusivity(unchecked) private var owned: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
     /// without deep recursion.
-    @exclusivity(unchecked) private var heights: [UInt32]
+    private let heights: UnsafeMutableBufferPointer<UInt32>
+    /// The number of objects in the archive.
+    let objectCount: Int
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
     @exclusivity(unchecked) private var resolutions: [Resolution?]
@@ -106,12 +114,36 @@ final class DecodingSession {
             (inlined, empty, bytes, proxy, swapped, original)
         let classes = archive.classes
         classNames = (0..<classes.count).map { classes.name(at: $0) }
-        states = Array(repeating: .untouched, count: archive.objects.count)
-        instances = InstanceTable(count: archive.objects.count)
-        heights = Array(repeating: 0, count: archive.objects.count)
+        let count = archive.objects.count
+        objectCount = count
+        states = .allocate(capacity: count)
+        states.initialize(repeating: .untouched)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        heights = .allocate(capacity: count)
+        heights.initialize(repeating: 0)
+        owned.reserveCapacity(count)
         context = ArchiveContext(
             values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined)
         resolutions = Array(repeating: nil, count: classNames.count)
+    }
+
+    deinit {
+        // The three element types are trivial: nothing to deinitialize.
+        states.deallocate()
+        slots.deallocate()
+        heights.deallocate()
+    }
+
+    /// The memoized instance of object `index` (checked against ``objectCount`` by the caller).
+    @inline(__always)
+    private func instance(_ index: Int) -> AnyObject? { slots[index]?.takeUnretainedValue() }
+
+    /// Memoizes `instance` as object `index`; ``owned`` keeps it alive.
+    @inline(__always)
+    private func setInstance(_ instance: AnyObject, _ index: Int) {
+        owned.append(instance)
+        slots[index] = Unmanaged.passUnretained(instance)
     }
 
     // MARK: Keys nobody read
@@ -215,21 +247,21 @@ final class DecodingSession {
 
     /// The object at `index`, decoded (or, inside a cycle, the instance still being decoded).
     func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
-        guard index >= 0, index < states.count else {
+        guard index >= 0, index < objectCount else {
             throw error(
-                .missingObject, "reference to object \(index), but the archive has \(states.count) objects",
+                .missingObject, "reference to object \(index), but the archive has \(objectCount) objects",
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
         switch states[index] {
-        case .done, .decoding, .placeholder: return instances[index]
-        case .collecting where index != referrer: return instances[index]
+        case .done, .decoding, .placeholder: return instance(index)
+        case .collecting where index != referrer: return instance(index)
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
                 key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         case .untouched:
             if let model = try materialize(index) { try run(model, at: index) }
-            return instances[index]
+            return instance(index)
         }
     }
 
@@ -249,7 +281,7 @@ final class DecodingSession {
             try enter(index)
             defer { depth -= 1 }
             states[index] = .decoding
-            instances[index] = instance
+            setInstance(instance, index)
             try countWork(object.valueCount, object: index)
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
             states[index] = .done
@@ -281,7 +313,7 @@ final class DecodingSession {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
-        instances[index] = model
+        setInstance(model, index)
         return Frame(
             index: index, model: model, next: object.firstValueIndex,
             end: object.firstValueIndex &+ object.valueCount)
@@ -315,7 +347,7 @@ final class DecodingSession {
                 try model.decode(from: NibCoder(session: self, index: current.index, object: object))
                 let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
                 states[current.index] = .done
-                if !alive { instances[current.index] = nil }
+                if !alive { slots[current.index] = nil }
                 heights[current.index] = current.height
                 if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
                 guard suspended.count > base else { return }
@@ -329,26 +361,26 @@ final class DecodingSession {
                 continue
             }
             if keyIndex != emptyKey { current.referencesAreElements = false }
-            guard target < states.count else {
+            guard target < objectCount else {
                 throw error(
-                    .missingObject, "reference to object \(target), but the archive has \(states.count) objects",
+                    .missingObject, "reference to object \(target), but the archive has \(objectCount) objects",
                     object: current.index, key: keyNames[keyIndex], valueIndex: valueIndex)
             }
             if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
-                let object = instances[target]
+                let object = instance(target)
                 if object == nil, keyIndex == emptyKey { current.nilElement = true }
                 current.references.append(object)
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
-                current.references.appendBackReference(to: instances[target])
+                current.references.appendBackReference(to: instance(target))
                 current.next = valueIndex &+ 1
             case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                current.references.appendBackReference(to: instances[target])
+                current.references.appendBackReference(to: instance(target))
                 current.next = valueIndex &+ 1
             case .collecting:
                 throw error(
@@ -446,7 +478,7 @@ final class DecodingSession {
         }
         if let substitute = mapping.objects[identifier] {
             states[index] = .placeholder
-            instances[index] = substitute
+            setInstance(substitute, index)
             return true
         }
         guard mapping.keepsMissingPlaceholders else {
@@ -459,28 +491,3 @@ final class DecodingSession {
     }
 }
 
-/// The memoized instance of each object index: unretained slots (plain words, so making and
-/// freeing the table costs nothing per object), with every instance ever stored kept alive by
-/// ``owned`` until the session ends. (An array of optional objects is freed through the
-/// generic optional witness, element by element: about 150 instructions per object.)
-struct InstanceTable {
-    private var slots: [Unmanaged<AnyObject>?]
-    private var owned: [AnyObject] = []
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-        owned.reserveCapacity(count)
-    }
-
-    subscript(index: Int) -> AnyObject? {
-        get { slots[index]?.takeUnretainedValue() }
-        set {
-            guard let newValue else {
-                slots[index] = nil
-                return
-            }
-            owned.append(newValue)
-            slots[index] = Unmanaged.passUnretained(newValue)
-        }
-    }
-}
