@@ -247,14 +247,19 @@ extension NibArchive {
 
         @usableFromInline
         func bytes(of entry: KeyEntry, equal name: String) -> Bool {
-            var name = name
             let start = Int(entry.start)
-            return name.withUTF8 { utf8 in
-                storage.withUnsafeBufferPointer { buffer in
-                    guard utf8.count == Int(entry.length), start + utf8.count <= buffer.count else { return false }
-                    for offset in 0..<utf8.count where buffer[start &+ offset] != utf8[offset] { return false }
+            let length = Int(entry.length)
+            return storage.withUnsafeBufferPointer { buffer in
+                guard start + length <= buffer.count, let base = buffer.baseAddress else { return length == 0 }
+                // Native and literal strings are contiguous UTF-8: compare in place, no copy.
+                if let equal = name.utf8.withContiguousStorageIfAvailable({ utf8 in
+                    guard utf8.count == length else { return false }
+                    for offset in 0..<length where base[start &+ offset] != utf8[offset] { return false }
                     return true
+                }) {
+                    return equal
                 }
+                return name.utf8.elementsEqual(UnsafeBufferPointer(start: base + start, count: length))
             }
         }
     }
