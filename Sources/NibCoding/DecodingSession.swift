@@ -490,4 +490,3 @@ final class DecodingSession {
         return false
     }
 }
-
