@@ -90,6 +90,36 @@ struct ArchivedValues {
         return nil
     }
 
+    /// The position of the first value stored under `key` in ``range``, and for a reference its
+    /// position in ``references``.
+    @inline(__always)
+    private func find(_ key: String) -> (index: Int, reference: Int?)? {
+        var reference = 0
+        let values = context.values
+        let keys = context.keys
+        for index in range {
+            let isReference = values.type(at: index) == .objectReference
+            if keys.key(at: values.keyIndex(at: index), is: key) { return (index, isReference ? reference : nil) }
+            if isReference { reference &+= 1 }
+        }
+        return nil
+    }
+
+    /// The object the first value under `key` refers to (`value(forKey:)?.object`, without
+    /// building the entry value).
+    func object(forKey key: String) -> AnyObject? {
+        guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
+        return references.values[reference].object
+    }
+
+    /// The bytes of the first value under `key`, when it is data.
+    func data(forKey key: String) -> ArraySlice<UInt8>? {
+        guard let (index, reference) = find(key), reference == nil,
+            case .data(let bytes) = context.values.payload(at: index)
+        else { return nil }
+        return bytes
+    }
+
     /// Whether the first value is `NSInlinedValue`.
     var isInlined: Bool { !range.isEmpty && context.values.keyIndex(at: range.lowerBound) == context.inlinedKey }
 
