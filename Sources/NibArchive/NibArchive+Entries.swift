@@ -5,10 +5,11 @@
 // width is kept so that a preserved-layout write gives back the input bytes exactly.
 
 /// An object table entry: class index, first value, value count, and each varint's width.
+@usableFromInline
 struct ObjectEntry: Hashable, Sendable {
-    var classIndex: UInt32
-    var firstValue: UInt32
-    var valueCount: UInt32
+    @usableFromInline var classIndex: UInt32
+    @usableFromInline var firstValue: UInt32
+    @usableFromInline var valueCount: UInt32
     var classWidth: UInt8 = 1
     var firstWidth: UInt8 = 1
     var countWidth: UInt8 = 1

@@ -201,12 +201,13 @@ extension NibArchive.Payload: Hashable {
 extension NibArchive {
     /// The object table as a random-access collection of ``Object``.
     public struct ObjectTable: RandomAccessCollection, Sendable {
-        let entries: [ObjectEntry]
+        @usableFromInline let entries: [ObjectEntry]
         /// The first index, 0.
         public var startIndex: Int { 0 }
         /// The object count.
         public var endIndex: Int { entries.count }
         /// The object at `index`.
+        @inlinable
         public subscript(index: Int) -> Object {
             let entry = entries[index]
             return Object(
@@ -246,14 +247,19 @@ extension NibArchive {
 
         @usableFromInline
         func bytes(of entry: KeyEntry, equal name: String) -> Bool {
-            var name = name
             let start = Int(entry.start)
-            return name.withUTF8 { utf8 in
-                storage.withUnsafeBufferPointer { buffer in
-                    guard utf8.count == Int(entry.length), start + utf8.count <= buffer.count else { return false }
-                    for offset in 0..<utf8.count where buffer[start &+ offset] != utf8[offset] { return false }
+            let length = Int(entry.length)
+            return storage.withUnsafeBufferPointer { buffer in
+                guard start + length <= buffer.count, let base = buffer.baseAddress else { return length == 0 }
+                // Native and literal strings are contiguous UTF-8: compare in place, no copy.
+                if let equal = name.utf8.withContiguousStorageIfAvailable({ utf8 in
+                    guard utf8.count == length else { return false }
+                    for offset in 0..<length where base[start &+ offset] != utf8[offset] { return false }
                     return true
+                }) {
+                    return equal
                 }
+                return name.utf8.elementsEqual(UnsafeBufferPointer(start: base + start, count: length))
             }
         }
     }
@@ -328,6 +334,17 @@ extension NibArchive {
             return ClassName(
                 slice: storage[start..<(start + Int(entry.length))],
                 fallbacks: Array(fallbackIndices[fallbackStart..<(fallbackStart + Int(entry.fallbackCount))]))
+        }
+
+        /// The name of the class at `index` as text (invalid UTF-8 becomes U+FFFD), read straight
+        /// from storage without building the entry: ``ClassName/name`` for `self[index]`.
+        package func name(at index: Int) -> String {
+            let entry = entries[index]
+            let start = Int(entry.start)
+            let end = start + Swift.max(Int(entry.length) - 1, 0)
+            return storage.withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            }
         }
     }
 }

@@ -93,7 +93,10 @@ extension NibArchive {
 
     /// Whether `bytes` start with the ten-byte magic `NIBArchive`.
     public static func hasMagic(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: magic)
+        // Contiguous bytes (arrays, slices, `Data`) are compared in place: the generic
+        // `starts(with:)` costs thousands of instructions per call when not specialized.
+        if let result = bytes.withContiguousStorageIfAvailable({ hasMagic($0) }) { return result }
+        return bytes.starts(with: magic)
     }
 }
 

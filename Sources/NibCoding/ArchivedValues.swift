@@ -2,21 +2,26 @@ import NibArchive
 
 /// The key table's names as `String`s, made on first use: most keys of an archive are never
 /// read by name during a load, and making every name up front cost an eighth of load time.
+///
+/// The cache is allocated on the first name asked for (a load of generic objects often asks
+/// for none), and holds `""` for a name not made yet (an array of optional strings costs a
+/// generic witness call per element to free).
 final class KeyNames {
     private let keys: NibArchive.KeyTable
-    @exclusivity(unchecked) private var cache: [String?]
+    @exclusivity(unchecked) private var cache: [String] = []
 
     init(_ keys: NibArchive.KeyTable) {
         self.keys = keys
-        cache = Array(repeating: nil, count: keys.count)
     }
 
     /// The number of keys.
-    var count: Int { cache.count }
+    var count: Int { keys.count }
 
     /// The name of key `index`.
     subscript(index: Int) -> String {
-        if let name = cache[index] { return name }
+        if cache.isEmpty { cache = Array(repeating: "", count: keys.count) }
+        let cached = cache[index]
+        if !cached.isEmpty || keys.byteCount(at: index) == 0 { return cached }
         let name = keys[index].name
         cache[index] = name
         return name
@@ -83,6 +88,36 @@ struct ArchivedValues {
             if isReference { reference &+= 1 }
         }
         return nil
+    }
+
+    /// The position of the first value stored under `key` in ``range``, and for a reference its
+    /// position in ``references``.
+    @inline(__always)
+    private func find(_ key: String) -> (index: Int, reference: Int?)? {
+        var reference = 0
+        let values = context.values
+        let keys = context.keys
+        for index in range {
+            let isReference = values.type(at: index) == .objectReference
+            if keys.key(at: values.keyIndex(at: index), is: key) { return (index, isReference ? reference : nil) }
+            if isReference { reference &+= 1 }
+        }
+        return nil
+    }
+
+    /// The object the first value under `key` refers to (`value(forKey:)?.object`, without
+    /// building the entry value).
+    func object(forKey key: String) -> AnyObject? {
+        guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
+        return references.values[reference].object
+    }
+
+    /// The bytes of the first value under `key`, when it is data.
+    func data(forKey key: String) -> ArraySlice<UInt8>? {
+        guard let (index, reference) = find(key), reference == nil,
+            case .data(let bytes) = context.values.payload(at: index)
+        else { return nil }
+        return bytes
     }
 
     /// Whether the first value is `NSInlinedValue`.

@@ -50,12 +50,20 @@ final class DecodingSession {
     @exclusivity(unchecked) var stringsTable: [String: String]?
     var diagnostics: [String] = []
 
-    @exclusivity(unchecked) private var states: [State]
+    ///
+    /// The per-object tables are plain memory owned by the session (freed in `deinit`): a
+    /// slot is read and written without the uniqueness check an array property pays on every
+    /// write. Every index is checked against ``objectCount`` before use.
+    private let states: UnsafeMutableBufferPointer<State>
     /// The memoized instance of each object index (nil also for a collection that decoded as nil).
-    @exclusivity(unchecked) private var instances: [AnyObject?]
+    private let slots: UnsafeMutableBufferPointer<Unmanaged<AnyObject>?>
+    /// Every instance ever stored in ``slots``, kept alive until the session ends.
+    @exclusivity(unchecked) private var owned: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
     /// without deep recursion.
-    @exclusivity(unchecked) private var heights: [UInt32]
+    private let heights: UnsafeMutableBufferPointer<UInt32>
+    /// The number of objects in the archive.
+    let objectCount: Int
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
     @exclusivity(unchecked) private var resolutions: [Resolution?]
@@ -104,13 +112,38 @@ final class DecodingSession {
         keyNames = names
         (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
             (inlined, empty, bytes, proxy, swapped, original)
-        classNames = archive.classes.map(\.name)
-        states = Array(repeating: .untouched, count: archive.objects.count)
-        instances = Array(repeating: nil, count: archive.objects.count)
-        heights = Array(repeating: 0, count: archive.objects.count)
+        let classes = archive.classes
+        classNames = (0..<classes.count).map { classes.name(at: $0) }
+        let count = archive.objects.count
+        objectCount = count
+        states = .allocate(capacity: count)
+        states.initialize(repeating: .untouched)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        heights = .allocate(capacity: count)
+        heights.initialize(repeating: 0)
+        owned.reserveCapacity(count)
         context = ArchiveContext(
             values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined)
         resolutions = Array(repeating: nil, count: classNames.count)
+    }
+
+    deinit {
+        // The three element types are trivial: nothing to deinitialize.
+        states.deallocate()
+        slots.deallocate()
+        heights.deallocate()
+    }
+
+    /// The memoized instance of object `index` (checked against ``objectCount`` by the caller).
+    @inline(__always)
+    private func instance(_ index: Int) -> AnyObject? { slots[index]?.takeUnretainedValue() }
+
+    /// Memoizes `instance` as object `index`; ``owned`` keeps it alive.
+    @inline(__always)
+    private func setInstance(_ instance: AnyObject, _ index: Int) {
+        owned.append(instance)
+        slots[index] = Unmanaged.passUnretained(instance)
     }
 
     // MARK: Keys nobody read
@@ -175,11 +208,14 @@ final class DecodingSession {
             found: found, offset: offset)
     }
 
+    @inline(__always)
     func countWork(_ amount: Int, object: Int) throws(NibCodingError) {
         work += amount
-        if work > limits.maximumWork {
-            throw error(.workLimit, "decoding exceeded the work limit of \(limits.maximumWork)", object: object)
-        }
+        if work > limits.maximumWork { throw workLimitError(object: object) }
+    }
+
+    private func workLimitError(object: Int) -> NibCodingError {
+        error(.workLimit, "decoding exceeded the work limit of \(limits.maximumWork)", object: object)
     }
 
     // MARK: Objects
@@ -187,46 +223,45 @@ final class DecodingSession {
     /// One object being decoded by ``run(_:at:)``: its values are walked in order, and a
     /// reference to an object not yet decoded suspends it until that object is done.
     ///
-    /// A class, reused from ``framePool`` level by level, so that the walk changes fields in
-    /// place and allocates nothing per object beyond its references.
-    private final class Frame {
-        @exclusivity(unchecked) var index = 0
-        @exclusivity(unchecked) var model = NibObject?.none
-        @exclusivity(unchecked) var next = 0
-        @exclusivity(unchecked) var end = 0
-        @exclusivity(unchecked) var references = ResolvedReferences()
-        @exclusivity(unchecked) var nilElement = false
+    /// A struct: the frame being walked is a local variable (its fields stay in registers, with
+    /// no reference counting per access, which a class frame paid on every field), and the
+    /// suspended ones wait on ``suspended``.
+    private struct Frame {
+        var index: Int
+        var model: NibObject
+        var next: Int
+        var end: Int
+        var references = ResolvedReferences()
+        var nilElement = false
         /// Whether every reference is stored under `UINibEncoderEmptyKey`.
-        @exclusivity(unchecked) var referencesAreElements = true
+        var referencesAreElements = true
         /// The longest chain of strong references below this object.
-        @exclusivity(unchecked) var height: UInt32 = 0
+        var height: UInt32 = 0
     }
 
-    /// The frames of ``run(_:at:)``, one per level of the walk, kept for reuse.
-    private var framePool: [Frame] = []
-    /// How many levels of ``framePool`` the walks in progress use.
-    @exclusivity(unchecked) private var activeLevels = 0
+    /// The frames of the walks in progress that wait for a child, innermost last.
+    @exclusivity(unchecked) private var suspended: [Frame] = []
 
     /// Objects with longer strong chains below them free their children iteratively.
     static let iterativeReleaseHeight: UInt32 = 128
 
     /// The object at `index`, decoded (or, inside a cycle, the instance still being decoded).
     func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
-        guard index >= 0, index < states.count else {
+        guard index >= 0, index < objectCount else {
             throw error(
-                .missingObject, "reference to object \(index), but the archive has \(states.count) objects",
+                .missingObject, "reference to object \(index), but the archive has \(objectCount) objects",
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
         switch states[index] {
-        case .done, .decoding, .placeholder: return instances[index]
-        case .collecting where index != referrer: return instances[index]
+        case .done, .decoding, .placeholder: return instance(index)
+        case .collecting where index != referrer: return instance(index)
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
                 key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         case .untouched:
             if let model = try materialize(index) { try run(model, at: index) }
-            return instances[index]
+            return instance(index)
         }
     }
 
@@ -246,7 +281,7 @@ final class DecodingSession {
             try enter(index)
             defer { depth -= 1 }
             states[index] = .decoding
-            instances[index] = instance
+            setInstance(instance, index)
             try countWork(object.valueCount, object: index)
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
             states[index] = .done
@@ -272,28 +307,16 @@ final class DecodingSession {
         }
     }
 
-    /// Starts decoding `model` as object `index` in the pooled frame of `level`.
-    private func frame(_ model: NibObject, at index: Int, level: Int) throws -> Frame {
+    /// Starts decoding `model` as object `index`.
+    @inline(__always)
+    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
-        instances[index] = model
-        let frame: Frame
-        if level < framePool.count {
-            frame = framePool[level]
-        } else {
-            frame = Frame()
-            framePool.append(frame)
-        }
-        frame.index = index
-        frame.model = model
-        frame.next = object.firstValueIndex
-        frame.end = object.firstValueIndex &+ object.valueCount
-        if !frame.references.isEmpty { frame.references = ResolvedReferences() }
-        frame.nilElement = false
-        frame.referencesAreElements = true
-        frame.height = 0
-        return frame
+        setInstance(model, index)
+        return Frame(
+            index: index, model: model, next: object.firstValueIndex,
+            end: object.firstValueIndex &+ object.valueCount)
     }
 
     /// Decodes `model` as object `index` and every model it reaches, depth first in stored
@@ -305,21 +328,18 @@ final class DecodingSession {
         defer { depth -= 1 }
         let context = self.context
         let emptyKey = context.emptyKey
-        // Frames are pooled per level: `level` is the depth of the walk inside this call, on
-        // top of the levels of any `run` this one is nested in (a custom class decoding a child).
-        let baseLevel = activeLevels
-        var level = baseLevel
-        activeLevels += 1
-        defer { activeLevels = baseLevel }
-        var current = try frame(model, at: index, level: level)
+        // The frames this call suspends sit above those of any `run` it is nested in (a custom
+        // class decoding a child); an error leaves the stack as this call found it.
+        let base = suspended.count
+        defer { if suspended.count > base { suspended.removeSubrange(base...) } }
+        var current = try frame(model, at: index)
         while true {
             let valueIndex = current.next
             if valueIndex >= current.end {
                 let object = objects[current.index]
-                guard let model = current.model else { return }
+                let model = current.model
                 let references = current.references
                 current.references = ResolvedReferences()
-                current.model = nil
                 model.storage = .archived(
                     ArchivedValues(
                         context: context, range: object.valueIndices, references: references,
@@ -327,13 +347,11 @@ final class DecodingSession {
                 try model.decode(from: NibCoder(session: self, index: current.index, object: object))
                 let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
                 states[current.index] = .done
-                if !alive { instances[current.index] = nil }
+                if !alive { slots[current.index] = nil }
                 heights[current.index] = current.height
                 if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
-                guard level > baseLevel else { return }
-                level -= 1
-                activeLevels = level + 1
-                current = framePool[level]
+                guard suspended.count > base else { return }
+                current = suspended.removeLast()
                 continue
             }
             let keyIndex = values.keyIndex(at: valueIndex)
@@ -343,26 +361,26 @@ final class DecodingSession {
                 continue
             }
             if keyIndex != emptyKey { current.referencesAreElements = false }
-            guard target < states.count else {
+            guard target < objectCount else {
                 throw error(
-                    .missingObject, "reference to object \(target), but the archive has \(states.count) objects",
+                    .missingObject, "reference to object \(target), but the archive has \(objectCount) objects",
                     object: current.index, key: keyNames[keyIndex], valueIndex: valueIndex)
             }
             if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
-                let object = instances[target]
+                let object = instance(target)
                 if object == nil, keyIndex == emptyKey { current.nilElement = true }
                 current.references.append(object)
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
-                current.references.appendBackReference(to: instances[target])
+                current.references.appendBackReference(to: instance(target))
                 current.next = valueIndex &+ 1
             case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                current.references.appendBackReference(to: instances[target])
+                current.references.appendBackReference(to: instance(target))
                 current.next = valueIndex &+ 1
             case .collecting:
                 throw error(
@@ -371,9 +389,9 @@ final class DecodingSession {
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
                 if let child = try materialize(target) {
-                    level += 1
-                    activeLevels = level + 1
-                    current = try frame(child, at: target, level: level)
+                    var parent = try frame(child, at: target)
+                    swap(&current, &parent)
+                    suspended.append(parent)
                 }
             }
         }
@@ -460,7 +478,7 @@ final class DecodingSession {
         }
         if let substitute = mapping.objects[identifier] {
             states[index] = .placeholder
-            instances[index] = substitute
+            setInstance(substitute, index)
             return true
         }
         guard mapping.keepsMissingPlaceholders else {

@@ -40,7 +40,14 @@ extension Nib {
         mapping[NibProxy.firstResponder] = NibFirstResponder()
         session.proxyMapping = DecodingSession.ProxyMapping(
             objects: mapping, keepsMissingPlaceholders: options.keepsMissingExternalObjects)
-        let placeholders = Set(mapping.values.map(ObjectIdentifier.init))
+        // Usually a handful of objects: compared by identity in a list, cheaper than hashing
+        // every object; a caller's long list of external objects gets a set.
+        let placeholders = Array(mapping.values)
+        let placeholderSet = placeholders.count > 16 ? Set(placeholders.map(ObjectIdentifier.init)) : nil
+        func isPlaceholder(_ object: AnyObject) -> Bool {
+            if let placeholderSet { return placeholderSet.contains(ObjectIdentifier(object)) }
+            return placeholders.contains { $0 === object }
+        }
         guard !archive.objects.isEmpty else {
             throw NibCodingError(code: .invalidRoot, message: "the archive has no objects, so no root object")
         }
@@ -87,14 +94,20 @@ extension Nib {
         }
         for connection in connections { connect(connection, &result) }
 
-        result.topLevelObjects = topLevel.filter { !placeholders.contains(ObjectIdentifier($0)) }
-        result.objects = all.filter { !placeholders.contains(ObjectIdentifier($0)) }
-        // A conformance check walks the class hierarchy; ask once per class.
-        var awakable: [ObjectIdentifier: Bool] = [:]
+        result.topLevelObjects = topLevel.filter { !isPlaceholder($0) }
+        result.objects = all.filter { !isPlaceholder($0) }
+        // A conformance check walks the class hierarchy; ask once per Swift type (as many as
+        // the registry has, whatever the nib says: a list is cheaper than hashing every object's type).
+        var awakable: [(type: ObjectIdentifier, adopts: Bool)] = []
         for object in result.objects {
             let type = ObjectIdentifier(Swift.type(of: object))
-            let adopts = awakable[type] ?? (object is any NibAwakable)
-            awakable[type] = adopts
+            let adopts: Bool
+            if let known = awakable.first(where: { $0.type == type }) {
+                adopts = known.adopts
+            } else {
+                adopts = object is any NibAwakable
+                awakable.append((type, adopts))
+            }
             if adopts { (object as? any NibAwakable)?.awakeFromNib() }
         }
         result.diagnostics += session.diagnostics

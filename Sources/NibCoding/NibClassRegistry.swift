@@ -14,6 +14,9 @@
 public struct NibClassRegistry: Sendable {
     private var types: [String: any NibDecodable.Type] = [:]
     private var moduleAliases: [String: String] = [:]
+    /// Whether some registered name is qualified (`Module.Class`): only then can a mangled
+    /// Swift name (`_TtC…`) match, so without one it is not parsed at all.
+    private var hasQualifiedNames = false
     /// Whether an unregistered class is an error (``NibCodingError/Code/unregisteredClass``)
     /// instead of a generic ``NibObject``. UIKit's behaviour; off by default.
     public var isStrict = false
@@ -76,6 +79,7 @@ public struct NibClassRegistry: Sendable {
     /// mangled name, register its readable name: `"MyApp.LoginViewController"`.
     public mutating func register(_ type: any NibDecodable.Type, as className: String) {
         types[className] = type
+        if className.utf8.contains(UInt8(ascii: ".")) { hasQualifiedNames = true }
     }
 
     /// Treats classes archived in module `archivedModule` as if they were in `module`.
@@ -87,7 +91,7 @@ public struct NibClassRegistry: Sendable {
     /// `Module.Class` and through module aliases.
     public func type(forClassName className: String) -> (any NibDecodable.Type)? {
         if let type = types[className] { return type }
-        guard let swift = SwiftClassName(mangled: className) else { return nil }
+        guard hasQualifiedNames, let swift = SwiftClassName(mangled: className) else { return nil }
         if let type = types[swift.description] { return type }
         if let alias = moduleAliases[swift.module] { return types[alias + "." + swift.qualifiedName] }
         return nil

@@ -26,7 +26,10 @@ extension NibObject {
     }
 
     /// The object `key` refers to.
-    public func object(forKey key: String) -> AnyObject? { value(forKey: key)?.object }
+    public func object(forKey key: String) -> AnyObject? {
+        if case .archived(let archived) = storage { return archived.object(forKey: key) }
+        return value(forKey: key)?.object
+    }
 
     /// The text of the string object `key` refers to (`NSString`, `NSLocalizableString`…).
     public func string(forKey key: String) -> String? { (object(forKey: key) as? NibString)?.string }
@@ -63,6 +66,7 @@ extension NibObject {
 
     /// The bytes of a data value.
     public func data(forKey key: String) -> ArraySlice<UInt8>? {
+        if case .archived(let archived) = storage { return archived.data(forKey: key) }
         if case .data(let bytes)? = value(forKey: key)?.payload { return bytes }
         return nil
     }

@@ -116,7 +116,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     func forEachStrongReference(_ body: (AnyObject) -> Bool) -> Bool {
         switch storage {
         case .archived(let archived):
-            for case .object(let object?) in archived.references.values where !body(object) { return false }
+            for case .strong(let object?) in archived.references.values where !body(object) { return false }
         case .entries(let entries):
             for entry in entries {
                 if case .object(let object?) = entry.value, !body(object) { return false }
@@ -137,7 +137,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         case .archived(let archived):
             guard !archived.references.isEmpty else { return }
             storage = .entries([])
-            for case .object(let object?) in archived.references.values {
+            for case .strong(let object?) in archived.references.values {
                 if let child = object as? NibObject { pending.append(child) }
             }
         case .entries(let entries):

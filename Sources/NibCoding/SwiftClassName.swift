@@ -11,10 +11,8 @@ public struct SwiftClassName: Hashable, Sendable, CustomStringConvertible {
     public init?(mangled: String) {
         // Lengths in a mangled name count UTF-8 bytes, so the parse walks bytes; most class
         // names are Objective-C names and fail at the first three.
+        guard mangled.utf8.count > 3, mangled.utf8.starts(with: "_Tt".utf8) else { return nil }
         let bytes = Array(mangled.utf8)
-        guard bytes.count > 3, bytes[0] == UInt8(ascii: "_"), bytes[1] == UInt8(ascii: "T"),
-            bytes[2] == UInt8(ascii: "t")
-        else { return nil }
         var position = 3
         var depth = 0
         while position < bytes.count, bytes[position] == UInt8(ascii: "C") {

@@ -13,7 +13,10 @@ open class NibString: NibObject {
     }
 
     /// The text (invalid UTF-8 is decoded with replacement characters).
-    open var string: String {
+    open var string: String { storedText }
+
+    /// The text stored in `NS.bytes`, never looked up in a strings table.
+    var storedText: String {
         data(forKey: "NS.bytes").map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
@@ -37,7 +40,10 @@ public final class NibLocalizableString: NibString {
     var stringsTable: [String: String]?
 
     /// The text from the strings table the nib was loaded with, when it has the key.
-    public var localizedString: String? { localizationKey.flatMap { stringsTable?[$0] } }
+    public var localizedString: String? {
+        guard let stringsTable else { return nil }
+        return localizationKey.flatMap { stringsTable[$0] }
+    }
 
     /// The localized text when a strings table supplied it, otherwise the design-time text.
     override public var string: String { localizedString ?? designTimeString }
@@ -50,6 +56,8 @@ public final class NibLocalizableString: NibString {
         return true
     }
 
-    /// The strings-table key, such as `trh-px-e71.text`.
-    public var localizationKey: String? { string(forKey: "NSKey") }
+    /// The strings-table key, such as `trh-px-e71.text`: the stored text of the `NSKey` string
+    /// (never looked up in the table itself, so a key that is a localizable string, even this
+    /// one, cannot recurse).
+    public var localizationKey: String? { (object(forKey: "NSKey") as? NibString)?.storedText }
 }
