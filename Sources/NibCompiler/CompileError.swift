@@ -52,8 +52,18 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `Main.storyboard:12:9: error: <stackView id="x">: unsupported element …`.
     public var description: String {
+        Self.diagnosticText(
+            severity: "error", file: file, line: line, column: column, element: element, message: message)
+            + " [\(code)]"
+    }
+
+    /// `file:line:column: severity: <element>: message`, the compiler-style line errors and
+    /// warnings share.
+    static func diagnosticText(
+        severity: String, file: String, line: Int, column: Int, element: String?, message: String
+    ) -> String {
         let subject = element.map { "\($0): " } ?? ""
-        return "\(file):\(line):\(column): error: \(subject)\(message) [\(code)]"
+        return "\(file):\(line):\(column): \(severity): \(subject)\(message)"
     }
 }
 

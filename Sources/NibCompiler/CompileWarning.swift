@@ -26,8 +26,8 @@ public struct CompileWarning: Hashable, Sendable, CustomStringConvertible {
 
     /// `Main.storyboard:12:9: warning: <color key="textColor">: …`.
     public var description: String {
-        let subject = element.map { "\($0): " } ?? ""
-        return "\(file):\(line):\(column): warning: \(subject)\(message)"
+        CompileError.diagnosticText(
+            severity: "warning", file: file, line: line, column: column, element: element, message: message)
     }
 }
 

@@ -105,14 +105,7 @@ enum LabelRule {
         if alignmentCode != 0 || context.era.writesLabelAlignmentAlways {
             object.set("UITextAlignment", int: alignmentCode)
         }
-        // An absent baselineAdjustment is Interface Builder's default, alignCenters.
-        switch element["baselineAdjustment"] {
-        case "alignBaselines": break
-        case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
-        case "none": object.set("UIBaselineAdjustment", int: 2)
-        case let other?:
-            throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
-        }
+        try encodeBaselineAdjustment(element, into: object, context: context)
         if let factor = element.number("minimumScaleFactor") {
             object.set("UIMinimumScaleFactor", .float32(Float(factor)))
         } else if let minimum = element.number("minimumFontSize"), let pointSize, pointSize > 0 {
@@ -219,13 +212,7 @@ enum LabelRule {
         }
         if lineBreakCode != 4 { object.set("UILineBreakMode", int: lineBreakCode) }
         object.set("UITextAlignment", int: alignmentCode)
-        switch element["baselineAdjustment"] {
-        case "alignBaselines": break
-        case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
-        case "none": object.set("UIBaselineAdjustment", int: 2)
-        case let other?:
-            throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
-        }
+        try encodeBaselineAdjustment(element, into: object, context: context)
         if element.flag("adjustsFontSizeToFit") { object.set("UIAdjustsFontSizeToFit", .bool(true)) }
         let shadow = ArchivedObject("NSShadow")
         shadow.set("NSShadowColor", .null)
@@ -245,6 +232,20 @@ enum LabelRule {
         object.set("UIAttributedText", string)
         if context.era.writesTraitTextColorFlag {
             object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(false))
+        }
+    }
+
+    /// `UIBaselineAdjustment`: an absent `baselineAdjustment` is Interface Builder's default,
+    /// alignCenters (1); alignBaselines (0) writes nothing.
+    private static func encodeBaselineAdjustment(
+        _ element: SourceElement, into object: ArchivedObject, context: UIKitContext
+    ) throws(CompileError) {
+        switch element["baselineAdjustment"] {
+        case "alignBaselines": break
+        case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
+        case "none": object.set("UIBaselineAdjustment", int: 2)
+        case let other?:
+            throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
         }
     }
 }
