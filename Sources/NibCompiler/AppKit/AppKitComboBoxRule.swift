@@ -153,7 +153,12 @@ enum AppKitComboBoxRule {
         header.set("NSCellFlags", int: 0x0400_0040)
         header.set("NSCellFlags2", int: 0x800 | (context.era >= XcodeEra(15) ? alignment : 0))
         header.set("NSContents", .string(""))
-        header.set("NSSupport", headerFont(era: context.era))
+        // The table headers' font (``AppKitEraRule`` rewrites its descriptor for older Xcodes).
+        header.set(
+            "NSSupport",
+            AppKitFontRule.make(
+                name: AppKitFontRule.system, size: 11, type: 0, textStyle: "UICTFontTextStyleSubhead",
+                usesAppearanceSize: false))
         header.set("NSBackgroundColor", clear)
         header.set("NSTextColor", try AppKitColorRule.catalogColor("headerTextColor", element: cell, context: context))
         column.set("NSHeaderCell", header)
@@ -172,29 +177,5 @@ enum AppKitComboBoxRule {
         column.set("NSIsResizeable", .bool(true))
         column.set("NSTableView", table)
         return column
-    }
-
-    /// The header cell's font: the 11-point system font with the subheadline text style; Xcode
-    /// 14 adds descriptor options and `NSHasWidth` (PreferencesController), Xcode 13 does not
-    /// (GroupingController).
-    private static func headerFont(era: XcodeEra) -> ArchivedObject {
-        let font = ArchivedObject("NSFont")
-        font.set("NSName", .string(AppKitFontRule.system))
-        font.set("NSSize", .float64(11))
-        font.set("NSfFlags", int: 16)
-        let descriptor = ArchivedObject("NSFontDescriptor")
-        descriptor.set(
-            "NSFontDescriptorAttributes",
-            .dictionary(
-                "NSDictionary",
-                [
-                    (.string("NSFontSizeAttribute"), .number(double: 11)),
-                    (.string("NSCTFontUIUsageAttribute"), .string("UICTFontTextStyleSubhead")),
-                    (.string("NSCTFontSizeCategoryAttribute"), .number(3)),
-                ]))
-        if era >= XcodeEra(14) { descriptor.set("NSFontDescriptorOptions", .integer(2_147_516_422)) }
-        font.set("NSTextStyleDescriptor", descriptor)
-        if era >= XcodeEra(14) { font.set("NSHasWidth", .bool(false)) }
-        return font
     }
 }
