@@ -66,9 +66,10 @@ struct AppKitAVRFusesRuleTests {
         #expect(graph.nodes[options].className == "NSDictionary")
         let entries = Self.entries(graph, options)
         // AVRFuses #816: exactly the source's keys, NS.boolval, NS.intval −1 (int64), "".
-        #expect(entries.keys.sorted() == [
-            "NSConditionallySetsEnabled", "NSNoSelectionPlaceholder", "NSNullPlaceholder", "NSValidatesImmediately",
-        ])
+        #expect(
+            entries.keys.sorted() == [
+                "NSConditionallySetsEnabled", "NSNoSelectionPlaceholder", "NSNullPlaceholder", "NSValidatesImmediately",
+            ])
         #expect(entries["NSConditionallySetsEnabled"].flatMap { graph.value("NS.boolval", of: $0) } == .bool(true))
         #expect(entries["NSValidatesImmediately"].flatMap { graph.value("NS.boolval", of: $0) } == .bool(false))
         #expect(entries["NSNullPlaceholder"].flatMap { graph.value("NS.intval", of: $0) }?.integerValue == -1)
@@ -325,9 +326,10 @@ struct AppKitAVRFusesRuleTests {
         for fuseWidth in [497, 468] {
             let output = try NibCompiler(options: AppKitEraRuleTests.options(xcode: 14)).compile(
                 Data(Self.table(fuseWidth: fuseWidth).utf8), fileName: "T.xib")
-            #expect(output.files.keys.sorted() == [
-                "keyedobjects-101300.nib", "keyedobjects-110000.nib", "keyedobjects.nib",
-            ])
+            #expect(
+                output.files.keys.sorted() == [
+                    "keyedobjects-101300.nib", "keyedobjects-110000.nib", "keyedobjects.nib",
+                ])
             // (file, NSTvFlags, column widths, NSTableViewStyle): #126, #129, #134 of each file.
             let expected: [(String, Int64, [Double], Int64?)] = [
                 ("keyedobjects-110000.nib", 849_346_560, [40, 468], nil),

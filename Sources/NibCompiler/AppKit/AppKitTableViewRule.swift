@@ -86,7 +86,8 @@ enum AppKitTableViewRule {
         let isViewBased = element.flag("viewBased")
         let kind = AppKitViewEncoder.Kind(
             attributes: isOutline ? attributes.union(outlineAttributes) : attributes,
-            children: ["size", "color", "tableColumns", "tableViewGridLines"], hugging: (250, 750), writesEmptySubviews: isViewBased)
+            children: ["size", "color", "tableColumns", "tableViewGridLines"], hugging: (250, 750),
+            writesEmptySubviews: isViewBased)
         let parts = try views.encodeView(element, table, superview: superview, kind: kind)
         // The clip view sizes its table: ibtool archives width and height sizable whatever the
         // source mask (test_outline_indent, test_table_no_header), and a focus ring type of none.
@@ -409,9 +410,11 @@ enum AppKitTableViewRule {
         }
         guard case .integer(4)? = table.value(forKey: "NSColumnAutoresizingStyle") else {
             throw Refusal(
-                message: "tables for a deployment target before 11.0 are modelled only with lastColumnOnly autoresizing")
+                message: "tables for a deployment target before 11.0 are modelled only with lastColumnOnly autoresizing"
+            )
         }
-        guard case .integer(let flags)? = table.value(forKey: "NSTvFlags"), UInt32(truncatingIfNeeded: flags) >> 21 & 3 == 1,
+        guard case .integer(let flags)? = table.value(forKey: "NSTvFlags"),
+            UInt32(truncatingIfNeeded: flags) >> 21 & 3 == 1,
             let spacing = double(table, "NSIntercellSpacingWidth"),
             case .data(let sizeBytes)? = table.object(forKey: "NSFrameSize")?.value(forKey: "NS.bytes"),
             let width = Self.firstNumber(in: String(decoding: sizeBytes, as: UTF8.self))

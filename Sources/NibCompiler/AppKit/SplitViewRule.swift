@@ -31,7 +31,9 @@ enum SplitViewRule {
                 .unsupportedAttribute, value, "split view holding priorities other than 250 are not supported yet")
         }
         // Xcode 14.0 did not clip the panes (AVRFuses a08b56f5); 15.3 does (dbb7734b), as 16.
-        if context.era >= XcodeEra(15), case .object(let panes)? = split.values.first(where: { $0.key == "NSSubviews" })?.value {
+        if context.era >= XcodeEra(15),
+            case .object(let panes)? = split.values.first(where: { $0.key == "NSSubviews" })?.value
+        {
             for case (let key, .object(let pane)) in panes.values
             where key != "NSInlinedValue" && !pane.has("NSViewClipsToBoundsKeyName") {
                 pane.set("NSViewClipsToBoundsKeyName", .bool(true))
