@@ -180,6 +180,30 @@ struct AppKitTabViewRuleTests {
         #expect(Self.chain(graph, from: tabView) == ["NSView", "high", "low"])
     }
 
+    @Test("an overlap of 3 of 32 points does not make a row (AVRFuses, keyed: Choose…, Program, Verify, Read)")
+    func smallOverlapOrder() throws {
+        // The Flash box of AVRFuses: a 32-point button at {422, 32} above a row at y 3.
+        let labels = [
+            Self.label("Read", (440, 3, 82, 32)), Self.label("Verify", (358, 3, 82, 32)),
+            Self.label("Program", (276, 3, 82, 32)), Self.label("Choose", (422, 32, 100, 32)),
+        ].joined()
+        let graph = try Self.graph(Self.tabView(Self.item("A", view: "V", labels)))
+        let tabView = try #require(graph.all("NSTabView").first)
+        #expect(Self.chain(graph, from: tabView) == ["NSView", "Choose", "Program", "Verify", "Read"])
+    }
+
+    @Test("an overlap between 3/32 and 3/18 of the shorter height is refused when x and height disagree")
+    func unknownOverlapRefused() throws {
+        // 4 of 32 points: x says "low" first, height says "high" first.
+        let labels = Self.label("low", (10, 0, 80, 32)) + Self.label("high", (200, 28, 80, 32))
+        #expect(throws: CompileError.self) { try Self.graph(Self.tabView(Self.item("A", view: "V", labels))) }
+        // Where both readings agree, the order stands.
+        let agreeing = Self.label("high", (10, 28, 80, 32)) + Self.label("low", (200, 0, 80, 32))
+        let graph = try Self.graph(Self.tabView(Self.item("A", view: "V", agreeing)))
+        let tabView = try #require(graph.all("NSTabView").first)
+        #expect(Self.chain(graph, from: tabView) == ["NSView", "high", "low"])
+    }
+
     @Test(
         "orders the pairwise rule does not settle are refused",
         arguments: [

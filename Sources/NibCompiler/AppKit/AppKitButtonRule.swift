@@ -7,7 +7,7 @@ import Foundation
 /// | Key | Source |
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (`NSControlSendActionMask` 4), then `IBNSShadowedSymbolConfiguration` nil |
-/// | hugging default | `{250, 750}` for `rounded` and `texturedRounded` bezels (push buttons), `{250, 250}` otherwise (check boxes, radio and square buttons); `{250, 250}` for all before Xcode 16 (``AppKitEraRule``) |
+/// | hugging default | `{250, 750}` for `rounded` and `texturedRounded` bezels (push buttons), `{250, 250}` otherwise (check boxes, radio and square buttons); `{250, 250}` for all before Xcode 15 (scribendi, AVRFuses a08b56f5; Xcode 15.3 as 16: AVRFuses dbb7734b) |
 /// | cell `NSCellFlags`, `NSCellFlags2`, `NSSupport` | ``CellRule`` (text cell with a font; `border` lives in `NSButtonFlags`); `allowsMixedState="YES"` adds `0x0100_0000` to `NSCellFlags2` |
 /// | cell `NSContents` | `title`, "" when absent |
 /// | cell `NSButtonFlags` | ``buttonFlags(_:button:context:)`` |
@@ -86,8 +86,10 @@ enum AppKitButtonRule {
             throw context.error(.invalidSource, element, "a button needs exactly one <buttonCell key=\"cell\">")
         }
         let bezel = try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context)
-        // Xcode 13–14 (scribendi) knew no per-bezel default: every button's is {250, 250}.
-        let modern = views.context.era >= AppKitEraRule.current
+        // Xcode 13–14 (scribendi, AVRFuses a08b56f5) knew no per-bezel default: every button's
+        // is {250, 250}; Xcode 15.3 has Xcode 16's (AVRFuses dbb7734b: push buttons with a
+        // vertical hugging of 750 archive none).
+        let modern = views.context.era >= XcodeEra(15)
         let hugging: (Double, Double) = modern && (bezel == 1 || bezel == 11) ? (250, 750) : (250, 250)
         _ = try views.encodeView(element, control, superview: superview, kind: kind(hugging: hugging))
         let cellObject = try buttonCell(cell, kind: .button, button: element, control: control, context: context)

@@ -2,11 +2,10 @@
 /// field (``AppKitTextFieldRule``, variant `comboBox`) whose cell adds the pop-up list and an
 /// `NSComboTableView` that lives outside any view hierarchy.
 ///
-/// Learned from the three combo boxes of the scribendi pairs (GroupingController, Xcode 13;
-/// PreferencesController ×2, Xcode 14), all with the 11-point small system font and left
-/// alignment; other fonts (the AVRFuses combo box has the system font: row height 18, table
-/// height 10) and alignments are refused, and so are other Xcodes (the header font's
-/// descriptor changes with each).
+/// Learned from the five combo boxes of the keyed pairs: scribendi GroupingController (Xcode 13)
+/// and PreferencesController ×2 (Xcode 14.2), left-aligned with the 11-point small system font;
+/// AVRFuses a08b56f5 (Xcode 14.0) and dbb7734b (Xcode 15.3), natural alignment with the 13-point
+/// system font. Other fonts and alignments are refused, and so are other Xcodes.
 ///
 /// | Cell key | Source |
 /// |---|---|
@@ -18,14 +17,18 @@
 /// | `NSAutomaticTextCompletionStored` | true; `completes="NO"` adds nothing (`YES` refused) |
 ///
 /// The `NSComboTableView`: no superview, window or next responder, `NSvFlags` 274, frame size
-/// `{38, 5}`, the control keys of a plain table (size 0, writing direction 0, send action mask 0,
-/// expansion tool tips), action `tableViewAction:` targeting the cell (also delegate and data
-/// source), one `NSTableColumn` (identifier "0", width and minimum width 10, maximum
-/// `FLT_MAX`, resizing mask 3) whose header cell has an 11-point system font with the
-/// `UICTFontTextStyleSubhead` text style and a clear gray background, and whose data cell says
-/// "Field" in the combo box's font; intercell spacing {17, 0}, row height 16, `NSTvFlags`
-/// 0xD260_8000, grid color `separatorColor`, column autoresizing style 1, dragging masks −1 / 0,
-/// type select, group row style 1.
+/// `{38, 5}` (Xcode 13 and 14; `{38, 10}` for Xcode 15.3, AVRFuses dbb7734b), the control keys
+/// of a plain table (size 0, writing direction 0, send action mask 0, expansion tool tips),
+/// action `tableViewAction:` targeting the cell (also delegate and data source), one
+/// `NSTableColumn` (identifier "0", width and minimum width 10, maximum `FLT_MAX`, resizing
+/// mask 3) whose header cell has an 11-point system font with the `UICTFontTextStyleSubhead`
+/// text style (as table headers, ``AppKitEraRule`` writes it per Xcode) and a clear gray
+/// background, and whose data cell says "Field" in the combo box's font with its alignment
+/// (`NSCellFlags2` 0x800, natural alignment adds 0x1000_0000; Xcode 15 gives the header cell the
+/// same alignment, Xcode 13 and 14 do not); intercell spacing {17, 0}, row height 16 for the
+/// small system font and 18 for the system font, `NSTvFlags` 0xD260_8000, grid color
+/// `separatorColor`, column autoresizing style 1, dragging masks −1 / 0, type select, group row
+/// style 1.
 enum AppKitComboBoxRule {
     /// The combo box cell attributes beyond a text field cell's.
     static let cellAttributes: Set<String> = ["completes", "numberOfVisibleItems", "hasVerticalScroller"]
@@ -36,19 +39,24 @@ enum AppKitComboBoxRule {
     static func encodeCell(
         _ cell: SourceElement, _ object: ArchivedObject, font: ArchivedObject?, context: AppKitContext
     ) throws(CompileError) {
-        guard context.era >= XcodeEra(13), context.era < XcodeEra(15) else {
+        guard context.era >= XcodeEra(13), context.era < XcodeEra(16) else {
             throw context.error(
                 .unsupportedElement, cell,
-                "combo boxes are modelled as Xcode 13 and 14 wrote them (scribendi pairs), not for Xcode \(context.era)"
-            )
+                "combo boxes are modelled as Xcode 13 to 15 wrote them (keyed pairs), not for Xcode \(context.era)")
         }
         if cell["completes"] == "YES" {
             throw context.error(.unsupportedAttribute, cell, "completes=\"YES\" is not supported yet")
         }
-        if cell.child("font", key: "font")?["metaFont"] != "smallSystem" || cell["alignment"] != "left" {
+        // (metaFont, alignment) → the list's row height and whether the alignment is natural.
+        let shape: (rowHeight: Double, natural: Bool)
+        switch (cell.child("font", key: "font")?["metaFont"], cell["alignment"]) {
+        case ("smallSystem", "left") where context.era < XcodeEra(15): shape = (16, false)
+        case ("system", nil): shape = (18, true)
+        default:
             throw context.error(
                 .unsupportedAttribute, cell,
-                "combo boxes other than left-aligned with the small system font are not supported yet")
+                "combo boxes other than left-aligned with the small system font (Xcode 13, 14) or naturally aligned "
+                    + "with the system font are not supported yet")
         }
         guard let count = cell.number("numberOfVisibleItems"), let visible = Int(exactly: count), visible >= 0,
             visible < 1000
@@ -68,19 +76,22 @@ enum AppKitComboBoxRule {
             }
             object.set("NSPopUpListData", .collection("NSMutableArray", strings))
         }
-        object.set("NSTableView", try table(cell, target: object, font: font, context: context))
+        object.set(
+            "NSTableView",
+            try table(cell, target: object, font: font, rowHeight: shape.rowHeight, natural: shape.natural, context))
         object.set("NSAutomaticTextCompletionStored", .bool(true))
     }
 
     /// The combo box's `NSComboTableView`.
     private static func table(
-        _ cell: SourceElement, target: ArchivedObject, font: ArchivedObject?, context: AppKitContext
+        _ cell: SourceElement, target: ArchivedObject, font: ArchivedObject?, rowHeight: Double, natural: Bool,
+        _ context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         let table = ArchivedObject("NSComboTableView")
         table.set("NSNextResponder", .null)
         table.set("NSNibTouchBar", .null)
         table.set("NSvFlags", int: 274)
-        table.set("NSFrameSize", .string("{38, 5}"))
+        table.set("NSFrameSize", .string(context.era >= XcodeEra(15) ? "{38, 10}" : "{38, 5}"))
         table.set("NSSuperview", .null)
         table.set("NSWindow", .null)
         table.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
@@ -105,12 +116,14 @@ enum AppKitComboBoxRule {
         clear.set("NSWhite", .data(Array("0 0".utf8) + [0]))
         clear.set("NSCustomColorSpace", try context.colorSpace(.genericGrayGamma22, for: cell))
         clear.set("NSComponents", .data(Array("0 0".utf8)))
-        table.set("NSTableColumns", .collection("NSMutableArray", [try column(cell, table, clear, font, context)]))
+        table.set(
+            "NSTableColumns",
+            .collection("NSMutableArray", [try column(cell, table, clear, font, natural: natural, context)]))
         table.set("NSIntercellSpacingWidth", .float64(17))
         table.set("NSIntercellSpacingHeight", .float64(0))
         table.set("NSBackgroundColor", clear)
         table.set("NSGridColor", try AppKitColorRule.catalogColor("separatorColor", element: cell, context: context))
-        table.set("NSRowHeight", .float64(16))
+        table.set("NSRowHeight", .float64(rowHeight))
         table.set("NSAction", .string("tableViewAction:"))
         table.set("NSTvFlags", .integer(Int64(Int32(bitPattern: 0xD260_8000))))
         table.set("NSDelegate", target)
@@ -128,8 +141,9 @@ enum AppKitComboBoxRule {
     /// The table's only column.
     private static func column(
         _ cell: SourceElement, _ table: ArchivedObject, _ clear: ArchivedObject, _ font: ArchivedObject?,
-        _ context: AppKitContext
+        natural: Bool, _ context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
+        let alignment = natural ? 0x1000_0000 : 0
         let column = ArchivedObject("NSTableColumn")
         column.set("NSIdentifier", .string("0"))
         column.set("NSWidth", .float64(10))
@@ -137,15 +151,20 @@ enum AppKitComboBoxRule {
         column.set("NSMaxWidth", .float64(Double(Float.greatestFiniteMagnitude)))
         let header = ArchivedObject("NSTableHeaderCell")
         header.set("NSCellFlags", int: 0x0400_0040)
-        header.set("NSCellFlags2", int: 0x800)
+        header.set("NSCellFlags2", int: 0x800 | (context.era >= XcodeEra(15) ? alignment : 0))
         header.set("NSContents", .string(""))
-        header.set("NSSupport", headerFont(era: context.era))
+        // The table headers' font (``AppKitEraRule`` rewrites its descriptor for older Xcodes).
+        header.set(
+            "NSSupport",
+            AppKitFontRule.make(
+                name: AppKitFontRule.system, size: 11, type: 0, textStyle: "UICTFontTextStyleSubhead",
+                usesAppearanceSize: false))
         header.set("NSBackgroundColor", clear)
         header.set("NSTextColor", try AppKitColorRule.catalogColor("headerTextColor", element: cell, context: context))
         column.set("NSHeaderCell", header)
         let data = ArchivedObject("NSTextFieldCell")
         data.set("NSCellFlags", int: 0x1420_0040)
-        data.set("NSCellFlags2", int: 0x800)
+        data.set("NSCellFlags2", int: 0x800 | alignment)
         data.set("NSContents", .string("Field"))
         if let font { data.set("NSSupport", font) }
         data.set("NSControlView", table)
@@ -158,29 +177,5 @@ enum AppKitComboBoxRule {
         column.set("NSIsResizeable", .bool(true))
         column.set("NSTableView", table)
         return column
-    }
-
-    /// The header cell's font: the 11-point system font with the subheadline text style; Xcode
-    /// 14 adds descriptor options and `NSHasWidth` (PreferencesController), Xcode 13 does not
-    /// (GroupingController).
-    private static func headerFont(era: XcodeEra) -> ArchivedObject {
-        let font = ArchivedObject("NSFont")
-        font.set("NSName", .string(AppKitFontRule.system))
-        font.set("NSSize", .float64(11))
-        font.set("NSfFlags", int: 16)
-        let descriptor = ArchivedObject("NSFontDescriptor")
-        descriptor.set(
-            "NSFontDescriptorAttributes",
-            .dictionary(
-                "NSDictionary",
-                [
-                    (.string("NSFontSizeAttribute"), .number(double: 11)),
-                    (.string("NSCTFontUIUsageAttribute"), .string("UICTFontTextStyleSubhead")),
-                    (.string("NSCTFontSizeCategoryAttribute"), .number(3)),
-                ]))
-        if era >= XcodeEra(14) { descriptor.set("NSFontDescriptorOptions", .integer(2_147_516_422)) }
-        font.set("NSTextStyleDescriptor", descriptor)
-        if era >= XcodeEra(14) { font.set("NSHasWidth", .bool(false)) }
-        return font
     }
 }

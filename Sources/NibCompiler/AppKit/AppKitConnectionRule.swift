@@ -50,10 +50,12 @@ enum AppKitConnectionRule {
         }
     }
 
-    /// A `<binding>` without options → `NSNibBindingConnector` {`NSSource`, `NSDestination`,
-    /// `NSLabel` "name: keyPath", `NSBinding`, `NSKeyPath`, `NSNibBindingConnectorVersion` 2}
+    /// A `<binding>` → `NSNibBindingConnector` {`NSSource`, `NSDestination`, `NSLabel`
+    /// "name: keyPath", `NSBinding`, `NSKeyPath`, `NSOptions`, `NSNibBindingConnectorVersion` 2}
     /// (PreferencesController: four bindings to an `SUUpdater`, from buttons, a button cell and
-    /// a pop-up). Bindings with an options dictionary (AVRFuses) are refused.
+    /// a pop-up; AVRFuses: 31 bindings from text fields, buttons, a combo box, pop-ups and table
+    /// columns). `NSOptions` is written only for a `<dictionary key="options">` and holds exactly
+    /// its entries, as ``options(_:context:)`` reads them.
     static func binding(_ connection: SourceElement, source: ArchivedObject, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
     {
@@ -61,8 +63,12 @@ enum AppKitConnectionRule {
             throw context.error(
                 .unsupportedAttribute, connection, "attribute \(name) on a binding is not supported yet")
         }
-        if let child = connection.children.first {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a binding is not supported yet")
+        var options: ArchivedObject?
+        for child in connection.children {
+            guard child.name == "dictionary", child["key"] == "options", options == nil else {
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a binding is not supported yet")
+            }
+            options = try self.options(child, context: context)
         }
         guard let destinationID = connection["destination"], let name = connection["name"],
             let keyPath = connection["keyPath"]
@@ -75,8 +81,45 @@ enum AppKitConnectionRule {
         record.set("NSLabel", .string("\(name): \(keyPath)"))
         record.set("NSBinding", .string(name))
         record.set("NSKeyPath", .string(keyPath))
+        if let options { record.set("NSOptions", options) }
         record.set("NSNibBindingConnectorVersion", int: 2)
         return record
+    }
+
+    /// A binding's `<dictionary key="options">` → an `NSDictionary` holding exactly the source's
+    /// entries, nothing added (all six option dictionaries of AVRFuses, in both pairs):
+    /// `<bool key value>` → an `NSNumber` boolean, `<string key>` → its text as an `NSString`
+    /// (the empty placeholders), `<integer key value>` → an `NSNumber` integer (the −1
+    /// placeholders of a check box's `value` binding). Other value types are refused.
+    static func options(_ dictionary: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+        for name in dictionary.attributes.keys where name != "key" {
+            throw context.error(
+                .unsupportedAttribute, dictionary, "attribute \(name) on binding options is not supported yet")
+        }
+        var pairs: [(ArchivedObject, ArchivedObject)] = []
+        var keys: Set<String> = []
+        for entry in dictionary.children {
+            guard let key = entry["key"], keys.insert(key).inserted else {
+                throw context.error(.invalidSource, entry, "each binding option needs a key of its own")
+            }
+            let value: ArchivedObject
+            switch entry.name {
+            case "bool" where Set(entry.attributes.keys) == ["key", "value"] && entry.children.isEmpty:
+                value = .number(bool: try CellRule.boolean(entry, "value", default: false, context))
+            case "integer" where Set(entry.attributes.keys) == ["key", "value"] && entry.children.isEmpty:
+                guard let text = entry["value"], let number = Int(text) else {
+                    throw context.error(.invalidSource, entry, "an integer binding option needs an integer value")
+                }
+                value = .number(number)
+            case "string" where entry.attributes.keys.allSatisfy({ $0 == "key" }) && entry.children.isEmpty:
+                value = .string(entry.text)
+            default:
+                throw context.error(
+                    .unsupportedElement, entry, "<\(entry.name)> binding options are not supported yet")
+            }
+            pairs.append((.string(key), value))
+        }
+        return .dictionary("NSDictionary", pairs)
     }
 
     /// An `NSNibOutletConnector` setting `label` on `source` to `destination`.

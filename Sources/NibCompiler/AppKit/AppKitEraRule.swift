@@ -19,6 +19,9 @@
 /// | `NSControlTextAlignment` | Xcode 13: right 1, center 2 (AppKit's older numbering); 14: center 1, right 2 | center 1, right 2 | center 1, right 2 |
 /// | menu items' check mark and mixed-state image design sizes | `{14, 13}`, `{14, 4}` before 14.2 | `{18, 16}`, `{18, 4}` | the same |
 /// | a titled box's content view | source frame | source frame | laid out (``AppKitBoxRule``) |
+/// | text-style font descriptors' `NSFontDescriptorOptions` (header cells) | 13: absent; 14: 2147516422 | 2147517444 | 2147517444 |
+/// | empty `NSSubviews` on text views | absent | written (15.3) | absent |
+/// | `NSHasWidth` false on text-style fonts | before 14.2: absent; 14.2: written | written | written |
 ///
 /// Seen: 11 action cells, 137 button cells, 363 text field cells, 15 pop-up cells, 9 header
 /// cells, 5 combo box cells and every control (text fields, buttons, pop-ups, matrices, color
@@ -54,6 +57,24 @@ enum AppKitEraRule {
             }
             if era < XcodeEra(15), object.has("NSButtonFlags") { object.remove("NSBezelStyle") }
             if era < XcodeEra(15) { object.remove("NSHiddenInRepresentation") }
+            // Text-style font descriptors (table and combo box headers): options 2147516422
+            // before Xcode 15, none in 13; NSHasWidth from 14.2 (AVRFuses a08b56f5, 14.0: absent;
+            // PreferencesController, 14.2: written).
+            if era < XcodeEra(15), case .integer(2_147_517_444)? = object.value(forKey: "NSFontDescriptorOptions") {
+                if era < XcodeEra(14) {
+                    object.remove("NSFontDescriptorOptions")
+                } else {
+                    object.replace("NSFontDescriptorOptions", .integer(2_147_516_422))
+                }
+            }
+            if era < XcodeEra(14.2), object.className == "NSFont", object.has("NSTextStyleDescriptor") {
+                object.remove("NSHasWidth")
+            }
+            // Xcode 15 archived text views' empty subviews (AVRFuses dbb7734b, 15.3); 14.0 (a08b56f5)
+            // and 16 do not.
+            if era >= XcodeEra(15), object.className == "NSTextView", !object.has("NSSubviews") {
+                object.insert("NSSubviews", .object(.collection("NSMutableArray", [])), after: "NSvFlags")
+            }
             if era < XcodeEra(14) {
                 object.remove("IBNSShadowedSymbolConfiguration")
                 // AppKit's older NSTextAlignment numbering: right 1, center 2.

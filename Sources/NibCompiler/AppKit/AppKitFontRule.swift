@@ -72,8 +72,19 @@ enum AppKitFontRule {
         switch (element["metaFont"], element["name"]) {
         case (let given?, nil):
             let meta = substitutes[given] ?? given
-            guard let font = metaFonts[meta] else {
+            guard var font = metaFonts[meta] else {
                 throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not supported yet")
+            }
+            // Before Xcode 16 the menu font was meta font 5 (NSfFlags 1301: AVRFuses' four pop-ups,
+            // Xcode 14.0 and 15.3); Xcode 16 archives 6, as the message font (popup_empty). No
+            // pair shows what an older Xcode made of a pop-up's system font.
+            if meta == "menu", context.era < AppKitEraRule.current {
+                guard given == "menu" else {
+                    throw context.error(
+                        .unsupportedAttribute, element,
+                        "a pop-up button's \(given) font for Xcode \(context.era) is not known yet")
+                }
+                font.type = 5
             }
             return make(
                 name: font.name, size: size ?? font.size, type: font.type, textStyle: font.textStyle,

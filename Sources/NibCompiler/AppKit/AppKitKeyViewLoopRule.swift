@@ -4,17 +4,18 @@
 ///
 /// | Step | Rule | Evidence |
 /// |---|---|---|
-/// | sibling order | two views that overlap vertically (open intervals) and differ in x: the smaller x first; otherwise the higher one (greater y) first | nkv_overlap; scribendi MarkupTagsController (3 loops, 117 views) and PreferencesController (keyed archives, same order) |
+/// | sibling order | two views that overlap vertically by more than 3/32 of the shorter one's height and differ in x: the smaller x first; otherwise the higher one (greater y) first. Overlaps from 3/32 (AVRFuses: not a row) up to 3/18 (nkv_overlap: a row) are refused when the two readings disagree | nkv_overlap; scribendi MarkupTagsController (3 loops, 117 views) and PreferencesController (keyed archives, same order); AVRFuses ×2 |
 /// | equal x, overlapping | the higher one first | one pair of buttons in MarkupTagsController |
 /// | `<view>`, `<customView>` | the view, then its subviews | nkv_overlap |
 /// | `<box>` | the box, its content view, the content's subviews | PreferencesController, AVRFuses (keyed) |
 /// | `<scrollView>` | scroll view → horizontal scroller (→ nil); clip → document (as always); document → vertical scroller → the next view | tabview_scrollview_chain only |
 /// | other views | a leaf | nkv_overlap (buttons, pop-up), scribendi (text fields, matrix) |
 ///
-/// Open contradiction: AVRFuses (keyed) puts a 32-point push button at {422, 32} before the
-/// row at y 3 that it overlaps by 3 points, where the rule puts the row first (nkv_overlap's
-/// pop-up overlaps its neighbour by 3 points too, and goes by x). Perhaps ibtool compares
-/// alignment rects (push buttons' bezel insets), not frames; no other pair tells.
+/// The overlap threshold: AVRFuses (keyed) puts a 32-point push button at {422, 32} before the
+/// row at y 3 that it overlaps by 3 points (3/32 of its height), while nkv_overlap's 18-point
+/// button overlapping a pop-up by 3 points (3/18) goes by x. A fraction of the shorter height
+/// fits both; where between the two the threshold lies (or whether ibtool compares alignment
+/// rects instead) no pair tells, so the band is refused when it matters.
 ///
 /// Explicit `nextKeyView` outlets inside the loop do not change it: they stay outlet
 /// connectors, and `NSNextKeyView` still follows the geometric order (scribendi
@@ -22,7 +23,7 @@
 /// #365 → #369).
 ///
 /// Refused, because no pair shows them or the pairs disagree: sibling orders the pairwise rule
-/// leaves ambiguous (a cycle, or equal frames), hidden views, scroll views other than a hidden
+/// leaves ambiguous (a cycle, equal frames, or an overlap in the unknown band), hidden views, scroll views other than a hidden
 /// horizontal and a visible vertical scroller around a document view without subviews, split,
 /// stack, tab and table views, and a selected item view without subviews.
 enum AppKitKeyViewLoopRule {
@@ -34,11 +35,29 @@ enum AppKitKeyViewLoopRule {
         var height: Double
     }
 
+    /// The largest vertical overlap, as a fraction of the shorter view's height, known not to put
+    /// two views in one row: 3 of 32 points (AVRFuses, both pairs, twice each: a "Choose…" push
+    /// button at {422, 32, 100, 32} comes before the "Program" button at {276, 3, 82, 32}).
+    static let ignoredOverlap = 3.0 / 32
+    /// The smallest such fraction known to put them in one row: 3 of 18 points (nkv_overlap: the
+    /// 18-point button C at {20, 230} comes before the pop-up B at {260, 245, 80, 25}).
+    static let rowOverlap = 3.0 / 18
+
     /// Whether `a` comes before `b` in the loop: `nil` when the rule does not decide (equal
-    /// frames).
+    /// frames, or an overlap between ``ignoredOverlap`` and ``rowOverlap`` where the two
+    /// readings disagree).
     static func before(_ a: Frame, _ b: Frame) -> Bool? {
-        let overlaps = a.y < b.y + b.height && b.y < a.y + a.height
-        if overlaps && a.x != b.x { return a.x < b.x }
+        let overlap = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+        let shorter = min(a.height, b.height)
+        let fraction = overlap > 0 && shorter > 0 ? overlap / shorter : 0
+        let byRow = vertical(a, b)
+        guard fraction > ignoredOverlap, a.x != b.x else { return byRow }
+        if fraction >= rowOverlap { return a.x < b.x }
+        return byRow == (a.x < b.x) ? byRow : nil
+    }
+
+    /// The higher one first (greater y, then greater top); `nil` for equal frames' rows.
+    private static func vertical(_ a: Frame, _ b: Frame) -> Bool? {
         if a.y != b.y { return a.y > b.y }
         let aTop = a.y + a.height
         let bTop = b.y + b.height

@@ -7,7 +7,8 @@ import NibArchive
 /// |---|---|
 /// | 10.13 or later, or none | one NIBArchive file `X.nib` (every other macOS pair) |
 /// | before 10.13 | a directory `X.nib/` with `keyedobjects.nib` (an `NSKeyedArchiver` binary plist, which macOS before 10.13 loads) and `keyedobjects-101300.nib` (the NIBArchive) |
-/// | before 11.0, with table views | also `keyedobjects-110000.nib` (AVRFuses, deployment 10.5: the table's style and column widths differ) — refused, not modelled (from 10.13 too) |
+/// | before 10.13, with table views | also `keyedobjects-110000.nib`: the 11.0 layout (the NIBArchive every other pair shows), while `keyedobjects.nib` and `keyedobjects-101300.nib` hold the tables as macOS before 11.0 draws them (``AppKitTableViewRule/applyPlainStyle(to:)``; AVRFuses, deployment 10.5) |
+/// | 10.13 up to 11.0, with table views | refused: no pair shows which files ibtool writes |
 ///
 /// The deployment target is `--deployment-target` or else the document's
 /// `<deployment version="1050">` (10.5). Evidence: the seven scribendi and AVRFuses pairs (the
@@ -15,7 +16,9 @@ import NibArchive
 /// the documents — so `Scripts/compile-xcode.tsv` passes `--deployment-target 10.9`); the other
 /// 129 macOS pairs declare no deployment version and are single NIBArchive files. The scribendi
 /// pairs have no table view and no `keyedobjects-110000.nib`, which fits ibtool writing the
-/// 11.0 variant only when it differs.
+/// 11.0 variant only when it differs. In AVRFuses the 11.0 variant differs from
+/// `keyedobjects-101300.nib` only in the table (`NSTableViewStyle`, `NSTvFlags`, column widths;
+/// its combo box's `NSComboTableView` is the same in both).
 ///
 /// The keyed variant holds the same objects as the NIBArchive (`nibtool diff` of the two
 /// references shows no difference but one): `NSKeyedArchiver` does not share an integer and a
@@ -93,13 +96,20 @@ enum AppKitNibVariants {
             }
             return CompiledNib(kind: .nibFile, files: ["": nibArchive])
         }
+        // With tables, the NIBArchive compiled so far is the 11.0 variant; the other two hold the
+        // tables restyled for macOS before 11.0 (AVRFuses: both pairs).
+        var bigSurVariant: [UInt8]?
+        var earlier = nibArchive
         if deployment < .bigSur, let table {
-            throw CompileError(
-                code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
-                element: table.summary,
-                message:
-                    "table views for a deployment target before 11.0 need keyedobjects-110000.nib, which is not modelled yet"
-            )
+            bigSurVariant = nibArchive
+            do {
+                try AppKitTableViewRule.applyPlainStyle(to: root)
+            } catch {
+                throw CompileError(
+                    code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                    element: table.summary, message: error.message)
+            }
+            earlier = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
         }
         let keyed: [UInt8]
         do {
@@ -111,7 +121,8 @@ enum AppKitNibVariants {
                 code: .output, file: document.fileName, line: 0, column: 0, element: nil,
                 message: "the keyed archive could not be built: \(error)")
         }
-        return CompiledNib(
-            kind: .nibDirectory, files: ["keyedobjects.nib": keyed, "keyedobjects-101300.nib": nibArchive])
+        var files = ["keyedobjects.nib": keyed, "keyedobjects-101300.nib": earlier]
+        if let bigSurVariant { files["keyedobjects-110000.nib"] = bigSurVariant }
+        return CompiledNib(kind: .nibDirectory, files: files)
     }
 }

@@ -14,6 +14,7 @@
 /// | `0x0100_0000` | `autosaveColumns` (absent: YES) |
 /// | `0x0080_0000` | `alternatingRowBackgroundColors="YES"` |
 /// | `0x0060_0000` | how the table's width compares with what its columns need (see ``tiledSize(_:clipSize:sourceWidth:element:context:)``): 1 room to spare, 2 exactly filled (outline_2col_firstcolonly_noreorder, outline_autohide_header, transmission_MainMenu), 3 wider than the clip view |
+/// | `0x2000_0000` | grid lines drawn (`<tableViewGridLines>`; AVRFuses: horizontal, with `NSGridStyleMask` 2) |
 /// | `0x0000_8000` | uniform column autoresizing (`columnAutoresizingStyle` absent or `uniform`) |
 ///
 /// | Key | Source |
@@ -85,7 +86,8 @@ enum AppKitTableViewRule {
         let isViewBased = element.flag("viewBased")
         let kind = AppKitViewEncoder.Kind(
             attributes: isOutline ? attributes.union(outlineAttributes) : attributes,
-            children: ["size", "color", "tableColumns"], hugging: (250, 750), writesEmptySubviews: isViewBased)
+            children: ["size", "color", "tableColumns", "tableViewGridLines"], hugging: (250, 750),
+            writesEmptySubviews: isViewBased)
         let parts = try views.encodeView(element, table, superview: superview, kind: kind)
         // The clip view sizes its table: ibtool archives width and height sizable whatever the
         // source mask (test_outline_indent, test_table_no_header), and a focus ring type of none.
@@ -93,6 +95,7 @@ enum AppKitTableViewRule {
         var spacing = [3.0, 2.0]
         var colors: [String: ArchivedObject] = [:]
         var columnsElement: SourceElement?
+        var gridStyle = 0
         for part in parts {
             switch (part.name, part["key"]) {
             case ("size", "intercellSpacing"):
@@ -105,6 +108,7 @@ enum AppKitTableViewRule {
             case ("color", let key?) where key == "backgroundColor" || key == "gridColor":
                 colors[key] = try AppKitColorRule.color(part, context: context)
             case ("tableColumns", nil): columnsElement = part
+            case ("tableViewGridLines", "gridStyleMask"): gridStyle = try gridStyleMask(part, context)
             default:
                 throw context.error(
                     .unsupportedElement, part, "<\(part.name)> inside a <\(element.name)> is not supported yet")
@@ -152,9 +156,10 @@ enum AppKitTableViewRule {
         if let background = colors["backgroundColor"] { table.set("NSBackgroundColor", background) }
         if let grid = colors["gridColor"] { table.set("NSGridColor", grid) }
         table.set("NSRowHeight", .float64(try number(element, "rowHeight", default: 17, context)))
-        table.set("NSTvFlags", .integer(Int64(Int32(bitPattern: flags(element)))))
+        table.set("NSTvFlags", .integer(Int64(Int32(bitPattern: flags(element) | (gridStyle != 0 ? 0x2000_0000 : 0)))))
         table.set("NSDelegate", .null)
         table.set("NSDataSource", .null)
+        if gridStyle != 0 { table.set("NSGridStyleMask", int: gridStyle) }
         if let name = element["autosaveName"] { table.set("NSAutosaveName", .string(name)) }
         table.set(
             "NSColumnAutoresizingStyle",
@@ -189,6 +194,18 @@ enum AppKitTableViewRule {
             table.set("NSOutineViewStronglyReferencesItems", .bool(true))
         }
         return table
+    }
+
+    /// `<tableViewGridLines key="gridStyleMask">` → `NSGridStyleMask`: only `horizontal="YES"`
+    /// (AVRFuses: 2, `NSTableViewSolidHorizontalGridLineMask`) is seen; other lines are refused.
+    static func gridStyleMask(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Int {
+        for name in element.attributes.keys where name != "key" && name != "horizontal" {
+            throw context.error(.unsupportedAttribute, element, "grid lines \(name) are not supported yet")
+        }
+        guard element.children.isEmpty else {
+            throw context.error(.unsupportedElement, element, "<tableViewGridLines> with children is not supported")
+        }
+        return try CellRule.boolean(element, "horizontal", default: false, context) ? 2 : 0
     }
 
     /// Whether `element` highlights its selection as a source list (the only style besides
@@ -348,6 +365,93 @@ enum AppKitTableViewRule {
         }
         setWidthState(table, 3)
         return [needed, clipSize[1]]
+    }
+
+    /// Why a table cannot be restyled for macOS before 11.0 (``applyPlainStyle(to:)``).
+    struct Refusal: Error {
+        /// What is not modelled.
+        var message: String
+    }
+
+    /// Restyles every table reachable from `root` (compiled with the 11.0 layout that
+    /// ``tiledSize(_:clipSize:sourceWidth:element:context:)`` gives) as ibtool archives it in
+    /// `keyedobjects.nib` and `keyedobjects-101300.nib` for deployment targets before 11.0, where
+    /// tables have no inset style:
+    ///
+    /// * `NSTableViewStyle` 4 (plain);
+    /// * the columns, which left room to spare (width state 1), grow by equal shares until they
+    ///   and a spacing after each fill the table, width state 2 (AVRFuses, both pairs: 552 wide,
+    ///   spacing 3, columns 40 + 468 → 59 + 487; the 11.0 variant keeps 40 + 468 with width
+    ///   state 1). That table autoresizes the last column only and yet both columns grow.
+    ///
+    /// Only that shape is modelled: a cell-based table whose columns all resize with it, with
+    /// `lastColumnOnly` autoresizing, room to spare that divides into whole points, and no column
+    /// pushed past its maximum width. Anything else throws. The combo boxes' `NSComboTableView`s
+    /// are left alone (the same in all three AVRFuses files).
+    static func applyPlainStyle(to root: ArchivedObject) throws(Refusal) {
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [root]
+        var tables: [ArchivedObject] = []
+        while let object = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            pending += object.referencedObjects
+            if object.has("NSTableColumns"), object.className != "NSComboTableView" { tables.append(object) }
+        }
+        for table in tables { try applyPlainStyle(table: table) }
+    }
+
+    private static func applyPlainStyle(table: ArchivedObject) throws(Refusal) {
+        func double(_ object: ArchivedObject, _ key: String) -> Double? {
+            if case .float64(let value)? = object.value(forKey: key) { return value }
+            return nil
+        }
+        guard !table.has("NSTableViewArchivedReusableViewsKey"), !table.has("NSTableViewStyle") else {
+            throw Refusal(message: "view-based tables for a deployment target before 11.0 are not modelled yet")
+        }
+        guard case .integer(4)? = table.value(forKey: "NSColumnAutoresizingStyle") else {
+            throw Refusal(
+                message: "tables for a deployment target before 11.0 are modelled only with lastColumnOnly autoresizing"
+            )
+        }
+        guard case .integer(let flags)? = table.value(forKey: "NSTvFlags"),
+            UInt32(truncatingIfNeeded: flags) >> 21 & 3 == 1,
+            let spacing = double(table, "NSIntercellSpacingWidth"),
+            case .data(let sizeBytes)? = table.object(forKey: "NSFrameSize")?.value(forKey: "NS.bytes"),
+            let width = Self.firstNumber(in: String(decoding: sizeBytes, as: UTF8.self))
+        else {
+            throw Refusal(
+                message: "tables for a deployment target before 11.0 are modelled only when their columns leave room")
+        }
+        let columns = table.object(forKey: "NSTableColumns").map(ClipViewRule.elements) ?? []
+        let widths = columns.compactMap { double($0, "NSWidth") }
+        let allResize = columns.allSatisfy { column in
+            if case .integer(let mask)? = column.value(forKey: "NSResizingMask") { return mask & 1 != 0 }
+            return false
+        }
+        let room = width - widths.reduce(Double(columns.count) * spacing, +)
+        let share = columns.isEmpty ? 0 : room / Double(columns.count)
+        guard !columns.isEmpty, widths.count == columns.count, allResize, room > 0, share == share.rounded(),
+            columns.allSatisfy({ column in
+                guard let current = double(column, "NSWidth"), let maximum = double(column, "NSMaxWidth") else {
+                    return false
+                }
+                return current + share <= maximum
+            })
+        else {
+            throw Refusal(
+                message:
+                    "growing these table columns for a deployment target before 11.0 is not modelled yet (all columns "
+                    + "resizing with the table, whole-point shares)")
+        }
+        for (column, current) in zip(columns, widths) { column.replace("NSWidth", .float64(current + share)) }
+        setWidthState(table, 2)
+        table.insert("NSTableViewStyle", .integer(4), after: "NSAllowsTypeSelect")
+    }
+
+    /// The first number of a geometry string such as `{552, 297.5}`.
+    private static func firstNumber(in text: String) -> Double? {
+        let trimmed = text.drop { $0 == "{" }
+        return Double(trimmed.prefix { $0 != "," && $0 != "}" })
     }
 
     /// Sets the width state field of `NSTvFlags` (bits 21–22): 1 when the table has room to

@@ -11,7 +11,7 @@ struct AppKitViewEncoder {
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
         "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip",
+        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip", "ambiguous",
     ]
 
     /// What a view class adds to `NSView`: the attributes and child elements its rule reads,

@@ -79,7 +79,8 @@ enum ScrollViewRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         // Xcode 13 tiled legacy scrollers 15 points wide (IRIndexRecordWController's text view:
-        // a 383-point scroll view, clip 368); Xcode 16, 17.
+        // a 383-point scroll view, clip 368; AVRFuses' detached corner views, Xcode 14 and 15);
+        // Xcode 16, 17.
         let scrollerWidth = context.era < AppKitEraRule.current ? 15 : Self.scrollerWidth
         let scroll = ArchivedObject("NSScrollView")
         context.track(scroll, id: element["id"], parent: parent)
@@ -306,7 +307,9 @@ enum ScrollViewRule {
                     let x = inner[0] + inner[2] - scrollerWidth
                     corner.set("NSFrame", .string(AppKitContext.text([x, inner[1], 18, cornerSize[1]])))
                 } else {
-                    corner.set("NSFrameSize", .string(AppKitContext.text(cornerSize)))
+                    // As wide as the scroller width it was tiled with: 15 for Xcode 14 and 15
+                    // (AVRFuses' table, both pairs), 17 for Xcode 16.
+                    corner.set("NSFrameSize", .string(AppKitContext.text([scrollerWidth, cornerSize[1]])))
                 }
             }
             corner.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))

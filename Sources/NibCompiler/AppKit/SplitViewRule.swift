@@ -7,7 +7,7 @@
 /// | `dividerStyle` | `NSDividerStyle`: `NSSplitView.DividerStyle` raw values (thick 1, thin 2, paneSplitter 3) |
 /// | `autosaveName` | `NSAutosaveName` |
 /// | `<holdingPriorities>` | nothing while every pane holds at the default 250 |
-/// | each pane | `NSViewClipsToBoundsKeyName` true (split views clip their panes; `IBNSClipsToBounds` stays 0) |
+/// | each pane | `NSViewClipsToBoundsKeyName` true (split views clip their panes; `IBNSClipsToBounds` stays 0), from Xcode 15 (AVRFuses: 14.0 no, 15.3 yes) |
 enum SplitViewRule {
     /// `dividerStyle` → `NSSplitView.DividerStyle` raw value.
     static let dividerStyles = ["thick": 1, "thin": 2, "paneSplitter": 3]
@@ -30,7 +30,10 @@ enum SplitViewRule {
             throw context.error(
                 .unsupportedAttribute, value, "split view holding priorities other than 250 are not supported yet")
         }
-        if case .object(let panes)? = split.values.first(where: { $0.key == "NSSubviews" })?.value {
+        // Xcode 14.0 did not clip the panes (AVRFuses a08b56f5); 15.3 does (dbb7734b), as 16.
+        if context.era >= XcodeEra(15),
+            case .object(let panes)? = split.values.first(where: { $0.key == "NSSubviews" })?.value
+        {
             for case (let key, .object(let pane)) in panes.values
             where key != "NSInlinedValue" && !pane.has("NSViewClipsToBoundsKeyName") {
                 pane.set("NSViewClipsToBoundsKeyName", .bool(true))

@@ -56,6 +56,8 @@ enum TableColumnRule {
             case ("textFieldCell", "dataCell"), ("imageCell", "dataCell"), ("buttonCell", "dataCell"): dataCell = child
             case ("sortDescriptor", "sortDescriptorPrototype"): sortDescriptor = try self.sortDescriptor(child, context)
             case ("prototypeCellViews", nil) where views != nil: prototypeElement = child
+            // Bindings from a column (AVRFuses) are scheduled with every other connection.
+            case ("connections", nil): break
             case ("tableColumnResizingMask", "resizingMask"):
                 for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
                     throw context.error(

@@ -62,6 +62,8 @@ enum WindowRule {
         var collectionBehavior: Int?
         var contentMinSize: String?
         var frameMinSize: String?
+        var contentMaxSize: String?
+        var frameMaxSize: String?
         var contentBorderMinY: Double?
         for child in element.children {
             switch (child.name, child["key"]) {
@@ -111,6 +113,26 @@ enum WindowRule {
                     }
                     frameMinSize = AppKitContext.text([width, height + 28 + toolbarHeight])
                 }
+            case ("value", "maxSize") where child["type"] == "size":
+                // NSWindowContentMaxSize, and the frame's maximum size as Xcode 14 wrote it: the
+                // content's plus the 28-point title bar, as for the minimum size (AVRFuses'
+                // Projects window: {1617, 269} → {1617, 297}). No pair shows Xcode 16's, nor a
+                // window with a toolbar or without a title bar.
+                guard let width = child.number("width"), let height = child.number("height"), width.isFinite,
+                    height.isFinite
+                else {
+                    throw context.error(.invalidSource, child, "a maximum size needs a width and a height")
+                }
+                guard context.era < AppKitEraRule.current,
+                    element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true,
+                    element.child("toolbar", key: "toolbar") == nil
+                else {
+                    throw context.error(
+                        .unsupportedElement, child,
+                        "a window maximum size is modelled only for titled windows without a toolbar before Xcode 16")
+                }
+                contentMaxSize = AppKitContext.text([width, height])
+                frameMaxSize = AppKitContext.text([width, height + 28])
             case ("contentBorderThickness", nil):
                 for name in child.attributes.keys where name != "minY" {
                     throw context.error(
@@ -161,6 +183,7 @@ enum WindowRule {
             window.set("NSViewClass", .null)
         }
         window.set("NSUserInterfaceItemIdentifier", .null)
+        if let contentMaxSize { window.set("NSWindowContentMaxSize", .string(contentMaxSize)) }
         let minSize = contentMinSize.map { ArchivedObject.string($0) }
         if let minSize { window.set("NSWindowContentMinSize", minSize) }
         if let contentView, contentView.name == "clipView" {
@@ -209,7 +232,9 @@ enum WindowRule {
         }
         // A window with a toolbar has no maximum size in all three pairs that have one; Xcode 13
         // wrote it anyway (IRIndexRecordWController).
-        if toolbarElement == nil || context.era < AppKitEraRule.current {
+        if let frameMaxSize {
+            window.set("NSMaxSize", .string(frameMaxSize))
+        } else if toolbarElement == nil || context.era < AppKitEraRule.current {
             window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
         }
         if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }
