@@ -28,6 +28,20 @@ final class KeyNames {
     }
 }
 
+/// The key indices of a connection's three keys (`UILabel`, `UISource`, `UIDestination`), so
+/// that loading reads every connection in one walk comparing integers. `-1`: the archive has no
+/// such key; `nil`: it has two keys spelled alike (only a hostile archive), so reads go by name.
+struct ConnectionKeys {
+    var label: Int? = -1
+    var source: Int? = -1
+    var destination: Int? = -1
+
+    /// Records that key `index` has the name of `key`.
+    mutating func note(_ key: WritableKeyPath<Self, Int?>, _ index: Int) {
+        self[keyPath: key] = self[keyPath: key] == -1 ? index : nil
+    }
+}
+
 /// What the decoded objects of one archive share: the value table and the key names.
 final class ArchiveContext {
     let values: NibArchive.ValueTable
@@ -35,15 +49,18 @@ final class ArchiveContext {
     let keyNames: KeyNames
     let emptyKey: Int
     let inlinedKey: Int
+    let connectionKeys: ConnectionKeys
 
     init(
-        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?
+        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
+        connectionKeys: ConnectionKeys = ConnectionKeys()
     ) {
         self.values = values
         self.keys = keys
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
+        self.connectionKeys = connectionKeys
     }
 }
 
@@ -110,6 +127,45 @@ struct ArchivedValues {
     func object(forKey key: String) -> AnyObject? {
         guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
         return references.values[reference].object
+    }
+
+    /// A connection's label object, source and destination: the objects the first values under
+    /// `UILabel`, `UISource` and `UIDestination` refer to, found in one walk by key index; `nil`
+    /// when the archive spells one of the keys twice (then each is read by name).
+    var connectionParts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?)? {
+        let keys = context.connectionKeys
+        guard let labelKey = keys.label, let sourceKey = keys.source, let destinationKey = keys.destination else {
+            return nil
+        }
+        var parts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?) = (nil, nil, nil)
+        var found = (label: false, source: false, destination: false)
+        var reference = 0
+        let values = context.values
+        let all = references.values
+        for index in range {
+            let keyIndex = values.keyIndex(at: index)
+            let isReference = values.type(at: index) == .objectReference
+            defer { if isReference { reference &+= 1 } }
+            // The first value under each key decides, as `object(forKey:)` reads it; a value that
+            // is not a reference reads as nil.
+            let isLabel = keyIndex == labelKey && !found.label
+            let isSource = keyIndex == sourceKey && !found.source
+            let isDestination = keyIndex == destinationKey && !found.destination
+            guard isLabel || isSource || isDestination else { continue }
+            let object = isReference && reference < all.count ? all[reference].object : nil
+            if isLabel {
+                found.label = true
+                parts.label = object
+            } else if isSource {
+                found.source = true
+                parts.source = object
+            } else {
+                found.destination = true
+                parts.destination = object
+            }
+            if found.label && found.source && found.destination { break }
+        }
+        return parts
     }
 
     /// The bytes of the first value under `key`, when it is data.

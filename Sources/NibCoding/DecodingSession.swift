@@ -96,10 +96,14 @@ final class DecodingSession {
         var proxy: Int?
         var swapped: Int?
         var original: Int?
+        var connectionKeys = ConnectionKeys()
         let keys = archive.keys
         for index in 0..<keys.count {
-            // The six names have six different lengths: compare each key with at most one.
+            // Compare each key only with the names of its length (two have 8 bytes).
             switch keys.byteCount(at: index) {
+            case 7 where keys.key(at: index, is: "UILabel"): connectionKeys.note(\.label, index)
+            case 8 where keys.key(at: index, is: "UISource"): connectionKeys.note(\.source, index)
+            case 13 where keys.key(at: index, is: "UIDestination"): connectionKeys.note(\.destination, index)
             case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
             case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
             case 8 where keys.key(at: index, is: "NS.bytes"): bytes = bytes ?? index
@@ -124,7 +128,8 @@ final class DecodingSession {
         heights.initialize(repeating: 0)
         owned.reserveCapacity(count)
         context = ArchiveContext(
-            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined)
+            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
+            connectionKeys: connectionKeys)
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
