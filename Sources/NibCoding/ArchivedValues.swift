@@ -50,17 +50,25 @@ final class ArchiveContext {
     let emptyKey: Int
     let inlinedKey: Int
     let connectionKeys: ConnectionKeys
+    /// The class table's names.
+    let classNames: [String]
 
     init(
         values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
-        connectionKeys: ConnectionKeys = ConnectionKeys()
+        connectionKeys: ConnectionKeys = ConnectionKeys(), classNames: [String] = []
     ) {
+        self.classNames = classNames
         self.values = values
         self.keys = keys
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
         self.connectionKeys = connectionKeys
+    }
+
+    /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).
+    func className(at index: Int) -> String {
+        index < classNames.count ? classNames[index] : "NSObject"
     }
 }
 

@@ -129,7 +129,7 @@ final class DecodingSession {
         owned.reserveCapacity(count)
         context = ArchiveContext(
             values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
-            connectionKeys: connectionKeys)
+            connectionKeys: connectionKeys, classNames: classNames)
         resolutions = Array(repeating: nil, count: classNames.count)
     }
 
@@ -258,8 +258,15 @@ final class DecodingSession {
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
         switch states[index] {
-        case .done, .decoding, .placeholder: return instance(index)
-        case .collecting where index != referrer: return instance(index)
+        case .done, .placeholder: return instance(index)
+        case .decoding, .collecting where index != referrer:
+            // An unfinished model handed out (a cycle through a custom class) has no values in
+            // the archive yet: it gets its class name now.
+            let object = instance(index)
+            if let model = object as? NibObject, model.archivedClassIndex >= 0 {
+                model.className = classNames[objects[index].classIndex]
+            }
+            return object
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
@@ -278,7 +285,7 @@ final class DecodingSession {
         switch try resolve(object, at: index) {
         case .model(let type):
             let model = type.init()
-            model.className = classNames[object.classIndex]
+            model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
             model.archiveIndex = index
             return model
         case .custom(let type):
@@ -295,7 +302,7 @@ final class DecodingSession {
         case .proxy:
             if try substituteProxy(object, at: index) { return nil }
             let proxy = NibProxy()
-            proxy.className = classNames[object.classIndex]
+            proxy.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
             proxy.archiveIndex = index
             return proxy
         case .swapper:
