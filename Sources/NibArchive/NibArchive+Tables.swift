@@ -336,6 +336,15 @@ extension NibArchive {
                 fallbacks: Array(fallbackIndices[fallbackStart..<(fallbackStart + Int(entry.fallbackCount))]))
         }
 
+        /// The number of fallback classes of the class at `index`, without building the entry.
+        package func fallbackCount(at index: Int) -> Int { Int(entries[index].fallbackCount) }
+
+        /// Fallback number `position` (below ``fallbackCount(at:)``) of the class at `index`: a
+        /// class index as stored, which may be out of range.
+        package func fallback(_ position: Int, at index: Int) -> Int {
+            Int(fallbackIndices[Int(entries[index].fallbackStart) + position])
+        }
+
         /// The name of the class at `index` as text (invalid UTF-8 becomes U+FFFD), read straight
         /// from storage without building the entry: ``ClassName/name`` for `self[index]`.
         package func name(at index: Int) -> String {

@@ -46,6 +46,7 @@ final class DecodingSession {
     let limits: NibDecodingLimits
     let keyNames: KeyNames
     let classNames: [String]
+    let classes: NibArchive.ClassTable
     @exclusivity(unchecked) var proxyMapping: ProxyMapping?
     @exclusivity(unchecked) var stringsTable: [String: String]?
     var diagnostics: [String] = []
@@ -66,7 +67,9 @@ final class DecodingSession {
     let objectCount: Int
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
-    @exclusivity(unchecked) private var resolutions: [Resolution?]
+    /// Each class's resolution once known (plain memory, like the per-object tables; every
+    /// index is a class index of an object, checked by the parser).
+    private let resolutions: UnsafeMutableBufferPointer<Resolution?>
     private struct SwapperKey: Hashable {
         var custom: Int
         var original: Int
@@ -117,6 +120,7 @@ final class DecodingSession {
         (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
             (inlined, empty, bytes, proxy, swapped, original)
         let classes = archive.classes
+        self.classes = classes
         classNames = (0..<classes.count).map { classes.name(at: $0) }
         let count = archive.objects.count
         objectCount = count
@@ -130,12 +134,14 @@ final class DecodingSession {
         context = ArchiveContext(
             values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
             connectionKeys: connectionKeys, classNames: classNames)
-        resolutions = Array(repeating: nil, count: classNames.count)
+        resolutions = .allocate(capacity: classNames.count)
+        resolutions.initialize(repeating: nil)
     }
 
     deinit {
-        // The three element types are trivial: nothing to deinitialize.
+        // The four element types are trivial (a resolution holds metatypes): nothing to deinitialize.
         states.deallocate()
+        resolutions.deallocate()
         slots.deallocate()
         heights.deallocate()
     }
@@ -416,6 +422,11 @@ final class DecodingSession {
     }
 
     private func resolve(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
+        guard object.classIndex >= 0, object.classIndex < resolutions.count else {
+            // The parser rejects such archives; checked again before the unchecked table.
+            throw NibCodingError(
+                code: .archive, message: "class index \(object.classIndex) is not below the class count", objectIndex: index)
+        }
         if let known = resolutions[object.classIndex] {
             if case .swapper = known { return try resolveSwapper(object, at: index) }
             return known
@@ -428,7 +439,7 @@ final class DecodingSession {
             resolution = .swapper
         } else if let type = registry.type(forClassName: name) ?? fallbackType(object.classIndex) {
             resolution = Self.resolution(for: type)
-        } else if let collection = NibClassRegistry.collectionTypes[name] {
+        } else if !registry.registersAllCollections, let collection = NibClassRegistry.collectionTypes[name] {
             resolution = .model(collection)
         } else if registry.isStrict {
             throw error(.unregisteredClass, "no Swift type is registered for class \(name)", object: index)
@@ -446,8 +457,9 @@ final class DecodingSession {
     }
 
     private func fallbackType(_ classIndex: Int) -> (any NibDecodable.Type)? {
-        for fallback in archive.classes[classIndex].fallbacks where Int(fallback) < classNames.count {
-            if let type = registry.type(forClassName: classNames[Int(fallback)]) { return type }
+        for position in 0..<classes.fallbackCount(at: classIndex) {
+            let fallback = classes.fallback(position, at: classIndex)
+            if fallback < classNames.count, let type = registry.type(forClassName: classNames[fallback]) { return type }
         }
         return nil
     }

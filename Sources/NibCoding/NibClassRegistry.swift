@@ -20,6 +20,12 @@ public struct NibClassRegistry: Sendable {
     /// Whether an unregistered class is an error (``NibCodingError/Code/unregisteredClass``)
     /// instead of a generic ``NibObject``. UIKit's behaviour; off by default.
     public var isStrict = false
+    /// How many of the collection classes' names are registered: with all of them, a name the
+    /// registry does not know is not a collection either, so loading skips that lookup.
+    private var registeredCollectionNames = 0
+
+    /// Whether every collection class name (``collectionTypes``) is registered.
+    var registersAllCollections: Bool { registeredCollectionNames == Self.collectionTypes.count }
 
     /// An empty registry: every object decodes as a generic ``NibObject`` (proxies and
     /// collections keep their built-in handling).
@@ -78,6 +84,7 @@ public struct NibClassRegistry: Sendable {
     /// Registers `type` for objects archived as `className`. For a Swift class archived under a
     /// mangled name, register its readable name: `"MyApp.LoginViewController"`.
     public mutating func register(_ type: any NibDecodable.Type, as className: String) {
+        if Self.collectionTypes[className] != nil, types[className] == nil { registeredCollectionNames += 1 }
         types[className] = type
         if className.utf8.contains(UInt8(ascii: ".")) { hasQualifiedNames = true }
     }
