@@ -28,6 +28,31 @@ final class KeyNames {
     }
 }
 
+/// The class table's names as `String`s, made on first use: loading resolves classes by
+/// their bytes and stores no name per object, so most names are never made.
+final class ClassNames {
+    private let classes: NibArchive.ClassTable
+    /// `""` for a name not made yet (as in ``KeyNames``).
+    @exclusivity(unchecked) private var cache: [String] = []
+
+    init(_ classes: NibArchive.ClassTable) {
+        self.classes = classes
+    }
+
+    /// The number of classes.
+    var count: Int { classes.count }
+
+    /// The name of class `index`.
+    subscript(index: Int) -> String {
+        if cache.isEmpty { cache = Array(repeating: "", count: classes.count) }
+        let cached = cache[index]
+        if !cached.isEmpty { return cached }
+        let name = classes.name(at: index)
+        cache[index] = name
+        return name
+    }
+}
+
 /// The key indices of a connection's three keys (`UILabel`, `UISource`, `UIDestination`), so
 /// that loading reads every connection in one walk comparing integers. `-1`: the archive has no
 /// such key; `nil`: it has two keys spelled alike (only a hostile archive), so reads go by name.
@@ -51,11 +76,11 @@ final class ArchiveContext {
     let inlinedKey: Int
     let connectionKeys: ConnectionKeys
     /// The class table's names.
-    let classNames: [String]
+    let classNames: ClassNames
 
     init(
         values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
-        connectionKeys: ConnectionKeys = ConnectionKeys(), classNames: [String] = []
+        connectionKeys: ConnectionKeys, classNames: ClassNames
     ) {
         self.classNames = classNames
         self.values = values

@@ -45,7 +45,7 @@ final class DecodingSession {
     let registry: NibClassRegistry
     let limits: NibDecodingLimits
     let keyNames: KeyNames
-    let classNames: [String]
+    let classNames: ClassNames
     let classes: NibArchive.ClassTable
     @exclusivity(unchecked) var proxyMapping: ProxyMapping?
     @exclusivity(unchecked) var stringsTable: [String: String]?
@@ -121,7 +121,7 @@ final class DecodingSession {
             (inlined, empty, bytes, proxy, swapped, original)
         let classes = archive.classes
         self.classes = classes
-        classNames = (0..<classes.count).map { classes.name(at: $0) }
+        classNames = ClassNames(classes)
         let count = archive.objects.count
         objectCount = count
         states = .allocate(capacity: count)
@@ -432,17 +432,19 @@ final class DecodingSession {
             return known
         }
         let resolution: Resolution
-        let name = classNames[object.classIndex]
-        if name == "UIProxyObject" {
+        let classIndex = object.classIndex
+        if classes.name(at: classIndex, is: "UIProxyObject") {
             resolution = .proxy
-        } else if name == "UIClassSwapper" {
+        } else if classes.name(at: classIndex, is: "UIClassSwapper") {
             resolution = .swapper
-        } else if let type = registry.type(forClassName: name) ?? fallbackType(object.classIndex) {
+        } else if let type = registeredType(classIndex) ?? fallbackType(classIndex) {
             resolution = Self.resolution(for: type)
-        } else if !registry.registersAllCollections, let collection = NibClassRegistry.collectionTypes[name] {
+        } else if !registry.registersAllCollections,
+            let collection = NibClassRegistry.collectionTypes[classNames[classIndex]]
+        {
             resolution = .model(collection)
         } else if registry.isStrict {
-            throw error(.unregisteredClass, "no Swift type is registered for class \(name)", object: index)
+            throw error(.unregisteredClass, "no Swift type is registered for class \(classNames[classIndex])", object: index)
         } else {
             resolution = .model(NibObject.self)
         }
@@ -459,9 +461,19 @@ final class DecodingSession {
     private func fallbackType(_ classIndex: Int) -> (any NibDecodable.Type)? {
         for position in 0..<classes.fallbackCount(at: classIndex) {
             let fallback = classes.fallback(position, at: classIndex)
-            if fallback < classNames.count, let type = registry.type(forClassName: classNames[fallback]) { return type }
+            if fallback < classNames.count, let type = registeredType(fallback) { return type }
         }
         return nil
+    }
+
+    /// The type the registry has for class `classIndex` (`type(forClassName:)` of its name),
+    /// looked up by the name's bytes when that is exact, without making the name.
+    private func registeredType(_ classIndex: Int) -> (any NibDecodable.Type)? {
+        switch classes.withNameBytes(at: classIndex, { registry.type(forASCIIName: $0) }) {
+        case .found(let type): return type
+        case .absent where !registry.hasQualifiedNames: return nil
+        case .absent, .undecided: return registry.type(forClassName: classNames[classIndex])
+        }
     }
 
     /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.

@@ -16,7 +16,9 @@ public struct NibClassRegistry: Sendable {
     private var moduleAliases: [String: String] = [:]
     /// Whether some registered name is qualified (`Module.Class`): only then can a mangled
     /// Swift name (`_TtC…`) match, so without one it is not parsed at all.
-    private var hasQualifiedNames = false
+    private(set) var hasQualifiedNames = false
+    /// The registered names by their bytes, for lookups straight from an archive's class table.
+    private var asciiNames = ASCIINameTable()
     /// Whether an unregistered class is an error (``NibCodingError/Code/unregisteredClass``)
     /// instead of a generic ``NibObject``. UIKit's behaviour; off by default.
     public var isStrict = false
@@ -86,7 +88,26 @@ public struct NibClassRegistry: Sendable {
     public mutating func register(_ type: any NibDecodable.Type, as className: String) {
         if Self.collectionTypes[className] != nil, types[className] == nil { registeredCollectionNames += 1 }
         types[className] = type
+        asciiNames.insert(className, type)
         if className.utf8.contains(UInt8(ascii: ".")) { hasQualifiedNames = true }
+    }
+
+    /// The result of a lookup by a name's bytes.
+    enum ByteLookup {
+        /// The exact name is registered.
+        case found(any NibDecodable.Type)
+        /// The exact name is not registered (a mangled Swift name may still match).
+        case absent
+        /// Bytes cannot decide (non-ASCII bytes, or a registered non-ASCII name, which Unicode
+        /// equivalence could match): look up the name as a string.
+        case undecided
+    }
+
+    /// The exact-name lookup of ``type(forClassName:)`` for a name given as its bytes, without
+    /// making a string: for ASCII bytes and a registry of ASCII names, `String` equality is byte
+    /// equality.
+    func type(forASCIIName bytes: UnsafeBufferPointer<UInt8>) -> ByteLookup {
+        asciiNames.lookUp(bytes)
     }
 
     /// Treats classes archived in module `archivedModule` as if they were in `module`.
@@ -102,5 +123,74 @@ public struct NibClassRegistry: Sendable {
         if let type = types[swift.description] { return type }
         if let alias = moduleAliases[swift.module] { return types[alias + "." + swift.qualifiedName] }
         return nil
+    }
+}
+
+/// An open-addressing hash table from ASCII names to registered types (FNV-1a over the bytes).
+/// A registry with a non-ASCII name marks the table undecided for every lookup.
+private struct ASCIINameTable: Sendable {
+    private struct Slot: Sendable {
+        var hash: UInt64
+        var name: [UInt8]
+        var type: any NibDecodable.Type
+    }
+    private var slots: [Slot?] = []
+    private var count = 0
+    private var hasNonASCIIName = false
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    mutating func insert(_ name: String, _ type: any NibDecodable.Type) {
+        let bytes = Array(name.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            hasNonASCIIName = true
+            return
+        }
+        if (count + 1) * 2 > slots.count { grow() }
+        place(Slot(hash: bytes.withUnsafeBufferPointer(Self.hash), name: bytes, type: type))
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: nil, count: Swift.max(64, old.count * 2))
+        count = 0
+        for case let slot? in old { place(slot) }
+    }
+
+    /// Stores `slot`, replacing a slot with the same name (`slots` has a free slot).
+    private mutating func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var position = Int(truncatingIfNeeded: slot.hash) & mask
+        while let existing = slots[position] {
+            if existing.hash == slot.hash, existing.name == slot.name {
+                slots[position] = slot
+                return
+            }
+            position = (position + 1) & mask
+        }
+        slots[position] = slot
+        count += 1
+    }
+
+    func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> NibClassRegistry.ByteLookup {
+        if hasNonASCIIName { return .undecided }
+        for byte in bytes where byte >= 0x80 { return .undecided }
+        guard !slots.isEmpty else { return .absent }
+        let hash = Self.hash(bytes)
+        let mask = slots.count - 1
+        var position = Int(truncatingIfNeeded: hash) & mask
+        // At most half the slots are used: the probe ends at a free one.
+        while let slot = slots[position] {
+            if slot.hash == hash, slot.name.elementsEqual(bytes) { return .found(slot.type) }
+            position = (position + 1) & mask
+        }
+        return .absent
     }
 }
