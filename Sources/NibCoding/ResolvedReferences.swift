@@ -55,6 +55,22 @@ struct ResolvedReferences {
         values.append(.back(NibWeakReference(object)))
     }
 
+    /// Appends the referenced objects that are alive to `result`, in order.
+    ///
+    /// (Read in place: iterating the array copies every two-case element through an outlined
+    /// witness, several times the cost of the append.)
+    func appendObjects(to result: inout [AnyObject]) {
+        values.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                switch buffer[index] {
+                case .strong(let object?): result.append(object)
+                case .strong(nil): break
+                case .back(let reference): if let object = reference.object { result.append(object) }
+                }
+            }
+        }
+    }
+
     /// The reference at `position` as an entry value.
     subscript(position: Int) -> NibEntry.Value { values[position].value }
 }
