@@ -53,13 +53,15 @@ final class ClassNames {
     }
 }
 
-/// The key indices of a connection's three keys (`UILabel`, `UISource`, `UIDestination`), so
-/// that loading reads every connection in one walk comparing integers. `-1`: the archive has no
-/// such key; `nil`: it has two keys spelled alike (only a hostile archive), so reads go by name.
-struct ConnectionKeys {
+/// The key indices of keys loading reads from many objects: a connection's three keys
+/// (`UILabel`, `UISource`, `UIDestination`) and a view's `UISubviews`, so that those reads
+/// compare integers instead of names. `-1`: the archive has no such key; `nil`: it has two keys
+/// spelled alike (only a hostile archive), so reads go by name.
+struct KnownKeys {
     var label: Int? = -1
     var source: Int? = -1
     var destination: Int? = -1
+    var subviews: Int? = -1
 
     /// Records that key `index` has the name of `key`.
     mutating func note(_ key: WritableKeyPath<Self, Int?>, _ index: Int) {
@@ -74,13 +76,13 @@ final class ArchiveContext {
     let keyNames: KeyNames
     let emptyKey: Int
     let inlinedKey: Int
-    let connectionKeys: ConnectionKeys
+    let knownKeys: KnownKeys
     /// The class table's names.
     let classNames: ClassNames
 
     init(
         values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
-        connectionKeys: ConnectionKeys, classNames: ClassNames
+        knownKeys: KnownKeys, classNames: ClassNames
     ) {
         self.classNames = classNames
         self.values = values
@@ -88,7 +90,7 @@ final class ArchiveContext {
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
-        self.connectionKeys = connectionKeys
+        self.knownKeys = knownKeys
     }
 
     /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).
@@ -159,14 +161,29 @@ struct ArchivedValues {
     /// building the entry value).
     func object(forKey key: String) -> AnyObject? {
         guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
-        return references.values[reference].object
+        return references.object(at: reference)
+    }
+
+    /// The object the first value under key `keyIndex` refers to (`object(forKey:)` of the
+    /// key's name, when no other key has that name).
+    func object(forKeyIndex keyIndex: Int) -> AnyObject? {
+        var reference = 0
+        let values = context.values
+        for index in range {
+            let isReference = values.type(at: index) == .objectReference
+            if values.keyIndex(at: index) == keyIndex {
+                return isReference && reference < references.count ? references.object(at: reference) : nil
+            }
+            if isReference { reference &+= 1 }
+        }
+        return nil
     }
 
     /// A connection's label object, source and destination: the objects the first values under
     /// `UILabel`, `UISource` and `UIDestination` refer to, found in one walk by key index; `nil`
     /// when the archive spells one of the keys twice (then each is read by name).
     var connectionParts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?)? {
-        let keys = context.connectionKeys
+        let keys = context.knownKeys
         guard let labelKey = keys.label, let sourceKey = keys.source, let destinationKey = keys.destination else {
             return nil
         }
@@ -174,7 +191,6 @@ struct ArchivedValues {
         var found = (label: false, source: false, destination: false)
         var reference = 0
         let values = context.values
-        let all = references.values
         for index in range {
             let keyIndex = values.keyIndex(at: index)
             let isReference = values.type(at: index) == .objectReference
@@ -185,7 +201,7 @@ struct ArchivedValues {
             let isSource = keyIndex == sourceKey && !found.source
             let isDestination = keyIndex == destinationKey && !found.destination
             guard isLabel || isSource || isDestination else { continue }
-            let object = isReference && reference < all.count ? all[reference].object : nil
+            let object = isReference && reference < references.count ? references.object(at: reference) : nil
             if isLabel {
                 found.label = true
                 parts.label = object

@@ -99,14 +99,15 @@ final class DecodingSession {
         var proxy: Int?
         var swapped: Int?
         var original: Int?
-        var connectionKeys = ConnectionKeys()
+        var knownKeys = KnownKeys()
         let keys = archive.keys
         for index in 0..<keys.count {
             // Compare each key only with the names of its length (two have 8 bytes).
             switch keys.byteCount(at: index) {
-            case 7 where keys.key(at: index, is: "UILabel"): connectionKeys.note(\.label, index)
-            case 8 where keys.key(at: index, is: "UISource"): connectionKeys.note(\.source, index)
-            case 13 where keys.key(at: index, is: "UIDestination"): connectionKeys.note(\.destination, index)
+            case 7 where keys.key(at: index, is: "UILabel"): knownKeys.note(\.label, index)
+            case 8 where keys.key(at: index, is: "UISource"): knownKeys.note(\.source, index)
+            case 13 where keys.key(at: index, is: "UIDestination"): knownKeys.note(\.destination, index)
+            case 10 where keys.key(at: index, is: "UISubviews"): knownKeys.note(\.subviews, index)
             case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
             case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
             case 8 where keys.key(at: index, is: "NS.bytes"): bytes = bytes ?? index
@@ -133,7 +134,7 @@ final class DecodingSession {
         owned.reserveCapacity(count)
         context = ArchiveContext(
             values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
-            connectionKeys: connectionKeys, classNames: classNames)
+            knownKeys: knownKeys, classNames: classNames)
         resolutions = .allocate(capacity: classNames.count)
         resolutions.initialize(repeating: nil)
     }

@@ -71,6 +71,29 @@ struct ResolvedReferences {
         }
     }
 
+    /// The object the reference at `position` refers to, while it is alive (read in place).
+    func object(at position: Int) -> AnyObject? {
+        values.withUnsafeBufferPointer { buffer in
+            switch buffer[position] {
+            case .strong(let object): object
+            case .back(let reference): reference.object
+            }
+        }
+    }
+
+    /// Calls `body` with each referenced object that is alive, in order (read in place).
+    func forEachObject(_ body: (AnyObject) -> Void) {
+        values.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                switch buffer[index] {
+                case .strong(let object?): body(object)
+                case .strong(nil): break
+                case .back(let reference): if let object = reference.object { body(object) }
+                }
+            }
+        }
+    }
+
     /// The reference at `position` as an entry value.
     subscript(position: Int) -> NibEntry.Value { values[position].value }
 }

@@ -82,9 +82,7 @@ open class NibCollection: NibObject {
     /// elements are still the archive's.
     func forEachElement(_ body: (AnyObject) -> Void) {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
-            for reference in references.values {
-                if let object = reference.object { body(object) }
-            }
+            references.forEachObject(body)
             return
         }
         for element in elements { body(element) }
