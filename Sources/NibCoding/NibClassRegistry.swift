@@ -126,71 +126,99 @@ public struct NibClassRegistry: Sendable {
     }
 }
 
-/// An open-addressing hash table from ASCII names to registered types (FNV-1a over the bytes).
-/// A registry with a non-ASCII name marks the table undecided for every lookup.
+/// An open-addressing hash table from ASCII names to registered types (FNV-1a over the bytes),
+/// kept in flat arrays so that a lookup copies nothing. A registry with a non-ASCII name marks
+/// the table undecided for every lookup.
 private struct ASCIINameTable: Sendable {
-    private struct Slot: Sendable {
-        var hash: UInt64
-        var name: [UInt8]
-        var type: any NibDecodable.Type
-    }
-    private var slots: [Slot?] = []
+    /// Each slot's hash; `0` for a free slot (hashes are made odd).
+    private var hashes: [UInt64] = []
+    private var starts: [Int] = []
+    private var lengths: [Int] = []
+    private var types: [(any NibDecodable.Type)?] = []
+    /// Every name's bytes, one after another.
+    private var bytes: [UInt8] = []
     private var count = 0
     private var hasNonASCIIName = false
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// The hash of `bytes`, and whether they are all ASCII.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var high: UInt8 = 0
         for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
+            high |= byte
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        return hash
+        return (hash | 1, high < 0x80)
     }
 
     mutating func insert(_ name: String, _ type: any NibDecodable.Type) {
-        let bytes = Array(name.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        let name = Array(name.utf8)
+        let (hash, isASCII) = name.withUnsafeBufferPointer(Self.hash)
+        guard isASCII else {
             hasNonASCIIName = true
             return
         }
-        if (count + 1) * 2 > slots.count { grow() }
-        place(Slot(hash: bytes.withUnsafeBufferPointer(Self.hash), name: bytes, type: type))
+        if (count + 1) * 2 > hashes.count { grow() }
+        let start = bytes.count
+        bytes += name
+        place(hash: hash, start: start, length: name.count, type: type)
     }
 
     private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: nil, count: Swift.max(64, old.count * 2))
+        let old = (hashes, starts, lengths, types)
+        let capacity = Swift.max(64, hashes.count * 2)
+        hashes = Array(repeating: 0, count: capacity)
+        starts = Array(repeating: 0, count: capacity)
+        lengths = Array(repeating: 0, count: capacity)
+        types = Array(repeating: nil, count: capacity)
         count = 0
-        for case let slot? in old { place(slot) }
+        for slot in old.0.indices where old.0[slot] != 0 {
+            place(hash: old.0[slot], start: old.1[slot], length: old.2[slot], type: old.3[slot])
+        }
     }
 
-    /// Stores `slot`, replacing a slot with the same name (`slots` has a free slot).
-    private mutating func place(_ slot: Slot) {
-        let mask = slots.count - 1
-        var position = Int(truncatingIfNeeded: slot.hash) & mask
-        while let existing = slots[position] {
-            if existing.hash == slot.hash, existing.name == slot.name {
-                slots[position] = slot
+    /// Stores a name (already in ``bytes``), replacing the type of an equal name; a free slot exists.
+    private mutating func place(hash: UInt64, start: Int, length: Int, type: (any NibDecodable.Type)?) {
+        let mask = hashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while hashes[slot] != 0 {
+            if hashes[slot] == hash, lengths[slot] == length,
+                bytes[starts[slot]..<(starts[slot] + length)].elementsEqual(bytes[start..<(start + length)])
+            {
+                types[slot] = type
                 return
             }
-            position = (position + 1) & mask
+            slot = (slot + 1) & mask
         }
-        slots[position] = slot
+        hashes[slot] = hash
+        starts[slot] = start
+        lengths[slot] = length
+        types[slot] = type
         count += 1
     }
 
-    func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> NibClassRegistry.ByteLookup {
+    func lookUp(_ name: UnsafeBufferPointer<UInt8>) -> NibClassRegistry.ByteLookup {
         if hasNonASCIIName { return .undecided }
-        for byte in bytes where byte >= 0x80 { return .undecided }
-        guard !slots.isEmpty else { return .absent }
-        let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var position = Int(truncatingIfNeeded: hash) & mask
-        // At most half the slots are used: the probe ends at a free one.
-        while let slot = slots[position] {
-            if slot.hash == hash, slot.name.elementsEqual(bytes) { return .found(slot.type) }
-            position = (position + 1) & mask
+        let (hash, isASCII) = Self.hash(name)
+        guard isASCII else { return .undecided }
+        guard count > 0 else { return .absent }
+        return hashes.withUnsafeBufferPointer { hashes in
+            let mask = hashes.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            // At most half the slots are used: the probe ends at a free one.
+            while hashes[slot] != 0 {
+                if hashes[slot] == hash, lengths[slot] == name.count {
+                    let start = starts[slot]
+                    let equal = bytes.withUnsafeBufferPointer { stored in
+                        for offset in 0..<name.count where stored[start &+ offset] != name[offset] { return false }
+                        return true
+                    }
+                    if equal, let type = types[slot] { return .found(type) }
+                }
+                slot = (slot + 1) & mask
+            }
+            return .absent
         }
-        return .absent
     }
 }
