@@ -54,7 +54,7 @@ final class ClassNames {
 }
 
 /// The key indices of keys loading reads from many objects: a connection's three keys
-/// (`UILabel`, `UISource`, `UIDestination`) and a view's `UISubviews`, so that those reads
+/// (`UILabel`, `UISource`, `UIDestination`), a view's `UISubviews` and a string's `NS.bytes`, so that those reads
 /// compare integers instead of names. `-1`: the archive has no such key; `nil`: it has two keys
 /// spelled alike (only a hostile archive), so reads go by name.
 struct KnownKeys {
@@ -62,6 +62,8 @@ struct KnownKeys {
     var source: Int? = -1
     var destination: Int? = -1
     var subviews: Int? = -1
+    /// `NS.bytes`, a string's text.
+    var bytes: Int? = -1
 
     /// Records that key `index` has the name of `key`.
     mutating func note(_ key: WritableKeyPath<Self, Int?>, _ index: Int) {
@@ -175,6 +177,17 @@ struct ArchivedValues {
                 return isReference && reference < references.count ? references.object(at: reference) : nil
             }
             if isReference { reference &+= 1 }
+        }
+        return nil
+    }
+
+    /// The bytes of the first value under key `keyIndex`, when it is data (`data(forKey:)` of
+    /// the key's name, when no other key has that name).
+    func data(forKeyIndex keyIndex: Int) -> ArraySlice<UInt8>? {
+        let values = context.values
+        for index in range where values.keyIndex(at: index) == keyIndex {
+            guard case .data(let bytes) = values.payload(at: index) else { return nil }
+            return bytes
         }
         return nil
     }

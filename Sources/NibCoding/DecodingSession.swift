@@ -110,7 +110,9 @@ final class DecodingSession {
             case 10 where keys.key(at: index, is: "UISubviews"): knownKeys.note(\.subviews, index)
             case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
             case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
-            case 8 where keys.key(at: index, is: "NS.bytes"): bytes = bytes ?? index
+            case 8 where keys.key(at: index, is: "NS.bytes"):
+                bytes = bytes ?? index
+                knownKeys.note(\.bytes, index)
             case 25 where keys.key(at: index, is: "UIProxiedObjectIdentifier"): proxy = proxy ?? index
             case 11 where keys.key(at: index, is: "UIClassName"): swapped = swapped ?? index
             case 19 where keys.key(at: index, is: "UIOriginalClassName"): original = original ?? index
