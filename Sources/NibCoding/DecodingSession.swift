@@ -74,7 +74,11 @@ final class DecodingSession {
         var custom: Int
         var original: Int
     }
+    /// Each swapper's resolution by its pair of class-name strings: the first few in a list
+    /// (a nib has a handful; comparing two integers is cheaper than hashing), the rest hashed.
+    @exclusivity(unchecked) private var swapperList: [(key: SwapperKey, resolution: Resolution)] = []
     @exclusivity(unchecked) private var swapperTypes: [SwapperKey: Resolution] = [:]
+    private static let swapperListLimit = 16
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var work = 0
 
@@ -489,7 +493,8 @@ final class DecodingSession {
             return target
         }
         let cacheKey = SwapperKey(custom: target(customValue), original: target(originalValue))
-        if let known = swapperTypes[cacheKey] { return known }
+        for entry in swapperList where entry.key == cacheKey { return entry.resolution }
+        if swapperList.count >= Self.swapperListLimit, let known = swapperTypes[cacheKey] { return known }
         let custom = rawString(referencedBy: customValue) ?? ""
         let original = rawString(referencedBy: originalValue) ?? ""
         let resolution: Resolution
@@ -502,7 +507,11 @@ final class DecodingSession {
         } else {
             resolution = .model(NibObject.self)
         }
-        swapperTypes[cacheKey] = resolution
+        if swapperList.count < Self.swapperListLimit {
+            swapperList.append((cacheKey, resolution))
+        } else {
+            swapperTypes[cacheKey] = resolution
+        }
         return resolution
     }
 
