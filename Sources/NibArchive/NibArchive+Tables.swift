@@ -351,7 +351,8 @@ extension NibArchive {
             let entry = entries[index]
             let start = Int(entry.start)
             let end = start + Swift.max(Int(entry.length) - 1, 0)
-            return storage.withUnsafeBufferPointer { buffer in body(UnsafeBufferPointer(rebasing: buffer[start..<end])) }
+            return storage.withUnsafeBufferPointer { buffer in body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            }
         }
 
         /// Whether the name of the class at `index` is spelled `name` (``name(at:)`` `== name`

@@ -272,7 +272,8 @@ final class DecodingSession {
         }
         switch states[index] {
         case .done, .placeholder: return instance(index)
-        case .decoding, .collecting where index != referrer:
+        case .decoding,
+            .collecting where index != referrer:
             // An unfinished model handed out (a cycle through a custom class) has no values in
             // the archive yet: it gets its class name now.
             let object = instance(index)
@@ -432,7 +433,8 @@ final class DecodingSession {
         guard object.classIndex >= 0, object.classIndex < resolutions.count else {
             // The parser rejects such archives; checked again before the unchecked table.
             throw NibCodingError(
-                code: .archive, message: "class index \(object.classIndex) is not below the class count", objectIndex: index)
+                code: .archive, message: "class index \(object.classIndex) is not below the class count",
+                objectIndex: index)
         }
         if let known = resolutions[object.classIndex] {
             if case .swapper = known { return try resolveSwapper(object, at: index) }
@@ -451,7 +453,8 @@ final class DecodingSession {
         {
             resolution = .model(collection)
         } else if registry.isStrict {
-            throw error(.unregisteredClass, "no Swift type is registered for class \(classNames[classIndex])", object: index)
+            throw error(
+                .unregisteredClass, "no Swift type is registered for class \(classNames[classIndex])", object: index)
         } else {
             resolution = .model(NibObject.self)
         }
