@@ -139,6 +139,26 @@ struct HandBuiltGraphTests {
         #expect(written.string(forKey: "NS.sizeval") == "{18, 4}")
     }
 
+    /// Lookups by a class name's bytes must agree with `String` equality, which treats canonically
+    /// equivalent spellings as equal (U+212A KELVIN SIGN decomposes to `K`).
+    @Test(
+        "Registered class names match as strings do, whether the archive or the registry spells them in ASCII",
+        arguments: [("Kiosk", "\u{212A}iosk"), ("\u{212A}iosk", "Kiosk"), ("Kiosk", "Kiosk")])
+    func registeredNamesMatchAsStrings(registered: String, archived: String) throws {
+        let archive = try Fixtures.archive([
+            ("NSObject", [("first", .objectReference(1)), ("second", .objectReference(2))]),
+            (archived, [("UITag", .int8(1))]),
+            ("Kiosks", [("UITag", .int8(2))]),
+        ])
+        var registry = NibClassRegistry.standard
+        registry.register(NibView.self, as: registered)
+        let root = try Nib(archive: archive).decodeGraph(registry: registry)
+        #expect(root.object(forKey: "first") is NibView)
+        #expect(!(root.object(forKey: "second") is NibView))
+        #expect((root.object(forKey: "first") as? NibObject)?.className == archived)
+        #expect((root.object(forKey: "second") as? NibObject)?.className == "Kiosks")
+    }
+
     @Test("A registered custom class reads typed values through NibCoder")
     func customClass() throws {
         let archive = try Fixtures.archive([
