@@ -169,7 +169,12 @@ final class DecodingSession {
     /// Values a custom class's `decode(from:)` asked for (allocated on the first custom class).
     private var readValues: [Bool] = []
 
+    /// How many custom classes' `decode(from:)` calls are running: reads are noted only then
+    /// (only custom classes get unread keys reported; loading's own reads need no table).
+    @exclusivity(unchecked) private var customDecodes = 0
+
     func noteRead(_ valueIndex: Int) {
+        guard customDecodes > 0 else { return }
         if readValues.isEmpty { readValues = [Bool](repeating: false, count: values.count) }
         if valueIndex < readValues.count { readValues[valueIndex] = true }
     }
@@ -309,6 +314,8 @@ final class DecodingSession {
             states[index] = .decoding
             setInstance(instance, index)
             try countWork(object.valueCount, object: index)
+            customDecodes += 1
+            defer { customDecodes -= 1 }
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
             states[index] = .done
             reportUnreadKeys(of: object, at: index, type: type)
