@@ -268,6 +268,8 @@ extension NibObject {
             for index in entries.indices where !body(entries[index].key, entries[index].value) { return }
         case .archived(let archived):
             archived.forEach(body)
+        case .empty:
+            return
         }
     }
 
@@ -276,6 +278,7 @@ extension NibObject {
         switch storage {
         case .entries(let entries): entries.count
         case .archived(let archived): archived.range.count
+        case .empty: 0
         }
     }
 }

@@ -56,6 +56,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
                 keepArchivedClassName()
                 storage = .entries(entries)
                 return entries
+            case .empty:
+                return []
             }
         }
         set {
@@ -70,6 +72,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         case entries([NibEntry])
         /// Values still in the archive, with the object's references resolved.
         case archived(ArchivedValues)
+        /// No values yet (a new object): `entries([])` without an array to retain and release.
+        case empty
     }
     @exclusivity(unchecked) var storage: Storage
     /// The object's index in the archive it was decoded from; `nil` for objects made in code.
@@ -123,7 +127,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 
     /// Creates an object of class ``defaultClassName`` with no values.
     public required init() {
-        storage = .entries([])
+        storage = .empty
     }
 
     /// Releases long chains of objects one by one: a chain of a million objects would
@@ -147,6 +151,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
             for entry in entries {
                 if case .object(let object?) = entry.value, !body(object) { return false }
             }
+        case .empty:
+            break
         }
         for attribute in loadRecord?.runtimeAttributes ?? [] {
             if case .object(let object?) = attribute.value, !body(object) { return false }
@@ -162,16 +168,18 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         switch storage {
         case .archived(let archived):
             guard !archived.references.isEmpty else { return }
-            storage = .entries([])
+            storage = .empty
             for case .strong(let object?) in archived.references.values {
                 if let child = object as? NibObject { pending.append(child) }
             }
         case .entries(let entries):
             guard !entries.isEmpty else { return }
-            storage = .entries([])
+            storage = .empty
             for entry in entries {
                 if case .object(let object?) = entry.value, let child = object as? NibObject { pending.append(child) }
             }
+        case .empty:
+            return
         }
     }
 
