@@ -56,10 +56,12 @@ final class DecodingSession {
     /// slot is read and written without the uniqueness check an array property pays on every
     /// write. Every index is checked against ``objectCount`` before use.
     private let states: UnsafeMutableBufferPointer<State>
-    /// The memoized instance of each object index (nil also for a collection that decoded as nil).
+    /// The memoized instance of each object index (nil also for a collection that decoded as
+    /// nil), each retained once by the session and released in `deinit`.
     private let slots: UnsafeMutableBufferPointer<Unmanaged<AnyObject>?>
-    /// Every instance ever stored in ``slots``, kept alive until the session ends.
-    @exclusivity(unchecked) private var owned: [AnyObject] = []
+    /// Instances taken out of ``slots`` (collections that decoded as nil), kept alive until the
+    /// session ends like the others.
+    @exclusivity(unchecked) private var dropped: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
     /// without deep recursion.
     private let heights: UnsafeMutableBufferPointer<UInt32>
@@ -137,7 +139,6 @@ final class DecodingSession {
         slots.initialize(repeating: nil)
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
-        owned.reserveCapacity(count)
         context = ArchiveContext(
             values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
             knownKeys: knownKeys, classNames: classNames)
@@ -146,7 +147,8 @@ final class DecodingSession {
     }
 
     deinit {
-        // The four element types are trivial (a resolution holds metatypes): nothing to deinitialize.
+        for index in 0..<objectCount { slots[index]?.release() }
+        // The other element types are trivial (a resolution holds metatypes): nothing to deinitialize.
         states.deallocate()
         resolutions.deallocate()
         slots.deallocate()
@@ -157,11 +159,11 @@ final class DecodingSession {
     @inline(__always)
     private func instance(_ index: Int) -> AnyObject? { slots[index]?.takeUnretainedValue() }
 
-    /// Memoizes `instance` as object `index`; ``owned`` keeps it alive.
+    /// Memoizes `instance` as object `index`, retained until the session ends.
     @inline(__always)
     private func setInstance(_ instance: AnyObject, _ index: Int) {
-        owned.append(instance)
-        slots[index] = Unmanaged.passUnretained(instance)
+        slots[index]?.release()
+        slots[index] = Unmanaged.passRetained(instance)
     }
 
     // MARK: Keys nobody read
@@ -380,7 +382,10 @@ final class DecodingSession {
                 try model.decode(from: NibCoder(session: self, index: current.index, object: object))
                 let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
                 states[current.index] = .done
-                if !alive { slots[current.index] = nil }
+                if !alive, let slot = slots[current.index] {
+                    dropped.append(slot.takeRetainedValue())
+                    slots[current.index] = nil
+                }
                 heights[current.index] = current.height
                 if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
                 guard suspended.count > base else { return }
