@@ -59,6 +59,9 @@ final class DecodingSession {
     /// The memoized instance of each object index (nil also for a collection that decoded as
     /// nil), each retained once by the session and released in `deinit`.
     private let slots: UnsafeMutableBufferPointer<Unmanaged<AnyObject>?>
+    /// The box of each object that back references point to (allocated on the first one).
+    @exclusivity(unchecked) private var backReferenceBoxes:
+        UnsafeMutableBufferPointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>?
     /// Instances taken out of ``slots`` (collections that decoded as nil), kept alive until the
     /// session ends like the others.
     @exclusivity(unchecked) private var dropped: [AnyObject] = []
@@ -148,6 +151,10 @@ final class DecodingSession {
 
     deinit {
         for index in 0..<objectCount { slots[index]?.release() }
+        if let backReferenceBoxes {
+            for index in 0..<objectCount { backReferenceBoxes[index]?.release() }
+            backReferenceBoxes.deallocate()
+        }
         // The other element types are trivial (a resolution holds metatypes): nothing to deinitialize.
         states.deallocate()
         resolutions.deallocate()
@@ -158,6 +165,23 @@ final class DecodingSession {
     /// The memoized instance of object `index` (checked against ``objectCount`` by the caller).
     @inline(__always)
     private func instance(_ index: Int) -> AnyObject? { slots[index]?.takeUnretainedValue() }
+
+    /// The box through which back references hold object `index` (checked against
+    /// ``objectCount`` by the caller), made on the first back reference to it.
+    private func backReferenceBox(_ index: Int) -> ResolvedReferences.BackReferenceBox {
+        let boxes: UnsafeMutableBufferPointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>
+        if let backReferenceBoxes {
+            boxes = backReferenceBoxes
+        } else {
+            boxes = .allocate(capacity: objectCount)
+            boxes.initialize(repeating: nil)
+            backReferenceBoxes = boxes
+        }
+        if let box = boxes[index] { return box.takeUnretainedValue() }
+        let box = ResolvedReferences.BackReferenceBox(instance(index))
+        boxes[index] = Unmanaged.passRetained(box)
+        return box
+    }
 
     /// Memoizes `instance` as object `index`, retained until the session ends.
     @inline(__always)
@@ -413,12 +437,12 @@ final class DecodingSession {
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
-                current.references.appendBackReference(to: instance(target))
+                current.references.appendBackReference(backReferenceBox(target))
                 current.next = valueIndex &+ 1
             case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                current.references.appendBackReference(to: instance(target))
+                current.references.appendBackReference(backReferenceBox(target))
                 current.next = valueIndex &+ 1
             case .collecting:
                 throw error(
