@@ -431,9 +431,9 @@ final class DecodingSession {
             if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
-                let object = instance(target)
-                if object == nil, keyIndex == emptyKey { current.nilElement = true }
-                current.references.append(object)
+                let slot = slots[target]
+                if slot == nil, keyIndex == emptyKey { current.nilElement = true }
+                current.references.append(slot?.takeUnretainedValue())
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:

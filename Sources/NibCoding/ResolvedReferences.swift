@@ -61,10 +61,10 @@ struct ResolvedReferences {
     var isEmpty: Bool { values.isEmpty }
 
     /// Appends a strong reference (`nil` when the reference decoded to nothing).
-    mutating func append(_ object: AnyObject?) { values.append(.strong(object)) }
+    mutating func append(_ object: consuming AnyObject?) { values.append(.strong(object)) }
 
     /// Appends a back reference, held weakly through `box`.
-    mutating func appendBackReference(_ box: BackReferenceBox) {
+    mutating func appendBackReference(_ box: consuming BackReferenceBox) {
         values.append(.back(box))
     }
 
