@@ -140,6 +140,8 @@ final class DecodingSession {
         states.initialize(repeating: .untouched)
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
+        // Room for the usual nesting of suspended walks at once, instead of growing step by step.
+        suspended.reserveCapacity(Swift.min(count, 32))
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
         context = ArchiveContext(
