@@ -180,9 +180,20 @@ final class DecodingSession {
             backReferenceBoxes = boxes
         }
         if let box = boxes[index] { return box.takeUnretainedValue() }
-        let box = ResolvedReferences.BackReferenceBox(instance(index))
+        let target = instance(index)
+        pinClassName(target, index)
+        let box = ResolvedReferences.BackReferenceBox(target)
         boxes[index] = Unmanaged.passRetained(box)
         return box
+    }
+
+    /// Gives an unfinished model that is handed out (a cycle: a back reference, or a custom
+    /// class's read) its class name now, as its values are not in the archive yet.
+    private func pinClassName(_ object: AnyObject?, _ index: Int) {
+        if let model = object as? NibObject, model.archivedClassIndex >= 0 {
+            // Made straight from storage: the name cache would cost an array per load.
+            model.className = classes.name(at: objects[index].classIndex)
+        }
     }
 
     /// Memoizes `instance` as object `index`, retained until the session ends.
@@ -310,9 +321,7 @@ final class DecodingSession {
             // An unfinished model handed out (a cycle through a custom class) has no values in
             // the archive yet: it gets its class name now.
             let object = instance(index)
-            if let model = object as? NibObject, model.archivedClassIndex >= 0 {
-                model.className = classNames[objects[index].classIndex]
-            }
+            pinClassName(object, index)
             return object
         case .collecting:
             throw error(

@@ -159,6 +159,32 @@ struct HandBuiltGraphTests {
         #expect((root.object(forKey: "second") as? NibObject)?.className == "Kiosks")
     }
 
+    /// A model reading an unfinished ancestor during its own decoding (a back reference) sees
+    /// the ancestor's archived class name, although the ancestor's values are not in place yet.
+    @Test("A back-referenced ancestor has its archived class name while its children decode")
+    func ancestorClassNameDuringDecoding() throws {
+        final class Child: NibObject {
+            var parentClassName: String?
+            override func decode(from coder: NibCoder) throws {
+                try super.decode(from: coder)
+                parentClassName = (object(forKey: "parent") as? NibObject)?.className
+            }
+        }
+        let archive = try Fixtures.archive([
+            ("NSObject", [("object", .objectReference(1))]),
+            ("MyContainer", [("child", .objectReference(2))]),
+            ("MyChild", [("parent", .objectReference(1))]),
+        ])
+        var registry = NibClassRegistry.standard
+        registry.register(Child.self, as: "MyChild")
+        let root = try Nib(archive: archive).decodeGraph(registry: registry)
+        let container = try #require(root.object(forKey: "object") as? NibObject)
+        let child = try #require(container.object(forKey: "child") as? Child)
+        #expect(child.parentClassName == "MyContainer")
+        #expect(container.className == "MyContainer")
+        #expect(child.className == "MyChild")
+    }
+
     @Test("A registered custom class reads typed values through NibCoder")
     func customClass() throws {
         let archive = try Fixtures.archive([
