@@ -336,6 +336,34 @@ extension NibArchive {
                 fallbacks: Array(fallbackIndices[fallbackStart..<(fallbackStart + Int(entry.fallbackCount))]))
         }
 
+        /// The number of fallback classes of the class at `index`, without building the entry.
+        package func fallbackCount(at index: Int) -> Int { Int(entries[index].fallbackCount) }
+
+        /// Fallback number `position` (below ``fallbackCount(at:)``) of the class at `index`: a
+        /// class index as stored, which may be out of range.
+        package func fallback(_ position: Int, at index: Int) -> Int {
+            Int(fallbackIndices[Int(entries[index].fallbackStart) + position])
+        }
+
+        /// Calls `body` with the bytes of the name of the class at `index` (the bytes
+        /// ``name(at:)`` decodes: the stored name without its terminator).
+        package func withNameBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let entry = entries[index]
+            let start = Int(entry.start)
+            let end = start + Swift.max(Int(entry.length) - 1, 0)
+            return storage.withUnsafeBufferPointer { buffer in body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            }
+        }
+
+        /// Whether the name of the class at `index` is spelled `name` (``name(at:)`` `== name`
+        /// for an ASCII `name`), compared byte for byte without building a string.
+        package func name(at index: Int, is name: StaticString) -> Bool {
+            withNameBytes(at: index) { bytes in
+                bytes.count == name.utf8CodeUnitCount
+                    && bytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            }
+        }
+
         /// The name of the class at `index` as text (invalid UTF-8 becomes U+FFFD), read straight
         /// from storage without building the entry: ``ClassName/name`` for `self[index]`.
         package func name(at index: Int) -> String {

@@ -28,6 +28,49 @@ final class KeyNames {
     }
 }
 
+/// The class table's names as `String`s, made on first use: loading resolves classes by
+/// their bytes and stores no name per object, so most names are never made.
+final class ClassNames {
+    private let classes: NibArchive.ClassTable
+    /// `""` for a name not made yet (as in ``KeyNames``).
+    @exclusivity(unchecked) private var cache: [String] = []
+
+    init(_ classes: NibArchive.ClassTable) {
+        self.classes = classes
+    }
+
+    /// The number of classes.
+    var count: Int { classes.count }
+
+    /// The name of class `index`.
+    subscript(index: Int) -> String {
+        if cache.isEmpty { cache = Array(repeating: "", count: classes.count) }
+        let cached = cache[index]
+        if !cached.isEmpty { return cached }
+        let name = classes.name(at: index)
+        cache[index] = name
+        return name
+    }
+}
+
+/// The key indices of keys loading reads from many objects: a connection's three keys
+/// (`UILabel`, `UISource`, `UIDestination`), a view's `UISubviews` and a string's `NS.bytes`, so that those reads
+/// compare integers instead of names. `-1`: the archive has no such key; `nil`: it has two keys
+/// spelled alike (only a hostile archive), so reads go by name.
+struct KnownKeys {
+    var label: Int? = -1
+    var source: Int? = -1
+    var destination: Int? = -1
+    var subviews: Int? = -1
+    /// `NS.bytes`, a string's text.
+    var bytes: Int? = -1
+
+    /// Records that key `index` has the name of `key`.
+    mutating func note(_ key: WritableKeyPath<Self, Int?>, _ index: Int) {
+        self[keyPath: key] = self[keyPath: key] == -1 ? index : nil
+    }
+}
+
 /// What the decoded objects of one archive share: the value table and the key names.
 final class ArchiveContext {
     let values: NibArchive.ValueTable
@@ -35,15 +78,26 @@ final class ArchiveContext {
     let keyNames: KeyNames
     let emptyKey: Int
     let inlinedKey: Int
+    let knownKeys: KnownKeys
+    /// The class table's names.
+    let classNames: ClassNames
 
     init(
-        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?
+        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
+        knownKeys: KnownKeys, classNames: ClassNames
     ) {
+        self.classNames = classNames
         self.values = values
         self.keys = keys
         self.keyNames = keyNames
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
+        self.knownKeys = knownKeys
+    }
+
+    /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).
+    func className(at index: Int) -> String {
+        index < classNames.count ? classNames[index] : "NSObject"
     }
 }
 
@@ -109,7 +163,71 @@ struct ArchivedValues {
     /// building the entry value).
     func object(forKey key: String) -> AnyObject? {
         guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
-        return references.values[reference].object
+        return references.object(at: reference)
+    }
+
+    /// The object the first value under key `keyIndex` refers to (`object(forKey:)` of the
+    /// key's name, when no other key has that name).
+    func object(forKeyIndex keyIndex: Int) -> AnyObject? {
+        var reference = 0
+        let values = context.values
+        for index in range {
+            let isReference = values.type(at: index) == .objectReference
+            if values.keyIndex(at: index) == keyIndex {
+                return isReference && reference < references.count ? references.object(at: reference) : nil
+            }
+            if isReference { reference &+= 1 }
+        }
+        return nil
+    }
+
+    /// The bytes of the first value under key `keyIndex`, when it is data (`data(forKey:)` of
+    /// the key's name, when no other key has that name).
+    func data(forKeyIndex keyIndex: Int) -> ArraySlice<UInt8>? {
+        let values = context.values
+        for index in range where values.keyIndex(at: index) == keyIndex {
+            guard case .data(let bytes) = values.payload(at: index) else { return nil }
+            return bytes
+        }
+        return nil
+    }
+
+    /// A connection's label object, source and destination: the objects the first values under
+    /// `UILabel`, `UISource` and `UIDestination` refer to, found in one walk by key index; `nil`
+    /// when the archive spells one of the keys twice (then each is read by name).
+    var connectionParts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?)? {
+        let keys = context.knownKeys
+        guard let labelKey = keys.label, let sourceKey = keys.source, let destinationKey = keys.destination else {
+            return nil
+        }
+        var parts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?) = (nil, nil, nil)
+        var found = (label: false, source: false, destination: false)
+        var reference = 0
+        let values = context.values
+        for index in range {
+            let keyIndex = values.keyIndex(at: index)
+            let isReference = values.type(at: index) == .objectReference
+            defer { if isReference { reference &+= 1 } }
+            // The first value under each key decides, as `object(forKey:)` reads it; a value that
+            // is not a reference reads as nil.
+            let isLabel = keyIndex == labelKey && !found.label
+            let isSource = keyIndex == sourceKey && !found.source
+            let isDestination = keyIndex == destinationKey && !found.destination
+            guard isLabel || isSource || isDestination else { continue }
+            let object = isReference && reference < references.count ? references.object(at: reference) : nil
+            if isLabel {
+                found.label = true
+                parts.label = object
+            } else if isSource {
+                found.source = true
+                parts.source = object
+            } else {
+                found.destination = true
+                parts.destination = object
+            }
+            if found.label && found.source && found.destination { break }
+        }
+        return parts
     }
 
     /// The bytes of the first value under `key`, when it is data.
@@ -150,6 +268,8 @@ extension NibObject {
             for index in entries.indices where !body(entries[index].key, entries[index].value) { return }
         case .archived(let archived):
             archived.forEach(body)
+        case .empty:
+            return
         }
     }
 
@@ -158,6 +278,7 @@ extension NibObject {
         switch storage {
         case .entries(let entries): entries.count
         case .archived(let archived): archived.range.count
+        case .empty: 0
         }
     }
 }

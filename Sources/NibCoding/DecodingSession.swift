@@ -45,7 +45,8 @@ final class DecodingSession {
     let registry: NibClassRegistry
     let limits: NibDecodingLimits
     let keyNames: KeyNames
-    let classNames: [String]
+    let classNames: ClassNames
+    let classes: NibArchive.ClassTable
     @exclusivity(unchecked) var proxyMapping: ProxyMapping?
     @exclusivity(unchecked) var stringsTable: [String: String]?
     var diagnostics: [String] = []
@@ -55,10 +56,15 @@ final class DecodingSession {
     /// slot is read and written without the uniqueness check an array property pays on every
     /// write. Every index is checked against ``objectCount`` before use.
     private let states: UnsafeMutableBufferPointer<State>
-    /// The memoized instance of each object index (nil also for a collection that decoded as nil).
+    /// The memoized instance of each object index (nil also for a collection that decoded as
+    /// nil), each retained once by the session and released in `deinit`.
     private let slots: UnsafeMutableBufferPointer<Unmanaged<AnyObject>?>
-    /// Every instance ever stored in ``slots``, kept alive until the session ends.
-    @exclusivity(unchecked) private var owned: [AnyObject] = []
+    /// The box of each object that back references point to (allocated on the first one).
+    @exclusivity(unchecked) private var backReferenceBoxes:
+        UnsafeMutableBufferPointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>?
+    /// Instances taken out of ``slots`` (collections that decoded as nil), kept alive until the
+    /// session ends like the others.
+    @exclusivity(unchecked) private var dropped: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
     /// without deep recursion.
     private let heights: UnsafeMutableBufferPointer<UInt32>
@@ -66,12 +72,18 @@ final class DecodingSession {
     let objectCount: Int
     /// Shared by every decoded object: the values they read on access.
     let context: ArchiveContext
-    @exclusivity(unchecked) private var resolutions: [Resolution?]
+    /// Each class's resolution once known (plain memory, like the per-object tables; every
+    /// index is a class index of an object, checked by the parser).
+    private let resolutions: UnsafeMutableBufferPointer<Resolution?>
     private struct SwapperKey: Hashable {
         var custom: Int
         var original: Int
     }
+    /// Each swapper's resolution by its pair of class-name strings: the first few in a list
+    /// (a nib has a handful; comparing two integers is cheaper than hashing), the rest hashed.
+    @exclusivity(unchecked) private var swapperList: [(key: SwapperKey, resolution: Resolution)] = []
     @exclusivity(unchecked) private var swapperTypes: [SwapperKey: Resolution] = [:]
+    private static let swapperListLimit = 16
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var work = 0
 
@@ -96,13 +108,20 @@ final class DecodingSession {
         var proxy: Int?
         var swapped: Int?
         var original: Int?
+        var knownKeys = KnownKeys()
         let keys = archive.keys
         for index in 0..<keys.count {
-            // The six names have six different lengths: compare each key with at most one.
+            // Compare each key only with the names of its length (two have 8 bytes).
             switch keys.byteCount(at: index) {
+            case 7 where keys.key(at: index, is: "UILabel"): knownKeys.note(\.label, index)
+            case 8 where keys.key(at: index, is: "UISource"): knownKeys.note(\.source, index)
+            case 13 where keys.key(at: index, is: "UIDestination"): knownKeys.note(\.destination, index)
+            case 10 where keys.key(at: index, is: "UISubviews"): knownKeys.note(\.subviews, index)
             case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
             case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
-            case 8 where keys.key(at: index, is: "NS.bytes"): bytes = bytes ?? index
+            case 8 where keys.key(at: index, is: "NS.bytes"):
+                bytes = bytes ?? index
+                knownKeys.note(\.bytes, index)
             case 25 where keys.key(at: index, is: "UIProxiedObjectIdentifier"): proxy = proxy ?? index
             case 11 where keys.key(at: index, is: "UIClassName"): swapped = swapped ?? index
             case 19 where keys.key(at: index, is: "UIOriginalClassName"): original = original ?? index
@@ -113,24 +132,34 @@ final class DecodingSession {
         (inlinedKey, emptyKey, bytesKey, proxyIdentifierKey, classNameKey, originalClassNameKey) =
             (inlined, empty, bytes, proxy, swapped, original)
         let classes = archive.classes
-        classNames = (0..<classes.count).map { classes.name(at: $0) }
+        self.classes = classes
+        classNames = ClassNames(classes)
         let count = archive.objects.count
         objectCount = count
         states = .allocate(capacity: count)
         states.initialize(repeating: .untouched)
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
+        // Room for the usual nesting of suspended walks at once, instead of growing step by step.
+        suspended.reserveCapacity(Swift.min(count, 32))
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
-        owned.reserveCapacity(count)
         context = ArchiveContext(
-            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined)
-        resolutions = Array(repeating: nil, count: classNames.count)
+            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
+            knownKeys: knownKeys, classNames: classNames)
+        resolutions = .allocate(capacity: classNames.count)
+        resolutions.initialize(repeating: nil)
     }
 
     deinit {
-        // The three element types are trivial: nothing to deinitialize.
+        for index in 0..<objectCount { slots[index]?.release() }
+        if let backReferenceBoxes {
+            for index in 0..<objectCount { backReferenceBoxes[index]?.release() }
+            backReferenceBoxes.deallocate()
+        }
+        // The other element types are trivial (a resolution holds metatypes): nothing to deinitialize.
         states.deallocate()
+        resolutions.deallocate()
         slots.deallocate()
         heights.deallocate()
     }
@@ -139,11 +168,39 @@ final class DecodingSession {
     @inline(__always)
     private func instance(_ index: Int) -> AnyObject? { slots[index]?.takeUnretainedValue() }
 
-    /// Memoizes `instance` as object `index`; ``owned`` keeps it alive.
+    /// The box through which back references hold object `index` (checked against
+    /// ``objectCount`` by the caller), made on the first back reference to it.
+    private func backReferenceBox(_ index: Int) -> ResolvedReferences.BackReferenceBox {
+        let boxes: UnsafeMutableBufferPointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>
+        if let backReferenceBoxes {
+            boxes = backReferenceBoxes
+        } else {
+            boxes = .allocate(capacity: objectCount)
+            boxes.initialize(repeating: nil)
+            backReferenceBoxes = boxes
+        }
+        if let box = boxes[index] { return box.takeUnretainedValue() }
+        let target = instance(index)
+        pinClassName(target, index)
+        let box = ResolvedReferences.BackReferenceBox(target)
+        boxes[index] = Unmanaged.passRetained(box)
+        return box
+    }
+
+    /// Gives an unfinished model that is handed out (a cycle: a back reference, or a custom
+    /// class's read) its class name now, as its values are not in the archive yet.
+    private func pinClassName(_ object: AnyObject?, _ index: Int) {
+        if let model = object as? NibObject, model.archivedClassIndex >= 0 {
+            // Made straight from storage: the name cache would cost an array per load.
+            model.className = classes.name(at: objects[index].classIndex)
+        }
+    }
+
+    /// Memoizes `instance` as object `index`, retained until the session ends.
     @inline(__always)
     private func setInstance(_ instance: AnyObject, _ index: Int) {
-        owned.append(instance)
-        slots[index] = Unmanaged.passUnretained(instance)
+        slots[index]?.release()
+        slots[index] = Unmanaged.passRetained(instance)
     }
 
     // MARK: Keys nobody read
@@ -151,7 +208,12 @@ final class DecodingSession {
     /// Values a custom class's `decode(from:)` asked for (allocated on the first custom class).
     private var readValues: [Bool] = []
 
+    /// How many custom classes' `decode(from:)` calls are running: reads are noted only then
+    /// (only custom classes get unread keys reported; loading's own reads need no table).
+    @exclusivity(unchecked) private var customDecodes = 0
+
     func noteRead(_ valueIndex: Int) {
+        guard customDecodes > 0 else { return }
         if readValues.isEmpty { readValues = [Bool](repeating: false, count: values.count) }
         if valueIndex < readValues.count { readValues[valueIndex] = true }
     }
@@ -253,8 +315,14 @@ final class DecodingSession {
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
         switch states[index] {
-        case .done, .decoding, .placeholder: return instance(index)
-        case .collecting where index != referrer: return instance(index)
+        case .done, .placeholder: return instance(index)
+        case .decoding,
+            .collecting where index != referrer:
+            // An unfinished model handed out (a cycle through a custom class) has no values in
+            // the archive yet: it gets its class name now.
+            let object = instance(index)
+            pinClassName(object, index)
+            return object
         case .collecting:
             throw error(
                 .collectionCycle, "collection \(index) contains itself", object: referrer,
@@ -273,7 +341,7 @@ final class DecodingSession {
         switch try resolve(object, at: index) {
         case .model(let type):
             let model = type.init()
-            model.className = classNames[object.classIndex]
+            model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
             model.archiveIndex = index
             return model
         case .custom(let type):
@@ -283,6 +351,8 @@ final class DecodingSession {
             states[index] = .decoding
             setInstance(instance, index)
             try countWork(object.valueCount, object: index)
+            customDecodes += 1
+            defer { customDecodes -= 1 }
             try instance.decode(from: NibCoder(session: self, index: index, object: object))
             states[index] = .done
             reportUnreadKeys(of: object, at: index, type: type)
@@ -290,7 +360,7 @@ final class DecodingSession {
         case .proxy:
             if try substituteProxy(object, at: index) { return nil }
             let proxy = NibProxy()
-            proxy.className = classNames[object.classIndex]
+            proxy.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
             proxy.archiveIndex = index
             return proxy
         case .swapper:
@@ -347,7 +417,10 @@ final class DecodingSession {
                 try model.decode(from: NibCoder(session: self, index: current.index, object: object))
                 let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
                 states[current.index] = .done
-                if !alive { slots[current.index] = nil }
+                if !alive, let slot = slots[current.index] {
+                    dropped.append(slot.takeRetainedValue())
+                    slots[current.index] = nil
+                }
                 heights[current.index] = current.height
                 if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
                 guard suspended.count > base else { return }
@@ -369,18 +442,18 @@ final class DecodingSession {
             if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
-                let object = instance(target)
-                if object == nil, keyIndex == emptyKey { current.nilElement = true }
-                current.references.append(object)
+                let slot = slots[target]
+                if slot == nil, keyIndex == emptyKey { current.nilElement = true }
+                current.references.append(slot?.takeUnretainedValue())
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
-                current.references.appendBackReference(to: instance(target))
+                current.references.appendBackReference(backReferenceBox(target))
                 current.next = valueIndex &+ 1
             case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                current.references.appendBackReference(to: instance(target))
+                current.references.appendBackReference(backReferenceBox(target))
                 current.next = valueIndex &+ 1
             case .collecting:
                 throw error(
@@ -404,22 +477,31 @@ final class DecodingSession {
     }
 
     private func resolve(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
+        guard object.classIndex >= 0, object.classIndex < resolutions.count else {
+            // The parser rejects such archives; checked again before the unchecked table.
+            throw NibCodingError(
+                code: .archive, message: "class index \(object.classIndex) is not below the class count",
+                objectIndex: index)
+        }
         if let known = resolutions[object.classIndex] {
             if case .swapper = known { return try resolveSwapper(object, at: index) }
             return known
         }
         let resolution: Resolution
-        let name = classNames[object.classIndex]
-        if name == "UIProxyObject" {
+        let classIndex = object.classIndex
+        if classes.name(at: classIndex, is: "UIProxyObject") {
             resolution = .proxy
-        } else if name == "UIClassSwapper" {
+        } else if classes.name(at: classIndex, is: "UIClassSwapper") {
             resolution = .swapper
-        } else if let type = registry.type(forClassName: name) ?? fallbackType(object.classIndex) {
+        } else if let type = registeredType(classIndex) ?? fallbackType(classIndex) {
             resolution = Self.resolution(for: type)
-        } else if let collection = NibClassRegistry.collectionTypes[name] {
+        } else if !registry.registersAllCollections,
+            let collection = NibClassRegistry.collectionTypes[classNames[classIndex]]
+        {
             resolution = .model(collection)
         } else if registry.isStrict {
-            throw error(.unregisteredClass, "no Swift type is registered for class \(name)", object: index)
+            throw error(
+                .unregisteredClass, "no Swift type is registered for class \(classNames[classIndex])", object: index)
         } else {
             resolution = .model(NibObject.self)
         }
@@ -434,10 +516,21 @@ final class DecodingSession {
     }
 
     private func fallbackType(_ classIndex: Int) -> (any NibDecodable.Type)? {
-        for fallback in archive.classes[classIndex].fallbacks where Int(fallback) < classNames.count {
-            if let type = registry.type(forClassName: classNames[Int(fallback)]) { return type }
+        for position in 0..<classes.fallbackCount(at: classIndex) {
+            let fallback = classes.fallback(position, at: classIndex)
+            if fallback < classNames.count, let type = registeredType(fallback) { return type }
         }
         return nil
+    }
+
+    /// The type the registry has for class `classIndex` (`type(forClassName:)` of its name),
+    /// looked up by the name's bytes when that is exact, without making the name.
+    private func registeredType(_ classIndex: Int) -> (any NibDecodable.Type)? {
+        switch classes.withNameBytes(at: classIndex, { registry.type(forASCIIName: $0) }) {
+        case .found(let type): return type
+        case .absent where !registry.hasQualifiedNames: return nil
+        case .absent, .undecided: return registry.type(forClassName: classNames[classIndex])
+        }
     }
 
     /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.
@@ -450,7 +543,8 @@ final class DecodingSession {
             return target
         }
         let cacheKey = SwapperKey(custom: target(customValue), original: target(originalValue))
-        if let known = swapperTypes[cacheKey] { return known }
+        for entry in swapperList where entry.key == cacheKey { return entry.resolution }
+        if swapperList.count >= Self.swapperListLimit, let known = swapperTypes[cacheKey] { return known }
         let custom = rawString(referencedBy: customValue) ?? ""
         let original = rawString(referencedBy: originalValue) ?? ""
         let resolution: Resolution
@@ -463,7 +557,11 @@ final class DecodingSession {
         } else {
             resolution = .model(NibObject.self)
         }
-        swapperTypes[cacheKey] = resolution
+        if swapperList.count < Self.swapperListLimit {
+            swapperList.append((cacheKey, resolution))
+        } else {
+            swapperTypes[cacheKey] = resolution
+        }
         return resolution
     }
 

@@ -92,6 +92,7 @@ extension Nib {
                     "runtime attribute \"\(keyPath)\" was not applied to \(Self.name(pair.target))")
             }
         }
+        result.outlets.reserveCapacity(connections.count)
         for connection in connections { connect(connection, &result) }
 
         result.topLevelObjects = topLevel.filter { !isPlaceholder($0) }
@@ -185,43 +186,71 @@ extension Nib {
     }
 
     private func connect(_ connection: AnyObject, _ result: inout NibInstantiation) {
-        guard let connection = connection as? NibConnection, let label = connection.label,
-            let source = connection.source
-        else {
+        guard let connection = connection as? NibConnection else {
             result.diagnostics.append("connection \(Self.name(connection)) lacks a label or source")
             return
         }
+        // One walk over the archived values by key index instead of three reads by name.
+        let label: String?
+        let source: AnyObject?
+        let destination: AnyObject?
+        if case .archived(let archived) = connection.storage, let parts = archived.connectionParts {
+            label = (parts.label as? NibString)?.string
+            (source, destination) = (parts.source, parts.destination)
+        } else {
+            (label, source, destination) = (connection.label, connection.source, connection.destination)
+        }
+        guard let label, let source else {
+            result.diagnostics.append("connection \(Self.name(connection)) lacks a label or source")
+            return
+        }
+        // A `NibObject` source is called directly: the same methods, without a protocol
+        // conformance lookup per connection.
+        let object = source as? NibObject
         switch connection {
         case let event as NibEventConnection:
-            let target = connection.destination is NibFirstResponder ? nil : connection.destination
+            let target = destination is NibFirstResponder ? nil : destination
             let action = NibAction(source: source, target: target, action: label, events: event.events)
             result.actions.append(action)
-            if let control = source as? any NibActionSource {
+            if let object {
+                object.addAction(action)
+            } else if let control = source as? any NibActionSource {
                 control.addAction(action)
             } else {
                 result.diagnostics.append(
                     "action \"\(label)\" has a source that is not a control: \(Self.name(source))")
             }
         case let collection as NibOutletCollectionConnection:
-            guard let destination = collection.destination else {
+            guard let destination else {
                 result.diagnostics.append("outlet collection \"\(label)\" has no destination")
                 return
             }
             let elements = (destination as? NibCollection)?.elements ?? [destination]
-            let settable = source as? any NibOutletSettable
-            if settable?.setOutletCollection(
-                label, to: elements, appending: collection.appendsToExistingCollection) ?? false
-            {
+            let appending = collection.appendsToExistingCollection
+            let set =
+                if let object {
+                    object.setOutletCollection(label, to: elements, appending: appending)
+                } else {
+                    (source as? any NibOutletSettable)?.setOutletCollection(label, to: elements, appending: appending)
+                        ?? false
+                }
+            if set {
                 result.outlets.append(NibOutlet(source: source, name: label, collection: elements))
             } else {
                 result.diagnostics.append("outlet collection \"\(label)\" was not set on \(Self.name(source))")
             }
         default:
-            guard let destination = connection.destination else {
+            guard let destination else {
                 result.diagnostics.append("outlet \"\(label)\" has no destination")
                 return
             }
-            if (source as? any NibOutletSettable)?.setOutlet(label, to: destination) ?? false {
+            let set =
+                if let object {
+                    object.setOutlet(label, to: destination)
+                } else {
+                    (source as? any NibOutletSettable)?.setOutlet(label, to: destination) ?? false
+                }
+            if set {
                 result.outlets.append(NibOutlet(source: source, name: label, destination: destination))
             } else {
                 result.diagnostics.append("outlet \"\(label)\" was not set on \(Self.name(source))")

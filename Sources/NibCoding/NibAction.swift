@@ -30,15 +30,31 @@ public struct NibOutlet {
     /// The property name.
     public var name: String
     /// The value it was set to; for an outlet collection, each element.
-    public var destinations: [NibWeakReference]
+    public var destinations: [NibWeakReference] {
+        get {
+            switch stored {
+            case .one(let reference): [reference]
+            case .many(let references): references
+            }
+        }
+        set { stored = .many(newValue) }
+    }
     /// Whether this was an outlet collection.
     public var isCollection: Bool
+
+    /// The destinations as stored: a single outlet keeps its one reference without an array
+    /// (an allocation saved per outlet a load sets).
+    private enum Destinations {
+        case one(NibWeakReference)
+        case many([NibWeakReference])
+    }
+    private var stored: Destinations
 
     /// Creates an outlet record.
     public init(source: AnyObject, name: String, destination: AnyObject) {
         self.source = source
         self.name = name
-        self.destinations = [NibWeakReference(destination)]
+        self.stored = .one(NibWeakReference(destination))
         self.isCollection = false
     }
 
@@ -46,12 +62,17 @@ public struct NibOutlet {
     public init(source: AnyObject, name: String, collection: [AnyObject]) {
         self.source = source
         self.name = name
-        self.destinations = collection.map { NibWeakReference($0) }
+        self.stored = .many(collection.map { NibWeakReference($0) })
         self.isCollection = true
     }
 
     /// The value of a single outlet (the first element of a collection).
-    public var destination: AnyObject? { destinations.first?.object }
+    public var destination: AnyObject? {
+        switch stored {
+        case .one(let reference): reference.object
+        case .many(let references): references.first?.object
+        }
+    }
 }
 
 /// The `UIControlEvents` bits an event connection fires on.

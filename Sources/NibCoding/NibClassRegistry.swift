@@ -16,10 +16,18 @@ public struct NibClassRegistry: Sendable {
     private var moduleAliases: [String: String] = [:]
     /// Whether some registered name is qualified (`Module.Class`): only then can a mangled
     /// Swift name (`_TtC…`) match, so without one it is not parsed at all.
-    private var hasQualifiedNames = false
+    private(set) var hasQualifiedNames = false
+    /// The registered names by their bytes, for lookups straight from an archive's class table.
+    private var asciiNames = ASCIINameTable()
     /// Whether an unregistered class is an error (``NibCodingError/Code/unregisteredClass``)
     /// instead of a generic ``NibObject``. UIKit's behaviour; off by default.
     public var isStrict = false
+    /// How many of the collection classes' names are registered: with all of them, a name the
+    /// registry does not know is not a collection either, so loading skips that lookup.
+    private var registeredCollectionNames = 0
+
+    /// Whether every collection class name (``collectionTypes``) is registered.
+    var registersAllCollections: Bool { registeredCollectionNames == Self.collectionTypes.count }
 
     /// An empty registry: every object decodes as a generic ``NibObject`` (proxies and
     /// collections keep their built-in handling).
@@ -78,8 +86,28 @@ public struct NibClassRegistry: Sendable {
     /// Registers `type` for objects archived as `className`. For a Swift class archived under a
     /// mangled name, register its readable name: `"MyApp.LoginViewController"`.
     public mutating func register(_ type: any NibDecodable.Type, as className: String) {
+        if Self.collectionTypes[className] != nil, types[className] == nil { registeredCollectionNames += 1 }
         types[className] = type
+        asciiNames.insert(className, type)
         if className.utf8.contains(UInt8(ascii: ".")) { hasQualifiedNames = true }
+    }
+
+    /// The result of a lookup by a name's bytes.
+    enum ByteLookup {
+        /// The exact name is registered.
+        case found(any NibDecodable.Type)
+        /// The exact name is not registered (a mangled Swift name may still match).
+        case absent
+        /// Bytes cannot decide (non-ASCII bytes, or a registered non-ASCII name, which Unicode
+        /// equivalence could match): look up the name as a string.
+        case undecided
+    }
+
+    /// The exact-name lookup of ``type(forClassName:)`` for a name given as its bytes, without
+    /// making a string: for ASCII bytes and a registry of ASCII names, `String` equality is byte
+    /// equality.
+    func type(forASCIIName bytes: UnsafeBufferPointer<UInt8>) -> ByteLookup {
+        asciiNames.lookUp(bytes)
     }
 
     /// Treats classes archived in module `archivedModule` as if they were in `module`.
@@ -95,5 +123,102 @@ public struct NibClassRegistry: Sendable {
         if let type = types[swift.description] { return type }
         if let alias = moduleAliases[swift.module] { return types[alias + "." + swift.qualifiedName] }
         return nil
+    }
+}
+
+/// An open-addressing hash table from ASCII names to registered types (FNV-1a over the bytes),
+/// kept in flat arrays so that a lookup copies nothing. A registry with a non-ASCII name marks
+/// the table undecided for every lookup.
+private struct ASCIINameTable: Sendable {
+    /// Each slot's hash; `0` for a free slot (hashes are made odd).
+    private var hashes: [UInt64] = []
+    private var starts: [Int] = []
+    private var lengths: [Int] = []
+    private var types: [(any NibDecodable.Type)?] = []
+    /// Every name's bytes, one after another.
+    private var bytes: [UInt8] = []
+    private var count = 0
+    private var hasNonASCIIName = false
+
+    /// The hash of `bytes`, and whether they are all ASCII.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var high: UInt8 = 0
+        for byte in bytes {
+            high |= byte
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return (hash | 1, high < 0x80)
+    }
+
+    mutating func insert(_ name: String, _ type: any NibDecodable.Type) {
+        let name = Array(name.utf8)
+        let (hash, isASCII) = name.withUnsafeBufferPointer(Self.hash)
+        guard isASCII else {
+            hasNonASCIIName = true
+            return
+        }
+        if (count + 1) * 2 > hashes.count { grow() }
+        let start = bytes.count
+        bytes += name
+        place(hash: hash, start: start, length: name.count, type: type)
+    }
+
+    private mutating func grow() {
+        let old = (hashes, starts, lengths, types)
+        let capacity = Swift.max(64, hashes.count * 2)
+        hashes = Array(repeating: 0, count: capacity)
+        starts = Array(repeating: 0, count: capacity)
+        lengths = Array(repeating: 0, count: capacity)
+        types = Array(repeating: nil, count: capacity)
+        count = 0
+        for slot in old.0.indices where old.0[slot] != 0 {
+            place(hash: old.0[slot], start: old.1[slot], length: old.2[slot], type: old.3[slot])
+        }
+    }
+
+    /// Stores a name (already in ``bytes``), replacing the type of an equal name; a free slot exists.
+    private mutating func place(hash: UInt64, start: Int, length: Int, type: (any NibDecodable.Type)?) {
+        let mask = hashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while hashes[slot] != 0 {
+            if hashes[slot] == hash, lengths[slot] == length,
+                bytes[starts[slot]..<(starts[slot] + length)].elementsEqual(bytes[start..<(start + length)])
+            {
+                types[slot] = type
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        hashes[slot] = hash
+        starts[slot] = start
+        lengths[slot] = length
+        types[slot] = type
+        count += 1
+    }
+
+    func lookUp(_ name: UnsafeBufferPointer<UInt8>) -> NibClassRegistry.ByteLookup {
+        if hasNonASCIIName { return .undecided }
+        let (hash, isASCII) = Self.hash(name)
+        guard isASCII else { return .undecided }
+        guard count > 0 else { return .absent }
+        return hashes.withUnsafeBufferPointer { hashes in
+            let mask = hashes.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            // At most half the slots are used: the probe ends at a free one.
+            while hashes[slot] != 0 {
+                if hashes[slot] == hash, lengths[slot] == name.count {
+                    let start = starts[slot]
+                    let equal = bytes.withUnsafeBufferPointer { stored in
+                        for offset in 0..<name.count where stored[start &+ offset] != name[offset] { return false }
+                        return true
+                    }
+                    if equal, let type = types[slot] { return .found(type) }
+                }
+                slot = (slot + 1) & mask
+            }
+            return .absent
+        }
     }
 }

@@ -12,6 +12,8 @@ extension NibObject {
             return nil
         case .archived(let archived):
             return archived.value(forKey: key)
+        case .empty:
+            return nil
         }
     }
 

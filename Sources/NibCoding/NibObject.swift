@@ -15,11 +15,33 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 {
     /// The archived class name, exactly as stored (for example `UIClassSwapper` or `UILabel`).
     public var className: String {
-        get { storedClassName ?? Self.defaultClassName }
+        get {
+            if let storedClassName { return storedClassName }
+            if let archived = archivedClassName { return archived }
+            return Self.defaultClassName
+        }
         set { storedClassName = newValue }
     }
     /// `nil` until set, so that creating an object during decoding costs no class-name lookup.
     @exclusivity(unchecked) private var storedClassName: String?
+    /// For a decoded object, the index of its class in the archive's class table: the name is
+    /// read from the archive on access (while the values are there), so that decoding stores
+    /// no string per object.
+    @exclusivity(unchecked) var archivedClassIndex: Int32 = -1
+
+    /// The class name kept in the archive, while the values are there.
+    private var archivedClassName: String? {
+        guard archivedClassIndex >= 0, case .archived(let archived) = storage else { return nil }
+        return archived.context.className(at: Int(archivedClassIndex))
+    }
+
+    /// Keeps the archived class name before the values leave the archive.
+    @inline(__always)
+    private func keepArchivedClassName() {
+        guard archivedClassIndex >= 0 else { return }
+        if storedClassName == nil { storedClassName = archivedClassName }
+        archivedClassIndex = -1
+    }
     /// The values, in stored order, with references resolved.
     ///
     /// A decoded object leaves its values in the archive (keeping only its resolved
@@ -31,11 +53,17 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
             case .entries(let entries): return entries
             case .archived(let archived):
                 let entries = archived.makeEntries()
+                keepArchivedClassName()
                 storage = .entries(entries)
                 return entries
+            case .empty:
+                return []
             }
         }
-        set { storage = .entries(newValue) }
+        set {
+            keepArchivedClassName()
+            storage = .entries(newValue)
+        }
     }
 
     /// Where the values live.
@@ -44,6 +72,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         case entries([NibEntry])
         /// Values still in the archive, with the object's references resolved.
         case archived(ArchivedValues)
+        /// No values yet (a new object): `entries([])` without an array to retain and release.
+        case empty
     }
     @exclusivity(unchecked) var storage: Storage
     /// The object's index in the archive it was decoded from; `nil` for objects made in code.
@@ -97,7 +127,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 
     /// Creates an object of class ``defaultClassName`` with no values.
     public required init() {
-        storage = .entries([])
+        storage = .empty
     }
 
     /// Releases long chains of objects one by one: a chain of a million objects would
@@ -121,6 +151,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
             for entry in entries {
                 if case .object(let object?) = entry.value, !body(object) { return false }
             }
+        case .empty:
+            break
         }
         for attribute in loadRecord?.runtimeAttributes ?? [] {
             if case .object(let object?) = attribute.value, !body(object) { return false }
@@ -136,16 +168,18 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         switch storage {
         case .archived(let archived):
             guard !archived.references.isEmpty else { return }
-            storage = .entries([])
+            storage = .empty
             for case .strong(let object?) in archived.references.values {
                 if let child = object as? NibObject { pending.append(child) }
             }
         case .entries(let entries):
             guard !entries.isEmpty else { return }
-            storage = .entries([])
+            storage = .empty
             for entry in entries {
                 if case .object(let object?) = entry.value, let child = object as? NibObject { pending.append(child) }
             }
+        case .empty:
+            return
         }
     }
 

@@ -6,12 +6,25 @@
 /// they saved, and than an array of ``NibEntry/Value``s, whose 40-byte elements with a payload
 /// case are copied and freed through outlined witnesses.)
 struct ResolvedReferences {
-    /// One resolved reference (16 bytes).
+    /// The target of back references, held weakly: one box per target object and load, shared
+    /// by every back reference to it (a subview's superview, a constraint's view…).
+    ///
+    /// (Measured: with a box, both cases of ``Reference`` are one strong pointer, moved and
+    /// copied inline; a weak reference in the enum made every append, copy and free go through
+    /// the type's value witnesses, and formed a weak reference per back reference.)
+    final class BackReferenceBox {
+        /// The target, while it is alive.
+        weak var object: AnyObject?
+
+        init(_ object: AnyObject?) { self.object = object }
+    }
+
+    /// One resolved reference: both cases are a single strong pointer.
     enum Reference {
         /// A strong reference; `nil` when the reference decoded to nothing.
         case strong(AnyObject?)
-        /// A back reference, held weakly.
-        case back(NibWeakReference)
+        /// A back reference, held weakly through the target's box.
+        case back(BackReferenceBox)
 
         /// The referenced object, while it is alive.
         @inline(__always)
@@ -27,7 +40,7 @@ struct ResolvedReferences {
         var value: NibEntry.Value {
             switch self {
             case .strong(let object): .object(object)
-            case .back(let reference): .backReference(reference)
+            case .back(let box): .backReference(NibWeakReference(box.object))
             }
         }
     }
@@ -48,11 +61,50 @@ struct ResolvedReferences {
     var isEmpty: Bool { values.isEmpty }
 
     /// Appends a strong reference (`nil` when the reference decoded to nothing).
-    mutating func append(_ object: AnyObject?) { values.append(.strong(object)) }
+    mutating func append(_ object: consuming AnyObject?) { values.append(.strong(object)) }
 
-    /// Appends a back reference, held weakly.
-    mutating func appendBackReference(to object: AnyObject?) {
-        values.append(.back(NibWeakReference(object)))
+    /// Appends a back reference, held weakly through `box`.
+    mutating func appendBackReference(_ box: consuming BackReferenceBox) {
+        values.append(.back(box))
+    }
+
+    /// Appends the referenced objects that are alive to `result`, in order.
+    ///
+    /// (Read in place: iterating the array copies every two-case element through an outlined
+    /// witness, several times the cost of the append.)
+    func appendObjects(to result: inout [AnyObject]) {
+        values.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                switch buffer[index] {
+                case .strong(let object?): result.append(object)
+                case .strong(nil): break
+                case .back(let reference): if let object = reference.object { result.append(object) }
+                }
+            }
+        }
+    }
+
+    /// The object the reference at `position` refers to, while it is alive (read in place).
+    func object(at position: Int) -> AnyObject? {
+        values.withUnsafeBufferPointer { buffer in
+            switch buffer[position] {
+            case .strong(let object): object
+            case .back(let reference): reference.object
+            }
+        }
+    }
+
+    /// Calls `body` with each referenced object that is alive, in order (read in place).
+    func forEachObject(_ body: (AnyObject) -> Void) {
+        values.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                switch buffer[index] {
+                case .strong(let object?): body(object)
+                case .strong(nil): break
+                case .back(let reference): if let object = reference.object { body(object) }
+                }
+            }
+        }
     }
 
     /// The reference at `position` as an entry value.

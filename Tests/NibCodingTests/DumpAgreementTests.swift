@@ -72,6 +72,49 @@ struct DumpAgreementTests {
         return result
     }
 
+    /// The `object` lines' class names by object index (names with an escape are left out).
+    static func dumpClassNames(_ text: String) -> [Int: String] {
+        var result: [Int: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("object\t") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 6, let object = Int(fields[1]), !fields[3].contains("\\") else { continue }
+            result[object] = String(fields[3])
+        }
+        return result
+    }
+
+    /// A decoded object reads its class name from the archive until its values leave it; the
+    /// name must be the same before, after `entries` is read, and after `entries` is set.
+    @Test(
+        "Decoded objects keep their dump's class names when their values leave the archive",
+        .enabled(if: Corpus.shouldRun), arguments: Corpus.nibFileNames)
+    func classNamesMatchDump(name: String) throws {
+        let url = try Corpus.directory().appendingPathComponent("nib/\(name)")
+        let names = Self.dumpClassNames(String(decoding: try Corpus.nibdump(for: url), as: UTF8.self))
+        let root = try Nib(bytes: try Corpus.nibBytes(named: name)).decodeGraph()
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var stack = [root]
+        var checked = 0
+        while let object = stack.popLast() {
+            let index = try #require(object.archiveIndex)
+            let expected = names[index]
+            if let expected { #expect(object.className == expected, "\(name) object \(index)") }
+            let entries = object.entries
+            if let expected { #expect(object.className == expected, "\(name) object \(index) after reading entries") }
+            if index % 2 == 0 {
+                object.entries = entries
+                if let expected { #expect(object.className == expected, "\(name) object \(index) after setting") }
+            }
+            if expected != nil { checked += 1 }
+            for entry in entries {
+                if let child = entry.value.object as? NibObject, seen.insert(ObjectIdentifier(child)).inserted {
+                    stack.append(child)
+                }
+            }
+        }
+        #expect(checked > 1)
+    }
+
     @Test(
         "Every decoded value of every corpus nib matches its dump line", .enabled(if: Corpus.shouldRun),
         arguments: Corpus.nibFileNames)

@@ -139,6 +139,52 @@ struct HandBuiltGraphTests {
         #expect(written.string(forKey: "NS.sizeval") == "{18, 4}")
     }
 
+    /// Lookups by a class name's bytes must agree with `String` equality, which treats canonically
+    /// equivalent spellings as equal (U+212A KELVIN SIGN decomposes to `K`).
+    @Test(
+        "Registered class names match as strings do, whether the archive or the registry spells them in ASCII",
+        arguments: [("Kiosk", "\u{212A}iosk"), ("\u{212A}iosk", "Kiosk"), ("Kiosk", "Kiosk")])
+    func registeredNamesMatchAsStrings(registered: String, archived: String) throws {
+        let archive = try Fixtures.archive([
+            ("NSObject", [("first", .objectReference(1)), ("second", .objectReference(2))]),
+            (archived, [("UITag", .int8(1))]),
+            ("Kiosks", [("UITag", .int8(2))]),
+        ])
+        var registry = NibClassRegistry.standard
+        registry.register(NibView.self, as: registered)
+        let root = try Nib(archive: archive).decodeGraph(registry: registry)
+        #expect(root.object(forKey: "first") is NibView)
+        #expect(!(root.object(forKey: "second") is NibView))
+        #expect((root.object(forKey: "first") as? NibObject)?.className == archived)
+        #expect((root.object(forKey: "second") as? NibObject)?.className == "Kiosks")
+    }
+
+    /// A model reading an unfinished ancestor during its own decoding (a back reference) sees
+    /// the ancestor's archived class name, although the ancestor's values are not in place yet.
+    @Test("A back-referenced ancestor has its archived class name while its children decode")
+    func ancestorClassNameDuringDecoding() throws {
+        final class Child: NibObject {
+            var parentClassName: String?
+            override func decode(from coder: NibCoder) throws {
+                try super.decode(from: coder)
+                parentClassName = (object(forKey: "parent") as? NibObject)?.className
+            }
+        }
+        let archive = try Fixtures.archive([
+            ("NSObject", [("object", .objectReference(1))]),
+            ("MyContainer", [("child", .objectReference(2))]),
+            ("MyChild", [("parent", .objectReference(1))]),
+        ])
+        var registry = NibClassRegistry.standard
+        registry.register(Child.self, as: "MyChild")
+        let root = try Nib(archive: archive).decodeGraph(registry: registry)
+        let container = try #require(root.object(forKey: "object") as? NibObject)
+        let child = try #require(container.object(forKey: "child") as? Child)
+        #expect(child.parentClassName == "MyContainer")
+        #expect(container.className == "MyContainer")
+        #expect(child.className == "MyChild")
+    }
+
     @Test("A registered custom class reads typed values through NibCoder")
     func customClass() throws {
         let archive = try Fixtures.archive([

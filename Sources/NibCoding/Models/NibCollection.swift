@@ -63,9 +63,7 @@ open class NibCollection: NibObject {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
             var result: [AnyObject] = []
             result.reserveCapacity(references.count)
-            for reference in references.values {
-                if let object = reference.object { result.append(object) }
-            }
+            references.appendObjects(to: &result)
             return result
         }
         var result: [AnyObject] = []
@@ -80,19 +78,17 @@ open class NibCollection: NibObject {
         return elementValues.compactMap(\.object)
     }
 
-    /// Replaces the elements, keeping the collection's form.
     /// Calls `body` with each element object in order, without building an array when the
     /// elements are still the archive's.
     func forEachElement(_ body: (AnyObject) -> Void) {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
-            for reference in references.values {
-                if let object = reference.object { body(object) }
-            }
+            references.forEachObject(body)
             return
         }
         for element in elements { body(element) }
     }
 
+    /// Replaces the elements, keeping the collection's form.
     public func setElements(_ elements: [AnyObject]) {
         if isInlined || entries.isEmpty && Self.prefersInlinedForm(className) {
             entries =

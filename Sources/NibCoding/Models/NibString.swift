@@ -17,7 +17,13 @@ open class NibString: NibObject {
 
     /// The text stored in `NS.bytes`, never looked up in a strings table.
     var storedText: String {
-        data(forKey: "NS.bytes").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let bytes: ArraySlice<UInt8>?
+        if case .archived(let archived) = storage, let key = archived.context.knownKeys.bytes {
+            bytes = archived.data(forKeyIndex: key)
+        } else {
+            bytes = data(forKey: "NS.bytes")
+        }
+        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// Whether `NS.bytes` is valid UTF-8 (spec: invalid text is a diagnostic, decoded with replacements).

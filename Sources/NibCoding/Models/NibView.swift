@@ -25,7 +25,13 @@ open class NibView: NibObject {
     /// Finds superviews once the `UISubviews` array is known.
     override open func decode(from coder: NibCoder) throws {
         try super.decode(from: coder)
-        (object(forKey: "UISubviews") as? NibCollection)?.forEachElement { element in
+        let subviews: AnyObject?
+        if case .archived(let archived) = storage, let key = archived.context.knownKeys.subviews {
+            subviews = archived.object(forKeyIndex: key)
+        } else {
+            subviews = object(forKey: "UISubviews")
+        }
+        (subviews as? NibCollection)?.forEachElement { element in
             if let subview = element as? NibView { subview.superview = self }
         }
     }
