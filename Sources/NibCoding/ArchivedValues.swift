@@ -1,57 +1,52 @@
 import NibArchive
 
-/// The key table's names as `String`s, made on first use: most keys of an archive are never
-/// read by name during a load, and making every name up front cost an eighth of load time.
+/// A table whose entries have names: the key and class tables.
+protocol NameTable {
+    /// The number of entries.
+    var count: Int { get }
+    /// The name of entry `index` as text.
+    func name(at index: Int) -> String
+}
+
+extension NibArchive.KeyTable: NameTable {
+    func name(at index: Int) -> String { self[index].name }
+}
+
+extension NibArchive.ClassTable: NameTable {}
+
+/// A table's names as `String`s, made on first use: most keys of an archive are never read by
+/// name during a load (making every name up front cost an eighth of load time), and loading
+/// resolves classes by their bytes, so most class names are never made either.
 ///
 /// The cache is allocated on the first name asked for (a load of generic objects often asks
 /// for none), and holds `""` for a name not made yet (an array of optional strings costs a
-/// generic witness call per element to free).
-final class KeyNames {
-    private let keys: NibArchive.KeyTable
+/// generic witness call per element to free); an empty name is simply made again.
+final class LazyNames<Table: NameTable> {
+    private let table: Table
     @exclusivity(unchecked) private var cache: [String] = []
 
-    init(_ keys: NibArchive.KeyTable) {
-        self.keys = keys
+    init(_ table: Table) {
+        self.table = table
     }
 
-    /// The number of keys.
-    var count: Int { keys.count }
+    /// The number of names.
+    var count: Int { table.count }
 
-    /// The name of key `index`.
+    /// The name of entry `index`.
     subscript(index: Int) -> String {
-        if cache.isEmpty { cache = Array(repeating: "", count: keys.count) }
-        let cached = cache[index]
-        if !cached.isEmpty || keys.byteCount(at: index) == 0 { return cached }
-        let name = keys[index].name
-        cache[index] = name
-        return name
-    }
-}
-
-/// The class table's names as `String`s, made on first use: loading resolves classes by
-/// their bytes and stores no name per object, so most names are never made.
-final class ClassNames {
-    private let classes: NibArchive.ClassTable
-    /// `""` for a name not made yet (as in ``KeyNames``).
-    @exclusivity(unchecked) private var cache: [String] = []
-
-    init(_ classes: NibArchive.ClassTable) {
-        self.classes = classes
-    }
-
-    /// The number of classes.
-    var count: Int { classes.count }
-
-    /// The name of class `index`.
-    subscript(index: Int) -> String {
-        if cache.isEmpty { cache = Array(repeating: "", count: classes.count) }
+        if cache.isEmpty { cache = Array(repeating: "", count: table.count) }
         let cached = cache[index]
         if !cached.isEmpty { return cached }
-        let name = classes.name(at: index)
+        let name = table.name(at: index)
         cache[index] = name
         return name
     }
 }
+
+/// The key table's names, made on first use.
+typealias KeyNames = LazyNames<NibArchive.KeyTable>
+/// The class table's names, made on first use.
+typealias ClassNames = LazyNames<NibArchive.ClassTable>
 
 /// The key indices of keys loading reads from many objects: a connection's three keys
 /// (`UILabel`, `UISource`, `UIDestination`), a view's `UISubviews` and a string's `NS.bytes`, so that those reads
