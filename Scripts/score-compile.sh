@@ -73,9 +73,11 @@ while IFS=$'\t' read -r pair version extra _; do
     built_args[$pair]="${arguments# }"
 done < "$xcode_table"
 compile_errors=0
+built_errors=0
 warned=0
 : > "$work/categories"
 : > "$work/errors"
+: > "$work/warnings"
 table="${SCORE_TABLE:-}"
 [ -n "$table" ] && printf '| Pair | Result | First reason |\n|---|---|---|\n' > "$table"
 row() { [ -n "$table" ] && printf '| %s | %s | %s |\n' "$1" "$2" "$(printf '%s' "$3" | sed 's/|/\\|/g' | cut -c1-220)" >> "$table"; return 0; }
@@ -93,9 +95,12 @@ for dir in "$pairs"/*/; do
     built="${built_args[$name]:-}"
     if [ -n "$built" ]; then
         read -r -a built_list <<< "$built"
-        if "$nibtool" compile "$source" "${args[@]}" "${profile_args[@]}" "${built_list[@]}" --compare-with "$reference" > /dev/null 2>&1; then
+        if "$nibtool" compile "$source" "${args[@]}" "${profile_args[@]}" "${built_list[@]}" --compare-with "$reference" > /dev/null 2> "$work/built-err"; then
             pass_built[$platform]=$(( ${pass_built[$platform]} + 1 ))
             built_result="passes with $built"
+        elif grep -q ': error: ' "$work/built-err"; then
+            built_errors=$(( built_errors + 1 ))
+            built_result="does not compile with $built either"
         else
             built_result="differs with $built too"
         fi
@@ -107,6 +112,7 @@ for dir in "$pairs"/*/; do
         row "$name" "pass${built:+ (as built: $built_result)}" ""
     elif grep -q ': error: ' "$work/err"; then
         compile_errors=$(( compile_errors + 1 ))
+        [ -z "$built" ] && built_errors=$(( built_errors + 1 ))
         first_error="$(grep -m1 ': error: ' "$work/err")"
         echo "ERROR $name: $(echo "$first_error" | sed 's/^nibtool: //')${built:+ (as built: $built_result)}"
         row "$name" "error${built:+ (as built: $built_result)}" "$(echo "$first_error" | sed -E 's/^nibtool: [^ ]*: error: //')"
@@ -117,7 +123,12 @@ for dir in "$pairs"/*/; do
         row "$name" "error${built:+ (as built: $built_result)}" "$(head -1 "$work/err")"
         head -1 "$work/err" >> "$work/errors"
     else
-        grep -q ': warning: ' "$work/err" && warned=$(( warned + 1 ))
+        if grep -q ': warning: ' "$work/err"; then
+            warned=$(( warned + 1 ))
+            # One line per kind of warning in this pair: the message up to its first "(" or ";".
+            grep ': warning: ' "$work/err" | sed -E 's/^.*: warning: (<[a-zA-Z]+)[^>]*>: /\1> /; s/ ?[(;].*$//' \
+                | sort -u >> "$work/warnings"
+        fi
         echo "DIFF $name ($(tail -1 "$work/out"))${built:+ (as built: $built_result)}"
         row "$name" "differs ($(tail -1 "$work/out"))${built:+; as built: $built_result}" "$(grep -m1 '^- ' "$work/out" | sed 's/^- //; s/root › //')"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
@@ -129,11 +140,14 @@ echo "iOS:   pass ${pass[ios]}/${total[ios]} imitating the Xcode that saved each
 echo "iOS:   pass ${pass_built[ios]}/${total[ios]} as each pair was built: Xcode and build options from Scripts/compile-xcode.tsv"
 echo "macOS: pass ${pass[macos]}/${total[macos]} imitating the Xcode that saved each document"
 echo "macOS: pass ${pass_built[macos]}/${total[macos]} as each pair was built: Xcode and build options from Scripts/compile-xcode.tsv"
-echo "compile errors: $compile_errors"
-echo "compiled with warnings (approximated colors), not identical: $warned"
+echo "compile errors: $compile_errors imitating the Xcode that saved each document, $built_errors as each pair was built"
+echo "compiled with warnings (approximated values, nearest modelled Xcode), not identical: $warned"
 echo
 echo "Most common differences (pairs affected):"
 sort "$work/categories" | uniq -c | sort -rn | head -15
 echo
 echo "Most common compile errors:"
 sed -E 's/^[^:]*:[0-9]+:[0-9]+: error: //' "$work/errors" | sort | uniq -c | sort -rn | head -15
+echo
+echo "Most common warnings in pairs that differ (pairs affected):"
+sort "$work/warnings" | uniq -c | sort -rn | head -15

@@ -23,6 +23,9 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unsupportedAttribute = Code(rawValue: "unsupported-attribute")
         /// A required attribute or child is missing, or a reference names no object.
         public static let invalidSource = Code(rawValue: "invalid-source")
+        /// The output would be approximate and the options refuse approximations
+        /// (``NibCompiler/Options/approximations``).
+        public static let approximationRefused = Code(rawValue: "approximation-refused")
         /// The archive could not be built or written.
         public static let output = Code(rawValue: "output")
     }

@@ -44,9 +44,9 @@ public struct NibCompiler: Sendable {
         /// 14.2 show {18, 16} and a third {15, 13}); `nil` for the sizes the imitated Xcode's
         /// pairs show (`MenuRule`). The source does not record them.
         public var menuStateImageSizes: MenuStateImageSizes?
-        /// What to do with colors that ibtool has ColorSync convert and NibKit can reproduce
-        /// only approximately; by default they are approximated, with a ``CompileWarning`` each.
-        public var colorMatching = ColorMatching.approximate
+        /// Whether the compiler may write values it can only approximate (each with a
+        /// ``CompileWarning``) or must refuse them (``CompileError/Code/approximationRefused``).
+        public var approximations = Approximations.warn
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -56,22 +56,29 @@ public struct NibCompiler: Sendable {
         }
     }
 
-    /// What the compiler does with a color that ibtool converts with ColorSync and NibKit can
-    /// convert only approximately.
+    /// What the compiler does where it can reproduce ibtool's output only approximately.
     ///
-    /// In iOS documents saved color-matched (Xcode 8 and later), ibtool archives calibrated RGB
-    /// and Display P3 colors converted by ColorSync to extended sRGB. NibKit converts them with
-    /// the color spaces' ICC colorants and transfer curves; the results differ from Apple's
-    /// float32 components by up to about 1e-5 (measured on the corpus pairs, see
-    /// docs/COMPILE.md, "Color matching (iOS)"), far below what a display shows, but not
-    /// byte-identical.
-    public enum ColorMatching: Sendable {
-        /// Convert such colors with the published color-space definitions and report each one
-        /// as a ``CompileWarning`` in ``CompiledNib/warnings``.
-        case approximate
-        /// Refuse such colors with a ``CompileError``: only nibs whose every value NibKit can
-        /// reproduce exactly are written.
-        case exactOnly
+    /// Three things are approximated, each reported as a ``CompileWarning`` of its
+    /// ``CompileWarning/Kind``:
+    /// - **Color conversions.** In iOS documents saved color-matched (Xcode 8 and later), ibtool
+    ///   archives calibrated RGB and Display P3 colors converted by ColorSync to extended sRGB,
+    ///   and AppKit custom sRGB colors carry ColorSync's calibrated components. NibKit converts
+    ///   them with the color spaces' ICC colorants and transfer curves: within about 1e-5 of
+    ///   Apple's float32 components on iOS, 1.2e-4 on AppKit (measured on the corpus pairs, see
+    ///   docs/COMPILE.md, "Color matching (iOS)").
+    /// - **The nearest modelled Xcode.** Each rule models the Xcodes whose output the reference
+    ///   pairs show. An element outside that range (a document saved by a newer Xcode than any
+    ///   pair, or an element an old Xcode's pairs never use) is compiled as the nearest
+    ///   modelled Xcode writes it.
+    /// - **Text layout.** A text view archives the size its text lays out to; without the
+    ///   font's glyph metrics NibKit assumes one line of the font's height (UIKit lays the text
+    ///   out again when the view is shown).
+    public enum Approximations: Sendable {
+        /// Write the approximation and report a ``CompileWarning`` in ``CompiledNib/warnings``.
+        case warn
+        /// Refuse with a ``CompileError``: only nibs whose every value NibKit can reproduce
+        /// as the reference pairs show are written.
+        case refuse
     }
 
     /// The options in effect.
@@ -118,7 +125,7 @@ public struct NibCompiler: Sendable {
         document.imagesAvailable = options.imagesAvailable
         document.overlayScrollers = options.overlayScrollers
         document.menuStateImageSizes = options.menuStateImageSizes
-        document.colorMatching = options.colorMatching
+        document.diagnostics.approximations = options.approximations
         var nib = try compileArchives(document)
         nib.warnings = document.diagnostics.warnings
         return nib

@@ -62,11 +62,11 @@ struct Compile: IOCommand {
     var menuStateImageSizes: String?
     @Flag(
         help: """
-            Refuse colors that ibtool has ColorSync convert and NibKit can only approximate \
-            (calibrated RGB and Display P3 in color-matched iOS documents) instead of converting \
-            them with a warning.
+            Refuse what NibKit can only approximate instead of writing it with a warning: colors \
+            ibtool has ColorSync convert, elements no reference pair shows for the imitated Xcode \
+            (compiled as the nearest modelled Xcode writes them), and text layout sizes.
             """)
-    var exactColors = false
+    var strict = false
 
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
@@ -90,7 +90,7 @@ struct Compile: IOCommand {
         options.imagesAvailable = !imagesUnavailable
         options.overlayScrollers = overlayScrollers
         options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
-        options.colorMatching = exactColors ? .exactOnly : .approximate
+        options.approximations = strict ? .refuse : .warn
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

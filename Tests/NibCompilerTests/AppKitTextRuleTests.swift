@@ -239,7 +239,7 @@ struct AppKitTextRuleTests {
             #expect((value - expected).magnitude <= 1.2e-4, "\(value), Apple \(expected)")
         }
         var exact = StandInProfiles.options
-        exact.colorMatching = .exactOnly
+        exact.approximations = .refuse
         #expect(throws: CompileError.self) { try Source.graph(source, options: exact) }
     }
 

@@ -332,7 +332,7 @@ struct CorpusColorSyncPairTests {
         let replacements = Self.pairs.first { $0.pair == pair }?.replacements ?? []
         let (source, reference) = try CorpusPairTests.files(of: pair)
         var exact = NibCompiler.Options()
-        exact.colorMatching = .exactOnly
+        exact.approximations = .refuse
         #expect(throws: CompileError.self) { try NibCompiler(options: exact).compile(contentsOf: source) }
         let approximated = try NibCompiler().compile(contentsOf: source)
         #expect(!approximated.warnings.isEmpty)

@@ -655,7 +655,7 @@ struct ColorMatchingTests {
             of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
         let approximated = try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
         #expect(approximated.warnings.count == 1)
-        options.colorMatching = .exactOnly
+        options.approximations = .refuse
         #expect(throws: CompileError.self) {
             try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
         }
@@ -665,7 +665,7 @@ struct ColorMatchingTests {
         let body = #"<view id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/>\#(color)</view>"#
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(8)
-        if exactOnly { options.colorMatching = .exactOnly }
+        if exactOnly { options.approximations = .refuse }
         let source = Source.iOSXib(body).replacingOccurrences(
             of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
         let compiled = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `nibtool compile` prints the compiler's warnings (colors ColorSync converts, approximated) to
-/// standard error and still writes the nib; `--exact-colors` makes them errors.
+/// standard error and still writes the nib; `--strict` makes them errors.
 @Suite("nibtool compile warnings")
 struct CompileWarningsTests {
     /// A color-matched iOS xib (Xcode 8) whose view has a calibrated RGB background.
@@ -34,14 +34,14 @@ struct CompileWarningsTests {
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test("--exact-colors refuses the color and writes nothing")
+    @Test("--strict refuses the color and writes nothing")
     func exactColors() throws {
         let folder = try temporaryFolder()
         let xib = folder.appendingPathComponent("View.xib")
         try Data(Self.source.utf8).write(to: xib)
         let output = folder.appendingPathComponent("View.nib")
 
-        let run = runTool(["compile", xib.path, "-o", output.path, "--xcode", "8", "--exact-colors"])
+        let run = runTool(["compile", xib.path, "-o", output.path, "--xcode", "8", "--strict"])
         #expect(run.status != 0)
         #expect(run.error.contains("View.xib:8:"))
         #expect(run.error.contains(": error: "))

@@ -101,7 +101,7 @@ enum AppKitColorRule {
     /// "0 0 0.9981992245"), with the sRGB profile, the source components as `NSComponents` and
     /// `NSLinearExposure` "1". The conversion is ``ColorConversion/sRGBToGenericRGB(_:)``'s
     /// approximation (within about 1.2e-4 of Apple's on the two colors known), so each such color
-    /// is a warning, or an error when only exact colors are wanted.
+    /// is a warning, or an error when the options refuse approximations.
     private static func customSRGB(_ element: SourceElement, context: AppKitContext) throws(CompileError)
         -> ArchivedObject
     {
@@ -111,12 +111,6 @@ enum AppKitColorRule {
         ]
         let alpha = try alpha(element, context)
         let documented = "see docs/COMPILE.md, \"NSColor (`AppKitColorRule`)\""
-        guard context.colorMatching == .approximate else {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "custom sRGB colors carry ColorSync's conversion to calibrated RGB, which NibKit cannot reproduce exactly (\(documented))"
-            )
-        }
         let converted = ColorConversion.sRGBToGenericRGB(source).map { min(max($0, 0), 1) }
         let color = ArchivedObject("NSColor")
         color.set("NSColorSpace", int: 1)
@@ -126,8 +120,8 @@ enum AppKitColorRule {
             "NSComponents",
             .data(Array((source + [alpha]).map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)))
         color.set("NSLinearExposure", .data(Array("1".utf8)))
-        context.warn(
-            element,
+        try context.approximate(
+            .colorConversion, element,
             "sRGB color's calibrated components approximated as \(converted.map { String(format: "%.10g", $0) }.joined(separator: " ")); ColorSync's may differ by about 1e-4 (\(documented))"
         )
         return color

@@ -5,7 +5,8 @@
 /// Learned from the five combo boxes of the keyed pairs: scribendi GroupingController (Xcode 13)
 /// and PreferencesController ×2 (Xcode 14.2), left-aligned with the 11-point small system font;
 /// AVRFuses a08b56f5 (Xcode 14.0) and dbb7734b (Xcode 15.3), natural alignment with the 13-point
-/// system font. Other fonts and alignments are refused, and so are other Xcodes.
+/// system font. Other fonts and alignments are refused; other Xcodes get the nearest one whose pairs
+/// show that shape (13 below; 14.2 and 15.3 above), with a warning (``NibCompiler/XcodeFallback``).
 ///
 /// | Cell key | Source |
 /// |---|---|
@@ -39,24 +40,29 @@ enum AppKitComboBoxRule {
     static func encodeCell(
         _ cell: SourceElement, _ object: ArchivedObject, font: ArchivedObject?, context: AppKitContext
     ) throws(CompileError) {
-        guard context.era >= XcodeEra(13), context.era < XcodeEra(16) else {
-            throw context.error(
-                .unsupportedElement, cell,
-                "combo boxes are modelled as Xcode 13 to 15 wrote them (keyed pairs), not for Xcode \(context.era)")
-        }
         if cell["completes"] == "YES" {
             throw context.error(.unsupportedAttribute, cell, "completes=\"YES\" is not supported yet")
         }
-        // (metaFont, alignment) → the list's row height and whether the alignment is natural.
+        // (metaFont, alignment) → the list's row height, whether the alignment is natural, and
+        // the Xcodes whose pairs show that shape.
         let shape: (rowHeight: Double, natural: Bool)
+        let era: XcodeEra
         switch (cell.child("font", key: "font")?["metaFont"], cell["alignment"]) {
-        case ("smallSystem", "left") where context.era < XcodeEra(15): shape = (16, false)
-        case ("system", nil): shape = (18, true)
+        case ("smallSystem", "left"):
+            shape = (16, false)
+            era = try context.modelledEra(
+                for: cell, "left-aligned small system font combo boxes", modelled: XcodeEra(13)..<XcodeEra(15),
+                newest: XcodeEra(14.2))
+        case ("system", nil):
+            shape = (18, true)
+            era = try context.modelledEra(
+                for: cell, "naturally aligned system font combo boxes", modelled: XcodeEra(13)..<XcodeEra(16),
+                newest: XcodeEra(15.3))
         default:
             throw context.error(
                 .unsupportedAttribute, cell,
-                "combo boxes other than left-aligned with the small system font (Xcode 13, 14) or naturally aligned "
-                    + "with the system font are not supported yet")
+                "combo boxes other than left-aligned with the small system font or naturally aligned with the "
+                    + "system font are not supported yet")
         }
         guard let count = cell.number("numberOfVisibleItems"), let visible = Int(exactly: count), visible >= 0,
             visible < 1000
@@ -78,20 +84,22 @@ enum AppKitComboBoxRule {
         }
         object.set(
             "NSTableView",
-            try table(cell, target: object, font: font, rowHeight: shape.rowHeight, natural: shape.natural, context))
+            try table(
+                cell, target: object, font: font, rowHeight: shape.rowHeight, natural: shape.natural, era: era,
+                context))
         object.set("NSAutomaticTextCompletionStored", .bool(true))
     }
 
     /// The combo box's `NSComboTableView`.
     private static func table(
         _ cell: SourceElement, target: ArchivedObject, font: ArchivedObject?, rowHeight: Double, natural: Bool,
-        _ context: AppKitContext
+        era: XcodeEra, _ context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         let table = ArchivedObject("NSComboTableView")
         table.set("NSNextResponder", .null)
         table.set("NSNibTouchBar", .null)
         table.set("NSvFlags", int: 274)
-        table.set("NSFrameSize", .string(context.era >= XcodeEra(15) ? "{38, 10}" : "{38, 5}"))
+        table.set("NSFrameSize", .string(era >= XcodeEra(15) ? "{38, 10}" : "{38, 5}"))
         table.set("NSSuperview", .null)
         table.set("NSWindow", .null)
         table.set("NSViewWantsBestResolutionOpenGLSurface", .bool(true))
@@ -118,7 +126,7 @@ enum AppKitComboBoxRule {
         clear.set("NSComponents", .data(Array("0 0".utf8)))
         table.set(
             "NSTableColumns",
-            .collection("NSMutableArray", [try column(cell, table, clear, font, natural: natural, context)]))
+            .collection("NSMutableArray", [try column(cell, table, clear, font, natural: natural, era: era, context)]))
         table.set("NSIntercellSpacingWidth", .float64(17))
         table.set("NSIntercellSpacingHeight", .float64(0))
         table.set("NSBackgroundColor", clear)
@@ -141,7 +149,7 @@ enum AppKitComboBoxRule {
     /// The table's only column.
     private static func column(
         _ cell: SourceElement, _ table: ArchivedObject, _ clear: ArchivedObject, _ font: ArchivedObject?,
-        natural: Bool, _ context: AppKitContext
+        natural: Bool, era: XcodeEra, _ context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         let alignment = natural ? 0x1000_0000 : 0
         let column = ArchivedObject("NSTableColumn")
@@ -151,7 +159,7 @@ enum AppKitComboBoxRule {
         column.set("NSMaxWidth", .float64(Double(Float.greatestFiniteMagnitude)))
         let header = ArchivedObject("NSTableHeaderCell")
         header.set("NSCellFlags", int: 0x0400_0040)
-        header.set("NSCellFlags2", int: 0x800 | (context.era >= XcodeEra(15) ? alignment : 0))
+        header.set("NSCellFlags2", int: 0x800 | (era >= XcodeEra(15) ? alignment : 0))
         header.set("NSContents", .string(""))
         // The table headers' font (``AppKitEraRule`` rewrites its descriptor for older Xcodes).
         header.set(

@@ -3,7 +3,7 @@ import Foundation
 /// What the AppKit rules share while one nib is compiled: the objects IB tracks with their
 /// parents (`NSObjectsKeys` / `NSObjectsValues`), visible windows and connections, assembled
 /// into `NSIBObjectData` at the end.
-final class AppKitContext {
+final class AppKitContext: DiagnosingContext {
     let fileName: String
     /// Source id → archived object.
     var objectsByID: [String: ArchivedObject] = [:]
@@ -38,15 +38,8 @@ final class AppKitContext {
     /// archiver shares its color space singletons.
     private var colorSpaces: [ColorProfiles.Profile: ArchivedObject] = [:]
 
-    /// What to do with colors ColorSync would convert (`NibCompiler.Options.colorMatching`).
-    var colorMatching = NibCompiler.ColorMatching.approximate
     /// Where warnings go; shared by every context of one compile.
     var diagnostics = CompileDiagnostics()
-
-    /// Records a warning about `element`.
-    func warn(_ element: SourceElement, _ message: String) {
-        diagnostics.warn(element, in: fileName, message)
-    }
 
     init(fileName: String, module: String? = nil, colorProfiles: URL? = nil) {
         self.fileName = fileName
@@ -126,7 +119,6 @@ final class AppKitContext {
         nested.toolsVersion = toolsVersion
         nested.overlayScrollers = overlayScrollers
         nested.menuStateImageSizes = menuStateImageSizes
-        nested.colorMatching = colorMatching
         nested.diagnostics = diagnostics
         nested.imageResources = imageResources
         nested.isStoryboard = isStoryboard

@@ -14,7 +14,6 @@ struct AppKitXibCompiler {
         context.toolsVersion = document.root.number("toolsVersion")
         context.overlayScrollers = document.overlayScrollers
         context.menuStateImageSizes = document.menuStateImageSizes
-        context.colorMatching = document.colorMatching
         context.diagnostics = document.diagnostics
         context.era = document.builtBy ?? AppKitEraRule.current
         for image in document.root.child("resources")?.children(named: "image") ?? [] {

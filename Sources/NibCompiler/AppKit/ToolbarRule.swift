@@ -148,10 +148,13 @@ enum ToolbarRule {
         guard let identifier = element["explicitItemIdentifier"] ?? element["implicitItemIdentifier"] else {
             throw context.error(.invalidSource, element, "the toolbar item has no identifier")
         }
-        if let space = spaceItems[identifier], context.era < AppKitEraRule.current,
+        if let space = spaceItems[identifier],
             element.attributes.keys.allSatisfy({ ["id", "implicitItemIdentifier"].contains($0) }),
             element.children.isEmpty
         {
+            _ = try context.modelledEra(
+                for: element, "toolbar space items", modelled: XcodeEra(0)..<AppKitEraRule.current,
+                newest: XcodeEra(13))
             return (identifier, spaceItem(identifier, space, element: element, toolbar: toolbar, context: context))
         }
         let standard = standardItems[identifier]
@@ -159,11 +162,11 @@ enum ToolbarRule {
             throw context.error(
                 .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not supported yet")
         }
-        if element["sizingBehavior"] != nil || element["image"] != nil, context.era >= AppKitEraRule.current {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "toolbar item images and sizing behavior are modelled as Xcode 13 wrote them, not for Xcode \(context.era)"
-            )
+        if element["sizingBehavior"] != nil || element["image"] != nil {
+            // Only Xcode 13 pairs show them; a later Xcode's other item keys are still its own.
+            _ = try context.modelledEra(
+                for: element, "toolbar item images and sizing behavior",
+                modelled: XcodeEra(13)..<AppKitEraRule.current, newest: XcodeEra(13))
         }
         let item = ArchivedObject("NSToolbarItem")
         context.track(item, id: element["id"], parent: toolbar)

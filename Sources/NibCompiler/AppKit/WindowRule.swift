@@ -123,14 +123,16 @@ enum WindowRule {
                 else {
                     throw context.error(.invalidSource, child, "a maximum size needs a width and a height")
                 }
-                guard context.era < AppKitEraRule.current,
-                    element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true,
+                guard element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true,
                     element.child("toolbar", key: "toolbar") == nil
                 else {
                     throw context.error(
                         .unsupportedElement, child,
-                        "a window maximum size is modelled only for titled windows without a toolbar before Xcode 16")
+                        "a window maximum size is modelled only for titled windows without a toolbar")
                 }
+                _ = try context.modelledEra(
+                    for: child, "window maximum sizes", modelled: XcodeEra(0)..<AppKitEraRule.current,
+                    newest: XcodeEra(15.3), shown: "Xcode 14 and 15")
                 contentMaxSize = AppKitContext.text([width, height])
                 frameMaxSize = AppKitContext.text([width, height + 28])
             case ("contentBorderThickness", nil):

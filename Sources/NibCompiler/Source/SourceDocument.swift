@@ -27,8 +27,6 @@ public struct SourceDocument: @unchecked Sendable {
     public var overlayScrollers = false
     /// The menu state images' design sizes on the Mac that ran ibtool (see `NibCompiler.Options`).
     public var menuStateImageSizes: MenuStateImageSizes?
-    /// What to do with colors ColorSync would convert (see `NibCompiler.Options`).
-    public var colorMatching = NibCompiler.ColorMatching.approximate
     /// Where the compile's warnings collect.
     let diagnostics = CompileDiagnostics()
 

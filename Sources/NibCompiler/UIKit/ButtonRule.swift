@@ -125,11 +125,9 @@ enum ButtonRule {
     static func attributedTitle(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
         -> (string: ArchivedObject, font: ArchivedObject?)
     {
-        guard context.era >= XcodeEra(7) else {
-            throw context.error(
-                .unsupportedElement, element,
-                "attributed button titles are modelled as Xcode 7 and later build them (this is Xcode \(context.era))")
-        }
+        _ = try context.modelledEra(
+            for: element, "attributed button titles", modelled: XcodeEra(7)..<XcodeEra.unbounded,
+            newest: XcodeEra.unbounded)
         if context.isBaseLocalized {
             throw context.error(.unsupportedElement, element, "localizable attributed titles are not supported yet")
         }

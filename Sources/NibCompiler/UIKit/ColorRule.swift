@@ -163,24 +163,18 @@ enum ColorRule {
     }
 
     /// A color ColorSync would convert, converted by ``ColorConversion`` instead: float32
-    /// components (ColorSync computes in float32, so no `-Double` keys), with a warning; a
-    /// ``CompileError`` when the options ask for exact colors only.
+    /// components (ColorSync computes in float32, so no `-Double` keys), an approximation
+    /// (a warning, or an error when the options refuse approximations).
     private static func matchedColor(
         _ components: [Double], alpha: Double, space: String, _ element: SourceElement, in context: UIKitContext
     ) throws(CompileError) -> ArchivedObject {
         let documented = "see docs/COMPILE.md, \"Color matching (iOS)\""
-        guard context.colorMatching == .approximate else {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "\(space) colors are matched to sRGB by ColorSync, which NibKit cannot reproduce to the float (\(documented))"
-            )
-        }
         let rounded = components.map { Double(Float($0)) }
         guard components.count == 3, rounded.allSatisfy(\.isFinite) else {
             throw context.error(.invalidSource, element, "the \(space) components are not finite numbers")
         }
-        context.warn(
-            element,
+        try context.approximate(
+            .colorConversion, element,
             "\(space) color converted to extended sRGB (\(rounded.map { String(Float($0)) }.joined(separator: ", "))) with the color spaces' ICC colorants; ColorSync's float32 components may differ by up to about 1e-5 (\(documented))"
         )
         return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: alpha, doubles: false)

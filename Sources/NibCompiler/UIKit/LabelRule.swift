@@ -62,11 +62,9 @@ enum LabelRule {
         // an older Xcode.
         let isNilColor = element.children.contains { $0.name == "nil" && $0["key"] == "textColor" }
         if isNilColor {
-            guard context.era >= XcodeEra(8) else {
-                throw context.error(
-                    .unsupportedElement, element,
-                    "a nil label text color is modelled as Xcode 8 and later archive it (this is Xcode \(context.era))")
-            }
+            _ = try context.modelledEra(
+                for: element, "labels with a nil text color", modelled: XcodeEra(8)..<XcodeEra.unbounded,
+                newest: .unbounded)
             object.set("UITextColor", ColorRule.black(in: context))
         } else if !hasTextColor {
             // No color in the source: the label's default is archived, darkTextColor, or black in
@@ -149,12 +147,9 @@ enum LabelRule {
     static func encodeAttributed(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext)
         throws(CompileError)
     {
-        guard context.era >= XcodeEra(9) else {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "labels with attributed text are modelled as Xcode 9 and later build them (this is Xcode \(context.era))"
-            )
-        }
+        _ = try context.modelledEra(
+            for: element, "labels with attributed text", modelled: XcodeEra(9)..<XcodeEra.unbounded,
+            newest: .unbounded)
         for name in ["text", "textAlignment", "minimumFontSize", "minimumScaleFactor", "preferredMaxLayoutWidth"]
         where element[name] != nil {
             throw context.error(

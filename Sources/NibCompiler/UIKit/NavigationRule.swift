@@ -32,6 +32,10 @@ enum NavigationRule {
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
         bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        // The document's global tint reaches the bar as it reaches root views (Sylladise1-6.3).
+        var root = element
+        while let parent = root.parent { root = parent }
+        if let tint = root.child("color", key: "tintColor") { bar.set("UITintColor", try ColorRule.color(tint, in: context)) }
         if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
         // The iOS 8 SDK's default bar margins (Xcode 6 output only).
         if context.era < XcodeEra(7) { bar.set("UIViewLayoutMargins", ArchivedObject.geometry([0, 16, 0, 16])) }
@@ -142,23 +146,56 @@ enum TabBarRule {
         return bar
     }
 
+    /// `UITabBarItem.SystemItem` raw values by `systemItem` name (the UIKit SDK's enumeration).
+    static let systemItems: [String: Int] = [
+        "more": 0, "favorites": 1, "featured": 2, "topRated": 3, "recents": 4, "contacts": 5, "history": 6,
+        "bookmarks": 7, "search": 8, "downloads": 9, "mostRecent": 10, "mostViewed": 11,
+    ]
+
     /// A tab bar item with a title and images: `image` → `UIImage`, `selectedImage` →
     /// `UISelectedTemplateImage` (image placeholders, pogoros Sylladise1.3, Xcode 7); `tag="0"`
     /// archives nothing.
+    ///
+    /// A system item (`systemItem="more"` in pogoros Sylladise1-6.3, on a navigation
+    /// controller's root controller) archives `UISystemItem` first and no image: UIKit draws
+    /// the system's, so its `selectedImage` is dropped (a title or image beside a system item is
+    /// refused: no pair shows one). Its `<accessibilityConfiguration>` there says only
+    /// `isElement` NO with no traits, and archives nothing.
     static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
         throws(CompileError) -> ArchivedObject
     {
-        for name in element.attributes.keys where !["key", "title", "id", "image", "selectedImage"].contains(name) {
+        let allowed = ["key", "title", "id", "image", "selectedImage", "systemItem"]
+        for name in element.attributes.keys where !allowed.contains(name) {
             guard name == "tag", element[name] == "0" else {
                 throw context.error(
                     .unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
             }
         }
-        if let child = element.children.first {
-            throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not supported yet")
+        for child in element.children {
+            let isPlainAccessibility =
+                child.name == "accessibilityConfiguration" && child.attributes.keys.allSatisfy { $0 == "key" }
+                && child.children.allSatisfy {
+                    ($0.name == "isElement" && $0["value"] == "NO" && $0.children.isEmpty)
+                        || ($0.name == "traits" && $0.attributes.keys.allSatisfy { $0 == "key" } && $0.children.isEmpty)
+                }
+            guard isPlainAccessibility else {
+                throw context.error(
+                    .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not supported yet")
+            }
         }
         let item = ArchivedObject("UITabBarItem")
+        if let name = element["systemItem"] {
+            guard let systemItem = systemItems[name] else {
+                throw context.error(.unsupportedAttribute, element, "systemItem \"\(name)\" is unknown")
+            }
+            if element["title"] != nil || element["image"] != nil {
+                throw context.error(
+                    .unsupportedAttribute, element, "a title or image beside a system item is not supported yet")
+            }
+            item.set("UISystemItem", int: systemItem)
+            item.set("UIEnabled", .bool(true))
+            return item
+        }
         item.set("UIEnabled", .bool(true))
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))

@@ -24,11 +24,8 @@ enum SegmentedControlRule {
     /// Appends the control's own keys.
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
-        guard context.era >= XcodeEra(9), context.era < XcodeEra(11) else {
-            throw context.error(
-                .unsupportedElement, element,
-                "segmented controls are modelled as Xcode 9 and 10 build them (this is Xcode \(context.era))")
-        }
+        _ = try context.modelledEra(
+            for: element, "segmented controls", modelled: XcodeEra(9)..<XcodeEra(11), newest: XcodeEra(10))
         if let style = element["segmentControlStyle"], style != "plain" {
             throw context.error(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not supported yet")
         }

@@ -39,7 +39,7 @@ struct StoryboardCompiler {
         var identifiers: [String: String] = [:]
         var entryPoint: String?
         let resources = UIKitResources(document: document.root)
-        let scenes = try self.scenes()
+        let scenes = Self.reachable(try self.scenes(), initial: document.root["initialViewController"])
         // A container's children (a navigation controller's root, a tab bar controller's tabs)
         // are archived inside its scene nib.
         var embedded: Set<String> = []
@@ -85,6 +85,28 @@ struct StoryboardCompiler {
         return files
     }
 
+    /// The scenes a running app can reach: the initial controller's, those with a storyboard
+    /// identifier (code can instantiate them) and the destinations of segues from reachable
+    /// scenes. ibtool archives no others (Sylladise1-6.3: a navigation controller without an
+    /// identifier that nothing leads to has no nib, and its root, which has an identifier,
+    /// gets its own scene nib as if it had no parent).
+    static func reachable(_ scenes: [Scene], initial: String?) -> [Scene] {
+        var reached: Set<String> = []
+        var pending: [String] = scenes.compactMap { scene in
+            scene.controllerID == initial || scene.controller["storyboardIdentifier"] != nil ? scene.controllerID : nil
+        }
+        let byID = Dictionary(scenes.map { ($0.controllerID, $0) }, uniquingKeysWith: { first, _ in first })
+        while let id = pending.popLast() {
+            guard reached.insert(id).inserted, let scene = byID[id] else { continue }
+            for segue in scene.element.descendants where segue.name == "segue" {
+                if let destination = segue["destination"], !reached.contains(destination) {
+                    pending.append(destination)
+                }
+            }
+        }
+        return scenes.filter { reached.contains($0.controllerID) }
+    }
+
     /// The scenes in document order, checked.
     private func scenes() throws(CompileError) -> [Scene] {
         var scenes: [Scene] = []
@@ -122,19 +144,6 @@ struct StoryboardCompiler {
             }
         }
         return scenes
-    }
-
-    /// Whether a tab bar controller lists the controller `id` among its tabs.
-    private func isTab(_ id: String) -> Bool {
-        func search(_ element: SourceElement) -> Bool {
-            if element.name == "segue", element["kind"] == "relationship", element["relationship"] == "viewControllers",
-                element["destination"] == id, element.parent?.parent?.name == "tabBarController"
-            {
-                return true
-            }
-            return element.children.contains(where: search)
-        }
-        return search(document.root)
     }
 
     /// A container's relationship segues to the children archived in its scene nib, in order.
@@ -177,7 +186,7 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable, colorMatching: document.colorMatching,
+            era: document.era, imagesAvailable: document.imagesAvailable,
             diagnostics: document.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
@@ -190,12 +199,10 @@ struct StoryboardCompiler {
             // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output); tab
             // bar controllers: Xcode 6 and 7.
             let lastModelled = relationship == "rootViewController" ? XcodeEra(8) : XcodeEra(7)
-            guard document.era < XcodeEra(lastModelled.version + 1) else {
-                throw error(
-                    .unsupportedElement, scene.controller,
-                    "<\(scene.controller.name)> scenes are modelled as Xcode 6 to \(lastModelled) built them only (this is Xcode \(document.era))"
-                )
-            }
+            _ = try context.modelledEra(
+                for: scene.controller, "<\(scene.controller.name)> scenes",
+                modelled: XcodeEra(0)..<XcodeEra(lastModelled.version + 1), newest: lastModelled,
+                shown: "Xcode 6 to \(lastModelled)")
             var children: [Scene] = []
             for segue in childSegues(of: scene) {
                 guard let child = scenes.first(where: { $0.controllerID == segue["destination"] }) else {
@@ -274,8 +281,12 @@ struct StoryboardCompiler {
                 scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
                 resources: resources)
             controllerObject = object
-            // A tab archived on its own (see compile()) keeps its tab bar item.
-            members = templates + [object.object(forKey: "UITabBarItem")].compactMap { $0 }
+            // A tab archived on its own (see compile()) keeps its tab bar item; a controller
+            // with a navigation item outside a navigation controller (Sylladise1-6.3's home.nib)
+            // lists that item too.
+            members =
+                templates
+                + [object.object(forKey: "UINavigationItem"), object.object(forKey: "UITabBarItem")].compactMap { $0 }
             for template in templates { context.addOutlet("viewController", source: template, destination: object) }
         }
         context.topLevel =
@@ -392,11 +403,7 @@ struct StoryboardCompiler {
             templates.append(try SegueRule.template(segue, destination: destination, fileName: document.fileName))
         }
         if let item = controller.child("navigationItem", key: "navigationItem") {
-            guard let bar else {
-                throw error(
-                    .unsupportedElement, item,
-                    "a navigation item outside a navigation controller's root controller is not supported yet")
-            }
+            // Outside a navigation controller the item has no bar (Sylladise1-6.3's home.nib).
             object.set("UINavigationItem", try NavigationRule.item(item, bar: bar, context: context))
         } else if bar != nil {
             throw error(
@@ -404,11 +411,8 @@ struct StoryboardCompiler {
         }
         var itemOutlets: [(String, ArchivedObject)] = []
         if let item = controller.child("tabBarItem", key: "tabBarItem") {
-            guard parent?.className == "UITabBarController" || (parent == nil && isTab(scene.controllerID)) else {
-                throw error(
-                    .unsupportedElement, item,
-                    "a tab bar item outside a tab bar controller's child is not supported yet")
-            }
+            // A tab's controller, or any other (Sylladise1-6.3: a navigation controller's root
+            // controller keeps its system item the same way).
             let tabBarItem = try TabBarRule.item(item, context: context, resources: resources)
             object.set("UITabBarItem", tabBarItem)
             // The controller's outlets to its own tab bar item live in the scene nib.
@@ -467,7 +471,7 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable, colorMatching: document.colorMatching,
+            era: document.era, imagesAvailable: document.imagesAvailable,
             diagnostics: document.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
@@ -552,7 +556,8 @@ struct StoryboardCompiler {
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
         if !context.traitStorages.isEmpty {
             context.traitStorageLists = [
-                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages, era: context.era)
+                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages,
+                    era: context.variationEra ?? context.era)
             ]
         }
         context.allObjects.removeAll { $0 === viewObject }

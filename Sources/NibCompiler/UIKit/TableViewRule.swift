@@ -75,6 +75,10 @@ enum TableViewRule {
             switch color["key"] {
             case "backgroundColor", "tintColor": break
             case "separatorColor": object.set("UISeparatorColor", try ColorRule.color(color, in: context))
+            // Sylladise1-6.3's table view controller: after the separator color, in this order.
+            case "sectionIndexColor": object.set("UISectionIndexColor", try ColorRule.color(color, in: context))
+            case "sectionIndexBackgroundColor":
+                object.set("UISectionIndexBackgroundColor", try ColorRule.color(color, in: context))
             default:
                 throw context.error(
                     .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not supported yet")

@@ -1,44 +1,63 @@
 /// `<textView>` → `UITextView`: the scroll view's zoom bounce, the content size of the laid-out
-/// text, font and alignment. Only empty text views are compiled: a text view archives the size
-/// its text lays out to (`UIContentSize`) and, for non-empty text, an `NSAttributedString`,
-/// which need the font's metrics.
+/// text, the text (plain and attributed), font, color, alignment and the editable and
+/// selectable switches.
+///
+/// | Key | Source |
+/// |---|---|
+/// | `UIBouncesZoom` | always true |
+/// | `UIContentSize` | {frame width, 8 + 8 text container insets + one line of the font} |
+/// | `UIText` | `text`, when not empty |
+/// | `UIAttributedText` | with text: an `NSAttributedString` of the same string whose attributes are `NSColor` (the text color, when given), `NSParagraphStyle` (an `NSMutableParagraphStyle` with the alignment) and `NSFont` (the same font object) |
+/// | `UIFont` | `<fontDescription>` |
+/// | `UITextColor` | `<color key="textColor">` |
+/// | `UITextAlignment` | `textAlignment`, written even when left |
+/// | `UIEditable`, `UISelectable` | false for `editable="NO"`, `selectable="NO"`; absent otherwise |
+///
+/// Learned from the mobilewits Files and SQLite pairs (empty text views, system 14 pt) and the
+/// pogoros Sylladise pairs ("Sylladise", Optima-Bold 75 pt, centered, white, neither editable
+/// nor selectable; Xcode 7 builds).
+///
+/// The content size is the one value that needs text layout: the line height of each font
+/// the pairs show is known (``lineHeights``). For text, or another font, NibKit assumes one
+/// line (of 1.2 × the point size, rounded up, for an unknown font) and reports the size as an
+/// approximation (``NibCompiler/Approximations``); UIKit lays the text out again when the view
+/// is shown.
 enum TextViewRule {
     /// The `textView` entry of ``ViewRule/all``.
     static let rule = ViewRule(
         className: "UITextView",
-        attributes: ["text", "textAlignment"],
+        attributes: ["text", "textAlignment", "editable", "selectable"],
         children: ["fontDescription", "textInputTraits", "color"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
 
-    /// The height of an empty text view's content, by font type and point size: the default
-    /// text container insets (8 + 8) plus one line of the font, rounded up, as the pairs show
-    /// (system 14 pt: 33 under the iOS 7/8 SDKs' Helvetica Neue).
-    static let emptyContentHeights: [String: Double] = ["system 14": 33]
+    /// The height of one line of a font, by font type or name and point size, as the pairs show
+    /// it (content height − 16): system 14 pt, 17 under the iOS 7/8 SDKs' Helvetica Neue (33 in
+    /// mobilewits); Optima-Bold 75 pt, 92 (108 in Sylladise).
+    static let lineHeights: [String: Double] = ["system 14": 17, "Optima-Bold 75": 92]
+
+    /// The top and bottom text container insets of a text view.
+    static let verticalInsets = 16.0
 
     /// Appends the text view's own keys.
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
-        if let text = element["text"], !text.isEmpty {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "text views with text are not supported yet (their content size needs the font's metrics)")
-        }
-        guard context.era < XcodeEra(8) else {
-            throw context.error(
-                .unsupportedElement, element,
-                "text views are modelled for Xcode 6 and 7 only (this is Xcode \(context.era))")
-        }
-        guard let font = element.child("fontDescription", key: "fontDescription"),
-            let size = font.number("pointSize"),
-            let height = emptyContentHeights["\(font["type"] ?? font["name"] ?? "?") \(PriorityText.text(size))"]
+        _ = try context.modelledEra(
+            for: element, "text views", modelled: XcodeEra(0)..<XcodeEra(8), newest: XcodeEra(7),
+            shown: "Xcode 6 and 7")
+        guard let fontElement = element.child("fontDescription", key: "fontDescription"),
+            let size = fontElement.number("pointSize"), size > 0, size < 10_000
         else {
-            throw context.error(
-                .unsupportedAttribute, element,
-                "the content size of a text view is known for a 14 pt system font only")
+            throw context.error(.invalidSource, element, "a text view needs a font with a point size")
         }
-        for color in element.children(named: "color") where color["key"] != "backgroundColor" {
-            throw context.error(
-                .unsupportedAttribute, color, "text view color \(color["key"] ?? "?") is not supported yet")
+        var textColor: ArchivedObject?
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "backgroundColor": break
+            case "textColor": textColor = try ColorRule.color(color, in: context)
+            default:
+                throw context.error(
+                    .unsupportedAttribute, color, "text view color \(color["key"] ?? "?") is not supported yet")
+            }
         }
         if let traits = element.child("textInputTraits", key: "textInputTraits") {
             for name in traits.attributes.keys where name != "key" {
@@ -49,15 +68,58 @@ enum TextViewRule {
                 }
             }
         }
-        let width = element.child("rect", key: "frame")?.number("width") ?? 0
-        object.set("UIBouncesZoom", .bool(true))
-        object.set("UIContentSize", ArchivedObject.geometry([width, height]))
-        object.set("UIFont", try FontRule.font(font, in: context))
         let alignment = element["textAlignment"] ?? "left"
         guard let alignmentCode = LabelRule.alignments[alignment] else {
             throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
         }
+        let text = element["text"] ?? ""
+        if !text.isEmpty, context.isBaseLocalized {
+            throw context.error(
+                .unsupportedAttribute, element, "localizable text view text is not supported yet (no pair shows it)")
+        }
+        let width = element.child("rect", key: "frame")?.number("width") ?? 0
+        let fontKey = "\(fontElement["type"] ?? fontElement["name"] ?? "?") \(PriorityText.text(size))"
+        let known = lineHeights[fontKey]
+        let lineHeight = known ?? (size * 1.2).rounded(.up)
+        if known == nil || !text.isEmpty {
+            try context.approximate(
+                .textLayout, element,
+                "the content size {\(PriorityText.text(width)), \(PriorityText.text(verticalInsets + lineHeight))} "
+                    + "assumes \(text.isEmpty ? "" : "the text fits on ")one line of \(fontKey) pt "
+                    + (known == nil ? "estimated as 1.2 × the point size " : "")
+                    + "(NibKit has no glyph metrics; UIKit lays the text out again)")
+        }
+        let font = try FontRule.font(fontElement, in: context)
+        object.set("UIBouncesZoom", .bool(true))
+        object.set("UIContentSize", ArchivedObject.geometry([width, verticalInsets + lineHeight]))
+        if !text.isEmpty {
+            let string = ArchivedObject.string(text)
+            object.set("UIText", string)
+            var attributes: [(ArchivedObject, ArchivedObject)] = []
+            if let textColor { attributes.append((.string("NSColor"), textColor)) }
+            attributes.append(
+                (
+                    .string("NSParagraphStyle"),
+                    AttributedStringRule.paragraphStyle(
+                        className: "NSMutableParagraphStyle", alignment: alignment, lineBreakMode: 0)
+                ))
+            attributes.append((.string("NSFont"), font))
+            let attributed = ArchivedObject("NSAttributedString")
+            attributed.set("NSString", string)
+            attributed.set("NSAttributes", .dictionary("NSDictionary", attributes))
+            object.set("UIAttributedText", attributed)
+        }
+        object.set("UIFont", font)
+        if let textColor { object.set("UITextColor", textColor) }
         // The alignment is written even when it is the default (left).
         object.set("UITextAlignment", int: alignmentCode)
+        for name in ["editable", "selectable"] {
+            switch element[name] {
+            case nil, "YES": break
+            case "NO": object.set(name == "editable" ? "UIEditable" : "UISelectable", .bool(false))
+            case let value?:
+                throw context.error(.invalidSource, element, "\(name)=\"\(value)\" is not YES or NO")
+            }
+        }
     }
 }

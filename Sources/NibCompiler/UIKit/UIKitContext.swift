@@ -1,6 +1,6 @@
 /// What the UIKit rules share while one nib is compiled: objects by source id, the object list,
 /// connections, and the constraints and outlets resolved once every object exists.
-final class UIKitContext {
+final class UIKitContext: DiagnosingContext {
     let fileName: String
     /// Source id → the archived object made for it.
     var objectsByID: [String: ArchivedObject] = [:]
@@ -18,6 +18,9 @@ final class UIKitContext {
     var segueTrigger: ((SourceElement) -> ArchivedObject)?
     /// Size-class trait storages of the nib's views (``VariationRule``).
     var traitStorages: [ArchivedObject] = []
+    /// The Xcode whose size-class variation model the nib gets, once decided
+    /// (``VariationRule/modelEra(_:context:)``).
+    var variationEra: XcodeEra?
     /// `UINibTraitStorageListsKey`'s lists.
     var traitStorageLists: [ArchivedObject] = []
     /// Work that needs every object to exist (constraints, connections).
@@ -35,18 +38,15 @@ final class UIKitContext {
     /// Whether ibtool could find the images the source names.
     let imagesAvailable: Bool
 
-    /// What to do with colors ColorSync would convert (`NibCompiler.Options.colorMatching`).
-    let colorMatching: NibCompiler.ColorMatching
     /// Where warnings go; shared by every context of one compile.
     let diagnostics: CompileDiagnostics
 
     init(
         fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13),
-        imagesAvailable: Bool = true, colorMatching: NibCompiler.ColorMatching = .approximate,
+        imagesAvailable: Bool = true,
         diagnostics: CompileDiagnostics = CompileDiagnostics()
     ) {
         self.era = era
-        self.colorMatching = colorMatching
         self.diagnostics = diagnostics
         self.imagesAvailable = imagesAvailable
         self.fileName = fileName
@@ -64,11 +64,6 @@ final class UIKitContext {
         string.set("NSKey", .string("\(id).\(property)"))
         string.set("NSDev", .string(value))
         return string
-    }
-
-    /// Records a warning about `element`.
-    func warn(_ element: SourceElement, _ message: String) {
-        diagnostics.warn(element, in: fileName, message)
     }
 
     func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {

@@ -101,13 +101,7 @@ enum VariationRule {
         container element: SourceElement, object: ArchivedObject, subviews: [(SourceElement, ArchivedObject)],
         constraints: [(SourceElement, ArchivedObject)], context: UIKitContext
     ) throws(CompileError) -> Result {
-        let isModern = context.era >= XcodeEra(10)
-        guard context.era < XcodeEra(8) || isModern else {
-            throw context.error(
-                .unsupportedElement, element,
-                "size-class variations are modelled as Xcode 6, 7 and 10 built them only (this is Xcode \(context.era))"
-            )
-        }
+        let isModern = try modelEra(element, context: context) >= XcodeEra(10)
         let (subviewMasks, constraintMasks) = try masks(of: element, allowingConstraints: isModern, context: context)
         let defaultClass = SizeClass(horizontal: nil, vertical: nil)
         var storages: [ArchivedObject] = []
@@ -165,6 +159,35 @@ enum VariationRule {
         return Result(
             installed: installedSubviews, installedConstraints: installedConstraints, storages: storages,
             tracked: candidates)
+    }
+
+    /// The Xcode whose variation model the nib gets: the imitated one for Xcode 6, 7 and 10 and
+    /// later (the pairs' models); Xcode 10's, with a warning, for Xcode 8 and 9 (no pair) and for
+    /// an older document whose variations mask constraints (the Xcode 6 and 7 pairs never do;
+    /// Carbook, saved by Xcode 7.3, does). Decided once per nib, from the whole document, so
+    /// that every container and the nib's storage list agree.
+    static func modelEra(_ element: SourceElement, context: UIKitContext) throws(CompileError) -> XcodeEra {
+        if let decided = context.variationEra { return decided }
+        var era = context.era
+        let newer = XcodeEra(10)..<XcodeEra.unbounded
+        if era >= XcodeEra(8), era < XcodeEra(10) {
+            era = try context.modelledEra(
+                for: element, "size-class variations", modelled: newer, newest: .unbounded,
+                shown: "Xcode 6, 7 and 10")
+        } else if era < XcodeEra(8) {
+            var root = element
+            while let parent = root.parent { root = parent }
+            let constraintMask = root.descendants.first {
+                $0.name == "mask" && $0["key"] == "constraints" && $0.parent?.name == "variation"
+            }
+            if let constraintMask {
+                era = try context.modelledEra(
+                    for: constraintMask, "constraint masks in size-class variations", modelled: newer,
+                    newest: .unbounded)
+            }
+        }
+        context.variationEra = era
+        return era
     }
 
     /// A container's subview and constraint masks, in size-class order. (A container's

@@ -32,11 +32,9 @@ struct ViewRule: Sendable {
                 if element["on"] != nil {
                     throw context.error(.unsupportedAttribute, element, "switch attribute on is not supported yet")
                 }
-                guard context.era < XcodeEra(7) else {
-                    throw context.error(
-                        .unsupportedElement, element,
-                        "switches are modelled as Xcode 6 built them only (this is Xcode \(context.era))")
-                }
+                _ = try context.modelledEra(
+                    for: element, "switches", modelled: XcodeEra(0)..<XcodeEra(7), newest: XcodeEra(6.3),
+                    shown: "Xcode 6")
                 // UISwitch keeps its own size when decoded; ibtool restores the frame from the
                 // source with a "frame" key-value pair (NSValue rect) applied at load time.
                 let frame = ["x", "y", "width", "height"].map {
