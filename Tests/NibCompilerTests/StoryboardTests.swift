@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import NibArchive
 import NibCompiler
@@ -262,9 +263,8 @@ struct NavigationStoryboardTests {
         #expect(scene.text("UIActionName", of: template) == "showViewController:sender:")
         let tabs = TabBarStoryboardTests.storyboard.replacingOccurrences(
             of: #"toolsVersion="6211""#, with: #"toolsVersion="11134""#)
-        #expect(throws: CompileError.self) {
-            try NibCompiler().compile(Data(tabs.utf8), fileName: "Main.storyboard")
-        }
+        Source.expectApproximation(
+            tabs, .nearestXcode, mentioning: "<tabBarController> scenes", fileName: "Main.storyboard")
     }
 }
 
@@ -524,12 +524,24 @@ struct VariationStoryboardTests {
         #expect(view.value("UIViewPreservesSuperviewMargins", of: image) == .bool(true))
     }
 
-    @Test("variations are an error for the Xcode versions not modelled")
+    @Test("variations for an Xcode no pair shows (8, 9) are Xcode 10's, with a warning; refused when strict")
     func modernVariations() throws {
-        #expect(throws: CompileError.self) {
-            try NibCompiler().compile(
-                Data(Self.storyboard.replacingOccurrences(of: "6211", with: "14113").utf8), fileName: "Main.storyboard")
-        }
+        Source.expectApproximation(
+            Self.storyboard.replacingOccurrences(of: "6211", with: "14113"), .nearestXcode,
+            mentioning: "size-class variations", fileName: "Main.storyboard")
+    }
+
+    @Test(
+        "constraint masks in an Xcode 7.3 document are compiled as Xcode 10 does (Carbook), with a warning",
+        .enabled(if: Corpus.shouldRun))
+    func olderConstraintMasks() throws {
+        // Carbook's LaunchScreen was saved by Xcode 7.3 (toolsVersion 10117) with constraint masks
+        // the Xcode 6/7 pairs never use; built by Xcode 10, its output has Xcode 10's storages.
+        let url = try Corpus.directory().appendingPathComponent("xib-pairs/ios-AmineAfia-Carbook-iOS-LaunchScreen")
+        let source = try String(contentsOf: url.appendingPathComponent("LaunchScreen.storyboard"), encoding: .utf8)
+        Source.expectApproximation(
+            source, .nearestXcode, mentioning: "constraint masks in size-class variations",
+            fileName: "LaunchScreen.storyboard")
     }
 }
 
@@ -564,5 +576,118 @@ struct RootViewFrameTests {
         let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
         let bounds = try #require(view.value("UIBounds", of: root))
         #expect(bounds == .bytes([7] + [0.0, 0, width, width == 600 ? 600 : 568].flatMap(UIKitRuleTests.le)))
+    }
+}
+
+@Suite("Storyboard scenes nothing reaches, system tab bar items, the document tint on bars")
+struct UnreachableSceneTests {
+    /// The shape of pogoros Sylladise1-6.3 (Xcode 7 build): an entry navigation controller, and
+    /// a second navigation controller without an identifier that no segue leads to, whose root
+    /// ("home") has an identifier, a navigation item and a system tab bar item; a document tint.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="6211" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="6">
+            <scenes>
+                <scene sceneID="5">
+                    <objects>
+                        <navigationController id="6" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="9">
+                                <rect key="frame" x="0.0" y="20" width="430" height="44"/>
+                            </navigationBar>
+                            <connections>
+                                <segue id="s1" destination="BYZ" kind="relationship" relationship="rootViewController"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="10" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="a">
+                    <objects>
+                        <viewController id="BYZ" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            </view>
+                            <navigationItem key="navigationItem" id="n1"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="f1" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="b">
+                    <objects>
+                        <viewController id="26" sceneMemberID="viewController" storyboardIdentifier="home">
+                            <view key="view" contentMode="scaleToFill" id="v2">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            </view>
+                            <navigationItem key="navigationItem" id="n2"/>
+                            <tabBarItem key="tabBarItem" id="33" selectedImage="s.png" tag="0" systemItem="more">
+                                <accessibilityConfiguration key="accessibilityConfiguration">
+                                    <isElement key="isElement" value="NO"/>
+                                    <traits key="traits"/>
+                                </accessibilityConfiguration>
+                            </tabBarItem>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="f2" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="c">
+                    <objects>
+                        <navigationController id="1331" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="1334">
+                                <rect key="frame" x="0.0" y="20" width="430" height="44"/>
+                            </navigationBar>
+                            <connections>
+                                <segue id="s2" destination="26" kind="relationship" relationship="rootViewController"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="f3" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+            <resources>
+                <image name="s.png" width="31" height="28"/>
+            </resources>
+            <color key="tintColor" colorSpace="calibratedRGB" red="1" green="0.4" blue="0.4" alpha="1"/>
+        </document>
+        """#
+
+    static func compile() throws -> CompiledNib {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(7)
+        return try NibCompiler(options: options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+    }
+
+    @Test("a scene nothing reaches has no nib; its identified root gets its own, with its items")
+    func unreachableScene() throws {
+        // Sylladise1-6.3-40859d7e: no UINavigationController-1331.nib and no Info.plist entry
+        // for it; home.nib's controller has a UINavigationItem (no bar) and a UITabBarItem
+        // {UISystemItem 0, UIEnabled true}, both listed in UINibObjectsKey; no parent.
+        let output = try Self.compile()
+        #expect(output.files["UINavigationController-1331.nib"] == nil)
+        #expect(output.files["home.nib"] != nil)
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
+        let names = try #require(plist["UIViewControllerIdentifiersToNibNames"] as? [String: String])
+        #expect(Set(names.keys) == ["UINavigationController-6", "home"])
+        let home = Graph(try NibArchive(parsing: output.files["home.nib"] ?? []))
+        let controller = try #require(home.all("UIViewController").first)
+        #expect(home.value("UIParentViewController", of: controller) == nil)
+        let item = try #require(home.object("UINavigationItem", of: controller))
+        #expect(home.nodes[item].values.isEmpty)
+        let tab = try #require(home.object("UITabBarItem", of: controller))
+        #expect(home.nodes[tab].values.map(\.key) == ["UISystemItem", "UIEnabled"])
+        #expect(home.value("UISystemItem", of: tab) == .int8(0))
+        let listed = home.elements(of: home.object("UINibObjectsKey", of: home.root) ?? -1)
+        #expect(listed.contains(item) && listed.contains(tab))
+    }
+
+    @Test("the document's tint reaches the navigation bar")
+    func barTint() throws {
+        // Sylladise1-6.3-40859d7e: UINavigationController-6's bar has UITintColor (1, 0.4, 0.4).
+        let output = try Self.compile()
+        let scene = Graph(try NibArchive(parsing: output.files["UINavigationController-6.nib"] ?? []))
+        let bar = try #require(scene.all("UINavigationBar").first)
+        let tint = try #require(scene.object("UITintColor", of: bar))
+        #expect(scene.value("UIGreen", of: tint) == .float32(0.4))
     }
 }

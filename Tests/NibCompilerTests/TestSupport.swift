@@ -1,6 +1,7 @@
 import Foundation
 import NibArchive
 import NibCompiler
+import Testing
 
 /// Compiles hand-written sources and reads the result back as a small object graph.
 enum Source {
@@ -43,6 +44,31 @@ enum Source {
     static func graph(_ text: String, baseLocalized: Bool = false) throws -> Graph {
         let output = try compile(text, baseLocalized: baseLocalized)
         return try Graph(NibArchive(parsing: output.files[""] ?? []))
+    }
+
+    /// Checks that `text` is an approximation of `kind`: compiled by default with a warning of
+    /// that kind naming `phrase`, refused (`approximation-refused`) when approximations are.
+    static func expectApproximation(
+        _ text: String, _ kind: CompileWarning.Kind, mentioning phrase: String, fileName: String = "Test.xib",
+        options: NibCompiler.Options = NibCompiler.Options(), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        do {
+            let output = try NibCompiler(options: options).compile(Data(text.utf8), fileName: fileName)
+            #expect(
+                output.warnings.contains { $0.kind == kind && $0.message.contains(phrase) },
+                "warnings: \(output.warnings)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("expected a \(kind) warning, got \(error)", sourceLocation: sourceLocation)
+        }
+        var strict = options
+        strict.approximations = .refuse
+        do {
+            _ = try NibCompiler(options: strict).compile(Data(text.utf8), fileName: fileName)
+            Issue.record("expected approximation-refused with approximations refused", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.code == .approximationRefused, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.message.contains(phrase), "\(error)", sourceLocation: sourceLocation)
+        }
     }
 
     /// Compiles with `options` (for example a `colorProfiles` folder) and reads the result back.

@@ -35,7 +35,9 @@ enum NavigationRule {
         // The document's global tint reaches the bar as it reaches root views (Sylladise1-6.3).
         var root = element
         while let parent = root.parent { root = parent }
-        if let tint = root.child("color", key: "tintColor") { bar.set("UITintColor", try ColorRule.color(tint, in: context)) }
+        if let tint = root.child("color", key: "tintColor") {
+            bar.set("UITintColor", try ColorRule.color(tint, in: context))
+        }
         if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
         // The iOS 8 SDK's default bar margins (Xcode 6 output only).
         if context.era < XcodeEra(7) { bar.set("UIViewLayoutMargins", ArchivedObject.geometry([0, 16, 0, 16])) }

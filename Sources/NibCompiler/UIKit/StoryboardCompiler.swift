@@ -556,7 +556,8 @@ struct StoryboardCompiler {
         viewObject.appendElements(guideConstraints, toCollection: "UIViewAutolayoutConstraints")
         if !context.traitStorages.isEmpty {
             context.traitStorageLists = [
-                VariationRule.storageList(topLevel: viewObject, storages: context.traitStorages,
+                VariationRule.storageList(
+                    topLevel: viewObject, storages: context.traitStorages,
                     era: context.variationEra ?? context.era)
             ]
         }
