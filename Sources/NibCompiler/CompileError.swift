@@ -1,6 +1,9 @@
 /// Why a source could not be compiled: the element, its line and column, and what is wrong.
 ///
 /// The compiler never writes a nib it is unsure of; anything it does not model is an error.
+/// "Not modelled" means that no reference pair (Interface Builder source with Apple's compiled
+/// output, docs/COMPILE.md) shows what `ibtool` writes for it, so NibKit has no rule to follow;
+/// values it can only approximate are ``CompileWarning``s instead.
 public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, as an extensible code.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

@@ -15,12 +15,12 @@ enum AppKitAccessibilityRule {
     static func connect(_ element: SourceElement, view: ArchivedObject, context: AppKitContext) throws(CompileError) {
         for child in element.children {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside <accessibility> is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside <accessibility> is not modelled")
         }
         for name in element.attributes.keys.sorted() {
             guard let type = attributeTypes[name], let value = element[name] else {
                 throw context.error(
-                    .unsupportedAttribute, element, "accessibility attribute \(name) is not supported yet")
+                    .unsupportedAttribute, element, "accessibility attribute \(name) is not modelled")
             }
             let typeName = ArchivedObject("NSMutableString")
             typeName.set("NS.bytes", .data(Array(type.utf8)))

@@ -17,7 +17,7 @@ enum AppKitAutoresizing {
         var frames: [[Double]] = []
         for subview in element.child("subviews")?.children ?? [] {
             guard let id = subview["id"], let archived = context.objectsByID[id] else {
-                throw context.error(.unsupportedElement, subview, "resizing this view is not supported yet")
+                throw context.error(.unsupportedElement, subview, "resizing this view is not modelled")
             }
             let frame = try ScrollViewRule.rect(subview, context)
             guard delta != [0, 0] else {
@@ -36,7 +36,7 @@ enum AppKitAutoresizing {
                 guard flexibleParts.count == 1 else {
                     throw context.error(
                         .unsupportedElement, subview,
-                        "resizing a view with several flexible parts on one axis is not supported yet")
+                        "resizing a view with several flexible parts on one axis is not modelled")
                 }
                 switch flexibleParts[0] {
                 case parts[0]: resized[axis] += delta[axis]

@@ -43,13 +43,13 @@ enum AppKitBoxRule {
         case "separator": break
         case nil: return try titledBox(element, superview: superview, parent: parent, views: views)
         case let type?:
-            throw context.error(.unsupportedAttribute, element, "boxType \"\(type)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "boxType \"\(type)\" is not modelled")
         }
         if let content = element.child("view") {
             throw context.error(.unsupportedElement, content, "a separator box with a content view is not supported")
         }
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
-            throw context.error(.unsupportedElement, subviews, "a separator box with subviews is not supported yet")
+            throw context.error(.unsupportedElement, subviews, "a separator box with subviews is not modelled")
         }
         let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
         context.track(box, id: element["id"], parent: parent)
@@ -83,7 +83,7 @@ enum AppKitBoxRule {
         let boxSize = size(of: element)
         let laidOut = (width: boxSize.width, height: boxSize.height - titleHeight)
         guard laidOut.height >= 0 else {
-            throw context.error(.unsupportedAttribute, element, "a box lower than its title is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "a box lower than its title is not modelled")
         }
         let sourceSize = size(of: contentElement)
         content.replace("NSvFlags", .integer(0x100 | 0x12))

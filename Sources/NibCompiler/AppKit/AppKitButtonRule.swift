@@ -111,7 +111,7 @@ enum AppKitButtonRule {
             && !(name == "toolTip" && !writesControlView)
         {
             throw context.error(
-                .unsupportedAttribute, cell, "attribute \(name) on a <\(kind.elementName)> is not supported yet")
+                .unsupportedAttribute, cell, "attribute \(name) on a <\(kind.elementName)> is not modelled")
         }
         var behavior: SourceElement?
         var keyEquivalent = cell["keyEquivalent"]
@@ -128,12 +128,12 @@ enum AppKitButtonRule {
             case ("connections", nil): break
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <buttonCell> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <buttonCell> is not modelled")
             }
         }
         guard let type = cell["type"], types.contains(type) else {
             throw context.error(
-                .unsupportedAttribute, cell, "button type \"\(cell["type"] ?? "")\" is not supported yet")
+                .unsupportedAttribute, cell, "button type \"\(cell["type"] ?? "")\" is not modelled")
         }
         let object = ControlRule.swapped(ArchivedObject(kind.className), customClass: cell["customClass"])
         // A matrix cell's tool tip is a help connector to the cell (PreferencesController: 3 cells).
@@ -165,7 +165,7 @@ enum AppKitButtonRule {
             guard type != "check" && type != "radio" else {
                 throw context.error(
                     .unsupportedAttribute, cell,
-                    "an alternate image on a check box or radio button is not supported yet")
+                    "an alternate image on a check box or radio button is not modelled")
             }
             // IRIndexRecordWController's toolbar button (propagate_off / propagate_on).
             object.set("NSAlternateImage", try AppKitImageRule.image(alternate, element: cell, context: context))
@@ -209,7 +209,7 @@ enum AppKitButtonRule {
         if let behavior = cell.child("behavior", key: "behavior") {
             for (name, value) in behavior.attributes where name != "key" {
                 guard let bits = behaviorBits[name] else {
-                    throw context.error(.unsupportedAttribute, behavior, "behavior \(name) is not supported yet")
+                    throw context.error(.unsupportedAttribute, behavior, "behavior \(name) is not modelled")
                 }
                 guard value == "YES" || value == "NO" else {
                     throw context.error(.invalidSource, behavior, "\(name) must be YES or NO")
@@ -221,13 +221,13 @@ enum AppKitButtonRule {
             guard border == kind.borderStyle else {
                 throw context.error(
                     .unsupportedAttribute, cell,
-                    "borderStyle \"\(border)\" on a <\(kind.elementName)> is not supported yet")
+                    "borderStyle \"\(border)\" on a <\(kind.elementName)> is not modelled")
             }
             flags |= 0x0080_0000
         }
         if let position = cell["imagePosition"] {
             guard let bits = imagePositions[position] else {
-                throw context.error(.unsupportedAttribute, cell, "imagePosition \"\(position)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, cell, "imagePosition \"\(position)\" is not modelled")
             }
             flags |= bits
         }
@@ -260,14 +260,14 @@ enum AppKitButtonRule {
         var flags: UInt32 = 0
         if let bezel = cell["bezelStyle"] {
             guard let bits = bezelBits[bezel] else {
-                throw context.error(.unsupportedAttribute, cell, "bezelStyle \"\(bezel)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, cell, "bezelStyle \"\(bezel)\" is not modelled")
             }
             flags = bits
         }
         if let scaling = cell["imageScaling"] {
             guard let bits = imageScalingBits[scaling] else {
                 throw context.error(
-                    .unsupportedAttribute, cell, "imageScaling \"\(scaling)\" on a <buttonCell> is not supported yet")
+                    .unsupportedAttribute, cell, "imageScaling \"\(scaling)\" on a <buttonCell> is not modelled")
             }
             flags |= bits
         }
@@ -303,13 +303,13 @@ enum AppKitButtonRule {
         }
         throw context.error(
             .unsupportedAttribute, behavior ?? cell,
-            "this button behavior (\(set.sorted().joined(separator: ", "))) is not supported yet")
+            "this button behavior (\(set.sorted().joined(separator: ", "))) is not modelled")
     }
 
     /// The text of a `<string key="keyEquivalent">`, plain or `base64-UTF8="YES"` (padded or not).
     static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {
         for name in string.attributes.keys where name != "key" && name != "base64-UTF8" {
-            throw context.error(.unsupportedAttribute, string, "attribute \(name) on a <string> is not supported yet")
+            throw context.error(.unsupportedAttribute, string, "attribute \(name) on a <string> is not modelled")
         }
         guard string.flag("base64-UTF8") else { return string.text }
         // Xcode writes the base64 without padding ("DQ" for a Return key equivalent, scribendi).

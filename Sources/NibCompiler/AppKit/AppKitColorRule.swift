@@ -58,7 +58,7 @@ enum AppKitColorRule {
     static func color(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on an AppKit color is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit color is not modelled")
         }
         let space = element["colorSpace"] ?? ""
         switch space {
@@ -66,7 +66,7 @@ enum AppKitColorRule {
             guard element["catalog"] == "System", let name = element["name"] else {
                 throw context.error(
                     .unsupportedAttribute, element,
-                    "catalog \"\(element["catalog"] ?? "")\" colors are not supported yet (System is)")
+                    "catalog \"\(element["catalog"] ?? "")\" colors are not modelled (System is)")
             }
             return try catalogColor(name, element: element, context: context)
         case "calibratedWhite", "deviceWhite":
@@ -92,7 +92,7 @@ enum AppKitColorRule {
                 "custom color space \"\(element["customColorSpace"] ?? "")\" needs ColorSync's conversion to calibrated components, which is not modelled yet"
             )
         default:
-            throw context.error(.unsupportedAttribute, element, "color space \"\(space)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "color space \"\(space)\" is not modelled")
         }
     }
 
@@ -133,7 +133,7 @@ enum AppKitColorRule {
     {
         guard let resolved = systemCatalog[name] else {
             throw context.error(
-                .unsupportedAttribute, element, "System catalog color \"\(name)\" is not supported yet")
+                .unsupportedAttribute, element, "System catalog color \"\(name)\" is not modelled")
         }
         let color = ArchivedObject("NSColor")
         color.set("NSColorSpace", int: 6)

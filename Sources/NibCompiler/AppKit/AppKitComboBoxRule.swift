@@ -41,7 +41,7 @@ enum AppKitComboBoxRule {
         _ cell: SourceElement, _ object: ArchivedObject, font: ArchivedObject?, context: AppKitContext
     ) throws(CompileError) {
         if cell["completes"] == "YES" {
-            throw context.error(.unsupportedAttribute, cell, "completes=\"YES\" is not supported yet")
+            throw context.error(.unsupportedAttribute, cell, "completes=\"YES\" is not modelled")
         }
         // (metaFont, alignment) → the list's row height, whether the alignment is natural, and
         // the Xcodes whose pairs show that shape.
@@ -62,7 +62,7 @@ enum AppKitComboBoxRule {
             throw context.error(
                 .unsupportedAttribute, cell,
                 "combo boxes other than left-aligned with the small system font or naturally aligned with the "
-                    + "system font are not supported yet")
+                    + "system font are not modelled")
         }
         guard let count = cell.number("numberOfVisibleItems"), let visible = Int(exactly: count), visible >= 0,
             visible < 1000
@@ -76,7 +76,7 @@ enum AppKitComboBoxRule {
             let strings = try list.children.map { (element) throws(CompileError) -> ArchivedObject in
                 guard element.name == "string", element.attributes.isEmpty else {
                     throw context.error(
-                        .unsupportedElement, element, "<\(element.name)> in a combo box's values is not supported yet")
+                        .unsupportedElement, element, "<\(element.name)> in a combo box's values is not modelled")
                 }
                 return .string(element.text)
             }

@@ -31,7 +31,7 @@ enum AppKitConnectionRule {
                 default:
                     throw context.error(
                         .unsupportedElement, connection,
-                        "<\(connection.name)> connections (AppKit) are not supported yet")
+                        "<\(connection.name)> connections (AppKit) are not modelled")
                 }
             }
         }
@@ -44,7 +44,7 @@ enum AppKitConnectionRule {
             guard let connections = element.child("connections"), let id = element["id"] else { continue }
             guard let source = context.objectsByID[id] else {
                 throw context.error(
-                    .unsupportedElement, connections, "connections from <\(element.name)> are not supported yet")
+                    .unsupportedElement, connections, "connections from <\(element.name)> are not modelled")
             }
             schedule(connections, source: source, context: context)
         }
@@ -61,12 +61,12 @@ enum AppKitConnectionRule {
     {
         for name in connection.attributes.keys where !["destination", "name", "keyPath", "id"].contains(name) {
             throw context.error(
-                .unsupportedAttribute, connection, "attribute \(name) on a binding is not supported yet")
+                .unsupportedAttribute, connection, "attribute \(name) on a binding is not modelled")
         }
         var options: ArchivedObject?
         for child in connection.children {
             guard child.name == "dictionary", child["key"] == "options", options == nil else {
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a binding is not supported yet")
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a binding is not modelled")
             }
             options = try self.options(child, context: context)
         }
@@ -94,7 +94,7 @@ enum AppKitConnectionRule {
     static func options(_ dictionary: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
         for name in dictionary.attributes.keys where name != "key" {
             throw context.error(
-                .unsupportedAttribute, dictionary, "attribute \(name) on binding options is not supported yet")
+                .unsupportedAttribute, dictionary, "attribute \(name) on binding options is not modelled")
         }
         var pairs: [(ArchivedObject, ArchivedObject)] = []
         var keys: Set<String> = []
@@ -115,7 +115,7 @@ enum AppKitConnectionRule {
                 value = .string(entry.text)
             default:
                 throw context.error(
-                    .unsupportedElement, entry, "<\(entry.name)> binding options are not supported yet")
+                    .unsupportedElement, entry, "<\(entry.name)> binding options are not modelled")
             }
             pairs.append((.string(key), value))
         }
@@ -136,7 +136,7 @@ enum AppKitConnectionRule {
         throws(CompileError) -> ArchivedObject
     {
         guard let object = context.objectsByID[id] else {
-            throw context.error(.unsupportedAttribute, connection, "connections to id \"\(id)\" are not supported yet")
+            throw context.error(.unsupportedAttribute, connection, "connections to id \"\(id)\" are not modelled")
         }
         return object
     }

@@ -40,7 +40,7 @@ enum AppKitDatePickerRule {
         }
         for name in cell.attributes.keys where !cellAttributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, cell, "attribute \(name) on a <datePickerCell> is not supported yet")
+                .unsupportedAttribute, cell, "attribute \(name) on a <datePickerCell> is not modelled")
         }
         let cellObject = ArchivedObject("NSDatePickerCell")
         context.track(cellObject, id: cell["id"], parent: picker)
@@ -63,7 +63,7 @@ enum AppKitDatePickerRule {
                 colors[key] = try AppKitColorRule.color(child, context: context)
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <datePickerCell> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <datePickerCell> is not modelled")
             }
         }
         guard let date else {
@@ -85,7 +85,7 @@ enum AppKitDatePickerRule {
     static func elementFlags(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> Int {
         let known = Set(elementBits.flatMap(\.names) + ["key"])
         for name in element.attributes.keys where !known.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "date picker element \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "date picker element \(name) is not modelled")
         }
         var flags = 0
         for (names, bits) in elementBits {

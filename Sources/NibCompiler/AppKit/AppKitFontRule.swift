@@ -51,7 +51,7 @@ enum AppKitFontRule {
     {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on an AppKit font is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit font is not modelled")
         }
         var size: Double?
         if element["size"] != nil {
@@ -65,7 +65,7 @@ enum AppKitFontRule {
             guard element["metaFont"] == nil, element["name"] == nil, size == nil else {
                 throw context.error(
                     .unsupportedAttribute, element,
-                    "usesAppearanceFont with a metaFont, name or size is not supported yet")
+                    "usesAppearanceFont with a metaFont, name or size is not modelled")
             }
             return make(name: system, size: 13, type: 4, textStyle: nil, usesAppearanceSize: true)
         }
@@ -73,7 +73,7 @@ enum AppKitFontRule {
         case (let given?, nil):
             let meta = substitutes[given] ?? given
             guard var font = metaFonts[meta] else {
-                throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not modelled")
             }
             // Before Xcode 16 the menu font was meta font 5 (NSfFlags 1301: AVRFuses' four pop-ups,
             // Xcode 14.0 and 15.3); Xcode 16 archives 6, as the message font (popup_empty). No

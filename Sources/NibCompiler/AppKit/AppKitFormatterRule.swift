@@ -38,15 +38,15 @@ enum AppKitFormatterRule {
     {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a date formatter is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a date formatter is not modelled")
         }
         if let child = element.children.first {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a date formatter is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a date formatter is not modelled")
         }
         if let behavior = element["formatterBehavior"], behavior != "custom10_4", behavior != "default10_4" {
             throw context.error(
-                .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not supported yet")
+                .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not modelled")
         }
         let dateStyle = try CellRule.value(element, "dateStyle", styles, default: 0, context)
         let timeStyle = try CellRule.value(element, "timeStyle", styles, default: 0, context)
@@ -56,7 +56,7 @@ enum AppKitFormatterRule {
         if let custom = element["dateFormat"] {
             guard dateStyle == 0, timeStyle == 0, !relative else {
                 throw context.error(
-                    .unsupportedAttribute, element, "a custom dateFormat together with styles is not supported yet")
+                    .unsupportedAttribute, element, "a custom dateFormat together with styles is not modelled")
             }
             pairs.append((.string("dateFormat"), .string(custom)))
         }
@@ -109,7 +109,7 @@ enum AppKitFormatterRule {
         guard usesStyles else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "a custom date format on a cell whose title is not a date is not supported yet (its cell flags are unknown)"
+                "a custom date format on a cell whose title is not a date is not modelled (its cell flags are unknown)"
             )
         }
         if case .integer(let flags2)? = cell.value(forKey: "NSCellFlags2") {
@@ -165,11 +165,11 @@ enum AppKitFormatterRule {
         for name in element.attributes.keys
         where !numberAttributes.contains(name) && !numberSymbolAttributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a number formatter is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a number formatter is not modelled")
         }
         if let behavior = element["formatterBehavior"], behavior != "custom10_4", behavior != "default10_4" {
             throw context.error(
-                .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not supported yet")
+                .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not modelled")
         }
         let style = try element["numberStyle"].map { (name) throws(CompileError) in
             try CellRule.value(element, "numberStyle", numberStyles, default: 0, context)
@@ -185,7 +185,7 @@ enum AppKitFormatterRule {
             guard let text = element[name] else {
                 guard let fallback else {
                     throw context.error(
-                        .unsupportedAttribute, element, "a number formatter without \(name) is not supported yet")
+                        .unsupportedAttribute, element, "a number formatter without \(name) is not modelled")
                 }
                 return fallback
             }
@@ -220,7 +220,7 @@ enum AppKitFormatterRule {
                 limits[key] = .number(value)
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a number formatter is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a number formatter is not modelled")
             }
         }
 
@@ -341,14 +341,14 @@ enum AppKitFormatterRule {
         for name in element.attributes.keys where !allowed.contains(name) {
             throw context.error(
                 .unsupportedAttribute, element,
-                "attribute \(name) on a 10.0-behavior number formatter is not supported yet")
+                "attribute \(name) on a 10.0-behavior number formatter is not modelled")
         }
         guard let positive = element["positiveFormat"], let negative = element["negativeFormat"],
             let separator = element["thousandSeparator"]
         else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "a 10.0-behavior number formatter without formats and a thousand separator is not supported yet")
+                "a 10.0-behavior number formatter without formats and a thousand separator is not modelled")
         }
         let localizes = try CellRule.boolean(element, "localizesFormat", default: true, context)
         var negativeAttributes: ArchivedObject?
@@ -361,7 +361,7 @@ enum AppKitFormatterRule {
                     guard attribute.name == "color", let key = attribute["key"] else {
                         throw context.error(
                             .unsupportedElement, attribute,
-                            "<\(attribute.name)> in text attributes is not supported yet")
+                            "<\(attribute.name)> in text attributes is not modelled")
                     }
                     pairs.append((.string(key), try AppKitColorRule.color(attribute, context: context)))
                 }
@@ -381,7 +381,7 @@ enum AppKitFormatterRule {
             default:
                 throw context.error(
                     .unsupportedElement, child,
-                    "<\(child.name)> in a 10.0-behavior number formatter is not supported yet")
+                    "<\(child.name)> in a 10.0-behavior number formatter is not modelled")
             }
         }
         var attributes: [(String, ArchivedObject)] = [

@@ -45,15 +45,15 @@ enum AppKitImageRule {
         let known: Set = ["key", "image", "catalog", "symbolScale", "variableValue"]
         for name in reference.attributes.keys where !known.contains(name) {
             throw context.error(
-                .unsupportedAttribute, reference, "attribute \(name) on an <imageReference> is not supported yet")
+                .unsupportedAttribute, reference, "attribute \(name) on an <imageReference> is not modelled")
         }
         if let child = reference.children.first {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside an <imageReference> is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside an <imageReference> is not modelled")
         }
         guard let name = reference["image"], let catalog = reference["catalog"] else {
             throw context.error(
-                .unsupportedAttribute, reference, "an <imageReference> without image and catalog is not supported yet")
+                .unsupportedAttribute, reference, "an <imageReference> without image and catalog is not modelled")
         }
         try checkSymbol(name, catalog: catalog, element: reference, context: context)
         guard let size = referencedSymbolSizes[name] else {
@@ -63,11 +63,11 @@ enum AppKitImageRule {
         guard let scaleName = reference["symbolScale"], let scale = symbolScales[scaleName] else {
             throw context.error(
                 .unsupportedAttribute, reference,
-                "symbolScale \"\(reference["symbolScale"] ?? "")\" is not supported yet")
+                "symbolScale \"\(reference["symbolScale"] ?? "")\" is not modelled")
         }
         guard let variable = reference.number("variableValue"), variable.isFinite else {
             throw context.error(
-                .unsupportedAttribute, reference, "an <imageReference> without a variableValue is not supported yet")
+                .unsupportedAttribute, reference, "an <imageReference> without a variableValue is not modelled")
         }
         let configuration = ArchivedObject("IBImageConfiguration")
         configuration.set("IBSymbolScale", int: scale)
@@ -93,7 +93,7 @@ enum AppKitImageRule {
             first.attributes.count == 1, first.children.isEmpty
         else {
             throw context.error(
-                .unsupportedElement, first, "<\(first.name)> inside an image resource is not supported yet")
+                .unsupportedElement, first, "<\(first.name)> inside an image resource is not modelled")
         }
         // Xcode writes the base64 in lines, without padding.
         var encoded = first.text.filter { !$0.isWhitespace }
@@ -109,7 +109,7 @@ enum AppKitImageRule {
         }
         guard image.className == "NSImage" else {
             throw context.error(
-                .unsupportedElement, first, "an embedded \(image.className) in place of an image is not supported yet")
+                .unsupportedElement, first, "an embedded \(image.className) in place of an image is not modelled")
         }
         context.embeddedImages[name] = image
         return image
@@ -120,7 +120,7 @@ enum AppKitImageRule {
         _ name: String, catalog: String, element: SourceElement, context: AppKitContext
     ) throws(CompileError) {
         guard catalog == "system" else {
-            throw context.error(.unsupportedAttribute, element, "image catalog \"\(catalog)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "image catalog \"\(catalog)\" is not modelled")
         }
         guard let resource = context.imageResources[name], resource["catalog"] == catalog else {
             throw context.error(

@@ -92,7 +92,7 @@ enum AppKitKeyViewLoopRule {
         guard !subviews.isEmpty else {
             throw context.error(
                 .unsupportedElement, itemView,
-                "the key-view loop of a tab view item without subviews is not supported yet")
+                "the key-view loop of a tab view item without subviews is not modelled")
         }
         try loop.visit(subviews, in: itemView)
         loop.tail.replace("NSNextKeyView", .object(tabView))
@@ -111,7 +111,7 @@ enum AppKitKeyViewLoopRule {
         static func object(for element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
             if element.flag("hidden") {
                 throw context.error(
-                    .unsupportedElement, element, "a hidden view in a key-view loop is not supported yet")
+                    .unsupportedElement, element, "a hidden view in a key-view loop is not modelled")
             }
             guard let id = element["id"], let object = context.objectsByID[id] else {
                 throw context.error(.invalidSource, element, "a view in a key-view loop needs an id")
@@ -165,12 +165,12 @@ enum AppKitKeyViewLoopRule {
                     try scrollView(element)
                 case "splitView", "stackView", "tabView", "tableView", "outlineView":
                     throw context.error(
-                        .unsupportedElement, element, "a <\(element.name)> in a key-view loop is not supported yet")
+                        .unsupportedElement, element, "a <\(element.name)> in a key-view loop is not modelled")
                 default:
                     if element.child("subviews") != nil {
                         throw context.error(
                             .unsupportedElement, element,
-                            "a <\(element.name)> with subviews in a key-view loop is not supported yet")
+                            "a <\(element.name)> with subviews in a key-view loop is not modelled")
                     }
                 }
             }

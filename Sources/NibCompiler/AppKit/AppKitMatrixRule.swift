@@ -59,14 +59,14 @@ enum AppKitMatrixRule {
                     for item in column.children {
                         guard item.name == "buttonCell", item["key"] == nil else {
                             throw context.error(
-                                .unsupportedElement, item, "<\(item.name)> in a matrix column is not supported yet")
+                                .unsupportedElement, item, "<\(item.name)> in a matrix column is not modelled")
                         }
                         cells.append(try cell(item))
                     }
                 }
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <matrix> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <matrix> is not modelled")
             }
         }
         // One column, or one row (each <column> holding one cell): then the column-major source
@@ -78,7 +78,7 @@ enum AppKitMatrixRule {
         else {
             throw context.error(
                 .unsupportedElement, element,
-                "only a matrix with one column or one row, a prototype, a background color and cell sizes is supported yet"
+                "only a matrix with one column or one row, a prototype, a background color and cell sizes is modelled"
             )
         }
         let actionCell = ArchivedObject("NSActionCell")

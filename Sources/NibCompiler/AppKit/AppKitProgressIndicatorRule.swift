@@ -25,7 +25,7 @@ enum AppKitProgressIndicatorRule {
         guard let packed = flags[key] else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "progress indicator style/indeterminate/bezeled \(key) is not supported yet")
+                "progress indicator style/indeterminate/bezeled \(key) is not modelled")
         }
         func value(_ name: String) throws(CompileError) -> Double? {
             guard element[name] != nil else { return nil }

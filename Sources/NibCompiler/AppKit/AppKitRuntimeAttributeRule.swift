@@ -38,7 +38,7 @@ enum AppKitRuntimeAttributeRule {
             default:
                 throw context.error(
                     .unsupportedAttribute, attribute,
-                    "AppKit runtime attributes of type \"\(type)\" are not supported yet")
+                    "AppKit runtime attributes of type \"\(type)\" are not modelled")
             }
             keyPaths.append(.string(keyPath))
         }

@@ -42,10 +42,10 @@ enum AppKitSegmentedControlRule {
         }
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, cell, "attribute \(name) on a <segmentedCell> is not supported yet")
+                .unsupportedAttribute, cell, "attribute \(name) on a <segmentedCell> is not modelled")
         }
         if cell["title"] != nil {
-            throw context.error(.unsupportedAttribute, cell, "a segmented cell with a title is not supported yet")
+            throw context.error(.unsupportedAttribute, cell, "a segmented cell with a title is not modelled")
         }
         let cellObject = ControlRule.swapped(ArchivedObject("NSSegmentedCell"), customClass: cell["customClass"])
         context.track(cellObject, id: cell["id"], parent: control)
@@ -61,7 +61,7 @@ enum AppKitSegmentedControlRule {
                 }
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <segmentedCell> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <segmentedCell> is not modelled")
             }
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
@@ -89,12 +89,12 @@ enum AppKitSegmentedControlRule {
         }
         for name in segment.attributes.keys
         where !["label", "width", "tag", "image", "imageScaling", "selected"].contains(name) {
-            throw context.error(.unsupportedAttribute, segment, "segment attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, segment, "segment attribute \(name) is not modelled")
         }
         var hasLabel = true
         for child in segment.children {
             guard child.name == "nil", child["key"] == "label", segment["label"] == nil else {
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a segment is not supported yet")
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a segment is not modelled")
             }
             hasLabel = false
         }

@@ -36,20 +36,20 @@ enum AppKitStepperRule {
         }
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, cell, "attribute \(name) on a <stepperCell> is not supported yet")
+                .unsupportedAttribute, cell, "attribute \(name) on a <stepperCell> is not modelled")
         }
         for child in cell.children {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a <stepperCell> is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a <stepperCell> is not modelled")
         }
         if cell["title"] != nil {
-            throw context.error(.unsupportedAttribute, cell, "a stepper cell with a title is not supported yet")
+            throw context.error(.unsupportedAttribute, cell, "a stepper cell with a title is not modelled")
         }
         guard try CellRule.boolean(cell, "autorepeat", default: true, context) else {
-            throw context.error(.unsupportedAttribute, cell, "autorepeat=\"NO\" is not supported yet")
+            throw context.error(.unsupportedAttribute, cell, "autorepeat=\"NO\" is not modelled")
         }
         guard cell["maxValue"] != nil else {
-            throw context.error(.unsupportedAttribute, cell, "a stepper cell without maxValue is not supported yet")
+            throw context.error(.unsupportedAttribute, cell, "a stepper cell without maxValue is not modelled")
         }
         _ = try CellRule.boolean(cell, "continuous", default: false, context)
         let cellObject = ArchivedObject("NSStepperCell")

@@ -57,7 +57,7 @@ struct AppKitStoryboardCompiler {
             default:
                 throw error(
                     .unsupportedElement, controller,
-                    "<\(controller.name)> scenes (AppKit storyboards) are not supported yet")
+                    "<\(controller.name)> scenes (AppKit storyboards) are not modelled")
             }
         }
         var info: [String: Any] = [
@@ -68,7 +68,7 @@ struct AppKitStoryboardCompiler {
             guard let identifier = identifiersByID[initial] else {
                 throw error(
                     .unsupportedAttribute, document.root,
-                    "the initial controller \"\(initial)\" must be a window controller (others are not supported yet)")
+                    "the initial controller \"\(initial)\" must be a window controller (others are not modelled)")
             }
             info["NSStoryboardDesignatedEntryPointIdentifier"] = identifier
         }
@@ -101,7 +101,7 @@ struct AppKitStoryboardCompiler {
                     if let id = object["id"] { scenes.firstResponders.insert(id) }
                 default:
                     throw error(
-                        .unsupportedElement, object, "<\(object.name)> as a scene member is not supported yet")
+                        .unsupportedElement, object, "<\(object.name)> as a scene member is not modelled")
                 }
             }
         }
@@ -117,7 +117,7 @@ struct AppKitStoryboardCompiler {
             else {
                 throw error(
                     .unsupportedElement, connection,
-                    "window controller connections other than the content relationship are not supported yet")
+                    "window controller connections other than the content relationship are not modelled")
             }
             relationship = connection
         }
@@ -156,7 +156,7 @@ struct AppKitStoryboardCompiler {
         let (context, _, owner) = nibContext(scenes)
         for name in application.attributes.keys where !["id", "sceneMemberID"].contains(name) {
             throw context.error(
-                .unsupportedAttribute, application, "attribute \(name) on an application is not supported yet")
+                .unsupportedAttribute, application, "attribute \(name) on an application is not modelled")
         }
         let object = ArchivedObject("NSCustomObject")
         context.track(object, id: application["id"], parent: owner)
@@ -170,7 +170,7 @@ struct AppKitStoryboardCompiler {
             case ("connections", _): break
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> in an application is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> in an application is not modelled")
             }
         }
         object.set("NSClassName", .string("NSApplication"))
@@ -188,7 +188,7 @@ struct AppKitStoryboardCompiler {
         ]
         for name in element.attributes.keys where !allowed.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a window controller is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a window controller is not modelled")
         }
         let controller = try Self.controllerObject(
             element, original: "IBNSWindowController", plain: "NSWindowController", context: context)
@@ -198,7 +198,7 @@ struct AppKitStoryboardCompiler {
         }
         for child in element.children where child !== windowElement && child.name != "connections" {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> in a window controller is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> in a window controller is not modelled")
         }
         let window = try WindowRule.window(
             windowElement, owner: controller, context: context, views: views, synthesizesContentView: true)
@@ -260,13 +260,13 @@ struct AppKitStoryboardCompiler {
         let allowed: Set<String> = ["id", "customClass", "customModule", "customModuleProvider", "sceneMemberID"]
         for name in element.attributes.keys where !allowed.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a view controller is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a view controller is not modelled")
         }
         guard let viewElement = element.child("view", key: "view"), let viewID = viewElement["id"] else {
             throw context.error(.invalidSource, element, "the view controller has no <view key=\"view\"> with an id")
         }
         for child in element.children where child !== viewElement && child.name != "connections" {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> in a view controller is not supported yet")
+            throw context.error(.unsupportedElement, child, "<\(child.name)> in a view controller is not modelled")
         }
         let controllerID = element["id"] ?? ""
         let name = "\(controllerID)-view-\(viewID)"

@@ -109,7 +109,7 @@ enum AppKitTabViewRule {
         guard content != source else { return }
         guard content[2] >= 0, content[3] >= 0 else {
             throw context.error(
-                .unsupportedElement, tabElement, "a tab view smaller than its tabs is not supported yet")
+                .unsupportedElement, tabElement, "a tab view smaller than its tabs is not modelled")
         }
         ScrollViewRule.setFrame(view, content)
         try AppKitAutoresizing.resizeSubviews(
@@ -139,21 +139,21 @@ enum AppKitTabViewRule {
         }
         for name in element.attributes.keys where !itemAttributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a tab view item is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a tab view item is not modelled")
         }
         // Outlets (initialFirstResponder) are connectors, made by the compiler's connection walk
         // (scribendi's keyed archives: NSNibOutletConnector from the NSTabViewItem).
         for child in element.children
         where !(child.name == "view" && child["key"] == "view") && child.name != "connections" {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a tab view item is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a tab view item is not modelled")
         }
         guard let identifier = element["identifier"], let label = element["label"] else {
             throw context.error(
-                .unsupportedAttribute, element, "a tab view item without an identifier or a label is not supported yet")
+                .unsupportedAttribute, element, "a tab view item without an identifier or a label is not modelled")
         }
         guard let viewElement = element.child("view", key: "view") else {
-            throw context.error(.unsupportedElement, element, "a tab view item without a view is not supported yet")
+            throw context.error(.unsupportedElement, element, "a tab view item without a view is not modelled")
         }
         let item = ArchivedObject("NSTabViewItem")
         context.track(item, id: element["id"], parent: tabView)

@@ -77,13 +77,13 @@ enum AppKitTableCellViewRule {
         guard let tools = views.context.toolsVersion, tools >= oldestToolsVersion else {
             throw views.context.error(
                 .unsupportedElement, container,
-                "prototype cell views in a document older than toolsVersion 18122 are not supported yet")
+                "prototype cell views in a document older than toolsVersion 18122 are not modelled")
         }
         var prototypes: [Prototype] = []
         for element in container.children {
             guard element.name == "tableCellView" else {
                 throw views.context.error(
-                    .unsupportedElement, element, "<\(element.name)> as a prototype cell view is not supported yet")
+                    .unsupportedElement, element, "<\(element.name)> as a prototype cell view is not modelled")
             }
             let view = try cellView(element, parent: column, writesIdentifier: false, views: views)
             prototypes.append(
@@ -100,7 +100,7 @@ enum AppKitTableCellViewRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a cell view class in a module is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "a cell view class in a module is not modelled")
         }
         let view = ArchivedObject("NSTableCellView")
         _ = ControlRule.swapped(view, customClass: element["customClass"])
@@ -168,7 +168,7 @@ enum AppKitTableCellViewRule {
             else {
                 throw context.error(
                     .unsupportedElement, element,
-                    "laying out prototype cell views when these columns resize is not supported yet")
+                    "laying out prototype cell views when these columns resize is not modelled")
             }
             let share = (change / Double(resizable.count)).rounded(.towardZero)
             var rest = change - share * Double(resizable.count)
@@ -179,7 +179,7 @@ enum AppKitTableCellViewRule {
             }
             guard widths.allSatisfy({ $0 >= 0 }) else {
                 throw context.error(
-                    .unsupportedElement, element, "prototype cell views in columns this narrow are not supported yet")
+                    .unsupportedElement, element, "prototype cell views in columns this narrow are not modelled")
             }
         }
         var x = rowInset
@@ -217,7 +217,7 @@ enum AppKitTableCellViewRule {
             guard let target, ids.contains(target) else {
                 throw context.error(
                     .unsupportedElement, connection,
-                    "a connection from a prototype cell view to an object outside it is not supported yet")
+                    "a connection from a prototype cell view to an object outside it is not modelled")
             }
         }
         var views = AppKitViewEncoder(context: context, usesAutolayout: outer.usesAutolayout)

@@ -69,16 +69,16 @@ enum AppKitTableViewRule {
         let isOutline = element.name == "outlineView"
         guard superview?.className == "NSClipView" else {
             throw context.error(
-                .unsupportedElement, element, "a <\(element.name)> outside a scroll view is not supported yet")
+                .unsupportedElement, element, "a <\(element.name)> outside a scroll view is not modelled")
         }
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a table view class in a module is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "a table view class in a module is not modelled")
         }
         if let ring = element["focusRingType"], ring != "none" {
-            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
         }
         if let style = element["rowSizeStyle"], style != "automatic" {
-            throw context.error(.unsupportedAttribute, element, "rowSizeStyle \"\(style)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "rowSizeStyle \"\(style)\" is not modelled")
         }
         let table = ArchivedObject(isOutline ? "NSOutlineView" : "NSTableView")
         context.track(table, id: element["id"], parent: parent)
@@ -111,14 +111,14 @@ enum AppKitTableViewRule {
             case ("tableViewGridLines", "gridStyleMask"): gridStyle = try gridStyleMask(part, context)
             default:
                 throw context.error(
-                    .unsupportedElement, part, "<\(part.name)> inside a <\(element.name)> is not supported yet")
+                    .unsupportedElement, part, "<\(part.name)> inside a <\(element.name)> is not modelled")
             }
         }
         // Without colors, the table archives none (test_single_col_noresize); both or neither.
         if (colors["backgroundColor"] == nil) != (colors["gridColor"] == nil) {
             throw context.error(
                 .unsupportedElement, element,
-                "a table view with only one of background and grid colors is not supported yet")
+                "a table view with only one of background and grid colors is not modelled")
         }
         table.set("NSEnabled", .bool(true))
         table.set("NSAllowsLogicalLayoutDirection", .bool(false))
@@ -200,7 +200,7 @@ enum AppKitTableViewRule {
     /// (AVRFuses: 2, `NSTableViewSolidHorizontalGridLineMask`) is seen; other lines are refused.
     static func gridStyleMask(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Int {
         for name in element.attributes.keys where name != "key" && name != "horizontal" {
-            throw context.error(.unsupportedAttribute, element, "grid lines \(name) are not supported yet")
+            throw context.error(.unsupportedAttribute, element, "grid lines \(name) are not modelled")
         }
         guard element.children.isEmpty else {
             throw context.error(.unsupportedElement, element, "<tableViewGridLines> with children is not supported")
@@ -214,7 +214,7 @@ enum AppKitTableViewRule {
         guard let style = element["selectionHighlightStyle"] else { return false }
         guard style == "sourceList" else {
             throw context.error(
-                .unsupportedAttribute, element, "selectionHighlightStyle \"\(style)\" is not supported yet")
+                .unsupportedAttribute, element, "selectionHighlightStyle \"\(style)\" is not modelled")
         }
         return true
     }
@@ -298,7 +298,7 @@ enum AppKitTableViewRule {
             guard let target else {
                 throw context.error(
                     .unsupportedElement, element,
-                    "table columns that ibtool resizes while it resizes the table are not supported yet")
+                    "table columns that ibtool resizes while it resizes the table are not modelled")
             }
             let filled = clipSize[0] - resizedTablePadding - columnsAlone + widths[target]
             guard filled >= minima[target] else {
@@ -320,7 +320,7 @@ enum AppKitTableViewRule {
             guard sourceWidth == clipSize[0] else {
                 throw context.error(
                     .unsupportedElement, element,
-                    "table columns that ibtool resizes while it resizes the table are not supported yet")
+                    "table columns that ibtool resizes while it resizes the table are not modelled")
             }
             let shrink = tablePadding - spacing
             var changes = [Double](repeating: 0, count: columns.count)
@@ -351,7 +351,7 @@ enum AppKitTableViewRule {
             guard changes.reduce(0, +) == -shrink else {
                 throw context.error(
                     .unsupportedElement, element,
-                    "table columns that must shrink by this autoresizing style are not supported yet")
+                    "table columns that must shrink by this autoresizing style are not modelled")
             }
             // Columns that cannot shrink that far (at their minimum) leave the table wider
             // (test_6col: its only resizable column is at its 20-point minimum).

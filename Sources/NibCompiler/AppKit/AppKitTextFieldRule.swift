@@ -78,11 +78,11 @@ enum AppKitTextFieldRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         guard let variant = variants[element.name] else {
-            throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
+            throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not modelled")
         }
         // focusRingType="none" leaves no trace in the pairs (securetextfield, outline_cellview).
         if let ring = element["focusRingType"], ring != "none" {
-            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
         }
         if element["textCompletion"] != nil && variant.element != "searchField" {
             throw context.error(.unsupportedAttribute, element, "textCompletion is only supported on search fields")
@@ -129,13 +129,13 @@ enum AppKitTextFieldRule {
             && !(isCombo && AppKitComboBoxRule.cellAttributes.contains(name))
         {
             throw context.error(
-                .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not supported yet")
+                .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not modelled")
         }
         let isSearch = variant.element == "searchField"
         if isSearch ? cell["bezelStyle"] != "round" : cell["bezelStyle"] != nil {
             throw context.error(
                 .unsupportedAttribute, cell,
-                "bezelStyle \"\(cell["bezelStyle"] ?? "")\" is not supported yet on <\(cell.name)>")
+                "bezelStyle \"\(cell["bezelStyle"] ?? "")\" is not modelled on <\(cell.name)>")
         }
         var colors: [String: ArchivedObject] = [:]
         var formatter: SourceElement?
@@ -163,7 +163,7 @@ enum AppKitTextFieldRule {
             case (let name, nil) where isCombo && AppKitComboBoxRule.cellChildren.contains(name): break
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }
         var contents: ArchivedObject? = .string(cell["title"] ?? "")

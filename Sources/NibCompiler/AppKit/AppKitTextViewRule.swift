@@ -67,10 +67,10 @@ enum AppKitTextViewRule {
         let context = views.context
         guard superview?.className == "NSClipView" else {
             throw context.error(
-                .unsupportedElement, element, "a <textView> outside a clip view is not supported yet")
+                .unsupportedElement, element, "a <textView> outside a clip view is not modelled")
         }
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a text view class in a module is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "a text view class in a module is not modelled")
         }
         let view = ArchivedObject("NSTextView")
         context.track(view, id: element["id"], parent: parent)
@@ -107,7 +107,7 @@ enum AppKitTextViewRule {
                 maxSize = [width, height]
             default:
                 throw context.error(
-                    .unsupportedElement, part, "<\(part.name)> inside a <textView> is not supported yet")
+                    .unsupportedElement, part, "<\(part.name)> inside a <textView> is not modelled")
             }
         }
         let container = ArchivedObject("NSTextContainer")
@@ -172,7 +172,7 @@ enum AppKitTextViewRule {
             for child in fragment.children {
                 guard child.name == "attributes" else {
                     throw context.error(
-                        .unsupportedElement, child, "<\(child.name)> inside a <fragment> is not supported yet")
+                        .unsupportedElement, child, "<\(child.name)> inside a <fragment> is not modelled")
                 }
                 attributes = child
             }
@@ -203,7 +203,7 @@ enum AppKitTextViewRule {
                 guard attribute.name == "font", attribute["key"] == "NSFont" else {
                     throw context.error(
                         .unsupportedElement, attribute,
-                        "text attribute <\(attribute.name)> is not supported yet (only NSFont)")
+                        "text attribute <\(attribute.name)> is not modelled (only NSFont)")
                 }
                 font = try AppKitFontRule.font(attribute, context: context)
                 signature = attribute.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
@@ -238,7 +238,7 @@ enum AppKitTextViewRule {
             guard run.length < 128, run.index < 128 else {
                 throw context.error(
                     .unsupportedElement, element,
-                    "attributed strings with runs of 128 characters or more are not supported yet")
+                    "attributed strings with runs of 128 characters or more are not modelled")
             }
             info += [UInt8(run.length), UInt8(run.index)]
         }

@@ -11,7 +11,7 @@ enum AppKitToolTipRule {
     static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {
         for name in string.attributes.keys where name != "key" && name != "base64-UTF8" {
             throw context.error(
-                .unsupportedAttribute, string, "attribute \(name) on a tool tip string is not supported yet")
+                .unsupportedAttribute, string, "attribute \(name) on a tool tip string is not modelled")
         }
         guard string.flag("base64-UTF8") else { return string.text }
         let encoded = string.text.filter { !$0.isWhitespace }

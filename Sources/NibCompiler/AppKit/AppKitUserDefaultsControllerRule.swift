@@ -14,16 +14,16 @@ enum AppKitUserDefaultsControllerRule {
     {
         for name in element.attributes.keys where !["id", "userLabel", "representsSharedInstance"].contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a user defaults controller is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a user defaults controller is not modelled")
         }
         if let child = element.children.first(where: { $0.name != "connections" }) {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a user defaults controller is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a user defaults controller is not modelled")
         }
         guard element.flag("representsSharedInstance") else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "a user defaults controller other than the shared one is not supported yet")
+                "a user defaults controller other than the shared one is not modelled")
         }
         let controller = ArchivedObject("NSUserDefaultsController")
         controller.set("NSSharedInstance", .bool(true))

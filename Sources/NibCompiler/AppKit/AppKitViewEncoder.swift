@@ -88,7 +88,7 @@ struct AppKitViewEncoder {
         case "predicateEditor":
             return try PredicateEditorRule.predicateEditor(element, superview: superview, parent: parent, views: self)
         default:
-            throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not supported yet")
+            throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not modelled")
         }
     }
 
@@ -117,7 +117,7 @@ struct AppKitViewEncoder {
         // tab item view: 4370 = 0x1112).
         if let ring = element["focusRingType"] {
             guard ring == "none", case .integer(let flags)? = view.value(forKey: "NSvFlags") else {
-                throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
             }
             view.replace("NSvFlags", .integer(flags | 0x1000))
         }
@@ -149,7 +149,7 @@ struct AppKitViewEncoder {
     ) throws(CompileError) -> [SourceElement] {
         for name in element.attributes.keys where !Self.attributes.contains(name) && !kind.attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not modelled")
         }
         if let toolTip = element["toolTip"] { AppKitToolTipRule.connect(toolTip, view: view, context: context) }
         var frame: [Double] = [0, 0, 0, 0]
@@ -181,7 +181,7 @@ struct AppKitViewEncoder {
             default:
                 throw context.error(
                     .unsupportedElement, child,
-                    "<\(child.name)> inside an AppKit <\(element.name)> is not supported yet")
+                    "<\(child.name)> inside an AppKit <\(element.name)> is not modelled")
             }
         }
         if let superview {

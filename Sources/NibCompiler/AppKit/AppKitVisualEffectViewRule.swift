@@ -32,7 +32,7 @@ enum AppKitVisualEffectViewRule {
             guard let text = element[name], let value = table[text] else {
                 throw context.error(
                     .unsupportedAttribute, element,
-                    "a visual effect view with \(name) \"\(element[name] ?? "(absent)")\" is not supported yet")
+                    "a visual effect view with \(name) \"\(element[name] ?? "(absent)")\" is not modelled")
             }
             return value
         }

@@ -59,7 +59,7 @@ struct AppKitXibCompiler {
                 _ = try AppKitUserDefaultsControllerRule.controller(element, owner: owner, context: context)
             default:
                 throw context.error(
-                    .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not supported yet")
+                    .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not modelled")
             }
         }
         try AppKitConnectionRule.scheduleAll(

@@ -98,12 +98,12 @@ enum CellRule {
         if let border = cell["borderStyle"] {
             guard let bits = borders.bits[border] else {
                 throw context.error(
-                    .unsupportedAttribute, cell, "borderStyle \"\(border)\" is not supported yet on <\(cell.name)>")
+                    .unsupportedAttribute, cell, "borderStyle \"\(border)\" is not modelled on <\(cell.name)>")
             }
             borderBits = bits
         }
         if let state = cell["state"], state != "on" {
-            throw context.error(.unsupportedAttribute, cell, "state \"\(state)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, cell, "state \"\(state)\" is not modelled")
         }
         var flags: UInt32 = UInt32(type.rawValue) << 26
         if cell["state"] == "on" { flags |= 0x8000_0000 }
@@ -172,7 +172,7 @@ enum CellRule {
     ) throws(CompileError) -> Int {
         guard let text = element[name] else { return fallback }
         guard let value = table[text] else {
-            throw context.error(.unsupportedAttribute, element, "\(name) \"\(text)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "\(name) \"\(text)\" is not modelled")
         }
         return value
     }

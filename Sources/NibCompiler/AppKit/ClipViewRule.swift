@@ -34,13 +34,13 @@ enum ClipViewRule {
             }
             guard child.name == "color", child["key"] == "backgroundColor" else {
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <clipView> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <clipView> is not modelled")
             }
             background = try AppKitColorRule.color(child, context: context)
         }
         let subviews = clip.object(forKey: "NSSubviews").map(Self.elements) ?? []
         guard subviews.count <= 1 else {
-            throw context.error(.unsupportedElement, element, "a <clipView> with several subviews is not supported yet")
+            throw context.error(.unsupportedElement, element, "a <clipView> with several subviews is not modelled")
         }
         let document = subviews.first
         if let document {
@@ -95,7 +95,7 @@ enum ClipViewRule {
         else {
             throw context.error(
                 .unsupportedElement, element,
-                "a window content clip view other than one filled by a sizable text view is not supported yet")
+                "a window content clip view other than one filled by a sizable text view is not modelled")
         }
         ScrollViewRule.setFrame(clip, [frame[0], frame[1], contentSize[0], contentSize[1]])
         ScrollViewRule.setFrame(document, [0, 0, contentSize[0], contentSize[1]])

@@ -22,7 +22,7 @@ enum CustomObjectRule {
     {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a custom object is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a custom object is not modelled")
         }
         let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
         if needsTarget {
@@ -36,7 +36,7 @@ enum CustomObjectRule {
         }
         for child in element.children where child.name != "connections" {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a custom object is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a custom object is not modelled")
         }
         let custom = element["customClass"]
         switch element["id"] {

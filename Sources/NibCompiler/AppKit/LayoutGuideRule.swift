@@ -36,7 +36,7 @@ enum LayoutGuideRule {
         for element in elements {
             guard element.name == "constraint" else {
                 throw context.error(
-                    .unsupportedElement, element, "<\(element.name)> in AppKit constraints is not supported yet")
+                    .unsupportedElement, element, "<\(element.name)> in AppKit constraints is not modelled")
             }
             let constraint = try ConstraintRule.constraint(element, container: container, context: context)
             context.track(constraint, id: element["id"], parent: view)

@@ -45,7 +45,7 @@ enum MenuRule {
         context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !menuAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not modelled")
         }
         let menu = ArchivedObject("NSMenu")
         context.track(menu, id: element["id"], parent: parent)
@@ -57,7 +57,7 @@ enum MenuRule {
                 for itemElement in child.children {
                     guard itemElement.name == "menuItem" else {
                         throw context.error(
-                            .unsupportedElement, itemElement, "<\(itemElement.name)> in a menu is not supported yet")
+                            .unsupportedElement, itemElement, "<\(itemElement.name)> in a menu is not modelled")
                     }
                     let hides = popUp?.pullsDown == true && items.isEmpty
                     items.append(
@@ -65,7 +65,7 @@ enum MenuRule {
                 }
             case "point", "connections": break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not supported yet")
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not modelled")
             }
         }
         // Written even empty: empty pop-up menus (popup_empty), Services and other empty submenus
@@ -73,7 +73,7 @@ enum MenuRule {
         menu.set("NSMenuItems", .collection("NSMutableArray", items))
         if let system = element["systemMenu"] {
             guard let name = systemMenuNames[system] else {
-                throw context.error(.unsupportedAttribute, element, "systemMenu \"\(system)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, element, "systemMenu \"\(system)\" is not modelled")
             }
             menu.set("NSName", .string(name))
         }
@@ -107,7 +107,7 @@ enum MenuRule {
         context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !itemAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not modelled")
         }
         let item = ArchivedObject("NSMenuItem")
         context.track(item, id: element["id"], parent: menu)
@@ -127,7 +127,7 @@ enum MenuRule {
             case ("modifierMask", "keyEquivalentModifierMask"):
                 for name in child.attributes.keys
                 where name != "key" && !modifierBits.contains(where: { $0.0 == name }) {
-                    throw context.error(.unsupportedAttribute, child, "modifier \(name) is not supported yet")
+                    throw context.error(.unsupportedAttribute, child, "modifier \(name) is not modelled")
                 }
                 modifiers = modifierBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("menu", "submenu"): submenuElement = child
@@ -153,7 +153,7 @@ enum MenuRule {
                 hasEmptyAttributedTitle = true
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a menu item is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a menu item is not modelled")
             }
         }
         item.set("NSMenu", menu)

@@ -41,7 +41,7 @@ enum PredicateEditorRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a predicate editor class is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "a predicate editor class is not modelled")
         }
         let editor = ArchivedObject("NSPredicateEditor")
         context.track(editor, id: element["id"], parent: parent)
@@ -122,15 +122,15 @@ enum PredicateEditorRule {
     {
         guard element.name == "predicateEditorRowTemplate" else {
             throw context.error(
-                .unsupportedElement, element, "<\(element.name)> in row templates is not supported yet")
+                .unsupportedElement, element, "<\(element.name)> in row templates is not modelled")
         }
         for name in element.attributes.keys where name != "id" && name != "rowType" {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a row template is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a row template is not modelled")
         }
         guard let typeName = element["rowType"], let type = rowTypes[typeName] else {
             throw context.error(
-                .unsupportedAttribute, element, "only compound row templates are supported yet")
+                .unsupportedAttribute, element, "only compound row templates are modelled")
         }
         let template = ArchivedObject("NSPredicateEditorRowTemplate")
         context.track(template, id: element["id"], parent: editor)
@@ -138,7 +138,7 @@ enum PredicateEditorRule {
         for child in element.children {
             guard child.name == "popUpMenus" else {
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> in a row template is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> in a row template is not modelled")
             }
             for menu in child.children {
                 guard menu.name == "menu" else {

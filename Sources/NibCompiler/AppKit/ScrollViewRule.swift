@@ -98,7 +98,7 @@ enum ScrollViewRule {
             case ("tableHeaderView", "headerView"): headerElement = part
             default:
                 throw context.error(
-                    .unsupportedElement, part, "<\(part.name)> inside a <scrollView> is not supported yet")
+                    .unsupportedElement, part, "<\(part.name)> inside a <scrollView> is not modelled")
             }
         }
         guard let clipElement, let horizontal = scrollers["horizontalScroller"],
@@ -106,7 +106,7 @@ enum ScrollViewRule {
         else {
             throw context.error(
                 .unsupportedElement, element,
-                "a <scrollView> without a content clip view and both scrollers is not supported yet")
+                "a <scrollView> without a content clip view and both scrollers is not modelled")
         }
 
         // Geometry, as ibtool tiles it.
@@ -136,7 +136,7 @@ enum ScrollViewRule {
         if overlay && isTableDocument && (verticalVisible || horizontalVisible) {
             throw context.error(
                 .unsupportedElement, element,
-                "a table with visible overlay scrollers is not supported yet (no pair shows how ibtool tiles it)")
+                "a table with visible overlay scrollers is not modelled (no pair shows how ibtool tiles it)")
         }
         // A small vertical scroller beside a table takes 13 points (outline_cellview,
         // test_outline_small_sv: clip 301 and scroller {{302, 1}, {13, h}} in a 316-point bezel
@@ -244,7 +244,7 @@ enum ScrollViewRule {
             if horizontalVisible {
                 throw context.error(
                     .unsupportedElement, horizontal,
-                    "a visible horizontal scroller over a wider table is not supported yet (its knob proportion)")
+                    "a visible horizontal scroller over a wider table is not modelled (its knob proportion)")
             }
             horizontalScroller.set("NSEnabled", .bool(true))
             if hasHorizontal {
@@ -254,7 +254,7 @@ enum ScrollViewRule {
                 guard autohides else {
                     throw context.error(
                         .unsupportedElement, horizontal,
-                        "a hidden, non-autohiding horizontal scroller over a wider table is not supported yet")
+                        "a hidden, non-autohiding horizontal scroller over a wider table is not modelled")
                 }
                 let height: Double = horizontal["controlSize"] == "small" ? 15 : scrollerWidth
                 if case .integer(let flags)? = horizontalScroller.value(forKey: "NSvFlags") {
@@ -325,7 +325,7 @@ enum ScrollViewRule {
             _ = try views.encodeView(headerElement, header, superview: headerClip, kind: kind)
             guard let table else {
                 throw context.error(
-                    .unsupportedElement, headerElement, "a header view without a table view is not supported yet")
+                    .unsupportedElement, headerElement, "a header view without a table view is not modelled")
             }
             header.set("NSTableView", table)
             // The header view is as wide as its table (wider than the clip view when the

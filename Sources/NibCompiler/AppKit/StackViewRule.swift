@@ -66,7 +66,7 @@ enum StackViewRule {
                 else {
                     throw context.error(
                         .unsupportedAttribute, value,
-                        "stack views with custom \(child.name == "visibilityPriorities" ? "visibility priorities" : "spacing") are not supported yet"
+                        "stack views with custom \(child.name == "visibilityPriorities" ? "visibility priorities" : "spacing") are not modelled"
                     )
                 }
             }
@@ -84,7 +84,7 @@ enum StackViewRule {
         }
         guard let alignment = alignments[element["alignment"] ?? ""] else {
             throw context.error(
-                .unsupportedAttribute, element, "stack alignment \"\(element["alignment"] ?? "")\" is not supported yet"
+                .unsupportedAttribute, element, "stack alignment \"\(element["alignment"] ?? "")\" is not modelled"
             )
         }
         guard let distribution = distributions[element["distribution"] ?? "fill"] else {

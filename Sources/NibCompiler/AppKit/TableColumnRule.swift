@@ -41,7 +41,7 @@ enum TableColumnRule {
         }
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a <tableColumn> is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a <tableColumn> is not modelled")
         }
         let column = ArchivedObject("NSTableColumn")
         context.track(column, id: element["id"], parent: table)
@@ -61,18 +61,18 @@ enum TableColumnRule {
             case ("tableColumnResizingMask", "resizingMask"):
                 for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
                     throw context.error(
-                        .unsupportedAttribute, child, "resizing mask flag \(name) is not supported yet")
+                        .unsupportedAttribute, child, "resizing mask flag \(name) is not modelled")
                 }
                 if child.flag("resizeWithTable") { mask |= 1 }
                 if child.flag("userResizable") { mask |= 2 }
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <tableColumn> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <tableColumn> is not modelled")
             }
         }
         guard let headerCell, let dataCell else {
             throw context.error(
-                .unsupportedElement, element, "a column without a header cell and a text data cell is not supported yet"
+                .unsupportedElement, element, "a column without a header cell and a text data cell is not modelled"
             )
         }
         let identifier = element["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)"
@@ -118,7 +118,7 @@ enum TableColumnRule {
     {
         for name in element.attributes.keys where !["key", "sortKey", "ascending", "selector"].contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a <sortDescriptor> is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a <sortDescriptor> is not modelled")
         }
         guard let key = element["sortKey"], let selector = element["selector"] else {
             throw context.error(.invalidSource, element, "a sort descriptor needs a sortKey and a selector")
@@ -140,7 +140,7 @@ enum TableColumnRule {
         {
             throw context.error(
                 .unsupportedAttribute, font,
-                "header cell fonts other than the 11-point small system font are not supported yet")
+                "header cell fonts other than the 11-point small system font are not modelled")
         }
         try CellRule.encode(
             cell, object, type: .text, contents: .string(cell["title"] ?? ""), borders: headerBorders, context: context)
@@ -179,7 +179,7 @@ enum TableColumnRule {
     {
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !extra.contains(name) {
             throw context.error(
-                .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not supported yet")
+                .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not modelled")
         }
         var colors: [String: ArchivedObject] = [:]
         for child in cell.children {
@@ -189,7 +189,7 @@ enum TableColumnRule {
                 colors[key] = try AppKitColorRule.color(child, context: context)
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }
         return colors

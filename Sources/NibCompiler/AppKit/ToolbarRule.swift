@@ -70,7 +70,7 @@ enum ToolbarRule {
         _ element: SourceElement, window: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a toolbar is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a toolbar is not modelled")
         }
         guard let identifier = element["identifier"] ?? element["implicitIdentifier"] else {
             throw context.error(.invalidSource, element, "the toolbar has no identifier")
@@ -105,7 +105,7 @@ enum ToolbarRule {
                 defaults = list
             case "connections": break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> in a toolbar is not supported yet")
+                throw context.error(.unsupportedElement, child, "<\(child.name)> in a toolbar is not modelled")
             }
         }
         func code(_ name: String, _ table: [String: Int]) throws(CompileError) -> Int {
@@ -139,11 +139,11 @@ enum ToolbarRule {
         _ element: SourceElement, toolbar: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
     ) throws(CompileError) -> (String, ArchivedObject) {
         guard element.name == "toolbarItem" else {
-            throw context.error(.unsupportedElement, element, "<\(element.name)> in toolbar items is not supported yet")
+            throw context.error(.unsupportedElement, element, "<\(element.name)> in toolbar items is not modelled")
         }
         for name in element.attributes.keys where !itemAttributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a toolbar item is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name) on a toolbar item is not modelled")
         }
         guard let identifier = element["explicitItemIdentifier"] ?? element["implicitItemIdentifier"] else {
             throw context.error(.invalidSource, element, "the toolbar item has no identifier")
@@ -160,7 +160,7 @@ enum ToolbarRule {
         let standard = standardItems[identifier]
         if identifier.hasPrefix("NSToolbar"), standard == nil {
             throw context.error(
-                .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not supported yet")
+                .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not modelled")
         }
         if element["sizingBehavior"] != nil || element["image"] != nil {
             // Only Xcode 13 pairs show them; a later Xcode's other item keys are still its own.
@@ -174,7 +174,7 @@ enum ToolbarRule {
             guard element.children.isEmpty, element["label"] == nil, element["paletteLabel"] == nil else {
                 throw context.error(
                     .unsupportedElement, element,
-                    "a standard toolbar item with its own label, view or connections is not supported yet")
+                    "a standard toolbar item with its own label, view or connections is not modelled")
             }
             encodeStandard(standard, identifier: identifier, into: item)
             return (identifier, item)
@@ -192,7 +192,7 @@ enum ToolbarRule {
             case ("connections", _): break
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> in a toolbar item is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> in a toolbar item is not modelled")
             }
         }
         let label = element["label"] ?? ""
@@ -223,7 +223,7 @@ enum ToolbarRule {
         // {22, 22} for an image item, with the minimum and maximum ignored.
         let automatic = element["sizingBehavior"] == "auto"
         if let behavior = element["sizingBehavior"], !automatic || !sizes.isEmpty {
-            throw context.error(.unsupportedAttribute, element, "sizingBehavior \"\(behavior)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "sizingBehavior \"\(behavior)\" is not modelled")
         }
         if automatic {
             let size: String
@@ -234,7 +234,7 @@ enum ToolbarRule {
                 guard element.parent?.parent?["sizeMode"] == "small"
                 else {
                     throw context.error(
-                        .unsupportedAttribute, element, "automatic sizing outside a small toolbar is not supported yet")
+                        .unsupportedAttribute, element, "automatic sizing outside a small toolbar is not modelled")
                 }
                 size = "{22, 22}"
             }

@@ -45,11 +45,11 @@ enum WindowRule {
         synthesizesContentView: Bool = false
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not modelled")
         }
         if let behavior = element["animationBehavior"], behavior != "default" {
             throw context.error(
-                .unsupportedAttribute, element, "window animationBehavior \"\(behavior)\" is not supported yet")
+                .unsupportedAttribute, element, "window animationBehavior \"\(behavior)\" is not modelled")
         }
         let window = ArchivedObject("NSWindowTemplate")
         context.track(window, id: element["id"], parent: owner)
@@ -69,7 +69,7 @@ enum WindowRule {
             switch (child.name, child["key"]) {
             case ("windowStyleMask", "styleMask"):
                 for name in child.attributes.keys where name != "key" && !styleBits.contains(where: { $0.0 == name }) {
-                    throw context.error(.unsupportedAttribute, child, "style mask flag \(name) is not supported yet")
+                    throw context.error(.unsupportedAttribute, child, "style mask flag \(name) is not modelled")
                 }
                 styleMask = styleBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("windowPositionMask", "initialPositionMask"): positionMask = child
@@ -81,7 +81,7 @@ enum WindowRule {
                 for name in child.attributes.keys
                 where name != "key" && !collectionBehaviorBits.contains(where: { $0.0 == name }) {
                     throw context.error(
-                        .unsupportedAttribute, child, "collection behavior flag \(name) is not supported yet")
+                        .unsupportedAttribute, child, "collection behavior flag \(name) is not modelled")
                 }
                 collectionBehavior = collectionBehaviorBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("value", "minSize") where child["type"] == "size":
@@ -138,7 +138,7 @@ enum WindowRule {
             case ("contentBorderThickness", nil):
                 for name in child.attributes.keys where name != "minY" {
                     throw context.error(
-                        .unsupportedAttribute, child, "content border thickness \(name) is not supported yet")
+                        .unsupportedAttribute, child, "content border thickness \(name) is not modelled")
                 }
                 guard let minY = child.number("minY") else {
                     throw context.error(.invalidSource, child, "<contentBorderThickness> needs minY")
@@ -146,13 +146,13 @@ enum WindowRule {
                 contentBorderMinY = minY
             case ("point", _), ("connections", _): break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not supported yet")
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not modelled")
             }
         }
         let struts = strutBits(positionMask)
         guard struts >= 0, let positionMask = Optional(positionMask) else {
             throw context.error(
-                .unsupportedAttribute, positionMask ?? element, "this combination of window struts is not supported yet"
+                .unsupportedAttribute, positionMask ?? element, "this combination of window struts is not modelled"
             )
         }
         var flags = struts

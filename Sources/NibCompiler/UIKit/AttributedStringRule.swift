@@ -39,17 +39,17 @@ enum AttributedStringRule {
         guard fragments.count == 1, element.children.count == 1, let source = fragments.first else {
             throw context.error(
                 .unsupportedElement, element,
-                "attributed strings with \(fragments.count) fragments are not supported yet (one fragment is)")
+                "attributed strings with \(fragments.count) fragments are not modelled (one fragment is)")
         }
         guard let text = source["content"] else {
             throw context.error(
-                .unsupportedElement, source, "a <fragment> without a content attribute is not supported yet")
+                .unsupportedElement, source, "a <fragment> without a content attribute is not modelled")
         }
         var fragment = Fragment(text: text)
         for child in source.children {
             guard child.name == "attributes" else {
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside <fragment> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside <fragment> is not modelled")
             }
             for attribute in child.children {
                 switch (attribute.name, attribute["key"]) {
@@ -65,7 +65,7 @@ enum AttributedStringRule {
                 default:
                     throw context.error(
                         .unsupportedElement, attribute,
-                        "attributed string attribute <\(attribute.name) key=\"\(attribute["key"] ?? "")\"> is not supported yet"
+                        "attributed string attribute <\(attribute.name) key=\"\(attribute["key"] ?? "")\"> is not modelled"
                     )
                 }
             }
@@ -87,11 +87,11 @@ enum AttributedStringRule {
     private static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "name", "size", "family"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "NSFont attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "NSFont attribute \(name) is not modelled")
         }
         guard let name = element["name"], let size = element.number("size") else {
             throw context.error(
-                .unsupportedAttribute, element, "an NSFont without a name and size is not supported yet")
+                .unsupportedAttribute, element, "an NSFont without a name and size is not modelled")
         }
         return try FontRule.namedFont(name, size: size, element: element, in: context)
     }
@@ -111,12 +111,12 @@ enum AttributedStringRule {
                 break
             default:
                 throw context.error(
-                    .unsupportedAttribute, element, "paragraph style \(name)=\"\(value)\" is not supported yet")
+                    .unsupportedAttribute, element, "paragraph style \(name)=\"\(value)\" is not modelled")
             }
         }
         if let child = element.children.first {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside <paragraphStyle> is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside <paragraphStyle> is not modelled")
         }
         return element["alignment"]
     }

@@ -25,7 +25,7 @@ enum ButtonRule {
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
         for name in ["enabled", "selected", "highlighted"] where element[name] != nil {
-            throw context.error(.unsupportedAttribute, element, "button attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "button attribute \(name) is not modelled")
         }
         var lineBreakMode: Int?
         if let mode = element["lineBreakMode"] {
@@ -38,7 +38,7 @@ enum ButtonRule {
         for (name, table) in [("contentHorizontalAlignment", horizontal), ("contentVerticalAlignment", vertical)] {
             guard let value = element[name] else { continue }
             guard let code = table[value], code == 0 else {
-                throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is not modelled")
             }
         }
         var contents: [(ArchivedObject, ArchivedObject)] = []
@@ -49,7 +49,7 @@ enum ButtonRule {
             }
             let content = ArchivedObject("UIButtonContent")
             for name in state.attributes.keys where !["key", "title", "image", "backgroundImage"].contains(name) {
-                throw context.error(.unsupportedAttribute, state, "button state attribute \(name) is not supported yet")
+                throw context.error(.unsupportedAttribute, state, "button state attribute \(name) is not modelled")
             }
             if let title = state["title"] {
                 content.set("UITitle", context.text(title, id: element["id"], property: "\(key)Title"))
@@ -75,7 +75,7 @@ enum ButtonRule {
                     if code == 0 { attributedFont = title.font }
                 default:
                     throw context.error(
-                        .unsupportedElement, child, "<\(child.name)> in a button state is not supported yet")
+                        .unsupportedElement, child, "<\(child.name)> in a button state is not modelled")
                 }
             }
             // Empty states are dropped; so is a shadow color alone on the image-only system types.
@@ -103,7 +103,7 @@ enum ButtonRule {
         for color in element.children(named: "color")
         where color["key"] != "backgroundColor" && color["key"] != "tintColor" {
             throw context.error(
-                .unsupportedAttribute, color, "button color \(color["key"] ?? "?") is not supported yet")
+                .unsupportedAttribute, color, "button color \(color["key"] ?? "?") is not modelled")
         }
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
@@ -129,12 +129,12 @@ enum ButtonRule {
             for: element, "attributed button titles", modelled: XcodeEra(7)..<XcodeEra.unbounded,
             newest: XcodeEra.unbounded)
         if context.isBaseLocalized {
-            throw context.error(.unsupportedElement, element, "localizable attributed titles are not supported yet")
+            throw context.error(.unsupportedElement, element, "localizable attributed titles are not modelled")
         }
         let fragment = try AttributedStringRule.fragment(element, in: context)
         if fragment.backgroundColor != nil {
             throw context.error(
-                .unsupportedElement, element, "NSBackgroundColor in an attributed button title is not supported yet")
+                .unsupportedElement, element, "NSBackgroundColor in an attributed button title is not modelled")
         }
         var attributes: [(ArchivedObject, ArchivedObject)] = []
         if let color = fragment.color { attributes.append((.string("NSColor"), color)) }

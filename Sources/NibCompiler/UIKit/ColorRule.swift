@@ -63,13 +63,13 @@ enum ColorRule {
                 return color
             }
             guard let gray = dynamicGrays[name] else {
-                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not modelled")
             }
             return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
         }
         if let name = element["cocoaTouchSystemColor"] {
             guard let gray = systemGrays[name] else {
-                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not supported yet")
+                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not modelled")
             }
             return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
         }
@@ -116,14 +116,14 @@ enum ColorRule {
                     doubles: context.era.writesDoubleColorComponents)
             default:
                 throw context.error(
-                    .unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not supported yet")
+                    .unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not modelled")
             }
         }
         guard let red = element.number("red"), let green = element.number("green"), let blue = element.number("blue")
         else {
             throw context.error(
                 .unsupportedElement, element,
-                "this kind of color (\(element.attributes.keys.sorted().joined(separator: ", "))) is not supported yet")
+                "this kind of color (\(element.attributes.keys.sorted().joined(separator: ", "))) is not modelled")
         }
         switch space {
         case "sRGB":
@@ -158,7 +158,7 @@ enum ColorRule {
                 in: context)
         default:
             throw context.error(
-                .unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not supported yet")
+                .unsupportedAttribute, element, "color space \"\(space ?? "none")\" is not modelled")
         }
     }
 

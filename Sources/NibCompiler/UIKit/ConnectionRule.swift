@@ -51,7 +51,7 @@ enum ConnectionRule {
                     context.connections.append(record)
                 default:
                     throw context.error(
-                        .unsupportedElement, connection, "<\(connection.name)> connections are not supported yet")
+                        .unsupportedElement, connection, "<\(connection.name)> connections are not modelled")
                 }
             }
         }
@@ -67,7 +67,7 @@ enum ConnectionRule {
         }
         guard segue.parent?.parent?.name == "button" else {
             throw context.error(
-                .unsupportedElement, segue, "segues from a <\(segue.parent?.parent?.name ?? "?")> are not supported yet"
+                .unsupportedElement, segue, "segues from a <\(segue.parent?.parent?.name ?? "?")> are not modelled"
             )
         }
         let record = ArchivedObject("UIRuntimeEventConnection")

@@ -53,7 +53,7 @@ enum ConstraintRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !known.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "constraint attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "constraint attribute \(name) is not modelled")
         }
         guard let firstName = element["firstAttribute"], let first = attributes[firstName] else {
             throw context.error(.invalidSource, element, "the constraint's firstAttribute is missing or unknown")
@@ -78,7 +78,7 @@ enum ConstraintRule {
             let secondMargin = folds ? second.flatMap { margins[$0] } : nil
             if firstMargin != nil || secondMargin != nil, element.flag("symbolic") {
                 throw context.error(
-                    .unsupportedAttribute, element, "symbolic constants on margin attributes are not supported yet")
+                    .unsupportedAttribute, element, "symbolic constants on margin attributes are not modelled")
             }
             object.set("NSFirstItem", try context.object(firstID, from: element))
             object.set("NSFirstAttributeV2", int: first)

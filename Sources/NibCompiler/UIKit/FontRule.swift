@@ -5,14 +5,14 @@ enum FontRule {
     static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
         guard let size = element.number("pointSize") else {
             throw context.error(
-                .unsupportedAttribute, element, "fonts without a pointSize (text styles) are not supported yet")
+                .unsupportedAttribute, element, "fonts without a pointSize (text styles) are not modelled")
         }
         let type = element["type"]
         if let name = element["name"] { return try namedFont(name, size: size, element: element, in: context) }
         guard type == "system" || type == "boldSystem" else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "font \(element["name"] ?? type ?? "?") is not supported yet (system and boldSystem are)")
+                "font \(element["name"] ?? type ?? "?") is not modelled (system and boldSystem are)")
         }
         let bold = type == "boldSystem"
         let name = context.era.systemFontName(size: size, bold: bold)
@@ -50,7 +50,7 @@ enum FontRule {
     {
         guard let traits = namedFontTraits[name] else {
             throw context.error(
-                .unsupportedAttribute, element, "font \(name) is not supported yet (its traits are not known)")
+                .unsupportedAttribute, element, "font \(name) is not modelled (its traits are not known)")
         }
         let attributes: [(ArchivedObject, ArchivedObject)] = [
             (.string("NSFontSizeAttribute"), sizeNumber(size)),

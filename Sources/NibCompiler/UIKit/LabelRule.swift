@@ -19,18 +19,18 @@ enum LabelRule {
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
-            throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not modelled")
         }
         if element.flag("usesAttributedText") { return try encodeAttributed(element, object, context) }
         if let attributed = element.child("attributedString") {
             throw context.error(
                 .unsupportedElement, attributed,
-                "<attributedString> without usesAttributedText=\"YES\" is not supported yet")
+                "<attributedString> without usesAttributedText=\"YES\" is not modelled")
         }
         // Long or multi-line texts are written as a `<string key="text">` child.
         for string in element.children(named: "string") where string["key"] != "text" {
             throw context.error(
-                .unsupportedElement, string, "<string key=\"\(string["key"] ?? "")\"> is not supported yet")
+                .unsupportedElement, string, "<string key=\"\(string["key"] ?? "")\"> is not modelled")
         }
         if let text = element["text"] ?? element.child("string", key: "text")?.text {
             object.set("UIText", context.text(text, id: element["id"], property: "text"))
@@ -54,7 +54,7 @@ enum LabelRule {
                 object.set("UIShadowColor", try ColorRule.color(color, in: context))
             default:
                 throw context.error(
-                    .unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not supported yet")
+                    .unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not modelled")
             }
         }
         // `<nil key="textColor"/>`: Xcode 8 archives UIKit's blackColor and leaves the text color
@@ -153,12 +153,12 @@ enum LabelRule {
         for name in ["text", "textAlignment", "minimumFontSize", "minimumScaleFactor", "preferredMaxLayoutWidth"]
         where element[name] != nil {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on a label with attributed text is not supported yet"
+                .unsupportedAttribute, element, "attribute \(name) on a label with attributed text is not modelled"
             )
         }
         if context.isBaseLocalized {
             throw context.error(
-                .unsupportedAttribute, element, "localizable attributed label text is not supported yet")
+                .unsupportedAttribute, element, "localizable attributed label text is not modelled")
         }
         guard let source = element.child("attributedString", key: "attributedText") else {
             throw context.error(
@@ -167,7 +167,7 @@ enum LabelRule {
         }
         for child in element.children where ["fontDescription", "string"].contains(child.name) {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> on a label with attributed text is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> on a label with attributed text is not modelled")
         }
         let fragment = try AttributedStringRule.fragment(source, in: context)
         guard let font = fragment.font, let color = fragment.color, fragment.hasParagraphStyle,
@@ -175,13 +175,13 @@ enum LabelRule {
         else {
             throw context.error(
                 .unsupportedElement, source,
-                "attributed label text without NSFont, NSColor and an aligned NSParagraphStyle is not supported yet")
+                "attributed label text without NSFont, NSColor and an aligned NSParagraphStyle is not modelled")
         }
         // The label's shadow becomes the string's NSShadow: only "no shadow" is modelled.
         let offset = element.child("size", key: "shadowOffset")
         guard let offset, offset.number("width") == 0, offset.number("height") == 0 else {
             throw context.error(
-                .unsupportedElement, element, "attributed label text with a shadow offset is not supported yet")
+                .unsupportedElement, element, "attributed label text with a shadow offset is not modelled")
         }
         for color in element.children(named: "color") {
             switch color["key"] {
@@ -190,7 +190,7 @@ enum LabelRule {
             default:
                 throw context.error(
                     .unsupportedAttribute, color,
-                    "color \(color["key"] ?? "?") on a label with attributed text is not supported yet")
+                    "color \(color["key"] ?? "?") on a label with attributed text is not modelled")
             }
         }
         let text = ArchivedObject("NSMutableString")

@@ -9,11 +9,11 @@ enum NavigationRule {
         -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "navigation bar attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
             throw context.error(
-                .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not supported yet")
+                .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not modelled")
         }
         var y = 0.0
         for child in element.children {
@@ -22,7 +22,7 @@ enum NavigationRule {
             case "rect" where child["key"] == "frame": y = child.number("y") ?? 0
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled")
             }
         }
         let bar = ArchivedObject("UINavigationBar")
@@ -54,11 +54,11 @@ enum NavigationRule {
     {
         for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "navigation item attribute \(name) is not supported yet")
+                .unsupportedAttribute, element, "navigation item attribute \(name) is not modelled")
         }
         if let child = element.children.first {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a navigation item is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a navigation item is not modelled")
         }
         let item = ArchivedObject("UINavigationItem")
         if let title = element["title"] {
@@ -87,10 +87,10 @@ enum SegueRule {
                 element: segue.summary, message: message)
         }
         guard let kind = segue["kind"], let className = templateClasses[kind] else {
-            throw error("segues of kind \"\(segue["kind"] ?? "")\" are not supported yet (push and show are)")
+            throw error("segues of kind \"\(segue["kind"] ?? "")\" are not modelled (push and show are)")
         }
         for name in segue.attributes.keys where !["id", "destination", "kind"].contains(name) {
-            throw error("segue attribute \(name) is not supported yet")
+            throw error("segue attribute \(name) is not modelled")
         }
         let template = ArchivedObject(className)
         template.set("UIDestinationViewControllerIdentifier", .string(destination))
@@ -114,10 +114,10 @@ enum TabBarRule {
         -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "tab bar attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "tab bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
-            throw context.error(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not modelled")
         }
         guard let frame = element.child("rect", key: "frame"), let y = frame.number("y") else {
             throw context.error(.invalidSource, element, "the tab bar has no frame")
@@ -130,7 +130,7 @@ enum TabBarRule {
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("color", "backgroundColor"): background = try ColorRule.color(child, in: context)
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not supported yet")
+                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not modelled")
             }
         }
         let height = frame.number("height") ?? 49
@@ -170,7 +170,7 @@ enum TabBarRule {
         for name in element.attributes.keys where !allowed.contains(name) {
             guard name == "tag", element[name] == "0" else {
                 throw context.error(
-                    .unsupportedAttribute, element, "tab bar item attribute \(name) is not supported yet")
+                    .unsupportedAttribute, element, "tab bar item attribute \(name) is not modelled")
             }
         }
         for child in element.children {
@@ -182,7 +182,7 @@ enum TabBarRule {
                 }
             guard isPlainAccessibility else {
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not modelled")
             }
         }
         let item = ArchivedObject("UITabBarItem")
@@ -192,7 +192,7 @@ enum TabBarRule {
             }
             if element["title"] != nil || element["image"] != nil {
                 throw context.error(
-                    .unsupportedAttribute, element, "a title or image beside a system item is not supported yet")
+                    .unsupportedAttribute, element, "a title or image beside a system item is not modelled")
             }
             item.set("UISystemItem", int: systemItem)
             item.set("UIEnabled", .bool(true))

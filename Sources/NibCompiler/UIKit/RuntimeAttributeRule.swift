@@ -34,7 +34,7 @@ enum RuntimeAttributeRule {
                 value = try ColorRule.color(color, in: context)
             default:
                 throw context.error(
-                    .unsupportedAttribute, attribute, "runtime attributes of type \"\(type)\" are not supported yet")
+                    .unsupportedAttribute, attribute, "runtime attributes of type \"\(type)\" are not modelled")
             }
             let pair = ArchivedObject("UINibKeyValuePair")
             pair.set("UIObject", object)

@@ -27,27 +27,27 @@ enum SegmentedControlRule {
         _ = try context.modelledEra(
             for: element, "segmented controls", modelled: XcodeEra(9)..<XcodeEra(11), newest: XcodeEra(10))
         if let style = element["segmentControlStyle"], style != "plain" {
-            throw context.error(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not modelled")
         }
         guard let selectedText = element["selectedSegmentIndex"], let selected = Int(selectedText) else {
             throw context.error(
                 .unsupportedAttribute, element,
-                "a segmented control without a selectedSegmentIndex is not supported yet")
+                "a segmented control without a selectedSegmentIndex is not modelled")
         }
         let height = element.child("rect", key: "frame")?.number("height") ?? 0
         let sources = element.child("segments")?.children ?? []
         guard sources.count >= 2, selected >= -1, selected < sources.count else {
             throw context.error(
                 .unsupportedElement, element,
-                "segmented controls with \(sources.count) segments (selected \(selected)) are not supported yet")
+                "segmented controls with \(sources.count) segments (selected \(selected)) are not modelled")
         }
         var segments: [ArchivedObject] = []
         for (index, source) in sources.enumerated() {
             guard source.name == "segment", let title = source["title"], source.children.isEmpty else {
-                throw context.error(.unsupportedElement, source, "only <segment title=…> segments are supported yet")
+                throw context.error(.unsupportedElement, source, "only <segment title=…> segments are modelled")
             }
             for name in source.attributes.keys where name != "title" {
-                throw context.error(.unsupportedAttribute, source, "segment attribute \(name) is not supported yet")
+                throw context.error(.unsupportedAttribute, source, "segment attribute \(name) is not modelled")
             }
             let segment = ArchivedObject("UISegment")
             segment.set("UIBounds", ArchivedObject.geometry([0, 0, 0, height]))
@@ -62,7 +62,7 @@ enum SegmentedControlRule {
             segments.append(segment)
         }
         if context.isBaseLocalized {
-            throw context.error(.unsupportedElement, element, "localizable segment titles are not supported yet")
+            throw context.error(.unsupportedElement, element, "localizable segment titles are not modelled")
         }
         object.set("UISubviews", .collection("NSMutableArray", segments))
         if let tint = object.value(forKey: "UITintColor") {
@@ -74,7 +74,7 @@ enum SegmentedControlRule {
         }
         for color in element.children(named: "color") where color["key"] != "tintColor" {
             throw context.error(
-                .unsupportedAttribute, color, "segmented control color \(color["key"] ?? "?") is not supported yet")
+                .unsupportedAttribute, color, "segmented control color \(color["key"] ?? "?") is not modelled")
         }
         for (name, table, key) in [
             ("contentVerticalAlignment", ButtonRule.vertical, "UIContentVerticalAlignment"),

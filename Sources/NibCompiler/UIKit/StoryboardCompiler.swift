@@ -69,7 +69,7 @@ struct StoryboardCompiler {
         if let initial = document.root["initialViewController"], embedded.contains(initial) {
             throw error(
                 .unsupportedAttribute, document.root,
-                "the initial view controller \"\(initial)\" is archived inside its container; this is not supported yet"
+                "the initial view controller \"\(initial)\" is archived inside its container; this is not modelled"
             )
         }
         var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
@@ -114,19 +114,19 @@ struct StoryboardCompiler {
             for scene in sceneList.children(named: "scene") {
                 guard let objects = scene.child("objects") else { continue }
                 guard let controller = objects.children.first(where: { $0["sceneMemberID"] == "viewController" }) else {
-                    throw error(.unsupportedElement, scene, "a scene without a view controller is not supported yet")
+                    throw error(.unsupportedElement, scene, "a scene without a view controller is not modelled")
                 }
                 guard let uiKitClass = Self.controllers[controller.name], let controllerID = controller["id"] else {
-                    throw error(.unsupportedElement, controller, "<\(controller.name)> scenes are not supported yet")
+                    throw error(.unsupportedElement, controller, "<\(controller.name)> scenes are not modelled")
                 }
                 for name in controller.attributes.keys where !Self.controllerAttributes.contains(name) {
                     throw error(
-                        .unsupportedAttribute, controller, "attribute \(name) on a view controller is not supported yet"
+                        .unsupportedAttribute, controller, "attribute \(name) on a view controller is not modelled"
                     )
                 }
                 for other in objects.children where other !== controller {
                     guard other.name == "placeholder", other["placeholderIdentifier"] == "IBFirstResponder" else {
-                        throw error(.unsupportedElement, other, "<\(other.name)> in a scene is not supported yet")
+                        throw error(.unsupportedElement, other, "<\(other.name)> in a scene is not modelled")
                     }
                 }
                 let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?[
@@ -268,7 +268,7 @@ struct StoryboardCompiler {
             bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
             if isNavigation, let item = scene.controller.child("navigationItem", key: "navigationItem") {
                 throw error(
-                    .unsupportedElement, item, "a navigation controller's own navigation item is not supported yet")
+                    .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
             }
             try checkChildren(of: scene.controller, allowing: [barKey])
             controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
@@ -332,7 +332,7 @@ struct StoryboardCompiler {
                     guard allowed else {
                         throw error(
                             .unsupportedElement, connection,
-                            "<\(connection.name)> on a \(controller.name) is not supported yet")
+                            "<\(connection.name)> on a \(controller.name) is not modelled")
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
@@ -344,11 +344,11 @@ struct StoryboardCompiler {
                 else {
                     throw error(
                         .unsupportedElement, child,
-                        "a contentSizeForViewInPopover other than the view's size is not supported yet")
+                        "a contentSizeForViewInPopover other than the view's size is not modelled")
                 }
             case (let name, _) where extra.contains(name): break
             default:
-                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not supported yet")
+                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not modelled")
             }
         }
     }
@@ -362,7 +362,7 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> (ArchivedObject, [ArchivedObject]) {
         let controller = scene.controller
         guard Self.containerRelationships[controller.name] == nil else {
-            throw error(.unsupportedElement, controller, "nested container controllers are not supported yet")
+            throw error(.unsupportedElement, controller, "nested container controllers are not modelled")
         }
         try checkChildren(of: controller, allowing: [])
         let className = scene.uiKitClass

@@ -48,13 +48,13 @@ enum TableViewCellRule {
     {
         for name in element.attributes.keys where !attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "table view cell attribute \(name) is not supported yet")
+                .unsupportedAttribute, element, "table view cell attribute \(name) is not modelled")
         }
         // hidesAccessoryWhenEditing archives nothing either way in the pairs (NO: mobilewits,
         // absent: Aura).
         if element["contentMode"] != "scaleToFill" {
             throw context.error(
-                .unsupportedAttribute, element, "only scaleToFill table view cells are supported yet")
+                .unsupportedAttribute, element, "only scaleToFill table view cells are modelled")
         }
         let cell = ArchivedObject("UITableViewCell")
         if isPrototype {
@@ -71,7 +71,7 @@ enum TableViewCellRule {
         for child in element.children
         where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement {
             throw context.error(
-                .unsupportedElement, child, "<\(child.name)> inside a table view cell is not supported yet")
+                .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")
         }
         let width = frame.number("width") ?? 0
         let height = frame.number("height") ?? 0

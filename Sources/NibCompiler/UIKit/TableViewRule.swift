@@ -17,7 +17,7 @@ enum TableViewRule {
     ) throws(CompileError) {
         let isGrouped = element["style"] == "grouped"
         if let style = element["style"], style != "plain", !isGrouped {
-            throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is not modelled")
         }
         let hasIdentifiedPrototypes =
             element.child("prototypes")?.children.contains { $0["reuseIdentifier"] != nil } ?? false
@@ -35,7 +35,7 @@ enum TableViewRule {
             }
         }
         if let mode = element["dataMode"], mode != "prototypes" {
-            throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not modelled")
         }
         switch element["separatorStyle"] {
         case "none": break
@@ -45,11 +45,11 @@ enum TableViewRule {
             object.set("UISeparatorStyleIOS5AndLater", int: 1)
         case let separator?:
             throw context.error(
-                .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not supported yet")
+                .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not modelled")
         }
         if let height = element.number("rowHeight"), height != 44 {
             throw context.error(
-                .unsupportedAttribute, element, "table view rowHeight other than 44 is not supported yet")
+                .unsupportedAttribute, element, "table view rowHeight other than 44 is not modelled")
         }
         // A white background is UIKit's (plain) table background color, archived by name; a
         // grouped table's default is another color, so its white stays RGB (ibrahimtaleb).
@@ -81,7 +81,7 @@ enum TableViewRule {
                 object.set("UISectionIndexBackgroundColor", try ColorRule.color(color, in: context))
             default:
                 throw context.error(
-                    .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not supported yet")
+                    .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not modelled")
             }
         }
         var nibs: [(ArchivedObject, ArchivedObject)] = []

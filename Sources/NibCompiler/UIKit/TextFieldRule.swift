@@ -30,7 +30,7 @@ enum TextFieldRule {
     ) throws(CompileError) {
         if let vertical = element["contentVerticalAlignment"], vertical != "center" {
             throw context.error(
-                .unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not supported yet")
+                .unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not modelled")
         }
         if let horizontal = element["contentHorizontalAlignment"] {
             guard let code = ButtonRule.horizontal[horizontal] else {
@@ -62,7 +62,7 @@ enum TextFieldRule {
             case "backgroundColor", "tintColor": break
             default:
                 throw context.error(
-                    .unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not supported yet")
+                    .unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not modelled")
             }
         }
         // Without a color in the source, the field's default black is archived.
@@ -109,7 +109,7 @@ enum TextFieldRule {
                     }
                     object.setFlag("UISecureTextEntry", traits.flag(name))
                 default:
-                    throw context.error(.unsupportedAttribute, traits, "text input trait \(name) is not supported yet")
+                    throw context.error(.unsupportedAttribute, traits, "text input trait \(name) is not modelled")
                 }
             }
         }

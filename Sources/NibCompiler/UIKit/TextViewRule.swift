@@ -56,7 +56,7 @@ enum TextViewRule {
             case "textColor": textColor = try ColorRule.color(color, in: context)
             default:
                 throw context.error(
-                    .unsupportedAttribute, color, "text view color \(color["key"] ?? "?") is not supported yet")
+                    .unsupportedAttribute, color, "text view color \(color["key"] ?? "?") is not modelled")
             }
         }
         if let traits = element.child("textInputTraits", key: "textInputTraits") {
@@ -64,7 +64,7 @@ enum TextViewRule {
                 // Sentences is the text view's default capitalization and is not archived.
                 guard name == "autocapitalizationType", traits[name] == "sentences" else {
                     throw context.error(
-                        .unsupportedAttribute, traits, "text view input trait \(name) is not supported yet")
+                        .unsupportedAttribute, traits, "text view input trait \(name) is not modelled")
                 }
             }
         }
@@ -75,7 +75,7 @@ enum TextViewRule {
         let text = element["text"] ?? ""
         if !text.isEmpty, context.isBaseLocalized {
             throw context.error(
-                .unsupportedAttribute, element, "localizable text view text is not supported yet (no pair shows it)")
+                .unsupportedAttribute, element, "localizable text view text is not modelled (no pair shows it)")
         }
         let width = element.child("rect", key: "frame")?.number("width") ?? 0
         let fontKey = "\(fontElement["type"] ?? fontElement["name"] ?? "?") \(PriorityText.text(size))"

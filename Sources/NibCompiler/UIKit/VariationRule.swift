@@ -207,7 +207,7 @@ enum VariationRule {
                 guard mask.name == "mask", kind == "subviews" || (kind == "constraints" && allowingConstraints) else {
                     throw context.error(
                         .unsupportedElement, mask,
-                        "<\(mask.name) key=\"\(kind ?? "")\"> in a variation is not supported yet for Xcode \(context.era)"
+                        "<\(mask.name) key=\"\(kind ?? "")\"> in a variation is not modelled"
                     )
                 }
                 var included: Set<String> = []
@@ -215,7 +215,7 @@ enum VariationRule {
                 for entry in mask.children {
                     guard let reference = entry["reference"], entry.name == "include" || entry.name == "exclude" else {
                         throw context.error(
-                            .unsupportedElement, entry, "<\(entry.name)> in a mask is not supported yet")
+                            .unsupportedElement, entry, "<\(entry.name)> in a mask is not modelled")
                     }
                     if entry.name == "include" { included.insert(reference) } else { excluded.insert(reference) }
                 }
@@ -262,13 +262,13 @@ enum VariationRule {
             for name in variation.attributes.keys where !["key", "fixedFrame", "misplaced", "ambiguous"].contains(name)
             {
                 throw context.error(
-                    .unsupportedAttribute, variation, "variation attribute \(name) is not supported yet")
+                    .unsupportedAttribute, variation, "variation attribute \(name) is not modelled")
             }
             // Masks in a subview's variation are its own subviews', resolved with it.
             for child in variation.children
             where !(child.name == "rect" && child["key"] == "frame") && child.name != "mask" {
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> in a view's variation is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> in a view's variation is not modelled")
             }
             if variationClass.applies(in: sizeClass) { applicable.append((variationClass, variation)) }
         }

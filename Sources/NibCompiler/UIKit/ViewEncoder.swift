@@ -39,15 +39,15 @@ struct ViewEncoder {
                 isTopLevel: element.parent?.name == "objects")
         }
         guard let rule = ViewRule.all[kind ?? element.name] else {
-            throw context.error(.unsupportedElement, element, "<\(element.name)> is not supported yet")
+            throw context.error(.unsupportedElement, element, "<\(element.name)> is not modelled")
         }
         for name in element.attributes.keys
         where !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
             throw context.error(
-                .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not supported yet")
+                .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not modelled")
         }
         for name in ["alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) is not supported yet")
+            throw context.error(.unsupportedAttribute, element, "attribute \(name) is not modelled")
         }
         let object = ArchivedObject(rule.className)
         context.track(object, id: element["id"])
@@ -87,7 +87,7 @@ struct ViewEncoder {
                 break
             default:
                 throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not supported yet")
+                    .unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not modelled")
             }
         }
         if let frameOverride { frame = frameOverride }

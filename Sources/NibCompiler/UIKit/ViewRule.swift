@@ -27,10 +27,10 @@ struct ViewRule: Sendable {
                 for name in ["contentHorizontalAlignment", "contentVerticalAlignment"]
                 where element[name].map({ $0 != "center" }) ?? false {
                     throw context.error(
-                        .unsupportedAttribute, element, "switch \(name) other than center is not supported yet")
+                        .unsupportedAttribute, element, "switch \(name) other than center is not modelled")
                 }
                 if element["on"] != nil {
-                    throw context.error(.unsupportedAttribute, element, "switch attribute on is not supported yet")
+                    throw context.error(.unsupportedAttribute, element, "switch attribute on is not modelled")
                 }
                 _ = try context.modelledEra(
                     for: element, "switches", modelled: XcodeEra(0)..<XcodeEra(7), newest: XcodeEra(6.3),
@@ -67,7 +67,7 @@ struct ViewRule: Sendable {
                     )
                 }
                 if element["highlightedImage"] != nil {
-                    throw context.error(.unsupportedAttribute, element, "highlightedImage is not supported yet")
+                    throw context.error(.unsupportedAttribute, element, "highlightedImage is not modelled")
                 }
             }),
     ]

@@ -36,7 +36,7 @@ struct XibCompiler {
         if let storage = context.traitStorages.first {
             throw CompileError(
                 code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
-                message: "size-class variations in a xib are not supported yet (\(storage.className))")
+                message: "size-class variations in a xib are not modelled (\(storage.className))")
         }
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
