@@ -11,7 +11,7 @@ struct AppKitXibCompiler {
     static func makeContext(for document: SourceDocument, colorProfiles: URL?) -> AppKitContext {
         let context = AppKitContext(
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
-        context.toolsVersion = document.root.number("toolsVersion")
+        context.toolsVersion = XcodeEra.toolsBuild(document.root["toolsVersion"])
         context.overlayScrollers = document.overlayScrollers
         context.menuStateImageSizes = document.menuStateImageSizes
         context.diagnostics = document.diagnostics

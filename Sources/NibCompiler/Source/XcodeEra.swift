@@ -11,12 +11,25 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     /// The Xcode that writes documents with this `toolsVersion` (Interface Builder build).
     public init(toolsVersion: String?) {
-        let build = Double(toolsVersion ?? "") ?? 20000
+        let build = Self.toolsBuild(toolsVersion) ?? 20000
         let table: [(Double, Double)] = [
             (20000, 13), (17000, 12), (15000, 11), (14400, 10), (13000, 9), (11000, 8), (10000, 7.3), (8000, 7),
             (7000, 6.3), (6000, 6.1), (0, 5),
         ]
         version = table.first { build >= $0.0 }?.1 ?? 5
+    }
+
+    /// A `toolsVersion` as a number: "14113" → 14113, "14460.31" → 14460.31, and Xcode 16's
+    /// three-part "32700.99.1234" → 32700.99 (its first two parts); `nil` when it is missing or
+    /// does not start with a number.
+    static func toolsBuild(_ toolsVersion: String?) -> Double? {
+        guard let toolsVersion else { return nil }
+        func isDigits(_ part: Substring) -> Bool { !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        let parts = toolsVersion.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard let first = parts.first, isDigits(first), first.utf8.count <= 12 else { return nil }
+        let leading = parts.count > 1 && isDigits(parts[1]) ? "\(first).\(parts[1].prefix(12))" : String(first)
+        guard let value = Double(leading), value.isFinite else { return nil }
+        return value
     }
 
     /// `9.3`.

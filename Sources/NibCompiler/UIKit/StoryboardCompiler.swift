@@ -500,7 +500,7 @@ struct StoryboardCompiler {
         // Documents saved by Xcode 5 (tools version below 6000) list no layout guides, but every
         // auto-layout controller view still gets a top and a bottom one.
         if guides.isEmpty, document.root.flag("useAutolayout"),
-            (Double(document.root["toolsVersion"] ?? "") ?? 0) < 6000
+            (XcodeEra.toolsBuild(document.root["toolsVersion"]) ?? 0) < 6000
         {
             guides = ["top", "bottom"].map {
                 SourceElement(

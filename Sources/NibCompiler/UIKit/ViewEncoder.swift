@@ -79,6 +79,8 @@ struct ViewEncoder {
                 break
             case ("userDefinedRuntimeAttributes", _):
                 try RuntimeAttributeRule.schedule(child, object: object, context: context)
+            case ("viewLayoutGuide", "safeArea"):
+                context.track(try SafeAreaRule.guide(child, context: context), id: child["id"])
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):

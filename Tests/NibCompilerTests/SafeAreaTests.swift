@@ -1,0 +1,136 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import NibDiff
+import Testing
+
+/// `<viewLayoutGuide key="safeArea">` (`SafeAreaRule`) and Xcode's launch screen templates.
+@Suite("Safe area layout guides")
+struct SafeAreaTests {
+    /// Xcode's launch screen template as Xcode 12 writes it (system background color, a safe
+    /// area no constraint uses), with `toolsVersion` and the background as `replacements` say.
+    static func launchScreen(toolsVersion: String = "17150", background: String? = nil) -> String {
+        let color = background ?? #"<color key="backgroundColor" systemColor="systemBackgroundColor"/>"#
+        let resources =
+            background == nil
+            ? #"""
+                <resources>
+                    <systemColor name="systemBackgroundColor">
+                        <color white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                    </systemColor>
+                </resources>
+            """# : ""
+        return #"""
+            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\#(toolsVersion)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" launchScreen="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="01J-lp-oVM">
+                <device id="retina4_7" orientation="portrait"/>
+                <dependencies>
+                    <capability name="Safe area layout guides" minToolsVersion="9.0"/>
+                    <capability name="documents saved in the Xcode 8 format" minToolsVersion="8.0"/>
+                </dependencies>
+                <scenes>
+                    <scene sceneID="EHf-IW-A2E">
+                        <objects>
+                            <viewController id="01J-lp-oVM" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="Ze5-6b-2t3">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>
+                                    \#(color)
+                                </view>
+                            </viewController>
+                            <placeholder placeholderIdentifier="IBFirstResponder" id="iYj-Kq-Ea1" userLabel="First Responder" sceneMemberID="firstResponder"/>
+                        </objects>
+                        <point key="canvasLocation" x="53" y="375"/>
+                    </scene>
+                </scenes>
+            \#(resources)
+            </document>
+            """#
+    }
+
+    static func compile(_ source: String, xcode: Double? = nil) throws -> CompiledNib {
+        var options = NibCompiler.Options()
+        options.xcode = xcode.map(XcodeEra.init)
+        return try NibCompiler(options: options).compile(Data(source.utf8), fileName: "LaunchScreen.storyboard")
+    }
+
+    @Test("an unconstrained safe area is an ownerless UILayoutGuide listed among the objects only")
+    func unconstrainedGuide() throws {
+        let output = try Self.compile(Self.launchScreen())
+        let view = Graph(try NibArchive(parsing: output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"] ?? []))
+        let guide = try #require(view.all("UILayoutGuide").first)
+        #expect(
+            view.nodes[guide].values.map(\.key) == [
+                "UILayoutGuideOwningView", "UILayoutGuideIdentifier", "UILayoutGuideOwningViewIsLocked",
+                "UILayoutGuideShouldBeArchived", "UILayoutGuideAllowsNegativeDimensions",
+            ])
+        #expect(view.value("UILayoutGuideOwningView", of: guide) == .nil)
+        #expect(view.text("UILayoutGuideIdentifier", of: guide) == "")
+        #expect(view.elements(of: view.object("UINibObjectsKey", of: view.root) ?? -1).contains(guide))
+        #expect(!view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).contains(guide))
+        // A safe-area document lists no view controller layout guides: none are made.
+        #expect(view.all("_UILayoutGuide").isEmpty)
+    }
+
+    @Test("a safe area that constraints use is refused")
+    func constrainedGuide() throws {
+        let source = Self.launchScreen().replacingOccurrences(
+            of: #"<viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>"#,
+            with: #"""
+                <viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>
+                <constraints>
+                    <constraint firstItem="6Tk-OE-BBY" firstAttribute="top" secondItem="Ze5-6b-2t3" secondAttribute="top" id="c1"/>
+                </constraints>
+                """#)
+        #expect(throws: CompileError.self) { try Self.compile(source) }
+    }
+
+    @Test("Xcode 16's three-part toolsVersion is read as a build number")
+    func threePartToolsVersion() throws {
+        // "32700.99.1234" once read as no number at all, which made the document look like an
+        // Xcode 5 one (given layout guides it does not have).
+        let output = try Self.compile(Self.launchScreen(toolsVersion: "32700.99.1234"))
+        let view = Graph(try NibArchive(parsing: output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"] ?? []))
+        #expect(view.all("_UILayoutGuide").isEmpty)
+        #expect(view.value("UIViewLargeContentStoredProperties", of: view.all("UIView").first ?? -1) == .nil)
+    }
+}
+
+/// The corpus's compiled launch screens (sources not in the corpus) against Xcode's templates.
+@Suite("Xcode launch screen templates compile to the corpus's compiled ones", .enabled(if: Corpus.shouldRun))
+struct LaunchScreenTemplateTests {
+    static func reference(_ project: String, _ nib: String) throws -> NibArchive {
+        let url = try Corpus.directory().appendingPathComponent(
+            "nib/\(project)__Base.lproj_LaunchScreen.storyboardc_\(nib).nib")
+        return try NibArchive(parsing: [UInt8](Data(contentsOf: url)))
+    }
+
+    static func expectIdentical(_ reference: NibArchive, _ compiled: [UInt8]?) throws {
+        let differences = StructuralComparison().differences(
+            between: reference, and: try NibArchive(parsing: try #require(compiled)))
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("the Xcode 10 template (sRGB white) is chadanewsom build.io's scene and view nibs")
+    func xcode10Template() throws {
+        let source = SafeAreaTests.launchScreen(
+            toolsVersion: "14460.31",
+            background:
+                #"<color key="backgroundColor" red="1" green="1" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+        )
+        let output = try SafeAreaTests.compile(source)
+        for nib in ["01J-lp-oVM-view-Ze5-6b-2t3", "UIViewController-01J-lp-oVM"] {
+            try Self.expectIdentical(try Self.reference("chadanewsom-build.io", nib), output.files[nib + ".nib"])
+        }
+    }
+
+    @Test("the Xcode 12 template (system background) built by Xcode 13 is leeja328 Random-Photo's view nib")
+    func xcode12Template() throws {
+        let output = try SafeAreaTests.compile(SafeAreaTests.launchScreen(), xcode: 13)
+        try Self.expectIdentical(
+            try Self.reference("leeja328-Random-Photo", "01J-lp-oVM-view-Ze5-6b-2t3"),
+            output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"])
+    }
+}
