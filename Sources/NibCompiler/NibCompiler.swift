@@ -132,7 +132,9 @@ public struct NibCompiler: Sendable {
     }
 
     private func compileArchives(_ document: SourceDocument) throws(CompileError) -> CompiledNib {
-        switch (try document.runtime(), document.isStoryboard) {
+        let runtime = try document.runtime()
+        if runtime == .iOS { try Self.checkModelledIOSXcode(document) }
+        switch (runtime, document.isStoryboard) {
         case (.iOS, true):
             return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())
         case (.iOS, false):
@@ -147,6 +149,28 @@ public struct NibCompiler: Sendable {
             let compiler = AppKitStoryboardCompiler(document: document, colorProfiles: options.colorProfiles)
             return CompiledNib(kind: .storyboard, files: try compiler.compile())
         }
+    }
+
+    /// The newest Xcode whose iOS output the pairs show, and the first `toolsVersion` of the
+    /// next one (Xcode 14 saves 21xxx).
+    static let newestModelledIOSXcode = XcodeEra(13)
+    static let firstUnmodelledIOSTools = 21000.0
+
+    /// A document saved by (or compiled as) a later Xcode than the iOS rules model is compiled as
+    /// Xcode 13 writes it: one `nearest-xcode` approximation for the whole document.
+    private static func checkModelledIOSXcode(_ document: SourceDocument) throws(CompileError) {
+        let saved = XcodeEra.toolsBuild(document.root["toolsVersion"]) ?? 0
+        let imitated = document.builtBy ?? document.era
+        guard imitated > newestModelledIOSXcode || (document.builtBy == nil && saved >= firstUnmodelledIOSTools)
+        else { return }
+        let context = UIKitContext(
+            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, diagnostics: document.diagnostics)
+        let which =
+            document.builtBy.map { "Xcode \($0)'s iOS output" }
+            ?? "the iOS output of the Xcode that saved this document (toolsVersion \(document.root["toolsVersion"] ?? ""))"
+        try context.approximate(
+            .nearestXcode, document.root,
+            "no reference pair shows \(which): the pairs show Xcode 5 to 13; compiled as Xcode 13 writes it")
     }
 
     static func serialize(

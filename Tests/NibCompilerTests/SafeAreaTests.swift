@@ -74,20 +74,57 @@ struct SafeAreaTests {
         #expect(view.all("_UILayoutGuide").isEmpty)
     }
 
-    @Test("a safe area that constraints use is refused")
+    @Test("constraints to a safe area name the view's own guide, with its four system constraints")
     func constrainedGuide() throws {
+        // The corpus's 46 owned guides: identifier UIViewSafeAreaLayoutGuide, locked, archived,
+        // negative dimensions allowed, in the view's UIViewLayoutGuides; system constraints
+        // guide.top = view.top, guide.left = view.left, view.bottom = guide.bottom,
+        // view.right = guide.right, unarchived, no constant, identified "…-top" … "…-right".
         let source = Self.launchScreen().replacingOccurrences(
             of: #"<viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>"#,
             with: #"""
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sub-01-xyz">
+                        <rect key="frame" x="0.0" y="20" width="375" height="100"/>
+                    </view>
+                </subviews>
                 <viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>
                 <constraints>
-                    <constraint firstItem="6Tk-OE-BBY" firstAttribute="top" secondItem="Ze5-6b-2t3" secondAttribute="top" id="c1"/>
+                    <constraint firstItem="sub-01-xyz" firstAttribute="top" secondItem="6Tk-OE-BBY" secondAttribute="top" id="c1"/>
                 </constraints>
                 """#)
-        #expect(throws: CompileError.self) { try Self.compile(source) }
+        let output = try Self.compile(source)
+        let view = Graph(try NibArchive(parsing: output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"] ?? []))
+        let root = try #require(view.all("UIView").first { view.object("UIViewLayoutGuides", of: $0) != nil })
+        let owned = view.elements(of: view.object("UIViewLayoutGuides", of: root) ?? -1)
+        #expect(owned.count == 1)
+        let guide = try #require(owned.first)
+        #expect(view.object("UILayoutGuideOwningView", of: guide) == root)
+        #expect(view.text("UILayoutGuideIdentifier", of: guide) == "UIViewSafeAreaLayoutGuide")
+        for key in [
+            "UILayoutGuideOwningViewIsLocked", "UILayoutGuideShouldBeArchived", "UILayoutGuideAllowsNegativeDimensions",
+        ] {
+            #expect(view.value(key, of: guide) == .bool(true))
+        }
+        let system = view.elements(of: view.object("UILayoutGuideSystemConstraints", of: guide) ?? -1)
+        #expect(
+            system.map { view.text("NSLayoutIdentifier", of: $0) } == [
+                "UIViewSafeAreaLayoutGuide-top", "UIViewSafeAreaLayoutGuide-left",
+                "UIViewSafeAreaLayoutGuide-bottom", "UIViewSafeAreaLayoutGuide-right",
+            ])
+        #expect(system.map { view.object("NSFirstItem", of: $0) } == [guide, guide, root, root])
+        #expect(system.map { view.value("NSFirstAttribute", of: $0) } == [.int8(3), .int8(1), .int8(4), .int8(2)])
+        #expect(system.allSatisfy { view.value("NSShouldBeArchived", of: $0) == .bool(false) })
+        #expect(system.allSatisfy { view.value("NSConstant", of: $0) == nil })
+        // The source's constraint names the owned guide; the objects list keeps the placeholder only.
+        let constraints = view.elements(of: view.object("UIViewAutolayoutConstraints", of: root) ?? -1)
+        #expect(constraints.contains { view.object("NSSecondItem", of: $0) == guide })
+        let objects = view.elements(of: view.object("UINibObjectsKey", of: view.root) ?? -1)
+        #expect(!objects.contains(guide))
+        #expect(objects.contains { view.nodes[$0].className == "UILayoutGuide" })
     }
 
-    @Test("Xcode 16's three-part toolsVersion is read as a build number")
+    @Test("Xcode 16's three-part toolsVersion is read as a build number; the document is compiled as Xcode 13")
     func threePartToolsVersion() throws {
         // "32700.99.1234" once read as no number at all, which made the document look like an
         // Xcode 5 one (given layout guides it does not have).
@@ -95,6 +132,26 @@ struct SafeAreaTests {
         let view = Graph(try NibArchive(parsing: output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"] ?? []))
         #expect(view.all("_UILayoutGuide").isEmpty)
         #expect(view.value("UIViewLargeContentStoredProperties", of: view.all("UIView").first ?? -1) == .nil)
+        #expect(output.warnings.map(\.kind) == [.nearestXcode])
+        Source.expectApproximation(
+            Self.launchScreen(toolsVersion: "32700.99.1234"), .nearestXcode, mentioning: "compiled as Xcode 13",
+            fileName: "LaunchScreen.storyboard")
+    }
+
+    @Test("from Xcode 11 a storyboard declaring an unversioned deployment keeps its root view's size")
+    func rootViewSize() throws {
+        // Idrill7 and BestKai (Xcode 9, 10): 600 × 600; the corpus's later builds of template
+        // storyboards (eagle-eyexk 375 × 667, man12nam 852 × 393) keep the device size.
+        let source = Self.launchScreen(toolsVersion: "14460.31")
+            .replacingOccurrences(of: #"launchScreen="YES" "#, with: "")
+            .replacingOccurrences(of: "<dependencies>", with: #"<dependencies><deployment identifier="iOS"/>"#)
+        func bounds(_ xcode: Double) throws -> NibArchive.Payload? {
+            let output = try Self.compile(source, xcode: xcode)
+            let view = Graph(try NibArchive(parsing: output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"] ?? []))
+            return view.value("UIBounds", of: view.all("UIView").first ?? -1)
+        }
+        #expect(try bounds(10) == .bytes([7] + [0.0, 0, 600, 600].flatMap(UIKitRuleTests.le)))
+        #expect(try bounds(13) == .bytes([7] + [0.0, 0, 375, 667].flatMap(UIKitRuleTests.le)))
     }
 }
 

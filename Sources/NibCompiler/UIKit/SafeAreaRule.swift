@@ -1,6 +1,8 @@
 /// A view's `<viewLayoutGuide key="safeArea">` (documents with `useSafeAreas="YES"`, Xcode 9
-/// and later) → a `UILayoutGuide` that ibtool archives without an owning view when no
-/// constraint uses it: the guide UIKit's view makes at run time replaces it.
+/// and later) → the `UILayoutGuide`s ibtool archives for it.
+///
+/// Every safe area gets an ownerless placeholder guide, listed in `UINibObjectsKey` only (not
+/// a subview, not top-level), right after its view:
 ///
 /// | Key | Value |
 /// |---|---|
@@ -8,41 +10,71 @@
 /// | `UILayoutGuideIdentifier` | "" |
 /// | `UILayoutGuideOwningViewIsLocked`, `UILayoutGuideShouldBeArchived`, `UILayoutGuideAllowsNegativeDimensions` | false |
 ///
-/// It is listed in `UINibObjectsKey` only (not a subview, not top-level). Learned from the
-/// corpus's compiled nibs, whose sources are not in the corpus: the 86 guides of this shape
-/// in 75 nibs (Xcode 9 to 15 builds, coder 9 and 10), among them the compiled Xcode launch
-/// screen templates (leeja328 Random-Photo, ashwinivishwas EdgeSDk, chadanewsom build.io, …),
-/// which `Tests/NibCompilerTests/SafeAreaTests.swift` compiles from the templates' sources.
+/// When constraints use the safe area, they name a second guide instead, the view's own: the
+/// view lists it as `UIViewLayoutGuides`, and it is not in `UINibObjectsKey`:
 ///
-/// A safe area that constraints use is owned by its view, with system constraints that hold the
-/// design device's insets: not modelled (no source shows which insets ibtool writes).
+/// | Key | Value |
+/// |---|---|
+/// | `UILayoutGuideOwningView` | the view |
+/// | `UILayoutGuideIdentifier` | "UIViewSafeAreaLayoutGuide" |
+/// | `UILayoutGuideOwningViewIsLocked`, `UILayoutGuideShouldBeArchived`, `UILayoutGuideAllowsNegativeDimensions` | true |
+/// | `UILayoutGuideSystemConstraints` | four unarchived (`NSShouldBeArchived` false) equalities with no constant, identified "UIViewSafeAreaLayoutGuide-top", "-left", "-bottom", "-right": guide.top = view.top, guide.left = view.left, view.bottom = guide.bottom, view.right = guide.right (UIKit sets the insets at run time) |
+///
+/// Learned from the corpus's compiled nibs, whose sources are not in the corpus: 86 placeholder
+/// guides in 75 nibs and 46 owned guides, all of these shapes (Xcode 9 to 15 builds, coder 9
+/// and 10); the compiled Xcode launch screen templates (chadanewsom build.io, leeja328
+/// Random-Photo) are compiled from the templates' sources in
+/// `Tests/NibCompilerTests/SafeAreaTests.swift`.
 enum SafeAreaRule {
-    /// The archived guide for `element`, or an error when a constraint uses it.
-    static func guide(_ element: SourceElement, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+    /// The identifier of a view's own safe area guide.
+    static let identifier = "UIViewSafeAreaLayoutGuide"
+
+    /// Archives the safe area `element` of `view`: tracks the placeholder and, when a constraint
+    /// uses the safe area, gives the view its own guide, which constraints then name.
+    static func encode(_ element: SourceElement, view: ArchivedObject, context: UIKitContext) throws(CompileError) {
         for name in element.attributes.keys where name != "key" && name != "id" {
             throw context.error(.unsupportedAttribute, element, "safe area attribute \(name) is not modelled")
         }
         if let child = element.children.first {
             throw context.error(.unsupportedElement, child, "<\(child.name)> inside a safe area guide is not modelled")
         }
-        if let id = element["id"] {
-            var root = element
-            while let parent = root.parent { root = parent }
-            if let constraint = root.descendants.first(where: {
-                $0.name == "constraint" && ($0["firstItem"] == id || $0["secondItem"] == id)
-            }) {
-                throw context.error(
-                    .unsupportedElement, constraint,
-                    "constraints to a view's safe area are not modelled (ibtool archives the design device's "
-                        + "insets as the guide's system constraints)")
-            }
-        }
+        let placeholder = ArchivedObject("UILayoutGuide")
+        placeholder.set("UILayoutGuideOwningView", .null)
+        placeholder.set("UILayoutGuideIdentifier", .string(""))
+        placeholder.set("UILayoutGuideOwningViewIsLocked", .bool(false))
+        placeholder.set("UILayoutGuideShouldBeArchived", .bool(false))
+        placeholder.set("UILayoutGuideAllowsNegativeDimensions", .bool(false))
+        context.track(placeholder, id: element["id"])
+        guard let id = element["id"], isConstrained(id, in: element) else { return }
         let guide = ArchivedObject("UILayoutGuide")
-        guide.set("UILayoutGuideOwningView", .null)
-        guide.set("UILayoutGuideIdentifier", .string(""))
-        guide.set("UILayoutGuideOwningViewIsLocked", .bool(false))
-        guide.set("UILayoutGuideShouldBeArchived", .bool(false))
-        guide.set("UILayoutGuideAllowsNegativeDimensions", .bool(false))
-        return guide
+        guide.set("UILayoutGuideOwningView", view)
+        guide.set("UILayoutGuideIdentifier", .string(identifier))
+        guide.set("UILayoutGuideOwningViewIsLocked", .bool(true))
+        guide.set("UILayoutGuideShouldBeArchived", .bool(true))
+        guide.set("UILayoutGuideAllowsNegativeDimensions", .bool(true))
+        // (edge, attribute, whether the guide is the first item)
+        let edges: [(String, Int, Bool)] = [
+            ("top", 3, true), ("left", 1, true), ("bottom", 4, false), ("right", 2, false),
+        ]
+        let system = edges.map { edge, attribute, guideFirst in
+            let constraint = ConstraintRule.generated(
+                "NSLayoutConstraint", first: guideFirst ? guide : view, attribute: attribute,
+                second: guideFirst ? view : guide)
+            constraint.replace("NSShouldBeArchived", .bool(false))
+            constraint.set("NSLayoutIdentifier", .string("\(identifier)-\(edge)"))
+            return constraint
+        }
+        guide.set("UILayoutGuideSystemConstraints", .collection("NSArray", system))
+        view.set("UIViewLayoutGuides", .collection("NSMutableArray", [guide]))
+        context.objectsByID[id] = guide
+    }
+
+    /// Whether a constraint anywhere in the document names the safe area `id`.
+    private static func isConstrained(_ id: String, in element: SourceElement) -> Bool {
+        var root = element
+        while let parent = root.parent { root = parent }
+        return root.descendants.contains {
+            $0.name == "constraint" && ($0["firstItem"] == id || $0["secondItem"] == id)
+        }
     }
 }

@@ -161,14 +161,19 @@ struct StoryboardCompiler {
     /// BestKai and Idrill7 → 600 × 600; Idrill7 without the declaration, mioppong,
     /// blakeleftwich and the other launch screens keep theirs). Older documents name their
     /// frame for the simulated screen and keep it (ROMPiOS, ibrahimtaleb 320 × 568, allianad).
+    /// The deployment exception is seen from Xcode 9 and 10 builds only (Idrill7, BestKai); the
+    /// corpus's compiled nibs show later builds keeping the device size of template storyboards
+    /// that declare it (eagle-eyexk tiligo-webapp 375 × 667, man12nam ios-63 852 × 393, both coder
+    /// 10), so from Xcode 11 every root view keeps its frame.
     var rootViewFrame: [Double]? {
         guard document.root.flag("useTraitCollections"), document.root.child("device") != nil else { return nil }
         let declaresDeployment =
             document.root.child("dependencies")?.children(named: "deployment").contains {
                 $0["identifier"] == "iOS" && $0["version"] == nil
             } ?? false
-        guard !document.era.keepsDeviceSizeForRootViews || (declaresDeployment && !document.root.flag("launchScreen"))
-        else { return nil }
+        let deploymentResizes =
+            declaresDeployment && !document.root.flag("launchScreen") && document.era < XcodeEra(11)
+        guard !document.era.keepsDeviceSizeForRootViews || deploymentResizes else { return nil }
         return [0, 0, 600, 600]
     }
 

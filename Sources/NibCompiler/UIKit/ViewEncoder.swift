@@ -80,7 +80,7 @@ struct ViewEncoder {
             case ("userDefinedRuntimeAttributes", _):
                 try RuntimeAttributeRule.schedule(child, object: object, context: context)
             case ("viewLayoutGuide", "safeArea"):
-                context.track(try SafeAreaRule.guide(child, context: context), id: child["id"])
+                try SafeAreaRule.encode(child, view: object, context: context)
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):
