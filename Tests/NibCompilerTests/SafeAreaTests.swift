@@ -124,6 +124,24 @@ struct SafeAreaTests {
         #expect(objects.contains { view.nodes[$0].className == "UILayoutGuide" })
     }
 
+    @Test("a color names its Xcode 11 system color for Xcode 11 and later, the older one before")
+    func xcode11SystemColor() throws {
+        let background =
+            #"<color key="backgroundColor" xcode11CocoaTouchSystemColor="systemBackgroundColor" cocoaTouchSystemColor="whiteColor"/>"#
+        func name(_ xcode: Double) throws -> String? {
+            let output = try Self.compile(
+                Self.launchScreen(toolsVersion: "15705", background: background), xcode: xcode)
+            let view = Graph(try NibArchive(parsing: output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"] ?? []))
+            let color = view.object("UIBackgroundColor", of: view.all("UIView").first ?? -1) ?? -1
+            return view.text("UISystemColorName", of: color)
+        }
+        #expect(try name(13) == "systemBackgroundColor")
+        #expect(try name(10) == "whiteColor")
+        // An asset catalog color (`name=`) is not modelled: an error, not a silently dropped name.
+        let named = Self.launchScreen(background: #"<color key="backgroundColor" name="AccentColor"/>"#)
+        #expect(throws: CompileError.self) { try Self.compile(named) }
+    }
+
     @Test("Xcode 16's three-part toolsVersion is read as a build number; the document is compiled as Xcode 13")
     func threePartToolsVersion() throws {
         // "32700.99.1234" once read as no number at all, which made the document look like an
@@ -183,9 +201,16 @@ struct LaunchScreenTemplateTests {
         }
     }
 
-    @Test("the Xcode 12 template (system background) built by Xcode 13 is leeja328 Random-Photo's view nib")
-    func xcode12Template() throws {
-        let output = try SafeAreaTests.compile(SafeAreaTests.launchScreen(), xcode: 13)
+    @Test(
+        "the Xcode 11 and 12 templates (system background) built by Xcode 13 are leeja328 Random-Photo's view nib",
+        arguments: [
+            nil,
+            #"<color key="backgroundColor" xcode11CocoaTouchSystemColor="systemBackgroundColor" cocoaTouchSystemColor="whiteColor"/>"#,
+        ])
+    func xcode12Template(background: String?) throws {
+        let output = try SafeAreaTests.compile(
+            SafeAreaTests.launchScreen(toolsVersion: background == nil ? "17150" : "15705", background: background),
+            xcode: 13)
         try Self.expectIdentical(
             try Self.reference("leeja328-Random-Photo", "01J-lp-oVM-view-Ze5-6b-2t3"),
             output.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"])

@@ -31,14 +31,34 @@ enum ColorRule {
     /// replaced that one (a table's white background archived as `tableBackgroundColor` stands
     /// for the white background of the view around it).
     static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        for name in element.attributes.keys where !attributes.contains(name) {
+            throw context.error(.unsupportedAttribute, element, "color attribute \(name) is not modelled")
+        }
         let color = try runtimeColor(element, in: context)
         color.sharingKey = sourceKey(element)
         return color
     }
 
+    /// The `<color>` attributes the rules read. (`name`, an asset catalog color, is not among
+    /// them: no pair shows one.)
+    static let attributes: Set<String> = [
+        "key", "colorSpace", "customColorSpace", "white", "red", "green", "blue", "alpha", "cocoaTouchSystemColor",
+        "systemColor", "xcode11CocoaTouchSystemColor",
+    ]
+
+    /// The system color an Xcode 11 document names for Xcode 11 and later
+    /// (`xcode11CocoaTouchSystemColor`, beside a `cocoaTouchSystemColor` for older Xcodes), when
+    /// the imitated ibtool resolves dynamic colors; `nil` otherwise. It archives as that
+    /// `systemColor` would (leeja328 Random-Photo's launch screen, an Xcode 13 build:
+    /// `systemBackgroundColor` as a gray with its name).
+    static func xcode11SystemColor(_ element: SourceElement, era: XcodeEra) -> String? {
+        era.resolvesSystemColors ? element["xcode11CocoaTouchSystemColor"] : nil
+    }
+
     /// What makes two `<color>` elements the same color: the system name, or the color space
     /// (`customColorSpace` or `colorSpace`) and the components.
     static func sourceKey(_ element: SourceElement) -> String {
+        if let name = element["xcode11CocoaTouchSystemColor"] { return "color:xcode11:" + name }
         if let name = element["cocoaTouchSystemColor"] { return "color:system:" + name }
         if let name = element["systemColor"] { return "color:dynamic:" + name }
         let space = element["colorSpace"] == "custom" ? element["customColorSpace"] : element["colorSpace"]
@@ -51,10 +71,11 @@ enum ColorRule {
     private static func runtimeColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
-        if let name = element["cocoaTouchSystemColor"], systemWhites.contains(name) {
+        let dynamicName = xcode11SystemColor(element, era: context.era) ?? element["systemColor"]
+        if dynamicName == nil, let name = element["cocoaTouchSystemColor"], systemWhites.contains(name) {
             return namedSystemColor(name)
         }
-        if let name = element["systemColor"] {
+        if let name = dynamicName {
             // Dynamic system colors (iOS 13 SDK) archive their name and, from Xcode 11, their
             // light-appearance gray (Xcode 11 and later), known here for the colors in the table.
             guard context.era.resolvesSystemColors else {
