@@ -1127,3 +1127,59 @@ struct GroupedTableTests {
         #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(Self.table)) }
     }
 }
+
+@Suite("Attributes no rule reads are errors, not dropped")
+struct UnreadAttributeTests {
+    /// A view with a label whose font, color, outlet, action and runtime attribute each carry
+    /// one attribute the rules do not read (`weight`, `name`, …): compiled, it would be wrong.
+    @Test(
+        "an unread attribute stops the compile",
+        arguments: [
+            (#"<fontDescription key="fontDescription" type="system" weight="semibold" pointSize="17"/>"#, "weight"),
+            (#"<color key="backgroundColor" name="AccentColor"/>"#, "name"),
+            (
+                #"<userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="string" keyPath="a" value="b" extra="c"/></userDefinedRuntimeAttributes>"#,
+                "extra"
+            ),
+        ])
+    func unreadAttribute(element: String, attribute: String) throws {
+        let body = #"""
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hi" id="l1">
+                <rect key="frame" x="0" y="0" width="100" height="21"/>
+                \#(element)
+            </label>
+            """#
+        do {
+            _ = try Source.graph(Source.iOSXib(body))
+            Issue.record("compiled although \(attribute) is not read")
+        } catch {
+            #expect("\(error)".contains(attribute), "\(error)")
+        }
+    }
+
+    @Test("an outlet or action attribute no rule reads stops the compile")
+    func unreadConnectionAttribute() throws {
+        for connection in [
+            #"<outlet property="label" destination="l1" id="o1" zzExtra="1"/>"#,
+            #"<action selector="tap:" destination="-1" eventType="touchUpInside" id="a1" zzExtra="1"/>"#,
+        ] {
+            let body = #"""
+                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="roundedRect" lineBreakMode="middleTruncation" id="b1">
+                    <rect key="frame" x="0" y="0" width="100" height="30"/>
+                    <state key="normal" title="Go"/>
+                    <connections>\#(connection)</connections>
+                </button>
+                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hi" id="l1">
+                    <rect key="frame" x="0" y="40" width="100" height="21"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                </label>
+                """#
+            do {
+                _ = try Source.graph(Source.iOSXib(body))
+                Issue.record("compiled although zzExtra is not read: \(connection)")
+            } catch {
+                #expect("\(error)".contains("zzExtra"), "\(error)")
+            }
+        }
+    }
+}

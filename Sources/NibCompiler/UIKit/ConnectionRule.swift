@@ -26,6 +26,13 @@ enum ConnectionRule {
                     throw context.error(.invalidSource, connection, "the connection has no destination")
                 }
                 guard accept(destinationID) else { return }
+                let known: Set<String> =
+                    connection.name == "action"
+                    ? ["selector", "destination", "eventType", "id"] : ["property", "destination", "id"]
+                for name in connection.attributes.keys where !known.contains(name) {
+                    throw context.error(
+                        .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")
+                }
                 let source = try context.object(sourceID, from: connection)
                 let destination = try context.object(destinationID, from: connection)
                 switch connection.name {

@@ -6,6 +6,10 @@ enum RuntimeAttributeRule {
         throws(CompileError)
     {
         for attribute in attributes.children(named: "userDefinedRuntimeAttribute") {
+            for name in attribute.attributes.keys where !["keyPath", "type", "value"].contains(name) {
+                throw context.error(
+                    .unsupportedAttribute, attribute, "runtime attribute attribute \(name) is not modelled")
+            }
             guard let keyPath = attribute["keyPath"], let type = attribute["type"] else {
                 throw context.error(.invalidSource, attribute, "a runtime attribute needs a keyPath and a type")
             }
