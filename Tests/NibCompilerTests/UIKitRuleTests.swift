@@ -1157,6 +1157,22 @@ struct UnreadAttributeTests {
         }
     }
 
+    @Test("an image resource attribute no rule reads (an SF Symbol's catalog) stops the compile")
+    func unreadImageResourceAttribute() throws {
+        let body = #"""
+            <imageView userInteractionEnabled="NO" contentMode="scaleToFill" image="star" id="i1">
+                <rect key="frame" x="0" y="0" width="100" height="100"/>
+            </imageView>
+            """#
+        let resources = #"<image name="star" catalog="system" width="128" height="122"/>"#
+        do {
+            _ = try Source.graph(Source.iOSXib(body, resources: resources))
+            Issue.record("compiled an SF Symbol as a named image")
+        } catch {
+            #expect("\(error)".contains("catalog"), "\(error)")
+        }
+    }
+
     @Test("an outlet or action attribute no rule reads stops the compile")
     func unreadConnectionAttribute() throws {
         for connection in [

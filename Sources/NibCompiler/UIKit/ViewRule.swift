@@ -76,12 +76,21 @@ struct ViewRule: Sendable {
 /// Named resources a document declares (`<resources><image name= width= height=>`).
 struct UIKitResources {
     var imageSizes: [String: (width: Double, height: Double)] = [:]
+    /// Image resources with an attribute the rules do not read (an SF Symbol's `catalog`…), by
+    /// name: the resource element and the attribute.
+    var unreadImageAttributes: [String: (SourceElement, String)] = [:]
 
     init(document: SourceElement) {
         for resources in document.children(named: "resources") {
             for image in resources.children(named: "image") {
-                if let name = image["name"], let width = image.number("width"), let height = image.number("height") {
+                guard let name = image["name"] else { continue }
+                if let width = image.number("width"), let height = image.number("height") {
                     imageSizes[name] = (width, height)
+                }
+                if let unread = image.attributes.keys.sorted().first(where: {
+                    !["name", "width", "height"].contains($0)
+                }) {
+                    unreadImageAttributes[name] = (image, unread)
                 }
             }
         }
@@ -93,6 +102,10 @@ enum ImageRule {
     static func placeholder(
         named name: String, element: SourceElement, context: UIKitContext, resources: UIKitResources
     ) throws(CompileError) -> ArchivedObject {
+        if let (resource, attribute) = resources.unreadImageAttributes[name] {
+            throw context.error(
+                .unsupportedAttribute, resource, "image resource attribute \(attribute) is not modelled (\"\(name)\")")
+        }
         guard let size = resources.imageSizes[name] else {
             throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
         }
