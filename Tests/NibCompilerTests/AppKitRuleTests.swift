@@ -709,3 +709,28 @@ struct AppKitStoryboardTests {
         #expect(throws: CompileError.self) { try Source.compile(source, fileName: "Main.storyboard") }
     }
 }
+
+@Suite("AppKit connection attributes no rule reads are errors")
+struct AppKitUnreadAttributeTests {
+    @Test("an outlet, action or runtime attribute with an unread attribute stops the compile")
+    func unreadConnectionAttribute() throws {
+        for connection in [
+            #"<connections><outlet property="delegate" destination="-2" id="o1" zzExtra="1"/></connections>"#,
+            #"<connections><action selector="go:" target="-2" id="a1" zzExtra="1"/></connections>"#,
+            #"<userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="string" keyPath="k" value="v" zzExtra="1"/></userDefinedRuntimeAttributes>"#,
+        ] {
+            let body =
+                connection.hasPrefix("<connections>")
+                ? #"<customObject id="c1" customClass="Controller">\#(connection)</customObject>"#
+                : #"<customView id="c1"><rect key="frame" x="0" y="0" width="10" height="10"/><autoresizingMask key="autoresizingMask"/>\#(connection)</customView>"#
+            // Without the extra attribute the object compiles.
+            _ = try Source.graph(Source.macOSXib(body.replacingOccurrences(of: #" zzExtra="1""#, with: "")))
+            do {
+                _ = try Source.graph(Source.macOSXib(body))
+                Issue.record("compiled although zzExtra is not read: \(connection)")
+            } catch {
+                #expect("\(error)".contains("zzExtra"), "\(error)")
+            }
+        }
+    }
+}

@@ -5,6 +5,15 @@ enum AppKitConnectionRule {
     static func schedule(_ connections: SourceElement, source: ArchivedObject, context: AppKitContext) {
         for connection in connections.children {
             context.deferred.append { () throws in
+                let known: [String: Set<String>] = [
+                    "outlet": ["property", "destination", "id"], "action": ["selector", "target", "id"],
+                ]
+                if let known = known[connection.name] {
+                    for name in connection.attributes.keys where !known.contains(name) {
+                        throw context.error(
+                            .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")
+                    }
+                }
                 switch connection.name {
                 case "outlet":
                     guard let property = connection["property"], let destinationID = connection["destination"] else {

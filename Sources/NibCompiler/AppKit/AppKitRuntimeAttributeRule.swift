@@ -19,6 +19,10 @@ enum AppKitRuntimeAttributeRule {
                 throw context.error(
                     .unsupportedElement, attribute, "<\(attribute.name)> inside runtime attributes is not supported")
             }
+            for name in attribute.attributes.keys where !["keyPath", "type", "value"].contains(name) {
+                throw context.error(
+                    .unsupportedAttribute, attribute, "runtime attribute attribute \(name) is not modelled")
+            }
             guard let keyPath = attribute["keyPath"], let type = attribute["type"] else {
                 throw context.error(.invalidSource, attribute, "a runtime attribute needs a keyPath and a type")
             }
