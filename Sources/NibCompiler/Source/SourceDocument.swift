@@ -137,6 +137,17 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         } else {
             root = element
         }
+        if let root {
+            if elementName == "constraint" {
+                for key in ["firstItem", "secondItem"] {
+                    if let id = attributeDict[key] { root.constraintItemIDs.insert(id) }
+                }
+            } else if elementName == "mask", attributeDict["key"] == "constraints", stack.last?.name == "variation",
+                root.firstConstraintMask == nil
+            {
+                root.firstConstraintMask = element
+            }
+        }
         stack.append(element)
         started += 1
     }

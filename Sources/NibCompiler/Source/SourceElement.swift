@@ -14,6 +14,19 @@ public final class SourceElement: @unchecked Sendable {
     public let column: Int
     /// The enclosing element; `nil` for the document element.
     public internal(set) weak var parent: SourceElement?
+    /// On the document element: the ids that `<constraint>`s anywhere in the document name as
+    /// `firstItem` or `secondItem`, collected while parsing so that rules need not walk the
+    /// document per element.
+    internal(set) var constraintItemIDs: Set<String> = []
+    /// On the document element: the first `<mask key="constraints">` in a `<variation>`.
+    internal(set) weak var firstConstraintMask: SourceElement?
+
+    /// The document element this element belongs to.
+    var documentElement: SourceElement {
+        var top = self
+        while let parent = top.parent { top = parent }
+        return top
+    }
 
     init(name: String, attributes: [String: String], line: Int, column: Int) {
         self.name = name

@@ -45,7 +45,7 @@ enum SafeAreaRule {
         placeholder.set("UILayoutGuideShouldBeArchived", .bool(false))
         placeholder.set("UILayoutGuideAllowsNegativeDimensions", .bool(false))
         context.track(placeholder, id: element["id"])
-        guard let id = element["id"], isConstrained(id, in: element) else { return }
+        guard let id = element["id"], element.documentElement.constraintItemIDs.contains(id) else { return }
         let guide = ArchivedObject("UILayoutGuide")
         guide.set("UILayoutGuideOwningView", view)
         guide.set("UILayoutGuideIdentifier", .string(identifier))
@@ -67,14 +67,5 @@ enum SafeAreaRule {
         guide.set("UILayoutGuideSystemConstraints", .collection("NSArray", system))
         view.set("UIViewLayoutGuides", .collection("NSMutableArray", [guide]))
         context.objectsByID[id] = guide
-    }
-
-    /// Whether a constraint anywhere in the document names the safe area `id`.
-    private static func isConstrained(_ id: String, in element: SourceElement) -> Bool {
-        var root = element
-        while let parent = root.parent { root = parent }
-        return root.descendants.contains {
-            $0.name == "constraint" && ($0["firstItem"] == id || $0["secondItem"] == id)
-        }
     }
 }

@@ -175,12 +175,7 @@ enum VariationRule {
                 for: element, "size-class variations", modelled: newer, newest: .unbounded,
                 shown: "Xcode 6, 7 and 10")
         } else if era < XcodeEra(8) {
-            var root = element
-            while let parent = root.parent { root = parent }
-            let constraintMask = root.descendants.first {
-                $0.name == "mask" && $0["key"] == "constraints" && $0.parent?.name == "variation"
-            }
-            if let constraintMask {
+            if let constraintMask = element.documentElement.firstConstraintMask {
                 era = try context.modelledEra(
                     for: constraintMask, "constraint masks in size-class variations", modelled: newer,
                     newest: .unbounded)
