@@ -147,7 +147,11 @@ echo "Most common differences (pairs affected):"
 sort "$work/categories" | uniq -c | sort -rn | head -15
 echo
 echo "Most common compile errors:"
-sed -E 's/^[^:]*:[0-9]+:[0-9]+: error: //' "$work/errors" | sort | uniq -c | sort -rn | head -15
+if [ -s "$work/errors" ]; then
+    sed -E 's/^[^:]*:[0-9]+:[0-9]+: error: //' "$work/errors" | sort | uniq -c | sort -rn | head -15
+else
+    echo "      (none)"
+fi
 echo
 echo "Most common warnings in pairs that differ (pairs affected):"
 sort "$work/warnings" | uniq -c | sort -rn | head -15
