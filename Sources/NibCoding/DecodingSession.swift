@@ -182,7 +182,8 @@ final class DecodingSession {
         if let box = boxes[index] { return box.takeUnretainedValue() }
         let target = instance(index)
         pinClassName(target, index)
-        let box = ResolvedReferences.BackReferenceBox(target)
+        // The load's own models (not placeholders, which belong to the caller) hold their box.
+        let box = ResolvedReferences.BackReferenceBox(target, ownModel: states[index] != .placeholder)
         boxes[index] = Unmanaged.passRetained(box)
         return box
     }

@@ -133,6 +133,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// Releases long chains of objects one by one: a chain of a million objects would
     /// otherwise be freed by a million nested deinitializers and overflow the stack.
     deinit {
+        if let backReferenceBox { backReferenceBox.targetWillGo() }
         guard releasesIteratively else { return }
         var pending: [NibObject] = []
         takeChildren(into: &pending)
@@ -159,6 +160,10 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         }
         return true
     }
+
+    /// The box through which back references of the load that decoded this object hold it
+    /// (they read it through the box, which this object clears when it goes).
+    @exclusivity(unchecked) var backReferenceBox: ResolvedReferences.BackReferenceBox?
 
     /// Set by the decoder on objects with long strong chains below them.
     @exclusivity(unchecked) var releasesIteratively = false

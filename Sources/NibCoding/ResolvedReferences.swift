@@ -12,11 +12,38 @@ struct ResolvedReferences {
     /// (Measured: with a box, both cases of ``Reference`` are one strong pointer, moved and
     /// copied inline; a weak reference in the enum made every append, copy and free go through
     /// the type's value witnesses, and formed a weak reference per back reference.)
+    ///
+    /// A model of the load itself is held unretained and clears its box when it goes
+    /// (``NibObject``'s deinitializer), so it needs no weak reference: forming one gave every
+    /// back-referenced model a side table, an allocation, and sent each of its retains and
+    /// releases down the runtime's slow path. Any other target (a placeholder, an instance of
+    /// a custom class) is held weakly.
     final class BackReferenceBox {
-        /// The target, while it is alive.
-        weak var object: AnyObject?
+        /// A model of the load, cleared by its deinitializer.
+        @exclusivity(unchecked) fileprivate(set) var model: Unmanaged<NibObject>?
+        /// Any other target, held weakly.
+        private weak var foreign: AnyObject?
 
-        init(_ object: AnyObject?) { self.object = object }
+        /// A box for `object`: a model of the load (`ownModel`) registers the box with itself.
+        init(_ object: AnyObject?, ownModel: Bool) {
+            if ownModel, let model = object as? NibObject, model.backReferenceBox == nil {
+                self.model = Unmanaged.passUnretained(model)
+                model.backReferenceBox = self
+            } else {
+                foreign = object
+            }
+        }
+
+        /// The target, while it is alive.
+        @inline(__always)
+        var object: AnyObject? {
+            if let model { return model.takeUnretainedValue() }
+            return foreign
+        }
+
+        /// Called by the target model's deinitializer.
+        @inline(__always)
+        func targetWillGo() { model = nil }
     }
 
     /// One resolved reference: both cases are a single strong pointer.
