@@ -76,6 +76,8 @@ final class ArchiveContext {
     let knownKeys: KnownKeys
     /// The class table's names.
     let classNames: ClassNames
+    /// The resolved references of every decoded object.
+    let arena: ReferenceArena
 
     init(
         values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
@@ -88,6 +90,7 @@ final class ArchiveContext {
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
         self.knownKeys = knownKeys
+        arena = ReferenceArena(capacity: values.count)
     }
 
     /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).

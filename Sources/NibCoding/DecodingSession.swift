@@ -294,7 +294,10 @@ final class DecodingSession {
         var model: NibObject
         var next: Int
         var end: Int
-        var references = ResolvedReferences()
+        /// The object's reference slots in the arena (``ResolvedReferences``): the first, and
+        /// how many are filled (each holding a retain the frame owns until the object takes them).
+        var referenceStart: Int
+        var referenceCount = 0
         var nilElement = false
         /// Whether every reference is stored under `UINibEncoderEmptyKey`.
         var referencesAreElements = true
@@ -387,7 +390,12 @@ final class DecodingSession {
         setInstance(model, index)
         return Frame(
             index: index, model: model, next: object.firstValueIndex,
-            end: object.firstValueIndex &+ object.valueCount)
+            end: object.firstValueIndex &+ object.valueCount, referenceStart: context.arena.reserve(object.valueCount))
+    }
+
+    /// Releases what the filled slots of an abandoned frame hold (decoding threw).
+    private func abandon(_ frame: Frame) {
+        context.arena.release(frame.referenceStart, frame.referenceCount)
     }
 
     /// Decodes `model` as object `index` and every model it reaches, depth first in stored
@@ -402,15 +410,25 @@ final class DecodingSession {
         // The frames this call suspends sit above those of any `run` it is nested in (a custom
         // class decoding a child); an error leaves the stack as this call found it.
         let base = suspended.count
-        defer { if suspended.count > base { suspended.removeSubrange(base...) } }
+        defer {
+            if suspended.count > base {
+                for frame in suspended[base...] { abandon(frame) }
+                suspended.removeSubrange(base...)
+            }
+        }
         var current = try frame(model, at: index)
+        // On an error, the references the unfinished frame holds are released.
+        defer { abandon(current) }
+        let arena = context.arena
         while true {
             let valueIndex = current.next
             if valueIndex >= current.end {
                 let object = objects[current.index]
                 let model = current.model
-                let references = current.references
-                current.references = ResolvedReferences()
+                // The model owns the filled slots from here on.
+                let references = ResolvedReferences(
+                    arena: arena, start: current.referenceStart, count: current.referenceCount)
+                current.referenceCount = 0
                 model.storage = .archived(
                     ArchivedValues(
                         context: context, range: object.valueIndices, references: references,
@@ -440,21 +458,29 @@ final class DecodingSession {
                     .missingObject, "reference to object \(target), but the archive has \(objectCount) objects",
                     object: current.index, key: keyNames[keyIndex], valueIndex: valueIndex)
             }
-            if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
                 let slot = slots[target]
                 if slot == nil, keyIndex == emptyKey { current.nilElement = true }
-                current.references.append(slot?.takeUnretainedValue())
+                arena.set(
+                    ReferenceArena.Slot(retaining: slot?.takeUnretainedValue()),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
-                current.references.appendBackReference(backReferenceBox(target))
+                arena.set(
+                    ReferenceArena.Slot(retaining: backReferenceBox(target)),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
                 current.next = valueIndex &+ 1
             case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                current.references.appendBackReference(backReferenceBox(target))
+                arena.set(
+                    ReferenceArena.Slot(retaining: backReferenceBox(target)),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
                 current.next = valueIndex &+ 1
             case .collecting:
                 throw error(

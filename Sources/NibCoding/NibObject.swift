@@ -55,6 +55,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
                 let entries = archived.makeEntries()
                 keepArchivedClassName()
                 storage = .entries(entries)
+                // The entries hold the references now.
+                archived.references.releaseAll()
                 return entries
             case .empty:
                 return []
@@ -62,7 +64,9 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         }
         set {
             keepArchivedClassName()
+            let old = storage
             storage = .entries(newValue)
+            if case .archived(let archived) = old { archived.references.releaseAll() }
         }
     }
 
@@ -134,7 +138,11 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// otherwise be freed by a million nested deinitializers and overflow the stack.
     deinit {
         if let backReferenceBox { backReferenceBox.targetWillGo() }
-        guard releasesIteratively else { return }
+        guard releasesIteratively else {
+            // The archived references are this object's to release (see `ResolvedReferences`).
+            if case .archived(let archived) = storage { archived.references.releaseAll() }
+            return
+        }
         var pending: [NibObject] = []
         takeChildren(into: &pending)
         while var next = pending.popLast() {
@@ -147,7 +155,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     func forEachStrongReference(_ body: (AnyObject) -> Bool) -> Bool {
         switch storage {
         case .archived(let archived):
-            for case .strong(let object?) in archived.references.values where !body(object) { return false }
+            if !archived.references.forEachStrongObject(body) { return false }
         case .entries(let entries):
             for entry in entries {
                 if case .object(let object?) = entry.value, !body(object) { return false }
@@ -172,11 +180,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     private func takeChildren(into pending: inout [NibObject]) {
         switch storage {
         case .archived(let archived):
-            guard !archived.references.isEmpty else { return }
             storage = .empty
-            for case .strong(let object?) in archived.references.values {
-                if let child = object as? NibObject { pending.append(child) }
-            }
+            archived.references.takeAll { pending.append($0) }
         case .entries(let entries):
             guard !entries.isEmpty else { return }
             storage = .empty
