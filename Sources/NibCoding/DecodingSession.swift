@@ -183,7 +183,12 @@ final class DecodingSession {
         let target = instance(index)
         pinClassName(target, index)
         // The load's own models (not placeholders, which belong to the caller) hold their box.
-        let box = ResolvedReferences.BackReferenceBox(target, ownModel: states[index] != .placeholder)
+        let box =
+            if states[index] != .placeholder, let model = target as? NibObject {
+                model.referenceBox
+            } else {
+                ResolvedReferences.BackReferenceBox(foreign: target)
+            }
         boxes[index] = Unmanaged.passRetained(box)
         return box
     }

@@ -173,6 +173,15 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// (they read it through the box, which this object clears when it goes).
     @exclusivity(unchecked) var backReferenceBox: ResolvedReferences.BackReferenceBox?
 
+    /// A box that refers to this object until it goes (its deinitializer clears it), made on
+    /// first use: a weak reference to a model without a `weak` variable, which would give the
+    /// model a side table (an allocation, and the runtime's slow path for every later retain
+    /// and release of it).
+    var referenceBox: ResolvedReferences.BackReferenceBox {
+        if let backReferenceBox { return backReferenceBox }
+        return ResolvedReferences.BackReferenceBox(model: self)
+    }
+
     /// Set by the decoder on objects with long strong chains below them.
     @exclusivity(unchecked) var releasesIteratively = false
 

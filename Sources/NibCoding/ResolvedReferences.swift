@@ -26,14 +26,15 @@ struct ResolvedReferences {
         /// Any other target, held weakly.
         private weak var foreign: AnyObject?
 
-        /// A box for `object`: a model of the load (`ownModel`) registers the box with itself.
-        init(_ object: AnyObject?, ownModel: Bool) {
-            if ownModel, let model = object as? NibObject, model.backReferenceBox == nil {
-                self.model = Unmanaged.passUnretained(model)
-                model.backReferenceBox = self
-            } else {
-                foreign = object
-            }
+        /// The box of `model` (``NibObject/referenceBox``), which registers it with itself.
+        init(model: NibObject) {
+            self.model = Unmanaged.passUnretained(model)
+            model.backReferenceBox = self
+        }
+
+        /// A box holding `object` weakly.
+        init(foreign object: AnyObject?) {
+            foreign = object
         }
 
         /// The target, while it is alive.
@@ -97,7 +98,7 @@ struct ResolvedReferences {
     /// The reference at `position` as an entry value.
     subscript(position: Int) -> NibEntry.Value {
         let slot = arena.slots[start &+ position]
-        if let box = slot.box { return .backReference(NibWeakReference(box.takeUnretainedValue().object)) }
+        if let box = slot.box { return .backReference(NibWeakReference(box: box.takeUnretainedValue())) }
         return .object(slot.strongObject)
     }
 
