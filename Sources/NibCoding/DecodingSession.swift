@@ -33,9 +33,28 @@ final class DecodingSession {
     }
 
     /// What proxies resolve to during `instantiate`; `nil` when decoding a bare graph.
+    ///
+    /// File's Owner and First Responder are matched by the identifier's bytes, without making
+    /// a string or copying the caller's dictionary to add them (both identifiers are ASCII, so
+    /// comparing bytes is what comparing strings does).
     struct ProxyMapping {
-        var objects: [String: AnyObject]
+        /// The object for `IBFilesOwner`.
+        var owner: AnyObject
+        /// The object for `IBFirstResponder`.
+        var firstResponder: AnyObject
+        /// The objects for other identifiers (entries for the two above are not used).
+        var externalObjects: [String: AnyObject]
         var keepsMissingPlaceholders: Bool
+
+        /// Every object a proxy can become.
+        var placeholders: [AnyObject] {
+            var result = [owner, firstResponder]
+            for (identifier, object) in externalObjects
+            where identifier != NibProxy.filesOwner && identifier != NibProxy.firstResponder {
+                result.append(object)
+            }
+            return result
+        }
     }
 
     let archive: NibArchive
@@ -255,11 +274,16 @@ final class DecodingSession {
     /// The text of a string object read straight from the archive (for proxies and swappers,
     /// whose identity must be known before anything is instantiated).
     func rawString(referencedBy valueIndex: Int?) -> String? {
+        rawBytes(referencedBy: valueIndex).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 bytes ``rawString(referencedBy:)`` decodes.
+    func rawBytes(referencedBy valueIndex: Int?) -> ArraySlice<UInt8>? {
         guard let valueIndex, let target = values.referenceTarget(at: valueIndex), target < objects.count,
             let bytesIndex = self.valueIndex(forKeyIndex: bytesKey, in: objects[target]),
             case .data(let bytes) = values.payload(at: bytesIndex)
         else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     // MARK: Errors
@@ -601,12 +625,23 @@ final class DecodingSession {
     private func substituteProxy(_ object: NibArchive.Object, at index: Int) throws -> Bool {
         guard let mapping = proxyMapping else { return false }
         let valueIndex = valueIndex(forKeyIndex: proxyIdentifierKey, in: object)
-        guard let identifier = rawString(referencedBy: valueIndex) else {
+        guard let bytes = rawBytes(referencedBy: valueIndex) else {
             throw error(
                 .proxyWithoutIdentifier, "proxy object has no UIProxiedObjectIdentifier string", object: index,
                 key: "UIProxiedObjectIdentifier", valueIndex: valueIndex)
         }
-        if let substitute = mapping.objects[identifier] {
+        let name = { String(decoding: bytes, as: UTF8.self) }
+        let substitute: AnyObject? =
+            if bytes.elementsEqual(NibProxy.filesOwner.utf8) {
+                mapping.owner
+            } else if bytes.elementsEqual(NibProxy.firstResponder.utf8) {
+                mapping.firstResponder
+            } else if mapping.externalObjects.isEmpty {
+                nil
+            } else {
+                mapping.externalObjects[name()]
+            }
+        if let substitute {
             states[index] = .placeholder
             setInstance(substitute, index)
             return true
@@ -614,9 +649,9 @@ final class DecodingSession {
         guard mapping.keepsMissingPlaceholders else {
             throw error(
                 .missingExternalObject,
-                "the nib needs the external object \"\(identifier)\", but none was supplied", object: index)
+                "the nib needs the external object \"\(name())\", but none was supplied", object: index)
         }
-        diagnostics.append("no external object was supplied for \"\(identifier)\"; its proxy stays a placeholder")
+        diagnostics.append("no external object was supplied for \"\(name())\"; its proxy stays a placeholder")
         return false
     }
 }

@@ -35,14 +35,13 @@ extension Nib {
         let session = DecodingSession(archive: archive, registry: options.registry, limits: options.limits)
         session.stringsTable = options.stringsTable
         let ownerObject: AnyObject = owner ?? NibObject()
-        var mapping = externalObjects
-        mapping[NibProxy.filesOwner] = ownerObject
-        mapping[NibProxy.firstResponder] = NibFirstResponder()
-        session.proxyMapping = DecodingSession.ProxyMapping(
-            objects: mapping, keepsMissingPlaceholders: options.keepsMissingExternalObjects)
+        let mapping = DecodingSession.ProxyMapping(
+            owner: ownerObject, firstResponder: NibFirstResponder(), externalObjects: externalObjects,
+            keepsMissingPlaceholders: options.keepsMissingExternalObjects)
+        session.proxyMapping = mapping
         // Usually a handful of objects: compared by identity in a list, cheaper than hashing
         // every object; a caller's long list of external objects gets a set.
-        let placeholders = Array(mapping.values)
+        let placeholders = mapping.placeholders
         let placeholderSet = placeholders.count > 16 ? Set(placeholders.map(ObjectIdentifier.init)) : nil
         func isPlaceholder(_ object: AnyObject) -> Bool {
             if let placeholderSet { return placeholderSet.contains(ObjectIdentifier(object)) }
