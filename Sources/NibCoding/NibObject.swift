@@ -137,10 +137,13 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// Releases long chains of objects one by one: a chain of a million objects would
     /// otherwise be freed by a million nested deinitializers and overflow the stack.
     deinit {
-        if let backReferenceBox { backReferenceBox.targetWillGo() }
+        // Fields are moved out (`take`, `swap`) rather than read: a read retains and releases.
+        backReferenceBox.take()?.targetWillGo()
         guard releasesIteratively else {
             // The archived references are this object's to release (see `ResolvedReferences`).
-            if case .archived(let archived) = storage { archived.references.releaseAll() }
+            var values = Storage.empty
+            swap(&values, &storage)
+            if case .archived(let archived) = values { archived.references.releaseAll() }
             return
         }
         var pending: [NibObject] = []

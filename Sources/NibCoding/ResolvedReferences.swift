@@ -178,10 +178,10 @@ final class ReferenceArena {
         }
     }
 
-    /// The slots: `used` of them handed out, `capacity` allocated.
-    private(set) var slots: UnsafeMutablePointer<Slot>
-    private var capacity: Int
-    private var used = 0
+    /// The slots: `used` of them handed out (filled as their objects decode), `capacity` allocated.
+    @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var used = 0
 
     /// An arena with room for `capacity` slots (a load's value count: every reference is a value).
     init(capacity: Int) {
@@ -192,22 +192,27 @@ final class ReferenceArena {
     deinit { slots.deallocate() }
 
     /// Hands out `count` consecutive slots (an object's value count: room for all its
-    /// references) and returns the first; the memory grows when needed (only a hostile archive,
-    /// whose objects share values, asks for more than the value count).
+    /// references) and returns the first. A slot is read only once filled (an object's first
+    /// `count` references), so the memory is not cleared.
+    @inline(__always)
     func reserve(_ count: Int) -> Int {
         let start = used
-        let end = start + count
-        if end > capacity {
-            let grown = Swift.max(end, capacity * 2)
-            let moved = UnsafeMutablePointer<Slot>.allocate(capacity: grown)
-            moved.moveInitialize(from: slots, count: used)
-            slots.deallocate()
-            slots = moved
-            capacity = grown
-        }
-        (slots + start).initialize(repeating: Slot.none, count: count)
+        let end = start &+ count
+        if end > capacity { grow(to: end) }
         used = end
         return start
+    }
+
+    /// Grows the memory to at least `minimum` slots (only a hostile archive, whose objects
+    /// share values, asks for more than the value count).
+    private func grow(to minimum: Int) {
+        let grown = Swift.max(minimum, capacity * 2)
+        let moved = UnsafeMutablePointer<Slot>.allocate(capacity: grown)
+        // Raw bytes: slots handed out but not filled yet are copied too.
+        UnsafeMutableRawPointer(moved).copyMemory(from: slots, byteCount: used * MemoryLayout<Slot>.stride)
+        slots.deallocate()
+        slots = moved
+        capacity = grown
     }
 
     /// Stores `slot` at `index` (a slot handed out by ``reserve(_:)`` and not yet filled).
