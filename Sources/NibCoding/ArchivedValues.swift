@@ -60,9 +60,9 @@ struct KnownKeys {
     /// `NS.bytes`, a string's text.
     var bytes: Int? = -1
 
-    /// Records that key `index` has the name of `key`.
-    mutating func note(_ key: WritableKeyPath<Self, Int?>, _ index: Int) {
-        self[keyPath: key] = self[keyPath: key] == -1 ? index : nil
+    /// Records that key `index` has the name of the key `known` holds (one of the above).
+    static func note(_ known: inout Int?, _ index: Int) {
+        known = known == -1 ? index : nil
     }
 }
 

@@ -128,22 +128,27 @@ final class DecodingSession {
         var swapped: Int?
         var original: Int?
         var knownKeys = KnownKeys()
-        let keys = archive.keys
-        for index in 0..<keys.count {
+        archive.keys.forEachKeyBytes { index, key in
+            // Whether the key is spelled `name`, which has the key's length.
+            func `is`(_ name: StaticString) -> Bool {
+                let spelling = name.utf8Start
+                for offset in 0..<key.count where key[offset] != spelling[offset] { return false }
+                return true
+            }
             // Compare each key only with the names of its length (two have 8 bytes).
-            switch keys.byteCount(at: index) {
-            case 7 where keys.key(at: index, is: "UILabel"): knownKeys.note(\.label, index)
-            case 8 where keys.key(at: index, is: "UISource"): knownKeys.note(\.source, index)
-            case 13 where keys.key(at: index, is: "UIDestination"): knownKeys.note(\.destination, index)
-            case 10 where keys.key(at: index, is: "UISubviews"): knownKeys.note(\.subviews, index)
-            case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
-            case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
-            case 8 where keys.key(at: index, is: "NS.bytes"):
+            switch key.count {
+            case 7 where `is`("UILabel"): KnownKeys.note(&knownKeys.label, index)
+            case 8 where `is`("UISource"): KnownKeys.note(&knownKeys.source, index)
+            case 13 where `is`("UIDestination"): KnownKeys.note(&knownKeys.destination, index)
+            case 10 where `is`("UISubviews"): KnownKeys.note(&knownKeys.subviews, index)
+            case 14 where `is`("NSInlinedValue"): inlined = inlined ?? index
+            case 20 where `is`("UINibEncoderEmptyKey"): empty = empty ?? index
+            case 8 where `is`("NS.bytes"):
                 bytes = bytes ?? index
-                knownKeys.note(\.bytes, index)
-            case 25 where keys.key(at: index, is: "UIProxiedObjectIdentifier"): proxy = proxy ?? index
-            case 11 where keys.key(at: index, is: "UIClassName"): swapped = swapped ?? index
-            case 19 where keys.key(at: index, is: "UIOriginalClassName"): original = original ?? index
+                KnownKeys.note(&knownKeys.bytes, index)
+            case 25 where `is`("UIProxiedObjectIdentifier"): proxy = proxy ?? index
+            case 11 where `is`("UIClassName"): swapped = swapped ?? index
+            case 19 where `is`("UIOriginalClassName"): original = original ?? index
             default: break
             }
         }
