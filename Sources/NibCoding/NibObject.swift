@@ -111,9 +111,10 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 
     /// What loading did to the object; allocated only for the few objects it touches.
     private final class LoadRecord {
-        var outlets: [NibOutlet] = []
-        var actions: [NibAction] = []
-        var runtimeAttributes: [(keyPath: String, value: NibEntry.Value)] = []
+        // Unchecked: each access otherwise pays a dynamic exclusivity check.
+        @exclusivity(unchecked) var outlets: [NibOutlet] = []
+        @exclusivity(unchecked) var actions: [NibAction] = []
+        @exclusivity(unchecked) var runtimeAttributes: [(keyPath: String, value: NibEntry.Value)] = []
     }
     @exclusivity(unchecked) private var loadRecord: LoadRecord?
     private var record: LoadRecord {
