@@ -148,7 +148,8 @@ extension Nib {
         _ value: AnyObject?, forKeyPath keyPath: String, to target: AnyObject?, _ session: DecodingSession,
         _ result: inout NibInstantiation
     ) throws -> Bool {
-        guard let settable = target as? any NibKeyValueSettable else { return false }
+        // A model is cast as a class, cheaper than a conformance lookup (same methods).
+        guard let settable = (target as? NibObject) ?? (target as? any NibKeyValueSettable) else { return false }
         guard let value, let target, try reaches(target, from: value, session) else {
             return settable.setNibValue(value, forKeyPath: keyPath)
         }
