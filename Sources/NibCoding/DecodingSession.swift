@@ -626,6 +626,15 @@ final class DecodingSession {
         return resolution
     }
 
+    /// Whether `bytes` spell `name`, compared in place.
+    private static func bytes(_ bytes: ArraySlice<UInt8>, are name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<buffer.count where buffer[offset] != name.utf8Start[offset] { return false }
+            return true
+        }
+    }
+
     /// During `instantiate`, a proxy is replaced by the object mapped to its identifier.
     private func substituteProxy(_ object: NibArchive.Object, at index: Int) throws -> Bool {
         guard let mapping = proxyMapping else { return false }
@@ -637,9 +646,10 @@ final class DecodingSession {
         }
         let name = { String(decoding: bytes, as: UTF8.self) }
         let substitute: AnyObject? =
-            if bytes.elementsEqual(NibProxy.filesOwner.utf8) {
+            // `NibProxy.filesOwner` and `NibProxy.firstResponder`.
+            if Self.bytes(bytes, are: "IBFilesOwner") {
                 mapping.owner
-            } else if bytes.elementsEqual(NibProxy.firstResponder.utf8) {
+            } else if Self.bytes(bytes, are: "IBFirstResponder") {
                 mapping.firstResponder
             } else if mapping.externalObjects.isEmpty {
                 nil
