@@ -325,7 +325,9 @@ final class DecodingSession {
     /// suspended ones wait on ``suspended``.
     private struct Frame {
         var index: Int
-        var model: NibObject
+        /// Not retained: the session's slot holds the model until the session ends (a strong
+        /// field retained and released it with every frame).
+        unowned(unsafe) var model: NibObject
         var next: Int
         var end: Int
         /// The object's reference slots in the arena (``ResolvedReferences``): the first, and
@@ -441,6 +443,8 @@ final class DecodingSession {
         defer { depth -= 1 }
         let context = self.context
         let emptyKey = context.emptyKey
+        // Read once: reading the property per object retained and released the dictionary.
+        let stringsTable = self.stringsTable
         // The frames this call suspends sit above those of any `run` it is nested in (a custom
         // class decoding a child); an error leaves the stack as this call found it.
         let base = suspended.count
