@@ -70,9 +70,9 @@ extension Nib {
 
         func list(_ key: String) throws -> [AnyObject] { try root.decodeArray(forKey: key) ?? [] }
         let connections = try list("UINibConnectionsKey")
-        let topLevel = try list("UINibTopLevelObjectsKey")
+        var topLevel = try list("UINibTopLevelObjectsKey")
         result.visibleWindows = try list("UINibVisibleWindowsKey")
-        let all = try list("UINibObjectsKey")
+        var all = try list("UINibObjectsKey")
         result.accessibilityConfigurations = try list("UINibAccessibilityConfigurationsKey")
         let keyValuePairs = try list("UINibKeyValuePairsKey")
         result.traitStorageLists = try list("UINibTraitStorageListsKey")
@@ -94,8 +94,19 @@ extension Nib {
         result.outlets.reserveCapacity(connections.count)
         for connection in connections { connect(connection, &result) }
 
-        result.topLevelObjects = topLevel.filter { !isPlaceholder($0) }
-        result.objects = all.filter { !isPlaceholder($0) }
+        // In place: a filtered copy retained every object again.
+        func dropPlaceholders(_ objects: inout [AnyObject]) {
+            var kept = 0
+            for index in objects.indices where !isPlaceholder(objects[index]) {
+                if kept != index { objects.swapAt(kept, index) }
+                kept += 1
+            }
+            objects.removeSubrange(kept...)
+        }
+        dropPlaceholders(&topLevel)
+        result.topLevelObjects = topLevel
+        dropPlaceholders(&all)
+        result.objects = all
         // A conformance check walks the class hierarchy; ask once per Swift type (as many as
         // the registry has, whatever the nib says: a list is cheaper than hashing every object's type).
         var awakable: [(type: ObjectIdentifier, adopts: Bool)] = []
