@@ -349,7 +349,9 @@ struct HandBuiltGraphTests {
                 NibArchive.Value(keyIndex: 2, payload: .objectReference(2)),
                 NibArchive.Value(keyIndex: 3, payload: .data(ArraySlice("x".utf8))),
             ],
-            classes: [NibArchive.ClassName("NSObject"), NibArchive.ClassName("Thing"), NibArchive.ClassName("NSString")])
+            classes: [
+                NibArchive.ClassName("NSObject"), NibArchive.ClassName("Thing"), NibArchive.ClassName("NSString"),
+            ])
         var root: NibObject? = try Nib(archive: archive).decodeGraph()
         let first = try #require(root?.object(forKey: "first") as? NibObject)
         let second = try #require(first.object(forKey: "second") as? NibObject)
