@@ -68,26 +68,23 @@ extension NibEntry.Value {
 public struct NibWeakReference {
     /// The object, while something else keeps it alive.
     public var object: AnyObject? {
-        get {
-            if let box { return box.object }
-            return other
-        }
+        get { box?.object }
         set { self = Self(newValue) }
     }
 
     /// A ``NibObject`` is referred to through its box, which it clears when it goes: a `weak`
     /// variable would give it a side table (an allocation, and the runtime's slow path for
-    /// every later retain and release of it).
+    /// every later retain and release of it). Any other object gets a box of its own that holds
+    /// it weakly. (A single strong field: copies of outlets, actions and entries retain it,
+    /// where a `weak` field is copied through the runtime.)
     private var box: ResolvedReferences.BackReferenceBox?
-    /// Any other object, held weakly.
-    private weak var other: AnyObject?
 
     /// Creates a weak reference to `object`.
     public init(_ object: AnyObject?) {
         if let model = object as? NibObject {
             box = model.referenceBox
-        } else {
-            other = object
+        } else if let object {
+            box = ResolvedReferences.BackReferenceBox(foreign: object)
         }
     }
 
