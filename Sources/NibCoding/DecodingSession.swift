@@ -206,9 +206,9 @@ final class DecodingSession {
         if let box = boxes[index] { return box.takeUnretainedValue() }
         let target = instance(index)
         pinClassName(target, index)
-        // The load's own models (not placeholders, which belong to the caller) hold their box.
+        // A model (of the load, or a caller's placeholder) has a box of its own.
         let box =
-            if states[index] != .placeholder, let model = target as? NibObject {
+            if let model = target as? NibObject {
                 model.referenceBox
             } else {
                 ResolvedReferences.BackReferenceBox(foreign: target)
