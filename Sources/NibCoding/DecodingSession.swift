@@ -461,25 +461,7 @@ final class DecodingSession {
         while true {
             let valueIndex = current.next
             if valueIndex >= current.end {
-                let object = objects[current.index]
-                let model = current.model
-                // The model owns the filled slots from here on.
-                let references = ResolvedReferences(
-                    arena: arena, start: current.referenceStart, count: current.referenceCount)
-                current.referenceCount = 0
-                model.storage = .archived(
-                    ArchivedValues(
-                        context: context, range: object.valueIndices, references: references,
-                        referencesAreElements: current.referencesAreElements))
-                try model.decode(from: NibCoder(session: self, index: current.index, object: object))
-                let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
-                states[current.index] = .done
-                if !alive, let slot = slots[current.index] {
-                    dropped.append(slot.takeRetainedValue())
-                    slots[current.index] = nil
-                }
-                heights[current.index] = current.height
-                if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
+                try finish(&current, context, stringsTable)
                 guard suspended.count > base else { return }
                 current = suspended.removeLast()
                 continue
@@ -527,12 +509,54 @@ final class DecodingSession {
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
                 if let child = try materialize(target) {
-                    var parent = try frame(child, at: target)
-                    swap(&current, &parent)
-                    suspended.append(parent)
+                    var frame = try frame(child, at: target)
+                    if isLeaf(&frame, emptyKey) {
+                        // No references (a string, a number…): finished at once, this walk goes on.
+                        try finish(&frame, context, stringsTable)
+                    } else {
+                        swap(&current, &frame)
+                        suspended.append(frame)
+                    }
                 }
             }
         }
+    }
+
+    /// Whether the model of `frame` has no references, so that walking its values only notes a
+    /// nil element (`UINibEncoderEmptyKey` on a value that is not a reference).
+    @inline(__always)
+    private func isLeaf(_ frame: inout Frame, _ emptyKey: Int) -> Bool {
+        for valueIndex in frame.next..<frame.end {
+            if values.type(at: valueIndex) == .objectReference { return false }
+            if values.keyIndex(at: valueIndex) == emptyKey { frame.nilElement = true }
+        }
+        frame.next = frame.end
+        return true
+    }
+
+    /// Finishes the model of `frame`, whose values are walked: its values and references go in
+    /// place (the model owns the filled slots from here on), then `decode(from:)` and
+    /// `didDecode`, and the object is done.
+    @inline(__always)
+    private func finish(_ frame: inout Frame, _ context: ArchiveContext, _ stringsTable: [String: String]?) throws {
+        let object = objects[frame.index]
+        let model = frame.model
+        let references = ResolvedReferences(
+            arena: context.arena, start: frame.referenceStart, count: frame.referenceCount)
+        frame.referenceCount = 0
+        model.storage = .archived(
+            ArchivedValues(
+                context: context, range: object.valueIndices, references: references,
+                referencesAreElements: frame.referencesAreElements))
+        try model.decode(from: NibCoder(session: self, index: frame.index, object: object))
+        let alive = model.didDecode(stringsTable: stringsTable, nilElement: frame.nilElement)
+        states[frame.index] = .done
+        if !alive, let slot = slots[frame.index] {
+            dropped.append(slot.takeRetainedValue())
+            slots[frame.index] = nil
+        }
+        heights[frame.index] = frame.height
+        if frame.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
     }
 
     /// Decodes `root` as object `index` (the root object, which loading never instantiates
