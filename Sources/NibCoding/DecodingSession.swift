@@ -164,8 +164,6 @@ final class DecodingSession {
         states.initialize(repeating: .untouched)
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
-        // Room for the usual nesting of suspended walks at once, instead of growing step by step.
-        suspended.reserveCapacity(Swift.min(count, 32))
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
         context = ArchiveContext(
@@ -186,6 +184,7 @@ final class DecodingSession {
         resolutions.deallocate()
         slots.deallocate()
         heights.deallocate()
+        suspended.deallocate()
     }
 
     /// The memoized instance of object `index` (checked against ``objectCount`` by the caller).
@@ -342,7 +341,35 @@ final class DecodingSession {
     }
 
     /// The frames of the walks in progress that wait for a child, innermost last.
-    @exclusivity(unchecked) private var suspended: [Frame] = []
+    ///
+    /// Plain memory (a frame is trivial: its model is unretained), so a push or pop is a copy,
+    /// without the uniqueness check and buffer retain of an array property.
+    @exclusivity(unchecked) private var suspended = UnsafeMutablePointer<Frame>.allocate(capacity: 32)
+    @exclusivity(unchecked) private var suspendedCount = 0
+    @exclusivity(unchecked) private var suspendedCapacity = 32
+
+    /// Suspends `frame`.
+    @inline(__always)
+    private func suspend(_ frame: Frame) {
+        if suspendedCount == suspendedCapacity { growSuspended() }
+        (suspended + suspendedCount).initialize(to: frame)
+        suspendedCount &+= 1
+    }
+
+    private func growSuspended() {
+        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: suspendedCapacity * 2)
+        grown.moveInitialize(from: suspended, count: suspendedCount)
+        suspended.deallocate()
+        suspended = grown
+        suspendedCapacity *= 2
+    }
+
+    /// Resumes the innermost suspended frame (there is one).
+    @inline(__always)
+    private func resume() -> Frame {
+        suspendedCount &-= 1
+        return (suspended + suspendedCount).move()
+    }
 
     /// Objects with longer strong chains below them free their children iteratively.
     static let iterativeReleaseHeight: UInt32 = 128
@@ -447,12 +474,9 @@ final class DecodingSession {
         let stringsTable = self.stringsTable
         // The frames this call suspends sit above those of any `run` it is nested in (a custom
         // class decoding a child); an error leaves the stack as this call found it.
-        let base = suspended.count
+        let base = suspendedCount
         defer {
-            if suspended.count > base {
-                for frame in suspended[base...] { abandon(frame) }
-                suspended.removeSubrange(base...)
-            }
+            while suspendedCount > base { abandon(resume()) }
         }
         var current = try frame(model, at: index)
         // On an error, the references the unfinished frame holds are released.
@@ -462,8 +486,8 @@ final class DecodingSession {
             let valueIndex = current.next
             if valueIndex >= current.end {
                 try finish(&current, context, stringsTable)
-                guard suspended.count > base else { return }
-                current = suspended.removeLast()
+                guard suspendedCount > base else { return }
+                current = resume()
                 continue
             }
             let keyIndex = values.keyIndex(at: valueIndex)
@@ -515,7 +539,7 @@ final class DecodingSession {
                         try finish(&frame, context, stringsTable)
                     } else {
                         swap(&current, &frame)
-                        suspended.append(frame)
+                        suspend(frame)
                     }
                 }
             }
