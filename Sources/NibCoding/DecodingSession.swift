@@ -648,8 +648,21 @@ final class DecodingSession {
 
     /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.
     private func resolveSwapper(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
-        let customValue = valueIndex(forKeyIndex: classNameKey, in: object)
-        let originalValue = valueIndex(forKeyIndex: originalClassNameKey, in: object)
+        // Both keys in one walk (a swapper also carries every value of the object it stands for).
+        var customValue: Int?
+        var originalValue: Int?
+        let customKey = classNameKey ?? -1
+        let originalKey = originalClassNameKey ?? -1
+        for valueIndex in object.valueIndices {
+            let keyIndex = values.keyIndex(at: valueIndex)
+            if keyIndex == customKey, customValue == nil {
+                customValue = valueIndex
+                if originalValue != nil || originalKey < 0 { break }
+            } else if keyIndex == originalKey, originalValue == nil {
+                originalValue = valueIndex
+                if customValue != nil || customKey < 0 { break }
+            }
+        }
         // The writer shares equal strings, so the pair of string objects identifies the classes.
         func target(_ valueIndex: Int?) -> Int {
             guard let valueIndex, let target = values.referenceTarget(at: valueIndex) else { return -1 }
