@@ -245,6 +245,31 @@ extension NibArchive {
             return bytes(of: entry, equal: name)
         }
 
+        /// Calls `body` with the index and bytes of every key, in order, without building keys.
+        @inlinable
+        package func forEachKeyBytes(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+            storage.withUnsafeBufferPointer { buffer in
+                for index in entries.indices {
+                    let entry = entries[index]
+                    let start = Int(entry.start)
+                    let end = start + Int(entry.length)
+                    guard end <= buffer.count else { continue }
+                    body(index, UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                }
+            }
+        }
+
+        /// Calls `body` with the bytes of the key at `index`, without building the key.
+        package func withKeyBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let entry = entries[index]
+            let start = Int(entry.start)
+            let end = start + Int(entry.length)
+            return storage.withUnsafeBufferPointer { buffer in
+                guard end <= buffer.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+                return body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            }
+        }
+
         @usableFromInline
         func bytes(of entry: KeyEntry, equal name: String) -> Bool {
             let start = Int(entry.start)

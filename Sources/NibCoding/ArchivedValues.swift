@@ -60,9 +60,9 @@ struct KnownKeys {
     /// `NS.bytes`, a string's text.
     var bytes: Int? = -1
 
-    /// Records that key `index` has the name of `key`.
-    mutating func note(_ key: WritableKeyPath<Self, Int?>, _ index: Int) {
-        self[keyPath: key] = self[keyPath: key] == -1 ? index : nil
+    /// Records that key `index` has the name of the key `known` holds (one of the above).
+    static func note(_ known: inout Int?, _ index: Int) {
+        known = known == -1 ? index : nil
     }
 }
 
@@ -76,6 +76,8 @@ final class ArchiveContext {
     let knownKeys: KnownKeys
     /// The class table's names.
     let classNames: ClassNames
+    /// The resolved references of every decoded object.
+    let arena: ReferenceArena
 
     init(
         values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
@@ -88,6 +90,7 @@ final class ArchiveContext {
         self.emptyKey = emptyKey ?? -1
         self.inlinedKey = inlinedKey ?? -1
         self.knownKeys = knownKeys
+        arena = ReferenceArena(capacity: values.count)
     }
 
     /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).
@@ -241,6 +244,47 @@ struct ArchivedValues {
     var inlinedElementReferences: ResolvedReferences? {
         guard isInlined, referencesAreElements, references.count == range.count - 1 else { return nil }
         return references
+    }
+
+    /// The keyed form's elements (``NibCollection``): for `NS.object.0`, `NS.object.1`, … up to
+    /// the first missing index, the position of the first value under the key in ``range`` and,
+    /// for a reference, its position in ``references`` (-1 for a payload), found in one walk.
+    private func keyedElements() -> [(index: Int32, reference: Int32)] {
+        let count = range.count
+        // -2: no value yet.
+        var found = [(index: Int32, reference: Int32)](repeating: (-2, -2), count: count)
+        var reference = 0
+        let values = context.values
+        let keys = context.keys
+        for index in range {
+            let isReference = values.type(at: index) == .objectReference
+            defer { if isReference { reference &+= 1 } }
+            let element = keys.withKeyBytes(at: values.keyIndex(at: index)) {
+                NibCollection.keyedElementIndex($0, below: count)
+            }
+            guard let element, found[element].index == -2 else { continue }
+            // As `value(forKey:)` reads it, a reference without a resolved object ends the elements.
+            let resolved = reference < references.count ? Int32(truncatingIfNeeded: reference) : -2
+            found[element] = (Int32(truncatingIfNeeded: index &- range.lowerBound), isReference ? resolved : -1)
+        }
+        if let end = found.firstIndex(where: { $0.index < 0 || $0.reference == -2 }) {
+            found.removeSubrange(end...)
+        }
+        return found
+    }
+
+    /// The keyed form's element values (``NibCollection``).
+    func keyedElementValues() -> [NibEntry.Value] {
+        keyedElements().map { element in
+            element.reference >= 0
+                ? references[Int(element.reference)]
+                : .payload(context.values.payload(at: range.lowerBound &+ Int(element.index)))
+        }
+    }
+
+    /// Whether an element of the keyed form is nil or not an object.
+    var keyedElementsContainNil: Bool {
+        keyedElements().contains { $0.reference < 0 || references.object(at: Int($0.reference)) == nil }
     }
 
     func makeEntries() -> [NibEntry] {

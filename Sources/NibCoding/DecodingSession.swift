@@ -33,9 +33,28 @@ final class DecodingSession {
     }
 
     /// What proxies resolve to during `instantiate`; `nil` when decoding a bare graph.
+    ///
+    /// File's Owner and First Responder are matched by the identifier's bytes, without making
+    /// a string or copying the caller's dictionary to add them (both identifiers are ASCII, so
+    /// comparing bytes is what comparing strings does).
     struct ProxyMapping {
-        var objects: [String: AnyObject]
+        /// The object for `IBFilesOwner`.
+        var owner: AnyObject
+        /// The object for `IBFirstResponder`.
+        var firstResponder: AnyObject
+        /// The objects for other identifiers (entries for the two above are not used).
+        var externalObjects: [String: AnyObject]
         var keepsMissingPlaceholders: Bool
+
+        /// Every object a proxy can become.
+        var placeholders: [AnyObject] {
+            var result = [owner, firstResponder]
+            for (identifier, object) in externalObjects
+            where identifier != NibProxy.filesOwner && identifier != NibProxy.firstResponder {
+                result.append(object)
+            }
+            return result
+        }
     }
 
     let archive: NibArchive
@@ -109,22 +128,27 @@ final class DecodingSession {
         var swapped: Int?
         var original: Int?
         var knownKeys = KnownKeys()
-        let keys = archive.keys
-        for index in 0..<keys.count {
+        archive.keys.forEachKeyBytes { index, key in
+            // Whether the key is spelled `name`, which has the key's length.
+            func `is`(_ name: StaticString) -> Bool {
+                let spelling = name.utf8Start
+                for offset in 0..<key.count where key[offset] != spelling[offset] { return false }
+                return true
+            }
             // Compare each key only with the names of its length (two have 8 bytes).
-            switch keys.byteCount(at: index) {
-            case 7 where keys.key(at: index, is: "UILabel"): knownKeys.note(\.label, index)
-            case 8 where keys.key(at: index, is: "UISource"): knownKeys.note(\.source, index)
-            case 13 where keys.key(at: index, is: "UIDestination"): knownKeys.note(\.destination, index)
-            case 10 where keys.key(at: index, is: "UISubviews"): knownKeys.note(\.subviews, index)
-            case 14 where keys.key(at: index, is: "NSInlinedValue"): inlined = inlined ?? index
-            case 20 where keys.key(at: index, is: "UINibEncoderEmptyKey"): empty = empty ?? index
-            case 8 where keys.key(at: index, is: "NS.bytes"):
+            switch key.count {
+            case 7 where `is`("UILabel"): KnownKeys.note(&knownKeys.label, index)
+            case 8 where `is`("UISource"): KnownKeys.note(&knownKeys.source, index)
+            case 13 where `is`("UIDestination"): KnownKeys.note(&knownKeys.destination, index)
+            case 10 where `is`("UISubviews"): KnownKeys.note(&knownKeys.subviews, index)
+            case 14 where `is`("NSInlinedValue"): inlined = inlined ?? index
+            case 20 where `is`("UINibEncoderEmptyKey"): empty = empty ?? index
+            case 8 where `is`("NS.bytes"):
                 bytes = bytes ?? index
-                knownKeys.note(\.bytes, index)
-            case 25 where keys.key(at: index, is: "UIProxiedObjectIdentifier"): proxy = proxy ?? index
-            case 11 where keys.key(at: index, is: "UIClassName"): swapped = swapped ?? index
-            case 19 where keys.key(at: index, is: "UIOriginalClassName"): original = original ?? index
+                KnownKeys.note(&knownKeys.bytes, index)
+            case 25 where `is`("UIProxiedObjectIdentifier"): proxy = proxy ?? index
+            case 11 where `is`("UIClassName"): swapped = swapped ?? index
+            case 19 where `is`("UIOriginalClassName"): original = original ?? index
             default: break
             }
         }
@@ -140,8 +164,6 @@ final class DecodingSession {
         states.initialize(repeating: .untouched)
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
-        // Room for the usual nesting of suspended walks at once, instead of growing step by step.
-        suspended.reserveCapacity(Swift.min(count, 32))
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
         context = ArchiveContext(
@@ -162,6 +184,7 @@ final class DecodingSession {
         resolutions.deallocate()
         slots.deallocate()
         heights.deallocate()
+        suspended.deallocate()
     }
 
     /// The memoized instance of object `index` (checked against ``objectCount`` by the caller).
@@ -182,7 +205,13 @@ final class DecodingSession {
         if let box = boxes[index] { return box.takeUnretainedValue() }
         let target = instance(index)
         pinClassName(target, index)
-        let box = ResolvedReferences.BackReferenceBox(target)
+        // A model (of the load, or a caller's placeholder) has a box of its own.
+        let box =
+            if let model = target as? NibObject {
+                model.referenceBox
+            } else {
+                ResolvedReferences.BackReferenceBox(foreign: target)
+            }
         boxes[index] = Unmanaged.passRetained(box)
         return box
     }
@@ -249,11 +278,16 @@ final class DecodingSession {
     /// The text of a string object read straight from the archive (for proxies and swappers,
     /// whose identity must be known before anything is instantiated).
     func rawString(referencedBy valueIndex: Int?) -> String? {
+        rawBytes(referencedBy: valueIndex).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 bytes ``rawString(referencedBy:)`` decodes.
+    func rawBytes(referencedBy valueIndex: Int?) -> ArraySlice<UInt8>? {
         guard let valueIndex, let target = values.referenceTarget(at: valueIndex), target < objects.count,
             let bytesIndex = self.valueIndex(forKeyIndex: bytesKey, in: objects[target]),
             case .data(let bytes) = values.payload(at: bytesIndex)
         else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     // MARK: Errors
@@ -290,10 +324,15 @@ final class DecodingSession {
     /// suspended ones wait on ``suspended``.
     private struct Frame {
         var index: Int
-        var model: NibObject
+        /// Not retained: the session's slot holds the model until the session ends (a strong
+        /// field retained and released it with every frame).
+        unowned(unsafe) var model: NibObject
         var next: Int
         var end: Int
-        var references = ResolvedReferences()
+        /// The object's reference slots in the arena (``ResolvedReferences``): the first, and
+        /// how many are filled (each holding a retain the frame owns until the object takes them).
+        var referenceStart: Int
+        var referenceCount = 0
         var nilElement = false
         /// Whether every reference is stored under `UINibEncoderEmptyKey`.
         var referencesAreElements = true
@@ -302,7 +341,35 @@ final class DecodingSession {
     }
 
     /// The frames of the walks in progress that wait for a child, innermost last.
-    @exclusivity(unchecked) private var suspended: [Frame] = []
+    ///
+    /// Plain memory (a frame is trivial: its model is unretained), so a push or pop is a copy,
+    /// without the uniqueness check and buffer retain of an array property.
+    @exclusivity(unchecked) private var suspended = UnsafeMutablePointer<Frame>.allocate(capacity: 32)
+    @exclusivity(unchecked) private var suspendedCount = 0
+    @exclusivity(unchecked) private var suspendedCapacity = 32
+
+    /// Suspends `frame`.
+    @inline(__always)
+    private func suspend(_ frame: Frame) {
+        if suspendedCount == suspendedCapacity { growSuspended() }
+        (suspended + suspendedCount).initialize(to: frame)
+        suspendedCount &+= 1
+    }
+
+    private func growSuspended() {
+        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: suspendedCapacity * 2)
+        grown.moveInitialize(from: suspended, count: suspendedCount)
+        suspended.deallocate()
+        suspended = grown
+        suspendedCapacity *= 2
+    }
+
+    /// Resumes the innermost suspended frame (there is one).
+    @inline(__always)
+    private func resume() -> Frame {
+        suspendedCount &-= 1
+        return (suspended + suspendedCount).move()
+    }
 
     /// Objects with longer strong chains below them free their children iteratively.
     static let iterativeReleaseHeight: UInt32 = 128
@@ -386,7 +453,12 @@ final class DecodingSession {
         setInstance(model, index)
         return Frame(
             index: index, model: model, next: object.firstValueIndex,
-            end: object.firstValueIndex &+ object.valueCount)
+            end: object.firstValueIndex &+ object.valueCount, referenceStart: context.arena.reserve(object.valueCount))
+    }
+
+    /// Releases what the filled slots of an abandoned frame hold (decoding threw).
+    private func abandon(_ frame: Frame) {
+        context.arena.release(frame.referenceStart, frame.referenceCount)
     }
 
     /// Decodes `model` as object `index` and every model it reaches, depth first in stored
@@ -398,33 +470,24 @@ final class DecodingSession {
         defer { depth -= 1 }
         let context = self.context
         let emptyKey = context.emptyKey
+        // Read once: reading the property per object retained and released the dictionary.
+        let stringsTable = self.stringsTable
         // The frames this call suspends sit above those of any `run` it is nested in (a custom
         // class decoding a child); an error leaves the stack as this call found it.
-        let base = suspended.count
-        defer { if suspended.count > base { suspended.removeSubrange(base...) } }
+        let base = suspendedCount
+        defer {
+            while suspendedCount > base { abandon(resume()) }
+        }
         var current = try frame(model, at: index)
+        // On an error, the references the unfinished frame holds are released.
+        defer { abandon(current) }
+        let arena = context.arena
         while true {
             let valueIndex = current.next
             if valueIndex >= current.end {
-                let object = objects[current.index]
-                let model = current.model
-                let references = current.references
-                current.references = ResolvedReferences()
-                model.storage = .archived(
-                    ArchivedValues(
-                        context: context, range: object.valueIndices, references: references,
-                        referencesAreElements: current.referencesAreElements))
-                try model.decode(from: NibCoder(session: self, index: current.index, object: object))
-                let alive = model.didDecode(stringsTable: stringsTable, nilElement: current.nilElement)
-                states[current.index] = .done
-                if !alive, let slot = slots[current.index] {
-                    dropped.append(slot.takeRetainedValue())
-                    slots[current.index] = nil
-                }
-                heights[current.index] = current.height
-                if current.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
-                guard suspended.count > base else { return }
-                current = suspended.removeLast()
+                try finish(&current, context, stringsTable)
+                guard suspendedCount > base else { return }
+                current = resume()
                 continue
             }
             let keyIndex = values.keyIndex(at: valueIndex)
@@ -439,21 +502,29 @@ final class DecodingSession {
                     .missingObject, "reference to object \(target), but the archive has \(objectCount) objects",
                     object: current.index, key: keyNames[keyIndex], valueIndex: valueIndex)
             }
-            if current.references.isEmpty { current.references.reserveCapacity(current.end &- valueIndex) }
             switch states[target] {
             case .done:
                 let slot = slots[target]
                 if slot == nil, keyIndex == emptyKey { current.nilElement = true }
-                current.references.append(slot?.takeUnretainedValue())
+                arena.set(
+                    ReferenceArena.Slot(retaining: slot?.takeUnretainedValue()),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
                 current.height = max(current.height, heights[target] &+ 1)
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
-                current.references.appendBackReference(backReferenceBox(target))
+                arena.set(
+                    ReferenceArena.Slot(retaining: backReferenceBox(target)),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
                 current.next = valueIndex &+ 1
             case .collecting where target != current.index:
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
-                current.references.appendBackReference(backReferenceBox(target))
+                arena.set(
+                    ReferenceArena.Slot(retaining: backReferenceBox(target)),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
                 current.next = valueIndex &+ 1
             case .collecting:
                 throw error(
@@ -462,12 +533,54 @@ final class DecodingSession {
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
                 if let child = try materialize(target) {
-                    var parent = try frame(child, at: target)
-                    swap(&current, &parent)
-                    suspended.append(parent)
+                    var frame = try frame(child, at: target)
+                    if isLeaf(&frame, emptyKey) {
+                        // No references (a string, a number…): finished at once, this walk goes on.
+                        try finish(&frame, context, stringsTable)
+                    } else {
+                        swap(&current, &frame)
+                        suspend(frame)
+                    }
                 }
             }
         }
+    }
+
+    /// Whether the model of `frame` has no references, so that walking its values only notes a
+    /// nil element (`UINibEncoderEmptyKey` on a value that is not a reference).
+    @inline(__always)
+    private func isLeaf(_ frame: inout Frame, _ emptyKey: Int) -> Bool {
+        for valueIndex in frame.next..<frame.end {
+            if values.type(at: valueIndex) == .objectReference { return false }
+            if values.keyIndex(at: valueIndex) == emptyKey { frame.nilElement = true }
+        }
+        frame.next = frame.end
+        return true
+    }
+
+    /// Finishes the model of `frame`, whose values are walked: its values and references go in
+    /// place (the model owns the filled slots from here on), then `decode(from:)` and
+    /// `didDecode`, and the object is done.
+    @inline(__always)
+    private func finish(_ frame: inout Frame, _ context: ArchiveContext, _ stringsTable: [String: String]?) throws {
+        let object = objects[frame.index]
+        let model = frame.model
+        let references = ResolvedReferences(
+            arena: context.arena, start: frame.referenceStart, count: frame.referenceCount)
+        frame.referenceCount = 0
+        model.storage = .archived(
+            ArchivedValues(
+                context: context, range: object.valueIndices, references: references,
+                referencesAreElements: frame.referencesAreElements))
+        try model.decode(from: NibCoder(session: self, index: frame.index, object: object))
+        let alive = model.didDecode(stringsTable: stringsTable, nilElement: frame.nilElement)
+        states[frame.index] = .done
+        if !alive, let slot = slots[frame.index] {
+            dropped.append(slot.takeRetainedValue())
+            slots[frame.index] = nil
+        }
+        heights[frame.index] = frame.height
+        if frame.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
     }
 
     /// Decodes `root` as object `index` (the root object, which loading never instantiates
@@ -535,8 +648,21 @@ final class DecodingSession {
 
     /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.
     private func resolveSwapper(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
-        let customValue = valueIndex(forKeyIndex: classNameKey, in: object)
-        let originalValue = valueIndex(forKeyIndex: originalClassNameKey, in: object)
+        // Both keys in one walk (a swapper also carries every value of the object it stands for).
+        var customValue: Int?
+        var originalValue: Int?
+        let customKey = classNameKey ?? -1
+        let originalKey = originalClassNameKey ?? -1
+        for valueIndex in object.valueIndices {
+            let keyIndex = values.keyIndex(at: valueIndex)
+            if keyIndex == customKey, customValue == nil {
+                customValue = valueIndex
+                if originalValue != nil || originalKey < 0 { break }
+            } else if keyIndex == originalKey, originalValue == nil {
+                originalValue = valueIndex
+                if customValue != nil || customKey < 0 { break }
+            }
+        }
         // The writer shares equal strings, so the pair of string objects identifies the classes.
         func target(_ valueIndex: Int?) -> Int {
             guard let valueIndex, let target = values.referenceTarget(at: valueIndex) else { return -1 }
@@ -565,16 +691,37 @@ final class DecodingSession {
         return resolution
     }
 
+    /// Whether `bytes` spell `name`, compared in place.
+    private static func bytes(_ bytes: ArraySlice<UInt8>, are name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<buffer.count where buffer[offset] != name.utf8Start[offset] { return false }
+            return true
+        }
+    }
+
     /// During `instantiate`, a proxy is replaced by the object mapped to its identifier.
     private func substituteProxy(_ object: NibArchive.Object, at index: Int) throws -> Bool {
         guard let mapping = proxyMapping else { return false }
         let valueIndex = valueIndex(forKeyIndex: proxyIdentifierKey, in: object)
-        guard let identifier = rawString(referencedBy: valueIndex) else {
+        guard let bytes = rawBytes(referencedBy: valueIndex) else {
             throw error(
                 .proxyWithoutIdentifier, "proxy object has no UIProxiedObjectIdentifier string", object: index,
                 key: "UIProxiedObjectIdentifier", valueIndex: valueIndex)
         }
-        if let substitute = mapping.objects[identifier] {
+        let name = { String(decoding: bytes, as: UTF8.self) }
+        let substitute: AnyObject? =
+            // `NibProxy.filesOwner` and `NibProxy.firstResponder`.
+            if Self.bytes(bytes, are: "IBFilesOwner") {
+                mapping.owner
+            } else if Self.bytes(bytes, are: "IBFirstResponder") {
+                mapping.firstResponder
+            } else if mapping.externalObjects.isEmpty {
+                nil
+            } else {
+                mapping.externalObjects[name()]
+            }
+        if let substitute {
             states[index] = .placeholder
             setInstance(substitute, index)
             return true
@@ -582,9 +729,9 @@ final class DecodingSession {
         guard mapping.keepsMissingPlaceholders else {
             throw error(
                 .missingExternalObject,
-                "the nib needs the external object \"\(identifier)\", but none was supplied", object: index)
+                "the nib needs the external object \"\(name())\", but none was supplied", object: index)
         }
-        diagnostics.append("no external object was supplied for \"\(identifier)\"; its proxy stays a placeholder")
+        diagnostics.append("no external object was supplied for \"\(name())\"; its proxy stays a placeholder")
         return false
     }
 }

@@ -35,14 +35,13 @@ extension Nib {
         let session = DecodingSession(archive: archive, registry: options.registry, limits: options.limits)
         session.stringsTable = options.stringsTable
         let ownerObject: AnyObject = owner ?? NibObject()
-        var mapping = externalObjects
-        mapping[NibProxy.filesOwner] = ownerObject
-        mapping[NibProxy.firstResponder] = NibFirstResponder()
-        session.proxyMapping = DecodingSession.ProxyMapping(
-            objects: mapping, keepsMissingPlaceholders: options.keepsMissingExternalObjects)
+        let mapping = DecodingSession.ProxyMapping(
+            owner: ownerObject, firstResponder: NibFirstResponder(), externalObjects: externalObjects,
+            keepsMissingPlaceholders: options.keepsMissingExternalObjects)
+        session.proxyMapping = mapping
         // Usually a handful of objects: compared by identity in a list, cheaper than hashing
         // every object; a caller's long list of external objects gets a set.
-        let placeholders = Array(mapping.values)
+        let placeholders = mapping.placeholders
         let placeholderSet = placeholders.count > 16 ? Set(placeholders.map(ObjectIdentifier.init)) : nil
         func isPlaceholder(_ object: AnyObject) -> Bool {
             if let placeholderSet { return placeholderSet.contains(ObjectIdentifier(object)) }
@@ -71,9 +70,9 @@ extension Nib {
 
         func list(_ key: String) throws -> [AnyObject] { try root.decodeArray(forKey: key) ?? [] }
         let connections = try list("UINibConnectionsKey")
-        let topLevel = try list("UINibTopLevelObjectsKey")
+        var topLevel = try list("UINibTopLevelObjectsKey")
         result.visibleWindows = try list("UINibVisibleWindowsKey")
-        let all = try list("UINibObjectsKey")
+        var all = try list("UINibObjectsKey")
         result.accessibilityConfigurations = try list("UINibAccessibilityConfigurationsKey")
         let keyValuePairs = try list("UINibKeyValuePairsKey")
         result.traitStorageLists = try list("UINibTraitStorageListsKey")
@@ -95,8 +94,19 @@ extension Nib {
         result.outlets.reserveCapacity(connections.count)
         for connection in connections { connect(connection, &result) }
 
-        result.topLevelObjects = topLevel.filter { !isPlaceholder($0) }
-        result.objects = all.filter { !isPlaceholder($0) }
+        // In place: a filtered copy retained every object again.
+        func dropPlaceholders(_ objects: inout [AnyObject]) {
+            var kept = 0
+            for index in objects.indices where !isPlaceholder(objects[index]) {
+                if kept != index { objects.swapAt(kept, index) }
+                kept += 1
+            }
+            objects.removeSubrange(kept...)
+        }
+        dropPlaceholders(&topLevel)
+        result.topLevelObjects = topLevel
+        dropPlaceholders(&all)
+        result.objects = all
         // A conformance check walks the class hierarchy; ask once per Swift type (as many as
         // the registry has, whatever the nib says: a list is cheaper than hashing every object's type).
         var awakable: [(type: ObjectIdentifier, adopts: Bool)] = []
@@ -149,7 +159,8 @@ extension Nib {
         _ value: AnyObject?, forKeyPath keyPath: String, to target: AnyObject?, _ session: DecodingSession,
         _ result: inout NibInstantiation
     ) throws -> Bool {
-        guard let settable = target as? any NibKeyValueSettable else { return false }
+        // A model is cast as a class, cheaper than a conformance lookup (same methods).
+        guard let settable = (target as? NibObject) ?? (target as? any NibKeyValueSettable) else { return false }
         guard let value, let target, try reaches(target, from: value, session) else {
             return settable.setNibValue(value, forKeyPath: keyPath)
         }

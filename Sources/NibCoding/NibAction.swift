@@ -2,10 +2,19 @@
 /// `events` (UIKit's `addTarget:action:forControlEvents:`).
 public struct NibAction {
     /// The control (held weakly: the control itself may keep its actions).
-    public weak var source: AnyObject?
+    public var source: AnyObject? {
+        get { storedSource.object }
+        set { storedSource = NibWeakReference(newValue) }
+    }
     /// The receiver, held weakly as UIKit holds targets; `nil` for the first responder
     /// (dispatch along the responder chain).
-    public weak var target: AnyObject?
+    public var target: AnyObject? {
+        get { storedTarget.object }
+        set { storedTarget = NibWeakReference(newValue) }
+    }
+    // (Weak references that refer to models through their boxes: see `NibWeakReference`.)
+    private var storedSource: NibWeakReference
+    private var storedTarget: NibWeakReference
     /// The selector name, such as `save:`.
     public var action: String
     /// The `UIControlEvents` mask.
@@ -13,8 +22,8 @@ public struct NibAction {
 
     /// Creates an action record.
     public init(source: AnyObject, target: AnyObject?, action: String, events: NibControlEvents) {
-        self.source = source
-        self.target = target
+        storedSource = NibWeakReference(source)
+        storedTarget = NibWeakReference(target)
         self.action = action
         self.events = events
     }
@@ -26,7 +35,11 @@ public struct NibAction {
 /// decide what they keep; a `dataSource` outlet must not keep its table view alive).
 public struct NibOutlet {
     /// The object whose property was set.
-    public weak var source: AnyObject?
+    public var source: AnyObject? {
+        get { storedSource.object }
+        set { storedSource = NibWeakReference(newValue) }
+    }
+    private var storedSource: NibWeakReference
     /// The property name.
     public var name: String
     /// The value it was set to; for an outlet collection, each element.
@@ -52,7 +65,7 @@ public struct NibOutlet {
 
     /// Creates an outlet record.
     public init(source: AnyObject, name: String, destination: AnyObject) {
-        self.source = source
+        storedSource = NibWeakReference(source)
         self.name = name
         self.stored = .one(NibWeakReference(destination))
         self.isCollection = false
@@ -60,7 +73,7 @@ public struct NibOutlet {
 
     /// Creates an outlet-collection record.
     public init(source: AnyObject, name: String, collection: [AnyObject]) {
-        self.source = source
+        storedSource = NibWeakReference(source)
         self.name = name
         self.stored = .many(collection.map { NibWeakReference($0) })
         self.isCollection = true

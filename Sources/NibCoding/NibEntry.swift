@@ -67,8 +67,27 @@ extension NibEntry.Value {
 /// A weak reference to an object, for the references of a graph that close cycles.
 public struct NibWeakReference {
     /// The object, while something else keeps it alive.
-    public weak var object: AnyObject?
+    public var object: AnyObject? {
+        get { box?.object }
+        set { self = Self(newValue) }
+    }
+
+    /// A ``NibObject`` is referred to through its box, which it clears when it goes: a `weak`
+    /// variable would give it a side table (an allocation, and the runtime's slow path for
+    /// every later retain and release of it). Any other object gets a box of its own that holds
+    /// it weakly. (A single strong field: copies of outlets, actions and entries retain it,
+    /// where a `weak` field is copied through the runtime.)
+    private var box: ResolvedReferences.BackReferenceBox?
 
     /// Creates a weak reference to `object`.
-    public init(_ object: AnyObject?) { self.object = object }
+    public init(_ object: AnyObject?) {
+        if let model = object as? NibObject {
+            box = model.referenceBox
+        } else if let object {
+            box = ResolvedReferences.BackReferenceBox(foreign: object)
+        }
+    }
+
+    /// A weak reference through `box`.
+    init(box: ResolvedReferences.BackReferenceBox) { self.box = box }
 }

@@ -55,6 +55,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
                 let entries = archived.makeEntries()
                 keepArchivedClassName()
                 storage = .entries(entries)
+                // The entries hold the references now.
+                archived.references.releaseAll()
                 return entries
             case .empty:
                 return []
@@ -62,7 +64,9 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         }
         set {
             keepArchivedClassName()
+            let old = storage
             storage = .entries(newValue)
+            if case .archived(let archived) = old { archived.references.releaseAll() }
         }
     }
 
@@ -107,9 +111,10 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
 
     /// What loading did to the object; allocated only for the few objects it touches.
     private final class LoadRecord {
-        var outlets: [NibOutlet] = []
-        var actions: [NibAction] = []
-        var runtimeAttributes: [(keyPath: String, value: NibEntry.Value)] = []
+        // Unchecked: each access otherwise pays a dynamic exclusivity check.
+        @exclusivity(unchecked) var outlets: [NibOutlet] = []
+        @exclusivity(unchecked) var actions: [NibAction] = []
+        @exclusivity(unchecked) var runtimeAttributes: [(keyPath: String, value: NibEntry.Value)] = []
     }
     @exclusivity(unchecked) private var loadRecord: LoadRecord?
     private var record: LoadRecord {
@@ -133,7 +138,15 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     /// Releases long chains of objects one by one: a chain of a million objects would
     /// otherwise be freed by a million nested deinitializers and overflow the stack.
     deinit {
-        guard releasesIteratively else { return }
+        // Fields are moved out (`take`, `swap`) rather than read: a read retains and releases.
+        backReferenceBox.take()?.targetWillGo()
+        guard releasesIteratively else {
+            // The archived references are this object's to release (see `ResolvedReferences`).
+            var values = Storage.empty
+            swap(&values, &storage)
+            if case .archived(let archived) = values { archived.references.releaseAll() }
+            return
+        }
         var pending: [NibObject] = []
         takeChildren(into: &pending)
         while var next = pending.popLast() {
@@ -146,7 +159,7 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     func forEachStrongReference(_ body: (AnyObject) -> Bool) -> Bool {
         switch storage {
         case .archived(let archived):
-            for case .strong(let object?) in archived.references.values where !body(object) { return false }
+            if !archived.references.forEachStrongObject(body) { return false }
         case .entries(let entries):
             for entry in entries {
                 if case .object(let object?) = entry.value, !body(object) { return false }
@@ -160,6 +173,19 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
         return true
     }
 
+    /// The box through which back references of the load that decoded this object hold it
+    /// (they read it through the box, which this object clears when it goes).
+    @exclusivity(unchecked) var backReferenceBox: ResolvedReferences.BackReferenceBox?
+
+    /// A box that refers to this object until it goes (its deinitializer clears it), made on
+    /// first use: a weak reference to a model without a `weak` variable, which would give the
+    /// model a side table (an allocation, and the runtime's slow path for every later retain
+    /// and release of it).
+    var referenceBox: ResolvedReferences.BackReferenceBox {
+        if let backReferenceBox { return backReferenceBox }
+        return ResolvedReferences.BackReferenceBox(model: self)
+    }
+
     /// Set by the decoder on objects with long strong chains below them.
     @exclusivity(unchecked) var releasesIteratively = false
 
@@ -167,11 +193,8 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     private func takeChildren(into pending: inout [NibObject]) {
         switch storage {
         case .archived(let archived):
-            guard !archived.references.isEmpty else { return }
             storage = .empty
-            for case .strong(let object?) in archived.references.values {
-                if let child = object as? NibObject { pending.append(child) }
-            }
+            archived.references.takeAll { pending.append($0) }
         case .entries(let entries):
             guard !entries.isEmpty else { return }
             storage = .empty

@@ -1,112 +1,234 @@
 /// A decoded object's references, resolved, in stored order: strong references, and the back
 /// references that close cycles, held weakly.
 ///
-/// (Measured: one array of small two-case references is cheaper to fill and free than a plain
-/// object array with the back references beside it, whose extra array and moves cost more than
-/// they saved, and than an array of ``NibEntry/Value``s, whose 40-byte elements with a payload
-/// case are copied and freed through outlined witnesses.)
+/// The references of all objects of a load live in one ``ReferenceArena``; an object's are a
+/// run of its slots, which the object owns: each slot holds a retain (of the object, or of the
+/// back reference's box) that the object releases when it goes or when its values leave the
+/// archive (``releaseAll()``, ``takeAll(_:)``). (Measured: an array per object, its allocation
+/// and its element-by-element destruction through value witnesses, was about a tenth of a
+/// load.) A `ResolvedReferences` is a view: it must not be used after its object released it.
 struct ResolvedReferences {
     /// The target of back references, held weakly: one box per target object and load, shared
     /// by every back reference to it (a subview's superview, a constraint's view…).
     ///
-    /// (Measured: with a box, both cases of ``Reference`` are one strong pointer, moved and
+    /// (Measured: with a box, both kinds of reference are one pointer, moved and
     /// copied inline; a weak reference in the enum made every append, copy and free go through
     /// the type's value witnesses, and formed a weak reference per back reference.)
+    ///
+    /// A model of the load itself is held unretained and clears its box when it goes
+    /// (``NibObject``'s deinitializer), so it needs no weak reference: forming one gave every
+    /// back-referenced model a side table, an allocation, and sent each of its retains and
+    /// releases down the runtime's slow path. Any other target (a placeholder, an instance of
+    /// a custom class) is held weakly.
     final class BackReferenceBox {
-        /// The target, while it is alive.
-        weak var object: AnyObject?
+        /// A model of the load, cleared by its deinitializer.
+        @exclusivity(unchecked) fileprivate(set) var model: Unmanaged<NibObject>?
+        /// Any other target, held weakly.
+        private weak var foreign: AnyObject?
 
-        init(_ object: AnyObject?) { self.object = object }
+        /// The box of `model` (``NibObject/referenceBox``), which registers it with itself.
+        init(model: NibObject) {
+            self.model = Unmanaged.passUnretained(model)
+            model.backReferenceBox = self
+        }
+
+        /// A box holding `object` weakly.
+        init(foreign object: AnyObject?) {
+            foreign = object
+        }
+
+        /// The target, while it is alive.
+        @inline(__always)
+        var object: AnyObject? {
+            if let model { return model.takeUnretainedValue() }
+            return foreign
+        }
+
+        /// Called by the target model's deinitializer.
+        @inline(__always)
+        func targetWillGo() { model = nil }
     }
 
-    /// One resolved reference: both cases are a single strong pointer.
-    enum Reference {
-        /// A strong reference; `nil` when the reference decoded to nothing.
-        case strong(AnyObject?)
-        /// A back reference, held weakly through the target's box.
-        case back(BackReferenceBox)
+    /// The arena holding the slots (kept alive by the ``ArchiveContext`` of the object's values).
+    unowned(unsafe) let arena: ReferenceArena
+    /// The first slot.
+    let start: Int
+    /// The number of references.
+    let count: Int
+
+    init(arena: ReferenceArena, start: Int, count: Int) {
+        self.arena = arena
+        self.start = start
+        self.count = count
+    }
+
+    /// Whether there are none.
+    var isEmpty: Bool { count == 0 }
+
+    /// The object the reference at `position` refers to, while it is alive.
+    @inline(__always)
+    func object(at position: Int) -> AnyObject? { arena.slots[start &+ position].object }
+
+    /// Appends the referenced objects that are alive to `result`, in order.
+    func appendObjects(to result: inout [AnyObject]) {
+        let slots = arena.slots
+        for index in start..<(start &+ count) {
+            if let object = slots[index].object { result.append(object) }
+        }
+    }
+
+    /// Calls `body` with each referenced object that is alive, in order.
+    func forEachObject(_ body: (AnyObject) -> Void) {
+        // The slots are read again after each call: `body` may decode, growing the arena.
+        for index in start..<(start &+ count) {
+            if let object = arena.slots[index].object { body(object) }
+        }
+    }
+
+    /// Calls `body` with each strongly referenced object, in order, until it returns `false`;
+    /// returns whether it ran to the end.
+    func forEachStrongObject(_ body: (AnyObject) -> Bool) -> Bool {
+        let slots = arena.slots
+        for index in start..<(start &+ count) {
+            if let object = slots[index].strongObject, !body(object) { return false }
+        }
+        return true
+    }
+
+    /// The reference at `position` as an entry value.
+    subscript(position: Int) -> NibEntry.Value {
+        let slot = arena.slots[start &+ position]
+        if let box = slot.box { return .backReference(NibWeakReference(box: box.takeUnretainedValue())) }
+        return .object(slot.strongObject)
+    }
+
+    /// Releases what the slots hold (the owning object is going, or its values leave the archive).
+    func releaseAll() {
+        arena.release(start, count)
+    }
+
+    /// Releases what the slots hold, handing each strongly referenced ``NibObject`` to `take`
+    /// with its retain instead (the iterative release of long chains).
+    func takeAll(_ take: (NibObject) -> Void) {
+        let slots = arena.slots
+        for index in start..<(start &+ count) {
+            let slot = slots[index]
+            slots[index] = ReferenceArena.Slot.none
+            if let box = slot.box {
+                box.release()
+            } else if let object = slot.strong?.takeRetainedValue(), let model = object as? NibObject {
+                take(model)
+            }
+        }
+    }
+}
+
+/// The reference slots of all objects of one load, in plain memory that grows as objects are
+/// decoded. Each slot is owned by the object it belongs to (see ``ResolvedReferences``): the
+/// arena itself releases nothing, it only frees its memory when the last object of the load
+/// (through the ``ArchiveContext``) is gone.
+final class ReferenceArena {
+    /// One reference: a retained object (or nothing), or a retained back-reference box, tagged
+    /// in the low bit of the pointer (objects are aligned to at least 8 bytes).
+    struct Slot {
+        let bits: UInt
+
+        /// No object.
+        static let none = Slot(bits: 0)
+
+        private init(bits: UInt) { self.bits = bits }
+
+        /// A strong reference, retaining `object`.
+        init(retaining object: consuming AnyObject?) {
+            if let object {
+                bits = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+            } else {
+                bits = 0
+            }
+        }
+
+        /// A back reference, retaining `box`.
+        init(retaining box: ResolvedReferences.BackReferenceBox) {
+            bits = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()) | 1
+        }
+
+        /// The strongly referenced object, unretained (nil for a back reference).
+        @inline(__always)
+        var strong: Unmanaged<AnyObject>? {
+            guard bits & 1 == 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+            return Unmanaged.fromOpaque(pointer)
+        }
+
+        /// The strongly referenced object (nil for a back reference).
+        @inline(__always)
+        var strongObject: AnyObject? { strong?.takeUnretainedValue() }
+
+        /// The back reference's box, unretained.
+        @inline(__always)
+        var box: Unmanaged<ResolvedReferences.BackReferenceBox>? {
+            guard bits & 1 == 1, let pointer = UnsafeRawPointer(bitPattern: bits & ~1) else { return nil }
+            return Unmanaged.fromOpaque(pointer)
+        }
 
         /// The referenced object, while it is alive.
         @inline(__always)
         var object: AnyObject? {
-            switch self {
-            case .strong(let object): object
-            case .back(let reference): reference.object
-            }
-        }
-
-        /// The reference as an entry value.
-        @inline(__always)
-        var value: NibEntry.Value {
-            switch self {
-            case .strong(let object): .object(object)
-            case .back(let box): .backReference(NibWeakReference(box.object))
-            }
+            if bits & 1 == 0 { return strongObject }
+            return box?.takeUnretainedValue().object
         }
     }
 
-    /// The references in stored order.
-    private(set) var values: [Reference] = []
+    /// The slots: `used` of them handed out (filled as their objects decode), `capacity` allocated.
+    @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var used = 0
 
-    /// No references.
-    init() {}
-
-    /// Room for `count` references without reallocating.
-    mutating func reserveCapacity(_ count: Int) { values.reserveCapacity(count) }
-
-    /// The number of references.
-    var count: Int { values.count }
-
-    /// Whether there are none.
-    var isEmpty: Bool { values.isEmpty }
-
-    /// Appends a strong reference (`nil` when the reference decoded to nothing).
-    mutating func append(_ object: consuming AnyObject?) { values.append(.strong(object)) }
-
-    /// Appends a back reference, held weakly through `box`.
-    mutating func appendBackReference(_ box: consuming BackReferenceBox) {
-        values.append(.back(box))
+    /// An arena with room for `capacity` slots (a load's value count: every reference is a value).
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 1)
+        slots = .allocate(capacity: self.capacity)
     }
 
-    /// Appends the referenced objects that are alive to `result`, in order.
-    ///
-    /// (Read in place: iterating the array copies every two-case element through an outlined
-    /// witness, several times the cost of the append.)
-    func appendObjects(to result: inout [AnyObject]) {
-        values.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                switch buffer[index] {
-                case .strong(let object?): result.append(object)
-                case .strong(nil): break
-                case .back(let reference): if let object = reference.object { result.append(object) }
-                }
+    deinit { slots.deallocate() }
+
+    /// Hands out `count` consecutive slots (an object's value count: room for all its
+    /// references) and returns the first. A slot is read only once filled (an object's first
+    /// `count` references), so the memory is not cleared.
+    @inline(__always)
+    func reserve(_ count: Int) -> Int {
+        let start = used
+        let end = start &+ count
+        if end > capacity { grow(to: end) }
+        used = end
+        return start
+    }
+
+    /// Grows the memory to at least `minimum` slots (only a hostile archive, whose objects
+    /// share values, asks for more than the value count).
+    private func grow(to minimum: Int) {
+        let grown = Swift.max(minimum, capacity * 2)
+        let moved = UnsafeMutablePointer<Slot>.allocate(capacity: grown)
+        // Raw bytes: slots handed out but not filled yet are copied too.
+        UnsafeMutableRawPointer(moved).copyMemory(from: slots, byteCount: used * MemoryLayout<Slot>.stride)
+        slots.deallocate()
+        slots = moved
+        capacity = grown
+    }
+
+    /// Stores `slot` at `index` (a slot handed out by ``reserve(_:)`` and not yet filled).
+    @inline(__always)
+    func set(_ slot: consuming Slot, at index: Int) { slots[index] = slot }
+
+    /// Releases what slots `start ..< start + count` hold and empties them.
+    func release(_ start: Int, _ count: Int) {
+        for index in start..<(start &+ count) {
+            let slot = slots[index]
+            slots[index] = Slot.none
+            if let box = slot.box {
+                box.release()
+            } else if let strong = slot.strong {
+                strong.release()
             }
         }
     }
-
-    /// The object the reference at `position` refers to, while it is alive (read in place).
-    func object(at position: Int) -> AnyObject? {
-        values.withUnsafeBufferPointer { buffer in
-            switch buffer[position] {
-            case .strong(let object): object
-            case .back(let reference): reference.object
-            }
-        }
-    }
-
-    /// Calls `body` with each referenced object that is alive, in order (read in place).
-    func forEachObject(_ body: (AnyObject) -> Void) {
-        values.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                switch buffer[index] {
-                case .strong(let object?): body(object)
-                case .strong(nil): break
-                case .back(let reference): if let object = reference.object { body(object) }
-                }
-            }
-        }
-    }
-
-    /// The reference at `position` as an entry value.
-    subscript(position: Int) -> NibEntry.Value { values[position].value }
 }

@@ -247,4 +247,123 @@ struct HandBuiltGraphTests {
         #expect(color.className == "MyColor")
         #expect(color.components == .gray(white: 0.5, alpha: 1))
     }
+
+    @Test("Weak references (back references, superviews, outlets, actions) read nil once their target is gone")
+    func weakReferencesEnd() throws {
+        // A decoded graph: the child's superview and its `UISuperview` back reference.
+        let original = NibView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let originalChild = NibView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        original.addSubview(originalChild)
+        originalChild.setObject(original, forKey: "UISuperview")
+        let originalRoot = NibObject(className: "NSObject")
+        originalRoot.setObject(original, forKey: "object")
+        let archive = try NibEncoder().encode(root: originalRoot)
+        var root: NibObject? = try Nib(bytes: archive.serialized()).decodeGraph()
+        let view = try #require(root?.object(forKey: "object") as? NibView)
+        let child = try #require(view.subviews.first as? NibView)
+        #expect(child.superview === view)
+        let entry = try #require(child.entries.first { $0.key == "UISuperview" })
+        guard case .backReference(let superviewReference) = entry.value else {
+            Issue.record("UISuperview is not a back reference")
+            return
+        }
+        #expect(superviewReference.object === view)
+        weak var weakView = view
+        root = nil
+        _ = consume view
+        #expect(weakView == nil)
+        #expect(child.superview == nil)
+        #expect(child.object(forKey: "UISuperview") == nil)
+        #expect(superviewReference.object == nil)
+
+        // Weak references made in code, to a model and to another object.
+        final class Other {}
+        var model: NibObject? = NibObject(className: "A")
+        var other: Other? = Other()
+        var references = [NibWeakReference(model), NibWeakReference(other)]
+        #expect(references[0].object === model && references[1].object === other)
+        references[0].object = other
+        #expect(references[0].object === other)
+        references[0].object = model
+        model = nil
+        other = nil
+        #expect(references.allSatisfy { $0.object == nil })
+
+        // Outlets and actions of a load, once the load's objects and the owner are gone.
+        var owner: NibObject? = NibObject(className: "Owner")
+        var result: NibInstantiation? = try Nib(archive: try Fixtures.loginScreen()).instantiation(owner: owner)
+        let outlets = result?.outlets ?? []
+        let actions = result?.actions ?? []
+        #expect(outlets.count == 4 && actions.count == 2)
+        #expect(outlets.allSatisfy { $0.source === owner && $0.destination != nil })
+        #expect(actions.allSatisfy { $0.source != nil } && actions.first?.target === owner)
+        result = nil
+        owner = nil
+        #expect(outlets.allSatisfy { $0.source == nil && $0.destination == nil })
+        #expect(actions.allSatisfy { $0.source == nil && $0.target == nil })
+    }
+
+    @Test("A keyed collection's elements are the first value under NS.object.0, 1, … up to the first missing index")
+    func keyedElementsHostile() throws {
+        // Keys out of order, a repeated key, a non-canonical and a huge index, and a gap after 2.
+        let elements: [(String, Int)] = [
+            ("NS.object.1", 3), ("NS.object.0", 2), ("NS.object.0", 4), ("NS.object.01", 4),
+            ("NS.object.99999999999999999999999", 4), ("NS.object.2", 4), ("NS.object.4", 2), ("NS.object.", 2),
+            ("NS.object.-3", 2),
+        ]
+        let setValues: [(String, NibArchive.Payload)] = elements.map { ($0.0, .objectReference(UInt32($0.1))) }
+        var objects: [(String, [(String, NibArchive.Payload)])] = [
+            ("NSObject", [("object", .objectReference(1))]), ("NSOrderedSet", setValues),
+        ]
+        for text in ["a", "b", "c"] {
+            objects.append(("NSString", [("NS.bytes", .data(ArraySlice(text.utf8)))]))
+        }
+        let archive = try Fixtures.archive(objects)
+        let set = try #require(try Nib(archive: archive).decodeGraph().object(forKey: "object") as? NibSet)
+        // The definition, read key by key through the public API.
+        var expected: [String] = []
+        while let element = set.object(forKey: "NS.object.\(expected.count)") as? NibString {
+            expected.append(element.string)
+        }
+        #expect(expected == ["a", "b", "c"])
+        #expect(set.elements.compactMap { ($0 as? NibString)?.string } == expected)
+        // The same once the values have left the archive.
+        set.entries = set.entries
+        #expect(set.elements.compactMap { ($0 as? NibString)?.string } == expected)
+    }
+
+    @Test("Objects whose values overlap (a hostile archive) decode, share nothing, and are freed")
+    func overlappingValues() throws {
+        // Objects 1 and 2 both claim the two values at 1 and 2.
+        let archive = try NibArchive(
+            objects: [
+                NibArchive.Object(classIndex: 0, firstValueIndex: 0, valueCount: 3),
+                NibArchive.Object(classIndex: 1, firstValueIndex: 1, valueCount: 2),
+                NibArchive.Object(classIndex: 1, firstValueIndex: 1, valueCount: 2),
+                NibArchive.Object(classIndex: 2, firstValueIndex: 3, valueCount: 1),
+            ],
+            keys: [NibArchive.Key("first"), NibArchive.Key("a"), NibArchive.Key("second"), NibArchive.Key("NS.bytes")],
+            values: [
+                NibArchive.Value(keyIndex: 0, payload: .objectReference(1)),
+                NibArchive.Value(keyIndex: 1, payload: .objectReference(3)),
+                NibArchive.Value(keyIndex: 2, payload: .objectReference(2)),
+                NibArchive.Value(keyIndex: 3, payload: .data(ArraySlice("x".utf8))),
+            ],
+            classes: [
+                NibArchive.ClassName("NSObject"), NibArchive.ClassName("Thing"), NibArchive.ClassName("NSString"),
+            ])
+        var root: NibObject? = try Nib(archive: archive).decodeGraph()
+        let first = try #require(root?.object(forKey: "first") as? NibObject)
+        let second = try #require(first.object(forKey: "second") as? NibObject)
+        #expect((first.object(forKey: "a") as? NibString)?.string == "x")
+        #expect((second.object(forKey: "a") as? NibString)?.string == "x")
+        // Object 2 refers to itself through the shared value: a back reference, never a strong cycle.
+        #expect(second.object(forKey: "second") === second)
+        weak var weakFirst = first
+        weak var weakSecond = second
+        root = nil
+        _ = consume first
+        _ = consume second
+        #expect(weakFirst == nil && weakSecond == nil)
+    }
 }

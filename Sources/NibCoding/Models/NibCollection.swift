@@ -35,17 +35,52 @@ open class NibCollection: NibObject {
             }
             return result
         }
-        var position = 0
-        while let value = value(forKey: "NS.object.\(position)") {
-            result.append(value)
-            position += 1
+        // One walk over the values: reading each `NS.object.n` by name scanned them all per element.
+        switch storage {
+        case .archived(let archived):
+            return archived.keyedElementValues()
+        case .entries(let entries):
+            var found = [Int](repeating: -1, count: entries.count)
+            for index in entries.indices {
+                var key = entries[index].key
+                let element = key.withUTF8 { Self.keyedElementIndex($0, below: entries.count) }
+                if let element, found[element] < 0 { found[element] = index }
+            }
+            for index in found {
+                guard index >= 0 else { break }
+                result.append(entries[index].value)
+            }
+            return result
+        case .empty:
+            return result
         }
-        return result
+    }
+
+    /// `n` for a key spelled `NS.object.n`, with `n` written as `"\(n)"` writes it (decimal
+    /// digits, no sign, no leading zero), when `n` is below `limit`; otherwise `nil`. (An object
+    /// with `limit` values has no element at or above `limit`: an index is missing before it.)
+    static func keyedElementIndex(_ key: UnsafeBufferPointer<UInt8>, below limit: Int) -> Int? {
+        let prefix: StaticString = "NS.object."
+        let prefixCount = prefix.utf8CodeUnitCount
+        guard key.count > prefixCount, key.count <= prefixCount + 19 else { return nil }
+        for offset in 0..<prefixCount where key[offset] != prefix.utf8Start[offset] { return nil }
+        // "0" alone, or digits not starting with 0.
+        if key[prefixCount] == UInt8(ascii: "0") && key.count > prefixCount + 1 { return nil }
+        var value = 0
+        for offset in prefixCount..<key.count {
+            let digit = Int(key[offset]) &- Int(UInt8(ascii: "0"))
+            guard digit >= 0, digit <= 9 else { return nil }
+            // `value` stays below `limit` (a number of values), so this cannot overflow.
+            value = value &* 10 &+ digit
+            if value >= limit { return nil }
+        }
+        return value
     }
 
     /// Whether some element is nil, which makes UIKit decode the whole collection as nil.
     var containsNilElement: Bool {
-        elementValues.contains { value in
+        if case .archived(let archived) = storage, !archived.isInlined { return archived.keyedElementsContainNil }
+        return elementValues.contains { value in
             switch value {
             case .object(let object): object == nil
             case .backReference(let reference): reference.object == nil

@@ -9,8 +9,15 @@ open class NibView: NibObject {
     /// `UIView`.
     override open class var defaultClassName: String { "UIView" }
 
-    /// The view whose `UISubviews` holds this one, set while decoding or by ``addSubview(_:)``.
-    public internal(set) weak var superview: NibView?
+    /// The view whose `UISubviews` holds this one, set while decoding or by ``addSubview(_:)``;
+    /// held weakly (`nil` once the superview is gone).
+    public internal(set) var superview: NibView? {
+        get { superviewBox?.object as? NibView }
+        set { superviewBox = newValue?.referenceBox }
+    }
+    /// The superview's box: the superview clears it when it goes. (A `weak` variable gave every
+    /// superview a side table; its subviews' back references have made its box already.)
+    @exclusivity(unchecked) private var superviewBox: ResolvedReferences.BackReferenceBox?
 
     /// Creates a view with `frame` and the values Interface Builder writes for a plain view.
     public convenience init(frame: CGRect) {
