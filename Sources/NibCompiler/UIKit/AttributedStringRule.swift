@@ -41,6 +41,9 @@ enum AttributedStringRule {
                 .unsupportedElement, element,
                 "attributed strings with \(fragments.count) fragments are not modelled (one fragment is)")
         }
+        for name in source.attributes.keys where name != "content" {
+            throw context.error(.unsupportedAttribute, source, "fragment attribute \(name) is not modelled")
+        }
         guard let text = source["content"] else {
             throw context.error(
                 .unsupportedElement, source, "a <fragment> without a content attribute is not modelled")

@@ -43,7 +43,9 @@ enum SegmentedControlRule {
         }
         var segments: [ArchivedObject] = []
         for (index, source) in sources.enumerated() {
-            guard source.name == "segment", let title = source["title"], source.children.isEmpty else {
+            guard source.name == "segment", let title = source["title"], source.children.isEmpty,
+                source.attributes.keys.allSatisfy({ $0 == "title" })
+            else {
                 throw context.error(.unsupportedElement, source, "only <segment title=…> segments are modelled")
             }
             for name in source.attributes.keys where name != "title" {
