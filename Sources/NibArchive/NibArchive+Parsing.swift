@@ -342,6 +342,10 @@ extension NibArchive {
     /// Payload sizes by type byte, one nibble each (8 for data stands for "a varint length").
     private static let payloadSizeNibbles: UInt64 = 0x4_0_8_8_4_0_0_8_4_2_1
 
+    /// The bits of a fixed payload in a little-endian 8-byte load, by type byte (0 for data).
+    private static let payloadMasks: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0xFF, 0xFFFF, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF)
+
     static func parseValues(
         _ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader, diagnostics: inout ParseDiagnostics
     ) throws(NibArchiveError) -> ([ValueEntry], end: Int) {
@@ -399,49 +403,51 @@ extension NibArchive {
         }
         // At most 2 key bytes, the type byte and an 8-byte load (or a 2-byte length) per entry.
         let lastFastStart = count &- 11
-        while next < valueCount && position <= lastFastStart {
-            let entry = base + position
-            let first = entry[0]
-            var keyIndex = UInt32(first & 0x7F)
-            var keyWidth = 1
-            if first & 0x80 == 0 {
-                let second = entry[1]
-                guard second & 0x80 != 0 else { return }
-                keyIndex |= UInt32(second & 0x7F) << 7
-                keyWidth = 2
-            }
-            guard keyIndex < keyCount else { return }
-            let typeByte = entry[keyWidth]
-            guard let type = ValueType(rawValue: typeByte) else { return }
-            let payload = position &+ keyWidth &+ 1
-            let bits: UInt64
-            var lengthWidth = 1
-            if type == .data {
-                let lengthFirst = base[payload]
-                var length = Int(lengthFirst & 0x7F)
-                if lengthFirst & 0x80 == 0 {
-                    let lengthSecond = base[payload &+ 1]
-                    guard lengthSecond & 0x80 != 0 else { return }
-                    length |= Int(lengthSecond & 0x7F) << 7
-                    lengthWidth = 2
+        // A stack copy of the masks, made once per call, so the loop reads them from memory.
+        var masks = payloadMasks
+        withUnsafeBytes(of: &masks) { masks in
+            while next < valueCount && position <= lastFastStart {
+                let entry = base + position
+                let first = entry[0]
+                var keyIndex = UInt32(first & 0x7F)
+                var keyWidth = 1
+                if first & 0x80 == 0 {
+                    let second = entry[1]
+                    guard second & 0x80 != 0 else { return }
+                    keyIndex |= UInt32(second & 0x7F) << 7
+                    keyWidth = 2
                 }
-                let start = payload &+ lengthWidth
-                guard length <= count &- start else { return }
-                bits = ValueEntry.dataBits(start: start, length: length)
-                position = start &+ length
-            } else {
-                let size = Int(truncatingIfNeeded: (payloadSizeNibbles >> (UInt64(typeByte) &* 4)) & 0xF)
-                let word = UnsafeRawPointer(base + payload).loadUnaligned(as: UInt64.self).littleEndian
-                // Two shifts by half the bit width, so that 8 bytes (a shift by 64) keeps every bit.
-                let half = UInt64(size &* 4)
-                bits = word & ~((UInt64.max &<< half) &<< half)
-                position = payload &+ size
+                guard keyIndex < keyCount else { return }
+                let typeByte = entry[keyWidth]
+                guard let type = ValueType(rawValue: typeByte) else { return }
+                let payload = position &+ keyWidth &+ 1
+                let bits: UInt64
+                var lengthWidth = 1
+                if type == .data {
+                    let lengthFirst = base[payload]
+                    var length = Int(lengthFirst & 0x7F)
+                    if lengthFirst & 0x80 == 0 {
+                        let lengthSecond = base[payload &+ 1]
+                        guard lengthSecond & 0x80 != 0 else { return }
+                        length |= Int(lengthSecond & 0x7F) << 7
+                        lengthWidth = 2
+                    }
+                    let start = payload &+ lengthWidth
+                    guard length <= count &- start else { return }
+                    bits = ValueEntry.dataBits(start: start, length: length)
+                    position = start &+ length
+                } else {
+                    let size = Int(truncatingIfNeeded: (payloadSizeNibbles >> (UInt64(typeByte) &* 4)) & 0xF)
+                    let word = UnsafeRawPointer(base + payload).loadUnaligned(as: UInt64.self).littleEndian
+                    bits = word & masks.load(fromByteOffset: Int(typeByte) &* 8, as: UInt64.self)
+                    position = payload &+ size
+                }
+                (output + next).initialize(
+                    to: ValueEntry(
+                        bits: bits, keyIndex: keyIndex, type: type, keyWidth: UInt8(truncatingIfNeeded: keyWidth),
+                        lengthWidth: UInt8(truncatingIfNeeded: lengthWidth)))
+                next &+= 1
             }
-            (output + next).initialize(
-                to: ValueEntry(
-                    bits: bits, keyIndex: keyIndex, type: type, keyWidth: UInt8(truncatingIfNeeded: keyWidth),
-                    lengthWidth: UInt8(truncatingIfNeeded: lengthWidth)))
-            next &+= 1
         }
     }
 
