@@ -349,8 +349,9 @@ extension NibArchive {
         return (entries, endOffset)
     }
 
-    /// Payload sizes by type byte, one nibble each (8 for data stands for "a varint length").
-    private static let payloadSizeNibbles: UInt64 = 0x4_0_8_8_4_0_0_8_4_2_1
+    /// Payload sizes by type byte (0 for data, whose size follows as a varint).
+    private static let payloadSizes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+        (1, 2, 4, 8, 0, 0, 4, 8, 0, 0, 4)
 
     /// The bits of a fixed payload in a little-endian 8-byte load, by type byte (0 for data).
     private static let payloadMasks: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -415,7 +416,8 @@ extension NibArchive {
         let lastFastStart = count &- 11
         // A stack copy of the masks, made once per call, so the loop reads them from memory.
         var masks = payloadMasks
-        withUnsafeBytes(of: &masks) { masks in
+        var sizes = payloadSizes
+        withUnsafeBytes(of: &masks) { masks in withUnsafeBytes(of: &sizes) { sizes in
             while next < valueCount && position <= lastFastStart {
                 let entry = base + position
                 let first = entry[0]
@@ -447,7 +449,7 @@ extension NibArchive {
                     bits = ValueEntry.dataBits(start: start, length: length)
                     position = start &+ length
                 } else {
-                    let size = Int(truncatingIfNeeded: (payloadSizeNibbles >> (UInt64(typeByte) &* 4)) & 0xF)
+                    let size = Int(sizes[Int(typeByte)])
                     let word = UnsafeRawPointer(base + payload).loadUnaligned(as: UInt64.self).littleEndian
                     bits = word & masks.load(fromByteOffset: Int(typeByte) &* 8, as: UInt64.self)
                     position = payload &+ size
@@ -458,7 +460,7 @@ extension NibArchive {
                         lengthWidth: UInt8(truncatingIfNeeded: lengthWidth)))
                 next &+= 1
             }
-        }
+        } }
     }
 
     /// Parses value `index` at `offset` with every check: the general path behind ``scanValues``.
