@@ -178,8 +178,10 @@ extension NibArchive {
     ) -> PreservedLayout {
         // The four tables in file order, by a sorting network on locals (no arrays: this runs
         // once per parse). Ties need no order: the gaps come out the same either way.
-        var first = header.objectOffset..<objectEnd, second = header.keyOffset..<keyEnd
-        var third = header.valueOffset..<valueEnd, fourth = header.classOffset..<classEnd
+        var first = header.objectOffset..<objectEnd
+        var second = header.keyOffset..<keyEnd
+        var third = header.valueOffset..<valueEnd
+        var fourth = header.classOffset..<classEnd
         func order(_ a: inout Range<Int>, _ b: inout Range<Int>) {
             if b.lowerBound < a.lowerBound { swap(&a, &b) }
         }
@@ -354,8 +356,9 @@ extension NibArchive {
         (1, 2, 4, 8, 0, 0, 4, 8, 0, 0, 4)
 
     /// The bits of a fixed payload in a little-endian 8-byte load, by type byte (0 for data).
-    private static let payloadMasks: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-        (0xFF, 0xFFFF, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF)
+    private static let payloadMasks:
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0xFF, 0xFFFF, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF)
 
     static func parseValues(
         _ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader, diagnostics: inout ParseDiagnostics
@@ -417,27 +420,38 @@ extension NibArchive {
         // A stack copy of the masks, made once per call, so the loop reads them from memory.
         var masks = payloadMasks
         var sizes = payloadSizes
-        withUnsafeBytes(of: &masks) { masks in withUnsafeBytes(of: &sizes) { sizes in
-            while next < valueCount && position <= lastFastStart {
-                let entry = base + position
-                let first = entry[0]
-                var keyIndex = UInt32(first & 0x7F)
-                var keyWidth = 1
-                if first & 0x80 == 0 {
-                    let second = entry[1]
-                    guard second & 0x80 != 0 else { return }
-                    keyIndex |= UInt32(second & 0x7F) << 7
-                    keyWidth = 2
-                }
-                guard keyIndex < keyCount else { return }
-                let typeByte = entry[keyWidth]
-                guard let type = ValueType(rawValue: typeByte) else { return }
-                let payload = position &+ keyWidth &+ 1
-                let bits: UInt64
-                var lengthWidth = 1
-                if type == .data {
+        withUnsafeBytes(of: &masks) { masks in
+            withUnsafeBytes(of: &sizes) { sizes in
+                while next < valueCount && position <= lastFastStart {
+                    let entry = base + position
+                    let first = entry[0]
+                    var keyIndex = UInt32(first & 0x7F)
+                    var keyWidth = 1
+                    if first & 0x80 == 0 {
+                        let second = entry[1]
+                        guard second & 0x80 != 0 else { return }
+                        keyIndex |= UInt32(second & 0x7F) << 7
+                        keyWidth = 2
+                    }
+                    guard keyIndex < keyCount else { return }
+                    let typeByte = entry[keyWidth]
+                    guard let type = ValueType(rawValue: typeByte) else { return }
+                    let payload = position &+ keyWidth &+ 1
+                    if type != .data {
+                        // A fixed payload: one unaligned load (in bounds, see above), masked.
+                        let word = UnsafeRawPointer(base + payload).loadUnaligned(as: UInt64.self).littleEndian
+                        (output + next).initialize(
+                            to: ValueEntry(
+                                bits: word & masks.load(fromByteOffset: Int(typeByte) &* 8, as: UInt64.self),
+                                keyIndex: keyIndex, type: type, keyWidth: UInt8(truncatingIfNeeded: keyWidth),
+                                lengthWidth: 1))
+                        position = payload &+ Int(sizes[Int(typeByte)])
+                        next &+= 1
+                        continue
+                    }
                     let lengthFirst = base[payload]
                     var length = Int(lengthFirst & 0x7F)
+                    var lengthWidth = 1
                     if lengthFirst & 0x80 == 0 {
                         let lengthSecond = base[payload &+ 1]
                         guard lengthSecond & 0x80 != 0 else { return }
@@ -446,21 +460,16 @@ extension NibArchive {
                     }
                     let start = payload &+ lengthWidth
                     guard length <= count &- start else { return }
-                    bits = ValueEntry.dataBits(start: start, length: length)
+                    (output + next).initialize(
+                        to: ValueEntry(
+                            bits: ValueEntry.dataBits(start: start, length: length), keyIndex: keyIndex, type: type,
+                            keyWidth: UInt8(truncatingIfNeeded: keyWidth),
+                            lengthWidth: UInt8(truncatingIfNeeded: lengthWidth)))
                     position = start &+ length
-                } else {
-                    let size = Int(sizes[Int(typeByte)])
-                    let word = UnsafeRawPointer(base + payload).loadUnaligned(as: UInt64.self).littleEndian
-                    bits = word & masks.load(fromByteOffset: Int(typeByte) &* 8, as: UInt64.self)
-                    position = payload &+ size
+                    next &+= 1
                 }
-                (output + next).initialize(
-                    to: ValueEntry(
-                        bits: bits, keyIndex: keyIndex, type: type, keyWidth: UInt8(truncatingIfNeeded: keyWidth),
-                        lengthWidth: UInt8(truncatingIfNeeded: lengthWidth)))
-                next &+= 1
             }
-        } }
+        }
     }
 
     /// Parses value `index` at `offset` with every check: the general path behind ``scanValues``.
@@ -582,7 +591,8 @@ extension NibArchive {
             (output + next).initialize(
                 to: ObjectEntry(
                     classIndex: classIndex, firstValue: first, valueCount: valuesInObject,
-                    classWidth: UInt8(truncatingIfNeeded: classWidth), firstWidth: UInt8(truncatingIfNeeded: firstWidth),
+                    classWidth: UInt8(truncatingIfNeeded: classWidth),
+                    firstWidth: UInt8(truncatingIfNeeded: firstWidth),
                     countWidth: UInt8(truncatingIfNeeded: countWidth)))
             position &+= classWidth &+ firstWidth &+ countWidth
             next &+= 1
