@@ -65,14 +65,9 @@ extension NibArchive {
     static func parse(_ bytes: [UInt8], diagnostics: inout ParseDiagnostics) throws(NibArchiveError)
         -> NibArchive
     {
-        let result: Result<NibArchive, NibArchiveError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(NibArchiveError) {
-                return .success(try parse(buffer, storage: bytes, diagnostics: &diagnostics))
-            } catch {
-                return .failure(error)
-            }
+        try bytes.withUnsafeBufferPointer { buffer throws(NibArchiveError) in
+            try parse(buffer, storage: bytes, diagnostics: &diagnostics)
         }
-        return try result.get()
     }
 
     static func parseHeader(_ reader: ByteReader) throws(NibArchiveError) -> NibHeader {
@@ -92,13 +87,15 @@ extension NibArchive {
                 code: .badMagic, offset: 0, entry: TableEntry(.header, 0),
                 message: "bytes 0–9 are not the magic \"NIBArchive\"")
         }
-        // The length check above makes these reads infallible; `word` still goes through the
-        // checked reader rather than trusting that.
+        // The length check above makes these reads infallible; `word` still checks its bounds
+        // rather than trusting that (in place: the reader's call is not inlined across modules).
+        let buffer = reader.buffer
         func word(_ at: Int) throws(NibArchiveError) -> UInt32 {
-            do { return try reader.getUInt32LE(at: at) } catch {
+            guard at >= 0, at <= buffer.count &- 4, let base = buffer.baseAddress else {
                 throw NibArchiveError(
                     code: .shortFile, offset: at, entry: TableEntry(.header, 0), message: "header ends early")
             }
+            return UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self).littleEndian
         }
         let header = NibHeader(
             formatVersion: try word(10), coderVersion: try word(14),
@@ -179,19 +176,34 @@ extension NibArchive {
     static func makeLayout(
         _ header: NibHeader, objectEnd: Int, keyEnd: Int, valueEnd: Int, classEnd: Int, fileLength: Int
     ) -> PreservedLayout {
-        let tables = [
-            header.objectOffset..<objectEnd, header.keyOffset..<keyEnd,
-            header.valueOffset..<valueEnd, header.classOffset..<classEnd,
-        ].sorted { $0.lowerBound < $1.lowerBound }
+        // The four tables in file order, by a sorting network on locals (no arrays: this runs
+        // once per parse). Ties need no order: the gaps come out the same either way.
+        var first = header.objectOffset..<objectEnd
+        var second = header.keyOffset..<keyEnd
+        var third = header.valueOffset..<valueEnd
+        var fourth = header.classOffset..<classEnd
+        func order(_ a: inout Range<Int>, _ b: inout Range<Int>) {
+            if b.lowerBound < a.lowerBound { swap(&a, &b) }
+        }
+        order(&first, &second)
+        order(&third, &fourth)
+        order(&first, &third)
+        order(&second, &fourth)
+        order(&second, &third)
         let tablesEnd = max(headerSize, objectEnd, keyEnd, valueEnd, classEnd)
         var gaps: [PreservedLayout.Gap] = []
         var covered = headerSize
-        for table in tables where !table.isEmpty {
+        func cover(_ table: Range<Int>) {
+            guard !table.isEmpty else { return }
             if table.lowerBound > covered {
                 gaps.append(PreservedLayout.Gap(offset: covered, bytes: covered..<table.lowerBound))
             }
             covered = max(covered, table.upperBound)
         }
+        cover(first)
+        cover(second)
+        cover(third)
+        cover(fourth)
         if covered < tablesEnd { gaps.append(PreservedLayout.Gap(offset: covered, bytes: covered..<tablesEnd)) }
         return PreservedLayout(
             objectTable: header.objectOffset, keyTable: header.keyOffset,
@@ -339,89 +351,171 @@ extension NibArchive {
         return (entries, endOffset)
     }
 
-    /// Payload sizes by type byte (0xFF for data, whose size follows as a varint).
+    /// Payload sizes by type byte (0 for data, whose size follows as a varint).
     private static let payloadSizes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-        (1, 2, 4, 8, 0, 0, 4, 8, 0xFF, 0, 4)
+        (1, 2, 4, 8, 0, 0, 4, 8, 0, 0, 4)
+
+    /// The bits of a fixed payload in a little-endian 8-byte load, by type byte (0 for data).
+    private static let payloadMasks:
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0xFF, 0xFFFF, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF, .max, 0, 0, 0xFFFF_FFFF)
 
     static func parseValues(
         _ buffer: UnsafeBufferPointer<UInt8>, _ header: NibHeader, diagnostics: inout ParseDiagnostics
     ) throws(NibArchiveError) -> ([ValueEntry], end: Int) {
         guard let base = buffer.baseAddress else { return ([], header.valueOffset) }
         let count = buffer.count
+        let valueCount = header.valueCount
         let keyCount = UInt32(truncatingIfNeeded: header.keyCount)
         let collecting = diagnostics.collecting
         var rangeErrors: [NibArchiveError] = []
         var endOffset = header.valueOffset
         var failure: NibArchiveError?
-        let entries = [ValueEntry](unsafeUninitializedCapacity: header.valueCount) { entries, initialized in
+        let entries = [ValueEntry](unsafeUninitializedCapacity: valueCount) { entries, initialized in
             guard let output = entries.baseAddress else { return }
-            // Locals, not the captured variables, so the loop keeps them in registers.
             var offset = endOffset
             var index = 0
             defer {
                 endOffset = offset
                 initialized = index
             }
-            do throws(NibArchiveError) {
-                while index < header.valueCount {
-                    let entryStart = offset
-                    let (keyIndex, keyWidth) = try readVarint(base, count, &offset)
-                    if keyIndex >= keyCount {
-                        let error = NibArchiveError(
-                            code: .valueKeyRange, offset: entryStart, entry: TableEntry(.value, index),
-                            message: "key index \(keyIndex) is not below the key count \(keyCount)")
-                        guard collecting else { throw error }
-                        rangeErrors.append(error)
-                    }
-                    guard offset < count else {
-                        throw NibArchiveError(
-                            code: .valueEOF, offset: entryStart, message: "value ends before its type byte")
-                    }
-                    let typeByte = base[offset]
-                    guard let type = ValueType(rawValue: typeByte) else {
-                        throw NibArchiveError(
-                            code: .valueType, offset: offset, message: "unknown value type \(typeByte)")
-                    }
-                    offset &+= 1
-                    let size = withUnsafeBytes(of: payloadSizes) { $0[Int(typeByte)] }
-                    var bits: UInt64 = 0
-                    var lengthWidth: UInt8 = 1
-                    let remaining = count &- offset
-                    if size == 0xFF {
-                        let (length, width) = try readVarint(base, count, &offset)
-                        guard Int(length) <= count &- offset else {
-                            throw NibArchiveError(
-                                code: .valueEOF, offset: entryStart,
-                                message: "data of \(length) bytes runs past the end of the file")
-                        }
-                        lengthWidth = width
-                        bits = ValueEntry.dataBits(start: offset, length: Int(length))
-                        offset &+= Int(length)
-                    } else if size != 0 {
-                        guard remaining >= Int(size) else { throw payloadEOF(entryStart, type) }
-                        if remaining >= 8 {
-                            // One unaligned load, masked to the payload's width.
-                            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self).littleEndian
-                            bits = size == 8 ? word : word & ((1 << (UInt64(size) &* 8)) &- 1)
-                        } else {
-                            for byteIndex in 0..<Int(size) {
-                                bits |= UInt64(base[offset &+ byteIndex]) << (UInt64(byteIndex) &* 8)
-                            }
-                        }
-                        offset &+= Int(size)
-                    }
+            while index < valueCount {
+                // Runs of ordinary entries go through the fast scan; it stops before anything
+                // it does not handle, which the general path then parses (or reports).
+                scanValues(base, count, keyCount, output, valueCount, &offset, &index)
+                guard index < valueCount else { break }
+                do throws(NibArchiveError) {
                     (output + index).initialize(
-                        to: ValueEntry(
-                            bits: bits, keyIndex: keyIndex, type: type, keyWidth: keyWidth, lengthWidth: lengthWidth))
-                    index &+= 1
+                        to: try parseValue(base, count, keyCount, index, &offset, collecting, &rangeErrors))
+                } catch {
+                    failure = error.in(.value, index)
+                    return
                 }
-            } catch {
-                failure = error.in(.value, index)
+                index &+= 1
             }
         }
         if let failure { throw failure }
-        diagnostics.errors += rangeErrors
+        if !rangeErrors.isEmpty { diagnostics.errors += rangeErrors }
         return (entries, endOffset)
+    }
+
+    /// Parses values from `index` on while they are ordinary: a key varint of 1–2 bytes naming
+    /// an existing key, a known type, and a data length varint of 1–2 bytes that fits the file,
+    /// with at least 11 bytes left from the entry's start (so every read below is in bounds).
+    /// Stops at the first other entry, leaving `offset` and `index` at its start; the result is
+    /// exactly what ``parseValue`` gives for the same entries.
+    @inline(never)
+    private static func scanValues(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ keyCount: UInt32, _ output: UnsafeMutablePointer<ValueEntry>,
+        _ valueCount: Int, _ offset: inout Int, _ index: inout Int
+    ) {
+        var position = offset
+        var next = index
+        defer {
+            offset = position
+            index = next
+        }
+        // At most 2 key bytes, the type byte and an 8-byte load (or a 2-byte length) per entry.
+        let lastFastStart = count &- 11
+        // A stack copy of the masks, made once per call, so the loop reads them from memory.
+        var masks = payloadMasks
+        var sizes = payloadSizes
+        withUnsafeBytes(of: &masks) { masks in
+            withUnsafeBytes(of: &sizes) { sizes in
+                while next < valueCount && position <= lastFastStart {
+                    let entry = base + position
+                    let first = entry[0]
+                    var keyIndex = UInt32(first & 0x7F)
+                    var keyWidth = 1
+                    if first & 0x80 == 0 {
+                        let second = entry[1]
+                        guard second & 0x80 != 0 else { return }
+                        keyIndex |= UInt32(second & 0x7F) << 7
+                        keyWidth = 2
+                    }
+                    guard keyIndex < keyCount else { return }
+                    let typeByte = entry[keyWidth]
+                    guard let type = ValueType(rawValue: typeByte) else { return }
+                    let payload = position &+ keyWidth &+ 1
+                    if type != .data {
+                        // A fixed payload: one unaligned load (in bounds, see above), masked.
+                        let word = UnsafeRawPointer(base + payload).loadUnaligned(as: UInt64.self).littleEndian
+                        (output + next).initialize(
+                            to: ValueEntry(
+                                bits: word & masks.load(fromByteOffset: Int(typeByte) &* 8, as: UInt64.self),
+                                keyIndex: keyIndex, type: type, keyWidth: UInt8(truncatingIfNeeded: keyWidth),
+                                lengthWidth: 1))
+                        position = payload &+ Int(sizes[Int(typeByte)])
+                        next &+= 1
+                        continue
+                    }
+                    let lengthFirst = base[payload]
+                    var length = Int(lengthFirst & 0x7F)
+                    var lengthWidth = 1
+                    if lengthFirst & 0x80 == 0 {
+                        let lengthSecond = base[payload &+ 1]
+                        guard lengthSecond & 0x80 != 0 else { return }
+                        length |= Int(lengthSecond & 0x7F) << 7
+                        lengthWidth = 2
+                    }
+                    let start = payload &+ lengthWidth
+                    guard length <= count &- start else { return }
+                    (output + next).initialize(
+                        to: ValueEntry(
+                            bits: ValueEntry.dataBits(start: start, length: length), keyIndex: keyIndex, type: type,
+                            keyWidth: UInt8(truncatingIfNeeded: keyWidth),
+                            lengthWidth: UInt8(truncatingIfNeeded: lengthWidth)))
+                    position = start &+ length
+                    next &+= 1
+                }
+            }
+        }
+    }
+
+    /// Parses value `index` at `offset` with every check: the general path behind ``scanValues``.
+    /// A key index out of range is thrown, or collected into `rangeErrors` when `collecting`.
+    @inline(never)
+    private static func parseValue(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ keyCount: UInt32, _ index: Int, _ offset: inout Int,
+        _ collecting: Bool, _ rangeErrors: inout [NibArchiveError]
+    ) throws(NibArchiveError) -> ValueEntry {
+        let entryStart = offset
+        let (keyIndex, keyWidth) = try readVarint(base, count, &offset)
+        if keyIndex >= keyCount {
+            let error = NibArchiveError(
+                code: .valueKeyRange, offset: entryStart, entry: TableEntry(.value, index),
+                message: "key index \(keyIndex) is not below the key count \(keyCount)")
+            guard collecting else { throw error }
+            rangeErrors.append(error)
+        }
+        guard offset < count else {
+            throw NibArchiveError(code: .valueEOF, offset: entryStart, message: "value ends before its type byte")
+        }
+        let typeByte = base[offset]
+        guard let type = ValueType(rawValue: typeByte) else {
+            throw NibArchiveError(code: .valueType, offset: offset, message: "unknown value type \(typeByte)")
+        }
+        offset &+= 1
+        var bits: UInt64 = 0
+        var lengthWidth: UInt8 = 1
+        if let size = type.fixedPayloadSize {
+            guard count &- offset >= size else { throw payloadEOF(entryStart, type) }
+            for byteIndex in 0..<size {
+                bits |= UInt64(base[offset &+ byteIndex]) << (UInt64(byteIndex) &* 8)
+            }
+            offset &+= size
+        } else {
+            let (length, width) = try readVarint(base, count, &offset)
+            guard Int(length) <= count &- offset else {
+                throw NibArchiveError(
+                    code: .valueEOF, offset: entryStart,
+                    message: "data of \(length) bytes runs past the end of the file")
+            }
+            lengthWidth = width
+            bits = ValueEntry.dataBits(start: offset, length: Int(length))
+            offset &+= Int(length)
+        }
+        return ValueEntry(bits: bits, keyIndex: keyIndex, type: type, keyWidth: keyWidth, lengthWidth: lengthWidth)
     }
 
     private static func payloadEOF(_ entryStart: Int, _ type: ValueType) -> NibArchiveError {
@@ -434,56 +528,120 @@ extension NibArchive {
     ) throws(NibArchiveError) -> ([ObjectEntry], end: Int) {
         guard let base = buffer.baseAddress else { return ([], header.objectOffset) }
         let count = buffer.count
+        let objectCount = header.objectCount
         let classCount = UInt32(truncatingIfNeeded: header.classCount)
         let valueCount = UInt64(header.valueCount)
         let collecting = diagnostics.collecting
         var rangeErrors: [NibArchiveError] = []
         var endOffset = header.objectOffset
         var failure: NibArchiveError?
-        let entries = [ObjectEntry](unsafeUninitializedCapacity: header.objectCount) { entries, initialized in
+        let entries = [ObjectEntry](unsafeUninitializedCapacity: objectCount) { entries, initialized in
             guard let output = entries.baseAddress else { return }
-            // Locals, not the captured variables, so the loop keeps them in registers.
             var offset = endOffset
             var index = 0
             defer {
                 endOffset = offset
                 initialized = index
             }
-            do throws(NibArchiveError) {
-                while index < header.objectCount {
-                    let classStart = offset
-                    let (classIndex, classWidth) = try readVarint(base, count, &offset)
-                    let firstStart = offset
-                    let (first, firstWidth) = try readVarint(base, count, &offset)
-                    let (valuesInObject, countWidth) = try readVarint(base, count, &offset)
-                    if classIndex >= classCount {
-                        let error = NibArchiveError(
-                            code: .objectClassRange, offset: classStart, entry: TableEntry(.object, index),
-                            message: "class index \(classIndex) is not below the class count \(classCount)")
-                        guard collecting else { throw error }
-                        rangeErrors.append(error)
-                    }
-                    if UInt64(first) + UInt64(valuesInObject) > valueCount {
-                        let error = NibArchiveError(
-                            code: .objectValueRange, offset: firstStart, entry: TableEntry(.object, index),
-                            message: "values \(first)..<\(UInt64(first) + UInt64(valuesInObject)) "
-                                + "are not inside the value table of \(valueCount)")
-                        guard collecting else { throw error }
-                        rangeErrors.append(error)
-                    }
+            while index < objectCount {
+                // Runs of ordinary entries go through the fast scan; the general path parses
+                // (or reports) the entry it stops at.
+                scanObjects(base, count, classCount, valueCount, output, objectCount, &offset, &index)
+                guard index < objectCount else { break }
+                do throws(NibArchiveError) {
                     (output + index).initialize(
-                        to: ObjectEntry(
-                            classIndex: classIndex, firstValue: first, valueCount: valuesInObject,
-                            classWidth: classWidth, firstWidth: firstWidth, countWidth: countWidth))
-                    index &+= 1
+                        to: try parseObject(
+                            base, count, classCount, valueCount, index, &offset, collecting, &rangeErrors))
+                } catch {
+                    failure = error.in(.object, index)
+                    return
                 }
-            } catch {
-                failure = error.in(.object, index)
+                index &+= 1
             }
         }
         if let failure { throw failure }
-        diagnostics.errors += rangeErrors
+        if !rangeErrors.isEmpty { diagnostics.errors += rangeErrors }
         return (entries, endOffset)
+    }
+
+    /// Parses objects from `index` on while they are ordinary: three varints of 1–3 bytes, a
+    /// class index below the class count and a value run inside the value table, with at least
+    /// 9 bytes left from the entry's start. Stops at the first other entry, leaving `offset` and
+    /// `index` at its start; the result is exactly what ``parseObject`` gives for the same entries.
+    @inline(never)
+    private static func scanObjects(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ classCount: UInt32, _ valueCount: UInt64,
+        _ output: UnsafeMutablePointer<ObjectEntry>, _ objectCount: Int, _ offset: inout Int, _ index: inout Int
+    ) {
+        var position = offset
+        var next = index
+        defer {
+            offset = position
+            index = next
+        }
+        let lastFastStart = count &- 9
+        while next < objectCount && position <= lastFastStart {
+            let entry = base + position
+            let (classIndex, classWidth) = shortVarint(entry)
+            guard classWidth != 0, classIndex < classCount else { return }
+            let (first, firstWidth) = shortVarint(entry + classWidth)
+            guard firstWidth != 0 else { return }
+            let (valuesInObject, countWidth) = shortVarint(entry + classWidth + firstWidth)
+            guard countWidth != 0, UInt64(first) &+ UInt64(valuesInObject) <= valueCount else { return }
+            (output + next).initialize(
+                to: ObjectEntry(
+                    classIndex: classIndex, firstValue: first, valueCount: valuesInObject,
+                    classWidth: UInt8(truncatingIfNeeded: classWidth),
+                    firstWidth: UInt8(truncatingIfNeeded: firstWidth),
+                    countWidth: UInt8(truncatingIfNeeded: countWidth)))
+            position &+= classWidth &+ firstWidth &+ countWidth
+            next &+= 1
+        }
+    }
+
+    /// Parses object `index` at `offset` with every check: the general path behind
+    /// ``scanObjects``. Range problems are thrown, or collected into `rangeErrors` when `collecting`.
+    @inline(never)
+    private static func parseObject(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ classCount: UInt32, _ valueCount: UInt64, _ index: Int,
+        _ offset: inout Int, _ collecting: Bool, _ rangeErrors: inout [NibArchiveError]
+    ) throws(NibArchiveError) -> ObjectEntry {
+        let classStart = offset
+        let (classIndex, classWidth) = try readVarint(base, count, &offset)
+        let firstStart = offset
+        let (first, firstWidth) = try readVarint(base, count, &offset)
+        let (valuesInObject, countWidth) = try readVarint(base, count, &offset)
+        if classIndex >= classCount {
+            let error = NibArchiveError(
+                code: .objectClassRange, offset: classStart, entry: TableEntry(.object, index),
+                message: "class index \(classIndex) is not below the class count \(classCount)")
+            guard collecting else { throw error }
+            rangeErrors.append(error)
+        }
+        if UInt64(first) + UInt64(valuesInObject) > valueCount {
+            let error = NibArchiveError(
+                code: .objectValueRange, offset: firstStart, entry: TableEntry(.object, index),
+                message: "values \(first)..<\(UInt64(first) + UInt64(valuesInObject)) "
+                    + "are not inside the value table of \(valueCount)")
+            guard collecting else { throw error }
+            rangeErrors.append(error)
+        }
+        return ObjectEntry(
+            classIndex: classIndex, firstValue: first, valueCount: valuesInObject,
+            classWidth: classWidth, firstWidth: firstWidth, countWidth: countWidth)
+    }
+
+    /// Decodes a varint of 1–3 bytes at `bytes` without bounds checks (the caller guarantees
+    /// three readable bytes). A width of 0 means the varint is longer: the general path reads it.
+    @inline(__always)
+    private static func shortVarint(_ bytes: UnsafePointer<UInt8>) -> (value: UInt32, width: Int) {
+        let first = bytes[0]
+        if first & 0x80 != 0 { return (UInt32(first & 0x7F), 1) }
+        let second = bytes[1]
+        if second & 0x80 != 0 { return (UInt32(first) | UInt32(second & 0x7F) << 7, 2) }
+        let third = bytes[2]
+        if third & 0x80 != 0 { return (UInt32(first) | UInt32(second) << 7 | UInt32(third & 0x7F) << 14, 3) }
+        return (0, 0)
     }
 }
 

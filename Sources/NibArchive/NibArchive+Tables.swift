@@ -279,8 +279,8 @@ extension NibArchive {
                 // Native and literal strings are contiguous UTF-8: compare in place, no copy.
                 if let equal = name.utf8.withContiguousStorageIfAvailable({ utf8 in
                     guard utf8.count == length else { return false }
-                    for offset in 0..<length where base[start &+ offset] != utf8[offset] { return false }
-                    return true
+                    guard let other = utf8.baseAddress else { return length == 0 }
+                    return NibArchive.bytesEqual(base + start, other, length)
                 }) {
                     return equal
                 }
@@ -383,9 +383,14 @@ extension NibArchive {
         /// Whether the name of the class at `index` is spelled `name` (``name(at:)`` `== name`
         /// for an ASCII `name`), compared byte for byte without building a string.
         package func name(at index: Int, is name: StaticString) -> Bool {
-            withNameBytes(at: index) { bytes in
-                bytes.count == name.utf8CodeUnitCount
-                    && bytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            let entry = entries[index]
+            let start = Int(entry.start)
+            let length = Swift.max(Int(entry.length) - 1, 0)
+            guard length == name.utf8CodeUnitCount else { return false }
+            return storage.withUnsafeBufferPointer { buffer in
+                // Entries always lie inside storage; a name that did not could not be `name`.
+                guard start + length <= buffer.count, let base = buffer.baseAddress else { return length == 0 }
+                return NibArchive.bytesEqual(base + start, name.utf8Start, length)
             }
         }
 
@@ -410,5 +415,23 @@ extension NibArchive.ClassName {
     init(slice: ArraySlice<UInt8>, fallbacks: [UInt32]) {
         self.storedBytes = slice
         self.fallbacks = fallbacks
+    }
+}
+
+extension NibArchive {
+    /// Whether `length` bytes at `a` and `b` are equal: eight at a time, then one by one.
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= length {
+            let left = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+            let right = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+            guard left == right else { return false }
+            offset &+= 8
+        }
+        while offset < length {
+            guard a[offset] == b[offset] else { return false }
+            offset &+= 1
+        }
+        return true
     }
 }
