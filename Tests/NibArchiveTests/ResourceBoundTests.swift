@@ -59,9 +59,17 @@ struct ResourceBoundTests {
     func hugeCountsFailEarly() {
         var bytes = ArchiveAssembler().bytes() + [UInt8](repeating: 0x80, count: 14)
         for field in [18, 26, 34, 42] { bytes.replaceSubrange(field..<(field + 4), with: le32(0xFFFF_FFF0)) }
-        let before = heapInUse()
-        #expect(throws: NibArchiveError.self) { try NibArchive(parsing: bytes) }
-        _ = NibArchive.validate(bytes)
-        #expect(heapInUse() - before < 1 << 16)
+        // The heap counter is process-wide and other suites allocate meanwhile: a single
+        // window could see their growth (this test failed so now and then under load). Counts
+        // of 2^32 entries would allocate gigabytes in every window, so the smallest of up to
+        // ten windows must stay small.
+        var smallest = Int.max
+        for _ in 0..<10 where smallest >= 1 << 16 {
+            let before = heapInUse()
+            #expect(throws: NibArchiveError.self) { try NibArchive(parsing: bytes) }
+            _ = NibArchive.validate(bytes)
+            smallest = min(smallest, heapInUse() - before)
+        }
+        #expect(smallest < 1 << 16, "the heap grew by at least \(smallest) bytes in every window")
     }
 }
