@@ -66,9 +66,48 @@ struct KnownKeys {
     }
 }
 
+/// The shipped models a load may make on first read instead of while decoding (see
+/// ``DecodingSession``): leaves (no references among their values) whose decoding does nothing
+/// but put the values in place: no `decode(from:)`, no `didDecode`, no state outside the
+/// object. Only these exact classes: a subclass (a caller's, or `NibLocalizableString`, which
+/// keeps the strings table) is decoded while loading, as is every other class.
+enum LazyLeaf: UInt8 {
+    case string, number, data, value, color, font, image
+
+    /// The kind of `type`, when it is one of the exact classes.
+    init?(_ type: NibObject.Type) {
+        let identifier = ObjectIdentifier(type)
+        switch identifier {
+        case ObjectIdentifier(NibString.self): self = .string
+        case ObjectIdentifier(NibNumber.self): self = .number
+        case ObjectIdentifier(NibData.self): self = .data
+        case ObjectIdentifier(NibStructValue.self): self = .value
+        case ObjectIdentifier(NibColor.self): self = .color
+        case ObjectIdentifier(NibFont.self): self = .font
+        case ObjectIdentifier(NibImageReference.self): self = .image
+        default: return nil
+        }
+    }
+
+    /// A new instance.
+    func make() -> NibObject {
+        switch self {
+        case .string: NibString()
+        case .number: NibNumber()
+        case .data: NibData()
+        case .value: NibStructValue()
+        case .color: NibColor()
+        case .font: NibFont()
+        case .image: NibImageReference()
+        }
+    }
+}
+
 /// What the decoded objects of one archive share: the value table and the key names.
 final class ArchiveContext {
     let values: NibArchive.ValueTable
+    /// The object table (leaves made on first read find their values here).
+    let objects: NibArchive.ObjectTable
     let keys: NibArchive.KeyTable
     let keyNames: KeyNames
     let emptyKey: Int
@@ -80,9 +119,10 @@ final class ArchiveContext {
     let arena: ReferenceArena
 
     init(
-        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
-        knownKeys: KnownKeys, classNames: ClassNames
+        values: NibArchive.ValueTable, objects: NibArchive.ObjectTable, keys: NibArchive.KeyTable, keyNames: KeyNames,
+        emptyKey: Int?, inlinedKey: Int?, knownKeys: KnownKeys, classNames: ClassNames
     ) {
+        self.objects = objects
         self.classNames = classNames
         self.values = values
         self.keys = keys
@@ -91,6 +131,23 @@ final class ArchiveContext {
         self.inlinedKey = inlinedKey ?? -1
         self.knownKeys = knownKeys
         arena = ReferenceArena(capacity: values.count)
+        // Unretained: the context owns the arena.
+        arena.context = Unmanaged.passUnretained(self)
+    }
+
+    /// Makes leaf object `index` (checked by the decoder, which validated it) as decoding would
+    /// have: its values in the archive, no references, class and index recorded.
+    func makeLeaf(_ index: Int, _ kind: LazyLeaf) -> NibObject {
+        let model = kind.make()
+        guard index >= 0, index < objects.count else { return model }
+        let object = objects[index]
+        model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
+        model.archiveIndex = index
+        model.storage = .archived(
+            ArchivedValues(
+                context: self, range: object.valueIndices, references: ResolvedReferences(arena: arena, start: 0, count: 0),
+                referencesAreElements: true))
+        return model
     }
 
     /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).

@@ -20,6 +20,10 @@ final class DecodingSession {
         /// contains itself directly is an error.
         case collecting
         case done
+        /// A leaf (``LazyLeaf``) referenced once so far, validated but not made: the referrer's
+        /// slot makes it on first read. Its slot's position is in ``heights``. A second
+        /// reference makes it at once (``undefer(_:)``), so that both referrers share it.
+        case deferred
         /// Done, replaced by a placeholder (owner, first responder, external object): the nib
         /// does not own it, so references to it are weak, as UIKit's delegates and targets are.
         case placeholder
@@ -85,7 +89,8 @@ final class DecodingSession {
     /// session ends like the others.
     @exclusivity(unchecked) private var dropped: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
-    /// without deep recursion.
+    /// without deep recursion; for a ``State/deferred`` leaf (height 0), the arena position of
+    /// the slot that refers to it.
     private let heights: UnsafeMutableBufferPointer<UInt32>
     /// The number of objects in the archive.
     let objectCount: Int
@@ -167,13 +172,15 @@ final class DecodingSession {
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
         context = ArchiveContext(
-            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
-            knownKeys: knownKeys, classNames: classNames)
+            values: values, objects: archive.objects, keys: archive.keys, keyNames: names, emptyKey: empty,
+            inlinedKey: inlined, knownKeys: knownKeys, classNames: classNames)
         resolutions = .allocate(capacity: classNames.count)
         resolutions.initialize(repeating: nil)
+        context.arena.session = Unmanaged.passUnretained(self)
     }
 
     deinit {
+        context.arena.session = nil
         for index in 0..<objectCount { slots[index]?.release() }
         if let backReferenceBoxes {
             for index in 0..<objectCount { backReferenceBoxes[index]?.release() }
@@ -383,6 +390,9 @@ final class DecodingSession {
         }
         switch states[index] {
         case .done, .placeholder: return instance(index)
+        case .deferred:
+            undefer(index)
+            return instance(index)
         case .decoding,
             .collecting where index != referrer:
             // An unfinished model handed out (a cycle through a custom class) has no values in
@@ -405,7 +415,13 @@ final class DecodingSession {
     private func materialize(_ index: Int) throws -> NibObject? {
         try countWork(1, object: index)
         let object = objects[index]
-        switch try resolve(object, at: index) {
+        return try make(index, object, resolve(object, at: index))
+    }
+
+    /// Creates object `index` (``materialize(_:)`` once resolved).
+    @inline(__always)
+    private func make(_ index: Int, _ object: NibArchive.Object, _ resolution: Resolution) throws -> NibObject? {
+        switch resolution {
         case .model(let type):
             let model = type.init()
             model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
@@ -530,9 +546,22 @@ final class DecodingSession {
                 throw error(
                     .collectionCycle, "collection \(target) contains itself", object: current.index,
                     key: keyNames[keyIndex], valueIndex: valueIndex)
+            case .deferred:
+                // A second reference: the leaf is made now and shared; the value is looked at again.
+                undefer(target)
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
-                if let child = try materialize(target) {
+                try countWork(1, object: target)
+                let object = objects[target]
+                let resolution = try resolve(object, at: target)
+                if case .model(let type) = resolution, let kind = LazyLeaf(type),
+                    let position = try deferLeaf(target, object, kind, current.referenceStart &+ current.referenceCount)
+                {
+                    arena.set(ReferenceArena.Slot.leaf(target, kind), at: position)
+                    current.referenceCount &+= 1
+                    current.height = max(current.height, 1)
+                    current.next = valueIndex &+ 1
+                } else if let child = try make(target, object, resolution) {
                     var frame = try frame(child, at: target)
                     if isLeaf(&frame, emptyKey) {
                         // No references (a string, a number…): finished at once, this walk goes on.
@@ -544,6 +573,48 @@ final class DecodingSession {
                 }
             }
         }
+    }
+
+    /// Defers leaf `target` (validated as decoding it would: the work of its values counted),
+    /// to be referred to from arena slot `position`; returns `position`, or nil when it has
+    /// references (or the position does not fit the table), so it is decoded now.
+    @inline(__always)
+    private func deferLeaf(
+        _ target: Int, _ object: NibArchive.Object, _ kind: LazyLeaf, _ position: Int
+    ) throws -> Int? {
+        guard position <= Int(UInt32.max) else { return nil }
+        let end = object.firstValueIndex &+ object.valueCount
+        for valueIndex in object.firstValueIndex..<end where values.type(at: valueIndex) == .objectReference {
+            return nil
+        }
+        try countWork(object.valueCount, object: target)
+        states[target] = .deferred
+        heights[target] = UInt32(truncatingIfNeeded: position)
+        return position
+    }
+
+    /// Makes deferred leaf `index` now, through its referrer's slot (``noteMade(_:_:)`` records
+    /// it as done): another reference to it is being resolved.
+    private func undefer(_ index: Int) {
+        let arena = context.arena
+        let position = Int(heights[index])
+        if arena.slots[position].isLeaf { _ = arena.slot(position) }
+        guard states[index] == .deferred else { return }
+        // The slot was emptied unread (its frame was abandoned by an error a custom class caught).
+        heights[index] = 0
+        states[index] = .done
+        if case .model(let type)? = try? resolve(objects[index], at: index), let kind = LazyLeaf(type) {
+            setInstance(context.makeLeaf(index, kind), index)
+        }
+    }
+
+    /// Records deferred leaf `index`, made by the slot that refers to it while the session is
+    /// alive, as done: a later reference gets the same instance.
+    func noteMade(_ index: Int, _ object: AnyObject) {
+        guard index >= 0, index < objectCount, states[index] == .deferred else { return }
+        heights[index] = 0
+        states[index] = .done
+        setInstance(object, index)
     }
 
     /// Whether the model of `frame` has no references, so that walking its values only notes a
