@@ -31,6 +31,8 @@ final class DecodingSession {
 
     enum Resolution {
         case model(NibObject.Type)
+        /// A model that may be made on first read (``LazyLeaf``).
+        case leaf(LazyLeaf)
         case custom(any NibDecodable.Type)
         case proxy
         case swapper
@@ -422,6 +424,11 @@ final class DecodingSession {
     @inline(__always)
     private func make(_ index: Int, _ object: NibArchive.Object, _ resolution: Resolution) throws -> NibObject? {
         switch resolution {
+        case .leaf(let kind):
+            let model = kind.make()
+            model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
+            model.archiveIndex = index
+            return model
         case .model(let type):
             let model = type.init()
             model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
@@ -554,7 +561,7 @@ final class DecodingSession {
                 try countWork(1, object: target)
                 let object = objects[target]
                 let resolution = try resolve(object, at: target)
-                if case .model(let type) = resolution, let kind = LazyLeaf(type),
+                if case .leaf(let kind) = resolution,
                     let position = try deferLeaf(target, object, kind, current.referenceStart &+ current.referenceCount)
                 {
                     arena.set(ReferenceArena.Slot.leaf(target, kind), at: position)
@@ -603,7 +610,7 @@ final class DecodingSession {
         // The slot was emptied unread (its frame was abandoned by an error a custom class caught).
         heights[index] = 0
         states[index] = .done
-        if case .model(let type)? = try? resolve(objects[index], at: index), let kind = LazyLeaf(type) {
+        if case .leaf(let kind)? = try? resolve(objects[index], at: index) {
             setInstance(context.makeLeaf(index, kind), index)
         }
     }
@@ -695,7 +702,10 @@ final class DecodingSession {
     }
 
     private static func resolution(for type: any NibDecodable.Type) -> Resolution {
-        if let model = type as? NibObject.Type { return .model(model) }
+        if let model = type as? NibObject.Type {
+            if let kind = LazyLeaf(model) { return .leaf(kind) }
+            return .model(model)
+        }
         return .custom(type)
     }
 
