@@ -135,6 +135,16 @@ final class ArchiveContext {
         arena.context = Unmanaged.passUnretained(self)
     }
 
+    /// The text leaf string `index` has once made (``NibString/string``), read from the archive.
+    func leafText(_ index: Int) -> String {
+        guard index >= 0, index < objects.count else { return "" }
+        let archived = ArchivedValues(
+            context: self, range: objects[index].valueIndices,
+            references: ResolvedReferences(arena: arena, start: 0, count: 0), referencesAreElements: true)
+        let bytes = knownKeys.bytes.map { archived.data(forKeyIndex: $0) } ?? archived.data(forKey: "NS.bytes")
+        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     /// Makes leaf object `index` (checked by the decoder, which validated it) as decoding would
     /// have: its values in the archive, no references, class and index recorded.
     func makeLeaf(_ index: Int, _ kind: LazyLeaf) -> NibObject {
@@ -247,15 +257,16 @@ struct ArchivedValues {
         return nil
     }
 
-    /// A connection's label object, source and destination: the objects the first values under
-    /// `UILabel`, `UISource` and `UIDestination` refer to, found in one walk by key index; `nil`
-    /// when the archive spells one of the keys twice (then each is read by name).
-    var connectionParts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?)? {
+    /// A connection's label text, source and destination: the text of the string (``NibString``)
+    /// and the objects the first values under `UILabel`, `UISource` and `UIDestination` refer
+    /// to, found in one walk by key index; `nil` when the archive spells one of the keys twice
+    /// (then each is read by name). A label not made yet is read from the archive, not made.
+    var connectionParts: (label: String?, source: AnyObject?, destination: AnyObject?)? {
         let keys = context.knownKeys
         guard let labelKey = keys.label, let sourceKey = keys.source, let destinationKey = keys.destination else {
             return nil
         }
-        var parts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?) = (nil, nil, nil)
+        var parts: (label: String?, source: AnyObject?, destination: AnyObject?) = (nil, nil, nil)
         var found = (label: false, source: false, destination: false)
         var reference = 0
         let values = context.values
@@ -269,16 +280,16 @@ struct ArchivedValues {
             let isSource = keyIndex == sourceKey && !found.source
             let isDestination = keyIndex == destinationKey && !found.destination
             guard isLabel || isSource || isDestination else { continue }
-            let object = isReference && reference < references.count ? references.object(at: reference) : nil
+            let resolved = isReference && reference < references.count
             if isLabel {
                 found.label = true
-                parts.label = object
+                parts.label = resolved ? references.text(at: reference) : nil
             } else if isSource {
                 found.source = true
-                parts.source = object
+                parts.source = resolved ? references.object(at: reference) : nil
             } else {
                 found.destination = true
-                parts.destination = object
+                parts.destination = resolved ? references.object(at: reference) : nil
             }
             if found.label && found.source && found.destination { break }
         }

@@ -69,6 +69,15 @@ struct ResolvedReferences {
     @inline(__always)
     func object(at position: Int) -> AnyObject? { arena.slot(start &+ position).object }
 
+    /// The text of the string (``NibString/string``) the reference at `position` refers to, nil
+    /// when it refers to anything else; a string not made yet is read without making it.
+    func text(at position: Int) -> String? {
+        let slot = arena.slots[start &+ position]
+        guard slot.isLeaf else { return (slot.object as? NibString)?.string }
+        guard slot.leafKind == .string, let context = arena.context else { return nil }
+        return context.takeUnretainedValue().leafText(slot.leafIndex)
+    }
+
     /// Appends the referenced objects that are alive to `result`, in order.
     func appendObjects(to result: inout [AnyObject]) {
         for index in start..<(start &+ count) {
