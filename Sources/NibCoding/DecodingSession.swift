@@ -667,7 +667,21 @@ final class DecodingSession {
         try run(root, at: index)
     }
 
+    /// The resolution of `object`'s class: known after its first object (the fast path, kept
+    /// small enough to inline: the first resolution's stack frame cost more than the lookup).
+    @inline(__always)
     private func resolve(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
+        let classIndex = object.classIndex
+        if classIndex >= 0, classIndex < resolutions.count, let known = resolutions[classIndex] {
+            if case .swapper = known { return try resolveSwapper(object, at: index) }
+            return known
+        }
+        return try resolveFirst(object, at: index)
+    }
+
+    /// The resolution of `object`'s class, the first time (or an error).
+    @inline(never)
+    private func resolveFirst(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
         guard object.classIndex >= 0, object.classIndex < resolutions.count else {
             // The parser rejects such archives; checked again before the unchecked table.
             throw NibCodingError(
