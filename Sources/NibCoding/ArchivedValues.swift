@@ -135,6 +135,42 @@ final class ArchiveContext {
         arena.context = Unmanaged.passUnretained(self)
     }
 
+    deinit {
+        if let sharedLeaves {
+            for index in 0..<objects.count { sharedLeaves[index]?.release() }
+            sharedLeaves.deallocate()
+        }
+    }
+
+    /// The boxes of the shared leaves made so far, by object index (allocated with the first
+    /// shared leaf): a box refers to its leaf until the leaf goes, without keeping it (a leaf
+    /// holds its context through its values, so holding it here would be a cycle).
+    @exclusivity(unchecked) private var sharedLeaves: UnsafeMutablePointer<
+        Unmanaged<ResolvedReferences.BackReferenceBox>?
+    >?
+
+    /// Makes sure the table of shared leaves exists.
+    func prepareSharedLeaves() {
+        guard sharedLeaves == nil else { return }
+        let table = UnsafeMutablePointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>.allocate(
+            capacity: objects.count)
+        table.initialize(repeating: nil, count: objects.count)
+        sharedLeaves = table
+    }
+
+    /// Shared leaf `index`: the instance another referrer made, while it is alive, else a new
+    /// one (``makeLeaf(_:_:)``), which the other referrers get from then on.
+    func sharedLeaf(_ index: Int, _ kind: LazyLeaf) -> NibObject {
+        guard let sharedLeaves, index >= 0, index < objects.count else { return makeLeaf(index, kind) }
+        if let box = sharedLeaves[index], let model = box.takeUnretainedValue().model {
+            return model.takeUnretainedValue()
+        }
+        let model = makeLeaf(index, kind)
+        sharedLeaves[index]?.release()
+        sharedLeaves[index] = Unmanaged.passRetained(model.referenceBox)
+        return model
+    }
+
     /// The text leaf string `index` has once made (``NibString/string``), read from the archive.
     func leafText(_ index: Int) -> String {
         guard index >= 0, index < objects.count else { return "" }

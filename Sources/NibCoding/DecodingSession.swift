@@ -21,9 +21,12 @@ final class DecodingSession {
         case collecting
         case done
         /// A leaf (``LazyLeaf``) referenced once so far, validated but not made: the referrer's
-        /// slot makes it on first read. Its slot's position is in ``heights``. A second
-        /// reference makes it at once (``undefer(_:)``), so that both referrers share it.
+        /// slot makes it on first read. Its slot's position is in ``heights``.
         case deferred
+        /// A deferred leaf referenced again: every referrer's slot makes it through the
+        /// context's table of shared leaves (``ArchiveContext/sharedLeaf(_:_:)``), so that all
+        /// get the same instance. Its kind is in ``heights``.
+        case sharedDeferred
         /// Done, replaced by a placeholder (owner, first responder, external object): the nib
         /// does not own it, so references to it are weak, as UIKit's delegates and targets are.
         case placeholder
@@ -92,7 +95,7 @@ final class DecodingSession {
     @exclusivity(unchecked) private var dropped: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
     /// without deep recursion; for a ``State/deferred`` leaf (height 0), the arena position of
-    /// the slot that refers to it.
+    /// the slot that refers to it, for a ``State/sharedDeferred`` one, its ``LazyLeaf`` kind.
     private let heights: UnsafeMutableBufferPointer<UInt32>
     /// The number of objects in the archive.
     let objectCount: Int
@@ -395,6 +398,10 @@ final class DecodingSession {
         case .deferred:
             undefer(index)
             return instance(index)
+        case .sharedDeferred:
+            let kind = LazyLeaf(rawValue: UInt8(truncatingIfNeeded: heights[index])) ?? .string
+            noteMade(index, context.sharedLeaf(index, kind))
+            return instance(index)
         case .decoding,
             .collecting where index != referrer:
             // An unfinished model handed out (a cycle through a custom class) has no values in
@@ -554,8 +561,27 @@ final class DecodingSession {
                     .collectionCycle, "collection \(target) contains itself", object: current.index,
                     key: keyNames[keyIndex], valueIndex: valueIndex)
             case .deferred:
-                // A second reference: the leaf is made now and shared; the value is looked at again.
-                undefer(target)
+                // A second reference: the leaf is shared, made through the context's table.
+                let first = Int(heights[target])
+                let firstSlot = arena.slots[first]
+                let kind = firstSlot.isLeaf ? firstSlot.leafKind : nil
+                if let kind {
+                    context.prepareSharedLeaves()
+                    arena.set(ReferenceArena.Slot.leaf(target, kind, shared: true), at: first)
+                    states[target] = .sharedDeferred
+                    heights[target] = UInt32(kind.rawValue)
+                } else {
+                    // The first slot was emptied unread (an error a custom class caught).
+                    undefer(target)
+                }
+            case .sharedDeferred:
+                let kind = LazyLeaf(rawValue: UInt8(truncatingIfNeeded: heights[target])) ?? .string
+                arena.set(
+                    ReferenceArena.Slot.leaf(target, kind, shared: true),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
+                current.height = max(current.height, 1)
+                current.next = valueIndex &+ 1
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
                 try countWork(1, object: target)
@@ -618,7 +644,9 @@ final class DecodingSession {
     /// Records deferred leaf `index`, made by the slot that refers to it while the session is
     /// alive, as done: a later reference gets the same instance.
     func noteMade(_ index: Int, _ object: AnyObject) {
-        guard index >= 0, index < objectCount, states[index] == .deferred else { return }
+        guard index >= 0, index < objectCount, states[index] == .deferred || states[index] == .sharedDeferred else {
+            return
+        }
         heights[index] = 0
         states[index] = .done
         setInstance(object, index)

@@ -159,8 +159,8 @@ final class ReferenceArena {
 
         /// Leaf object `index` of kind `kind`, not made yet: made on first read
         /// (``ReferenceArena/slot(_:)``), and until then holding nothing.
-        static func leaf(_ index: Int, _ kind: LazyLeaf) -> Slot {
-            Slot(bits: UInt(bitPattern: index) << 5 | UInt(kind.rawValue) << 2 | 2)
+        static func leaf(_ index: Int, _ kind: LazyLeaf, shared: Bool = false) -> Slot {
+            Slot(bits: UInt(bitPattern: index) << 6 | (shared ? 32 : 0) | UInt(kind.rawValue) << 2 | 2)
         }
 
         /// Whether the slot is a leaf not made yet.
@@ -168,7 +168,11 @@ final class ReferenceArena {
         var isLeaf: Bool { bits & 3 == 2 }
 
         /// The object index of a leaf not made yet.
-        var leafIndex: Int { Int(bitPattern: bits >> 5) }
+        var leafIndex: Int { Int(bitPattern: bits >> 6) }
+
+        /// Whether a leaf not made yet has other referrers (it is made through the context's
+        /// table of shared leaves).
+        var isSharedLeaf: Bool { bits & 32 != 0 }
 
         /// The kind of a leaf not made yet.
         var leafKind: LazyLeaf { LazyLeaf(rawValue: UInt8(truncatingIfNeeded: (bits >> 2) & 7)) ?? .string }
@@ -235,7 +239,10 @@ final class ReferenceArena {
     private func makeLeaf(at index: Int, _ slot: Slot) -> Slot {
         guard let context else { return Slot.none }
         // Making a leaf reserves no slots, so `slots` stays where it is.
-        let leaf = context.takeUnretainedValue().makeLeaf(slot.leafIndex, slot.leafKind)
+        let leaf =
+            slot.isSharedLeaf
+            ? context.takeUnretainedValue().sharedLeaf(slot.leafIndex, slot.leafKind)
+            : context.takeUnretainedValue().makeLeaf(slot.leafIndex, slot.leafKind)
         let made = Slot(retaining: leaf)
         slots[index] = made
         session?.takeUnretainedValue().noteMade(slot.leafIndex, leaf)

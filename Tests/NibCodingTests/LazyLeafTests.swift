@@ -47,6 +47,17 @@ struct LazyLeafTests {
         }
     }
 
+    @Test("A shared leaf stays shared while alive, after one referrer lets its values go")
+    func sharedAfterEdit() throws {
+        let root = try Nib(archive: try sharedArchive()).decodeGraph()
+        let first = try #require(root.object(forKey: "first") as? NibObject)
+        let second = try #require(root.object(forKey: "second") as? NibObject)
+        let text = try #require(first.object(forKey: "text"))
+        first.entries = []
+        #expect(second.object(forKey: "again") === text)
+        #expect(second.object(forKey: "text") === text)
+    }
+
     /// A custom class that reads a string through its coder, during decoding and afterwards.
     final class Reader: NibDecodable {
         var during: AnyObject?
