@@ -267,6 +267,13 @@ struct ArchivedValues {
         return references.object(at: reference)
     }
 
+    /// The text of the string the first value under `key` refers to (`object(forKey:)` as a
+    /// ``NibString``, its ``NibString/string``), without making a string not made yet.
+    func string(forKey key: String) -> String? {
+        guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
+        return references.text(at: reference)
+    }
+
     /// The object the first value under key `keyIndex` refers to (`object(forKey:)` of the
     /// key's name, when no other key has that name).
     func object(forKeyIndex keyIndex: Int) -> AnyObject? {
