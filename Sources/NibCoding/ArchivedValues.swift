@@ -174,11 +174,20 @@ final class ArchiveContext {
     /// The text leaf string `index` has once made (``NibString/string``), read from the archive.
     func leafText(_ index: Int) -> String {
         guard index >= 0, index < objects.count else { return "" }
-        let archived = ArchivedValues(
-            context: self, range: objects[index].valueIndices,
-            references: ResolvedReferences(arena: arena, start: 0, count: 0), referencesAreElements: true)
-        let bytes = knownKeys.bytes.map { archived.data(forKeyIndex: $0) } ?? archived.data(forKey: "NS.bytes")
-        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let range = objects[index].valueIndices
+        guard let key = knownKeys.bytes else {
+            // `NS.bytes` spelled twice (a hostile archive): read by name, as the string would.
+            let archived = ArchivedValues(
+                context: self, range: range, references: ResolvedReferences(arena: arena, start: 0, count: 0),
+                referencesAreElements: true)
+            return archived.data(forKey: "NS.bytes").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        // `ArchivedValues.data(forKeyIndex:)`: the first value under the key, when it is data.
+        for valueIndex in range where values.keyIndex(at: valueIndex) == key {
+            guard case .data(let bytes) = values.payload(at: valueIndex) else { return "" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return ""
     }
 
     /// Makes leaf object `index` (checked by the decoder, which validated it) as decoding would
