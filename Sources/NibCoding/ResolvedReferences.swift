@@ -50,14 +50,21 @@ struct ResolvedReferences {
     }
 
     /// The arena holding the slots (kept alive by the ``ArchiveContext`` of the object's values).
-    unowned(unsafe) let arena: ReferenceArena
+    ///
+    /// Held as `Unmanaged` and used through `_withUnsafeGuaranteedRef`: a method call on an
+    /// `unowned(unsafe)` field retained and released the arena around the call (measured in
+    /// `NibObject`'s deinitializer, once per object).
+    private let arenaReference: Unmanaged<ReferenceArena>
+
+    /// The arena holding the slots.
+    var arena: ReferenceArena { arenaReference.takeUnretainedValue() }
     /// The first slot.
     let start: Int
     /// The number of references.
     let count: Int
 
     init(arena: ReferenceArena, start: Int, count: Int) {
-        self.arena = arena
+        arenaReference = Unmanaged.passUnretained(arena)
         self.start = start
         self.count = count
     }
@@ -67,7 +74,9 @@ struct ResolvedReferences {
 
     /// The object the reference at `position` refers to, while it is alive.
     @inline(__always)
-    func object(at position: Int) -> AnyObject? { arena.slot(start &+ position).object }
+    func object(at position: Int) -> AnyObject? {
+        arenaReference._withUnsafeGuaranteedRef { $0.slot(start &+ position).object }
+    }
 
     /// The text of the string (``NibString/string``) the reference at `position` refers to, nil
     /// when it refers to anything else; a string not made yet is read without making it.
@@ -80,44 +89,50 @@ struct ResolvedReferences {
 
     /// Appends the referenced objects that are alive to `result`, in order.
     func appendObjects(to result: inout [AnyObject]) {
-        for index in start..<(start &+ count) {
-            if let object = arena.slot(index).object { result.append(object) }
+        arenaReference._withUnsafeGuaranteedRef { arena in
+            for index in start..<(start &+ count) {
+                if let object = arena.slot(index).object { result.append(object) }
+            }
         }
     }
 
     /// Calls `body` with each referenced object that is alive, in order.
     func forEachObject(_ body: (AnyObject) -> Void) {
         // The slots are read again after each call: `body` may decode, growing the arena.
-        for index in start..<(start &+ count) {
-            if let object = arena.slot(index).object { body(object) }
+        arenaReference._withUnsafeGuaranteedRef { arena in
+            for index in start..<(start &+ count) {
+                if let object = arena.slot(index).object { body(object) }
+            }
         }
     }
 
     /// Calls `body` with each strongly referenced object, in order, until it returns `false`;
     /// returns whether it ran to the end.
     func forEachStrongObject(_ body: (AnyObject) -> Bool) -> Bool {
-        for index in start..<(start &+ count) {
-            if let object = arena.slot(index).strongObject, !body(object) { return false }
+        arenaReference._withUnsafeGuaranteedRef { arena in
+            for index in start..<(start &+ count) {
+                if let object = arena.slot(index).strongObject, !body(object) { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// The reference at `position` as an entry value.
     subscript(position: Int) -> NibEntry.Value {
-        let slot = arena.slot(start &+ position)
+        let slot = arenaReference._withUnsafeGuaranteedRef { $0.slot(start &+ position) }
         if let box = slot.box { return .backReference(NibWeakReference(box: box.takeUnretainedValue())) }
         return .object(slot.strongObject)
     }
 
     /// Releases what the slots hold (the owning object is going, or its values leave the archive).
     func releaseAll() {
-        arena.release(start, count)
+        arenaReference._withUnsafeGuaranteedRef { $0.release(start, count) }
     }
 
     /// Releases what the slots hold, handing each strongly referenced ``NibObject`` to `take`
     /// with its retain instead (the iterative release of long chains).
     func takeAll(_ take: (NibObject) -> Void) {
-        let slots = arena.slots
+        let slots = arenaReference._withUnsafeGuaranteedRef { $0.slots }
         for index in start..<(start &+ count) {
             let slot = slots[index]
             slots[index] = ReferenceArena.Slot.none
