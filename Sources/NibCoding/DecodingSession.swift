@@ -338,7 +338,9 @@ final class DecodingSession {
         var index: Int
         /// Not retained: the session's slot holds the model until the session ends (a strong
         /// field retained and released it with every frame).
-        unowned(unsafe) var model: NibObject
+        /// (`Unmanaged`, used through `_withUnsafeGuaranteedRef`: calls on an `unowned(unsafe)`
+        /// field retained and released the model around each call.)
+        var model: Unmanaged<NibObject>
         var next: Int
         var end: Int
         /// The object's reference slots in the arena (``ResolvedReferences``): the first, and
@@ -482,7 +484,7 @@ final class DecodingSession {
         states[index] = type(of: model).isCollection ? .collecting : .decoding
         setInstance(model, index)
         return Frame(
-            index: index, model: model, next: object.firstValueIndex,
+            index: index, model: Unmanaged.passUnretained(model), next: object.firstValueIndex,
             end: object.firstValueIndex &+ object.valueCount, referenceStart: context.arena.reserve(object.valueCount))
     }
 
@@ -670,23 +672,26 @@ final class DecodingSession {
     @inline(__always)
     private func finish(_ frame: inout Frame, _ context: ArchiveContext, _ stringsTable: [String: String]?) throws {
         let object = objects[frame.index]
-        let model = frame.model
         let references = ResolvedReferences(
             arena: context.arena, start: frame.referenceStart, count: frame.referenceCount)
         frame.referenceCount = 0
-        model.storage = .archived(
-            ArchivedValues(
-                context: context, range: object.valueIndices, references: references,
-                referencesAreElements: frame.referencesAreElements))
-        try model.decode(from: NibCoder(session: self, index: frame.index, object: object))
-        let alive = model.didDecode(stringsTable: stringsTable, nilElement: frame.nilElement)
+        let (index, height, nilElement) = (frame.index, frame.height, frame.nilElement)
+        let referencesAreElements = frame.referencesAreElements
+        let alive = try frame.model._withUnsafeGuaranteedRef { model in
+            model.storage = .archived(
+                ArchivedValues(
+                    context: context, range: object.valueIndices, references: references,
+                    referencesAreElements: referencesAreElements))
+            try model.decode(from: NibCoder(session: self, index: index, object: object))
+            if height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
+            return model.didDecode(stringsTable: stringsTable, nilElement: nilElement)
+        }
         states[frame.index] = .done
         if !alive, let slot = slots[frame.index] {
             dropped.append(slot.takeRetainedValue())
             slots[frame.index] = nil
         }
         heights[frame.index] = frame.height
-        if frame.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
     }
 
     /// Decodes `root` as object `index` (the root object, which loading never instantiates
