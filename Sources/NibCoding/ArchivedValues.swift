@@ -145,15 +145,13 @@ final class ArchiveContext {
     /// The boxes of the shared leaves made so far, by object index (allocated with the first
     /// shared leaf): a box refers to its leaf until the leaf goes, without keeping it (a leaf
     /// holds its context through its values, so holding it here would be a cycle).
-    @exclusivity(unchecked) private var sharedLeaves: UnsafeMutablePointer<
-        Unmanaged<ResolvedReferences.BackReferenceBox>?
-    >?
+    @exclusivity(unchecked) private var sharedLeaves: UnsafeMutablePointer<LeafBox?>?
+    private typealias LeafBox = Unmanaged<ResolvedReferences.BackReferenceBox>
 
     /// Makes sure the table of shared leaves exists.
     func prepareSharedLeaves() {
         guard sharedLeaves == nil else { return }
-        let table = UnsafeMutablePointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>.allocate(
-            capacity: objects.count)
+        let table = UnsafeMutablePointer<LeafBox?>.allocate(capacity: objects.count)
         table.initialize(repeating: nil, count: objects.count)
         sharedLeaves = table
     }
@@ -200,7 +198,8 @@ final class ArchiveContext {
         model.archiveIndex = index
         model.storage = .archived(
             ArchivedValues(
-                context: self, range: object.valueIndices, references: ResolvedReferences(arena: arena, start: 0, count: 0),
+                context: self, range: object.valueIndices,
+                references: ResolvedReferences(arena: arena, start: 0, count: 0),
                 referencesAreElements: true))
         return model
     }
