@@ -239,7 +239,7 @@ final class DecodingSession {
 
     /// Memoizes `instance` as object `index`, retained until the session ends.
     @inline(__always)
-    private func setInstance(_ instance: AnyObject, _ index: Int) {
+    private func setInstance(_ instance: consuming AnyObject, _ index: Int) {
         slots[index]?.release()
         slots[index] = Unmanaged.passRetained(instance)
     }
@@ -478,14 +478,16 @@ final class DecodingSession {
 
     /// Starts decoding `model` as object `index`.
     @inline(__always)
-    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
+    private func frame(_ model: consuming NibObject, at index: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
-        setInstance(model, index)
-        return Frame(
+        let frame = Frame(
             index: index, model: Unmanaged.passUnretained(model), next: object.firstValueIndex,
             end: object.firstValueIndex &+ object.valueCount, referenceStart: context.arena.reserve(object.valueCount))
+        // The caller's reference moves into the slot (a borrowed one was retained and released).
+        setInstance(model, index)
+        return frame
     }
 
     /// Releases what the filled slots of an abandoned frame hold (decoding threw).
