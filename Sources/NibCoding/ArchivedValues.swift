@@ -66,9 +66,48 @@ struct KnownKeys {
     }
 }
 
+/// The shipped models a load may make on first read instead of while decoding (see
+/// ``DecodingSession``): leaves (no references among their values) whose decoding does nothing
+/// but put the values in place: no `decode(from:)`, no `didDecode`, no state outside the
+/// object. Only these exact classes: a subclass (a caller's, or `NibLocalizableString`, which
+/// keeps the strings table) is decoded while loading, as is every other class.
+enum LazyLeaf: UInt8 {
+    case string, number, data, value, color, font, image
+
+    /// The kind of `type`, when it is one of the exact classes.
+    init?(_ type: NibObject.Type) {
+        let identifier = ObjectIdentifier(type)
+        switch identifier {
+        case ObjectIdentifier(NibString.self): self = .string
+        case ObjectIdentifier(NibNumber.self): self = .number
+        case ObjectIdentifier(NibData.self): self = .data
+        case ObjectIdentifier(NibStructValue.self): self = .value
+        case ObjectIdentifier(NibColor.self): self = .color
+        case ObjectIdentifier(NibFont.self): self = .font
+        case ObjectIdentifier(NibImageReference.self): self = .image
+        default: return nil
+        }
+    }
+
+    /// A new instance.
+    func make() -> NibObject {
+        switch self {
+        case .string: NibString()
+        case .number: NibNumber()
+        case .data: NibData()
+        case .value: NibStructValue()
+        case .color: NibColor()
+        case .font: NibFont()
+        case .image: NibImageReference()
+        }
+    }
+}
+
 /// What the decoded objects of one archive share: the value table and the key names.
 final class ArchiveContext {
     let values: NibArchive.ValueTable
+    /// The object table (leaves made on first read find their values here).
+    let objects: NibArchive.ObjectTable
     let keys: NibArchive.KeyTable
     let keyNames: KeyNames
     let emptyKey: Int
@@ -80,9 +119,10 @@ final class ArchiveContext {
     let arena: ReferenceArena
 
     init(
-        values: NibArchive.ValueTable, keys: NibArchive.KeyTable, keyNames: KeyNames, emptyKey: Int?, inlinedKey: Int?,
-        knownKeys: KnownKeys, classNames: ClassNames
+        values: NibArchive.ValueTable, objects: NibArchive.ObjectTable, keys: NibArchive.KeyTable, keyNames: KeyNames,
+        emptyKey: Int?, inlinedKey: Int?, knownKeys: KnownKeys, classNames: ClassNames
     ) {
+        self.objects = objects
         self.classNames = classNames
         self.values = values
         self.keys = keys
@@ -91,6 +131,77 @@ final class ArchiveContext {
         self.inlinedKey = inlinedKey ?? -1
         self.knownKeys = knownKeys
         arena = ReferenceArena(capacity: values.count)
+        // Unretained: the context owns the arena.
+        arena.context = Unmanaged.passUnretained(self)
+    }
+
+    deinit {
+        if let sharedLeaves {
+            for index in 0..<objects.count { sharedLeaves[index]?.release() }
+            sharedLeaves.deallocate()
+        }
+    }
+
+    /// The boxes of the shared leaves made so far, by object index (allocated with the first
+    /// shared leaf): a box refers to its leaf until the leaf goes, without keeping it (a leaf
+    /// holds its context through its values, so holding it here would be a cycle).
+    @exclusivity(unchecked) private var sharedLeaves: UnsafeMutablePointer<LeafBox?>?
+    private typealias LeafBox = Unmanaged<ResolvedReferences.BackReferenceBox>
+
+    /// Makes sure the table of shared leaves exists.
+    func prepareSharedLeaves() {
+        guard sharedLeaves == nil else { return }
+        let table = UnsafeMutablePointer<LeafBox?>.allocate(capacity: objects.count)
+        table.initialize(repeating: nil, count: objects.count)
+        sharedLeaves = table
+    }
+
+    /// Shared leaf `index`: the instance another referrer made, while it is alive, else a new
+    /// one (``makeLeaf(_:_:)``), which the other referrers get from then on.
+    func sharedLeaf(_ index: Int, _ kind: LazyLeaf) -> NibObject {
+        guard let sharedLeaves, index >= 0, index < objects.count else { return makeLeaf(index, kind) }
+        if let box = sharedLeaves[index], let model = box.takeUnretainedValue().model {
+            return model.takeUnretainedValue()
+        }
+        let model = makeLeaf(index, kind)
+        sharedLeaves[index]?.release()
+        sharedLeaves[index] = Unmanaged.passRetained(model.referenceBox)
+        return model
+    }
+
+    /// The text leaf string `index` has once made (``NibString/string``), read from the archive.
+    func leafText(_ index: Int) -> String {
+        guard index >= 0, index < objects.count else { return "" }
+        let range = objects[index].valueIndices
+        guard let key = knownKeys.bytes else {
+            // `NS.bytes` spelled twice (a hostile archive): read by name, as the string would.
+            let archived = ArchivedValues(
+                context: self, range: range, references: ResolvedReferences(arena: arena, start: 0, count: 0),
+                referencesAreElements: true)
+            return archived.data(forKey: "NS.bytes").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        // `ArchivedValues.data(forKeyIndex:)`: the first value under the key, when it is data.
+        for valueIndex in range where values.keyIndex(at: valueIndex) == key {
+            guard case .data(let bytes) = values.payload(at: valueIndex) else { return "" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return ""
+    }
+
+    /// Makes leaf object `index` (checked by the decoder, which validated it) as decoding would
+    /// have: its values in the archive, no references, class and index recorded.
+    func makeLeaf(_ index: Int, _ kind: LazyLeaf) -> NibObject {
+        let model = kind.make()
+        guard index >= 0, index < objects.count else { return model }
+        let object = objects[index]
+        model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
+        model.archiveIndex = index
+        model.storage = .archived(
+            ArchivedValues(
+                context: self, range: object.valueIndices,
+                references: ResolvedReferences(arena: arena, start: 0, count: 0),
+                referencesAreElements: true))
+        return model
     }
 
     /// The name of class `index` (`NSObject` for an index out of range, which decoding never stores).
@@ -164,6 +275,13 @@ struct ArchivedValues {
         return references.object(at: reference)
     }
 
+    /// The text of the string the first value under `key` refers to (`object(forKey:)` as a
+    /// ``NibString``, its ``NibString/string``), without making a string not made yet.
+    func string(forKey key: String) -> String? {
+        guard let (_, reference) = find(key), let reference, reference < references.count else { return nil }
+        return references.text(at: reference)
+    }
+
     /// The object the first value under key `keyIndex` refers to (`object(forKey:)` of the
     /// key's name, when no other key has that name).
     func object(forKeyIndex keyIndex: Int) -> AnyObject? {
@@ -190,15 +308,16 @@ struct ArchivedValues {
         return nil
     }
 
-    /// A connection's label object, source and destination: the objects the first values under
-    /// `UILabel`, `UISource` and `UIDestination` refer to, found in one walk by key index; `nil`
-    /// when the archive spells one of the keys twice (then each is read by name).
-    var connectionParts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?)? {
+    /// A connection's label text, source and destination: the text of the string (``NibString``)
+    /// and the objects the first values under `UILabel`, `UISource` and `UIDestination` refer
+    /// to, found in one walk by key index; `nil` when the archive spells one of the keys twice
+    /// (then each is read by name). A label not made yet is read from the archive, not made.
+    var connectionParts: (label: String?, source: AnyObject?, destination: AnyObject?)? {
         let keys = context.knownKeys
         guard let labelKey = keys.label, let sourceKey = keys.source, let destinationKey = keys.destination else {
             return nil
         }
-        var parts: (label: AnyObject?, source: AnyObject?, destination: AnyObject?) = (nil, nil, nil)
+        var parts: (label: String?, source: AnyObject?, destination: AnyObject?) = (nil, nil, nil)
         var found = (label: false, source: false, destination: false)
         var reference = 0
         let values = context.values
@@ -212,16 +331,16 @@ struct ArchivedValues {
             let isSource = keyIndex == sourceKey && !found.source
             let isDestination = keyIndex == destinationKey && !found.destination
             guard isLabel || isSource || isDestination else { continue }
-            let object = isReference && reference < references.count ? references.object(at: reference) : nil
+            let resolved = isReference && reference < references.count
             if isLabel {
                 found.label = true
-                parts.label = object
+                parts.label = resolved ? references.text(at: reference) : nil
             } else if isSource {
                 found.source = true
-                parts.source = object
+                parts.source = resolved ? references.object(at: reference) : nil
             } else {
                 found.destination = true
-                parts.destination = object
+                parts.destination = resolved ? references.object(at: reference) : nil
             }
             if found.label && found.source && found.destination { break }
         }

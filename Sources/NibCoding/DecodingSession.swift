@@ -20,6 +20,13 @@ final class DecodingSession {
         /// contains itself directly is an error.
         case collecting
         case done
+        /// A leaf (``LazyLeaf``) referenced once so far, validated but not made: the referrer's
+        /// slot makes it on first read. Its slot's position is in ``heights``.
+        case deferred
+        /// A deferred leaf referenced again: every referrer's slot makes it through the
+        /// context's table of shared leaves (``ArchiveContext/sharedLeaf(_:_:)``), so that all
+        /// get the same instance. Its kind is in ``heights``.
+        case sharedDeferred
         /// Done, replaced by a placeholder (owner, first responder, external object): the nib
         /// does not own it, so references to it are weak, as UIKit's delegates and targets are.
         case placeholder
@@ -27,6 +34,8 @@ final class DecodingSession {
 
     enum Resolution {
         case model(NibObject.Type)
+        /// A model that may be made on first read (``LazyLeaf``).
+        case leaf(LazyLeaf)
         case custom(any NibDecodable.Type)
         case proxy
         case swapper
@@ -85,7 +94,8 @@ final class DecodingSession {
     /// session ends like the others.
     @exclusivity(unchecked) private var dropped: [AnyObject] = []
     /// The longest chain of strong references below each decoded model, to free deep graphs
-    /// without deep recursion.
+    /// without deep recursion; for a ``State/deferred`` leaf (height 0), the arena position of
+    /// the slot that refers to it, for a ``State/sharedDeferred`` one, its ``LazyLeaf`` kind.
     private let heights: UnsafeMutableBufferPointer<UInt32>
     /// The number of objects in the archive.
     let objectCount: Int
@@ -167,13 +177,15 @@ final class DecodingSession {
         heights = .allocate(capacity: count)
         heights.initialize(repeating: 0)
         context = ArchiveContext(
-            values: values, keys: archive.keys, keyNames: names, emptyKey: empty, inlinedKey: inlined,
-            knownKeys: knownKeys, classNames: classNames)
+            values: values, objects: archive.objects, keys: archive.keys, keyNames: names, emptyKey: empty,
+            inlinedKey: inlined, knownKeys: knownKeys, classNames: classNames)
         resolutions = .allocate(capacity: classNames.count)
         resolutions.initialize(repeating: nil)
+        context.arena.session = Unmanaged.passUnretained(self)
     }
 
     deinit {
+        context.arena.session = nil
         for index in 0..<objectCount { slots[index]?.release() }
         if let backReferenceBoxes {
             for index in 0..<objectCount { backReferenceBoxes[index]?.release() }
@@ -227,7 +239,7 @@ final class DecodingSession {
 
     /// Memoizes `instance` as object `index`, retained until the session ends.
     @inline(__always)
-    private func setInstance(_ instance: AnyObject, _ index: Int) {
+    private func setInstance(_ instance: consuming AnyObject, _ index: Int) {
         slots[index]?.release()
         slots[index] = Unmanaged.passRetained(instance)
     }
@@ -326,7 +338,9 @@ final class DecodingSession {
         var index: Int
         /// Not retained: the session's slot holds the model until the session ends (a strong
         /// field retained and released it with every frame).
-        unowned(unsafe) var model: NibObject
+        /// (`Unmanaged`, used through `_withUnsafeGuaranteedRef`: calls on an `unowned(unsafe)`
+        /// field retained and released the model around each call.)
+        var model: Unmanaged<NibObject>
         var next: Int
         var end: Int
         /// The object's reference slots in the arena (``ResolvedReferences``): the first, and
@@ -383,6 +397,13 @@ final class DecodingSession {
         }
         switch states[index] {
         case .done, .placeholder: return instance(index)
+        case .deferred:
+            undefer(index)
+            return instance(index)
+        case .sharedDeferred:
+            let kind = LazyLeaf(rawValue: UInt8(truncatingIfNeeded: heights[index])) ?? .string
+            noteMade(index, context.sharedLeaf(index, kind))
+            return instance(index)
         case .decoding,
             .collecting where index != referrer:
             // An unfinished model handed out (a cycle through a custom class) has no values in
@@ -405,7 +426,18 @@ final class DecodingSession {
     private func materialize(_ index: Int) throws -> NibObject? {
         try countWork(1, object: index)
         let object = objects[index]
-        switch try resolve(object, at: index) {
+        return try make(index, object, resolve(object, at: index))
+    }
+
+    /// Creates object `index` (``materialize(_:)`` once resolved).
+    @inline(__always)
+    private func make(_ index: Int, _ object: NibArchive.Object, _ resolution: Resolution) throws -> NibObject? {
+        switch resolution {
+        case .leaf(let kind):
+            let model = kind.make()
+            model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
+            model.archiveIndex = index
+            return model
         case .model(let type):
             let model = type.init()
             model.archivedClassIndex = Int32(truncatingIfNeeded: object.classIndex)
@@ -446,14 +478,16 @@ final class DecodingSession {
 
     /// Starts decoding `model` as object `index`.
     @inline(__always)
-    private func frame(_ model: NibObject, at index: Int) throws -> Frame {
+    private func frame(_ model: consuming NibObject, at index: Int) throws -> Frame {
         let object = objects[index]
         try countWork(object.valueCount, object: index)
         states[index] = type(of: model).isCollection ? .collecting : .decoding
-        setInstance(model, index)
-        return Frame(
-            index: index, model: model, next: object.firstValueIndex,
+        let frame = Frame(
+            index: index, model: Unmanaged.passUnretained(model), next: object.firstValueIndex,
             end: object.firstValueIndex &+ object.valueCount, referenceStart: context.arena.reserve(object.valueCount))
+        // The caller's reference moves into the slot (a borrowed one was retained and released).
+        setInstance(model, index)
+        return frame
     }
 
     /// Releases what the filled slots of an abandoned frame hold (decoding threw).
@@ -530,9 +564,41 @@ final class DecodingSession {
                 throw error(
                     .collectionCycle, "collection \(target) contains itself", object: current.index,
                     key: keyNames[keyIndex], valueIndex: valueIndex)
+            case .deferred:
+                // A second reference: the leaf is shared, made through the context's table.
+                let first = Int(heights[target])
+                let firstSlot = arena.slots[first]
+                let kind = firstSlot.isLeaf ? firstSlot.leafKind : nil
+                if let kind {
+                    context.prepareSharedLeaves()
+                    arena.set(ReferenceArena.Slot.leaf(target, kind, shared: true), at: first)
+                    states[target] = .sharedDeferred
+                    heights[target] = UInt32(kind.rawValue)
+                } else {
+                    // The first slot was emptied unread (an error a custom class caught).
+                    undefer(target)
+                }
+            case .sharedDeferred:
+                let kind = LazyLeaf(rawValue: UInt8(truncatingIfNeeded: heights[target])) ?? .string
+                arena.set(
+                    ReferenceArena.Slot.leaf(target, kind, shared: true),
+                    at: current.referenceStart &+ current.referenceCount)
+                current.referenceCount &+= 1
+                current.height = max(current.height, 1)
+                current.next = valueIndex &+ 1
             case .untouched:
                 // Decode the target first; this value is looked at again once it is done.
-                if let child = try materialize(target) {
+                try countWork(1, object: target)
+                let object = objects[target]
+                let resolution = try resolve(object, at: target)
+                if case .leaf(let kind) = resolution,
+                    let position = try deferLeaf(target, object, kind, current.referenceStart &+ current.referenceCount)
+                {
+                    arena.set(ReferenceArena.Slot.leaf(target, kind), at: position)
+                    current.referenceCount &+= 1
+                    current.height = max(current.height, 1)
+                    current.next = valueIndex &+ 1
+                } else if let child = try make(target, object, resolution) {
                     var frame = try frame(child, at: target)
                     if isLeaf(&frame, emptyKey) {
                         // No references (a string, a number…): finished at once, this walk goes on.
@@ -544,6 +610,50 @@ final class DecodingSession {
                 }
             }
         }
+    }
+
+    /// Defers leaf `target` (validated as decoding it would: the work of its values counted),
+    /// to be referred to from arena slot `position`; returns `position`, or nil when it has
+    /// references (or the position does not fit the table), so it is decoded now.
+    @inline(__always)
+    private func deferLeaf(
+        _ target: Int, _ object: NibArchive.Object, _ kind: LazyLeaf, _ position: Int
+    ) throws -> Int? {
+        guard position <= Int(UInt32.max) else { return nil }
+        let end = object.firstValueIndex &+ object.valueCount
+        for valueIndex in object.firstValueIndex..<end where values.type(at: valueIndex) == .objectReference {
+            return nil
+        }
+        try countWork(object.valueCount, object: target)
+        states[target] = .deferred
+        heights[target] = UInt32(truncatingIfNeeded: position)
+        return position
+    }
+
+    /// Makes deferred leaf `index` now, through its referrer's slot (``noteMade(_:_:)`` records
+    /// it as done): another reference to it is being resolved.
+    private func undefer(_ index: Int) {
+        let arena = context.arena
+        let position = Int(heights[index])
+        if arena.slots[position].isLeaf { _ = arena.slot(position) }
+        guard states[index] == .deferred else { return }
+        // The slot was emptied unread (its frame was abandoned by an error a custom class caught).
+        heights[index] = 0
+        states[index] = .done
+        if case .leaf(let kind)? = try? resolve(objects[index], at: index) {
+            setInstance(context.makeLeaf(index, kind), index)
+        }
+    }
+
+    /// Records deferred leaf `index`, made by the slot that refers to it while the session is
+    /// alive, as done: a later reference gets the same instance.
+    func noteMade(_ index: Int, _ object: AnyObject) {
+        guard index >= 0, index < objectCount, states[index] == .deferred || states[index] == .sharedDeferred else {
+            return
+        }
+        heights[index] = 0
+        states[index] = .done
+        setInstance(object, index)
     }
 
     /// Whether the model of `frame` has no references, so that walking its values only notes a
@@ -564,23 +674,26 @@ final class DecodingSession {
     @inline(__always)
     private func finish(_ frame: inout Frame, _ context: ArchiveContext, _ stringsTable: [String: String]?) throws {
         let object = objects[frame.index]
-        let model = frame.model
         let references = ResolvedReferences(
             arena: context.arena, start: frame.referenceStart, count: frame.referenceCount)
         frame.referenceCount = 0
-        model.storage = .archived(
-            ArchivedValues(
-                context: context, range: object.valueIndices, references: references,
-                referencesAreElements: frame.referencesAreElements))
-        try model.decode(from: NibCoder(session: self, index: frame.index, object: object))
-        let alive = model.didDecode(stringsTable: stringsTable, nilElement: frame.nilElement)
+        let (index, height, nilElement) = (frame.index, frame.height, frame.nilElement)
+        let referencesAreElements = frame.referencesAreElements
+        let alive = try frame.model._withUnsafeGuaranteedRef { model in
+            model.storage = .archived(
+                ArchivedValues(
+                    context: context, range: object.valueIndices, references: references,
+                    referencesAreElements: referencesAreElements))
+            try model.decode(from: NibCoder(session: self, index: index, object: object))
+            if height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
+            return model.didDecode(stringsTable: stringsTable, nilElement: nilElement)
+        }
         states[frame.index] = .done
         if !alive, let slot = slots[frame.index] {
             dropped.append(slot.takeRetainedValue())
             slots[frame.index] = nil
         }
         heights[frame.index] = frame.height
-        if frame.height > Self.iterativeReleaseHeight { model.releasesIteratively = true }
     }
 
     /// Decodes `root` as object `index` (the root object, which loading never instantiates
@@ -589,7 +702,21 @@ final class DecodingSession {
         try run(root, at: index)
     }
 
+    /// The resolution of `object`'s class: known after its first object (the fast path, kept
+    /// small enough to inline: the first resolution's stack frame cost more than the lookup).
+    @inline(__always)
     private func resolve(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
+        let classIndex = object.classIndex
+        if classIndex >= 0, classIndex < resolutions.count, let known = resolutions[classIndex] {
+            if case .swapper = known { return try resolveSwapper(object, at: index) }
+            return known
+        }
+        return try resolveFirst(object, at: index)
+    }
+
+    /// The resolution of `object`'s class, the first time (or an error).
+    @inline(never)
+    private func resolveFirst(_ object: NibArchive.Object, at index: Int) throws -> Resolution {
         guard object.classIndex >= 0, object.classIndex < resolutions.count else {
             // The parser rejects such archives; checked again before the unchecked table.
             throw NibCodingError(
@@ -624,7 +751,10 @@ final class DecodingSession {
     }
 
     private static func resolution(for type: any NibDecodable.Type) -> Resolution {
-        if let model = type as? NibObject.Type { return .model(model) }
+        if let model = type as? NibObject.Type {
+            if let kind = LazyLeaf(model) { return .leaf(kind) }
+            return .model(model)
+        }
         return .custom(type)
     }
 

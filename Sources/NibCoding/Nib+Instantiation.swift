@@ -206,8 +206,7 @@ extension Nib {
         let source: AnyObject?
         let destination: AnyObject?
         if case .archived(let archived) = connection.storage, let parts = archived.connectionParts {
-            label = (parts.label as? NibString)?.string
-            (source, destination) = (parts.source, parts.destination)
+            (label, source, destination) = parts
         } else {
             (label, source, destination) = (connection.label, connection.source, connection.destination)
         }

@@ -34,7 +34,11 @@ extension NibObject {
     }
 
     /// The text of the string object `key` refers to (`NSString`, `NSLocalizableString`…).
-    public func string(forKey key: String) -> String? { (object(forKey: key) as? NibString)?.string }
+    public func string(forKey key: String) -> String? {
+        // A string not made yet is read from the archive without making it.
+        if case .archived(let archived) = storage { return archived.string(forKey: key) }
+        return (object(forKey: key) as? NibString)?.string
+    }
 
     /// An integer value (any width; `false`/`true` read as 0/1), or `nil` when absent or not an integer.
     public func integer(forKey key: String) -> Int? {

@@ -50,14 +50,21 @@ struct ResolvedReferences {
     }
 
     /// The arena holding the slots (kept alive by the ``ArchiveContext`` of the object's values).
-    unowned(unsafe) let arena: ReferenceArena
+    ///
+    /// Held as `Unmanaged` and used through `_withUnsafeGuaranteedRef`: a method call on an
+    /// `unowned(unsafe)` field retained and released the arena around the call (measured in
+    /// `NibObject`'s deinitializer, once per object).
+    private let arenaReference: Unmanaged<ReferenceArena>
+
+    /// The arena holding the slots.
+    var arena: ReferenceArena { arenaReference.takeUnretainedValue() }
     /// The first slot.
     let start: Int
     /// The number of references.
     let count: Int
 
     init(arena: ReferenceArena, start: Int, count: Int) {
-        self.arena = arena
+        arenaReference = Unmanaged.passUnretained(arena)
         self.start = start
         self.count = count
     }
@@ -67,53 +74,69 @@ struct ResolvedReferences {
 
     /// The object the reference at `position` refers to, while it is alive.
     @inline(__always)
-    func object(at position: Int) -> AnyObject? { arena.slots[start &+ position].object }
+    func object(at position: Int) -> AnyObject? {
+        arenaReference._withUnsafeGuaranteedRef { $0.slot(start &+ position).object }
+    }
+
+    /// The text of the string (``NibString/string``) the reference at `position` refers to, nil
+    /// when it refers to anything else; a string not made yet is read without making it.
+    func text(at position: Int) -> String? {
+        let slot = arena.slots[start &+ position]
+        guard slot.isLeaf else { return (slot.object as? NibString)?.string }
+        guard slot.leafKind == .string, let context = arena.context else { return nil }
+        return context.takeUnretainedValue().leafText(slot.leafIndex)
+    }
 
     /// Appends the referenced objects that are alive to `result`, in order.
     func appendObjects(to result: inout [AnyObject]) {
-        let slots = arena.slots
-        for index in start..<(start &+ count) {
-            if let object = slots[index].object { result.append(object) }
+        arenaReference._withUnsafeGuaranteedRef { arena in
+            for index in start..<(start &+ count) {
+                if let object = arena.slot(index).object { result.append(object) }
+            }
         }
     }
 
     /// Calls `body` with each referenced object that is alive, in order.
     func forEachObject(_ body: (AnyObject) -> Void) {
         // The slots are read again after each call: `body` may decode, growing the arena.
-        for index in start..<(start &+ count) {
-            if let object = arena.slots[index].object { body(object) }
+        arenaReference._withUnsafeGuaranteedRef { arena in
+            for index in start..<(start &+ count) {
+                if let object = arena.slot(index).object { body(object) }
+            }
         }
     }
 
     /// Calls `body` with each strongly referenced object, in order, until it returns `false`;
     /// returns whether it ran to the end.
     func forEachStrongObject(_ body: (AnyObject) -> Bool) -> Bool {
-        let slots = arena.slots
-        for index in start..<(start &+ count) {
-            if let object = slots[index].strongObject, !body(object) { return false }
+        arenaReference._withUnsafeGuaranteedRef { arena in
+            for index in start..<(start &+ count) {
+                if let object = arena.slot(index).strongObject, !body(object) { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// The reference at `position` as an entry value.
     subscript(position: Int) -> NibEntry.Value {
-        let slot = arena.slots[start &+ position]
+        let slot = arenaReference._withUnsafeGuaranteedRef { $0.slot(start &+ position) }
         if let box = slot.box { return .backReference(NibWeakReference(box: box.takeUnretainedValue())) }
         return .object(slot.strongObject)
     }
 
     /// Releases what the slots hold (the owning object is going, or its values leave the archive).
     func releaseAll() {
-        arena.release(start, count)
+        arenaReference._withUnsafeGuaranteedRef { $0.release(start, count) }
     }
 
     /// Releases what the slots hold, handing each strongly referenced ``NibObject`` to `take`
     /// with its retain instead (the iterative release of long chains).
     func takeAll(_ take: (NibObject) -> Void) {
-        let slots = arena.slots
+        let slots = arenaReference._withUnsafeGuaranteedRef { $0.slots }
         for index in start..<(start &+ count) {
             let slot = slots[index]
             slots[index] = ReferenceArena.Slot.none
+            // A leaf not made yet (``ReferenceArena/Slot/leaf(_:_:)``) holds nothing.
             if let box = slot.box {
                 box.release()
             } else if let object = slot.strong?.takeRetainedValue(), let model = object as? NibObject {
@@ -128,8 +151,10 @@ struct ResolvedReferences {
 /// arena itself releases nothing, it only frees its memory when the last object of the load
 /// (through the ``ArchiveContext``) is gone.
 final class ReferenceArena {
-    /// One reference: a retained object (or nothing), or a retained back-reference box, tagged
-    /// in the low bit of the pointer (objects are aligned to at least 8 bytes).
+    /// One reference: a retained object (or nothing), a retained back-reference box, or a leaf
+    /// not made yet, tagged in the low two bits (objects are aligned to at least 8 bytes): `00`
+    /// an object pointer, `01` a box pointer, `10` a leaf (its object index and ``LazyLeaf``
+    /// kind above the tag).
     struct Slot {
         let bits: UInt
 
@@ -147,6 +172,26 @@ final class ReferenceArena {
             }
         }
 
+        /// Leaf object `index` of kind `kind`, not made yet: made on first read
+        /// (``ReferenceArena/slot(_:)``), and until then holding nothing.
+        static func leaf(_ index: Int, _ kind: LazyLeaf, shared: Bool = false) -> Slot {
+            Slot(bits: UInt(bitPattern: index) << 6 | (shared ? 32 : 0) | UInt(kind.rawValue) << 2 | 2)
+        }
+
+        /// Whether the slot is a leaf not made yet.
+        @inline(__always)
+        var isLeaf: Bool { bits & 3 == 2 }
+
+        /// The object index of a leaf not made yet.
+        var leafIndex: Int { Int(bitPattern: bits >> 6) }
+
+        /// Whether a leaf not made yet has other referrers (it is made through the context's
+        /// table of shared leaves).
+        var isSharedLeaf: Bool { bits & 32 != 0 }
+
+        /// The kind of a leaf not made yet.
+        var leafKind: LazyLeaf { LazyLeaf(rawValue: UInt8(truncatingIfNeeded: (bits >> 2) & 7)) ?? .string }
+
         /// A back reference, retaining `box`.
         init(retaining box: ResolvedReferences.BackReferenceBox) {
             bits = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()) | 1
@@ -155,7 +200,7 @@ final class ReferenceArena {
         /// The strongly referenced object, unretained (nil for a back reference).
         @inline(__always)
         var strong: Unmanaged<AnyObject>? {
-            guard bits & 1 == 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+            guard bits & 3 == 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
             return Unmanaged.fromOpaque(pointer)
         }
 
@@ -166,14 +211,15 @@ final class ReferenceArena {
         /// The back reference's box, unretained.
         @inline(__always)
         var box: Unmanaged<ResolvedReferences.BackReferenceBox>? {
-            guard bits & 1 == 1, let pointer = UnsafeRawPointer(bitPattern: bits & ~1) else { return nil }
+            guard bits & 3 == 1, let pointer = UnsafeRawPointer(bitPattern: bits & ~3) else { return nil }
             return Unmanaged.fromOpaque(pointer)
         }
 
-        /// The referenced object, while it is alive.
+        /// The referenced object, while it is alive (nil for a leaf not made yet: slots are read
+        /// through ``ReferenceArena/slot(_:)``, which makes it).
         @inline(__always)
         var object: AnyObject? {
-            if bits & 1 == 0 { return strongObject }
+            if bits & 3 == 0 { return strongObject }
             return box?.takeUnretainedValue().object
         }
     }
@@ -187,6 +233,35 @@ final class ReferenceArena {
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
         slots = .allocate(capacity: self.capacity)
+    }
+
+    /// The context that owns the arena (set by it; makes the leaves).
+    @exclusivity(unchecked) var context: Unmanaged<ArchiveContext>?
+    /// The session decoding the load, while it is alive (it clears this when it goes): it
+    /// records each leaf made, so that a later reference to the same object shares it.
+    @exclusivity(unchecked) var session: Unmanaged<DecodingSession>?
+
+    /// Slot `index` (a filled one), with a leaf not made yet made now and stored in its place,
+    /// so that every later read gives the same instance.
+    @inline(__always)
+    func slot(_ index: Int) -> Slot {
+        let slot = slots[index]
+        guard slot.isLeaf else { return slot }
+        return makeLeaf(at: index, slot)
+    }
+
+    @inline(never)
+    private func makeLeaf(at index: Int, _ slot: Slot) -> Slot {
+        guard let context else { return Slot.none }
+        // Making a leaf reserves no slots, so `slots` stays where it is.
+        let leaf =
+            slot.isSharedLeaf
+            ? context.takeUnretainedValue().sharedLeaf(slot.leafIndex, slot.leafKind)
+            : context.takeUnretainedValue().makeLeaf(slot.leafIndex, slot.leafKind)
+        let made = Slot(retaining: leaf)
+        slots[index] = made
+        session?.takeUnretainedValue().noteMade(slot.leafIndex, leaf)
+        return made
     }
 
     deinit { slots.deallocate() }
@@ -224,6 +299,7 @@ final class ReferenceArena {
         for index in start..<(start &+ count) {
             let slot = slots[index]
             slots[index] = Slot.none
+            // A leaf not made yet holds nothing.
             if let box = slot.box {
                 box.release()
             } else if let strong = slot.strong {
