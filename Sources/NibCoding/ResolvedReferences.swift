@@ -87,11 +87,18 @@ struct ResolvedReferences {
         return context.takeUnretainedValue().leafText(slot.leafIndex)
     }
 
-    /// Appends the referenced objects that are alive to `result`, in order.
-    func appendObjects(to result: inout [AnyObject]) {
+    /// The referenced objects that are alive, in order, written straight into a new array's
+    /// storage (appending one by one paid a uniqueness and capacity check per element).
+    var objects: [AnyObject] {
         arenaReference._withUnsafeGuaranteedRef { arena in
-            for index in start..<(start &+ count) {
-                if let object = arena.slot(index).object { result.append(object) }
+            [AnyObject](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // Making a leaf reserves no slots, so no read here grows the arena.
+                for index in start..<(start &+ count) where initialized < buffer.count {
+                    if let object = arena.slot(index).object {
+                        buffer.initializeElement(at: initialized, to: object)
+                        initialized &+= 1
+                    }
+                }
             }
         }
     }

@@ -96,10 +96,7 @@ open class NibCollection: NibObject {
     /// The elements in stored order. For a dictionary: key, value, key, value.
     public var elements: [AnyObject] {
         if case .archived(let archived) = storage, let references = archived.inlinedElementReferences {
-            var result: [AnyObject] = []
-            result.reserveCapacity(references.count)
-            references.appendObjects(to: &result)
-            return result
+            return references.objects
         }
         var result: [AnyObject] = []
         if isInlined {
