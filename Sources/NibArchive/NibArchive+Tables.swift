@@ -324,6 +324,22 @@ extension NibArchive {
         @inline(__always)
         package func payload(at index: Int) -> Payload { payload(of: entries[index]) }
 
+        /// The bytes of the value at `index` decoded as UTF-8 (ill-formed sequences repaired) when
+        /// it is data, without building a payload (which retains the file's bytes); `nil` when it
+        /// is not data.
+        package func dataText(at index: Int) -> String? {
+            let entry = entries[index]
+            guard entry.type == .data else { return nil }
+            let start = entry.dataStart
+            let length = entry.dataLength
+            return storage.withUnsafeBufferPointer { bytes in
+                guard start >= 0, length >= 0, start <= bytes.count, length <= bytes.count &- start else {
+                    return nil
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start &+ length)]), as: UTF8.self)
+            }
+        }
+
         func payload(of entry: ValueEntry) -> Payload {
             let bits = entry.bits
             switch entry.type {

@@ -182,8 +182,7 @@ final class ArchiveContext {
         }
         // `ArchivedValues.data(forKeyIndex:)`: the first value under the key, when it is data.
         for valueIndex in range where values.keyIndex(at: valueIndex) == key {
-            guard case .data(let bytes) = values.payload(at: valueIndex) else { return "" }
-            return String(decoding: bytes, as: UTF8.self)
+            return values.dataText(at: valueIndex) ?? ""
         }
         return ""
     }
