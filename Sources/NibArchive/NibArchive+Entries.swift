@@ -43,9 +43,10 @@ struct ValueEntry: Hashable, Sendable {
 
 /// A class-name table entry: the stored name (all *L* bytes, terminator included) in storage,
 /// its fallbacks as a run of the archive's shared fallback list, and the two varints' widths.
+@usableFromInline
 struct ClassEntry: Hashable, Sendable {
-    var start: UInt32
-    var length: UInt32
+    @usableFromInline var start: UInt32
+    @usableFromInline var length: UInt32
     var fallbackStart: UInt32
     var fallbackCount: UInt32
     var lengthWidth: UInt8 = 1

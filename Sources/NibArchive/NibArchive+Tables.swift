@@ -360,9 +360,9 @@ extension NibArchive {
 
     /// The class-name table as a random-access collection of ``ClassName``.
     public struct ClassTable: RandomAccessCollection, Sendable {
-        let entries: [ClassEntry]
+        @usableFromInline let entries: [ClassEntry]
         let fallbackIndices: [UInt32]
-        let storage: [UInt8]
+        @usableFromInline let storage: [UInt8]
         /// The first index, 0.
         public var startIndex: Int { 0 }
         /// The class count.
@@ -388,7 +388,10 @@ extension NibArchive {
 
         /// Calls `body` with the bytes of the name of the class at `index` (the bytes
         /// ``name(at:)`` decodes: the stored name without its terminator).
+        @inlinable
         package func withNameBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            // Inlinable: called across modules, an unspecialized generic paid for the closure and
+            // `withUnsafeBufferPointer` through witness tables on every call.
             let entry = entries[index]
             let start = Int(entry.start)
             let end = start + Swift.max(Int(entry.length) - 1, 0)
