@@ -152,6 +152,25 @@ private struct ASCIINameTable: Sendable {
         return (hash | 1, high < 0x80)
     }
 
+    /// Whether `first` and `second` (of equal length) hold the same bytes, compared eight at a time.
+    private static func sameBytes(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+        guard first.count == second.count else { return false }
+        var offset = 0
+        while offset <= first.count &- 8 {
+            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset &+= 8
+        }
+        while offset < first.count {
+            if first[offset] != second[offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
     mutating func insert(_ name: String, _ type: any NibDecodable.Type) {
         let name = Array(name.utf8)
         let (hash, isASCII) = name.withUnsafeBufferPointer(Self.hash)
@@ -211,8 +230,10 @@ private struct ASCIINameTable: Sendable {
                 if hashes[slot] == hash, lengths[slot] == name.count {
                     let start = starts[slot]
                     let equal = bytes.withUnsafeBufferPointer { stored in
-                        for offset in 0..<name.count where stored[start &+ offset] != name[offset] { return false }
-                        return true
+                        // `insert` stored `name.count` bytes at `start`.
+                        Self.sameBytes(
+                            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: stored[start..<(start &+ name.count)])),
+                            UnsafeRawBufferPointer(name))
                     }
                     if equal, let type = types[slot] { return .found(type) }
                 }
