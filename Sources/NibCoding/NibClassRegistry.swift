@@ -232,7 +232,8 @@ private struct ASCIINameTable: Sendable {
                     let equal = bytes.withUnsafeBufferPointer { stored in
                         // `insert` stored `name.count` bytes at `start`.
                         Self.sameBytes(
-                            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: stored[start..<(start &+ name.count)])),
+                            UnsafeRawBufferPointer(
+                                UnsafeBufferPointer(rebasing: stored[start..<(start &+ name.count)])),
                             UnsafeRawBufferPointer(name))
                     }
                     if equal, let type = types[slot] { return .found(type) }
