@@ -2,13 +2,15 @@
 /// `NSNibControlConnector`, `<binding>` → `NSNibBindingConnector` (source: the element holding
 /// the connection).
 enum AppKitConnectionRule {
+    /// The attributes the rule reads on `<outlet>` and `<action>`; any other is refused.
+    static let knownAttributes: [String: Set<String>] = [
+        "outlet": ["property", "destination", "id"], "action": ["selector", "target", "id"],
+    ]
+
     static func schedule(_ connections: SourceElement, source: ArchivedObject, context: AppKitContext) {
         for connection in connections.children {
             context.deferred.append { () throws in
-                let known: [String: Set<String>] = [
-                    "outlet": ["property", "destination", "id"], "action": ["selector", "target", "id"],
-                ]
-                if let known = known[connection.name] {
+                if let known = knownAttributes[connection.name] {
                     for name in connection.attributes.keys where !known.contains(name) {
                         throw context.error(
                             .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")

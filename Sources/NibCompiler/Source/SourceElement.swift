@@ -84,16 +84,8 @@ public final class SourceElement: @unchecked Sendable {
 
     /// The Xcode that saved the document this element belongs to (from the document element's
     /// `toolsVersion`), whatever Xcode is being imitated.
-    public var savedBy: XcodeEra {
-        var top = self
-        while let parent = top.parent { top = parent }
-        return XcodeEra(toolsVersion: top["toolsVersion"])
-    }
+    public var savedBy: XcodeEra { XcodeEra(toolsVersion: documentElement["toolsVersion"]) }
 
     /// Whether the document this element belongs to was saved with `colorMatched="YES"`.
-    public var documentIsColorMatched: Bool {
-        var top = self
-        while let parent = top.parent { top = parent }
-        return top.flag("colorMatched")
-    }
+    public var documentIsColorMatched: Bool { documentElement.flag("colorMatched") }
 }

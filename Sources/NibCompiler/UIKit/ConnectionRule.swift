@@ -1,6 +1,10 @@
 /// `<connections>`: `<outlet>` → `UIRuntimeOutletConnection`, `<action>` →
 /// `UIRuntimeEventConnection` with the control-event mask.
 enum ConnectionRule {
+    /// The attributes the rule reads on `<action>` and `<outlet>`; any other is refused.
+    static let actionAttributes: Set<String> = ["selector", "destination", "eventType", "id"]
+    static let outletAttributes: Set<String> = ["property", "destination", "id"]
+
     static let eventMasks: [String: Int] = [
         "touchDown": 1, "touchDownRepeat": 2, "touchDragInside": 4, "touchDragOutside": 8, "touchDragEnter": 16,
         "touchDragExit": 32, "touchUpInside": 64, "touchUpOutside": 128, "touchCancel": 256, "valueChanged": 4096,
@@ -26,9 +30,7 @@ enum ConnectionRule {
                     throw context.error(.invalidSource, connection, "the connection has no destination")
                 }
                 guard accept(destinationID) else { return }
-                let known: Set<String> =
-                    connection.name == "action"
-                    ? ["selector", "destination", "eventType", "id"] : ["property", "destination", "id"]
+                let known = connection.name == "action" ? actionAttributes : outletAttributes
                 for name in connection.attributes.keys where !known.contains(name) {
                     throw context.error(
                         .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")

@@ -33,9 +33,7 @@ enum NavigationRule {
         bar.set("UIAutoresizingMask", int: 2)
         bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
         // The document's global tint reaches the bar as it reaches root views (Sylladise1-6.3).
-        var root = element
-        while let parent = root.parent { root = parent }
-        if let tint = root.child("color", key: "tintColor") {
+        if let tint = element.documentElement.child("color", key: "tintColor") {
             bar.set("UITintColor", try ColorRule.color(tint, in: context))
         }
         if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
