@@ -42,10 +42,10 @@ extension Nib {
         // Usually a handful of objects: compared by identity in a list, cheaper than hashing
         // every object; a caller's long list of external objects gets a set.
         let placeholders = mapping.placeholders
-        let placeholderSet = placeholders.count > 16 ? Set(placeholders.map(ObjectIdentifier.init)) : nil
-        func isPlaceholder(_ object: AnyObject) -> Bool {
-            if let placeholderSet { return placeholderSet.contains(ObjectIdentifier(object)) }
-            return placeholders.contains { $0 === object }
+        let placeholderSet = placeholders.count > 16 ? Set(placeholders) : nil
+        func isPlaceholder(_ object: ObjectIdentifier) -> Bool {
+            if let placeholderSet { return placeholderSet.contains(object) }
+            return placeholders.contains(object)
         }
         guard !archive.objects.isEmpty else {
             throw NibCodingError(code: .invalidRoot, message: "the archive has no objects, so no root object")
@@ -94,12 +94,16 @@ extension Nib {
         result.outlets.reserveCapacity(connections.count)
         for connection in connections { connect(connection, &result) }
 
-        // In place: a filtered copy retained every object again.
+        // In place: a filtered copy retained every object again. Objects are compared by
+        // identity read through the buffer (reading an element as an object retained it).
         func dropPlaceholders(_ objects: inout [AnyObject]) {
-            var kept = 0
-            for index in objects.indices where !isPlaceholder(objects[index]) {
-                if kept != index { objects.swapAt(kept, index) }
-                kept += 1
+            let kept = objects.withUnsafeMutableBufferPointer { buffer in
+                var kept = 0
+                for index in buffer.indices where !isPlaceholder(ObjectIdentifier(buffer[index])) {
+                    if kept != index { buffer.swapAt(kept, index) }
+                    kept += 1
+                }
+                return kept
             }
             objects.removeSubrange(kept...)
         }
@@ -107,22 +111,42 @@ extension Nib {
         result.topLevelObjects = topLevel
         dropPlaceholders(&all)
         result.objects = all
-        // A conformance check walks the class hierarchy; ask once per Swift type (as many as
-        // the registry has, whatever the nib says: a list is cheaper than hashing every object's type).
-        var awakable: [(type: ObjectIdentifier, adopts: Bool)] = []
-        for object in result.objects {
-            let type = ObjectIdentifier(Swift.type(of: object))
-            let adopts: Bool
-            if let known = awakable.first(where: { $0.type == type }) {
-                adopts = known.adopts
-            } else {
-                adopts = object is any NibAwakable
-                awakable.append((type, adopts))
-            }
-            if adopts { (object as? any NibAwakable)?.awakeFromNib() }
-        }
+        Self.awake(all)
         result.diagnostics += session.diagnostics
         return result
+    }
+
+    /// Calls `awakeFromNib` on each object that adopts ``NibAwakable``, in order.
+    ///
+    /// A conformance check walks the class hierarchy, so it is asked once per Swift type (as
+    /// many as the registry has, whatever the nib says): the answers are kept in a list on the
+    /// stack, cheaper than hashing every object's type or growing an array per load; past its
+    /// capacity, types are asked again.
+    private static func awake(_ objects: [AnyObject]) {
+        let capacity = 32
+        withUnsafeTemporaryAllocation(of: (type: ObjectIdentifier, adopts: Bool).self, capacity: capacity) { known in
+            var knownCount = 0
+            // Read through the buffer: iterating the array retained and released every object.
+            objects.withUnsafeBufferPointer { objects in
+                for index in objects.indices {
+                    let type = ObjectIdentifier(Swift.type(of: objects[index]))
+                    var adopts: Bool?
+                    for position in 0..<knownCount where known[position].type == type {
+                        adopts = known[position].adopts
+                        break
+                    }
+                    if adopts == nil {
+                        let answer = objects[index] is any NibAwakable
+                        if knownCount < capacity {
+                            known.initializeElement(at: knownCount, to: (type, answer))
+                            knownCount += 1
+                        }
+                        adopts = answer
+                    }
+                    if adopts == true { (objects[index] as? any NibAwakable)?.awakeFromNib() }
+                }
+            }
+        }
     }
 
     static func name(_ object: AnyObject?) -> String {

@@ -139,6 +139,9 @@ struct ResolvedReferences {
     /// Releases what the slots hold, handing each strongly referenced ``NibObject`` to `take`
     /// with its retain instead (the iterative release of long chains).
     func takeAll(_ take: (NibObject) -> Void) {
+        // While a session decodes into the arena, releases wait for its end (see
+        // ``ReferenceArena/release(_:_:)``); nothing is handed out then.
+        if arenaReference._withUnsafeGuaranteedRef({ $0.session != nil }) { return releaseAll() }
         let slots = arenaReference._withUnsafeGuaranteedRef { $0.slots }
         for index in start..<(start &+ count) {
             let slot = slots[index]
@@ -177,6 +180,11 @@ final class ReferenceArena {
             } else {
                 bits = 0
             }
+        }
+
+        /// A strong reference taking over the caller's retain of `object`.
+        init(owning object: Unmanaged<AnyObject>?) {
+            bits = object.map { UInt(bitPattern: $0.toOpaque()) } ?? 0
         }
 
         /// Leaf object `index` of kind `kind`, not made yet: made on first read
@@ -302,16 +310,39 @@ final class ReferenceArena {
     func set(_ slot: consuming Slot, at index: Int) { slots[index] = slot }
 
     /// Releases what slots `start ..< start + count` hold and empties them.
+    ///
+    /// While a session decodes into the arena, the releases wait for its end
+    /// (``releaseDeferred()``): the session refers to the instances it has handed to
+    /// references without holding them (``DecodingSession/State/referenced``).
     func release(_ start: Int, _ count: Int) {
         for index in start..<(start &+ count) {
             let slot = slots[index]
             slots[index] = Slot.none
-            // A leaf not made yet holds nothing.
-            if let box = slot.box {
-                box.release()
-            } else if let strong = slot.strong {
-                strong.release()
+            if session != nil {
+                // A leaf not made yet holds nothing.
+                if !slot.isLeaf, slot.bits != 0 { deferred.append(slot) }
+                continue
             }
+            Self.release(slot)
         }
+    }
+
+    /// Releases what `slot` holds (a leaf not made yet holds nothing).
+    @inline(__always)
+    private static func release(_ slot: Slot) {
+        if let box = slot.box {
+            box.release()
+        } else if let strong = slot.strong {
+            strong.release()
+        }
+    }
+
+    /// Slots emptied while a session was decoding, whose references are released at its end.
+    @exclusivity(unchecked) private var deferred: [Slot] = []
+
+    /// Releases the references whose release waited for the session's end (called by the
+    /// session, once it has detached itself).
+    func releaseDeferred() {
+        while let slot = deferred.popLast() { Self.release(slot) }
     }
 }
