@@ -219,7 +219,19 @@ final class DecodingSession {
 
     /// The box through which back references hold object `index` (checked against
     /// ``objectCount`` by the caller), made on the first back reference to it.
-    private func backReferenceBox(_ index: Int) -> ResolvedReferences.BackReferenceBox {
+    ///
+    /// The box is returned unretained (the session's table holds it): the caller's slot
+    /// retains it once. (Measured: returning it as an object cost a retain and a release per
+    /// back reference on top of the slot's.)
+    @inline(__always)
+    private func backReferenceBox(_ index: Int) -> Unmanaged<ResolvedReferences.BackReferenceBox> {
+        if let backReferenceBoxes, let box = backReferenceBoxes[index] { return box }
+        return makeBackReferenceBox(index)
+    }
+
+    /// Makes the box of ``backReferenceBox(_:)`` (and its table, on the first one).
+    @inline(never)
+    private func makeBackReferenceBox(_ index: Int) -> Unmanaged<ResolvedReferences.BackReferenceBox> {
         let boxes: UnsafeMutableBufferPointer<Unmanaged<ResolvedReferences.BackReferenceBox>?>
         if let backReferenceBoxes {
             boxes = backReferenceBoxes
@@ -228,18 +240,21 @@ final class DecodingSession {
             boxes.initialize(repeating: nil)
             backReferenceBoxes = boxes
         }
-        if let box = boxes[index] { return box.takeUnretainedValue() }
-        let target = instance(index)
-        pinClassName(target, index)
-        // A model (of the load, or a caller's placeholder) has a box of its own.
-        let box =
-            if let model = target as? NibObject {
-                model.referenceBox
-            } else {
-                ResolvedReferences.BackReferenceBox(foreign: target)
+        let made: Unmanaged<ResolvedReferences.BackReferenceBox>
+        if let target = slots[index] {
+            made = target._withUnsafeGuaranteedRef { target in
+                pinClassName(target, index)
+                // A model (of the load, or a caller's placeholder) has a box of its own.
+                if let model = target as? NibObject {
+                    return Unmanaged.passRetained(model.referenceBox)
+                }
+                return Unmanaged.passRetained(ResolvedReferences.BackReferenceBox(foreign: target))
             }
-        boxes[index] = Unmanaged.passRetained(box)
-        return box
+        } else {
+            made = Unmanaged.passRetained(ResolvedReferences.BackReferenceBox(foreign: nil))
+        }
+        boxes[index] = made
+        return made
     }
 
     /// Gives an unfinished model that is handed out (a cycle: a back reference, or a custom
@@ -598,7 +613,7 @@ final class DecodingSession {
                 current.next = valueIndex &+ 1
             case .placeholder, .decoding:
                 arena.set(
-                    ReferenceArena.Slot(retaining: backReferenceBox(target)),
+                    ReferenceArena.Slot(retainingBox: backReferenceBox(target)),
                     at: current.referenceStart &+ current.referenceCount)
                 current.referenceCount &+= 1
                 current.next = valueIndex &+ 1
@@ -606,7 +621,7 @@ final class DecodingSession {
                 // A cycle through a collection entered elsewhere: a weak back reference, as
                 // for any cycle (the order objects are reached in must not change the result).
                 arena.set(
-                    ReferenceArena.Slot(retaining: backReferenceBox(target)),
+                    ReferenceArena.Slot(retainingBox: backReferenceBox(target)),
                     at: current.referenceStart &+ current.referenceCount)
                 current.referenceCount &+= 1
                 current.next = valueIndex &+ 1

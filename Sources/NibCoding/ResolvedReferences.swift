@@ -207,9 +207,10 @@ final class ReferenceArena {
         /// The kind of a leaf not made yet.
         var leafKind: LazyLeaf { LazyLeaf(rawValue: UInt8(truncatingIfNeeded: (bits >> 2) & 7)) ?? .string }
 
-        /// A back reference, retaining `box`.
-        init(retaining box: ResolvedReferences.BackReferenceBox) {
-            bits = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()) | 1
+        /// A back reference, retaining `box` (held unretained by the caller).
+        @inline(__always)
+        init(retainingBox box: Unmanaged<ResolvedReferences.BackReferenceBox>) {
+            bits = UInt(bitPattern: box.retain().toOpaque()) | 1
         }
 
         /// The strongly referenced object, unretained (nil for a back reference).
