@@ -113,6 +113,9 @@ final class DecodingSession {
     /// Each class's resolution once known (plain memory, like the per-object tables; every
     /// index is a class index of an object, checked by the parser).
     private let resolutions: UnsafeMutableBufferPointer<Resolution?>
+    /// The memory of ``slots``, ``resolutions``, the first ``suspended`` frames, ``heights`` and
+    /// ``states``, in that order: one allocation per load instead of five.
+    private let tables: UnsafeMutableRawPointer
     private struct SwapperKey: Hashable {
         var custom: Int
         var original: Int
@@ -147,7 +150,18 @@ final class DecodingSession {
         var swapped: Int?
         var original: Int?
         var knownKeys = KnownKeys()
+        let signatures = Self.knownKeySignatures
         archive.keys.forEachKeyBytes { index, key in
+            // Most keys are none of these: each key's signature is compared with all of theirs
+            // without a branch, and only a match is compared in full. (Measured: a switch on the
+            // key's length mispredicted for most keys, 3 % of load time.)
+            let signature = Self.signature(key)
+            guard
+                signature == signatures.0 || signature == signatures.1 || signature == signatures.2
+                    || signature == signatures.3 || signature == signatures.4 || signature == signatures.5
+                    || signature == signatures.6 || signature == signatures.7 || signature == signatures.8
+                    || signature == signatures.9
+            else { return }
             // Whether the key is spelled `name`, which has the key's length.
             func `is`(_ name: StaticString) -> Bool {
                 let spelling = name.utf8Start
@@ -179,18 +193,75 @@ final class DecodingSession {
         classNames = ClassNames(classes)
         let count = archive.objects.count
         objectCount = count
-        states = .allocate(capacity: count)
-        states.initialize(repeating: .untouched)
-        slots = .allocate(capacity: count)
+        // The counts are those of parsed table entries, so these byte counts cannot overflow.
+        var size = 0
+        func place<Element>(_: Element.Type, _ count: Int) -> Int {
+            let alignment = MemoryLayout<Element>.alignment
+            let start = (size + alignment - 1) / alignment * alignment
+            size = start + MemoryLayout<Element>.stride * count
+            return start
+        }
+        let slotsStart = place(Unmanaged<AnyObject>?.self, count)
+        let resolutionsStart = place(Resolution?.self, classNames.count)
+        let suspendedStart = place(Frame.self, Self.initialSuspendedCapacity)
+        let heightsStart = place(UInt32.self, count)
+        let statesStart = place(State.self, count)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        tables = memory
+        func table<Element>(_: Element.Type, at start: Int, _ count: Int) -> UnsafeMutableBufferPointer<Element> {
+            let base = (memory + start).bindMemory(to: Element.self, capacity: count)
+            return UnsafeMutableBufferPointer(start: base, count: count)
+        }
+        slots = table(Unmanaged<AnyObject>?.self, at: slotsStart, count)
         slots.initialize(repeating: nil)
-        heights = .allocate(capacity: count)
+        resolutions = table(Resolution?.self, at: resolutionsStart, classNames.count)
+        resolutions.initialize(repeating: nil)
+        suspended = (memory + suspendedStart).bindMemory(to: Frame.self, capacity: Self.initialSuspendedCapacity)
+        inlineSuspended = suspended
+        heights = table(UInt32.self, at: heightsStart, count)
         heights.initialize(repeating: 0)
+        states = table(State.self, at: statesStart, count)
+        states.initialize(repeating: .untouched)
         context = ArchiveContext(
             values: values, objects: archive.objects, keys: archive.keys, keyNames: names, emptyKey: empty,
             inlinedKey: inlined, knownKeys: knownKeys, classNames: classNames)
-        resolutions = .allocate(capacity: classNames.count)
-        resolutions.initialize(repeating: nil)
         context.arena.session = Unmanaged.passUnretained(self)
+    }
+
+    /// The keys the initializer looks for, every one at least 7 bytes long.
+    private static let knownKeyNames: [StaticString] = [
+        "UILabel", "UISource", "UIDestination", "UISubviews", "NSInlinedValue", "UINibEncoderEmptyKey", "NS.bytes",
+        "UIProxiedObjectIdentifier", "UIClassName", "UIOriginalClassName",
+    ]
+
+    /// The ``signature(_:)`` of each of ``knownKeyNames``, in a tuple: compared one by one,
+    /// in registers.
+    private static let knownKeySignatures:
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = {
+            let all = knownKeyNames.map { name in
+                UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+                    .withMemoryRebound(to: UInt8.self) { signature($0) }
+            }
+            return (all[0], all[1], all[2], all[3], all[4], all[5], all[6], all[7], all[8], all[9])
+        }()
+
+    /// A key's length and first seven bytes in one word (0 for a key shorter than 7 bytes):
+    /// keys with different signatures differ.
+    @inline(__always)
+    private static func signature(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = key.count
+        guard count >= 7, let base = key.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let prefix: UInt64
+        if count >= 8 {
+            prefix = raw.loadUnaligned(as: UInt64.self).littleEndian & 0x00FF_FFFF_FFFF_FFFF
+        } else {
+            // Bytes 0–3 and 3–6: the overlapping byte is the same in both.
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self).littleEndian)
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: 3, as: UInt32.self).littleEndian)
+            prefix = low | high << 24
+        }
+        return prefix | UInt64(truncatingIfNeeded: min(count, 255)) << 56
     }
 
     deinit {
@@ -205,12 +276,10 @@ final class DecodingSession {
             for index in 0..<objectCount { backReferenceBoxes[index]?.release() }
             backReferenceBoxes.deallocate()
         }
-        // The other element types are trivial (a resolution holds metatypes): nothing to deinitialize.
-        states.deallocate()
-        resolutions.deallocate()
-        slots.deallocate()
-        heights.deallocate()
-        suspended.deallocate()
+        // The tables' element types are trivial (a resolution holds metatypes): nothing to
+        // deinitialize.
+        if suspended != inlineSuspended { suspended.deallocate() }
+        tables.deallocate()
     }
 
     /// The memoized instance of object `index` (checked against ``objectCount`` by the caller).
@@ -404,9 +473,12 @@ final class DecodingSession {
     ///
     /// Plain memory (a frame is trivial: its model is unretained), so a push or pop is a copy,
     /// without the uniqueness check and buffer retain of an array property.
-    @exclusivity(unchecked) private var suspended = UnsafeMutablePointer<Frame>.allocate(capacity: 32)
+    @exclusivity(unchecked) private var suspended: UnsafeMutablePointer<Frame>
     @exclusivity(unchecked) private var suspendedCount = 0
-    @exclusivity(unchecked) private var suspendedCapacity = 32
+    @exclusivity(unchecked) private var suspendedCapacity = initialSuspendedCapacity
+    /// Room for this many frames is part of ``tables`` (``inlineSuspended``); more are allocated.
+    private static let initialSuspendedCapacity = 32
+    private let inlineSuspended: UnsafeMutablePointer<Frame>
 
     /// Suspends `frame`.
     @inline(__always)
@@ -419,7 +491,7 @@ final class DecodingSession {
     private func growSuspended() {
         let grown = UnsafeMutablePointer<Frame>.allocate(capacity: suspendedCapacity * 2)
         grown.moveInitialize(from: suspended, count: suspendedCount)
-        suspended.deallocate()
+        if suspended != inlineSuspended { suspended.deallocate() }
         suspended = grown
         suspendedCapacity *= 2
     }
