@@ -939,12 +939,11 @@ final class DecodingSession {
         let cacheKey = SwapperKey(custom: target(customValue), original: target(originalValue))
         for entry in swapperList where entry.key == cacheKey { return entry.resolution }
         if swapperList.count >= Self.swapperListLimit, let known = swapperTypes[cacheKey] { return known }
-        let custom = rawString(referencedBy: customValue) ?? ""
-        let original = rawString(referencedBy: originalValue) ?? ""
         let resolution: Resolution
-        if let type = registry.type(forClassName: custom) ?? registry.type(forClassName: original) {
+        if let type = swapperType(named: customValue) ?? swapperType(named: originalValue) {
             resolution = Self.resolution(for: type)
         } else if registry.isStrict {
+            let custom = rawString(referencedBy: customValue) ?? ""
             throw error(
                 .unregisteredClass, "no Swift type is registered for custom class \(SwiftClassName.readable(custom))",
                 object: index)
@@ -957,6 +956,17 @@ final class DecodingSession {
             swapperTypes[cacheKey] = resolution
         }
         return resolution
+    }
+
+    /// `type(forClassName:)` of the string a swapper's value `valueIndex` refers to (`""` when
+    /// there is none), looked up by the name's bytes when that is exact, without making the name.
+    private func swapperType(named valueIndex: Int?) -> (any NibDecodable.Type)? {
+        guard let bytes = rawBytes(referencedBy: valueIndex) else { return registry.type(forClassName: "") }
+        switch bytes.withUnsafeBufferPointer({ registry.type(forASCIIName: $0) }) {
+        case .found(let type): return type
+        case .absent where !registry.hasQualifiedNames: return nil
+        case .absent, .undecided: return registry.type(forClassName: String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// Whether `bytes` spell `name`, compared in place.

@@ -126,7 +126,7 @@ public struct NibClassRegistry: Sendable {
     }
 }
 
-/// An open-addressing hash table from ASCII names to registered types (FNV-1a over the bytes),
+/// An open-addressing hash table from ASCII names to registered types (hashed eight bytes at a time),
 /// kept in flat arrays so that a lookup copies nothing. A registry with a non-ASCII name marks
 /// the table undecided for every lookup.
 private struct ASCIINameTable: Sendable {
@@ -141,15 +141,39 @@ private struct ASCIINameTable: Sendable {
     private var hasNonASCIIName = false
 
     /// The hash of `bytes`, and whether they are all ASCII.
+    ///
+    /// Eight bytes at a time (measured: a byte at a time, a chain of one multiplication per
+    /// byte, was most of a class lookup), then mixed so that the low bits, which pick the slot,
+    /// depend on every byte.
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var high: UInt8 = 0
-        for byte in bytes {
-            high |= byte
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        let raw = UnsafeRawBufferPointer(bytes)
+        let count = raw.count
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset <= count &- 8 {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            high |= word
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            offset &+= 8
         }
-        return (hash | 1, high < 0x80)
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(raw[offset]) << shift
+                shift &+= 8
+                offset &+= 1
+            }
+            high |= word
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        }
+        hash ^= hash >> 32
+        hash = hash &* 0xD6E8_FEB8_6659_FD93
+        hash ^= hash >> 32
+        return (hash | 1, high & 0x8080_8080_8080_8080 == 0)
     }
 
     /// Whether `first` and `second` (of equal length) hold the same bytes, compared eight at a time.
