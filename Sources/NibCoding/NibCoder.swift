@@ -18,10 +18,10 @@ public import NibArchive
 /// }
 /// ```
 ///
-/// A coder may be kept and read after the load. It keeps the load's decoder alive, and while
-/// the decoder lives, the objects of the load it has handed out are kept too (a later read
-/// must find them), even those the rest of the graph let go: keep a coder only as long as you
-/// need it.
+/// A coder may be kept and read after the load. It keeps the load's decoder alive, and the
+/// decoder keeps the objects of the load (a later read must find them), even those the rest of
+/// the graph let go. A coder kept by an object of the load therefore keeps the whole load
+/// alive, itself included, until it is set to `nil`: keep a coder only as long as you need it.
 public struct NibCoder {
     let session: DecodingSession
     /// The index of the object being decoded in the archive's object table.

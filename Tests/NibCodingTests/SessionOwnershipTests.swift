@@ -98,6 +98,54 @@ struct SessionOwnershipTests {
         #expect(weakChild == nil, "the child outlived the graph")
     }
 
+    /// Keeps its coder, to read through it after the load.
+    final class Keeper: NibDecodable {
+        var coder: NibCoder?
+        init() {}
+        func decode(from coder: NibCoder) throws { self.coder = coder }
+    }
+
+    @Test("A coder kept after the load reads live objects after the caller let the graph go, and frees them when it goes")
+    func keptCoder() throws {
+        // Root → thing 1 (→ child 2), keeper 3 (after → thing 1).
+        let archive = try Fixtures.archive([
+            ("NSObject", [("thing", .objectReference(1)), ("keeper", .objectReference(3))]),
+            ("Thing", [("child", .objectReference(2))]),
+            ("Child", [("name", .string("kept"))]),
+            ("Keeper", [("after", .objectReference(1))]),
+        ])
+        var registry = NibClassRegistry.standard
+        registry.register(Keeper.self, as: "Keeper")
+        var keeper: Keeper?
+        weak var weakRoot: NibObject?
+        weak var weakThing: NibObject?
+        do {
+            let root = try Nib(archive: archive).decodeGraph(registry: registry)
+            keeper = root.object(forKey: "keeper") as? Keeper
+            weakRoot = root
+            weakThing = root.object(forKey: "thing") as? NibObject
+            // The root was the thing's only referrer.
+            root.entries = []
+        }
+        // The keeper's coder keeps the load alive: the root, and the thing the root let go.
+        #expect(weakRoot != nil)
+        #expect(weakThing != nil)
+        weak var weakChild: AnyObject?
+        do {
+            // The decoder holds what it handed out: the thing is alive, and it is the same one.
+            let thing = try #require(try keeper?.coder?.decodeObject(forKey: "after") as? NibObject)
+            #expect(thing === weakThing)
+            #expect((thing.object(forKey: "child") as? NibObject)?.className == "Child")
+            weakChild = thing.object(forKey: "child")
+        }
+        #expect(weakChild != nil)
+        keeper?.coder = nil
+        keeper = nil
+        #expect(weakRoot == nil, "the root outlived the coder")
+        #expect(weakThing == nil, "the thing outlived the coder")
+        #expect(weakChild == nil, "the child outlived the coder")
+    }
+
     @Test("Objects shared by many referrers are one instance each and are freed with the graph")
     func sharedReferences() throws {
         // Root → 1...20, each → shared 21 and its own child.
