@@ -105,7 +105,7 @@ struct SessionOwnershipTests {
         func decode(from coder: NibCoder) throws { self.coder = coder }
     }
 
-    @Test("A coder kept after the load reads live objects after the caller let the graph go, and frees them when it goes")
+    @Test("A coder kept after the load reads live objects after the caller let them go, and frees them when it goes")
     func keptCoder() throws {
         // Root → thing 1 (→ child 2), keeper 3 (after → thing 1).
         let archive = try Fixtures.archive([
