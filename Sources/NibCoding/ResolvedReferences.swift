@@ -158,8 +158,9 @@ struct ResolvedReferences {
 
 /// The reference slots of all objects of one load, in plain memory that grows as objects are
 /// decoded. Each slot is owned by the object it belongs to (see ``ResolvedReferences``): the
-/// arena itself releases nothing, it only frees its memory when the last object of the load
-/// (through the ``ArchiveContext``) is gone.
+/// arena itself releases nothing of its own accord (it only holds the releases an object asks
+/// for while the load is decoding, until the session ends), and frees its memory when the last
+/// object of the load (through the ``ArchiveContext``) is gone.
 final class ReferenceArena {
     /// One reference: a retained object (or nothing), a retained back-reference box, or a leaf
     /// not made yet, tagged in the low two bits (objects are aligned to at least 8 bytes): `00`
