@@ -228,21 +228,24 @@ final class DecodingSession {
         context.arena.session = Unmanaged.passUnretained(self)
     }
 
-    /// The keys the initializer looks for, every one at least 7 bytes long.
+    /// The keys the initializer looks for, every one at least 7 bytes long: the names its
+    /// `switch` compares in full (at most ten, the lanes of ``knownKeySignatures``).
     private static let knownKeyNames: [StaticString] = [
         "UILabel", "UISource", "UIDestination", "UISubviews", "NSInlinedValue", "UINibEncoderEmptyKey", "NS.bytes",
         "UIProxiedObjectIdentifier", "UIClassName", "UIOriginalClassName",
     ]
 
     /// The ``signature(_:)`` of each of ``knownKeyNames``, in a tuple: compared one by one,
-    /// in registers.
+    /// in registers. Lanes without a name hold a value no key shorter than 255 bytes has.
     private static let knownKeySignatures:
         (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = {
             let all = knownKeyNames.map { name in
                 UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
                     .withMemoryRebound(to: UInt8.self) { signature($0) }
             }
-            return (all[0], all[1], all[2], all[3], all[4], all[5], all[6], all[7], all[8], all[9])
+            assert(all.count <= 10, "the signature tuple has ten lanes")
+            func lane(_ index: Int) -> UInt64 { index < all.count ? all[index] : .max }
+            return (lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7), lane(8), lane(9))
         }()
 
     /// A key's length and first seven bytes in one word (0 for a key shorter than 7 bytes):
@@ -907,11 +910,7 @@ final class DecodingSession {
     /// The type the registry has for class `classIndex` (`type(forClassName:)` of its name),
     /// looked up by the name's bytes when that is exact, without making the name.
     private func registeredType(_ classIndex: Int) -> (any NibDecodable.Type)? {
-        switch classes.withNameBytes(at: classIndex, { registry.type(forASCIIName: $0) }) {
-        case .found(let type): return type
-        case .absent where !registry.hasQualifiedNames: return nil
-        case .absent, .undecided: return registry.type(forClassName: classNames[classIndex])
-        }
+        classes.withNameBytes(at: classIndex) { registry.type(forNameBytes: $0) { classNames[classIndex] } }
     }
 
     /// A `UIClassSwapper` decodes as the class named by `UIClassName`, else `UIOriginalClassName`.
@@ -962,10 +961,8 @@ final class DecodingSession {
     /// there is none), looked up by the name's bytes when that is exact, without making the name.
     private func swapperType(named valueIndex: Int?) -> (any NibDecodable.Type)? {
         guard let bytes = rawBytes(referencedBy: valueIndex) else { return registry.type(forClassName: "") }
-        switch bytes.withUnsafeBufferPointer({ registry.type(forASCIIName: $0) }) {
-        case .found(let type): return type
-        case .absent where !registry.hasQualifiedNames: return nil
-        case .absent, .undecided: return registry.type(forClassName: String(decoding: bytes, as: UTF8.self))
+        return bytes.withUnsafeBufferPointer { buffer in
+            registry.type(forNameBytes: buffer) { String(decoding: buffer, as: UTF8.self) }
         }
     }
 

@@ -103,11 +103,16 @@ public struct NibClassRegistry: Sendable {
         case undecided
     }
 
-    /// The exact-name lookup of ``type(forClassName:)`` for a name given as its bytes, without
-    /// making a string: for ASCII bytes and a registry of ASCII names, `String` equality is byte
-    /// equality.
-    func type(forASCIIName bytes: UnsafeBufferPointer<UInt8>) -> ByteLookup {
-        asciiNames.lookUp(bytes)
+    /// ``type(forClassName:)`` for a name given as its bytes, looked up by the bytes when that
+    /// decides (for ASCII bytes and a registry of ASCII names, `String` equality is byte
+    /// equality, and without qualified names no mangled name can match), else as the string
+    /// `name` makes.
+    func type(forNameBytes bytes: UnsafeBufferPointer<UInt8>, name: () -> String) -> (any NibDecodable.Type)? {
+        switch asciiNames.lookUp(bytes) {
+        case .found(let type): return type
+        case .absent where !hasQualifiedNames: return nil
+        case .absent, .undecided: return type(forClassName: name())
+        }
     }
 
     /// Treats classes archived in module `archivedModule` as if they were in `module`.
