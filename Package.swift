@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "NibToolTests",
             dependencies: [
-                "NibToolCLI", "NibArchive", "NibCoding", "KeyedArchive", "CorpusSupport", "nibtool",
+                "NibToolCLI", "NibArchive", "NibCoding", "NibCompiler", "KeyedArchive", "CorpusSupport", "nibtool",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings),

@@ -44,8 +44,23 @@ public struct NibStoryboard: Sendable {
     }
 
     /// The nib called `name` (`<name>.nib`, a file or a directory nib).
+    ///
+    /// Nib names come from the storyboard's `Info.plist`, so they are untrusted: a name that is
+    /// not a single file name inside the storyboard (empty, `.`, `..`, or holding `/` or NUL) is
+    /// refused instead of being read from outside it.
+    ///
+    /// - Throws: ``NibCodingError`` with ``NibCodingError/Code/unreadableFile`` for such a name or
+    ///   a nib that cannot be read.
     public func nib(named name: String) throws(NibCodingError) -> Nib {
-        try Nib(contentsOf: url.appendingPathComponent(name + ".nib"))
+        let file = name + ".nib"
+        guard !name.isEmpty, !file.utf8.contains(UInt8(ascii: "/")), !file.utf8.contains(0) else {
+            throw NibCodingError(
+                code: .unreadableFile,
+                message:
+                    "storyboard \(url.lastPathComponent) names the nib \(name.debugDescription), which is not a file inside it"
+            )
+        }
+        return try Nib(contentsOf: url.appendingPathComponent(file))
     }
 
     /// The scene nib of the controller with storyboard identifier `identifier`.

@@ -25,6 +25,8 @@ public struct FileTreeComparison: Sendable {
     }
 
     /// The files of the output at `url`: `[""]` for a file, relative paths for a directory.
+    ///
+    /// A symbolic link inside a directory output is an error rather than followed.
     public static func files(at url: URL) throws -> [String: [UInt8]] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -36,11 +38,23 @@ public struct FileTreeComparison: Sendable {
         if let enumerator = FileManager.default.enumerator(atPath: base) {
             for case let relative as String in enumerator {
                 let full = URL(fileURLWithPath: base).appendingPathComponent(relative)
-                var childIsDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: full.path, isDirectory: &childIsDirectory),
-                    !childIsDirectory.boolValue
-                {
+                // The type of the entry itself (lstat): a link inside an output is never followed,
+                // so a crafted bundle cannot make diff read and print a file outside it.
+                let type = try FileManager.default.attributesOfItem(atPath: full.path)[.type] as? FileAttributeType
+                switch type {
+                case .typeRegular?:
                     result[relative] = [UInt8](try Data(contentsOf: full))
+                case .typeSymbolicLink?:
+                    throw CocoaError(
+                        .fileReadUnknown,
+                        userInfo: [
+                            NSFilePathErrorKey: full.path,
+                            NSLocalizedDescriptionKey:
+                                "\(relative) in \(url.lastPathComponent) is a symbolic link; links inside a compiled output are not followed",
+                        ])
+                default:
+                    // Folders are walked by the enumerator; other kinds (fifos, devices) are not content.
+                    break
                 }
             }
         }

@@ -106,8 +106,7 @@ struct Compile: IOCommand {
             do {
                 try compiled.write(to: URL(fileURLWithPath: output))
             } catch {
-                throw FileAccess(io: io).fail(
-                    output, "cannot write the output: \((error as NSError).localizedDescription)")
+                throw FileAccess(io: io).fail(output, error.message)
             }
         }
         guard let compareWith else { return }

@@ -45,7 +45,10 @@ struct AppKitStoryboardCompiler {
                 files["MainMenu.nib"] = try mainMenuNib(controller, scenes: scenes)
                 nibNames["MainMenu"] = "MainMenu"
             case "windowController":
-                let identifier = controller["storyboardIdentifier"] ?? "NSWindowController-\(id)"
+                let identifier = try OutputFileName.checked(
+                    controller["storyboardIdentifier"] ?? "NSWindowController-\(id)", suffix: ".nib",
+                    what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
+                    element: controller, file: document.fileName)
                 identifiersByID[id] = identifier
                 let nibs = try windowControllerNibs(controller, identifier: identifier, scenes: scenes)
                 for (name, bytes) in nibs { files[name] = bytes }
@@ -269,7 +272,9 @@ struct AppKitStoryboardCompiler {
             throw context.error(.unsupportedElement, child, "<\(child.name)> in a view controller is not modelled")
         }
         let controllerID = element["id"] ?? ""
-        let name = "\(controllerID)-view-\(viewID)"
+        let name = try OutputFileName.checked(
+            "\(controllerID)-view-\(viewID)", suffix: ".nib", what: "controller and view ids", element: viewElement,
+            file: document.fileName)
         let view = try views.view(viewElement, superview: nil, parent: owner)
         context.connections.append(AppKitConnectionRule.outlet("view", source: owner, destination: view))
         let referencesController = viewElement.descendants.contains { descendant in

@@ -136,7 +136,10 @@ struct StoryboardCompiler {
                     Self.containerRelationships[controller.name] != nil && document.era < XcodeEra(7)
                     ? "UIViewController" : uiKitClass
                 // A scene with a storyboard identifier is named after it.
-                let sceneName = controller["storyboardIdentifier"] ?? "\(nibClass)-\(controllerID)"
+                let sceneName = try OutputFileName.checked(
+                    controller["storyboardIdentifier"] ?? "\(nibClass)-\(controllerID)", suffix: ".nib",
+                    what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
+                    element: controller, file: document.fileName)
                 scenes.append(
                     Scene(
                         element: scene, controller: controller, controllerID: controllerID, uiKitClass: uiKitClass,
@@ -375,7 +378,9 @@ struct StoryboardCompiler {
         var viewNibName: String?
         var upstream: [(name: String, target: String)] = []
         if let view = controller.child(key: "view") {
-            let name = "\(scene.controllerID)-view-\(view["id"] ?? "")"
+            let name = try OutputFileName.checked(
+                "\(scene.controllerID)-view-\(view["id"] ?? "")", suffix: ".nib", what: "controller and view ids",
+                element: view, file: document.fileName)
             viewNibName = name
             let (bytes, placeholders) = try viewNib(
                 controller: controller, view: view, firstResponderID: scene.firstResponderID, resources: resources)

@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the compiler produced: one nib file, or the files of a directory (`.storyboardc`, a
+/// directory nib).
+public struct CompiledNib: Sendable {
+    /// The shape of the output.
+    public enum Kind: Sendable {
+        /// A single `.nib` file.
+        case nibFile
+        /// A `.storyboardc` directory.
+        case storyboard
+        /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets.
+        case nibDirectory
+    }
+
+    /// The shape of the output.
+    public var kind: Kind
+    /// The files, by path relative to the output (the empty path for a single file).
+    public var files: [String: [UInt8]]
+    /// What the compiler approximated, in source order; empty when every value is as ibtool
+    /// writes it.
+    public var warnings: [CompileWarning] = []
+
+    /// Creates an output.
+    public init(kind: Kind, files: [String: [UInt8]]) {
+        self.kind = kind
+        self.files = files
+    }
+
+    /// Writes the output at `url`: a file, or a directory holding the files.
+    ///
+    /// Files of a directory output never land outside `url`: a name that is not a single path
+    /// component (``OutputFileName``) is refused, and a symbolic link already in the folder under
+    /// a file's name is replaced by the file instead of being followed.
+    ///
+    /// - Throws: ``CompileError`` with ``CompileError/Code/output`` naming the file that could
+    ///   not be written and why.
+    public func write(to url: URL) throws(CompileError) {
+        switch kind {
+        case .nibFile:
+            do {
+                try Data(files[""] ?? []).write(to: url)
+            } catch {
+                throw Self.failure(url.path, error.localizedDescription)
+            }
+        case .storyboard, .nibDirectory:
+            for name in files.keys {
+                if let problem = OutputFileName.problem(with: name) {
+                    throw Self.failure(url.path, "the output file name \"\(OutputFileName.printable(name))\" \(problem)")
+                }
+            }
+            do {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            } catch {
+                throw Self.failure(url.path, error.localizedDescription)
+            }
+            for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+                try Self.writeFile(bytes, at: url.appendingPathComponent(name).path)
+            }
+        }
+    }
+
+    private static func failure(_ path: String, _ reason: String) -> CompileError {
+        CompileError(
+            code: .output, file: path, line: 0, column: 0, element: nil, message: "cannot write \(path): \(reason)")
+    }
+
+    /// Writes `bytes` to a new or truncated regular file at `path`, without following a symbolic
+    /// link at `path` (one there is removed first).
+    private static func writeFile(_ bytes: [UInt8], at path: String) throws(CompileError) {
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = open(path, flags, 0o644)
+        if descriptor < 0, errno == ELOOP {
+            // A symbolic link stands where the file goes: remove the link (not what it names).
+            guard unlink(path) == 0 else { throw failure(path, String(cString: strerror(errno))) }
+            descriptor = open(path, flags, 0o644)
+        }
+        guard descriptor >= 0 else { throw failure(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, String(cString: strerror(errno)))
+            }
+            written += result
+        }
+    }
+}
