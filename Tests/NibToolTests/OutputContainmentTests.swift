@@ -176,7 +176,8 @@ struct StoryboardReadContainmentTests {
         let storyboard = work.appendingPathComponent("in/Main.storyboardc", isDirectory: true)
         try FileManager.default.createDirectory(at: storyboard, withIntermediateDirectories: true)
         let info: [String: Any] = [
-            "UIViewControllerIdentifiersToNibNames": ["Entry": name], "UIStoryboardDesignatedEntryPointIdentifier": "Entry",
+            "UIViewControllerIdentifiersToNibNames": ["Entry": name],
+            "UIStoryboardDesignatedEntryPointIdentifier": "Entry",
         ]
         try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
             .write(to: storyboard.appendingPathComponent("Info.plist"))

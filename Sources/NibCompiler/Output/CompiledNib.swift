@@ -52,7 +52,8 @@ public struct CompiledNib: Sendable {
         case .storyboard, .nibDirectory:
             for name in files.keys {
                 if let problem = OutputFileName.problem(with: name) {
-                    throw Self.failure(url.path, "the output file name \"\(OutputFileName.printable(name))\" \(problem)")
+                    throw Self.failure(
+                        url.path, "the output file name \"\(OutputFileName.printable(name))\" \(problem)")
                 }
             }
             do {
