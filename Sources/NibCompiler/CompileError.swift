@@ -1,9 +1,12 @@
 /// Why a source could not be compiled: the element, its line and column, and what is wrong.
 ///
-/// The compiler never writes a nib it is unsure of; anything it does not model is an error.
-/// "Not modelled" means that no reference pair (Interface Builder source with Apple's compiled
-/// output, docs/COMPILE.md) shows what `ibtool` writes for it, so NibKit has no rule to follow;
-/// values it can only approximate are ``CompileWarning``s instead.
+/// Only what leaves no nib to write stops a compile: unreadable or malformed sources, documents
+/// that are not Interface Builder documents, and output that cannot be written. What the
+/// compiler has no rule for ("not modelled": nothing in Apple's output that NibKit has seen
+/// shows what `ibtool` writes for it) is a ``CompileWarning`` and the rest of the document
+/// still compiles, unless ``NibCompiler/Options/approximations`` is `.refuse`: then the compile
+/// still looks at the whole document and fails with the first such problem, every problem
+/// listed in ``warnings``.
 public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, as an extensible code.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -45,6 +48,9 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var element: String?
     /// What is unsupported or wrong, as a sentence fragment.
     public var message: String
+    /// Every warning of the compile up to the error (with `--strict`, every problem of the
+    /// document), so that one run reports them all.
+    public var warnings: [CompileWarning] = []
 
     /// Creates an error.
     public init(code: Code, file: String, line: Int, column: Int, element: String?, message: String) {
@@ -75,17 +81,24 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension CompileError {
     /// Runs `work` in order; an error that is not a `CompileError` is reported as invalid source
-    /// in `file`.
-    static func run(_ work: [() throws -> Void], file: String) throws(CompileError) {
+    /// in `file`. With `diagnostics`, an item that fails recoverably is left out with a warning
+    /// (``CompileDiagnostics/recover(_:)``) and the rest still runs.
+    static func run(
+        _ work: [() throws -> Void], file: String, recovering diagnostics: CompileDiagnostics? = nil
+    ) throws(CompileError) {
         for item in work {
+            let failure: CompileError
             do {
                 try item()
-            } catch let failure as CompileError {
-                throw failure
+                continue
+            } catch let error as CompileError {
+                failure = error
             } catch {
-                throw CompileError(
+                failure = CompileError(
                     code: .invalidSource, file: file, line: 0, column: 0, element: nil, message: "\(error)")
             }
+            guard let diagnostics else { throw failure }
+            try diagnostics.recover(failure)
         }
     }
 }

@@ -1,8 +1,10 @@
 /// Something the compiler wrote but could not make exactly as Apple's `ibtool` would: the
-/// element, its line and column, and what was approximated.
+/// element, its line and column, and what was approximated or left out.
 ///
-/// Each warning is one approximation of a ``Kind`` (see ``NibCompiler/Approximations``);
-/// ``NibCompiler/Options/approximations`` set to `.refuse` turns them into errors.
+/// Two families of ``Kind``: approximations (see ``NibCompiler/Approximations``), and parts of
+/// the document the compiler has no rule for (an element, an attribute, a value it cannot
+/// read), which it leaves out or archives as the nearest class it knows. Both are errors when
+/// ``NibCompiler/Options/approximations`` is `.refuse` (`nibtool compile --strict`).
 public struct CompileWarning: Hashable, Sendable, CustomStringConvertible {
     /// What was approximated.
     public enum Kind: String, Hashable, Sendable {
@@ -12,6 +14,25 @@ public struct CompileWarning: Hashable, Sendable, CustomStringConvertible {
         case nearestXcode = "nearest-xcode"
         /// A size that depends on laid-out text, estimated without the font's glyph metrics.
         case textLayout = "text-layout"
+        /// An element the compiler has no rule for: left out, or archived as the nearest class
+        /// it knows (an unknown view as a plain view under its own class name).
+        case unmodelledElement = "unmodelled-element"
+        /// An attribute, or an attribute value, the compiler has no rule for: left out.
+        case unmodelledAttribute = "unmodelled-attribute"
+        /// Something the document lacks or gets wrong (a view without a frame, a reference to no
+        /// object): compiled as ibtool would, or left out.
+        case invalidSource = "invalid-source"
+
+        /// The kind a recoverable ``CompileError`` becomes, or `nil` when the error must stop the
+        /// compile.
+        init?(recovering code: CompileError.Code) {
+            switch code {
+            case .unsupportedElement: self = .unmodelledElement
+            case .unsupportedAttribute: self = .unmodelledAttribute
+            case .invalidSource: self = .invalidSource
+            default: return nil
+            }
+        }
     }
 
     /// What was approximated.
@@ -52,12 +73,45 @@ final class CompileDiagnostics {
     /// (``NibCompiler/Options/approximations``).
     var approximations = NibCompiler.Approximations.warn
 
+    /// The problems ``recover(_:)`` turned into warnings while approximations are refused: the
+    /// compile goes on to find every one, then fails with the first.
+    private(set) var refusals: [CompileError] = []
+
+    /// How many warnings and refusals there are, to return to with ``truncate(to:)``.
+    var mark: (warnings: Int, refusals: Int) { (warnings.count, refusals.count) }
+
+    /// Forgets the warnings and refusals recorded after `mark`: the part of the document they
+    /// concern is compiled again another way, which reports its own.
+    func truncate(to mark: (warnings: Int, refusals: Int)) {
+        if warnings.count > mark.warnings { warnings.removeSubrange(mark.warnings...) }
+        if refusals.count > mark.refusals { refusals.removeSubrange(mark.refusals...) }
+    }
+
     /// Records a warning about `element` in `file`.
     func warn(_ kind: CompileWarning.Kind, _ element: SourceElement, in file: String, _ message: String) {
         warnings.append(
             CompileWarning(
                 kind: kind, file: file, line: element.line, column: element.column, element: element.summary,
                 message: message))
+    }
+
+    /// Turns `error` into a warning so that the compile can go on (the caller leaves the part
+    /// out or archives the nearest thing it knows), or rethrows it when it cannot be recovered
+    /// from (malformed XML, an unreadable file, a refused approximation). When approximations
+    /// are refused, the problem is also kept in ``refusals``.
+    func recover(_ error: CompileError) throws(CompileError) {
+        guard let kind = CompileWarning.Kind(recovering: error.code) else { throw error }
+        // A problem already recorded (an error rethrown through several boundaries) counts once.
+        if let last = warnings.last, last.line == error.line, last.column == error.column,
+            last.message == error.message
+        {
+            return
+        }
+        warnings.append(
+            CompileWarning(
+                kind: kind, file: error.file, line: error.line, column: error.column, element: error.element,
+                message: error.message))
+        if approximations == .refuse { refusals.append(error) }
     }
 }
 
@@ -82,6 +136,26 @@ extension DiagnosingContext {
             throw error(.approximationRefused, element, "\(message) (refused: exact output was asked for)")
         }
         diagnostics.warn(kind, element, in: fileName, message)
+    }
+
+    /// Reports that `element` has something the compiler has no rule for (`code` is
+    /// ``CompileError/Code/unsupportedElement``, ``CompileError/Code/unsupportedAttribute`` or
+    /// ``CompileError/Code/invalidSource``) and goes on: the caller leaves that part out.
+    func unmodelled(_ code: CompileError.Code, _ element: SourceElement, _ message: String) throws(CompileError) {
+        try diagnostics.recover(error(code, element, message))
+    }
+
+    /// Runs `work`; a recoverable error it throws becomes a warning and `fallback` runs instead
+    /// (its own recoverable errors are warnings too; a second failure is rethrown).
+    func recovering<Result>(
+        _ work: () throws(CompileError) -> Result, fallback: () throws(CompileError) -> Result
+    ) throws(CompileError) -> Result {
+        do {
+            return try work()
+        } catch {
+            try diagnostics.recover(error)
+            return try fallback()
+        }
     }
 
     /// The Xcode whose output a rule writes for `element`, when the rule models only the Xcodes

@@ -9,8 +9,11 @@ import NibArchive
 /// try output.write(to: URL(fileURLWithPath: "LaunchScreen.storyboardc"))
 /// ```
 ///
-/// Anything the compiler has no rule for is a ``CompileError`` naming the element, its line and
-/// column: it never writes a nib it is unsure of.
+/// Anything the compiler has no rule for is a ``CompileWarning`` naming the element, its line
+/// and column, and the output is the best nib the rules give: the part is left out, or an
+/// unknown element is archived as its nearest known class. With
+/// ``Options/approximations`` set to `.refuse`, every such warning is also an error, and the
+/// compile fails after reporting them all.
 public struct NibCompiler: Sendable {
     /// What ibtool varies its output on.
     public struct Options: Sendable {
@@ -126,9 +129,21 @@ public struct NibCompiler: Sendable {
         document.overlayScrollers = options.overlayScrollers
         document.menuStateImageSizes = options.menuStateImageSizes
         document.diagnostics.approximations = options.approximations
-        var nib = try compileArchives(document)
-        nib.warnings = document.diagnostics.warnings
-        return nib
+        do throws(CompileError) {
+            var nib = try compileArchives(document)
+            let refusals = document.diagnostics.refusals
+            if var first = refusals.first {
+                // --strict: the whole document was looked at; fail with the first problem.
+                first.message += refusals.count > 1 ? " (the first of \(refusals.count) problems)" : ""
+                throw first
+            }
+            nib.warnings = document.diagnostics.warnings
+            return nib
+        } catch {
+            var failure = error
+            failure.warnings = document.diagnostics.warnings
+            throw failure
+        }
     }
 
     private func compileArchives(_ document: SourceDocument) throws(CompileError) -> CompiledNib {

@@ -74,6 +74,18 @@ struct Compile: IOCommand {
     @Option(help: ArgumentHelp("Print at most this many differences (with --compare-with).", visibility: .hidden))
     var limit: Int = 40
 
+    /// `3 warnings (2 unmodelled-attribute, 1 color-conversion), 1 error`, or `nil` when there
+    /// is nothing to count.
+    static func summary(_ warnings: [CompileWarning], errors: Int) -> String? {
+        guard !warnings.isEmpty else { return nil }
+        var counts: [String: Int] = [:]
+        for warning in warnings { counts[warning.kind.rawValue, default: 0] += 1 }
+        let kinds = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+        let plural = warnings.count == 1 ? "warning" : "warnings"
+        return "\(warnings.count) \(plural) (\(kinds.joined(separator: ", ")))"
+            + (errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")
+    }
+
     func validate() throws {
         if output == nil && compareWith == nil {
             throw ValidationError("Give an output with -o OUTPUT.")
@@ -96,12 +108,15 @@ struct Compile: IOCommand {
         do {
             compiled = try compiler.compile(contentsOf: URL(fileURLWithPath: source))
         } catch {
+            for warning in error.warnings { io.error("nibtool: \(warning)") }
             io.error("nibtool: \(error)")
+            if let summary = Self.summary(error.warnings, errors: 1) { io.error("nibtool: \(summary)") }
             throw ReportedFailure(status: ExitStatus.inputError)
         }
         for warning in compiled.warnings {
             io.error("nibtool: \(warning)")
         }
+        if let summary = Self.summary(compiled.warnings, errors: 0) { io.error("nibtool: \(summary)") }
         if let output {
             do {
                 try compiled.write(to: URL(fileURLWithPath: output))

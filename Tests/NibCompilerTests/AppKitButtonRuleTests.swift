@@ -348,7 +348,7 @@ struct AppKitButtonRuleTests {
             Self.control("stepper", cell: "stepperCell", #"maxValue="nan""#),
         ])
     func controlRefusals(source: String) {
-        #expect(throws: CompileError.self) { try Source.graph(source) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(source) } }
     }
 
     @Test("an accessibility description becomes an AX attribute connector with its own object id (test_accessibility)")
@@ -373,7 +373,7 @@ struct AppKitButtonRuleTests {
     func accessibilityRefusal() {
         let source = Self.button(cell: Self.pushCell, behavior: Self.pushBehavior)
             .replacingOccurrences(of: "</button>", with: #"<accessibility help="Press"/></button>"#)
-        #expect(throws: CompileError.self) { try Source.graph(source) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(source) } }
     }
 
     @Test("a bevel button with a regular square bezel hugs {250, 250} by default (sb_button_hug)")
@@ -504,8 +504,12 @@ struct AppKitButtonRuleTests {
 
     @Test("a matrix with two columns or an unknown attribute is refused")
     func matrixRefusals() {
-        #expect(throws: CompileError.self) { try Source.graph(Self.matrix(columns: "<column/><column/>")) }
-        #expect(throws: CompileError.self) { try Source.graph(Self.matrix(#"mode="highlight""#)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.matrix(columns: "<column/><column/>")) }
+        }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.matrix(#"mode="highlight""#)) }
+        }
     }
 
     @Test("a help button with a tag: bezel 9, NSButtonFlags2 0x21, NSTag on the cell (scribendi GroupingController)")
@@ -537,6 +541,8 @@ struct AppKitButtonRuleTests {
             (#"type="push" bezelStyle="rounded" tag="x""#, pushBehavior),
         ])
     func refusals(cell: String, behavior: String) {
-        #expect(throws: CompileError.self) { try Source.graph(Self.button(cell: cell, behavior: behavior)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.button(cell: cell, behavior: behavior)) }
+        }
     }
 }

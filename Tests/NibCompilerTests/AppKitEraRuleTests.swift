@@ -298,7 +298,7 @@ struct AppKitEraRuleTests {
         let source = Self.view(Self.label).replacingOccurrences(
             of: "<objects>",
             with: "<dependencies><deployment version=\"1050\" identifier=\"macosx\"/></dependencies>\n<objects>")
-        let output = try NibCompiler(options: Self.options(xcode: 14.2)).compile(Data(source.utf8), fileName: "T.xib")
+        let output = try Source.compiler(Self.options(xcode: 14.2)).compile(Data(source.utf8), fileName: "T.xib")
         #expect(output.kind == .nibDirectory)
         #expect(output.files.keys.sorted() == ["keyedobjects-101300.nib", "keyedobjects.nib"])
         let keyed = try #require(output.files["keyedobjects.nib"])
@@ -309,11 +309,11 @@ struct AppKitEraRuleTests {
         let fromKeyed = try NibArchive(keyedArchiveBytes: keyed)
         #expect(fromKeyed.objects.contains { fromKeyed.className(of: $0) == "NSTextField" })
         // --deployment-target wins over the document, and 10.13 gives one NIBArchive file.
-        let modern = try NibCompiler(options: Self.options(xcode: 14.2, deployment: "10.13")).compile(
+        let modern = try Source.compiler(Self.options(xcode: 14.2, deployment: "10.13")).compile(
             Data(source.utf8), fileName: "T.xib")
         #expect(modern.kind == .nibFile)
         #expect(throws: CompileError.self) {
-            try NibCompiler(options: Self.options(deployment: "ten")).compile(Data(source.utf8), fileName: "T.xib")
+            try Source.compiler(Self.options(deployment: "ten")).compile(Data(source.utf8), fileName: "T.xib")
         }
     }
 

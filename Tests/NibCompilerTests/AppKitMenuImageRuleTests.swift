@@ -126,20 +126,20 @@ struct AppKitMenuImageRuleTests {
                 <imageReference key="secondaryImage" image="house" catalog="system" symbolScale="default" variableValue="1"/>
             </menuItem>
             """#, resources: Self.symbols)
-        #expect(throws: CompileError.self) { try Source.graph(unknownSize) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(unknownSize) } }
         let otherScale = Self.menu(
             #"""
             <menuItem title="Donate" id="2">
                 <imageReference key="secondaryImage" image="heart" catalog="system" symbolScale="large" variableValue="1"/>
             </menuItem>
             """#, resources: Self.symbols)
-        #expect(throws: CompileError.self) { try Source.graph(otherScale) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(otherScale) } }
         let unlisted = Self.menu(
             #"<menuItem title="Up" image="arrow.up" catalog="system" id="2"/>"#, resources: "")
-        #expect(throws: CompileError.self) { try Source.graph(unlisted) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(unlisted) } }
         let otherCatalog = Self.menu(
             #"<menuItem title="Up" image="arrow.up" catalog="custom" id="2"/>"#, resources: Self.symbols)
-        #expect(throws: CompileError.self) { try Source.graph(otherCatalog) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(otherCatalog) } }
     }
 
     // MARK: Images stored in the document
@@ -237,19 +237,25 @@ struct AppKitMenuImageRuleTests {
             </mutableData>
             </image>
             """
-        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("broken", resources: broken)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.imageView("broken", resources: broken)) }
+        }
         let notBase64 = """
             <image name="text" width="2" height="2">
                 <mutableData key="keyedArchiveRepresentation">*** not base64 ***</mutableData>
             </image>
             """
-        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("text", resources: notBase64)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.imageView("text", resources: notBase64)) }
+        }
         let otherChild = """
             <image name="other" width="2" height="2">
                 <data key="somethingElse">AAAA</data>
             </image>
             """
-        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("other", resources: otherChild)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.imageView("other", resources: otherChild)) }
+        }
     }
 
     // MARK: Menu state images
@@ -309,6 +315,8 @@ struct AppKitMenuImageRuleTests {
         let table = try #require(graph.all("NSTableView").first)
         let corner = try #require(graph.object("NSCornerView", of: table))
         #expect(graph.value("NSvFlags", of: corner)?.integerValue == 256)
-        #expect(throws: CompileError.self) { try AppKitScrollRuleTests.graph(Self.headerless(toolsVersion: "20037")) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try AppKitScrollRuleTests.graph(Self.headerless(toolsVersion: "20037")) }
+        }
     }
 }

@@ -108,7 +108,10 @@ struct AppKitRuleTests {
         #expect(graph.value("NSContentBorderThicknessMinY", of: window) == .float64(32))
         #expect(graph.value("NSAutorecalculatesContentBorderThicknessMinY", of: window) == .bool(false))
         #expect(throws: CompileError.self) {
-            try Source.graph(Source.macOSXib(#"<window title="W" id="1"><contentBorderThickness maxY="3"/></window>"#))
+            try Source.refusing {
+                try Source.graph(
+                    Source.macOSXib(#"<window title="W" id="1"><contentBorderThickness maxY="3"/></window>"#))
+            }
         }
     }
 
@@ -358,7 +361,7 @@ struct AppKitRuleTests {
         #expect(panes.allSatisfy { graph.value("NSViewClipsToBoundsKeyName", of: $0) == .bool(true) })
         let uneven = body.replacingOccurrences(
             of: #"<real value="250"/><real value="250"/>"#, with: #"<real value="251"/><real value="250"/>"#)
-        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(uneven)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.macOSXib(uneven)) } }
     }
 
     /// Expected values from Apple's output for `toolbar_searchfield_view`.
@@ -399,7 +402,7 @@ struct AppKitRuleTests {
         let view = try #require(graph.object("NSToolbarItemView", of: item))
         #expect(graph.value("NSSuperview", of: view) == nil)
         let standard = body.replacingOccurrences(of: "SearchItem", with: "NSToolbarShowColorsItem")
-        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(standard)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.macOSXib(standard)) } }
     }
 
     /// Expected values from Apple's output for `pred_compound_chain`.
@@ -464,7 +467,7 @@ struct AppKitRuleTests {
         #expect(graph.text("NSTitle", of: selected) == "Any")
         #expect(graph.object("NSRepObject", of: selected) == represented)
         let other = body.replacingOccurrences(of: "of the following are true", with: "of these")
-        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(other)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.macOSXib(other)) } }
     }
 
     /// Expected values from Apple's output for `sb_toolbar_colors_tv` (ColorsWC.nib).
@@ -495,7 +498,7 @@ struct AppKitRuleTests {
         let size = try #require(graph.object("IBDesignSize", of: image))
         #expect(graph.text("NS.sizeval", of: size) == "{32, 32}")
         let other = body.replacingOccurrences(of: "NSToolbarShowColorsItem", with: "NSToolbarPrintItem")
-        #expect(throws: CompileError.self) { try Source.graph(Source.macOSXib(other)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.macOSXib(other)) } }
     }
 }
 
@@ -625,7 +628,7 @@ struct AppKitStoryboardTests {
 
     /// Compiles `source` (a storyboard) with the stand-in ICC profiles and reads one nib back.
     static func nib(_ name: String, of source: String) throws -> Graph {
-        let output = try NibCompiler(options: StandInProfiles.options).compile(
+        let output = try Source.compiler(StandInProfiles.options).compile(
             Data(source.utf8), fileName: "Main.storyboard")
         return try Graph(NibArchive(parsing: output.files[name] ?? []))
     }
@@ -697,7 +700,7 @@ struct AppKitStoryboardTests {
         #expect(graph.text("NSColorName", of: insertion) == "textInsertionPointColor")
         // Other attributes: the Mac's flags for them are unknown.
         let rich = Self.textViewSource().replacingOccurrences(of: #"richText="NO" "#, with: "")
-        #expect(throws: CompileError.self) { try Self.nib("vc1-view-vw1.nib", of: rich) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Self.nib("vc1-view-vw1.nib", of: rich) } }
     }
 
     @Test("scenes the compiler does not model are errors naming the element")
@@ -706,7 +709,9 @@ struct AppKitStoryboardTests {
             of: "<application id=\"app\"", with: "<splitViewController id=\"app\""
         )
         .replacingOccurrences(of: "</application>", with: "</splitViewController>")
-        #expect(throws: CompileError.self) { try Source.compile(source, fileName: "Main.storyboard") }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictCompile(source, fileName: "Main.storyboard") }
+        }
     }
 }
 
@@ -726,7 +731,7 @@ struct AppKitUnreadAttributeTests {
             // Without the extra attribute the object compiles.
             _ = try Source.graph(Source.macOSXib(body.replacingOccurrences(of: #" zzExtra="1""#, with: "")))
             do {
-                _ = try Source.graph(Source.macOSXib(body))
+                _ = try Source.refusing { try Source.graph(Source.macOSXib(body)) }
                 Issue.record("compiled although zzExtra is not read: \(connection)")
             } catch {
                 #expect("\(error)".contains("zzExtra"), "\(error)")

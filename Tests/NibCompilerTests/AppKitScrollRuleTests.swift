@@ -362,7 +362,7 @@ struct AppKitScrollRuleTests {
             Self.table(vertical: #"controlSize="mini""#),
         ])
     func unsupported(source: String) {
-        #expect(throws: CompileError.self) { try Self.graph(source) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Self.graph(source) } }
     }
 
     @Test("a sort descriptor prototype becomes an NSSortDescriptor (test_sort_desc)")
@@ -453,7 +453,9 @@ struct AppKitScrollRuleTests {
 
     @Test("uniform shrinking where even and proportional shares differ stays an error")
     func nearlyFillingColumns() {
-        #expect(throws: CompileError.self) { try Self.graph(Self.table(secondColumnWidth: 260)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Self.graph(Self.table(secondColumnWidth: 260)) }
+        }
     }
 
     /// sv16b: a 585-point table in a clip view tiled to 568 grows its lastColumnOnly column
@@ -470,7 +472,7 @@ struct AppKitScrollRuleTests {
         let flags = try #require(graph.value("NSTvFlags", of: table)?.integerValue)
         #expect((flags >> 21) & 3 == 2)
         // Several uniformly resizing columns: how they share the change is not in the pairs.
-        #expect(throws: CompileError.self) { try Self.graph(Self.table(vertical: "")) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Self.graph(Self.table(vertical: "")) } }
     }
 
     /// test_outline_small_sv: a visible small vertical scroller beside an outline takes 13
@@ -514,7 +516,7 @@ struct AppKitScrollRuleTests {
         #expect(graph.text("NSFrameSize", of: table)?.hasPrefix("{361, ") == true)
         #expect((graph.value("NSTvFlags", of: table)?.integerValue ?? 0) >> 21 & 3 == 2)
         // Uniform autoresizing with two resizable columns: no pair shows how they share it.
-        #expect(throws: CompileError.self) { try Self.graph(Self.table(vertical: "")) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Self.graph(Self.table(vertical: "")) } }
     }
 }
 
@@ -675,7 +677,7 @@ struct AppKitTextViewRuleTests {
     @Test("unmodelled text view sources stay errors", arguments: [#"usesInspectorBar="YES""#, #"findStyle="sheet""#])
     func unsupported(attributes: String) {
         #expect(throws: CompileError.self) {
-            try Source.graph(Self.textView(attributes), options: StandInProfiles.options)
+            try Source.refusing { try Source.graph(Self.textView(attributes), options: StandInProfiles.options) }
         }
     }
 }

@@ -196,7 +196,9 @@ struct AppKitTabViewRuleTests {
     func unknownOverlapRefused() throws {
         // 4 of 32 points: x says "low" first, height says "high" first.
         let labels = Self.label("low", (10, 0, 80, 32)) + Self.label("high", (200, 28, 80, 32))
-        #expect(throws: CompileError.self) { try Self.graph(Self.tabView(Self.item("A", view: "V", labels))) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Self.graph(Self.tabView(Self.item("A", view: "V", labels))) }
+        }
         // Where both readings agree, the order stands.
         let agreeing = Self.label("high", (10, 28, 80, 32)) + Self.label("low", (200, 0, 80, 32))
         let graph = try Self.graph(Self.tabView(Self.item("A", view: "V", agreeing)))
@@ -214,7 +216,7 @@ struct AppKitTabViewRuleTests {
         ])
     func ambiguousOrder(labels: String) throws {
         let error = try #require(throws: CompileError.self) {
-            try Self.graph(Self.tabView(Self.item("A", view: "V", labels)))
+            try Source.refusing { try Self.graph(Self.tabView(Self.item("A", view: "V", labels))) }
         }
         #expect(error.code == .unsupportedElement)
     }
@@ -284,7 +286,7 @@ struct AppKitTabViewRuleTests {
                 of: #"identifier="A.identifier" "#, with: ""),
         ])
     func refusals(item: String) throws {
-        #expect(throws: CompileError.self) { try Self.graph(Self.tabView(item)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Self.graph(Self.tabView(item)) } }
     }
 
     /// scribendi MarkupTagsController: ~150 such outlets, and the archive keeps the geometric loop.
@@ -338,14 +340,14 @@ struct AppKitTabViewRuleTests {
     func unknownInitialItem() throws {
         let source = Self.tabView(
             Self.item("A", view: "V", Self.label("a", (20, 20, 80, 17))), tabAttributes: #"initialItem="nope""#)
-        let error = try #require(throws: CompileError.self) { try Self.graph(source) }
+        let error = try #require(throws: CompileError.self) { try Source.refusing { try Self.graph(source) } }
         #expect(error.code == .invalidSource)
     }
 
     @Test("the loop decodes with NibCoding as a cycle back to the tab view")
     func loopLoads() throws {
         let labels = Self.label("top", (20, 300, 80, 17)) + Self.label("bottom", (20, 20, 80, 17))
-        let output = try NibCompiler(options: StandInProfiles.options).compile(
+        let output = try Source.compiler(StandInProfiles.options).compile(
             Data(Self.tabView(Self.item("A", view: "V", labels)).utf8), fileName: "Tabs.xib")
         let root = try Nib(bytes: output.files[""] ?? []).decodeGraph()
         let data = try #require(root.object(forKey: "IB.objectdata") as? NibObject)

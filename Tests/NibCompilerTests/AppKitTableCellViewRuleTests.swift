@@ -95,7 +95,7 @@ struct AppKitTableCellViewRuleTests {
     /// The message of the error compiling `source` throws, if any.
     static func refusal(_ source: String) -> String? {
         do {
-            _ = try graph(source)
+            _ = try Source.refusing { try graph(source) }
             return nil
         } catch let error as CompileError {
             return error.message

@@ -127,8 +127,10 @@ struct AppKitTextRuleTests {
     @Test("an unknown meta font is an error naming it")
     func unknownMetaFont() {
         #expect {
-            try Source.graph(
-                Self.textField(body: #"<font key="font" metaFont="fancy"/>"#), options: StandInProfiles.options)
+            try Source.refusing {
+                try Source.graph(
+                    Self.textField(body: #"<font key="font" metaFont="fancy"/>"#), options: StandInProfiles.options)
+            }
         } throws: { error in
             (error as? CompileError)?.message.contains("metaFont \"fancy\"") ?? false
         }
@@ -186,22 +188,23 @@ struct AppKitTextRuleTests {
         #expect(graph.data(key, of: colorObject) == Array(text.utf8) + [0])
     }
 
-    @Test("a catalog color without its ICC profile is an error naming the profile and the option")
-    func missingProfile() {
+    @Test(
+        "a catalog color without its ICC profile is written in its calibrated form with a warning naming the profile and the option; refused when strict"
+    )
+    func missingProfile() throws {
         var options = NibCompiler.Options()
         options.colorProfiles = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-profiles")
-        #expect {
-            try Source.graph(Self.textField(), options: options)
-        } throws: { error in
-            let message = (error as? CompileError)?.message ?? ""
-            return message.contains("Generic Gray Gamma 2.2 Profile.icc") && message.contains("--color-profiles")
-        }
+        Source.expectApproximation(
+            Self.textField(), .colorConversion, mentioning: "Generic Gray Gamma 2.2 Profile.icc", options: options)
+        Source.expectApproximation(Self.textField(), .colorConversion, mentioning: "--color-profiles", options: options)
         options.colorProfiles = nil
-        #expect {
-            try Source.graph(Self.textField(), options: options)
-        } throws: { error in
-            (error as? CompileError)?.message.contains("--color-profiles") ?? false
-        }
+        Source.expectApproximation(Self.textField(), .colorConversion, mentioning: "--color-profiles", options: options)
+        // The nearest form that loads: the calibrated white without the embedded color space.
+        let graph = try Source.graph(Self.textField(), options: options)
+        let color = try #require(graph.all("NSColor").first { graph.value("NSColorSpace", of: $0)?.integerValue == 3 })
+        #expect(graph.object("NSCustomColorSpace", of: color) == nil)
+        #expect(graph.data("NSWhite", of: color) != nil)
+        #expect(graph.all("NSColorSpace").isEmpty)
     }
 
     @Test(
@@ -214,7 +217,7 @@ struct AppKitTextRuleTests {
         let body =
             #"<color key="textColor" red="0.0" green="0.41176470588235292" blue="0.85098039215686272" alpha="0.0" colorSpace="custom" customColorSpace="sRGB"/>"#
         let source = Self.textField(body: body)
-        let compiled = try NibCompiler(options: StandInProfiles.options).compile(
+        let compiled = try Source.compiler(StandInProfiles.options).compile(
             Data(source.utf8), fileName: "Test.xib")
         #expect(compiled.warnings.count == 1)
         let graph = try Graph(NibArchive(parsing: compiled.files[""] ?? []))
@@ -240,7 +243,7 @@ struct AppKitTextRuleTests {
         }
         var exact = StandInProfiles.options
         exact.approximations = .refuse
-        #expect(throws: CompileError.self) { try Source.graph(source, options: exact) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.graph(source, options: exact) } }
     }
 
     // MARK: Cells and text fields
@@ -350,7 +353,7 @@ struct AppKitTextRuleTests {
     @Test("unmodelled cell attributes stay errors", arguments: [#"wraps="YES""#, #"borderStyle="line""#])
     func unsupportedCellAttribute(attributes: String) {
         #expect(throws: CompileError.self) {
-            try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options)
+            try Source.refusing { try Source.graph(Self.textField(cell: attributes), options: StandInProfiles.options) }
         }
     }
 
@@ -511,7 +514,9 @@ struct AppKitTextRuleTests {
             ("Saturday", custom),  // 1 or 8 January by the week rule, not in the pairs
             ("Wednesday", #"formatterBehavior="custom10_4" dateFormat="EEE""#),  // field not modelled
         ] {
-            #expect(throws: CompileError.self, "\(title)") { try Self.dateCell(title, formatter: formatter) }
+            #expect(throws: CompileError.self, "\(title)") {
+                try Source.refusing { try Self.dateCell(title, formatter: formatter) }
+            }
         }
     }
 
@@ -641,8 +646,12 @@ struct AppKitTextRuleTests {
 
     @Test("an unknown AppKit image is an error, and so are borders on image cells")
     func unknownSystemImage() {
-        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
-        #expect(throws: CompileError.self) { try Source.graph(Self.imageView("", cell: #"borderStyle="bezel""#)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.imageView("", cell: #"image="NSUnknownThing""#)) }
+        }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(Self.imageView("", cell: #"borderStyle="bezel""#)) }
+        }
     }
 
     // MARK: Number formatters, runtime attributes
@@ -751,7 +760,10 @@ struct AppKitTextRuleTests {
         #expect(graph.value("NSControlView", of: title) == .nil)
         #expect(graph.text("NSColorName", of: graph.object("NSTextColor", of: title) ?? -1) == "labelColor")
         #expect(throws: CompileError.self) {
-            try Source.graph(Self.view(holding: #"<box boxType="custom" id="3"/>"#), options: StandInProfiles.options)
+            try Source.refusing {
+                try Source.graph(
+                    Self.view(holding: #"<box boxType="custom" id="3"/>"#), options: StandInProfiles.options)
+            }
         }
     }
 
@@ -969,7 +981,9 @@ struct AppKitTextRuleTests {
         #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 11762) == "controlTextColor")
         #expect(try textColorName(#"selectable="YES""#, toolsVersion: 11762) == "textColor")
         #expect(try textColorName(#"selectable="YES" editable="YES""#, toolsVersion: 17701) == "textColor")
-        #expect(throws: CompileError.self) { try textColorName(#"editable="YES""#, toolsVersion: 9059) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try textColorName(#"editable="YES""#, toolsVersion: 9059) }
+        }
     }
 
     @Test("a text field's identifier names the view and its cell (scribendi GroupingController)")

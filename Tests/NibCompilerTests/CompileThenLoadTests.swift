@@ -29,7 +29,7 @@ struct CompileThenLoadTests {
 
     @Test("top-level objects, outlets and actions come back as written")
     func load() throws {
-        let output = try NibCompiler().compile(Data(Self.source.utf8), fileName: "Screen.xib")
+        let output = try Source.compiler().compile(Data(Self.source.utf8), fileName: "Screen.xib")
         let nib = try Nib(bytes: output.files[""] ?? [])
         let owner = NibObject()
         let loaded = try nib.instantiation(owner: owner)

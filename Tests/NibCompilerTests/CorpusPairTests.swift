@@ -228,7 +228,7 @@ struct CorpusPairTests {
         options.deploymentTarget = built.deploymentTarget
         options.menuStateImageSizes = built.menuStateImageSizes
         if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
-        let compiled = try NibCompiler(options: options).compile(contentsOf: source)
+        let compiled = try Source.compiler(options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
@@ -262,7 +262,7 @@ struct CorpusPairTests {
                 options.module = words[index + 1]
             }
         }
-        let compiled = try NibCompiler(options: options).compile(contentsOf: source)
+        let compiled = try Source.compiler(options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
@@ -333,8 +333,10 @@ struct CorpusColorSyncPairTests {
         let (source, reference) = try CorpusPairTests.files(of: pair)
         var exact = NibCompiler.Options()
         exact.approximations = .refuse
-        #expect(throws: CompileError.self) { try NibCompiler(options: exact).compile(contentsOf: source) }
-        let approximated = try NibCompiler().compile(contentsOf: source)
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.compiler(exact).compile(contentsOf: source) }
+        }
+        let approximated = try Source.compiler().compile(contentsOf: source)
         #expect(!approximated.warnings.isEmpty)
         let approximateDifferences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: approximated.files)
@@ -353,7 +355,7 @@ struct CorpusColorSyncPairTests {
             replaced += 1
         }
         #expect(replaced > 0)
-        let compiled = try NibCompiler().compile(Data(text.utf8), fileName: source.lastPathComponent)
+        let compiled = try Source.compiler().compile(Data(text.utf8), fileName: source.lastPathComponent)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")

@@ -7,7 +7,7 @@ struct ErrorTests {
     @Test("an element without a rule is rejected with its position")
     func unsupportedElement() throws {
         let source = Source.iOSXib(#"<webView id="w1"><rect key="frame" x="0" y="0" width="1" height="1"/></webView>"#)
-        let error = try #require(throws: CompileError.self) { try Source.compile(source) }
+        let error = try #require(throws: CompileError.self) { try Source.refusing { try Source.strictCompile(source) } }
         #expect(error.code == .unsupportedElement)
         #expect(error.line == 6)
         #expect(error.element == #"<webView id="w1">"#)
@@ -18,7 +18,7 @@ struct ErrorTests {
     func unsupportedAttribute() throws {
         let source = Source.iOSXib(
             #"<view someNewFlag="YES" id="v1"><rect key="frame" x="0" y="0" width="1" height="1"/></view>"#)
-        let error = try #require(throws: CompileError.self) { try Source.compile(source) }
+        let error = try #require(throws: CompileError.self) { try Source.refusing { try Source.strictCompile(source) } }
         #expect(error.code == .unsupportedAttribute)
     }
 
@@ -33,7 +33,9 @@ struct ErrorTests {
                 <constraints><constraint firstItem="l1" firstAttribute="width" constant="1" priority="1e300" id="c1"/></constraints>
             </view>
             """#
-        let error = try #require(throws: CompileError.self) { try Source.compile(Source.iOSXib(body)) }
+        let error = try #require(throws: CompileError.self) {
+            try Source.refusing { try Source.strictCompile(Source.iOSXib(body)) }
+        }
         #expect(error.code == .unsupportedAttribute)
         #expect(error.element == #"<constraint id="c1">"#)
         let withoutPriority = body.replacingOccurrences(of: #" priority="1e300""#, with: "")
@@ -45,7 +47,7 @@ struct ErrorTests {
         let source = NavigationStoryboardTests.storyboard.replacingOccurrences(
             of: #"destination="next" kind="push""#, with: #"destination="root" kind="push""#)
         let error = try #require(throws: CompileError.self) {
-            try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+            try Source.compiler().compile(Data(source.utf8), fileName: "Main.storyboard")
         }
         #expect(error.code == .invalidSource)
         #expect(error.element == #"<segue id="s71">"#)
@@ -68,7 +70,7 @@ struct ErrorTests {
         let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         bytes.insert(0xB0, at: secondLine + 3)
         let error = try #require(throws: CompileError.self) {
-            try NibCompiler().compile(Data(bytes), fileName: "Bad.xib")
+            try Source.compiler().compile(Data(bytes), fileName: "Bad.xib")
         }
         #expect(error.code == .malformedXML)
         #expect(error.line == 2)
@@ -108,7 +110,9 @@ struct ErrorTests {
                 <constraints><constraint firstItem="nope" firstAttribute="width" constant="1" id="c1"/></constraints>
             </view>
             """#
-        let error = try #require(throws: CompileError.self) { try Source.compile(Source.iOSXib(body)) }
+        let error = try #require(throws: CompileError.self) {
+            try Source.refusing { try Source.strictCompile(Source.iOSXib(body)) }
+        }
         #expect(error.code == .invalidSource)
     }
 }

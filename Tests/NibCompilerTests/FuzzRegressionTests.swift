@@ -21,7 +21,7 @@ struct CompilerFuzzRegressionTests {
     func replay(name: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
         do {
-            let compiled = try NibCompiler().compile(data, fileName: name)
+            let compiled = try Source.compiler().compile(data, fileName: name)
             for (file, bytes) in compiled.files where file.isEmpty || file.hasSuffix(".nib") {
                 _ = try NibArchive(parsing: bytes)
             }

@@ -53,7 +53,7 @@ struct SafeAreaTests {
     static func compile(_ source: String, xcode: Double? = nil) throws -> CompiledNib {
         var options = NibCompiler.Options()
         options.xcode = xcode.map(XcodeEra.init)
-        return try NibCompiler(options: options).compile(Data(source.utf8), fileName: "LaunchScreen.storyboard")
+        return try Source.compiler(options).compile(Data(source.utf8), fileName: "LaunchScreen.storyboard")
     }
 
     @Test("an unconstrained safe area is an ownerless UILayoutGuide listed among the objects only")
@@ -139,7 +139,7 @@ struct SafeAreaTests {
         #expect(try name(10) == "whiteColor")
         // An asset catalog color (`name=`) is not modelled: an error, not a silently dropped name.
         let named = Self.launchScreen(background: #"<color key="backgroundColor" name="AccentColor"/>"#)
-        #expect(throws: CompileError.self) { try Self.compile(named) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Self.compile(named) } }
     }
 
     @Test("Xcode 16's three-part toolsVersion is read as a build number; the document is compiled as Xcode 13")

@@ -31,7 +31,7 @@ struct StoryboardTests {
 
     @Test("a scene compiles to a scene nib, a view nib and Info.plist named as ibtool names them")
     func layout() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         #expect(output.kind == .storyboard)
         #expect(
             Set(output.files.keys) == [
@@ -45,7 +45,7 @@ struct StoryboardTests {
 
     @Test("the scene nib links owner, controller and storyboard placeholder; the view nib names the view nib")
     func sceneNib() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         let scene = Graph(try NibArchive(parsing: output.files["UIViewController-BYZ-38-t0r.nib"] ?? []))
         #expect(scene.topLevelClasses == ["UIClassSwapper", "UIProxyObject", "UIProxyObject", "UIProxyObject"])
         let labels = scene.all("UIRuntimeOutletConnection").compactMap {
@@ -58,7 +58,7 @@ struct StoryboardTests {
 
     @Test("layout guides get the constraints ibtool generates")
     func layoutGuides() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["BYZ-38-t0r-view-8bC-Xf-vdC.nib"] ?? []))
         #expect(view.all("_UILayoutGuide").count == 2)
         #expect(view.all("_UILayoutSupportConstraint").count == 2)
@@ -101,7 +101,7 @@ struct TableViewTests {
 
     @Test("each prototype cell is a nested nib with its content view and a generated separator")
     func prototypes() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         #expect(Set(output.files.keys) == ["Info.plist", "list.nib", "4-view-5.nib"])
         let view = Graph(try NibArchive(parsing: output.files["4-view-5.nib"] ?? []))
         let table = try #require(view.all("UITableView").first)
@@ -176,7 +176,7 @@ struct NavigationStoryboardTests {
 
     @Test("the root controller is archived in the navigation controller's scene nib, named UIViewController-<id>")
     func layout() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         #expect(
             Set(output.files.keys) == [
                 "Info.plist", "UIViewController-8.nib", "UIViewController-next.nib", "root-view-v1.nib",
@@ -205,7 +205,7 @@ struct NavigationStoryboardTests {
 
     @Test("a button's push segue is a template in the scene nib, triggered by perform: from the view nib")
     func pushSegue() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
         let template = try #require(scene.all("UIStoryboardPushSegueTemplate").first)
         #expect(scene.text("UIDestinationViewControllerIdentifier", of: template) == "UIViewController-next")
@@ -233,7 +233,7 @@ struct NavigationStoryboardTests {
                 #"<navigationItem title="Root" id="27" key="navigationItem"/><connections><segue id="m1" destination="next" kind="push"/></connections>"#
         ).replacingOccurrences(
             of: #"<connections><segue id="s71" destination="next" kind="push"/></connections>"#, with: "")
-        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(source.utf8), fileName: "Main.storyboard")
         let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
         let template = try #require(scene.all("UIStoryboardPushSegueTemplate").first)
         #expect(scene.text("UIDestinationViewControllerIdentifier", of: template) == "UIViewController-next")
@@ -253,7 +253,7 @@ struct NavigationStoryboardTests {
         // UIActionName "showViewController:sender:"}, no containment context or split index.
         let source = Self.storyboard.replacingOccurrences(of: #"toolsVersion="4451""#, with: #"toolsVersion="11134""#)
             .replacingOccurrences(of: #"kind="push""#, with: #"kind="show""#)
-        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(source.utf8), fileName: "Main.storyboard")
         let scene = Graph(try NibArchive(parsing: output.files["UINavigationController-8.nib"] ?? []))
         let bar = try #require(scene.all("UINavigationBar").first)
         #expect(scene.value("UIDeepDrawRect", of: bar) == .bool(true))
@@ -313,7 +313,7 @@ struct TabBarStoryboardTests {
 
     @Test("the tabs are archived in the tab bar controller's scene nib with their items")
     func layout() throws {
-        let output = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         #expect(
             Set(output.files.keys) == ["Info.plist", "UIViewController-tab.nib", "one-view-v1.nib", "two-view-v2.nib"])
         let scene = Graph(try NibArchive(parsing: output.files["UIViewController-tab.nib"] ?? []))
@@ -364,7 +364,7 @@ struct TabBarStoryboardTests {
         }
         var options = NibCompiler.Options()
         options.imagesAvailable = false
-        let output = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler(options).compile(Data(source.utf8), fileName: "Main.storyboard")
         #expect(
             Set(output.files.keys) == [
                 "Info.plist", "TabControllerID.nib", "home.nib", "one-view-v1.nib", "two-view-v2.nib",
@@ -437,7 +437,7 @@ struct VariationStoryboardTests {
     func storages() throws {
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(7)
-        let output = try NibCompiler(options: options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler(options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
         let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
         let views = view.all("UIView").filter { $0 != root }
@@ -503,7 +503,7 @@ struct VariationStoryboardTests {
             """#
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(10)
-        let output = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler(options).compile(Data(source.utf8), fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
         let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
         #expect(view.value("UIViewAutolayoutConstraints", of: root) == nil)
@@ -569,7 +569,7 @@ struct RootViewFrameTests {
             ("14460.31", true, true, 600.0),
         ])
     func rootFrame(tools: String, device: Bool, deployment: Bool, width: Double) throws {
-        let output = try NibCompiler().compile(
+        let output = try Source.compiler().compile(
             Data(Self.storyboard(tools: tools, device: device, deployment: deployment).utf8),
             fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
@@ -653,7 +653,7 @@ struct UnreachableSceneTests {
     static func compile() throws -> CompiledNib {
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(7)
-        return try NibCompiler(options: options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        return try Source.compiler(options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
     }
 
     @Test("a scene nothing reaches has no nib; its identified root gets its own, with its items")

@@ -5,6 +5,23 @@ import Testing
 
 /// Compiles hand-written sources and reads the result back as a small object graph.
 enum Source {
+    /// Whether the compilers made by ``compiler(_:)`` refuse what they would otherwise leave
+    /// out or approximate with a warning (`nibtool compile --strict`); see ``refusing(_:)``.
+    @TaskLocal static var isStrict = false
+
+    /// A compiler with `options`, strict inside ``refusing(_:)``.
+    static func compiler(_ options: NibCompiler.Options = NibCompiler.Options()) -> NibCompiler {
+        var options = options
+        if isStrict { options.approximations = .refuse }
+        return NibCompiler(options: options)
+    }
+
+    /// Runs `work` with every test compiler strict: for tests that check what a rule refuses
+    /// (a default compile leaves the same part out with a warning).
+    static func refusing<Result>(_ work: () throws -> Result) throws -> Result {
+        try $isStrict.withValue(true) { try work() }
+    }
+
     /// An iOS `.xib` whose `<objects>` hold the owner, first responder and `body`.
     static func iOSXib(_ body: String, resources: String = "") -> String {
         """
@@ -38,7 +55,24 @@ enum Source {
     static func compile(_ text: String, fileName: String = "Test.xib", baseLocalized: Bool = false) throws
         -> CompiledNib
     {
-        try NibCompiler().compile(Data(text.utf8), fileName: fileName, isBaseLocalized: baseLocalized)
+        try Source.compiler().compile(Data(text.utf8), fileName: fileName, isBaseLocalized: baseLocalized)
+    }
+
+    /// Compiles with approximations and unmodelled parts refused (`nibtool compile --strict`):
+    /// what a default compile leaves out with a warning is an error here.
+    static func strictCompile(_ text: String, fileName: String = "Test.xib", baseLocalized: Bool = false) throws
+        -> CompiledNib
+    {
+        var options = NibCompiler.Options()
+        options.approximations = .refuse
+        return try NibCompiler(options: options).compile(
+            Data(text.utf8), fileName: fileName, isBaseLocalized: baseLocalized)
+    }
+
+    /// ``strictCompile(_:fileName:baseLocalized:)`` read back as a graph.
+    static func strictGraph(_ text: String, baseLocalized: Bool = false) throws -> Graph {
+        let output = try strictCompile(text, baseLocalized: baseLocalized)
+        return try Graph(NibArchive(parsing: output.files[""] ?? []))
     }
 
     static func graph(_ text: String, baseLocalized: Bool = false) throws -> Graph {
@@ -53,7 +87,7 @@ enum Source {
         options: NibCompiler.Options = NibCompiler.Options(), sourceLocation: SourceLocation = #_sourceLocation
     ) {
         do {
-            let output = try NibCompiler(options: options).compile(Data(text.utf8), fileName: fileName)
+            let output = try Source.compiler(options).compile(Data(text.utf8), fileName: fileName)
             #expect(
                 output.warnings.contains { $0.kind == kind && $0.message.contains(phrase) },
                 "warnings: \(output.warnings)", sourceLocation: sourceLocation)
@@ -63,7 +97,7 @@ enum Source {
         var strict = options
         strict.approximations = .refuse
         do {
-            _ = try NibCompiler(options: strict).compile(Data(text.utf8), fileName: fileName)
+            _ = try Source.compiler(strict).compile(Data(text.utf8), fileName: fileName)
             Issue.record("expected approximation-refused with approximations refused", sourceLocation: sourceLocation)
         } catch {
             #expect(error.code == .approximationRefused, "\(error)", sourceLocation: sourceLocation)
@@ -73,7 +107,7 @@ enum Source {
 
     /// Compiles with `options` (for example a `colorProfiles` folder) and reads the result back.
     static func graph(_ text: String, options: NibCompiler.Options) throws -> Graph {
-        let output = try NibCompiler(options: options).compile(Data(text.utf8), fileName: "Test.xib")
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "Test.xib")
         return try Graph(NibArchive(parsing: output.files[""] ?? []))
     }
 }

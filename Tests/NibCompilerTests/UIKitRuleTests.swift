@@ -272,7 +272,7 @@ struct UpstreamPlaceholderTests {
                     </button>
                 </subviews>
                 """#)
-        let output = try NibCompiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        let output = try Source.compiler().compile(Data(source.utf8), fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["BYZ-38-t0r-view-8bC-Xf-vdC.nib"] ?? []))
         let event = try #require(view.all("UIRuntimeEventConnection").first)
         #expect(view.value("UIEventMask", of: event) == .int8(64))
@@ -359,7 +359,7 @@ struct TextViewRuleTests {
         // UIEditable false, UISelectable false.
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(7)
-        let output = try NibCompiler(options: options).compile(
+        let output = try Source.compiler(options).compile(
             Data(Source.iOSXib(Self.sylladiseTextView).utf8), fileName: "Test.xib")
         #expect(output.warnings.map(\.kind) == [.textLayout])
         let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
@@ -586,7 +586,7 @@ struct FontAndTagRuleTests {
         let optima = try Source.graph(Self.xcode6(body.replacingOccurrences(of: "Helvetica", with: "Optima-Bold")))
         #expect(optima.all("UIFont").first.flatMap { optima.value("UIFontTraits", of: $0) } == .int8(2))
         let unknown = body.replacingOccurrences(of: "Helvetica", with: "Futura-Medium")
-        #expect(throws: CompileError.self) { try Source.graph(Self.xcode6(unknown)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Self.xcode6(unknown)) } }
     }
 
     @Test("tags other than 0 and button line breaks other than middle truncation are archived")
@@ -626,11 +626,11 @@ struct FontAndTagRuleTests {
         var options = NibCompiler.Options()
         let found = Graph(
             try NibArchive(
-                parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
+                parsing: Source.compiler(options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
         options.imagesAvailable = false
         let missing = Graph(
             try NibArchive(
-                parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
+                parsing: Source.compiler(options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []))
         #expect(found.all("UIImageNibPlaceholder").map { found.value("UIImageWidth", of: $0) } == [.float32(550)])
         #expect(missing.all("UIImageNibPlaceholder").map { missing.value("UIImageWidth", of: $0) } == [.float32(1)])
     }
@@ -695,7 +695,7 @@ struct ColorMatchingTests {
         let source = Source.iOSXib(body).replacingOccurrences(
             of: #"toolsVersion="14113""#, with: #"toolsVersion="10117""#)
         let archive = try NibArchive(
-            parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? [])
+            parsing: Source.compiler(options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? [])
         let graph = Graph(archive)
         let object = try #require(graph.all("UIColor").first)
         #expect(graph.value("UIRed", of: object) == .float32(Float(0.16078431372549018)))
@@ -705,11 +705,11 @@ struct ColorMatchingTests {
         // with a warning, or an error when only exact colors are wanted.
         let matched = source.replacingOccurrences(
             of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
-        let approximated = try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
+        let approximated = try Source.compiler(options).compile(Data(matched.utf8), fileName: "A.xib")
         #expect(approximated.warnings.count == 1)
         options.approximations = .refuse
         #expect(throws: CompileError.self) {
-            try NibCompiler(options: options).compile(Data(matched.utf8), fileName: "A.xib")
+            try Source.compiler(options).compile(Data(matched.utf8), fileName: "A.xib")
         }
     }
     /// Compiles a view with `color` in a color-matched document as Xcode 8.
@@ -720,7 +720,7 @@ struct ColorMatchingTests {
         if exactOnly { options.approximations = .refuse }
         let source = Source.iOSXib(body).replacingOccurrences(
             of: #"useAutolayout="YES""#, with: #"useAutolayout="YES" colorMatched="YES""#)
-        let compiled = try NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib")
+        let compiled = try Source.compiler(options).compile(Data(source.utf8), fileName: "A.xib")
         return (Graph(try NibArchive(parsing: compiled.files[""] ?? [])), compiled.warnings)
     }
 
@@ -843,7 +843,7 @@ struct LabelTextColorTests {
                 of: #"toolsVersion="14113""#, with: #"toolsVersion="10117""#)
             let graph = Graph(
                 try NibArchive(
-                    parsing: NibCompiler(options: options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []
+                    parsing: Source.compiler(options).compile(Data(source.utf8), fileName: "A.xib").files[""] ?? []
                 ))
             let label = try #require(graph.all("UILabel").first)
             return (graph, try #require(graph.object("UITextColor", of: label)))
@@ -926,7 +926,7 @@ struct AttributedTextTests {
             of: "</fragment>", with: #"</fragment><fragment content="X"><attributes/></fragment>"#)
         let shadow = Self.label.replacingOccurrences(of: #"height="0.0"/>"#, with: #"height="-1"/>"#)
         for body in [twoFragments, shadow] {
-            #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(body)) }
+            #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.iOSXib(body)) } }
         }
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(8)
@@ -1122,9 +1122,11 @@ struct GroupedTableTests {
     func groupedRefusals() throws {
         let headers = Self.table.replacingOccurrences(
             of: #"sectionHeaderHeight="22""#, with: #"sectionHeaderHeight="18""#)
-        #expect(throws: CompileError.self) { try Source.graph(TextViewRuleTests.xcode6(headers)) }
+        #expect(throws: CompileError.self) {
+            try Source.refusing { try Source.strictGraph(TextViewRuleTests.xcode6(headers)) }
+        }
         // Xcode 9 (the default of these tests): no pair shows its grouped layout.
-        #expect(throws: CompileError.self) { try Source.graph(Source.iOSXib(Self.table)) }
+        #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.iOSXib(Self.table)) } }
     }
 }
 
@@ -1150,14 +1152,14 @@ struct UnreadAttributeTests {
             </label>
             """#
         do {
-            _ = try Source.graph(Source.iOSXib(body))
+            _ = try Source.refusing { try Source.graph(Source.iOSXib(body)) }
             Issue.record("compiled although \(attribute) is not read")
         } catch {
             #expect("\(error)".contains(attribute), "\(error)")
         }
     }
 
-    @Test("an image resource attribute no rule reads (an SF Symbol's catalog) stops the compile")
+    @Test("an image resource attribute no rule reads (an SF Symbol's catalog) stops a strict compile")
     func unreadImageResourceAttribute() throws {
         let body = #"""
             <imageView userInteractionEnabled="NO" contentMode="scaleToFill" image="star" id="i1">
@@ -1166,14 +1168,14 @@ struct UnreadAttributeTests {
             """#
         let resources = #"<image name="star" catalog="system" width="128" height="122"/>"#
         do {
-            _ = try Source.graph(Source.iOSXib(body, resources: resources))
+            _ = try Source.refusing { try Source.graph(Source.iOSXib(body, resources: resources)) }
             Issue.record("compiled an SF Symbol as a named image")
         } catch {
             #expect("\(error)".contains("catalog"), "\(error)")
         }
     }
 
-    @Test("an outlet or action attribute no rule reads stops the compile")
+    @Test("an outlet or action attribute no rule reads stops a strict compile")
     func unreadConnectionAttribute() throws {
         for connection in [
             #"<outlet property="label" destination="l1" id="o1" zzExtra="1"/>"#,
@@ -1191,7 +1193,7 @@ struct UnreadAttributeTests {
                 </label>
                 """#
             do {
-                _ = try Source.graph(Source.iOSXib(body))
+                _ = try Source.refusing { try Source.graph(Source.iOSXib(body)) }
                 Issue.record("compiled although zzExtra is not read: \(connection)")
             } catch {
                 #expect("\(error)".contains("zzExtra"), "\(error)")

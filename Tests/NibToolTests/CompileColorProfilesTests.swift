@@ -38,7 +38,9 @@ struct CompileColorProfilesTests {
         return Data(bytes)
     }
 
-    @Test("a missing profile is an error naming the file and the option; with it the nib is written")
+    @Test(
+        "a missing profile is a warning naming the file and the option (an error with --strict); with it the nib is written exactly"
+    )
     func profiles() throws {
         let folder = try temporaryFolder()
         let xib = folder.appendingPathComponent("View.xib")
@@ -47,28 +49,40 @@ struct CompileColorProfilesTests {
         let profiles = folder.appendingPathComponent("profiles")
         try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
 
-        let missing = runTool(["compile", xib.path, "-o", output.path, "--color-profiles", profiles.path])
-        #expect(missing.status != 0)
-        #expect(missing.error.contains("Generic Gray Gamma 2.2 Profile.icc"))
-        #expect(missing.error.contains("--color-profiles"))
+        let strict = runTool(["compile", xib.path, "-o", output.path, "--color-profiles", profiles.path, "--strict"])
+        #expect(strict.status != 0)
+        #expect(strict.error.contains("Generic Gray Gamma 2.2 Profile.icc"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
+        let missing = runTool(["compile", xib.path, "-o", output.path, "--color-profiles", profiles.path])
+        #expect(missing.status == 0, "\(missing.error)")
+        #expect(missing.error.contains(": warning: "))
+        #expect(missing.error.contains("Generic Gray Gamma 2.2 Profile.icc"))
+        #expect(missing.error.contains("--color-profiles"))
+        #expect(missing.error.contains("color-conversion"), "the summary counts warnings by kind: \(missing.error)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        try FileManager.default.removeItem(at: output)
+
         try Self.standInProfile("GRAY").write(to: profiles.appendingPathComponent("Generic Gray Gamma 2.2 Profile.icc"))
-        let compiled = runTool(["compile", xib.path, "-o", output.path, "--color-profiles", profiles.path])
+        let compiled = runTool(["compile", xib.path, "-o", output.path, "--color-profiles", profiles.path, "--strict"])
         #expect(compiled.status == 0, "\(compiled.error)")
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test("a file that is not an ICC profile of the right color space is refused")
+    @Test("a file that is not an ICC profile of the right color space is not embedded")
     func wrongProfile() throws {
         let folder = try temporaryFolder()
         let xib = folder.appendingPathComponent("View.xib")
         try Data(Self.source.utf8).write(to: xib)
         try Self.standInProfile("RGB ").write(to: folder.appendingPathComponent("Generic Gray Gamma 2.2 Profile.icc"))
-        let run = runTool([
+        let arguments = [
             "compile", xib.path, "-o", folder.appendingPathComponent("View.nib").path, "--color-profiles", folder.path,
-        ])
-        #expect(run.status != 0)
-        #expect(run.error.contains("GRAY"))
+        ]
+        let strict = runTool(arguments + ["--strict"])
+        #expect(strict.status != 0)
+        #expect(strict.error.contains("GRAY"))
+        let run = runTool(arguments)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("GRAY") && run.error.contains(": warning: "))
     }
 }

@@ -14,7 +14,7 @@ enum AppKitAccessibilityRule {
     /// Appends the connectors for `element` (an `<accessibility>`) on `view` to the context.
     static func connect(_ element: SourceElement, view: ArchivedObject, context: AppKitContext) throws(CompileError) {
         for child in element.children {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside <accessibility> is not modelled")
         }
         for name in element.attributes.keys.sorted() {

@@ -43,13 +43,13 @@ enum AppKitBoxRule {
         case "separator": break
         case nil: return try titledBox(element, superview: superview, parent: parent, views: views)
         case let type?:
-            throw context.error(.unsupportedAttribute, element, "boxType \"\(type)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "boxType \"\(type)\" is not modelled")
         }
         if let content = element.child("view") {
-            throw context.error(.unsupportedElement, content, "a separator box with a content view is not supported")
+            try context.unmodelled(.unsupportedElement, content, "a separator box with a content view is not supported")
         }
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
-            throw context.error(.unsupportedElement, subviews, "a separator box with subviews is not modelled")
+            try context.unmodelled(.unsupportedElement, subviews, "a separator box with subviews is not modelled")
         }
         let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
         context.track(box, id: element["id"], parent: parent)
@@ -72,7 +72,7 @@ enum AppKitBoxRule {
             throw context.error(.invalidSource, element, "a titled box needs a <view key=\"contentView\">")
         }
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
-            throw context.error(.unsupportedElement, subviews, "box subviews come from its content view")
+            try context.unmodelled(.unsupportedElement, subviews, "box subviews come from its content view")
         }
         let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
         context.track(box, id: element["id"], parent: parent)

@@ -110,7 +110,7 @@ enum AppKitButtonRule {
         where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) && !kind.attributes.contains(name)
             && !(name == "toolTip" && !writesControlView)
         {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell, "attribute \(name) on a <\(kind.elementName)> is not modelled")
         }
         var behavior: SourceElement?
@@ -127,7 +127,7 @@ enum AppKitButtonRule {
             // document's (AppKitConnectionRule).
             case ("connections", nil): break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <buttonCell> is not modelled")
             }
         }
@@ -309,7 +309,7 @@ enum AppKitButtonRule {
     /// The text of a `<string key="keyEquivalent">`, plain or `base64-UTF8="YES"` (padded or not).
     static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {
         for name in string.attributes.keys where name != "key" && name != "base64-UTF8" {
-            throw context.error(.unsupportedAttribute, string, "attribute \(name) on a <string> is not modelled")
+            try context.unmodelled(.unsupportedAttribute, string, "attribute \(name) on a <string> is not modelled")
         }
         guard string.flag("base64-UTF8") else { return string.text }
         // Xcode writes the base64 without padding ("DQ" for a Return key equivalent, scribendi).

@@ -57,7 +57,7 @@ enum AppKitColorRule {
     /// The `NSColor` for `element`.
     static func color(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit color is not modelled")
         }
         let space = element["colorSpace"] ?? ""
@@ -115,11 +115,13 @@ enum AppKitColorRule {
         let color = ArchivedObject("NSColor")
         color.set("NSColorSpace", int: 1)
         color.set("NSRGB", .data(text(converted, alpha: alpha)))
-        color.set("NSCustomColorSpace", try context.colorSpace(.sRGB, for: element))
-        color.set(
-            "NSComponents",
-            .data(Array((source + [alpha]).map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)))
-        color.set("NSLinearExposure", .data(Array("1".utf8)))
+        if let space = try context.colorSpace(.sRGB, for: element) {
+            color.set("NSCustomColorSpace", space)
+            color.set(
+                "NSComponents",
+                .data(Array((source + [alpha]).map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)))
+            color.set("NSLinearExposure", .data(Array("1".utf8)))
+        }
         try context.approximate(
             .colorConversion, element,
             "sRGB color's calibrated components approximated as \(converted.map { String(format: "%.10g", $0) }.joined(separator: " ")); ColorSync's may differ by about 1e-4 (\(documented))"
@@ -144,15 +146,19 @@ enum AppKitColorRule {
         case .gray(let white, let components):
             value.set("NSColorSpace", int: 3)
             value.set("NSWhite", .data(Array(white.utf8) + [0]))
-            value.set("NSCustomColorSpace", try context.colorSpace(.genericGrayGamma22, for: element))
-            value.set("NSComponents", .data(Array(components.utf8)))
-            value.set("NSLinearExposure", .data(Array("1".utf8)))
+            if let space = try context.colorSpace(.genericGrayGamma22, for: element) {
+                value.set("NSCustomColorSpace", space)
+                value.set("NSComponents", .data(Array(components.utf8)))
+                value.set("NSLinearExposure", .data(Array("1".utf8)))
+            }
         case .sRGB(let rgb, let components):
             value.set("NSColorSpace", int: 1)
             value.set("NSRGB", .data(Array(rgb.utf8) + [0]))
-            value.set("NSCustomColorSpace", try context.colorSpace(.sRGB, for: element))
-            value.set("NSComponents", .data(Array(components.utf8)))
-            value.set("NSLinearExposure", .data(Array("1".utf8)))
+            if let space = try context.colorSpace(.sRGB, for: element) {
+                value.set("NSCustomColorSpace", space)
+                value.set("NSComponents", .data(Array(components.utf8)))
+                value.set("NSLinearExposure", .data(Array("1".utf8)))
+            }
         case .catalog(let other):
             color.set("NSColor", try catalogColor(other, element: element, context: context))
             return color

@@ -122,8 +122,10 @@ enum AppKitComboBoxRule {
         let clear = ArchivedObject("NSColor")
         clear.set("NSColorSpace", int: 3)
         clear.set("NSWhite", .data(Array("0 0".utf8) + [0]))
-        clear.set("NSCustomColorSpace", try context.colorSpace(.genericGrayGamma22, for: cell))
-        clear.set("NSComponents", .data(Array("0 0".utf8)))
+        if let space = try context.colorSpace(.genericGrayGamma22, for: cell) {
+            clear.set("NSCustomColorSpace", space)
+            clear.set("NSComponents", .data(Array("0 0".utf8)))
+        }
         table.set(
             "NSTableColumns",
             .collection("NSMutableArray", [try column(cell, table, clear, font, natural: natural, era: era, context)]))

@@ -12,7 +12,7 @@ enum AppKitConnectionRule {
             context.deferred.append { () throws in
                 if let known = knownAttributes[connection.name] {
                     for name in connection.attributes.keys where !known.contains(name) {
-                        throw context.error(
+                        try context.unmodelled(
                             .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")
                     }
                 }
@@ -40,7 +40,7 @@ enum AppKitConnectionRule {
                 case "binding":
                     context.connections.append(try binding(connection, source: source, context: context))
                 default:
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedElement, connection,
                         "<\(connection.name)> connections (AppKit) are not modelled")
                 }
@@ -49,13 +49,16 @@ enum AppKitConnectionRule {
     }
 
     /// Schedules the `<connections>` of every element in `elements` whose id names an archived
-    /// object; connections from any other element are an error.
+    /// object; connections from any other element are left out with a warning.
     static func scheduleAll(in elements: [SourceElement], context: AppKitContext) throws(CompileError) {
         for element in elements {
             guard let connections = element.child("connections"), let id = element["id"] else { continue }
             guard let source = context.objectsByID[id] else {
-                throw context.error(
-                    .unsupportedElement, connections, "connections from <\(element.name)> are not modelled")
+                // The element was left out or archived without its parts (a rule it has none for).
+                try context.unmodelled(
+                    .unsupportedElement, connections,
+                    "connections from <\(element.name)> are left out: the element is not archived")
+                continue
             }
             schedule(connections, source: source, context: context)
         }
@@ -71,7 +74,7 @@ enum AppKitConnectionRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in connection.attributes.keys where !["destination", "name", "keyPath", "id"].contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, connection, "attribute \(name) on a binding is not modelled")
         }
         var options: ArchivedObject?
@@ -104,7 +107,7 @@ enum AppKitConnectionRule {
     /// placeholders of a check box's `value` binding). Other value types are refused.
     static func options(_ dictionary: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
         for name in dictionary.attributes.keys where name != "key" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, dictionary, "attribute \(name) on binding options is not modelled")
         }
         var pairs: [(ArchivedObject, ArchivedObject)] = []

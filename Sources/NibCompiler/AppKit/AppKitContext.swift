@@ -49,16 +49,26 @@ final class AppKitContext: DiagnosingContext {
     }
 
     /// The shared `NSColorSpace` for `profile` (`NSID`, `NSModel` for gray, the profile as
-    /// `NSICC` data); `element` is the color that needs it, for the error when the profile is
+    /// `NSICC` data); `element` is the color that needs it, for the warning when the profile is
     /// missing.
+    ///
+    /// Without Apple's profile (any machine but a Mac, unless `--color-profiles` names a folder
+    /// holding it) this is `nil` after a `color-conversion` approximation: the caller writes the
+    /// color in its calibrated form only (`NSColorSpace` 1 or 3 with `NSRGB` / `NSWhite`, the
+    /// form nibs had before colors carried a color space), which AppKit loads as the same
+    /// components in the calibrated space. `--strict` refuses it.
     func colorSpace(_ profile: ColorProfiles.Profile, for element: SourceElement) throws(CompileError)
-        -> ArchivedObject
+        -> ArchivedObject?
     {
         if let known = colorSpaces[profile] { return known }
         let bytes: [UInt8]
         switch colorProfiles.bytes(of: profile) {
         case .success(let loaded): bytes = loaded
-        case .failure(let failure): throw error(.unsupportedAttribute, element, failure.message)
+        case .failure(let failure):
+            try approximate(
+                .colorConversion, element,
+                "\(failure.message); written as a calibrated color without the embedded profile")
+            return nil
         }
         let space = ArchivedObject("NSColorSpace")
         switch profile {
@@ -146,10 +156,51 @@ final class AppKitContext: DiagnosingContext {
     /// Views with `translatesAutoresizingMaskIntoConstraints="NO"` and no fixed frame.
     var autolayoutViews: Set<ObjectIdentifier> = []
 
+    /// What has been recorded so far, to go back to when an element cannot be compiled as its
+    /// rule says and is compiled again another way (``rollBack(to:element:)``).
+    struct Checkpoint {
+        var objects: Int
+        var visibleWindows: Int
+        var connections: Int
+        var accessibilityConnectors: Int
+        var deferred: Int
+        var finishing: Int
+        var constraints: Int
+        var diagnostics: (warnings: Int, refusals: Int)
+    }
+
+    /// The current ``Checkpoint``.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(
+            objects: objects.count, visibleWindows: visibleWindows.count, connections: connections.count,
+            accessibilityConnectors: accessibilityConnectors.count, deferred: deferred.count,
+            finishing: finishing.count, constraints: constraints.count, diagnostics: diagnostics.mark)
+    }
+
+    /// Forgets what was recorded for `element` and its subtree since `checkpoint`.
+    func rollBack(to checkpoint: Checkpoint, element: SourceElement) {
+        func truncate<T>(_ list: inout [T], _ count: Int) {
+            if list.count > count { list.removeSubrange(count...) }
+        }
+        truncate(&objects, checkpoint.objects)
+        truncate(&visibleWindows, checkpoint.visibleWindows)
+        truncate(&connections, checkpoint.connections)
+        truncate(&accessibilityConnectors, checkpoint.accessibilityConnectors)
+        truncate(&deferred, checkpoint.deferred)
+        truncate(&finishing, checkpoint.finishing)
+        truncate(&constraints, checkpoint.constraints)
+        diagnostics.truncate(to: checkpoint.diagnostics)
+        for node in [element] + element.descendants {
+            if let id = node["id"] { objectsByID[id] = nil }
+        }
+    }
+
+    /// Runs the deferred work; work that fails on something the compiler has no rule for (a
+    /// constraint, a connection) is left out with a warning.
     func resolve() throws(CompileError) {
         let work = deferred
         deferred = []
-        try CompileError.run(work, file: fileName)
+        try CompileError.run(work, file: fileName, recovering: diagnostics)
         for step in finishing { step() }
         finishing = []
         markConstrainedViews()

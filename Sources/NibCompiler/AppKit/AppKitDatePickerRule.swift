@@ -39,7 +39,7 @@ enum AppKitDatePickerRule {
                 .invalidSource, element, "a date picker needs exactly one <datePickerCell key=\"cell\">")
         }
         for name in cell.attributes.keys where !cellAttributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell, "attribute \(name) on a <datePickerCell> is not modelled")
         }
         let cellObject = ArchivedObject("NSDatePickerCell")
@@ -62,7 +62,7 @@ enum AppKitDatePickerRule {
             case ("color", let key?) where key == "textColor" || key == "backgroundColor":
                 colors[key] = try AppKitColorRule.color(child, context: context)
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <datePickerCell> is not modelled")
             }
         }
@@ -85,7 +85,7 @@ enum AppKitDatePickerRule {
     static func elementFlags(_ element: SourceElement, context: AppKitContext) throws(CompileError) -> Int {
         let known = Set(elementBits.flatMap(\.names) + ["key"])
         for name in element.attributes.keys where !known.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "date picker element \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "date picker element \(name) is not modelled")
         }
         var flags = 0
         for (names, bits) in elementBits {
@@ -93,7 +93,7 @@ enum AppKitDatePickerRule {
             if set.count == names.count {
                 flags |= bits
             } else if !set.isEmpty {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, element,
                     "date picker elements \(names.joined(separator: " and ")) only come together")
             }

@@ -50,7 +50,7 @@ enum AppKitFontRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on an AppKit font is not modelled")
         }
         var size: Double?

@@ -37,15 +37,15 @@ enum AppKitFormatterRule {
         throws(CompileError) -> (ArchivedObject, usesStyles: Bool)
     {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a date formatter is not modelled")
         }
         if let child = element.children.first {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a date formatter is not modelled")
         }
         if let behavior = element["formatterBehavior"], behavior != "custom10_4", behavior != "default10_4" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not modelled")
         }
         let dateStyle = try CellRule.value(element, "dateStyle", styles, default: 0, context)
@@ -164,11 +164,11 @@ enum AppKitFormatterRule {
         }
         for name in element.attributes.keys
         where !numberAttributes.contains(name) && !numberSymbolAttributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a number formatter is not modelled")
         }
         if let behavior = element["formatterBehavior"], behavior != "custom10_4", behavior != "default10_4" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "formatterBehavior \"\(behavior)\" is not modelled")
         }
         let style = try element["numberStyle"].map { (name) throws(CompileError) in
@@ -219,7 +219,7 @@ enum AppKitFormatterRule {
                 }
                 limits[key] = .number(value)
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a number formatter is not modelled")
             }
         }
@@ -339,7 +339,7 @@ enum AppKitFormatterRule {
             "thousandSeparator",
         ]
         for name in element.attributes.keys where !allowed.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element,
                 "attribute \(name) on a 10.0-behavior number formatter is not modelled")
         }
@@ -379,7 +379,7 @@ enum AppKitFormatterRule {
                 zero = text
             case ("decimal", let key?) where (key == "minimum" || key == "maximum") && child["value"] == "NaN": break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child,
                     "<\(child.name)> in a 10.0-behavior number formatter is not modelled")
             }

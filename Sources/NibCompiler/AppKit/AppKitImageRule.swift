@@ -44,11 +44,11 @@ enum AppKitImageRule {
     {
         let known: Set = ["key", "image", "catalog", "symbolScale", "variableValue"]
         for name in reference.attributes.keys where !known.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, reference, "attribute \(name) on an <imageReference> is not modelled")
         }
         if let child = reference.children.first {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside an <imageReference> is not modelled")
         }
         guard let name = reference["image"], let catalog = reference["catalog"] else {

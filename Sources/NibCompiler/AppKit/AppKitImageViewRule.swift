@@ -65,13 +65,13 @@ enum AppKitImageViewRule {
         throws(CompileError)
     {
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, cell, "attribute \(name) on an <imageCell> is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "attribute \(name) on an <imageCell> is not modelled")
         }
         if cell["title"] != nil {
-            throw context.error(.unsupportedAttribute, cell, "an image cell with a title is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "an image cell with a title is not modelled")
         }
         for child in cell.children where !(child.name == "font" && child["key"] == "font") {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside an <imageCell> is not modelled")
         }
         let contents = try cell["image"].map { (name) throws(CompileError) in

@@ -110,7 +110,7 @@ enum AppKitKeyViewLoopRule {
         /// The compiled view for `element`, refusing what the loop rule does not cover.
         static func object(for element: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
             if element.flag("hidden") {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, element, "a hidden view in a key-view loop is not modelled")
             }
             guard let id = element["id"], let object = context.objectsByID[id] else {
@@ -164,11 +164,11 @@ enum AppKitKeyViewLoopRule {
                 case "scrollView":
                     try scrollView(element)
                 case "splitView", "stackView", "tabView", "tableView", "outlineView":
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedElement, element, "a <\(element.name)> in a key-view loop is not modelled")
                 default:
                     if element.child("subviews") != nil {
-                        throw context.error(
+                        try context.unmodelled(
                             .unsupportedElement, element,
                             "a <\(element.name)> with subviews in a key-view loop is not modelled")
                     }

@@ -65,7 +65,7 @@ enum AppKitMatrixRule {
                     }
                 }
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <matrix> is not modelled")
             }
         }

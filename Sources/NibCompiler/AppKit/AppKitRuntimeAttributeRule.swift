@@ -20,7 +20,7 @@ enum AppKitRuntimeAttributeRule {
                     .unsupportedElement, attribute, "<\(attribute.name)> inside runtime attributes is not supported")
             }
             for name in attribute.attributes.keys where !["keyPath", "type", "value"].contains(name) {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, attribute, "runtime attribute attribute \(name) is not modelled")
             }
             guard let keyPath = attribute["keyPath"], let type = attribute["type"] else {
@@ -40,7 +40,7 @@ enum AppKitRuntimeAttributeRule {
                 }
                 values.append(try AppKitColorRule.color(color, context: context))
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, attribute,
                     "AppKit runtime attributes of type \"\(type)\" are not modelled")
             }

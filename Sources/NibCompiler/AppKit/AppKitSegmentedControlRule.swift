@@ -41,11 +41,11 @@ enum AppKitSegmentedControlRule {
                 .invalidSource, element, "a segmented control needs exactly one <segmentedCell key=\"cell\">")
         }
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell, "attribute \(name) on a <segmentedCell> is not modelled")
         }
         if cell["title"] != nil {
-            throw context.error(.unsupportedAttribute, cell, "a segmented cell with a title is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "a segmented cell with a title is not modelled")
         }
         let cellObject = ControlRule.swapped(ArchivedObject("NSSegmentedCell"), customClass: cell["customClass"])
         context.track(cellObject, id: cell["id"], parent: control)
@@ -60,7 +60,7 @@ enum AppKitSegmentedControlRule {
                     segments.append(try self.segment(segment, context: context))
                 }
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <segmentedCell> is not modelled")
             }
         }
@@ -89,7 +89,7 @@ enum AppKitSegmentedControlRule {
         }
         for name in segment.attributes.keys
         where !["label", "width", "tag", "image", "imageScaling", "selected"].contains(name) {
-            throw context.error(.unsupportedAttribute, segment, "segment attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, segment, "segment attribute \(name) is not modelled")
         }
         var hasLabel = true
         for child in segment.children {

@@ -40,19 +40,19 @@ enum AppKitSliderRule {
         if let frame = element.child("rect", key: "frame"), let width = frame.number("width"),
             let height = frame.number("height"), height > width
         {
-            throw context.error(.unsupportedElement, element, "vertical sliders are not modelled")
+            try context.unmodelled(.unsupportedElement, element, "vertical sliders are not modelled")
         }
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, cell, "attribute \(name) on a <sliderCell> is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "attribute \(name) on a <sliderCell> is not modelled")
         }
         if let type = cell["sliderType"], type != "linear" {
-            throw context.error(.unsupportedAttribute, cell, "sliderType \"\(type)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "sliderType \"\(type)\" is not modelled")
         }
         if cell["title"] != nil {
-            throw context.error(.unsupportedAttribute, cell, "a slider cell with a title is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "a slider cell with a title is not modelled")
         }
         for child in cell.children where !(child.name == "font" && child["key"] == "font") {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a <sliderCell> is not modelled")
         }
         let cellObject = ArchivedObject("NSSliderCell")

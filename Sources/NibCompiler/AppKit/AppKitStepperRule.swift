@@ -35,15 +35,15 @@ enum AppKitStepperRule {
             throw context.error(.invalidSource, element, "a stepper needs exactly one <stepperCell key=\"cell\">")
         }
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !cellAttributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell, "attribute \(name) on a <stepperCell> is not modelled")
         }
         for child in cell.children {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a <stepperCell> is not modelled")
         }
         if cell["title"] != nil {
-            throw context.error(.unsupportedAttribute, cell, "a stepper cell with a title is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "a stepper cell with a title is not modelled")
         }
         guard try CellRule.boolean(cell, "autorepeat", default: true, context) else {
             throw context.error(.unsupportedAttribute, cell, "autorepeat=\"NO\" is not modelled")

@@ -158,7 +158,7 @@ struct AppKitStoryboardCompiler {
     private func mainMenuNib(_ application: SourceElement, scenes: Scenes) throws(CompileError) -> [UInt8] {
         let (context, _, owner) = nibContext(scenes)
         for name in application.attributes.keys where !["id", "sceneMemberID"].contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, application, "attribute \(name) on an application is not modelled")
         }
         let object = ArchivedObject("NSCustomObject")
@@ -172,7 +172,7 @@ struct AppKitStoryboardCompiler {
                 menus.append(child)
             case ("connections", _): break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> in an application is not modelled")
             }
         }
@@ -190,7 +190,7 @@ struct AppKitStoryboardCompiler {
             "id", "storyboardIdentifier", "customClass", "customModule", "customModuleProvider", "sceneMemberID",
         ]
         for name in element.attributes.keys where !allowed.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a window controller is not modelled")
         }
         let controller = try Self.controllerObject(
@@ -200,7 +200,7 @@ struct AppKitStoryboardCompiler {
             throw context.error(.invalidSource, element, "the window controller has no <window key=\"window\">")
         }
         for child in element.children where child !== windowElement && child.name != "connections" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> in a window controller is not modelled")
         }
         let window = try WindowRule.window(
@@ -262,14 +262,14 @@ struct AppKitStoryboardCompiler {
         let (context, views, owner) = nibContext(scenes)
         let allowed: Set<String> = ["id", "customClass", "customModule", "customModuleProvider", "sceneMemberID"]
         for name in element.attributes.keys where !allowed.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a view controller is not modelled")
         }
         guard let viewElement = element.child("view", key: "view"), let viewID = viewElement["id"] else {
             throw context.error(.invalidSource, element, "the view controller has no <view key=\"view\"> with an id")
         }
         for child in element.children where child !== viewElement && child.name != "connections" {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> in a view controller is not modelled")
+            try context.unmodelled(.unsupportedElement, child, "<\(child.name)> in a view controller is not modelled")
         }
         let controllerID = element["id"] ?? ""
         let name = try OutputFileName.checked(
@@ -304,7 +304,7 @@ struct AppKitStoryboardCompiler {
         guard let custom = element["customClass"] else { return ArchivedObject(plain) }
         let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
         if needsTarget {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
         }
         let swapper = ArchivedObject("NSClassSwapper")

@@ -48,7 +48,7 @@ enum AppKitTabViewRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
-            throw context.error(.unsupportedElement, subviews, "tab view subviews come from its items")
+            try context.unmodelled(.unsupportedElement, subviews, "tab view subviews come from its items")
         }
         let type = try CellRule.value(element, "type", types, default: 0, context)
         let size = try CellRule.value(element, "controlSize", controlSizes, default: 0, context)
@@ -138,14 +138,14 @@ enum AppKitTabViewRule {
                 .unsupportedElement, element, "<\(element.name)> inside <tabViewItems> is not supported")
         }
         for name in element.attributes.keys where !itemAttributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a tab view item is not modelled")
         }
         // Outlets (initialFirstResponder) are connectors, made by the compiler's connection walk
         // (scribendi's keyed archives: NSNibOutletConnector from the NSTabViewItem).
         for child in element.children
         where !(child.name == "view" && child["key"] == "view") && child.name != "connections" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a tab view item is not modelled")
         }
         guard let identifier = element["identifier"], let label = element["label"] else {

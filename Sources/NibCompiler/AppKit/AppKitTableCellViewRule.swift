@@ -100,7 +100,7 @@ enum AppKitTableCellViewRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a cell view class in a module is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "a cell view class in a module is not modelled")
         }
         let view = ArchivedObject("NSTableCellView")
         _ = ControlRule.swapped(view, customClass: element["customClass"])

@@ -72,13 +72,13 @@ enum AppKitTableViewRule {
                 .unsupportedElement, element, "a <\(element.name)> outside a scroll view is not modelled")
         }
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a table view class in a module is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "a table view class in a module is not modelled")
         }
         if let ring = element["focusRingType"], ring != "none" {
-            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
         }
         if let style = element["rowSizeStyle"], style != "automatic" {
-            throw context.error(.unsupportedAttribute, element, "rowSizeStyle \"\(style)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "rowSizeStyle \"\(style)\" is not modelled")
         }
         let table = ArchivedObject(isOutline ? "NSOutlineView" : "NSTableView")
         context.track(table, id: element["id"], parent: parent)
@@ -110,13 +110,13 @@ enum AppKitTableViewRule {
             case ("tableColumns", nil): columnsElement = part
             case ("tableViewGridLines", "gridStyleMask"): gridStyle = try gridStyleMask(part, context)
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, part, "<\(part.name)> inside a <\(element.name)> is not modelled")
             }
         }
         // Without colors, the table archives none (test_single_col_noresize); both or neither.
         if (colors["backgroundColor"] == nil) != (colors["gridColor"] == nil) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, element,
                 "a table view with only one of background and grid colors is not modelled")
         }
@@ -200,7 +200,7 @@ enum AppKitTableViewRule {
     /// (AVRFuses: 2, `NSTableViewSolidHorizontalGridLineMask`) is seen; other lines are refused.
     static func gridStyleMask(_ element: SourceElement, _ context: AppKitContext) throws(CompileError) -> Int {
         for name in element.attributes.keys where name != "key" && name != "horizontal" {
-            throw context.error(.unsupportedAttribute, element, "grid lines \(name) are not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "grid lines \(name) are not modelled")
         }
         guard element.children.isEmpty else {
             throw context.error(.unsupportedElement, element, "<tableViewGridLines> with children is not supported")

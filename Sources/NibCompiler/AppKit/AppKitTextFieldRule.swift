@@ -82,10 +82,10 @@ enum AppKitTextFieldRule {
         }
         // focusRingType="none" leaves no trace in the pairs (securetextfield, outline_cellview).
         if let ring = element["focusRingType"], ring != "none" {
-            throw context.error(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
         }
         if element["textCompletion"] != nil && variant.element != "searchField" {
-            throw context.error(.unsupportedAttribute, element, "textCompletion is only supported on search fields")
+            try context.unmodelled(.unsupportedAttribute, element, "textCompletion is only supported on search fields")
         }
         let kind = AppKitViewEncoder.Kind(
             attributes: attributes, children: [variant.cellElement], hugging: (250, 750))
@@ -128,12 +128,12 @@ enum AppKitTextFieldRule {
         where !CellRule.attributes.contains(name) && !cellAttributes.contains(name)
             && !(isCombo && AppKitComboBoxRule.cellAttributes.contains(name))
         {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not modelled")
         }
         let isSearch = variant.element == "searchField"
         if isSearch ? cell["bezelStyle"] != "round" : cell["bezelStyle"] != nil {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell,
                 "bezelStyle \"\(cell["bezelStyle"] ?? "")\" is not modelled on <\(cell.name)>")
         }
@@ -162,7 +162,7 @@ enum AppKitTextFieldRule {
             case ("connections", _): break
             case (let name, nil) where isCombo && AppKitComboBoxRule.cellChildren.contains(name): break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }

@@ -70,7 +70,7 @@ enum AppKitTextViewRule {
                 .unsupportedElement, element, "a <textView> outside a clip view is not modelled")
         }
         if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a text view class in a module is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "a text view class in a module is not modelled")
         }
         let view = ArchivedObject("NSTextView")
         context.track(view, id: element["id"], parent: parent)
@@ -106,7 +106,7 @@ enum AppKitTextViewRule {
                 }
                 maxSize = [width, height]
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, part, "<\(part.name)> inside a <textView> is not modelled")
             }
         }

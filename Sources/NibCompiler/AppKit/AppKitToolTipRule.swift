@@ -10,7 +10,7 @@ enum AppKitToolTipRule {
     /// The tool tip text of a `<string key="toolTip">` element.
     static func text(of string: SourceElement, context: AppKitContext) throws(CompileError) -> String {
         for name in string.attributes.keys where name != "key" && name != "base64-UTF8" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, string, "attribute \(name) on a tool tip string is not modelled")
         }
         guard string.flag("base64-UTF8") else { return string.text }

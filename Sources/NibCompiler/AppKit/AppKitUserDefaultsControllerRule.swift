@@ -13,11 +13,11 @@ enum AppKitUserDefaultsControllerRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !["id", "userLabel", "representsSharedInstance"].contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a user defaults controller is not modelled")
         }
         if let child = element.children.first(where: { $0.name != "connections" }) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a user defaults controller is not modelled")
         }
         guard element.flag("representsSharedInstance") else {

@@ -38,9 +38,61 @@ struct AppKitViewEncoder {
     }
 
     /// The archived view for `element`, by element name.
+    ///
+    /// What no rule models does not stop the compile: a view that is unknown, or that its rule
+    /// cannot compile, is archived under its own class with the `NSView` keys (its nearest
+    /// modelled superclass, ``ClassHierarchy``), with a warning.
     func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false)
         throws(CompileError) -> ArchivedObject
     {
+        let checkpoint = context.checkpoint()
+        do throws(CompileError) {
+            return try modelledView(element, superview: superview, parent: parent, isContentView: isContentView)
+        } catch {
+            context.rollBack(to: checkpoint, element: element)
+            try context.diagnostics.recover(error)
+        }
+        let className = ClassHierarchy.appKitClass(forElement: element.name)
+        let fallbackMark = context.checkpoint()
+        do throws(CompileError) {
+            return try genericView(
+                element, className: className, superview: superview, parent: parent, isContentView: isContentView)
+        } catch {
+            context.rollBack(to: fallbackMark, element: element)
+            try context.diagnostics.recover(error)
+        }
+        // Nothing else worked: the view's class with its frame only.
+        let view = ArchivedObject(className)
+        context.track(view, id: element["id"], parent: parent)
+        if let superview {
+            view.set("NSNextResponder", superview)
+            view.set("NSSuperview", superview)
+        } else {
+            view.set("NSNextResponder", .null)
+        }
+        return view
+    }
+
+    /// `element` as a plain view of `className` (the `NSView` keys, the custom class swapped in
+    /// as for `<view>`), reading only the common view attributes and children.
+    private func genericView(
+        _ element: SourceElement, className: String, superview: ArchivedObject?, parent: ArchivedObject,
+        isContentView: Bool
+    ) throws(CompileError) -> ArchivedObject {
+        let custom = element["customClass"]
+        let view = ArchivedObject(custom != nil ? "NSClassSwapper" : className)
+        if let custom {
+            view.set("NSClassName", .string(custom))
+            view.set("NSOriginalClassName", .string(className))
+        }
+        context.track(view, id: element["id"], parent: parent)
+        _ = try encodeView(element, view, superview: superview, kind: Kind(), quiet: true)
+        return view
+    }
+
+    private func modelledView(
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool
+    ) throws(CompileError) -> ArchivedObject {
         switch element.name {
         case "view", "customView":
             return try plainView(element, superview: superview, parent: parent, isContentView: isContentView)
@@ -88,7 +140,10 @@ struct AppKitViewEncoder {
         case "predicateEditor":
             return try PredicateEditorRule.predicateEditor(element, superview: superview, parent: parent, views: self)
         default:
-            throw context.error(.unsupportedElement, element, "<\(element.name)> (AppKit) is not modelled")
+            throw context.error(
+                .unsupportedElement, element,
+                "<\(element.name)> (AppKit) is not modelled; archived as \(ClassHierarchy.appKitClass(forElement: element.name)) "
+                    + "with the NSView keys")
         }
     }
 
@@ -143,13 +198,18 @@ struct AppKitViewEncoder {
     /// encodes its subviews; returns the children named in `kind.children`, in document order,
     /// for the caller's rule. Subviews are tracked in document order; `reversesSubviews`
     /// archives `NSSubviews` last to first.
+    ///
+    /// An attribute or child no rule reads is left out with a warning (silently with `quiet`,
+    /// when the caller has already said the element is compiled as a plain view).
     func encodeView(
         _ element: SourceElement, _ view: ArchivedObject, superview: ArchivedObject?, kind: Kind,
-        reversesSubviews: Bool = false
+        reversesSubviews: Bool = false, quiet: Bool = false
     ) throws(CompileError) -> [SourceElement] {
-        for name in element.attributes.keys where !Self.attributes.contains(name) && !kind.attributes.contains(name) {
-            throw context.error(
-                .unsupportedAttribute, element, "attribute \(name) on an AppKit <\(element.name)> is not modelled")
+        for name in element.attributes.keys.sorted()
+        where !quiet && !Self.attributes.contains(name) && !kind.attributes.contains(name) {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "attribute \(name) on an AppKit <\(element.name)> is not modelled; left out")
         }
         if let toolTip = element["toolTip"] { AppKitToolTipRule.connect(toolTip, view: view, context: context) }
         var frame: [Double] = [0, 0, 0, 0]
@@ -179,9 +239,11 @@ struct AppKitViewEncoder {
             case ("animations", _) where child.children.isEmpty && child.attributes.isEmpty: break
             case (let name, _) where kind.children.contains(name): rest.append(child)
             default:
-                throw context.error(
-                    .unsupportedElement, child,
-                    "<\(child.name)> inside an AppKit <\(element.name)> is not modelled")
+                if !quiet {
+                    try context.unmodelled(
+                        .unsupportedElement, child,
+                        "<\(child.name)> inside an AppKit <\(element.name)> is not modelled; left out")
+                }
             }
         }
         if let superview {

@@ -42,24 +42,14 @@ struct AppKitXibCompiler {
         var views = AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
         views.instantiatesDirectly = direct
         for element in objects.children where element !== ownerElement {
-            switch element.name {
-            case "customObject" where element["id"] == "-1":
-                continue
-            case "customObject":
-                let object = try CustomObjectRule.object(
-                    element, ownerClass: ownerClass, direct: direct, context: context)
-                context.track(object, id: element["id"], parent: owner)
-            case "window":
-                _ = try WindowRule.window(element, owner: owner, context: context, views: views)
-            case "customView", "view":
-                _ = try views.view(element, superview: nil, parent: owner)
-            case "menu":
-                _ = try MenuRule.menu(element, parent: owner, context: context)
-            case "userDefaultsController":
-                _ = try AppKitUserDefaultsControllerRule.controller(element, owner: owner, context: context)
-            default:
-                throw context.error(
-                    .unsupportedElement, element, "top-level <\(element.name)> (AppKit) is not modelled")
+            let checkpoint = context.checkpoint()
+            do throws(CompileError) {
+                try compileTopLevel(element, owner: owner, ownerClass: ownerClass, direct: direct, views: views)
+            } catch {
+                // The object's rule failed on something it has no rule for: its class only.
+                context.rollBack(to: checkpoint, element: element)
+                try context.diagnostics.recover(error)
+                try Self.placeholderObject(element, owner: owner, context: context, warn: false)
             }
         }
         try AppKitConnectionRule.scheduleAll(
@@ -68,5 +58,49 @@ struct AppKitXibCompiler {
         let root = context.makeRoot(owner: owner)
         AppKitEraRule.apply(to: root, era: context.era)
         return root
+    }
+
+    /// Archives one top-level object of the document.
+    private func compileTopLevel(
+        _ element: SourceElement, owner: ArchivedObject, ownerClass: String, direct: Bool, views: AppKitViewEncoder
+    ) throws(CompileError) {
+        let context = views.context
+        switch element.name {
+        case "customObject" where element["id"] == "-1":
+            return
+        case "customObject":
+            let object = try CustomObjectRule.object(
+                element, ownerClass: ownerClass, direct: direct, context: context)
+            context.track(object, id: element["id"], parent: owner)
+        case "window":
+            _ = try WindowRule.window(element, owner: owner, context: context, views: views)
+        case "customView", "view":
+            _ = try views.view(element, superview: nil, parent: owner)
+        case "menu":
+            _ = try MenuRule.menu(element, parent: owner, context: context)
+        case "userDefaultsController":
+            _ = try AppKitUserDefaultsControllerRule.controller(element, owner: owner, context: context)
+        default:
+            try Self.placeholderObject(element, owner: owner, context: context, warn: true)
+        }
+    }
+
+    /// A top-level object no rule models (an array controller, a cell view…) as its class and
+    /// custom class only, so that outlets to it still connect.
+    static func placeholderObject(
+        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, warn: Bool
+    ) throws(CompileError) {
+        let className = ClassHierarchy.appKitClass(forElement: element.name)
+        if warn {
+            try context.unmodelled(
+                .unsupportedElement, element,
+                "top-level <\(element.name)> (AppKit) is not modelled; archived as \(className) without its keys")
+        }
+        let object = ArchivedObject(element["customClass"] != nil ? "NSClassSwapper" : className)
+        if let custom = element["customClass"] {
+            object.set("NSClassName", .string(custom))
+            object.set("NSOriginalClassName", .string(className))
+        }
+        context.track(object, id: element["id"], parent: owner)
     }
 }

@@ -103,7 +103,7 @@ enum CellRule {
             borderBits = bits
         }
         if let state = cell["state"], state != "on" {
-            throw context.error(.unsupportedAttribute, cell, "state \"\(state)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, cell, "state \"\(state)\" is not modelled")
         }
         var flags: UInt32 = UInt32(type.rawValue) << 26
         if cell["state"] == "on" { flags |= 0x8000_0000 }

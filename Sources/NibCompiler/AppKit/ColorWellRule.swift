@@ -18,7 +18,7 @@ enum ColorWellRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "color wells with a custom class are not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "color wells with a custom class are not modelled")
         }
         let well = ArchivedObject("NSColorWell")
         context.track(well, id: element["id"], parent: parent)

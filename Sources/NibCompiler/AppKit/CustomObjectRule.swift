@@ -21,21 +21,21 @@ enum CustomObjectRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a custom object is not modelled")
         }
         let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
         if needsTarget {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
         }
         if module != nil && !direct {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element,
                 "custom objects in a module are only supported with direct instantiation yet")
         }
         for child in element.children where child.name != "connections" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a custom object is not modelled")
         }
         let custom = element["customClass"]

@@ -45,7 +45,7 @@ enum MenuRule {
         context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !menuAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) on a menu is not modelled")
         }
         let menu = ArchivedObject("NSMenu")
         context.track(menu, id: element["id"], parent: parent)
@@ -65,7 +65,7 @@ enum MenuRule {
                 }
             case "point", "connections": break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a menu is not modelled")
+                try context.unmodelled(.unsupportedElement, child, "<\(child.name)> inside a menu is not modelled")
             }
         }
         // Written even empty: empty pop-up menus (popup_empty), Services and other empty submenus
@@ -107,7 +107,7 @@ enum MenuRule {
         context: AppKitContext
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !itemAttributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a menu item is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) on a menu item is not modelled")
         }
         let item = ArchivedObject("NSMenuItem")
         context.track(item, id: element["id"], parent: menu)
@@ -127,7 +127,7 @@ enum MenuRule {
             case ("modifierMask", "keyEquivalentModifierMask"):
                 for name in child.attributes.keys
                 where name != "key" && !modifierBits.contains(where: { $0.0 == name }) {
-                    throw context.error(.unsupportedAttribute, child, "modifier \(name) is not modelled")
+                    try context.unmodelled(.unsupportedAttribute, child, "modifier \(name) is not modelled")
                 }
                 modifiers = modifierBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("menu", "submenu"): submenuElement = child
@@ -152,7 +152,7 @@ enum MenuRule {
             case ("attributedString", "attributedTitle") where child.children.isEmpty && child.attributes.count == 1:
                 hasEmptyAttributedTitle = true
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a menu item is not modelled")
             }
         }

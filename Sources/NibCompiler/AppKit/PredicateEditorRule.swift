@@ -41,7 +41,7 @@ enum PredicateEditorRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "a predicate editor class is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "a predicate editor class is not modelled")
         }
         let editor = ArchivedObject("NSPredicateEditor")
         context.track(editor, id: element["id"], parent: parent)
@@ -125,7 +125,7 @@ enum PredicateEditorRule {
                 .unsupportedElement, element, "<\(element.name)> in row templates is not modelled")
         }
         for name in element.attributes.keys where name != "id" && name != "rowType" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a row template is not modelled")
         }
         guard let typeName = element["rowType"], let type = rowTypes[typeName] else {

@@ -97,7 +97,7 @@ enum ScrollViewRule {
                 scrollers[key] = part
             case ("tableHeaderView", "headerView"): headerElement = part
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, part, "<\(part.name)> inside a <scrollView> is not modelled")
             }
         }
@@ -134,7 +134,7 @@ enum ScrollViewRule {
         let verticalTakesRoom = !overlay && verticalVisible && !(autohides && fits(1))
         let horizontalTakesRoom = !overlay && horizontalVisible && !(autohides && fits(0))
         if overlay && isTableDocument && (verticalVisible || horizontalVisible) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, element,
                 "a table with visible overlay scrollers is not modelled (no pair shows how ibtool tiles it)")
         }
@@ -242,7 +242,7 @@ enum ScrollViewRule {
         // (test_table_no_header).
         if table != nil, let documentSize, documentSize[0] > clipFrame[2] {
             if horizontalVisible {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, horizontal,
                     "a visible horizontal scroller over a wider table is not modelled (its knob proportion)")
             }

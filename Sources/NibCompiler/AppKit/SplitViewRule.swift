@@ -21,13 +21,13 @@ enum SplitViewRule {
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
         if element["customClass"] != nil {
-            throw context.error(.unsupportedAttribute, element, "split views with a custom class are not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "split views with a custom class are not modelled")
         }
         let split = ArchivedObject("NSSplitView")
         context.track(split, id: element["id"], parent: parent)
         let rest = try views.encodeView(element, split, superview: superview, kind: kind)
         for value in rest.flatMap(\.children) where value.name != "real" || value.number("value") != 250 {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, value, "split view holding priorities other than 250 are not modelled")
         }
         // Xcode 14.0 did not clip the panes (AVRFuses a08b56f5); 15.3 does (dbb7734b), as 16.

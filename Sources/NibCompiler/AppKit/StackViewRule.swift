@@ -49,7 +49,8 @@ enum StackViewRule {
         var insets: [String: Double] = [:]
         for child in rest where child.name == "edgeInsets" {
             for name in child.attributes.keys where !["key", "top", "left", "right", "bottom"].contains(name) {
-                throw context.error(.unsupportedAttribute, child, "attribute \(name) on stack edge insets is unknown")
+                try context.unmodelled(
+                    .unsupportedAttribute, child, "attribute \(name) on stack edge insets is unknown")
             }
             for edge in ["top", "left", "right", "bottom"] where child[edge] != nil {
                 guard let value = child.number(edge), value.isFinite else {

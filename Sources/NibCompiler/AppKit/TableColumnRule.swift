@@ -40,7 +40,7 @@ enum TableColumnRule {
                 .unsupportedElement, element, "<\(element.name)> inside <tableColumns> is not supported")
         }
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a <tableColumn> is not modelled")
         }
         let column = ArchivedObject("NSTableColumn")
@@ -60,13 +60,13 @@ enum TableColumnRule {
             case ("connections", nil): break
             case ("tableColumnResizingMask", "resizingMask"):
                 for name in child.attributes.keys where !["key", "resizeWithTable", "userResizable"].contains(name) {
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedAttribute, child, "resizing mask flag \(name) is not modelled")
                 }
                 if child.flag("resizeWithTable") { mask |= 1 }
                 if child.flag("userResizable") { mask |= 2 }
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <tableColumn> is not modelled")
             }
         }
@@ -117,7 +117,7 @@ enum TableColumnRule {
         -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "sortKey", "ascending", "selector"].contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a <sortDescriptor> is not modelled")
         }
         guard let key = element["sortKey"], let selector = element["selector"] else {
@@ -138,7 +138,7 @@ enum TableColumnRule {
         if let font = cell.child("font", key: "font"),
             font["metaFont"] != "smallSystem" || (font["size"] != nil && font.number("size") != 11)
         {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, font,
                 "header cell fonts other than the 11-point small system font are not modelled")
         }
@@ -178,7 +178,7 @@ enum TableColumnRule {
         throws(CompileError) -> [String: ArchivedObject]
     {
         for name in cell.attributes.keys where !CellRule.attributes.contains(name) && !extra.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, cell, "attribute \(name) on a <\(cell.name)> is not modelled")
         }
         var colors: [String: ArchivedObject] = [:]
@@ -188,7 +188,7 @@ enum TableColumnRule {
             case ("color", let key?) where key == "textColor" || key == "backgroundColor":
                 colors[key] = try AppKitColorRule.color(child, context: context)
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }

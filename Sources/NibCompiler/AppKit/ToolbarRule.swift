@@ -70,7 +70,7 @@ enum ToolbarRule {
         _ element: SourceElement, window: ArchivedObject, context: AppKitContext, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a toolbar is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) on a toolbar is not modelled")
         }
         guard let identifier = element["identifier"] ?? element["implicitIdentifier"] else {
             throw context.error(.invalidSource, element, "the toolbar has no identifier")
@@ -105,7 +105,7 @@ enum ToolbarRule {
                 defaults = list
             case "connections": break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> in a toolbar is not modelled")
+                try context.unmodelled(.unsupportedElement, child, "<\(child.name)> in a toolbar is not modelled")
             }
         }
         func code(_ name: String, _ table: [String: Int]) throws(CompileError) -> Int {
@@ -142,7 +142,7 @@ enum ToolbarRule {
             throw context.error(.unsupportedElement, element, "<\(element.name)> in toolbar items is not modelled")
         }
         for name in element.attributes.keys where !itemAttributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a toolbar item is not modelled")
         }
         guard let identifier = element["explicitItemIdentifier"] ?? element["implicitItemIdentifier"] else {
@@ -159,7 +159,7 @@ enum ToolbarRule {
         }
         let standard = standardItems[identifier]
         if identifier.hasPrefix("NSToolbar"), standard == nil {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not modelled")
         }
         if element["sizingBehavior"] != nil || element["image"] != nil {
@@ -191,7 +191,7 @@ enum ToolbarRule {
             case (_, "view"): viewElement = child
             case ("connections", _): break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> in a toolbar item is not modelled")
             }
         }
@@ -223,7 +223,7 @@ enum ToolbarRule {
         // {22, 22} for an image item, with the minimum and maximum ignored.
         let automatic = element["sizingBehavior"] == "auto"
         if let behavior = element["sizingBehavior"], !automatic || !sizes.isEmpty {
-            throw context.error(.unsupportedAttribute, element, "sizingBehavior \"\(behavior)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "sizingBehavior \"\(behavior)\" is not modelled")
         }
         if automatic {
             let size: String

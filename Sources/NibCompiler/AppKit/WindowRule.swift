@@ -45,10 +45,10 @@ enum WindowRule {
         synthesizesContentView: Bool = false
     ) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) on a window is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) on a window is not modelled")
         }
         if let behavior = element["animationBehavior"], behavior != "default" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "window animationBehavior \"\(behavior)\" is not modelled")
         }
         let window = ArchivedObject("NSWindowTemplate")
@@ -69,7 +69,7 @@ enum WindowRule {
             switch (child.name, child["key"]) {
             case ("windowStyleMask", "styleMask"):
                 for name in child.attributes.keys where name != "key" && !styleBits.contains(where: { $0.0 == name }) {
-                    throw context.error(.unsupportedAttribute, child, "style mask flag \(name) is not modelled")
+                    try context.unmodelled(.unsupportedAttribute, child, "style mask flag \(name) is not modelled")
                 }
                 styleMask = styleBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
             case ("windowPositionMask", "initialPositionMask"): positionMask = child
@@ -80,7 +80,7 @@ enum WindowRule {
             case ("windowCollectionBehavior", "collectionBehavior"):
                 for name in child.attributes.keys
                 where name != "key" && !collectionBehaviorBits.contains(where: { $0.0 == name }) {
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedAttribute, child, "collection behavior flag \(name) is not modelled")
                 }
                 collectionBehavior = collectionBehaviorBits.reduce(0) { $0 | (child.flag($1.0) ? $1.1 : 0) }
@@ -137,7 +137,7 @@ enum WindowRule {
                 frameMaxSize = AppKitContext.text([width, height + 28])
             case ("contentBorderThickness", nil):
                 for name in child.attributes.keys where name != "minY" {
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedAttribute, child, "content border thickness \(name) is not modelled")
                 }
                 guard let minY = child.number("minY") else {
@@ -146,7 +146,7 @@ enum WindowRule {
                 contentBorderMinY = minY
             case ("point", _), ("connections", _): break
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a window is not modelled")
+                try context.unmodelled(.unsupportedElement, child, "<\(child.name)> inside a window is not modelled")
             }
         }
         let struts = strutBits(positionMask)

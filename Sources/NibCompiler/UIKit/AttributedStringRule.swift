@@ -42,7 +42,7 @@ enum AttributedStringRule {
                 "attributed strings with \(fragments.count) fragments are not modelled (one fragment is)")
         }
         for name in source.attributes.keys where name != "content" {
-            throw context.error(.unsupportedAttribute, source, "fragment attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, source, "fragment attribute \(name) is not modelled")
         }
         guard let text = source["content"] else {
             throw context.error(
@@ -66,7 +66,7 @@ enum AttributedStringRule {
                     fragment.alignment = try paragraphAlignment(attribute, in: context)
                     fragment.hasParagraphStyle = true
                 default:
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedElement, attribute,
                         "attributed string attribute <\(attribute.name) key=\"\(attribute["key"] ?? "")\"> is not modelled"
                     )
@@ -90,7 +90,7 @@ enum AttributedStringRule {
     private static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "name", "size", "family"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "NSFont attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "NSFont attribute \(name) is not modelled")
         }
         guard let name = element["name"], let size = element.number("size") else {
             throw context.error(
@@ -113,12 +113,12 @@ enum AttributedStringRule {
             case ("alignment", _) where paragraphAlignments[value] != nil:
                 break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, element, "paragraph style \(name)=\"\(value)\" is not modelled")
             }
         }
         if let child = element.children.first {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside <paragraphStyle> is not modelled")
         }
         return element["alignment"]

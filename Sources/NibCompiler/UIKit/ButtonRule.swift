@@ -25,7 +25,7 @@ enum ButtonRule {
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
         for name in ["enabled", "selected", "highlighted"] where element[name] != nil {
-            throw context.error(.unsupportedAttribute, element, "button attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "button attribute \(name) is not modelled")
         }
         var lineBreakMode: Int?
         if let mode = element["lineBreakMode"] {
@@ -49,7 +49,7 @@ enum ButtonRule {
             }
             let content = ArchivedObject("UIButtonContent")
             for name in state.attributes.keys where !["key", "title", "image", "backgroundImage"].contains(name) {
-                throw context.error(.unsupportedAttribute, state, "button state attribute \(name) is not modelled")
+                try context.unmodelled(.unsupportedAttribute, state, "button state attribute \(name) is not modelled")
             }
             if let title = state["title"] {
                 content.set("UITitle", context.text(title, id: element["id"], property: "\(key)Title"))
@@ -74,7 +74,7 @@ enum ButtonRule {
                     content.set("UIAttributedTitle", title.string)
                     if code == 0 { attributedFont = title.font }
                 default:
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedElement, child, "<\(child.name)> in a button state is not modelled")
                 }
             }
@@ -102,7 +102,7 @@ enum ButtonRule {
         }
         for color in element.children(named: "color")
         where color["key"] != "backgroundColor" && color["key"] != "tintColor" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, color, "button color \(color["key"] ?? "?") is not modelled")
         }
         if let font = element.child("fontDescription", key: "fontDescription") {
@@ -129,11 +129,11 @@ enum ButtonRule {
             for: element, "attributed button titles", modelled: XcodeEra(7)..<XcodeEra.unbounded,
             newest: XcodeEra.unbounded)
         if context.isBaseLocalized {
-            throw context.error(.unsupportedElement, element, "localizable attributed titles are not modelled")
+            try context.unmodelled(.unsupportedElement, element, "localizable attributed titles are not modelled")
         }
         let fragment = try AttributedStringRule.fragment(element, in: context)
         if fragment.backgroundColor != nil {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, element, "NSBackgroundColor in an attributed button title is not modelled")
         }
         var attributes: [(ArchivedObject, ArchivedObject)] = []

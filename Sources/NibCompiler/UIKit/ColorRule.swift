@@ -32,7 +32,7 @@ enum ColorRule {
     /// for the white background of the view around it).
     static func color(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(.unsupportedAttribute, element, "color attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "color attribute \(name) is not modelled")
         }
         let color = try runtimeColor(element, in: context)
         color.sharingKey = sourceKey(element)
@@ -136,7 +136,7 @@ enum ColorRule {
                     red: white, green: white, blue: white, alpha: alpha,
                     doubles: context.era.writesDoubleColorComponents)
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, element, "gray color space \"\(space ?? "none")\" is not modelled")
             }
         }

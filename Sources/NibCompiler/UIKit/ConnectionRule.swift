@@ -32,7 +32,7 @@ enum ConnectionRule {
                 guard accept(destinationID) else { return }
                 let known = connection.name == "action" ? actionAttributes : outletAttributes
                 for name in connection.attributes.keys where !known.contains(name) {
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")
                 }
                 let source = try context.object(sourceID, from: connection)
@@ -59,7 +59,7 @@ enum ConnectionRule {
                     }
                     context.connections.append(record)
                 default:
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedElement, connection, "<\(connection.name)> connections are not modelled")
                 }
             }

@@ -5,7 +5,7 @@ enum FontRule {
     static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
         // A weight or text style would change the font: refused rather than dropped.
         for name in element.attributes.keys where !["key", "type", "pointSize", "name", "family"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "font attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "font attribute \(name) is not modelled")
         }
         guard let size = element.number("pointSize") else {
             throw context.error(

@@ -19,17 +19,17 @@ enum LabelRule {
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
-            throw context.error(.unsupportedAttribute, element, "label attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "label attribute \(name) is not modelled")
         }
         if element.flag("usesAttributedText") { return try encodeAttributed(element, object, context) }
         if let attributed = element.child("attributedString") {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, attributed,
                 "<attributedString> without usesAttributedText=\"YES\" is not modelled")
         }
         // Long or multi-line texts are written as a `<string key="text">` child.
         for string in element.children(named: "string") where string["key"] != "text" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, string, "<string key=\"\(string["key"] ?? "")\"> is not modelled")
         }
         if let text = element["text"] ?? element.child("string", key: "text")?.text {
@@ -53,7 +53,7 @@ enum LabelRule {
             case "shadowColor":
                 object.set("UIShadowColor", try ColorRule.color(color, in: context))
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, color, "label color \(color["key"] ?? "?") is not modelled")
             }
         }
@@ -152,12 +152,12 @@ enum LabelRule {
             newest: .unbounded)
         for name in ["text", "textAlignment", "minimumFontSize", "minimumScaleFactor", "preferredMaxLayoutWidth"]
         where element[name] != nil {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "attribute \(name) on a label with attributed text is not modelled"
             )
         }
         if context.isBaseLocalized {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "localizable attributed label text is not modelled")
         }
         guard let source = element.child("attributedString", key: "attributedText") else {
@@ -166,7 +166,7 @@ enum LabelRule {
                 "usesAttributedText=\"YES\" without an <attributedString key=\"attributedText\">")
         }
         for child in element.children where ["fontDescription", "string"].contains(child.name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> on a label with attributed text is not modelled")
         }
         let fragment = try AttributedStringRule.fragment(source, in: context)
@@ -188,7 +188,7 @@ enum LabelRule {
             case "backgroundColor", "tintColor": break
             case "highlightedColor": object.set("UIHighlightedColor", try ColorRule.color(color, in: context))
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, color,
                     "color \(color["key"] ?? "?") on a label with attributed text is not modelled")
             }
@@ -240,7 +240,7 @@ enum LabelRule {
         case nil, "alignCenters": object.set("UIBaselineAdjustment", int: 1)
         case "none": object.set("UIBaselineAdjustment", int: 2)
         case let other?:
-            throw context.error(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
+            try context.unmodelled(.unsupportedAttribute, element, "baselineAdjustment \"\(other)\" is unknown")
         }
     }
 }

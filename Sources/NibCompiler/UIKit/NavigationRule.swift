@@ -9,10 +9,10 @@ enum NavigationRule {
         -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not modelled")
         }
         var y = 0.0
@@ -21,7 +21,7 @@ enum NavigationRule {
             case "autoresizingMask": break
             case "rect" where child["key"] == "frame": y = child.number("y") ?? 0
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled")
             }
         }
@@ -51,11 +51,11 @@ enum NavigationRule {
         -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "navigation item attribute \(name) is not modelled")
         }
         if let child = element.children.first {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a navigation item is not modelled")
         }
         let item = ArchivedObject("UINavigationItem")
@@ -112,10 +112,10 @@ enum TabBarRule {
         -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
-            throw context.error(.unsupportedAttribute, element, "tab bar attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "tab bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
-            throw context.error(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not modelled")
         }
         guard let frame = element.child("rect", key: "frame"), let y = frame.number("y") else {
             throw context.error(.invalidSource, element, "the tab bar has no frame")
@@ -128,7 +128,7 @@ enum TabBarRule {
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("color", "backgroundColor"): background = try ColorRule.color(child, in: context)
             default:
-                throw context.error(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not modelled")
+                try context.unmodelled(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not modelled")
             }
         }
         let height = frame.number("height") ?? 49
@@ -189,7 +189,7 @@ enum TabBarRule {
                 throw context.error(.unsupportedAttribute, element, "systemItem \"\(name)\" is unknown")
             }
             if element["title"] != nil || element["image"] != nil {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, element, "a title or image beside a system item is not modelled")
             }
             item.set("UISystemItem", int: systemItem)

@@ -7,7 +7,7 @@ enum RuntimeAttributeRule {
     {
         for attribute in attributes.children(named: "userDefinedRuntimeAttribute") {
             for name in attribute.attributes.keys where !["keyPath", "type", "value"].contains(name) {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, attribute, "runtime attribute attribute \(name) is not modelled")
             }
             guard let keyPath = attribute["keyPath"], let type = attribute["type"] else {

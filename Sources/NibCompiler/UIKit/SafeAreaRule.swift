@@ -33,10 +33,11 @@ enum SafeAreaRule {
     /// uses the safe area, gives the view its own guide, which constraints then name.
     static func encode(_ element: SourceElement, view: ArchivedObject, context: UIKitContext) throws(CompileError) {
         for name in element.attributes.keys where name != "key" && name != "id" {
-            throw context.error(.unsupportedAttribute, element, "safe area attribute \(name) is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "safe area attribute \(name) is not modelled")
         }
         if let child = element.children.first {
-            throw context.error(.unsupportedElement, child, "<\(child.name)> inside a safe area guide is not modelled")
+            try context.unmodelled(
+                .unsupportedElement, child, "<\(child.name)> inside a safe area guide is not modelled")
         }
         let placeholder = ArchivedObject("UILayoutGuide")
         placeholder.set("UILayoutGuideOwningView", .null)

@@ -27,7 +27,7 @@ enum SegmentedControlRule {
         _ = try context.modelledEra(
             for: element, "segmented controls", modelled: XcodeEra(9)..<XcodeEra(11), newest: XcodeEra(10))
         if let style = element["segmentControlStyle"], style != "plain" {
-            throw context.error(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not modelled")
         }
         guard let selectedText = element["selectedSegmentIndex"], let selected = Int(selectedText) else {
             throw context.error(
@@ -64,7 +64,7 @@ enum SegmentedControlRule {
             segments.append(segment)
         }
         if context.isBaseLocalized {
-            throw context.error(.unsupportedElement, element, "localizable segment titles are not modelled")
+            try context.unmodelled(.unsupportedElement, element, "localizable segment titles are not modelled")
         }
         object.set("UISubviews", .collection("NSMutableArray", segments))
         if let tint = object.value(forKey: "UITintColor") {
@@ -75,7 +75,7 @@ enum SegmentedControlRule {
             object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
         }
         for color in element.children(named: "color") where color["key"] != "tintColor" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, color, "segmented control color \(color["key"] ?? "?") is not modelled")
         }
         for (name, table, key) in [

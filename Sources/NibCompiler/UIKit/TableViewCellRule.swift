@@ -47,13 +47,13 @@ enum TableViewCellRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !attributes.contains(name) {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "table view cell attribute \(name) is not modelled")
         }
         // hidesAccessoryWhenEditing archives nothing either way in the pairs (NO: mobilewits,
         // absent: Aura).
         if element["contentMode"] != "scaleToFill" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "only scaleToFill table view cells are modelled")
         }
         let cell = ArchivedObject("UITableViewCell")
@@ -70,7 +70,7 @@ enum TableViewCellRule {
         }
         for child in element.children
         where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")
         }
         let width = frame.number("width") ?? 0

@@ -17,7 +17,7 @@ enum TableViewRule {
     ) throws(CompileError) {
         let isGrouped = element["style"] == "grouped"
         if let style = element["style"], style != "plain", !isGrouped {
-            throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "table view style \"\(style)\" is not modelled")
         }
         let hasIdentifiedPrototypes =
             element.child("prototypes")?.children.contains { $0["reuseIdentifier"] != nil } ?? false
@@ -35,7 +35,7 @@ enum TableViewRule {
             }
         }
         if let mode = element["dataMode"], mode != "prototypes" {
-            throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not modelled")
+            try context.unmodelled(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not modelled")
         }
         switch element["separatorStyle"] {
         case "none": break
@@ -44,11 +44,11 @@ enum TableViewRule {
             object.set("UISeparatorStyle", int: 1)
             object.set("UISeparatorStyleIOS5AndLater", int: 1)
         case let separator?:
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not modelled")
         }
         if let height = element.number("rowHeight"), height != 44 {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "table view rowHeight other than 44 is not modelled")
         }
         // A white background is UIKit's (plain) table background color, archived by name; a
@@ -80,7 +80,7 @@ enum TableViewRule {
             case "sectionIndexBackgroundColor":
                 object.set("UISectionIndexBackgroundColor", try ColorRule.color(color, in: context))
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not modelled")
             }
         }

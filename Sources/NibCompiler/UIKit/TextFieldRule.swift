@@ -29,7 +29,7 @@ enum TextFieldRule {
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
         if let vertical = element["contentVerticalAlignment"], vertical != "center" {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not modelled")
         }
         if let horizontal = element["contentHorizontalAlignment"] {
@@ -61,7 +61,7 @@ enum TextFieldRule {
             case "textColor": textColor = try ColorRule.color(color, in: context)
             case "backgroundColor", "tintColor": break
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not modelled")
             }
         }
@@ -109,7 +109,7 @@ enum TextFieldRule {
                     }
                     object.setFlag("UISecureTextEntry", traits.flag(name))
                 default:
-                    throw context.error(.unsupportedAttribute, traits, "text input trait \(name) is not modelled")
+                    try context.unmodelled(.unsupportedAttribute, traits, "text input trait \(name) is not modelled")
                 }
             }
         }

@@ -55,7 +55,7 @@ enum TextViewRule {
             case "backgroundColor": break
             case "textColor": textColor = try ColorRule.color(color, in: context)
             default:
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, color, "text view color \(color["key"] ?? "?") is not modelled")
             }
         }
@@ -74,7 +74,7 @@ enum TextViewRule {
         }
         let text = element["text"] ?? ""
         if !text.isEmpty, context.isBaseLocalized {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, element, "localizable text view text is not modelled (no pair shows it)")
         }
         let width = element.child("rect", key: "frame")?.number("width") ?? 0

@@ -103,11 +103,51 @@ final class UIKitContext: DiagnosingContext {
         connections.append(connection)
     }
 
-    /// Runs the deferred work, in order.
+    /// Runs the deferred work, in order. Work that fails on something the compiler has no rule
+    /// for (a constraint, a connection) is left out with a warning.
     func resolve() throws(CompileError) {
         let work = deferred
         deferred = []
-        try CompileError.run(work, file: fileName)
+        try CompileError.run(work, file: fileName, recovering: diagnostics)
+    }
+
+    /// What has been recorded so far, to go back to when an element cannot be compiled as its
+    /// rule says and is compiled again another way (``rollBack(to:element:)``).
+    struct Checkpoint {
+        var allObjects: Int
+        var connections: Int
+        var keyValuePairs: Int
+        var accessibility: Int
+        var traitStorages: Int
+        var traitStorageLists: Int
+        var deferred: Int
+        var diagnostics: (warnings: Int, refusals: Int)
+    }
+
+    /// The current ``Checkpoint``.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(
+            allObjects: allObjects.count, connections: connections.count, keyValuePairs: keyValuePairs.count,
+            accessibility: accessibility.count, traitStorages: traitStorages.count,
+            traitStorageLists: traitStorageLists.count, deferred: deferred.count, diagnostics: diagnostics.mark)
+    }
+
+    /// Forgets what was recorded for `element` and its subtree since `checkpoint`.
+    func rollBack(to checkpoint: Checkpoint, element: SourceElement) {
+        func truncate<T>(_ list: inout [T], _ count: Int) {
+            if list.count > count { list.removeSubrange(count...) }
+        }
+        truncate(&allObjects, checkpoint.allObjects)
+        truncate(&connections, checkpoint.connections)
+        truncate(&keyValuePairs, checkpoint.keyValuePairs)
+        truncate(&accessibility, checkpoint.accessibility)
+        truncate(&traitStorages, checkpoint.traitStorages)
+        truncate(&traitStorageLists, checkpoint.traitStorageLists)
+        truncate(&deferred, checkpoint.deferred)
+        diagnostics.truncate(to: checkpoint.diagnostics)
+        for node in [element] + element.descendants {
+            if let id = node["id"] { objectsByID[id] = nil }
+        }
     }
 
     /// The root object of a UIKit nib: the seven `UINib…Key` arrays.

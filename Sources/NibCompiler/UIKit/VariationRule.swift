@@ -256,13 +256,13 @@ enum VariationRule {
             }
             for name in variation.attributes.keys where !["key", "fixedFrame", "misplaced", "ambiguous"].contains(name)
             {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedAttribute, variation, "variation attribute \(name) is not modelled")
             }
             // Masks in a subview's variation are its own subviews', resolved with it.
             for child in variation.children
             where !(child.name == "rect" && child["key"] == "frame") && child.name != "mask" {
-                throw context.error(
+                try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> in a view's variation is not modelled")
             }
             if variationClass.applies(in: sizeClass) { applicable.append((variationClass, variation)) }

@@ -28,26 +28,104 @@ struct ViewEncoder {
     /// Compiles `element` (and its subtree); `extraSubviews` are appended to `UISubviews`
     /// (the controller's layout guides), `extraConstraints` to its constraints; `kind` names the
     /// rule when the element name does not (a cell's `<view key="contentView">`).
+    ///
+    /// What no rule models does not stop the compile: an unknown attribute or child is left out
+    /// with a warning, and an element that is unknown, or that its rule cannot compile, is
+    /// archived under its own class with the keys of its nearest modelled superclass
+    /// (``ClassHierarchy``): the `UIView` keys for views, none for other objects.
     func encode(
         _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
         extraConstraints: [ArchivedObject] = [], kind: String? = nil
     ) throws(CompileError) -> ArchivedObject {
+        let checkpoint = context.checkpoint()
+        let ruleName = kind ?? element.name
+        let modelled = element.name == "tableViewCell" || ViewRule.all[ruleName] != nil
+        do throws(CompileError) {
+            if !modelled {
+                throw context.error(
+                    .unsupportedElement, element,
+                    "<\(element.name)> is not modelled; archived as \(Self.fallbackClass(element, kind: kind)) with the keys "
+                        + "of its nearest modelled superclass")
+            }
+            return try encodeModelled(
+                element, frameOverride: frameOverride, extraSubviews: extraSubviews,
+                extraConstraints: extraConstraints, kind: kind, fallbackClass: nil)
+        } catch {
+            context.rollBack(to: checkpoint, element: element)
+            try context.diagnostics.recover(error)
+        }
+        let className = Self.fallbackClass(element, kind: kind)
+        let fallbackMark = context.checkpoint()
+        let isView =
+            ClassHierarchy.isKind(className, of: "UIView") || element.child("rect", key: "frame") != nil
+            || frameOverride != nil
+        if isView {
+            do {
+                return try encodeModelled(
+                    element, frameOverride: frameOverride, extraSubviews: extraSubviews,
+                    extraConstraints: extraConstraints, kind: kind, fallbackClass: className)
+            } catch {
+                context.rollBack(to: fallbackMark, element: element)
+                try context.diagnostics.recover(error)
+            }
+        }
+        // Nothing else worked: the object with its class only (and its custom class).
+        let object = ArchivedObject(className)
+        context.track(object, id: element["id"])
+        return try ClassSwapRule.wrap(object, element: element, context: context)
+    }
+
+    /// The class an element is archived as when its rule cannot compile it: the rule's class,
+    /// else the class the element name stands for.
+    static func fallbackClass(_ element: SourceElement, kind: String?) -> String {
+        if element.name == "tableViewCell" { return "UITableViewCell" }
+        return ViewRule.all[kind ?? element.name]?.className ?? ClassHierarchy.uiKitClass(forElement: element.name)
+    }
+
+    /// The size ibtool gives a view that has no `<rect key="frame">`: a controller's or the
+    /// document's root view fills the simulated device (`<device id=… orientation=…>`); any
+    /// other view is empty.
+    static func implicitFrame(for element: SourceElement) -> [Double] {
+        let parent = element.parent?.name ?? ""
+        let isRoot = parent == "objects" || parent.hasSuffix("Controller") || element["key"] == "view"
+        guard isRoot else { return [0, 0, 0, 0] }
+        let device = element.documentElement.child("device")
+        var size = DeviceSizes.points[device?["id"] ?? ""] ?? DeviceSizes.defaultSize
+        if device?["orientation"] == "landscape" { size = (size.height, size.width) }
+        return [0, 0, size.width, size.height]
+    }
+
+    /// Encodes `element` with its rule, or, with `fallbackClass`, as a plain view of that class
+    /// that reads only the common view attributes and children.
+    private func encodeModelled(
+        _ element: SourceElement, frameOverride: [Double]?, extraSubviews: [ArchivedObject],
+        extraConstraints: [ArchivedObject], kind: String?, fallbackClass: String?
+    ) throws(CompileError) -> ArchivedObject {
         // A cell placed directly in a view or at the top level of a xib is archived in place.
-        if element.name == "tableViewCell", frameOverride == nil, extraSubviews.isEmpty, extraConstraints.isEmpty {
+        if fallbackClass == nil, element.name == "tableViewCell", frameOverride == nil, extraSubviews.isEmpty,
+            extraConstraints.isEmpty
+        {
             return try TableViewCellRule.cell(
                 element, context: context, resources: resources, isPrototype: false,
                 isTopLevel: element.parent?.name == "objects")
         }
-        guard let rule = ViewRule.all[kind ?? element.name] else {
+        let rule: ViewRule
+        if let fallbackClass {
+            rule = ViewRule(className: fallbackClass)
+        } else if let modelled = ViewRule.all[kind ?? element.name] {
+            rule = modelled
+        } else {
             throw context.error(.unsupportedElement, element, "<\(element.name)> is not modelled")
         }
-        for name in element.attributes.keys
-        where !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
-            throw context.error(
-                .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not modelled")
+        let reportsUnread = fallbackClass == nil
+        for name in element.attributes.keys.sorted()
+        where reportsUnread && !Self.commonAttributes.contains(name) && !rule.attributes.contains(name) {
+            try context.unmodelled(
+                .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not modelled; left out"
+            )
         }
-        for name in ["alpha", "insetsLayoutMarginsFromSafeArea"] where element[name] != nil {
-            throw context.error(.unsupportedAttribute, element, "attribute \(name) is not modelled")
+        for name in ["alpha", "insetsLayoutMarginsFromSafeArea"] where reportsUnread && element[name] != nil {
+            try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) is not modelled; left out")
         }
         let object = ArchivedObject(rule.className)
         context.track(object, id: element["id"])
@@ -88,14 +166,17 @@ struct ViewEncoder {
             case (let name, _) where rule.children.contains(name):
                 break
             default:
-                throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not modelled")
+                if reportsUnread {
+                    try context.unmodelled(
+                        .unsupportedElement, child, "<\(child.name)> inside <\(element.name)> is not modelled; left out"
+                    )
+                }
             }
         }
         if let frameOverride { frame = frameOverride }
-        guard let frame else { throw context.error(.invalidSource, element, "the view has no frame") }
-        object.set("UIBounds", ArchivedObject.geometry([0, 0, frame[2], frame[3]]))
-        object.set("UICenter", ArchivedObject.geometry([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2]))
+        let bounds = frame ?? Self.implicitFrame(for: element)
+        object.set("UIBounds", ArchivedObject.geometry([0, 0, bounds[2], bounds[3]]))
+        object.set("UICenter", ArchivedObject.geometry([bounds[0] + bounds[2] / 2, bounds[1] + bounds[3] / 2]))
         var subviews: [ArchivedObject] = []
         // Subviews are compiled after this view's constraints are tracked (IB's object order).
         var constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
@@ -226,12 +307,27 @@ enum ClassSwapRule {
         guard let custom = element["customClass"] else { return object }
         let (module, needsTarget) = SwiftClassName.module(of: element, target: context.module)
         if needsTarget {
-            throw context.error(
-                .unsupportedAttribute, element, "customModuleProvider=\"target\" needs the module name: pass --module")
+            try context.unmodelled(
+                .invalidSource, element,
+                "customModuleProvider=\"target\" needs the module name (--module); the class is archived without one")
         }
         object.set("UIClassName", .string(module.map { SwiftClassName.mangled(custom, module: $0) } ?? custom))
         object.set("UIOriginalClassName", .string(object.className))
         object.swapClass("UIClassSwapper")
         return object
     }
+}
+
+/// The screen sizes, in points, of the devices Interface Builder simulates (`<device id=…>`), in
+/// portrait: Apple's published display sizes of each iPhone and iPad family.
+enum DeviceSizes {
+    static let points: [String: (width: Double, height: Double)] = [
+        "retina3_5": (320, 480), "retina4_0": (320, 568), "retina4_7": (375, 667), "retina5_5": (414, 736),
+        "retina5_9": (375, 812), "retina6_1": (414, 896), "retina6_5": (414, 896), "retina5_4": (375, 812),
+        "retina6_0": (390, 844), "retina6_7": (428, 926), "retina6_12": (393, 852), "retina6_72": (430, 932),
+        "ipad9_7": (768, 1024), "ipad10_2": (810, 1080), "ipad10_5": (834, 1112), "ipad10_9rounded": (820, 1180),
+        "ipad11": (834, 1194), "ipad12_9": (1024, 1366), "ipad12_9rounded": (1024, 1366),
+    ]
+    /// Interface Builder's default device before documents recorded one (iPhone 6/7/8).
+    static let defaultSize: (width: Double, height: Double) = (375, 667)
 }

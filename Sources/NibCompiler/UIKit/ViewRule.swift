@@ -26,11 +26,11 @@ struct ViewRule: Sendable {
                 // and UISwitchEnabled are written out.
                 for name in ["contentHorizontalAlignment", "contentVerticalAlignment"]
                 where element[name].map({ $0 != "center" }) ?? false {
-                    throw context.error(
+                    try context.unmodelled(
                         .unsupportedAttribute, element, "switch \(name) other than center is not modelled")
                 }
                 if element["on"] != nil {
-                    throw context.error(.unsupportedAttribute, element, "switch attribute on is not modelled")
+                    try context.unmodelled(.unsupportedAttribute, element, "switch attribute on is not modelled")
                 }
                 _ = try context.modelledEra(
                     for: element, "switches", modelled: XcodeEra(0)..<XcodeEra(7), newest: XcodeEra(6.3),
@@ -67,7 +67,7 @@ struct ViewRule: Sendable {
                     )
                 }
                 if element["highlightedImage"] != nil {
-                    throw context.error(.unsupportedAttribute, element, "highlightedImage is not modelled")
+                    try context.unmodelled(.unsupportedAttribute, element, "highlightedImage is not modelled")
                 }
             }),
     ]
@@ -103,7 +103,7 @@ enum ImageRule {
         named name: String, element: SourceElement, context: UIKitContext, resources: UIKitResources
     ) throws(CompileError) -> ArchivedObject {
         if let (resource, attribute) = resources.unreadImageAttributes[name] {
-            throw context.error(
+            try context.unmodelled(
                 .unsupportedAttribute, resource, "image resource attribute \(attribute) is not modelled (\"\(name)\")")
         }
         guard let size = resources.imageSizes[name] else {

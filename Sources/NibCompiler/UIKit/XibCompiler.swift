@@ -34,9 +34,12 @@ struct XibCompiler {
         }
         try context.resolve()
         if let storage = context.traitStorages.first {
-            throw CompileError(
-                code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
-                message: "size-class variations in a xib are not modelled (\(storage.className))")
+            try document.diagnostics.recover(
+                CompileError(
+                    code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
+                    message:
+                        "size-class variations in a xib are not modelled (\(storage.className)); archived as the storyboard rules write them"
+                ))
         }
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }

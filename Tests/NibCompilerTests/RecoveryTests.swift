@@ -1,0 +1,117 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// A real document never stops the compiler: what no rule models is a warning with its kind,
+/// element and line, and the rest compiles; `--strict` (approximations refused) turns every
+/// such warning into an error after looking at the whole document.
+@Suite("Compiling what no rule models")
+struct RecoveryTests {
+    /// A page control (no rule models it) holding a label, with an unknown attribute on a view.
+    static let body = #"""
+        <view contentMode="scaleToFill" someNewFlag="YES" id="v1">
+            <rect key="frame" x="0" y="0" width="320" height="200"/>
+            <subviews>
+                <pageControl opaque="NO" contentMode="scaleToFill" numberOfPages="3" id="p1">
+                    <rect key="frame" x="10" y="20" width="100" height="40"/>
+                    <subviews>
+                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hi" id="l1">
+                            <rect key="frame" x="0" y="0" width="50" height="21"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        </label>
+                    </subviews>
+                </pageControl>
+            </subviews>
+        </view>
+        """#
+
+    @Test("an unknown view is archived under its own class with the UIView keys, its subviews kept")
+    func unknownViewKeepsItsClassAndSubviews() throws {
+        let output = try Source.compile(Source.iOSXib(Self.body))
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let page = try #require(graph.all("UIPageControl").first)
+        #expect(graph.value("UIBounds", of: page) == .bytes([7] + [0.0, 0, 100, 40].flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UICenter", of: page) == .bytes([7] + [60.0, 40].flatMap(UIKitRuleTests.le)))
+        let subviews = graph.elements(of: graph.object("UISubviews", of: page) ?? -1)
+        #expect(subviews.map { graph.nodes[$0].className } == ["UILabel"])
+        // Only keys UIView archives: nothing of a page control's own (none is known).
+        #expect(graph.nodes[page].values.allSatisfy { $0.key.hasPrefix("UI") })
+        #expect(!graph.nodes[page].values.contains { $0.key.contains("Page") })
+    }
+
+    @Test("each problem is a warning with its kind, element and line")
+    func warningsNameKindElementAndLine() throws {
+        let output = try Source.compile(Source.iOSXib(Self.body))
+        let element = try #require(output.warnings.first { $0.kind == .unmodelledElement })
+        #expect(element.element == #"<pageControl id="p1">"#)
+        #expect(element.line == 9)
+        #expect(element.message.contains("UIPageControl"))
+        let attribute = try #require(output.warnings.first { $0.kind == .unmodelledAttribute })
+        #expect(attribute.element == #"<view id="v1">"#)
+        #expect(attribute.message.contains("someNewFlag"))
+        #expect(output.warnings.count == 2, "\(output.warnings)")
+    }
+
+    @Test("strict: every problem is listed, then the compile fails with the first")
+    func strictListsEveryProblem() throws {
+        var options = NibCompiler.Options()
+        options.approximations = .refuse
+        let error = try #require(throws: CompileError.self) {
+            try NibCompiler(options: options).compile(Data(Source.iOSXib(Self.body).utf8), fileName: "Test.xib")
+        }
+        #expect(error.warnings.count == 2)
+        #expect(error.message.contains("the first of 2 problems"))
+        #expect(error.code == .unsupportedAttribute || error.code == .unsupportedElement)
+    }
+
+    @Test("a root view without a frame fills the simulated device; landscape swaps the sides")
+    func viewWithoutFrame() throws {
+        for (device, expected) in [
+            // Apple's published sizes: iPhone 11 / XR 414 × 896 points, iPhone 5 / SE 320 × 568.
+            (#"<device id="retina6_1" orientation="portrait"/>"#, [0.0, 0, 414, 896]),
+            (#"<device id="retina4_0" orientation="landscape"/>"#, [0.0, 0, 568, 320]),
+        ] {
+            let source = Source.iOSXib(#"<view contentMode="scaleToFill" id="v1"/>"#).replacingOccurrences(
+                of: "<objects>", with: "\(device)<objects>")
+            let output = try Source.compile(source)
+            let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+            let view = try #require(graph.all("UIView").first)
+            #expect(graph.value("UIBounds", of: view) == .bytes([7] + expected.flatMap(UIKitRuleTests.le)))
+            #expect(output.warnings.isEmpty, "\(output.warnings)")
+        }
+    }
+
+    @Test("an AppKit view no rule models is archived as its class with the NSView keys; its connections too")
+    func unknownAppKitView() throws {
+        let body = #"""
+            <customView id="c1">
+                <rect key="frame" x="0" y="0" width="200" height="100"/>
+                <subviews>
+                    <levelIndicator verticalHuggingPriority="750" id="li1">
+                        <rect key="frame" x="10" y="10" width="96" height="18"/>
+                        <levelIndicatorCell key="cell" alignment="left" maxValue="2" levelIndicatorStyle="continuousCapacity" id="lic1"/>
+                        <connections>
+                            <outlet property="delegate" destination="-2" id="o1"/>
+                        </connections>
+                    </levelIndicator>
+                </subviews>
+            </customView>
+            """#
+        let output = try Source.compile(Source.macOSXib(body))
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let indicator = try #require(graph.all("NSLevelIndicator").first)
+        #expect(graph.value("NSFrame", of: indicator) != nil)
+        #expect(graph.value("NSNextResponder", of: indicator) != nil)
+        let outlets = graph.all("NSNibOutletConnector").filter { graph.text("NSLabel", of: $0) == "delegate" }
+        #expect(outlets.count == 1)
+        #expect(
+            output.warnings.contains { $0.kind == .unmodelledElement && $0.element == #"<levelIndicator id="li1">"# })
+    }
+
+    @Test("nibtool compile prints each warning and a count by kind, and writes the nib")
+    func summaryLine() throws {
+        let output = try Source.compile(Source.iOSXib(Self.body))
+        #expect(Set(output.warnings.map(\.kind)) == [.unmodelledElement, .unmodelledAttribute])
+    }
+}
