@@ -89,10 +89,12 @@ enum AppKitNibVariants {
         guard let deployment, deployment < .nibArchive else {
             // 10.13 up to 11.0 with a table: the 11.0 variant would differ (no pair shows how).
             if let deployment, deployment < .bigSur, let table {
-                throw CompileError(
-                    code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
-                    element: table.summary,
-                    message: "table views for a deployment target before 11.0 are not modelled yet")
+                try document.diagnostics.recover(
+                    CompileError(
+                        code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                        element: table.summary,
+                        message:
+                            "table views for a deployment target before 11.0 are not modelled; compiled as for 11.0"))
             }
             return CompiledNib(kind: .nibFile, files: ["": nibArchive])
         }
@@ -102,14 +104,18 @@ enum AppKitNibVariants {
         var earlier = nibArchive
         if deployment < .bigSur, let table {
             bigSurVariant = nibArchive
+            var restyled = true
             do {
                 try AppKitTableViewRule.applyPlainStyle(to: root)
             } catch {
-                throw CompileError(
-                    code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
-                    element: table.summary, message: error.message)
+                // The earlier variants keep the 11.0 tables.
+                restyled = false
+                try document.diagnostics.recover(
+                    CompileError(
+                        code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                        element: table.summary, message: "\(error.message); the 11.0 tables are used"))
             }
-            earlier = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
+            if restyled { earlier = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:]) }
         }
         let keyed: [UInt8]
         do {

@@ -49,18 +49,49 @@ struct AppKitStoryboardCompiler {
                     controller["storyboardIdentifier"] ?? "NSWindowController-\(id)", suffix: ".nib",
                     what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
                     element: controller, file: document.fileName)
+                let mark = document.diagnostics.mark
+                do throws(CompileError) {
+                    let nibs = try windowControllerNibs(controller, identifier: identifier, scenes: scenes)
+                    for (name, bytes) in nibs { files[name] = bytes }
+                } catch {
+                    // The scene is left out, with the problem as a warning.
+                    document.diagnostics.truncate(to: mark)
+                    var failure = error
+                    failure.message += "; the scene is left out"
+                    try document.diagnostics.recover(failure)
+                    continue
+                }
                 identifiersByID[id] = identifier
-                let nibs = try windowControllerNibs(controller, identifier: identifier, scenes: scenes)
-                for (name, bytes) in nibs { files[name] = bytes }
                 nibNames[identifier] = identifier
                 uuids[identifier] = Self.uuid(for: id)
             case "viewController" where contentControllers.contains(id):
                 // Archived in its window controller's scene nib, its view in a nib of its own.
                 break
             default:
-                throw error(
-                    .unsupportedElement, controller,
-                    "<\(controller.name)> scenes (AppKit storyboards) are not modelled")
+                // A view controller scene of its own (or a tab or split view controller, archived
+                // as a view controller of its class).
+                let identifier = try OutputFileName.checked(
+                    controller["storyboardIdentifier"] ?? "NSViewController-\(id)", suffix: ".nib",
+                    what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
+                    element: controller, file: document.fileName)
+                let before = Set(files.keys)
+                let mark = document.diagnostics.mark
+                do throws(CompileError) {
+                    for (name, bytes) in try viewControllerSceneNibs(controller, identifier: identifier, scenes: scenes)
+                    {
+                        files[name] = bytes
+                    }
+                } catch {
+                    for name in Set(files.keys).subtracting(before) { files[name] = nil }
+                    document.diagnostics.truncate(to: mark)
+                    var failure = error
+                    failure.message += "; the scene is left out"
+                    try document.diagnostics.recover(failure)
+                    continue
+                }
+                identifiersByID[id] = identifier
+                nibNames[identifier] = identifier
+                uuids[identifier] = Self.uuid(for: id)
             }
         }
         var info: [String: Any] = [
@@ -68,12 +99,15 @@ struct AppKitStoryboardCompiler {
             "NSViewControllerIdentifiersToUUIDs": uuids, "NSStoryboardVersion": 1,
         ]
         if let initial = document.root["initialViewController"] {
-            guard let identifier = identifiersByID[initial] else {
-                throw error(
-                    .unsupportedAttribute, document.root,
-                    "the initial controller \"\(initial)\" must be a window controller (others are not modelled)")
+            if let identifier = identifiersByID[initial] {
+                info["NSStoryboardDesignatedEntryPointIdentifier"] = identifier
+            } else {
+                try document.diagnostics.recover(
+                    error(
+                        .unsupportedAttribute, document.root,
+                        "the initial controller \"\(initial)\" has no scene nib of its own; the storyboard has no entry point"
+                    ))
             }
-            info["NSStoryboardDesignatedEntryPointIdentifier"] = identifier
         }
         do {
             files["Info.plist"] = [UInt8](
@@ -103,8 +137,10 @@ struct AppKitStoryboardCompiler {
                 case "firstResponder":
                     if let id = object["id"] { scenes.firstResponders.insert(id) }
                 default:
-                    throw error(
-                        .unsupportedElement, object, "<\(object.name)> as a scene member is not modelled")
+                    try document.diagnostics.recover(
+                        error(
+                            .unsupportedElement, object, "<\(object.name)> as a scene member is not modelled; left out")
+                    )
                 }
             }
         }
@@ -118,9 +154,14 @@ struct AppKitStoryboardCompiler {
             guard connection.name == "segue", connection["kind"] == "relationship",
                 connection["relationship"] == "window.shadowedContentViewController"
             else {
-                throw error(
-                    .unsupportedElement, connection,
-                    "window controller connections other than the content relationship are not modelled")
+                // Outlets and actions of the window controller are scheduled with the scene.
+                if connection.name == "segue" {
+                    try document.diagnostics.recover(
+                        error(
+                            .unsupportedElement, connection,
+                            "window controller segues other than the content relationship are not modelled; left out"))
+                }
+                continue
             }
             relationship = connection
         }
@@ -251,6 +292,46 @@ struct AppKitStoryboardCompiler {
         files[identifier + ".nib"] = try finish(
             context, owner: owner, connectionsOf: [windowElement] + windowElement.descendants, name: identifier + ".nib"
         )
+        return files
+    }
+
+    /// The scene nib of a view controller that is a scene of its own, and its view nib.
+    ///
+    /// No reference shows ibtool's output for one; it is archived as a window controller's
+    /// scene nib archives its content view controller (owner → `sceneController` → the
+    /// controller with `NSNibName`, the view nib's upstream table, `storyboard` outlet), which
+    /// is how AppKit's storyboard loads any controller, with a warning.
+    private func viewControllerSceneNibs(_ element: SourceElement, identifier: String, scenes: Scenes)
+        throws(CompileError) -> [String: [UInt8]]
+    {
+        let (context, _, owner) = nibContext(scenes)
+        let plain = ClassHierarchy.appKitClass(forElement: element.name)
+        try context.unmodelled(
+            .unsupportedElement, element,
+            "no reference shows ibtool's scene nib for a <\(element.name)> of its own; archived as a window controller's content controller is"
+        )
+        let controller = try Self.controllerObject(element, original: plain, plain: plain, context: context)
+        context.track(controller, id: element["id"], parent: owner)
+        var files: [String: [UInt8]] = [:]
+        if element.child("view", key: "view") != nil {
+            let (viewNibName, viewNib, usesUpstream) = try viewControllerViewNib(element, scenes: scenes)
+            files[viewNibName + ".nib"] = viewNib
+            controller.set("NSNibName", .string(viewNibName))
+            controller.set(
+                "NSExternalObjectsTableForViewLoading",
+                .collection("NSMutableDictionary", usesUpstream ? [.string(Self.upstreamPlaceholder), controller] : []))
+        }
+        if let storyboardIdentifier = element["storyboardIdentifier"] {
+            controller.set("explicitStoryboardIdentifier", .string(storyboardIdentifier))
+        }
+        controller.set("showSeguePresentationStyle", int: 0)
+        controller.set("uniqueIdentifierForStoryboardCompilation", .string(Self.uuid(for: element["id"] ?? "")))
+        context.connections.append(
+            AppKitConnectionRule.outlet("sceneController", source: owner, destination: controller))
+        context.connections.append(
+            AppKitConnectionRule.outlet(
+                "storyboard", source: controller, destination: storyboardPlaceholder(owner, context)))
+        files[identifier + ".nib"] = try finish(context, owner: owner, connectionsOf: [], name: identifier + ".nib")
         return files
     }
 

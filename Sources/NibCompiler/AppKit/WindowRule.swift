@@ -149,11 +149,12 @@ enum WindowRule {
                 try context.unmodelled(.unsupportedElement, child, "<\(child.name)> inside a window is not modelled")
             }
         }
-        let struts = strutBits(positionMask)
-        guard struts >= 0, let positionMask = Optional(positionMask) else {
-            throw context.error(
-                .unsupportedAttribute, positionMask ?? element, "this combination of window struts is not modelled"
-            )
+        var struts = strutBits(positionMask)
+        if struts < 0 {
+            try context.unmodelled(
+                .unsupportedAttribute, positionMask ?? element,
+                "this combination of window struts is not modelled; compiled as a window without struts")
+            struts = strutBits(nil)
         }
         var flags = struts
         if element["deferred"] ?? "YES" == "YES" { flags |= 0x2000_0000 }

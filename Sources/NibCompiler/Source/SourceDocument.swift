@@ -96,7 +96,10 @@ public struct SourceDocument: @unchecked Sendable {
 
     /// The declared runtime.
     public func runtime() throws(CompileError) -> Runtime {
-        guard let value = root["targetRuntime"], let runtime = Runtime(rawValue: value) else {
+        // Documents made for the iPad only (Xcode 4 and 5 era) name `iOS.CocoaTouch.iPad`: the
+        // same UIKit objects, archived the same way; the runtime names only the canvas.
+        let declared = root["targetRuntime"] == "iOS.CocoaTouch.iPad" ? Runtime.iOS.rawValue : root["targetRuntime"]
+        guard let value = declared, let runtime = Runtime(rawValue: value) else {
             throw CompileError(
                 code: .unsupportedDocument, file: fileName, line: root.line, column: root.column, element: root.summary,
                 message:

@@ -16,6 +16,9 @@ struct StoryboardCompiler {
     static let containerRelationships: [String: String] = [
         "navigationController": "rootViewController", "tabBarController": "viewControllers",
     ]
+    /// Scene members that stand for a scene of another storyboard.
+    static let referenceElements: Set<String> = ["viewControllerPlaceholder"]
+
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
@@ -61,13 +64,26 @@ struct StoryboardCompiler {
         where !embedded.contains(scene.controllerID)
             || (tabs.contains(scene.controllerID) && scene.controller["storyboardIdentifier"] != nil)
         {
-            files[scene.sceneName + ".nib"] = try sceneNib(
-                scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+            // A scene whose controller the rules cannot archive is left out (its nibs, its
+            // identifier), with the problem as a warning; the other scenes still compile.
+            let before = Set(files.keys)
+            let mark = document.diagnostics.mark
+            do throws(CompileError) {
+                files[scene.sceneName + ".nib"] = try sceneNib(
+                    scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+            } catch {
+                for name in Set(files.keys).subtracting(before) { files[name] = nil }
+                document.diagnostics.truncate(to: mark)
+                var failure = error
+                failure.message += "; the scene is left out"
+                try document.diagnostics.recover(failure)
+                continue
+            }
             identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
             if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
         }
         if let initial = document.root["initialViewController"], embedded.contains(initial) {
-            throw error(
+            try unmodelled(
                 .unsupportedAttribute, document.root,
                 "the initial view controller \"\(initial)\" is archived inside its container; this is not modelled"
             )
@@ -114,19 +130,41 @@ struct StoryboardCompiler {
             for scene in sceneList.children(named: "scene") {
                 guard let objects = scene.child("objects") else { continue }
                 guard let controller = objects.children.first(where: { $0["sceneMemberID"] == "viewController" }) else {
-                    throw error(.unsupportedElement, scene, "a scene without a view controller is not modelled")
+                    try unmodelled(
+                        .unsupportedElement, scene, "a scene without a view controller is not modelled; left out")
+                    continue
                 }
-                guard let uiKitClass = Self.controllers[controller.name], let controllerID = controller["id"] else {
-                    throw error(.unsupportedElement, controller, "<\(controller.name)> scenes are not modelled")
+                guard let controllerID = controller["id"] else {
+                    try unmodelled(.invalidSource, controller, "the view controller has no id; its scene is left out")
+                    continue
                 }
-                for name in controller.attributes.keys where !Self.controllerAttributes.contains(name) {
-                    throw error(
-                        .unsupportedAttribute, controller, "attribute \(name) on a view controller is not modelled"
+                let uiKitClass: String
+                if let known = Self.controllers[controller.name] {
+                    uiKitClass = known
+                } else if Self.referenceElements.contains(controller.name) {
+                    // A storyboard reference stands for a scene of another storyboard.
+                    try unmodelled(
+                        .unsupportedElement, controller,
+                        "<\(controller.name)> (a storyboard reference) is not modelled; segues to it are left out")
+                    continue
+                } else {
+                    // Another controller kind: archived as a view controller of its own class.
+                    uiKitClass = ClassHierarchy.uiKitClass(forElement: controller.name)
+                    try unmodelled(
+                        .unsupportedElement, controller,
+                        "<\(controller.name)> scenes are not modelled; archived as a view controller of class \(uiKitClass)"
                     )
+                }
+                for name in controller.attributes.keys.sorted() where !Self.controllerAttributes.contains(name) {
+                    try unmodelled(
+                        .unsupportedAttribute, controller,
+                        "attribute \(name) on a view controller is not modelled; left out")
                 }
                 for other in objects.children where other !== controller {
                     guard other.name == "placeholder", other["placeholderIdentifier"] == "IBFirstResponder" else {
-                        throw error(.unsupportedElement, other, "<\(other.name)> in a scene is not modelled")
+                        try unmodelled(
+                            .unsupportedElement, other, "<\(other.name)> in a scene is not modelled; left out")
+                        continue
                     }
                 }
                 let firstResponderID = objects.children.first { $0["placeholderIdentifier"] == "IBFirstResponder" }?[
@@ -184,6 +222,13 @@ struct StoryboardCompiler {
         CompileError(
             code: code, file: document.fileName, line: element.line, column: element.column, element: element.summary,
             message: message)
+    }
+
+    /// Reports something no rule models at `element` as a warning and goes on (an error with
+    /// `--strict`, after the whole document was looked at).
+    private func unmodelled(_ code: CompileError.Code, _ element: SourceElement, _ message: String) throws(CompileError)
+    {
+        try document.diagnostics.recover(error(code, element, message))
     }
 
     /// The scene nib: File's Owner, the controller (with, for a navigation controller, its bar
@@ -319,11 +364,11 @@ struct StoryboardCompiler {
         return connection
     }
 
-    /// Rejects controller children without a rule.
+    /// Reports controller children without a rule (left out with a warning).
     private func checkChildren(of controller: SourceElement, allowing extra: Set<String>) throws(CompileError) {
         for child in controller.children {
             switch (child.name, child["key"]) {
-            case ("view", "view"), ("imageView", "view"), ("tableView", "view"), ("layoutGuides", _): break
+            case (_, "view"), ("layoutGuides", _): break
             case ("navigationItem", "navigationItem"), ("tabBarItem", "tabBarItem"): break
             // Interface Builder's simulated metrics are design-time only.
             case ("nil", let key?) where key.hasPrefix("simulated"): break
@@ -337,10 +382,10 @@ struct StoryboardCompiler {
                         || (isRelationship
                             && Self.containerRelationships[controller.name] == connection["relationship"])
                         || (connection.name == "segue" && !isRelationship && !isContainer)
-                    guard allowed else {
-                        throw error(
+                    if !allowed {
+                        try unmodelled(
                             .unsupportedElement, connection,
-                            "<\(connection.name)> on a \(controller.name) is not modelled")
+                            "<\(connection.name)> on a \(controller.name) is not modelled; left out")
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
@@ -350,13 +395,15 @@ struct StoryboardCompiler {
                 guard child["type"] == "size", controller["autoresizesArchivedViewToFullSize"] == "NO",
                     child.number("width") == frame?.number("width"), child.number("height") == frame?.number("height")
                 else {
-                    throw error(
+                    try unmodelled(
                         .unsupportedElement, child,
-                        "a contentSizeForViewInPopover other than the view's size is not modelled")
+                        "a contentSizeForViewInPopover other than the view's size is not modelled; left out")
+                    break
                 }
             case (let name, _) where extra.contains(name): break
             default:
-                throw error(.unsupportedElement, child, "<\(child.name)> inside a view controller is not modelled")
+                try unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> inside a view controller is not modelled; left out")
             }
         }
     }
@@ -396,9 +443,15 @@ struct StoryboardCompiler {
                     throw error(.invalidSource, segue, "the segue has no id or destination")
                 }
                 guard let destination = sceneNames[destinationID] else {
-                    throw error(.invalidSource, segue, "the segue's destination \"\(destinationID)\" is no scene")
+                    try unmodelled(
+                        .invalidSource, segue,
+                        "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out")
+                    continue
                 }
-                let template = try SegueRule.template(segue, destination: destination, fileName: document.fileName)
+                guard
+                    let template = try SegueRule.template(
+                        segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics)
+                else { continue }
                 templates.append(template)
                 templatesByID[id] = template
             }
@@ -408,9 +461,15 @@ struct StoryboardCompiler {
         for segue in controller.child("connections")?.children(named: "segue") ?? []
         where segue["kind"] != "relationship" {
             guard let destinationID = segue["destination"], let destination = sceneNames[destinationID] else {
-                throw error(.invalidSource, segue, "the segue's destination is no scene with a nib")
+                try unmodelled(
+                    .invalidSource, segue, "the segue's destination is no scene with a nib; the segue is left out")
+                continue
             }
-            templates.append(try SegueRule.template(segue, destination: destination, fileName: document.fileName))
+            if let template = try SegueRule.template(
+                segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics)
+            {
+                templates.append(template)
+            }
         }
         if let item = controller.child("navigationItem", key: "navigationItem") {
             // Outside a navigation controller the item has no bar (Sylladise1-6.3's home.nib).
