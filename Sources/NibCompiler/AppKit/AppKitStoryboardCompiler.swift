@@ -67,6 +67,12 @@ struct AppKitStoryboardCompiler {
             case "viewController" where contentControllers.contains(id):
                 // Archived in its window controller's scene nib, its view in a nib of its own.
                 break
+            case "controllerPlaceholder":
+                // A storyboard reference stands for a scene of another storyboard.
+                try document.diagnostics.recover(
+                    error(
+                        .unsupportedElement, controller,
+                        "<controllerPlaceholder> (a storyboard reference) is not modelled; segues to it are left out"))
             default:
                 // A view controller scene of its own (or a tab or split view controller, archived
                 // as a view controller of its class).
@@ -320,9 +326,6 @@ struct AppKitStoryboardCompiler {
             controller.set(
                 "NSExternalObjectsTableForViewLoading",
                 .collection("NSMutableDictionary", usesUpstream ? [.string(Self.upstreamPlaceholder), controller] : []))
-        }
-        if let storyboardIdentifier = element["storyboardIdentifier"] {
-            controller.set("explicitStoryboardIdentifier", .string(storyboardIdentifier))
         }
         controller.set("showSeguePresentationStyle", int: 0)
         controller.set("uniqueIdentifierForStoryboardCompilation", .string(Self.uuid(for: element["id"] ?? "")))

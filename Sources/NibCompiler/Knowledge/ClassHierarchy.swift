@@ -55,6 +55,25 @@ enum ClassHierarchy {
         "NSCell": "NSObject", "NSActionCell": "NSCell", "NSButtonCell": "NSActionCell",
         "NSTextFieldCell": "NSActionCell", "NSLevelIndicatorCell": "NSActionCell",
         "NSPathCell": "NSActionCell", "NSSliderCell": "NSActionCell", "NSImageCell": "NSCell",
+        "NSMenuItemCell": "NSButtonCell", "NSPopUpButtonCell": "NSMenuItemCell",
+        "NSSecureTextFieldCell": "NSTextFieldCell", "NSComboBoxCell": "NSTextFieldCell",
+        "NSSearchFieldCell": "NSTextFieldCell", "NSTokenFieldCell": "NSTextFieldCell",
+        "NSTableHeaderCell": "NSTextFieldCell", "NSStepperCell": "NSActionCell", "NSSegmentedCell": "NSActionCell",
+        "NSDatePickerCell": "NSActionCell", "NSSwitch": "NSControl", "NSPageController": "NSViewController",
+        "NSSplitViewController": "NSViewController", "NSTabViewController": "NSViewController",
+        "UIHostingController": "UIViewController",
+        // Storyboard segue templates (UIKit's private classes, named in every compiled storyboard).
+        "UIStoryboardSegueTemplate": "NSObject", "UIStoryboardPushSegueTemplate": "UIStoryboardSegueTemplate",
+        "UIStoryboardShowSegueTemplate": "UIStoryboardSegueTemplate",
+        "UIStoryboardPresentationSegueTemplate": "UIStoryboardSegueTemplate",
+        "UIStoryboardEmbedSegueTemplate": "UIStoryboardSegueTemplate",
+        "UIStoryboardModalSegueTemplate": "UIStoryboardSegueTemplate",
+    ]
+
+    /// Classes whose superclass differs in AppKit (the frameworks that ship one class name on
+    /// both platforms: WebKit, MapKit, SceneKit, SpriteKit, MetalKit).
+    static let appKitSuperclasses: [String: String] = [
+        "WKWebView": "NSView", "MKMapView": "NSView", "SCNView": "NSView", "SKView": "NSView", "MTKView": "NSView",
     ]
 
     /// Element names whose class is not the prefix and the capitalized name.
@@ -70,7 +89,8 @@ enum ClassHierarchy {
         "pdfThumbnailView": "PDFThumbnailView",
         "webView": "WebView", "wkWebView": "WKWebView", "mapView": "MKMapView", "avPlayerView": "AVPlayerView",
         "sceneView": "SCNView", "skView": "SKView", "ikImageView": "IKImageView", "quartzComposerView": "QCView",
-        "openGLView": "NSOpenGLView", "mtkView": "MTKView",
+        "openGLView": "NSOpenGLView", "mtkView": "MTKView", "containerView": "NSView",
+        "pagecontroller": "NSPageController", "switch": "NSSwitch",
     ]
 
     /// The UIKit class an element stands for: `<pageControl>` → `UIPageControl`.
@@ -84,24 +104,17 @@ enum ClassHierarchy {
     }
 
     /// Whether `className` is `ancestor` or inherits from it, as far as ``superclasses`` knows.
-    static func isKind(_ className: String, of ancestor: String) -> Bool {
-        var current: String? = className
-        var steps = 0
-        while let name = current, steps < 64 {
-            if name == ancestor { return true }
-            current = superclasses[name]
-            steps += 1
-        }
-        return false
+    static func isKind(_ className: String, of ancestor: String, appKit: Bool = false) -> Bool {
+        lineage(of: className, appKit: appKit).contains(ancestor)
     }
 
-    /// `className` and its known superclasses, nearest first.
-    static func lineage(of className: String) -> [String] {
+    /// `className` and its known superclasses, nearest first (in AppKit when `appKit`).
+    static func lineage(of className: String, appKit: Bool = false) -> [String] {
         var result: [String] = []
         var current: String? = className
         while let name = current, result.count < 64 {
             result.append(name)
-            current = superclasses[name]
+            current = (appKit ? appKitSuperclasses[name] : nil) ?? superclasses[name]
         }
         return result
     }

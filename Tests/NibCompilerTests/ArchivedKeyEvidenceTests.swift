@@ -1,0 +1,172 @@
+import CorpusSupport
+import Foundation
+import KeyedArchive
+import NibArchive
+import Testing
+
+@testable import NibCompiler
+
+/// Every (class, key) the compiler writes is one that Apple's own compiled nibs use for that
+/// class or a superclass: the nibs of `nib/`, `nib-keyed/` and the pairs' outputs are the
+/// evidence; the documents of `wild/` and the pairs' sources are what is compiled.
+@Suite("Archived keys follow Apple's output", .enabled(if: Corpus.shouldRun))
+struct ArchivedKeyEvidenceTests {
+    /// (class, key) pairs written without an instance in the corpus, each with its evidence.
+    static let exceptions: [String: String] = [
+        "NSOrderedSet.NSInlinedValue":
+            "every NIBArchive collection starts with NSInlinedValue (spec/nib-object-model.md, Collections); size-class candidates",
+        "UILabel.UIContentStretch":
+            "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7)",
+        "NSOrderedSet.UINibEncoderEmptyKey":
+            "collection elements are UINibEncoderEmptyKey values (spec/nib-object-model.md, Collections)",
+    ]
+
+    /// Whether `key` belongs to `className` or one of its superclasses by Apple's output: it is
+    /// archived on subclasses of that class reached through at least two of its different
+    /// direct subclasses (a key that classes on separate branches write comes from their
+    /// common ancestor's coder: UITag on UIButton and UILabel is UIView's).
+    static func isInheritedKey(
+        _ key: String, of className: String, appKit: Bool, holders: [String: Set<String>]
+    ) -> Bool {
+        let roots: Set<String> = ["NSObject", "UIResponder", "NSResponder"]
+        let ancestors = ClassHierarchy.lineage(of: className, appKit: appKit).filter { !roots.contains($0) }
+        let classes = holders[key] ?? []
+        return ancestors.contains { ancestor in
+            var branches: Set<String> = []
+            for holder in classes {
+                let lineage = ClassHierarchy.lineage(of: holder, appKit: appKit)
+                guard let position = lineage.firstIndex(of: ancestor), position > 0 else { continue }
+                branches.insert(lineage[position - 1])
+            }
+            return branches.count >= 2
+        }
+    }
+
+    /// Class name → the keys Apple's compiled nibs archive for it.
+    static func evidence() throws -> [String: Set<String>] {
+        let corpus = try Corpus.directory()
+        var files: [URL] = []
+        for folder in ["nib", "nib-keyed", "xib-pairs"] {
+            let root = corpus.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let url as URL in walker where !url.hasDirectoryPath {
+                let name = url.lastPathComponent
+                if name.hasSuffix(".nib") || url.deletingLastPathComponent().pathExtension == "nib" {
+                    files.append(url)
+                }
+            }
+        }
+        var keys: [String: Set<String>] = [:]
+        for url in files {
+            guard let bytes = try? [UInt8](Data(contentsOf: url)) else { continue }
+            let archive: NibArchive
+            if NibArchive.isKeyedArchive(bytes) {
+                guard let keyed = try? NibArchive(keyedArchiveBytes: bytes) else { continue }
+                archive = keyed
+            } else {
+                guard let parsed = try? NibArchive(parsing: bytes) else { continue }
+                archive = parsed
+            }
+            collect(archive, into: &keys)
+        }
+        return keys
+    }
+
+    /// Adds every object's (class, key) pairs of `archive` to `keys`. A class swapper's keys
+    /// are counted for the class it swaps (`NSOriginalClassName` / `UIOriginalClassName`),
+    /// except its own `…ClassName` keys.
+    static func collect(_ archive: NibArchive, into keys: inout [String: Set<String>]) {
+        let objects = Array(archive.objects)
+        func string(_ payload: NibArchive.Payload) -> String? {
+            guard case .objectReference(let index) = payload, Int(index) < objects.count else { return nil }
+            for value in archive.values(of: objects[Int(index)]) where archive.keyName(of: value) == "NS.bytes" {
+                if case .data(let bytes) = value.payload { return String(decoding: bytes, as: UTF8.self) }
+            }
+            return nil
+        }
+        for object in objects {
+            var className = archive.className(of: object)
+            let values = archive.values(of: object)
+            if className == "NSClassSwapper" || className == "UIClassSwapper" {
+                for value in values where archive.keyName(of: value).hasSuffix("OriginalClassName") {
+                    className = string(value.payload) ?? className
+                }
+            }
+            for value in values {
+                let key = archive.keyName(of: value)
+                let swapperKey = ["NSClassName", "NSOriginalClassName", "UIClassName", "UIOriginalClassName"]
+                if className != archive.className(of: object), swapperKey.contains(key) { continue }
+                keys[className, default: []].insert(key)
+            }
+        }
+    }
+
+    /// The sources compiled: every wild document and every pair's source.
+    static func sources() throws -> [URL] {
+        let corpus = try Corpus.directory()
+        var result: [URL] = []
+        for folder in ["wild/ios", "wild/macos", "xib-pairs"] {
+            let root = corpus.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let url as URL in walker where ["xib", "storyboard"].contains(url.pathExtension) {
+                result.append(url)
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    @Test(
+        "every (class, key) written for the wild documents and the pairs is in Apple's output for the class or a superclass"
+    )
+    func keysHaveEvidence() throws {
+        let evidence = try Self.evidence()
+        #expect(evidence.count > 200, "classes with evidence: \(evidence.count)")
+        var options = NibCompiler.Options()
+        options.module = "App"
+        let compiler = NibCompiler(options: options)
+        // Key → the classes Apple archives it on.
+        var holders: [String: Set<String>] = [:]
+        for (className, keys) in evidence { for key in keys { holders[key, default: []].insert(className) } }
+        // "Class|appKit" → keys written.
+        var written: [String: Set<String>] = [:]
+        var examples: [String: String] = [:]
+        for source in try Self.sources() {
+            guard let output = try? compiler.compile(contentsOf: source) else { continue }
+            for (name, bytes) in output.files where name.isEmpty || name.hasSuffix(".nib") {
+                guard !NibArchive.isKeyedArchive(bytes), let archive = try? NibArchive(parsing: bytes) else { continue }
+                var keys: [String: Set<String>] = [:]
+                Self.collect(archive, into: &keys)
+                let appKit = keys["NSIBObjectData"] != nil
+                for (className, classKeys) in keys {
+                    written["\(className)|\(appKit)", default: []].formUnion(classKeys)
+                    for key in classKeys where examples["\(className).\(key)"] == nil {
+                        examples["\(className).\(key)"] = source.lastPathComponent
+                    }
+                }
+            }
+        }
+        var unsupported: [String] = []
+        for (entry, keys) in written {
+            // The class and its known superclasses; a class swapper carries its original class's keys.
+            let parts = entry.split(separator: "|")
+            let className = String(parts.first ?? "")
+            let appKit = parts.last == "true"
+            let lineage = ClassHierarchy.lineage(of: className, appKit: appKit)
+            let allowed = lineage.reduce(into: Set<String>()) { $0.formUnion(evidence[$1] ?? []) }
+            for key in keys
+            where !allowed.contains(key) && Self.exceptions["\(className).\(key)"] == nil
+                && !Self.isInheritedKey(key, of: className, appKit: appKit, holders: holders)
+            {
+                unsupported.append("\(className).\(key) (\(examples["\(className).\(key)"] ?? ""))")
+            }
+        }
+        if let path = ProcessInfo.processInfo.environment["NIBKIT_KEY_EVIDENCE"] {
+            try? Data(unsupported.sorted().joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        }
+        #expect(unsupported.isEmpty, "written without evidence: \(unsupported.sorted())")
+    }
+}
