@@ -31,6 +31,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "NibCompilerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibCompiler", package: "NibKit"),
+            ],
+            path: "Benchmarks/NibCompilerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "BinaryCodableBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

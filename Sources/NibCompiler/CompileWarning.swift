@@ -58,10 +58,11 @@ public struct CompileWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `Main.storyboard:12:9: warning: <color key="textColor">: …`.
+    /// `Main.storyboard:12:9: warning: <color key="textColor">: … [color-conversion]`.
     public var description: String {
         CompileError.diagnosticText(
             severity: "warning", file: file, line: line, column: column, element: element, message: message)
+            + " [\(kind.rawValue)]"
     }
 }
 
