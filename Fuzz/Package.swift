@@ -28,7 +28,7 @@ let package = Package(
             "FuzzCompile",
             [
                 .product(name: "NibCompiler", package: "NibKit"), .product(name: "NibCoding", package: "NibKit"),
-                .product(name: "NibArchive", package: "NibKit"),
+                .product(name: "NibArchive", package: "NibKit"), .product(name: "KeyedArchive", package: "NibKit"),
             ]),
         .target(
             name: "FuzzBinaryTypes", dependencies: [.product(name: "BinaryCodable", package: "NibKit")],

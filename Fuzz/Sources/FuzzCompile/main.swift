@@ -3,6 +3,7 @@
 // without bound. A compiled nib must parse, and decode as a graph.
 import Foundation
 import FuzzSupport
+import KeyedArchive
 import NibArchive
 import NibCoding
 import NibCompiler
@@ -35,7 +36,10 @@ func compile(_ bytes: [UInt8]) {
     if selector & 2 == 2 { options.module = "FuzzModule" }
     guard let compiled = try? NibCompiler(options: options).compile(Data(bytes), fileName: "Fuzz.xib") else { return }
     for (name, file) in compiled.files where name.isEmpty || name.hasSuffix(".nib") {
-        guard let archive = try? NibArchive(parsing: file) else {
+        // A macOS directory nib for deployment targets before 10.13 holds a keyed-archive variant.
+        let parsed =
+            NibArchive.isKeyedArchive(file) ? try? NibArchive(keyedArchiveBytes: file) : try? NibArchive(parsing: file)
+        guard let archive = parsed else {
             fatalError("the compiler wrote a nib that does not parse: \(name)")
         }
         _ = try? Nib(archive: archive).decodeGraph()
