@@ -146,6 +146,17 @@ extension DiagnosingContext {
         try diagnostics.recover(error(code, element, message))
     }
 
+    /// The result of `work`, or `nil` when it fails on something the compiler has no rule for
+    /// (the failure is a warning; the caller leaves that part out).
+    func recovered<Result>(_ work: () throws(CompileError) -> Result) throws(CompileError) -> Result? {
+        do {
+            return try work()
+        } catch {
+            try diagnostics.recover(error)
+            return nil
+        }
+    }
+
     /// Runs `work`; a recoverable error it throws becomes a warning and `fallback` runs instead
     /// (its own recoverable errors are warnings too; a second failure is rethrown).
     func recovering<Result>(

@@ -115,3 +115,69 @@ struct RecoveryTests {
         #expect(Set(output.warnings.map(\.kind)) == [.unmodelledElement, .unmodelledAttribute])
     }
 }
+
+/// Asset catalog colors and system colors whose value the document's `<resources>` recorded.
+@Suite("Colors from the document's resources")
+struct ResourceColorTests {
+    static func source(_ color: String, resources: String) -> String {
+        Source.iOSXib(
+            #"""
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0" y="0" width="10" height="10"/>
+                \#(color)
+            </view>
+            """#
+        ).replacingOccurrences(of: "<resources></resources>", with: "<resources>\(resources)</resources>")
+    }
+
+    /// The keys and payloads of the view's background color.
+    static func background(_ text: String) throws -> [(String, NibArchive.Payload)] {
+        let graph = try Source.graph(text)
+        let view = try #require(graph.all("UIView").first)
+        let color = try #require(graph.object("UIBackgroundColor", of: view))
+        return graph.nodes[color].values.map { ($0.key, $0.payload) }
+    }
+
+    @Test("an asset catalog color: its name, the nib bundle flag, then the recorded color's keys (0senno-atmosphere)")
+    func namedColor() throws {
+        let recorded =
+            #"<color red="0.878" green="0.878" blue="0.878" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+        let named = try Self.background(
+            Self.source(
+                #"<color key="backgroundColor" name="Gray300"/>"#,
+                resources: #"<namedColor name="Gray300">\#(recorded)</namedColor>"#))
+        let plain = try Self.background(
+            Self.source(
+                recorded.replacingOccurrences(of: "<color ", with: #"<color key="backgroundColor" "#), resources: ""))
+        #expect(named.map(\.0) == ["UIDynamicCatalogName", "UIDynamicCatalogUseNibBundle"] + plain.map(\.0))
+        #expect(named.dropFirst(2).map(\.1.description) == plain.map(\.1.description))
+        #expect(named[1].1.description == NibArchive.Payload.bool(true).description)
+    }
+
+    @Test("a named color without its recorded value is left out with a warning; the view stays")
+    func namedColorWithoutResource() throws {
+        let output = try Source.compile(Self.source(#"<color key="backgroundColor" name="Missing"/>"#, resources: ""))
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let view = try #require(graph.all("UIView").first)
+        #expect(graph.object("UIBackgroundColor", of: view) == nil)
+        #expect(output.warnings.contains { $0.kind == .invalidSource && $0.message.contains("Missing") })
+    }
+
+    @Test("a system color no table knows: its name before the recorded RGB value")
+    func systemColorFromResources() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        let text = Self.source(
+            #"<color key="backgroundColor" systemColor="systemBlueColor"/>"#,
+            resources:
+                #"<systemColor name="systemBlueColor"><color red="0.0" green="0.47843137254901963" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></systemColor>"#
+        )
+        let graph = try Source.graph(text, options: options)
+        let view = try #require(graph.all("UIView").first)
+        let color = try #require(graph.object("UIBackgroundColor", of: view))
+        let keys = graph.nodes[color].values.map(\.key)
+        #expect(keys.first == "UISystemColorName")
+        #expect(keys.contains("UIRed") && keys.contains("NSRGB"))
+        #expect(graph.text("UISystemColorName", of: color) == "systemBlueColor")
+    }
+}

@@ -39,12 +39,28 @@ enum ColorRule {
         return color
     }
 
-    /// The `<color>` attributes the rules read. (`name`, an asset catalog color, is not among
-    /// them: no pair shows one.)
+    /// The `<color>` attributes the rules read.
     static let attributes: Set<String> = [
         "key", "colorSpace", "customColorSpace", "white", "red", "green", "blue", "alpha", "cocoaTouchSystemColor",
-        "systemColor", "xcode11CocoaTouchSystemColor",
+        "systemColor", "xcode11CocoaTouchSystemColor", "name",
     ]
+
+    /// The color Interface Builder recorded in the document's `<resources>` for the asset
+    /// catalog color or system color `name` (`<namedColor name=…><color …/>` or
+    /// `<systemColor name=…><color …/>`): the value it showed, which ibtool archives.
+    static func resourceColor(named name: String, kind: String, for element: SourceElement) -> SourceElement? {
+        let resources = element.documentElement.children(named: "resources")
+        let entry = resources.lazy.flatMap { $0.children(named: kind) }.first { $0["name"] == name }
+        return entry?.child("color")
+    }
+
+    /// `base`'s keys after `leading`, as one new color.
+    static func prefixed(_ leading: [(String, ArchivedObject.Value)], _ base: ArchivedObject) -> ArchivedObject {
+        let color = ArchivedObject(base.className)
+        for (key, value) in leading { color.set(key, value) }
+        for (key, value) in base.values { color.set(key, value) }
+        return color
+    }
 
     /// The system color an Xcode 11 document names for Xcode 11 and later
     /// (`xcode11CocoaTouchSystemColor`, beside a `cocoaTouchSystemColor` for older Xcodes), when
@@ -58,6 +74,7 @@ enum ColorRule {
     /// What makes two `<color>` elements the same color: the system name, or the color space
     /// (`customColorSpace` or `colorSpace`) and the components.
     static func sourceKey(_ element: SourceElement) -> String {
+        if let name = element["name"] { return "color:catalog:" + name }
         if let name = element["xcode11CocoaTouchSystemColor"] { return "color:xcode11:" + name }
         if let name = element["cocoaTouchSystemColor"] { return "color:system:" + name }
         if let name = element["systemColor"] { return "color:dynamic:" + name }
@@ -71,6 +88,21 @@ enum ColorRule {
     private static func runtimeColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
+        if let name = element["name"] {
+            // An asset catalog color (Xcode 9 and later): its name, looked up in the app's
+            // catalog at load time, and the value the document's <resources> recorded. The
+            // corpus's compiled nibs show it on 55 colors: UIDynamicCatalogName,
+            // UIDynamicCatalogUseNibBundle true, then the color's own keys.
+            guard let recorded = resourceColor(named: name, kind: "namedColor", for: element),
+                recorded["name"] == nil
+            else {
+                throw context.error(
+                    .invalidSource, element, "the named color \"\(name)\" has no <namedColor> value in <resources>")
+            }
+            return prefixed(
+                [("UIDynamicCatalogName", .object(.string(name))), ("UIDynamicCatalogUseNibBundle", .bool(true))],
+                try runtimeColor(recorded, in: context))
+        }
         let dynamicName = xcode11SystemColor(element, era: context.era) ?? element["systemColor"]
         if dynamicName == nil, let name = element["cocoaTouchSystemColor"], systemWhites.contains(name) {
             return namedSystemColor(name)
@@ -83,10 +115,23 @@ enum ColorRule {
                 color.set("UISystemColorName", .string(name))
                 return color
             }
-            guard let gray = dynamicGrays[name] else {
-                throw context.error(.unsupportedAttribute, element, "system color \"\(name)\" is not modelled")
+            if let gray = dynamicGrays[name] {
+                return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
             }
-            return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
+            // Other system colors: their name and the light value the document's <resources>
+            // recorded (UISystemColorName before an RGB or gray color's keys: 25 RGB and 205 gray
+            // system colors in the corpus's compiled nibs).
+            guard let recorded = resourceColor(named: name, kind: "systemColor", for: element),
+                recorded["name"] == nil, recorded["systemColor"] == nil
+            else {
+                throw context.error(
+                    .unsupportedAttribute, element,
+                    "system color \"\(name)\" is not modelled and has no <systemColor> value in <resources>")
+            }
+            if let white = recorded.number("white") {
+                return grayColor(white: white, alpha: recorded.number("alpha") ?? 1, systemName: name)
+            }
+            return prefixed([("UISystemColorName", .object(.string(name)))], try runtimeColor(recorded, in: context))
         }
         if let name = element["cocoaTouchSystemColor"] {
             guard let gray = systemGrays[name] else {

@@ -206,7 +206,14 @@ struct ViewEncoder {
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
-        if let background { object.set("UIBackgroundColor", try ColorRule.color(background, in: context)) }
+        // A color no rule models leaves out the color, not the view.
+        if let background,
+            let color = try context.recovered({ () throws(CompileError) in
+                try ColorRule.color(background, in: context)
+            })
+        {
+            object.set("UIBackgroundColor", color)
+        }
         if context.era.writesDeepDrawRect { object.set("UIDeepDrawRect", .bool(true)) }
         object.setFlag("UIOpaque", element["opaque"] != "NO")
         object.setFlag("UIHidden", element.flag("hidden"))
@@ -264,7 +271,13 @@ struct ViewEncoder {
             object.set("UIViewSemanticContentAttribute", int: semanticCode)
         }
         if context.era.writesLargeContentProperties { object.set("UIViewLargeContentStoredProperties", .null) }
-        if let tint { object.set("UITintColor", try ColorRule.color(tint, in: context)) }
+        if let tint,
+            let color = try context.recovered({ () throws(CompileError) in
+                try ColorRule.color(tint, in: context)
+            })
+        {
+            object.set("UITintColor", color)
+        }
         if let tagText = element["tag"] {
             guard let tag = Int(tagText) else {
                 throw context.error(.unsupportedAttribute, element, "tag \"\(tagText)\" is not an integer")
