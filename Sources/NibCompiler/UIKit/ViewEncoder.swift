@@ -157,6 +157,8 @@ struct ViewEncoder {
                 break
             case ("userDefinedRuntimeAttributes", _):
                 try RuntimeAttributeRule.schedule(child, object: object, context: context)
+            case ("accessibility", "accessibilityConfiguration"):
+                try AccessibilityRule.configure(child, view: object, id: element["id"], context: context)
             case ("viewLayoutGuide", "safeArea"):
                 try SafeAreaRule.encode(child, view: object, context: context)
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
