@@ -84,8 +84,29 @@ final class CompileDiagnostics {
     /// Forgets the warnings and refusals recorded after `mark`: the part of the document they
     /// concern is compiled again another way, which reports its own.
     func truncate(to mark: (warnings: Int, refusals: Int)) {
-        if warnings.count > mark.warnings { warnings.removeSubrange(mark.warnings...) }
-        if refusals.count > mark.refusals { refusals.removeSubrange(mark.refusals...) }
+        warnings.truncate(to: mark.warnings)
+        refusals.truncate(to: mark.refusals)
+    }
+
+    /// Compiles one storyboard scene with `work`, which adds its nibs to `files`. When the scene
+    /// fails on something recoverable, it is left out whole: the files it added and the warnings
+    /// it recorded are forgotten, the failure becomes one warning, and the result is `false`.
+    func compilingScene(
+        into files: inout [String: [UInt8]], _ work: (inout [String: [UInt8]]) throws(CompileError) -> Void
+    ) throws(CompileError) -> Bool {
+        let before = Set(files.keys)
+        let start = mark
+        do {
+            try work(&files)
+            return true
+        } catch {
+            for name in Set(files.keys).subtracting(before) { files[name] = nil }
+            truncate(to: start)
+            var failure = error
+            failure.message += "; the scene is left out"
+            try recover(failure)
+            return false
+        }
     }
 
     /// Records a warning about `element` in `file`.
@@ -202,4 +223,12 @@ extension XcodeEra {
     /// An open upper end for ``DiagnosingContext/modelledEra(for:_:modelled:newest:)``: every
     /// later Xcode.
     static let unbounded = XcodeEra(.infinity)
+}
+
+extension Array {
+    /// Drops the elements after the first `count` (nothing when there are no more): how a
+    /// context forgets what a rolled-back element recorded.
+    mutating func truncate(to count: Int) {
+        if self.count > count { removeSubrange(count...) }
+    }
 }

@@ -179,16 +179,13 @@ final class AppKitContext: DiagnosingContext {
 
     /// Forgets what was recorded for `element` and its subtree since `checkpoint`.
     func rollBack(to checkpoint: Checkpoint, element: SourceElement) {
-        func truncate<T>(_ list: inout [T], _ count: Int) {
-            if list.count > count { list.removeSubrange(count...) }
-        }
-        truncate(&objects, checkpoint.objects)
-        truncate(&visibleWindows, checkpoint.visibleWindows)
-        truncate(&connections, checkpoint.connections)
-        truncate(&accessibilityConnectors, checkpoint.accessibilityConnectors)
-        truncate(&deferred, checkpoint.deferred)
-        truncate(&finishing, checkpoint.finishing)
-        truncate(&constraints, checkpoint.constraints)
+        objects.truncate(to: checkpoint.objects)
+        visibleWindows.truncate(to: checkpoint.visibleWindows)
+        connections.truncate(to: checkpoint.connections)
+        accessibilityConnectors.truncate(to: checkpoint.accessibilityConnectors)
+        deferred.truncate(to: checkpoint.deferred)
+        finishing.truncate(to: checkpoint.finishing)
+        constraints.truncate(to: checkpoint.constraints)
         diagnostics.truncate(to: checkpoint.diagnostics)
         for node in [element] + element.descendants {
             if let id = node["id"] { objectsByID[id] = nil }

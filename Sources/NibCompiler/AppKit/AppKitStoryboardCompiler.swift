@@ -49,18 +49,12 @@ struct AppKitStoryboardCompiler {
                     controller["storyboardIdentifier"] ?? "NSWindowController-\(id)", suffix: ".nib",
                     what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
                     element: controller, file: document.fileName)
-                let mark = document.diagnostics.mark
-                do throws(CompileError) {
-                    let nibs = try windowControllerNibs(controller, identifier: identifier, scenes: scenes)
-                    for (name, bytes) in nibs { files[name] = bytes }
-                } catch {
-                    // The scene is left out, with the problem as a warning.
-                    document.diagnostics.truncate(to: mark)
-                    var failure = error
-                    failure.message += "; the scene is left out"
-                    try document.diagnostics.recover(failure)
-                    continue
+                let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
+                    for (name, bytes) in try windowControllerNibs(controller, identifier: identifier, scenes: scenes) {
+                        files[name] = bytes
+                    }
                 }
+                guard compiled else { continue }
                 identifiersByID[id] = identifier
                 nibNames[identifier] = identifier
                 uuids[identifier] = Self.uuid(for: id)
@@ -80,21 +74,13 @@ struct AppKitStoryboardCompiler {
                     controller["storyboardIdentifier"] ?? "NSViewController-\(id)", suffix: ".nib",
                     what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
                     element: controller, file: document.fileName)
-                let before = Set(files.keys)
-                let mark = document.diagnostics.mark
-                do throws(CompileError) {
+                let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
                     for (name, bytes) in try viewControllerSceneNibs(controller, identifier: identifier, scenes: scenes)
                     {
                         files[name] = bytes
                     }
-                } catch {
-                    for name in Set(files.keys).subtracting(before) { files[name] = nil }
-                    document.diagnostics.truncate(to: mark)
-                    var failure = error
-                    failure.message += "; the scene is left out"
-                    try document.diagnostics.recover(failure)
-                    continue
                 }
+                guard compiled else { continue }
                 identifiersByID[id] = identifier
                 nibNames[identifier] = identifier
                 uuids[identifier] = Self.uuid(for: id)

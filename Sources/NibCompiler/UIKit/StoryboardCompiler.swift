@@ -66,19 +66,11 @@ struct StoryboardCompiler {
         {
             // A scene whose controller the rules cannot archive is left out (its nibs, its
             // identifier), with the problem as a warning; the other scenes still compile.
-            let before = Set(files.keys)
-            let mark = document.diagnostics.mark
-            do throws(CompileError) {
+            let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
                 files[scene.sceneName + ".nib"] = try sceneNib(
                     scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
-            } catch {
-                for name in Set(files.keys).subtracting(before) { files[name] = nil }
-                document.diagnostics.truncate(to: mark)
-                var failure = error
-                failure.message += "; the scene is left out"
-                try document.diagnostics.recover(failure)
-                continue
             }
+            guard compiled else { continue }
             identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
             if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
         }

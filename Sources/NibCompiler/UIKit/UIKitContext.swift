@@ -134,16 +134,13 @@ final class UIKitContext: DiagnosingContext {
 
     /// Forgets what was recorded for `element` and its subtree since `checkpoint`.
     func rollBack(to checkpoint: Checkpoint, element: SourceElement) {
-        func truncate<T>(_ list: inout [T], _ count: Int) {
-            if list.count > count { list.removeSubrange(count...) }
-        }
-        truncate(&allObjects, checkpoint.allObjects)
-        truncate(&connections, checkpoint.connections)
-        truncate(&keyValuePairs, checkpoint.keyValuePairs)
-        truncate(&accessibility, checkpoint.accessibility)
-        truncate(&traitStorages, checkpoint.traitStorages)
-        truncate(&traitStorageLists, checkpoint.traitStorageLists)
-        truncate(&deferred, checkpoint.deferred)
+        allObjects.truncate(to: checkpoint.allObjects)
+        connections.truncate(to: checkpoint.connections)
+        keyValuePairs.truncate(to: checkpoint.keyValuePairs)
+        accessibility.truncate(to: checkpoint.accessibility)
+        traitStorages.truncate(to: checkpoint.traitStorages)
+        traitStorageLists.truncate(to: checkpoint.traitStorageLists)
+        deferred.truncate(to: checkpoint.deferred)
         diagnostics.truncate(to: checkpoint.diagnostics)
         for node in [element] + element.descendants {
             if let id = node["id"] { objectsByID[id] = nil }
