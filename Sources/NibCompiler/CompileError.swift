@@ -32,6 +32,8 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The output would be approximate and the options refuse approximations
         /// (``NibCompiler/Options/approximations``).
         public static let approximationRefused = Code(rawValue: "approximation-refused")
+        /// The source is larger or deeper than a limit allows (``NibCompiler/Options/maximumNestingDepth``).
+        public static let limitExceeded = Code(rawValue: "limit-exceeded")
         /// The archive could not be built or written.
         public static let output = Code(rawValue: "output")
     }

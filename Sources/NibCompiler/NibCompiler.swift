@@ -50,6 +50,10 @@ public struct NibCompiler: Sendable {
         /// Whether the compiler may write values it can only approximate (each with a
         /// ``CompileWarning``) or must refuse them (``CompileError/Code/approximationRefused``).
         public var approximations = Approximations.warn
+        /// How deeply the source's elements may nest (``SourceDocument/defaultMaximumNestingDepth``,
+        /// 256; real documents nest about 35); deeper sources are a
+        /// ``CompileError/Code/limitExceeded`` error instead of exhausting the stack.
+        public var maximumNestingDepth = SourceDocument.defaultMaximumNestingDepth
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -118,7 +122,8 @@ public struct NibCompiler: Sendable {
     private func compileDocument(_ data: Data, fileName: String, isBaseLocalized: Bool) throws(CompileError)
         -> CompiledNib
     {
-        var document = try SourceDocument(parsing: data, fileName: fileName)
+        var document = try SourceDocument(
+            parsing: data, fileName: fileName, maximumNestingDepth: options.maximumNestingDepth)
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
         document.module = options.module
         if let xcode = options.xcode {

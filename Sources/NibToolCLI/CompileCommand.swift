@@ -68,6 +68,12 @@ struct Compile: IOCommand {
             """)
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How deeply the source's elements may nest (default 256; real documents nest about 35).",
+            valueName: "levels"))
+    var maxNestingDepth: Int = SourceDocument.defaultMaximumNestingDepth
+
     @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
     var compareWith: String?
 
@@ -103,6 +109,7 @@ struct Compile: IOCommand {
         options.overlayScrollers = overlayScrollers
         options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
         options.approximations = strict ? .refuse : .warn
+        options.maximumNestingDepth = maxNestingDepth
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {
