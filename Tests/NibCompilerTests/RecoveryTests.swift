@@ -181,3 +181,40 @@ struct ResourceColorTests {
         #expect(graph.text("UISystemColorName", of: color) == "systemBlueColor")
     }
 }
+
+/// `<stackView>` → `UIStackView` with the keys and order of the corpus's 38 compiled stack views.
+@Suite("UIKit stack views")
+struct UIKitStackViewTests {
+    @Test("layout margins, arranged subviews and the stack's layout, in Apple's order, with UIKit's enum values")
+    func stackView() throws {
+        let body = #"""
+            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillEqually" alignment="center" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
+                <rect key="frame" x="0" y="0" width="100" height="50"/>
+                <subviews>
+                    <view contentMode="scaleToFill" id="a"><rect key="frame" x="0" y="0" width="100" height="21"/></view>
+                    <view contentMode="scaleToFill" id="b"><rect key="frame" x="0" y="29" width="100" height="21"/></view>
+                </subviews>
+            </stackView>
+            """#
+        let graph = try Source.graph(Source.iOSXib(body))
+        let stack = try #require(graph.all("UIStackView").first)
+        let keys = graph.nodes[stack].values.map(\.key)
+        let tail = [
+            "UIStackViewArrangedSubviews", "UIStackViewAxis", "UIStackViewDistribution", "UIStackViewAlignment",
+            "UIStackViewSpacing", "UIStackViewBaselineRelative", "UIStackViewLayoutMarginsRelative",
+        ]
+        #expect(Array(keys.suffix(tail.count)) == tail)
+        let margins = try #require(keys.firstIndex(of: "UIViewLayoutMargins"))
+        let semantic = try #require(keys.firstIndex(of: "UIViewSemanticContentAttribute"))
+        #expect(margins < semantic)
+        #expect(
+            graph.value("UIViewLayoutMargins", of: stack) == .bytes([7] + [0.0, 0, 0, 0].flatMap(UIKitRuleTests.le)))
+        #expect(graph.value("UIStackViewAxis", of: stack)?.integerValue == 1)
+        #expect(graph.value("UIStackViewDistribution", of: stack)?.integerValue == 1)
+        #expect(graph.value("UIStackViewAlignment", of: stack)?.integerValue == 3)
+        #expect(graph.value("UIStackViewSpacing", of: stack) == .float64(8))
+        let arranged = try #require(graph.object("UIStackViewArrangedSubviews", of: stack))
+        #expect(graph.nodes[arranged].className == "NSArray")
+        #expect(graph.elements(of: arranged) == graph.elements(of: graph.object("UISubviews", of: stack) ?? -1))
+    }
+}

@@ -75,6 +75,13 @@ struct ViewEncoder {
         return try ClassSwapRule.wrap(object, element: element, context: context)
     }
 
+    /// The `<edgeInsets key="layoutMargins" top= left= bottom= right=>` of `element`, as
+    /// UIEdgeInsets order (top, left, bottom, right); `nil` when it has none.
+    func layoutMargins(_ element: SourceElement) -> [Double]? {
+        guard let insets = element.child("edgeInsets", key: "layoutMargins") else { return nil }
+        return ["top", "left", "bottom", "right"].map { insets.number($0) ?? 0 }
+    }
+
     /// The class an element is archived as when its rule cannot compile it: the rule's class,
     /// else the class the element name stands for.
     static func fallbackClass(_ element: SourceElement, kind: String?) -> String {
@@ -124,7 +131,7 @@ struct ViewEncoder {
                 .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not modelled; left out"
             )
         }
-        for name in ["alpha", "insetsLayoutMarginsFromSafeArea"] where reportsUnread && element[name] != nil {
+        for name in ["alpha"] where reportsUnread && element[name] != nil {
             try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) is not modelled; left out")
         }
         let object = ArchivedObject(rule.className)
@@ -159,6 +166,9 @@ struct ViewEncoder {
                 try RuntimeAttributeRule.schedule(child, object: object, context: context)
             case ("accessibility", "accessibilityConfiguration"):
                 try AccessibilityRule.configure(child, view: object, id: element["id"], context: context)
+            case ("edgeInsets", "layoutMargins"):
+                // Read with the other margins (layoutMargins(_:)).
+                break
             case ("viewLayoutGuide", "safeArea"):
                 try SafeAreaRule.encode(child, view: object, context: context)
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
@@ -261,6 +271,17 @@ struct ViewEncoder {
                 .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
         }
         object.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))
+        // Layout margins: the document's <edgeInsets key="layoutMargins">, else the kind's
+        // default (stack views: zero, written on all 38 in the corpus).
+        if let margins = layoutMargins(element) ?? rule.defaultLayoutMargins {
+            object.set("UIViewLayoutMargins", ArchivedObject.geometry(margins))
+        }
+        // insetsLayoutMarginsFromSafeArea="NO" (iOS 11): UIViewInsetsLayoutMarginsFromSafeArea 0,
+        // just before the semantic content attribute (duckduckgo BrowsingMenuViewController,
+        // Xcode 13.2.1; a table view cell in the corpus's compiled nibs).
+        if element["insetsLayoutMarginsFromSafeArea"] == "NO" {
+            object.set("UIViewInsetsLayoutMarginsFromSafeArea", int: 0)
+        }
         let semantic = element["semanticContentAttribute"] ?? "unspecified"
         guard let semanticCode = Self.semanticContentAttributes[semantic],
             semanticCode == 0 || context.era.writesSemanticContentAttribute

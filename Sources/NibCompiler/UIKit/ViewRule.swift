@@ -7,6 +7,9 @@ struct ViewRule: Sendable {
     var attributes: Set<String> = []
     /// Child elements this kind understands beyond the common view children.
     var children: Set<String> = []
+    /// The layout margins (top, left, bottom, right) ibtool writes for this kind when the
+    /// document gives none (`UIViewLayoutMargins`); `nil` for UIView's own, which it leaves out.
+    var defaultLayoutMargins: [Double]?
     /// Appends the kind's own keys.
     var encode: @Sendable (SourceElement, ArchivedObject, UIKitContext, UIKitResources) throws(CompileError) -> Void = {
         _, _, _, _ in
@@ -54,6 +57,7 @@ struct ViewRule: Sendable {
                 object.set("UISwitchEnabled", .bool(true))
             }),
         "tableView": TableViewRule.rule,
+        "stackView": UIKitStackViewRule.rule,
         "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),
         "imageView": ViewRule(
             className: "UIImageView",
