@@ -218,3 +218,50 @@ struct UIKitStackViewTests {
         #expect(graph.elements(of: arranged) == graph.elements(of: graph.object("UISubviews", of: stack) ?? -1))
     }
 }
+
+/// Fonts a label keeps even when no table knows them.
+@Suite("Text styles and unknown fonts")
+struct FontRecoveryTests {
+    static func label(_ font: String) -> String {
+        Source.iOSXib(
+            #"""
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hello" id="l1">
+                <rect key="frame" x="0" y="0" width="100" height="21"/>
+                \#(font)
+            </label>
+            """#)
+    }
+
+    @Test("a text style: UIIBTextStyle with the font and size the corpus shows for it, no descriptor")
+    func textStyle() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        let graph = try Source.graph(
+            Self.label(#"<fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/>"#), options: options
+        )
+        let font = try #require(graph.all("UIFont").first)
+        #expect(
+            graph.nodes[font].values.map(\.key) == [
+                "UIFontName", "UIIBTextStyle", "UIFontPointSize", "UIFontTextStyleForScaling",
+                "UIFontPointSizeForScaling", "UIFontMaximumPointSizeAfterScaling", "UIFontTraits", "UISystemFont",
+                "NSName", "NSSize",
+            ])
+        #expect(graph.text("UIIBTextStyle", of: font) == "UICTFontTextStyleHeadline")
+        #expect(graph.text("UIFontName", of: font) == ".SFUI-Semibold")
+        #expect(graph.value("NSSize", of: font) == .float64(14))
+    }
+
+    @Test("a font no table knows keeps the label and its text; its traits come from its name, with a warning")
+    func unknownNamedFont() throws {
+        let output = try Source.compile(
+            Self.label(
+                #"<fontDescription key="fontDescription" name="AGaramondPro-BoldItalic" family="Adobe Garamond Pro" pointSize="17"/>"#
+            ))
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let label = try #require(graph.all("UILabel").first)
+        #expect(graph.text("UIText", of: label) == "Hello")
+        let font = try #require(graph.object("UIFont", of: label))
+        #expect(graph.value("UIFontTraits", of: font)?.integerValue == 3)
+        #expect(output.warnings.contains { $0.message.contains("AGaramondPro-BoldItalic") })
+    }
+}

@@ -4,12 +4,15 @@
 enum FontRule {
     static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
         // A weight or text style would change the font: refused rather than dropped.
-        for name in element.attributes.keys where !["key", "type", "pointSize", "name", "family"].contains(name) {
+        for name in element.attributes.keys.sorted()
+        where !["key", "type", "pointSize", "name", "family", "style"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "font attribute \(name) is not modelled")
         }
+        if let style = element["style"], element["pointSize"] == nil {
+            return try textStyleFont(style, element: element, in: context)
+        }
         guard let size = element.number("pointSize") else {
-            throw context.error(
-                .unsupportedAttribute, element, "fonts without a pointSize (text styles) are not modelled")
+            throw context.error(.invalidSource, element, "the font has neither a pointSize nor a text style")
         }
         let type = element["type"]
         if let name = element["name"] { return try namedFont(name, size: size, element: element, in: context) }
@@ -52,9 +55,20 @@ enum FontRule {
     static func namedFont(_ name: String, size: Double, element: SourceElement, in context: UIKitContext)
         throws(CompileError) -> ArchivedObject
     {
-        guard let traits = namedFontTraits[name] else {
-            throw context.error(
-                .unsupportedAttribute, element, "font \(name) is not modelled (its traits are not known)")
+        let traits: Int
+        if let known = namedFontTraits[name] {
+            traits = known
+        } else {
+            // The font's symbolic traits come from the font file, which the document does not
+            // carry: read them from the PostScript name's style suffix (UIFontDescriptor's
+            // traitItalic = 1, traitBold = 2), with a warning.
+            let style = name.split(separator: "-").dropFirst().joined(separator: "-").lowercased()
+            let bold = ["bold", "black", "heavy", "semibold", "demi"].contains { style.contains($0) } ? 2 : 0
+            let italic = ["italic", "oblique"].contains { style.contains($0) } ? 1 : 0
+            traits = bold | italic
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "the traits of font \(name) are not known; archived as \(traits) (from the style in its name)")
         }
         let attributes: [(ArchivedObject, ArchivedObject)] = [
             (.string("NSFontSizeAttribute"), sizeNumber(size)),
@@ -71,6 +85,44 @@ enum FontRule {
         font.set("NSName", .string(name))
         font.set("NSSize", .float64(size))
         addScalingKeys(font, in: context)
+        return font
+    }
+
+    /// The font name and size ibtool archives for each text style: the style's font on the Mac
+    /// that ran ibtool, not on a device (UIKit resolves the style again at run time from
+    /// `UIIBTextStyle`). Seen in the corpus's compiled nibs (eagle-eyexk tiligo-webapp's
+    /// FIRInAppMessageDisplayStoryboard, 10 fonts).
+    static let textStyles: [String: (name: String, size: Double)] = [
+        "UICTFontTextStyleBody": (".SFUI-Regular", 14), "UICTFontTextStyleTitle1": (".SFUI-Regular", 25),
+        "UICTFontTextStyleTitle2": (".SFUI-Regular", 19), "UICTFontTextStyleTitle3": (".SFUI-Regular", 17),
+        "UICTFontTextStyleSubhead": (".SFUI-Regular", 12), "UICTFontTextStyleHeadline": (".SFUI-Semibold", 14),
+    ]
+
+    /// A text-style font (`<fontDescription style="UICTFontTextStyleBody"/>`): `UIFontName`,
+    /// `UIIBTextStyle`, `UIFontPointSize` 0, the scaling keys, `UIFontTraits` 0, `UISystemFont`,
+    /// `NSName` and `NSSize`, without a descriptor (the corpus's 10 text-style fonts). A style the
+    /// corpus does not show is archived with Body's font and size and a warning.
+    static func textStyleFont(_ style: String, element: SourceElement, in context: UIKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        var metrics = textStyles["UICTFontTextStyleBody"] ?? (".SFUI-Regular", 14)
+        if let known = textStyles[style] {
+            metrics = known
+        } else {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "the font ibtool archives for text style \(style) is not known; archived with Body's (UIKit resolves the style at run time)"
+            )
+        }
+        let font = ArchivedObject("UIFont")
+        font.set("UIFontName", .string(metrics.name))
+        font.set("UIIBTextStyle", .string(style))
+        font.set("UIFontPointSize", .float64(0))
+        addScalingKeys(font, in: context)
+        font.set("UIFontTraits", int: 0)
+        font.set("UISystemFont", .bool(true))
+        font.set("NSName", .string(metrics.name))
+        font.set("NSSize", .float64(metrics.size))
         return font
     }
 
