@@ -60,3 +60,22 @@ struct NestingLimitTests {
         _ = try NibCompiler(options: options).compile(Data(Self.nestedUIKitViews(12).utf8), fileName: "Deep.xib")
     }
 }
+
+/// Frame components that are not finite numbers are reported, not silently made 0 (issue 20).
+@Suite("Non-finite geometry")
+struct NonFiniteGeometryTests {
+    @Test(
+        "inf, nan and 1e400 in a frame are warnings naming the component; strict refuses them",
+        arguments: ["inf", "nan", "1e400"])
+    func nonFiniteFrame(value: String) throws {
+        let source = Source.iOSXib(
+            #"<view contentMode="scaleToFill" id="v1"><rect key="frame" x="0" y="0" width="\#(value)" height="10"/></view>"#
+        )
+        let output = try Source.compile(source)
+        #expect(output.warnings.contains { $0.kind == .invalidSource && $0.message.contains("width \"\(value)\"") })
+        #expect(throws: CompileError.self) { try Source.strictCompile(source) }
+        let appKit = Source.macOSXib(
+            #"<customView id="v1"><rect key="frame" x="0" y="0" width="10" height="\#(value)"/></customView>"#)
+        #expect(try Source.compile(appKit).warnings.contains { $0.message.contains("height \"\(value)\"") })
+    }
+}

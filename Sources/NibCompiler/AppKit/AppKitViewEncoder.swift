@@ -220,7 +220,7 @@ struct AppKitViewEncoder {
         var guideElements: [String: SourceElement] = [:]
         for child in element.children {
             switch (child.name, child["key"]) {
-            case ("rect", "frame"): frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
+            case ("rect", "frame"): frame = try SourceGeometry.rect(child, context: context)
             case ("autoresizingMask", "autoresizingMask"): mask = AutoresizingRule.mask(child)
             case ("subviews", _): subviews = child.children
             case ("constraints", _): constraintElements = child.children

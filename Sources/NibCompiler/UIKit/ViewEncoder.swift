@@ -146,7 +146,7 @@ struct ViewEncoder {
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("rect", "frame"):
-                frame = ["x", "y", "width", "height"].map { child.number($0) ?? 0 }
+                frame = try SourceGeometry.rect(child, context: context)
             case ("autoresizingMask", "autoresizingMask"):
                 mask = AutoresizingRule.mask(child)
             case ("rect", "contentStretch"):
