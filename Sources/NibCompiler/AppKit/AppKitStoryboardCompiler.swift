@@ -273,6 +273,19 @@ struct AppKitStoryboardCompiler {
         if let storyboardIdentifier = element["storyboardIdentifier"] {
             controller.set("explicitStoryboardIdentifier", .string(storyboardIdentifier))
         }
+        connectSceneController(controller, element: element, owner: owner, context: context)
+        context.connections.append(AppKitConnectionRule.outlet("window", source: controller, destination: window))
+        files[identifier + ".nib"] = try finish(
+            context, owner: owner, connectionsOf: [windowElement] + windowElement.descendants, name: identifier + ".nib"
+        )
+        return files
+    }
+
+    /// What every scene controller carries: its presentation style and compilation UUID, the
+    /// owner's `sceneController` outlet to it and its `storyboard` outlet.
+    private func connectSceneController(
+        _ controller: ArchivedObject, element: SourceElement, owner: ArchivedObject, context: AppKitContext
+    ) {
         controller.set("showSeguePresentationStyle", int: 0)
         controller.set("uniqueIdentifierForStoryboardCompilation", .string(Self.uuid(for: element["id"] ?? "")))
         context.connections.append(
@@ -280,11 +293,6 @@ struct AppKitStoryboardCompiler {
         context.connections.append(
             AppKitConnectionRule.outlet(
                 "storyboard", source: controller, destination: storyboardPlaceholder(owner, context)))
-        context.connections.append(AppKitConnectionRule.outlet("window", source: controller, destination: window))
-        files[identifier + ".nib"] = try finish(
-            context, owner: owner, connectionsOf: [windowElement] + windowElement.descendants, name: identifier + ".nib"
-        )
-        return files
     }
 
     /// The scene nib of a view controller that is a scene of its own, and its view nib.
@@ -313,13 +321,7 @@ struct AppKitStoryboardCompiler {
                 "NSExternalObjectsTableForViewLoading",
                 .collection("NSMutableDictionary", usesUpstream ? [.string(Self.upstreamPlaceholder), controller] : []))
         }
-        controller.set("showSeguePresentationStyle", int: 0)
-        controller.set("uniqueIdentifierForStoryboardCompilation", .string(Self.uuid(for: element["id"] ?? "")))
-        context.connections.append(
-            AppKitConnectionRule.outlet("sceneController", source: owner, destination: controller))
-        context.connections.append(
-            AppKitConnectionRule.outlet(
-                "storyboard", source: controller, destination: storyboardPlaceholder(owner, context)))
+        connectSceneController(controller, element: element, owner: owner, context: context)
         files[identifier + ".nib"] = try finish(context, owner: owner, connectionsOf: [], name: identifier + ".nib")
         return files
     }
