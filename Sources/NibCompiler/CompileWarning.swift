@@ -178,19 +178,6 @@ extension DiagnosingContext {
         }
     }
 
-    /// Runs `work`; a recoverable error it throws becomes a warning and `fallback` runs instead
-    /// (its own recoverable errors are warnings too; a second failure is rethrown).
-    func recovering<Result>(
-        _ work: () throws(CompileError) -> Result, fallback: () throws(CompileError) -> Result
-    ) throws(CompileError) -> Result {
-        do {
-            return try work()
-        } catch {
-            try diagnostics.recover(error)
-            return try fallback()
-        }
-    }
-
     /// The Xcode whose output a rule writes for `element`, when the rule models only the Xcodes
     /// in `modelled`: the imitated one when it is in range; otherwise the nearest modelled one
     /// (`modelled.lowerBound` below the range, `newest` above it), an approximation
@@ -216,6 +203,34 @@ extension DiagnosingContext {
             "no reference pair shows how Xcode \(era)'s ibtool compiles \(what) (the pairs show \(range)); "
                 + "compiled as Xcode \(nearest) writes them")
         return nearest
+    }
+}
+
+/// A context that can forget what part of the document recorded, so that the part can be
+/// compiled again another way (``attempt(_:_:)``).
+protocol RollingBackContext: DiagnosingContext {
+    associatedtype Checkpoint
+    /// What has been recorded so far.
+    func checkpoint() -> Checkpoint
+    /// Forgets what was recorded for `element` and its subtree since `checkpoint`.
+    func rollBack(to checkpoint: Checkpoint, element: SourceElement)
+}
+
+extension RollingBackContext {
+    /// The result of `work`, which compiles `element`; `nil` when it fails on something the
+    /// compiler has no rule for: what it recorded is forgotten and the failure is a warning, so
+    /// that the caller can compile the element another way.
+    func attempt<Result>(_ element: SourceElement, _ work: () throws(CompileError) -> Result) throws(CompileError)
+        -> Result?
+    {
+        let start = checkpoint()
+        do {
+            return try work()
+        } catch {
+            rollBack(to: start, element: element)
+            try diagnostics.recover(error)
+            return nil
+        }
     }
 }
 

@@ -293,3 +293,5 @@ extension AppKitContext: ArchiveArena.Member {
         prototypeCellViews = [:]
     }
 }
+
+extension AppKitContext: RollingBackContext {}

@@ -45,21 +45,23 @@ struct AppKitViewEncoder {
     func view(_ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, isContentView: Bool = false)
         throws(CompileError) -> ArchivedObject
     {
-        let checkpoint = context.checkpoint()
-        do throws(CompileError) {
-            return try modelledView(element, superview: superview, parent: parent, isContentView: isContentView)
-        } catch {
-            context.rollBack(to: checkpoint, element: element)
-            try context.diagnostics.recover(error)
+        if let view = try context.attempt(
+            element,
+            { () throws(CompileError) in
+                try modelledView(element, superview: superview, parent: parent, isContentView: isContentView)
+            })
+        {
+            return view
         }
         let className = ClassHierarchy.appKitClass(forElement: element.name)
-        let fallbackMark = context.checkpoint()
-        do throws(CompileError) {
-            return try genericView(
-                element, className: className, superview: superview, parent: parent, isContentView: isContentView)
-        } catch {
-            context.rollBack(to: fallbackMark, element: element)
-            try context.diagnostics.recover(error)
+        if let view = try context.attempt(
+            element,
+            { () throws(CompileError) in
+                try genericView(
+                    element, className: className, superview: superview, parent: parent, isContentView: isContentView)
+            })
+        {
+            return view
         }
         // Nothing else worked: the view's class with its frame only.
         let view = ArchivedObject(className)

@@ -42,13 +42,11 @@ struct AppKitXibCompiler {
         var views = AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
         views.instantiatesDirectly = direct
         for element in objects.children where element !== ownerElement {
-            let checkpoint = context.checkpoint()
-            do throws(CompileError) {
+            let compiled = try context.attempt(element) { () throws(CompileError) in
                 try compileTopLevel(element, owner: owner, ownerClass: ownerClass, direct: direct, views: views)
-            } catch {
+            }
+            if compiled == nil {
                 // The object's rule failed on something it has no rule for: its class only.
-                context.rollBack(to: checkpoint, element: element)
-                try context.diagnostics.recover(error)
                 try Self.placeholderObject(element, owner: owner, context: context, warn: false)
             }
         }

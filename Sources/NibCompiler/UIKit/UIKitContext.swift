@@ -163,6 +163,8 @@ final class UIKitContext: DiagnosingContext {
     }
 }
 
+extension UIKitContext: RollingBackContext {}
+
 extension UIKitContext: ArchiveArena.Member {
     /// Drops the deferred work and the external-object lookup, whose closures refer back to
     /// contexts.

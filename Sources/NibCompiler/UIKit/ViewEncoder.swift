@@ -37,37 +37,37 @@ struct ViewEncoder {
         _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
         extraConstraints: [ArchivedObject] = [], kind: String? = nil
     ) throws(CompileError) -> ArchivedObject {
-        let checkpoint = context.checkpoint()
-        let ruleName = kind ?? element.name
-        let modelled = element.name == "tableViewCell" || ViewRule.all[ruleName] != nil
-        do throws(CompileError) {
-            if !modelled {
-                throw context.error(
-                    .unsupportedElement, element,
-                    "<\(element.name)> is not modelled; archived as \(Self.fallbackClass(element, kind: kind)) with the keys "
-                        + "of its nearest modelled superclass")
-            }
-            return try encodeModelled(
-                element, frameOverride: frameOverride, extraSubviews: extraSubviews,
-                extraConstraints: extraConstraints, kind: kind, fallbackClass: nil)
-        } catch {
-            context.rollBack(to: checkpoint, element: element)
-            try context.diagnostics.recover(error)
-        }
         let className = Self.fallbackClass(element, kind: kind)
-        let fallbackMark = context.checkpoint()
+        let modelled = element.name == "tableViewCell" || ViewRule.all[kind ?? element.name] != nil
+        if let view = try context.attempt(
+            element,
+            { () throws(CompileError) in
+                guard modelled else {
+                    throw context.error(
+                        .unsupportedElement, element,
+                        "<\(element.name)> is not modelled; archived as \(className) with the keys of its nearest "
+                            + "modelled superclass")
+                }
+                return try encodeModelled(
+                    element, frameOverride: frameOverride, extraSubviews: extraSubviews,
+                    extraConstraints: extraConstraints, kind: kind, fallbackClass: nil)
+            })
+        {
+            return view
+        }
         let isView =
             ClassHierarchy.isKind(className, of: "UIView") || element.child("rect", key: "frame") != nil
             || frameOverride != nil
-        if isView {
-            do {
-                return try encodeModelled(
-                    element, frameOverride: frameOverride, extraSubviews: extraSubviews,
-                    extraConstraints: extraConstraints, kind: kind, fallbackClass: className)
-            } catch {
-                context.rollBack(to: fallbackMark, element: element)
-                try context.diagnostics.recover(error)
-            }
+        if isView,
+            let view = try context.attempt(
+                element,
+                { () throws(CompileError) in
+                    try encodeModelled(
+                        element, frameOverride: frameOverride, extraSubviews: extraSubviews,
+                        extraConstraints: extraConstraints, kind: kind, fallbackClass: className)
+                })
+        {
+            return view
         }
         // Nothing else worked: the object with its class only (and its custom class).
         let object = ArchivedObject(className)
