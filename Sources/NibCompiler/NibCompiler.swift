@@ -135,6 +135,15 @@ public struct NibCompiler: Sendable {
         document.menuStateImageSizes = options.menuStateImageSizes
         document.diagnostics.approximations = options.approximations
         do throws(CompileError) {
+            if LegacyArchive.isLegacy(document.root) {
+                let archive = try LegacyArchive(document.root, fileName: fileName)
+                if archive.platform == .cocoaTouch {
+                    document.root = try LegacyCocoaTouchUpgrade(
+                        archive: archive, fileName: fileName, diagnostics: document.diagnostics
+                    ).document()
+                    if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
+                }
+            }
             var nib = try compileArchives(document)
             let refusals = document.diagnostics.refusals
             if var first = refusals.first {
@@ -153,6 +162,15 @@ public struct NibCompiler: Sendable {
 
     private func compileArchives(_ document: SourceDocument) throws(CompileError) -> CompiledNib {
         let runtime = try document.runtime()
+        if LegacyArchive.isLegacy(document.root) {
+            // A legacy Cocoa archive (Cocoa Touch ones were upgraded to documents).
+            let archive = try LegacyArchive(document.root, fileName: document.fileName)
+            let deployment = try AppKitNibVariants.deploymentTarget(
+                option: options.deploymentTarget, document: document)
+            return try AppKitNibVariants.output(
+                root: LegacyCocoaCompiler(archive: archive, document: document).compileRoot(), deployment: deployment,
+                document: document)
+        }
         if runtime == .iOS { try Self.checkModelledIOSXcode(document) }
         switch (runtime, document.isStoryboard) {
         case (.iOS, true):

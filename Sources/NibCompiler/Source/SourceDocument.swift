@@ -6,8 +6,9 @@ import Foundation
 
 /// A parsed `.xib` or `.storyboard`: the `document` element tree with source positions.
 public struct SourceDocument: @unchecked Sendable {
-    /// The document element.
-    public let root: SourceElement
+    /// The document element (for a legacy Interface Builder 3 Cocoa Touch archive, the
+    /// document Xcode upgrades it to, once it is compiled).
+    public internal(set) var root: SourceElement
     /// The file name used in error messages.
     public let fileName: String
     /// Whether the source is the base localization (it lives in `Base.lproj`), so ibtool makes
@@ -84,10 +85,10 @@ public struct SourceDocument: @unchecked Sendable {
                     "the XML is malformed: \((builder.failure ?? parser.parserError).map { String(describing: $0) } ?? "unclosed or missing elements")"
             )
         }
-        guard root.name == "document" else {
+        guard root.name == "document" || LegacyArchive.isLegacy(root) else {
             throw CompileError(
                 code: .unsupportedDocument, file: fileName, line: root.line, column: root.column, element: root.summary,
-                message: "expected an Interface Builder <document>, found <\(root.name)>")
+                message: "expected an Interface Builder <document> or legacy <archive>, found <\(root.name)>")
         }
         self.root = root
         self.era = XcodeEra(toolsVersion: root["toolsVersion"])
@@ -117,6 +118,9 @@ public struct SourceDocument: @unchecked Sendable {
 
     /// The declared runtime.
     public func runtime() throws(CompileError) -> Runtime {
+        if LegacyArchive.isLegacy(root) {
+            return try LegacyArchive(root, fileName: fileName).platform == .cocoa ? .macOS : .iOS
+        }
         // Documents made for the iPad only (Xcode 4 and 5 era) name `iOS.CocoaTouch.iPad`: the
         // same UIKit objects, archived the same way; the runtime names only the canvas.
         let declared = root["targetRuntime"] == "iOS.CocoaTouch.iPad" ? Runtime.iOS.rawValue : root["targetRuntime"]
