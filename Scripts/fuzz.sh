@@ -41,6 +41,11 @@ case "$target" in
     if [ -d "$corpus/xib-pairs" ]; then
       find "$corpus/xib-pairs" \( -name '*.xib' -o -name '*.storyboard' \) -not -path '*.storyboardc/*' |
         while IFS= read -r source; do cp -n "$source" "$work/$(echo "$source" | md5sum | cut -c1-16)" ; done
+    fi
+    # And the legacy Interface Builder 3 archives under 16 KB (both platforms).
+    if [ -d "$corpus/wild/legacy" ]; then
+      find "$corpus/wild/legacy" -name '*.xib' -size -16k |
+        while IFS= read -r source; do cp -n "$source" "$work/$(echo "$source" | md5sum | cut -c1-16)" ; done
     fi ;;
   *Nib*|*Parse*) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
 esac

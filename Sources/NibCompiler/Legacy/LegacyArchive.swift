@@ -235,10 +235,12 @@ struct LegacyArchive {
             }
         }
         if dictionary.child(key: "NS.key.0") != nil {
+            var byKey: [String: SourceElement] = [:]
+            for child in dictionary.children { if let key = child["key"] { byKey[key] = child } }
             var entries: [(String, SourceElement)] = []
             var index = 0
-            while let key = self.value("NS.key.\(index)", in: dictionary).flatMap(Self.string) {
-                if let value = self.value("NS.object.\(index)", in: dictionary) { entries.append((key, value)) }
+            while let key = byKey["NS.key.\(index)"].flatMap(resolve).flatMap(Self.string) {
+                if let value = byKey["NS.object.\(index)"].flatMap(resolve) { entries.append((key, value)) }
                 index += 1
             }
             return entries

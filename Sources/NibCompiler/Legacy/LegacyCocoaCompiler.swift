@@ -30,7 +30,8 @@ struct LegacyCocoaCompiler {
     static let editorProperties: Set<String> = [
         "IBPluginDependency", "ImportedFromIB2", "IBViewBoundsToFrameTransform", "IBEditorWindowLastContentRect",
         "editorWindowContentRectSynchronizationRect", "WindowOrigin", "IBWindowTemplateEditedContentRect",
-        "IBUserGuides", "IBLastUsedUIStatusBarStylesToTargetRuntimesMap", "IBViewEditorWindowController.showingLayoutRectangles",
+        "IBUserGuides", "IBLastUsedUIStatusBarStylesToTargetRuntimesMap",
+        "IBViewEditorWindowController.showingLayoutRectangles",
         "IBViewIntegration.shadowBlurRadius", "IBViewIntegration.shadowColor", "IBViewIntegration.shadowOffsetHeight",
         "IBViewIntegration.shadowOffsetWidth", "IBWindowTemplateEditedContentRect", "NSWindowTemplate.visibleAtLaunch",
         "CustomClassName", "IBAttributePlaceholdersKey", "IBSegmentedControlTracker.RoundRobinState",
@@ -99,7 +100,8 @@ struct LegacyCocoaCompiler {
             guard name == "ToolTip", let text = archive.value("toolTip", in: attribute).flatMap(LegacyArchive.string)
             else {
                 try context.unmodelled(
-                    .unsupportedAttribute, attribute, "the IB attribute placeholder \(name) (legacy Cocoa) is not modelled")
+                    .unsupportedAttribute, attribute,
+                    "the IB attribute placeholder \(name) (legacy Cocoa) is not modelled")
                 continue
             }
             AppKitToolTipRule.connect(text, view: object, context: context)
@@ -170,7 +172,9 @@ final class LegacyObjectBuilder {
     }
 
     /// Classes whose custom class is a key of the object rather than an `NSClassSwapper`.
-    static let classNameKeys = ["NSCustomObject": "NSClassName", "NSCustomView": "NSClassName", "NSWindowTemplate": "NSWindowClass"]
+    static let classNameKeys = [
+        "NSCustomObject": "NSClassName", "NSCustomView": "NSClassName", "NSWindowTemplate": "NSWindowClass",
+    ]
 
     /// The object for `element` (created now, its values filled by ``finish()``), or `nil`
     /// with a warning when the element is not a value.
@@ -254,7 +258,8 @@ final class LegacyObjectBuilder {
                     else { continue }
                     object.set(key, value)
                 }
-                if let custom = customClasses[ObjectIdentifier(element)], let key = Self.classNameKeys[object.className] {
+                if let custom = customClasses[ObjectIdentifier(element)], let key = Self.classNameKeys[object.className]
+                {
                     object.replace(key, .object(.string(custom)))
                 }
             }
@@ -294,7 +299,8 @@ final class LegacyObjectBuilder {
     }
 
     private func invalidValue(_ element: SourceElement) throws(CompileError) -> ArchivedObject.Value? {
-        try context.unmodelled(.invalidSource, element, "\"\(element.text)\" is not a valid <\(element.name)>; left out")
+        try context.unmodelled(
+            .invalidSource, element, "\"\(element.text)\" is not a valid <\(element.name)>; left out")
         return nil
     }
 }

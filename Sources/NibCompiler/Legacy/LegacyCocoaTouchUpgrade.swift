@@ -39,7 +39,8 @@ struct LegacyCocoaTouchUpgrade {
         "NSNextResponder", "NSSuperview", "NSWindow", "NSNextKeyView", "NSReuseIdentifierKey",
         "targetRuntimeIdentifier", "NSFrameMatrix", "IBUISimulatedStatusBarMetrics", "IBUISimulatedOrientationMetrics",
         "IBUISimulatedDestinationMetrics", "IBUISimulatedTopBarMetrics", "IBUISimulatedBottomBarMetrics",
-        "IBUISimulatedSizeMetrics", "IBUIFont", "useAutomaticPreferredMaxLayoutWidth", "IBUIViewMetadataTranslatesAutoresizingMaskIntoConstraintsKey",
+        "IBUISimulatedSizeMetrics", "IBUIFont", "useAutomaticPreferredMaxLayoutWidth",
+        "IBUIViewMetadataTranslatesAutoresizingMaskIntoConstraintsKey",
         "IBUIHidesAccessoryWhenEditing", "IBUIShowsSelectionImmediatelyOnTouchBegin", "IBUIResizesToFullScreen",
         "IBUIContentView", "IBUIGestureRecognizers", "IBUIAccessibilityConfiguration", "IBUIFontDescription",
         "NSSubviews", "NSFrame", "NSFrameSize", "NSvFlags", "IBUIAutoresizesSubviews",
@@ -146,7 +147,8 @@ struct LegacyCocoaTouchUpgrade {
         for (id, source) in state.connections {
             guard let element = state.elements[id] else {
                 try warn(
-                    .invalidSource, archive.data, "connections from object \(id), which is not in the document, are left out")
+                    .invalidSource, archive.data,
+                    "connections from object \(id), which is not in the document, are left out")
                 continue
             }
             let list = element.child("connections") ?? make("connections", [:], at: element)
@@ -289,7 +291,8 @@ struct LegacyCocoaTouchUpgrade {
             for subview in archive.elements(of: list) {
                 let role =
                     subview === contentView
-                    ? (name: kind == "collectionViewCell" ? "view" : "tableViewCellContentView", key: "contentView") : nil
+                    ? (name: kind == "collectionViewCell" ? "view" : "tableViewCellContentView", key: "contentView")
+                    : nil
                 guard let child = try element(for: subview, role: role, depth: depth + 1, state: &state) else {
                     continue
                 }
@@ -474,7 +477,8 @@ struct LegacyCocoaTouchUpgrade {
         for connection in archive.connections() {
             guard let label = connection.label, let source = connection.source, let destination = connection.destination
             else {
-                try warn(.invalidSource, connection.element, "the connection has no label, source or destination; left out")
+                try warn(
+                    .invalidSource, connection.element, "the connection has no label, source or destination; left out")
                 continue
             }
             let sourceID = id(of: source, state: &state)
@@ -490,7 +494,8 @@ struct LegacyCocoaTouchUpgrade {
                     continue
                 }
                 element = make(
-                    "action", ["selector": label, "destination": destinationID, "eventType": event], at: connection.element)
+                    "action", ["selector": label, "destination": destinationID, "eventType": event],
+                    at: connection.element)
             default:
                 try warn(
                     .unsupportedElement, connection.element,
