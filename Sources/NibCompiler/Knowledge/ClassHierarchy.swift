@@ -82,7 +82,7 @@ enum ClassHierarchy {
         "arskView": "ARSKView", "sceneKitView": "SCNView", "skView": "SKView", "glkView": "GLKView",
         "mtkView": "MTKView", "adBannerView": "ADBannerView", "customObject": "NSObject",
         "avPlayerViewController": "AVPlayerViewController", "glkViewController": "GLKViewController",
-        "collectionViewCellContentView": "UIView",
+        "collectionViewCellContentView": "UIView", "pongPressGestureRecognizer": "UILongPressGestureRecognizer",
     ]
     static let appKitElementClasses: [String: String] = [
         "customView": "NSView", "customObject": "NSObject", "pdfView": "PDFView",

@@ -65,6 +65,13 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesSymbolImageKeys: Bool { version >= 13 }
     /// Top-level objects list File's Owner and First Responder before the nib's own objects.
     var listsPlaceholdersFirst: Bool { version >= 13 }
+    /// A storyboard view nib names its upstream placeholders `UpstreamPlaceholder-1`, `-2`, …
+    /// in the order its connections first refer to them, and lists them right after First
+    /// Responder. The pairs show random names listed last up to Xcode 10 (Idrill7 and older)
+    /// and numbers by Xcode 13.2 (every duckduckgo storyboard); nothing shows 11 or 12, so
+    /// the change is put with ``listsPlaceholdersFirst``, the other top-level order change
+    /// those pairs show.
+    var numbersUpstreamPlaceholders: Bool { version >= 13 }
     /// Controllers without a custom class are still archived as `UIClassSwapper`s naming
     /// their own class.
     var swapsPlainControllers: Bool { version >= 11 }

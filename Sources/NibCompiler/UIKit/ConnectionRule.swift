@@ -1,9 +1,13 @@
+import NibArchive
+
 /// `<connections>`: `<outlet>` → `UIRuntimeOutletConnection`, `<action>` →
-/// `UIRuntimeEventConnection` with the control-event mask.
+/// `UIRuntimeEventConnection` with the control-event mask, `<outletCollection>` →
+/// `UIRuntimeOutletCollectionConnection`.
 enum ConnectionRule {
     /// The attributes the rule reads on `<action>` and `<outlet>`; any other is refused.
     static let actionAttributes: Set<String> = ["selector", "destination", "eventType", "id"]
     static let outletAttributes: Set<String> = ["property", "destination", "id"]
+    static let collectionAttributes: Set<String> = ["property", "destination", "id", "collectionClass", "appends"]
 
     static let eventMasks: [String: Int] = [
         "touchDown": 1, "touchDownRepeat": 2, "touchDragInside": 4, "touchDragOutside": 8, "touchDragEnter": 16,
@@ -30,7 +34,9 @@ enum ConnectionRule {
                     throw context.error(.invalidSource, connection, "the connection has no destination")
                 }
                 guard accept(destinationID) else { return }
-                let known = connection.name == "action" ? actionAttributes : outletAttributes
+                let known =
+                    connection.name == "action"
+                    ? actionAttributes : connection.name == "outletCollection" ? collectionAttributes : outletAttributes
                 for name in connection.attributes.keys where !known.contains(name) {
                     try context.unmodelled(
                         .unsupportedAttribute, connection, "\(connection.name) attribute \(name) is not modelled")
@@ -58,12 +64,45 @@ enum ConnectionRule {
                         record.set("UIEventMask", int: mask)
                     }
                     context.connections.append(record)
+                case "outletCollection":
+                    guard let property = connection["property"] else {
+                        throw context.error(.invalidSource, connection, "the outlet collection has no property")
+                    }
+                    addToCollection(
+                        property, of: connection, source: source, destination: destination, context: context)
                 default:
                     try context.unmodelled(
                         .unsupportedElement, connection, "<\(connection.name)> connections are not modelled")
                 }
             }
         }
+    }
+
+    /// One `<outletCollection>` element: the first of a source's property makes the
+    /// `UIRuntimeOutletCollectionConnection` {`UILabel`, `UISource`, `UIDestination` (an
+    /// `NSMutableArray`), `runtimeCollectionClassName` (`collectionClass`, else "NSArray"),
+    /// `addsContentToExistingCollection` (`appends`, written when false too)}; the others
+    /// append their destination to its array, in document order. Seen in the duckduckgo pairs
+    /// (Xcode 13.2): OmniBar's `trackerIcons` (three elements, one connection, NSMutableArray)
+    /// and its views' `gestureRecognizers` (`appends="YES"`, NSArray).
+    private static func addToCollection(
+        _ property: String, of element: SourceElement, source: ArchivedObject, destination: ArchivedObject,
+        context: UIKitContext
+    ) {
+        let key = ObjectIdentifier(source)
+        if let array = context.outletCollections[key]?[property] {
+            array.set(NibArchive.Builder.emptyKey, destination)
+            return
+        }
+        let array = ArchivedObject.collection("NSMutableArray", [destination])
+        context.outletCollections[key, default: [:]][property] = array
+        let record = ArchivedObject("UIRuntimeOutletCollectionConnection")
+        record.set("UILabel", .string(property))
+        record.set("UISource", source)
+        record.set("UIDestination", array)
+        record.set("runtimeCollectionClassName", .string(element["collectionClass"] ?? "NSArray"))
+        record.set("addsContentToExistingCollection", .bool(element.flag("appends")))
+        context.connections.append(record)
     }
 
     /// A button's segue: the button sends `perform:` on touch-up-inside to the object standing

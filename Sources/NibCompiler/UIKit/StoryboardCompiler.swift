@@ -35,6 +35,8 @@ struct StoryboardCompiler {
         var uiKitClass: String
         var sceneName: String
         var firstResponderID: String?
+        /// Scene members archived with the controller (gesture recognizers), in order.
+        var members: [SourceElement] = []
     }
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
@@ -54,16 +56,13 @@ struct StoryboardCompiler {
         for scene in scenes where sceneNames[scene.controllerID] == nil && !embedded.contains(scene.controllerID) {
             sceneNames[scene.controllerID] = scene.sceneName
         }
-        // A tab with a storyboard identifier also gets its own scene nib, without its parent
-        // (Sylladise1.3, Xcode 7: home.nib besides the tab bar controller's nib).
-        var tabs: Set<String> = []
-        for scene in scenes where scene.controller.name == "tabBarController" {
-            for segue in childSegues(of: scene) { if let child = segue["destination"] { tabs.insert(child) } }
-        }
+        // A container's child with a storyboard identifier also gets its own scene nib, without
+        // its parent, so that code can instantiate it by identifier: a tab (Sylladise1.3,
+        // Xcode 7: home.nib besides the tab bar controller's nib) and a navigation controller's
+        // root (duckduckgo Debug and Bookmarks, Xcode 13.2: DebugMenu.nib and
+        // BookmarksViewController.nib); every such child of the pairs has its nib.
         for scene in scenes
-        where !embedded.contains(scene.controllerID)
-            || (tabs.contains(scene.controllerID) && scene.controller["storyboardIdentifier"] != nil)
-        {
+        where !embedded.contains(scene.controllerID) || scene.controller["storyboardIdentifier"] != nil {
             // A scene whose controller the rules cannot archive is left out (its nibs, its
             // identifier), with the problem as a warning; the other scenes still compile.
             let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
@@ -152,7 +151,12 @@ struct StoryboardCompiler {
                         .unsupportedAttribute, controller,
                         "attribute \(name) on a view controller is not modelled; left out")
                 }
+                var members: [SourceElement] = []
                 for other in objects.children where other !== controller {
+                    if GestureRecognizerRule.handles(other), other["id"] != nil {
+                        members.append(other)
+                        continue
+                    }
                     guard other.name == "placeholder", other["placeholderIdentifier"] == "IBFirstResponder" else {
                         try unmodelled(
                             .unsupportedElement, other, "<\(other.name)> in a scene is not modelled; left out")
@@ -173,7 +177,7 @@ struct StoryboardCompiler {
                 scenes.append(
                     Scene(
                         element: scene, controller: controller, controllerID: controllerID, uiKitClass: uiKitClass,
-                        sceneName: sceneName, firstResponderID: firstResponderID))
+                        sceneName: sceneName, firstResponderID: firstResponderID, members: members))
             }
         }
         return scenes
@@ -239,6 +243,8 @@ struct StoryboardCompiler {
         var leading: [ArchivedObject] = []
         var members: [ArchivedObject] = []
         var templatesOf: [(ArchivedObject, ArchivedObject)] = []
+        // Scene members (gesture recognizers) are top-level objects before the controller.
+        var topLevelMembers: [ArchivedObject] = []
         let controllerObject: ArchivedObject
         if let relationship = Self.containerRelationships[scene.controller.name] {
             // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output); tab
@@ -273,13 +279,14 @@ struct StoryboardCompiler {
             var childMembers: [ArchivedObject] = []
             var items: [ArchivedObject] = []
             for child in children {
-                let (childObject, templates) = try archive(
+                let (childObject, templates, childSceneMembers) = try archive(
                     child, parent: container, bar: isNavigation ? bar : nil, context: context,
                     sceneNames: sceneNames, files: &files, resources: resources)
                 childObjects.append(childObject)
                 let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
                 if let item { items.append(item) }
                 childMembers.append(childObject)
+                childMembers += childSceneMembers
                 templatesOf.append(contentsOf: templates.map { ($0, childObject) })
                 // Each child has its own storyboard placeholder; they lead the top-level objects,
                 // the last child's first.
@@ -322,10 +329,11 @@ struct StoryboardCompiler {
                 context.addOutlet("viewController", source: template, destination: source)
             }
         } else {
-            let (object, templates) = try archive(
+            let (object, templates, sceneMembers) = try archive(
                 scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
                 resources: resources)
             controllerObject = object
+            topLevelMembers = sceneMembers
             // A tab archived on its own (see compile()) keeps its tab bar item; a controller
             // with a navigation item outside a navigation controller (Sylladise1-6.3's home.nib)
             // lists that item too.
@@ -336,14 +344,16 @@ struct StoryboardCompiler {
         }
         context.topLevel =
             context.era.listsPlaceholdersFirst
-            ? leading + [owner, firstResponder, placeholder, controllerObject]
-            : leading + [controllerObject, owner, firstResponder, placeholder]
+            ? leading + [owner, firstResponder, placeholder] + topLevelMembers + [controllerObject]
+            : leading + topLevelMembers + [controllerObject, owner, firstResponder, placeholder]
         context.allObjects = context.topLevel + members
         context.connections.insert(
             contentsOf: [
                 Self.outlet("sceneViewController", source: owner, destination: controllerObject),
                 Self.outlet("storyboard", source: controllerObject, destination: placeholder),
             ], at: 0)
+        // The scene members' own connections (a recognizer's action to the controller).
+        try context.resolve()
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
 
@@ -406,7 +416,7 @@ struct StoryboardCompiler {
     private func archive(
         _ scene: Scene, parent: ArchivedObject?, bar: ArchivedObject?, context: UIKitContext,
         sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
-    ) throws(CompileError) -> (ArchivedObject, [ArchivedObject]) {
+    ) throws(CompileError) -> (ArchivedObject, [ArchivedObject], [ArchivedObject]) {
         let controller = scene.controller
         guard Self.containerRelationships[controller.name] == nil else {
             throw error(.unsupportedElement, controller, "nested container controllers are not modelled")
@@ -416,13 +426,29 @@ struct StoryboardCompiler {
         let object = ArchivedObject(className)
         var viewNibName: String?
         var upstream: [(name: String, target: String)] = []
+        // Scene members (gesture recognizers) live in the scene nib; the view nib sees them
+        // through upstream placeholders, as it sees the controller.
+        var membersByID: [String: ArchivedObject] = [:]
+        var memberObjects: [ArchivedObject] = []
+        for member in scene.members {
+            guard let id = member["id"] else { continue }
+            guard
+                let recognizer = try context.recovered({ () throws(CompileError) in
+                    try GestureRecognizerRule.recognizer(member, context: context)
+                })
+            else { continue }
+            context.objectsByID[id] = recognizer
+            membersByID[id] = recognizer
+            memberObjects.append(recognizer)
+        }
         if let view = controller.child(key: "view") {
             let name = try OutputFileName.checked(
                 "\(scene.controllerID)-view-\(view["id"] ?? "")", suffix: ".nib", what: "controller and view ids",
                 element: view, file: document.fileName)
             viewNibName = name
             let (bytes, placeholders) = try viewNib(
-                controller: controller, view: view, firstResponderID: scene.firstResponderID, resources: resources)
+                controller: controller, view: view, firstResponderID: scene.firstResponderID,
+                memberIDs: Set(membersByID.keys), resources: resources)
             files[name + ".nib"] = bytes
             upstream = placeholders
         }
@@ -487,7 +513,11 @@ struct StoryboardCompiler {
         }
         var table: [(ArchivedObject, ArchivedObject)] = []
         for (name, target) in upstream {
-            table.append((.string(name), target == scene.controllerID ? object : templatesByID[target] ?? object))
+            table.append(
+                (
+                    .string(name),
+                    target == scene.controllerID ? object : membersByID[target] ?? templatesByID[target] ?? object
+                ))
         }
         object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", table))
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
@@ -501,6 +531,10 @@ struct StoryboardCompiler {
             if controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
                 object.set("UIRestorationIdentifier", .string(identifier))
             }
+        }
+        if !memberObjects.isEmpty {
+            // HomeRow, Home, Authentication (Xcode 13.2): after the storyboard identifier.
+            object.set("UITopLevelObjectsToKeepAliveFromStoryboard", .collection("NSArray", memberObjects))
         }
         if controller["autoresizesArchivedViewToFullSize"] == "NO" {
             object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))
@@ -522,13 +556,46 @@ struct StoryboardCompiler {
             controllerObject.swapClass("UIClassSwapper")
         }
         for (property, item) in itemOutlets { context.addOutlet(property, source: controllerObject, destination: item) }
-        return (controllerObject, templates)
+        if context.objectsByID[scene.controllerID] == nil { context.objectsByID[scene.controllerID] = controllerObject }
+        for member in scene.members {
+            guard let id = member["id"], membersByID[id] != nil, let connections = member.child("connections") else {
+                continue
+            }
+            ConnectionRule.schedule(connections, sourceID: id, context: context)
+        }
+        return (controllerObject, templates, memberObjects)
+    }
+
+    /// `placeholders` renamed `UpstreamPlaceholder-1`, `-2`, … in the order `connections` first
+    /// refer to them (as source, destination or element of a destination collection), as
+    /// ibtool numbers them (``XcodeEra/numbersUpstreamPlaceholders``); unreferenced ones last.
+    static func numbered(
+        _ placeholders: [(name: String, proxy: ArchivedObject, target: String)], by connections: [ArchivedObject]
+    ) -> [(name: String, proxy: ArchivedObject, target: String)] {
+        var rank: [ObjectIdentifier: Int] = [:]
+        for connection in connections {
+            var objects = [connection.object(forKey: "UISource"), connection.object(forKey: "UIDestination")]
+            objects += connection.object(forKey: "UIDestination")?.referencedObjects ?? []
+            for case let object? in objects where rank[ObjectIdentifier(object)] == nil {
+                rank[ObjectIdentifier(object)] = rank.count
+            }
+        }
+        let ordered = placeholders.enumerated().sorted {
+            (rank[ObjectIdentifier($0.element.proxy)] ?? Int.max, $0.offset)
+                < (rank[ObjectIdentifier($1.element.proxy)] ?? Int.max, $1.offset)
+        }
+        return ordered.enumerated().map { index, entry in
+            let name = "UpstreamPlaceholder-\(index + 1)"
+            entry.element.proxy.replace("UIProxiedObjectIdentifier", .object(.string(name)))
+            return (name, entry.element.proxy, entry.element.target)
+        }
     }
 
     /// The view nib's bytes and the `UpstreamPlaceholder-…` names it uses, each with the id of
     /// what it stands for in the scene nib (the controller, or a segue whose template it is).
     private func viewNib(
-        controller: SourceElement, view: SourceElement, firstResponderID: String?, resources: UIKitResources
+        controller: SourceElement, view: SourceElement, firstResponderID: String?, memberIDs: Set<String>,
+        resources: UIKitResources
     ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
@@ -542,7 +609,7 @@ struct StoryboardCompiler {
         var upstream: [(name: String, proxy: ArchivedObject, target: String)] = []
         let controllerID = controller["id"]
         context.externalObject = { id in
-            guard id == controllerID else { return nil }
+            guard id == controllerID || memberIDs.contains(id) else { return nil }
             let name = "UpstreamPlaceholder-\(id)"
             let proxy = UIKitContext.proxy(name)
             upstream.append((name, proxy, id))
@@ -641,7 +708,13 @@ struct StoryboardCompiler {
         }
         context.addOutlet("view", source: owner, destination: viewObject)
         try context.resolve()
-        context.topLevel += upstream.map(\.proxy)
+        if context.era.numbersUpstreamPlaceholders {
+            upstream = Self.numbered(upstream, by: context.connections)
+            let count = context.topLevel.count >= 2 ? 2 : 0
+            context.topLevel.insert(contentsOf: upstream.map(\.proxy), at: count)
+        } else {
+            context.topLevel += upstream.map(\.proxy)
+        }
         context.allObjects += upstream.map(\.proxy)
         return (
             try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName),

@@ -8,6 +8,9 @@ final class UIKitContext: DiagnosingContext {
     var allObjects: [ArchivedObject] = []
     var topLevel: [ArchivedObject] = []
     var connections: [ArchivedObject] = []
+    /// The destination arrays of the outlet collections made so far, by source object and
+    /// property (``ConnectionRule``: one connection per collection).
+    var outletCollections: [ObjectIdentifier: [String: ArchivedObject]] = [:]
     var keyValuePairs: [ArchivedObject] = []
     var accessibility: [ArchivedObject] = []
     /// Supplies objects that live outside this nib (a storyboard scene's controller seen from
@@ -136,6 +139,8 @@ final class UIKitContext: DiagnosingContext {
     func rollBack(to checkpoint: Checkpoint, element: SourceElement) {
         allObjects.truncate(to: checkpoint.allObjects)
         connections.truncate(to: checkpoint.connections)
+        // A collection whose connection was rolled back starts again with its next element.
+        outletCollections = [:]
         keyValuePairs.truncate(to: checkpoint.keyValuePairs)
         accessibility.truncate(to: checkpoint.accessibility)
         traitStorages.truncate(to: checkpoint.traitStorages)

@@ -22,6 +22,10 @@ struct XibCompiler {
                 let proxy = UIKitContext.proxy(identifier)
                 context.track(proxy, id: element["id"])
                 context.topLevel.append(proxy)
+            case _ where GestureRecognizerRule.handles(element):
+                let recognizer = try GestureRecognizerRule.recognizer(element, context: context)
+                context.track(recognizer, id: element["id"])
+                context.topLevel.append(recognizer)
             default:
                 let view = try encoder.encode(element)
                 context.topLevel.append(view)
