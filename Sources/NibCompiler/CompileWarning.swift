@@ -91,8 +91,13 @@ final class CompileDiagnostics {
     /// Compiles one storyboard scene with `work`, which adds its nibs to `files`. When the scene
     /// fails on something recoverable, it is left out whole: the files it added and the warnings
     /// it recorded are forgotten, the failure becomes one warning, and the result is `false`.
+    ///
+    /// The warning names the place of the failure; when that is not `controller` itself, a
+    /// second one at `controller` says its scene is left out (what it contains is then not in
+    /// the output).
     func compilingScene(
-        into files: inout [String: [UInt8]], _ work: (inout [String: [UInt8]]) throws(CompileError) -> Void
+        of controller: SourceElement, in file: String, into files: inout [String: [UInt8]],
+        _ work: (inout [String: [UInt8]]) throws(CompileError) -> Void
     ) throws(CompileError) -> Bool {
         let before = Set(files.keys)
         let start = mark
@@ -105,6 +110,11 @@ final class CompileDiagnostics {
             var failure = error
             failure.message += "; the scene is left out"
             try recover(failure)
+            if !lastWarning(saysUnmodelled: controller) {
+                warn(
+                    .unmodelledElement, controller, in: file,
+                    "the scene of \(controller.summary) is left out (see the warning before)")
+            }
             return false
         }
     }
@@ -121,6 +131,13 @@ final class CompileDiagnostics {
     /// out or archives the nearest thing it knows), or rethrows it when it cannot be recovered
     /// from (malformed XML, an unreadable file, a refused approximation). When approximations
     /// are refused, the problem is also kept in ``refusals``.
+    /// Whether the last warning says that `element` itself is not modelled (an
+    /// `unmodelled-element` warning at it), so a fallback needs no second one.
+    func lastWarning(saysUnmodelled element: SourceElement) -> Bool {
+        guard let last = warnings.last else { return false }
+        return last.kind == .unmodelledElement && last.line == element.line && last.column == element.column
+    }
+
     func recover(_ error: CompileError) throws(CompileError) {
         guard let kind = CompileWarning.Kind(recovering: error.code) else { throw error }
         // A problem already recorded (an error rethrown through several boundaries) counts once.

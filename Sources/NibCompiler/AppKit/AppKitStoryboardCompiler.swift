@@ -49,7 +49,9 @@ struct AppKitStoryboardCompiler {
                     controller["storyboardIdentifier"] ?? "NSWindowController-\(id)", suffix: ".nib",
                     what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
                     element: controller, file: document.fileName)
-                let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
+                let compiled = try document.diagnostics.compilingScene(
+                    of: controller, in: document.fileName, into: &files
+                ) { files throws(CompileError) in
                     for (name, bytes) in try windowControllerNibs(controller, identifier: identifier, scenes: scenes) {
                         files[name] = bytes
                     }
@@ -74,7 +76,9 @@ struct AppKitStoryboardCompiler {
                     controller["storyboardIdentifier"] ?? "NSViewController-\(id)", suffix: ".nib",
                     what: controller["storyboardIdentifier"] == nil ? "controller id" : "storyboard identifier",
                     element: controller, file: document.fileName)
-                let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
+                let compiled = try document.diagnostics.compilingScene(
+                    of: controller, in: document.fileName, into: &files
+                ) { files throws(CompileError) in
                     for (name, bytes) in try viewControllerSceneNibs(controller, identifier: identifier, scenes: scenes)
                     {
                         files[name] = bytes

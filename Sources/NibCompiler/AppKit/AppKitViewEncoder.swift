@@ -53,6 +53,9 @@ struct AppKitViewEncoder {
         {
             return view
         }
+        // The element's rule failed (the warning says where and why): unless that warning
+        // already says the element is not modelled, say that it is archived another way.
+        let failedInside = !context.diagnostics.lastWarning(saysUnmodelled: element)
         let className = ClassHierarchy.appKitClass(forElement: element.name)
         if let view = try context.attempt(
             element,
@@ -61,9 +64,18 @@ struct AppKitViewEncoder {
                     element, className: className, superview: superview, parent: parent, isContentView: isContentView)
             })
         {
+            if failedInside {
+                try context.unmodelled(
+                    .unsupportedElement, element,
+                    "<\(element.name)> could not be compiled by its rule (see the warning before); archived as "
+                        + "\(className) with the keys of its nearest modelled superclass (NSView)")
+            }
             return view
         }
         // Nothing else worked: the view's class with its frame only.
+        try context.unmodelled(
+            .unsupportedElement, element,
+            "<\(element.name)> is archived as \(className) without its keys; what it contains is left out")
         let view = ArchivedObject(className)
         context.track(view, id: element["id"], parent: parent)
         if let superview {

@@ -46,8 +46,11 @@ struct AppKitXibCompiler {
                 try compileTopLevel(element, owner: owner, ownerClass: ownerClass, direct: direct, views: views)
             }
             if compiled == nil {
-                // The object's rule failed on something it has no rule for: its class only.
-                try Self.placeholderObject(element, owner: owner, context: context, warn: false)
+                // The object's rule failed on something it has no rule for: its class only,
+                // said at the object too unless the failure already says it is not modelled.
+                try Self.placeholderObject(
+                    element, owner: owner, context: context,
+                    warn: !context.diagnostics.lastWarning(saysUnmodelled: element), because: "could not be compiled")
             }
         }
         try AppKitConnectionRule.scheduleAll(
@@ -86,13 +89,15 @@ struct AppKitXibCompiler {
     /// A top-level object no rule models (an array controller, a cell view…) as its class and
     /// custom class only, so that outlets to it still connect.
     static func placeholderObject(
-        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, warn: Bool
+        _ element: SourceElement, owner: ArchivedObject, context: AppKitContext, warn: Bool,
+        because reason: String = "is not modelled"
     ) throws(CompileError) {
         let className = ClassHierarchy.appKitClass(forElement: element.name)
         if warn {
             try context.unmodelled(
                 .unsupportedElement, element,
-                "top-level <\(element.name)> (AppKit) is not modelled; archived as \(className) without its keys")
+                "top-level <\(element.name)> (AppKit) \(reason); archived as \(className) without its keys "
+                    + "(what it contains is left out)")
         }
         let object = ArchivedObject(element["customClass"] != nil ? "NSClassSwapper" : className)
         if let custom = element["customClass"] {

@@ -38,7 +38,12 @@ enum LayoutGuideRule {
                 throw context.error(
                     .unsupportedElement, element, "<\(element.name)> in AppKit constraints is not modelled")
             }
-            let constraint = try ConstraintRule.constraint(element, container: container, context: context)
+            // A constraint without a rule is left out with a warning, not the whole view.
+            guard !ConstraintRule.isRemovedAtBuildTime(element),
+                let constraint = try context.recovered({ () throws(CompileError) in
+                    try ConstraintRule.constraint(element, container: container, context: context)
+                })
+            else { continue }
             context.track(constraint, id: element["id"], parent: view)
             context.constraints.append(constraint)
             constraints.append(constraint)

@@ -180,8 +180,20 @@ enum WindowRule {
         window.set("NSWindowSubtitle", .string(""))
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
         if let toolbarElement {
-            window.set(
-                "NSViewClass", try ToolbarRule.toolbar(toolbarElement, window: window, context: context, views: views))
+            // A toolbar its rule cannot compile is left out, not the window.
+            if let toolbar = try context.attempt(
+                toolbarElement,
+                { () throws(CompileError) in
+                    try ToolbarRule.toolbar(toolbarElement, window: window, context: context, views: views)
+                })
+            {
+                window.set("NSViewClass", toolbar)
+            } else {
+                try context.unmodelled(
+                    .unsupportedElement, toolbarElement,
+                    "the window's toolbar could not be compiled (see the warning before); it is left out")
+                window.set("NSViewClass", .null)
+            }
         } else {
             window.set("NSViewClass", .null)
         }

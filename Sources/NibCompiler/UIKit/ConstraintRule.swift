@@ -47,6 +47,14 @@ enum ConstraintRule {
         "symbolic", "identifier",
     ]
 
+    /// Whether `element` is a placeholder constraint (`placeholder="YES"`, Interface Builder's
+    /// "Remove at build time"): it only holds the canvas's layout while editing, and ibtool
+    /// leaves it out of the nib (PrivacyProtection's two "Temporary - for layout purposes"
+    /// constraints have no counterpart in Apple's output).
+    static func isRemovedAtBuildTime(_ element: SourceElement) -> Bool {
+        element.name == "constraint" && element.flag("placeholder")
+    }
+
     /// Builds the constraint now and fills in its items once every object exists; the caller
     /// registers it with its context.
     static func constraint(_ element: SourceElement, container: SourceElement, context: some ConstraintContext)

@@ -47,22 +47,75 @@ enum NavigationRule {
 
     /// A controller's navigation item, shown in `bar` when the controller is a navigation
     /// controller's root.
-    static func item(_ element: SourceElement, bar: ArchivedObject?, context: UIKitContext) throws(CompileError)
-        -> ArchivedObject
-    {
-        for name in element.attributes.keys where !["key", "title", "id"].contains(name) {
+    ///
+    /// Its bar button items (`<barButtonItem key="leftBarButtonItem">`, `…rightBarButtonItem`,
+    /// `…backBarButtonItem`, or lists under `<leftBarButtonItems>` / `<rightBarButtonItems>`)
+    /// follow the title in Apple's order: `UIBackBarButtonItem`, `UILeftBarButtonItem`,
+    /// `UIRightBarButtonItem` (the first of each list), `UILeftBarButtonItems`,
+    /// `UIRightBarButtonItems` (an `NSArray`), then `UILargeTitleDisplayMode` (written from
+    /// Xcode 9, the iOS 11 SDK that added large titles: every navigation item of the Xcode 13.2
+    /// pairs has it, none of the Xcode 6 to 8 ones) and `UINavigationBar`. The items are
+    /// tracked (outlets and actions reach them) and listed in `items`.
+    static func item(
+        _ element: SourceElement, bar: ArchivedObject?, context: UIKitContext, resources: UIKitResources? = nil,
+        items barItems: inout [ArchivedObject]
+    ) throws(CompileError) -> ArchivedObject {
+        let largeTitleModes = ["automatic": 0, "always": 1, "never": 2]
+        for name in element.attributes.keys.sorted()
+        where !["key", "title", "id", "largeTitleDisplayMode"].contains(name) {
             try context.unmodelled(
                 .unsupportedAttribute, element, "navigation item attribute \(name) is not modelled")
         }
-        if let child = element.children.first {
-            try context.unmodelled(
-                .unsupportedElement, child, "<\(child.name)> inside a navigation item is not modelled")
+        var back: ArchivedObject?
+        var left: [ArchivedObject] = []
+        var right: [ArchivedObject] = []
+        func barItem(_ child: SourceElement) throws(CompileError) -> ArchivedObject? {
+            try context.recovered { () throws(CompileError) in
+                try BarButtonItemRule.item(child, context: context, resources: resources)
+            }
+        }
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("barButtonItem", "backBarButtonItem"): back = try barItem(child)
+            case ("barButtonItem", "leftBarButtonItem"): left += [try barItem(child)].compactMap { $0 }
+            case ("barButtonItem", "rightBarButtonItem"): right += [try barItem(child)].compactMap { $0 }
+            case ("leftBarButtonItems", _), ("rightBarButtonItems", _):
+                var list: [ArchivedObject] = []
+                for entry in child.children {
+                    guard entry.name == "barButtonItem" else {
+                        try context.unmodelled(
+                            .unsupportedElement, entry, "<\(entry.name)> in \(child.name) is not modelled; left out")
+                        continue
+                    }
+                    if let object = try barItem(entry) { list.append(object) }
+                }
+                if child.name == "leftBarButtonItems" { left += list } else { right += list }
+            default:
+                try context.unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> inside a navigation item is not modelled; left out")
+            }
         }
         let item = ArchivedObject("UINavigationItem")
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))
         }
+        if let back { item.set("UIBackBarButtonItem", back) }
+        if let first = left.first { item.set("UILeftBarButtonItem", first) }
+        if let first = right.first { item.set("UIRightBarButtonItem", first) }
+        if !left.isEmpty { item.set("UILeftBarButtonItems", .collection("NSArray", left)) }
+        if !right.isEmpty { item.set("UIRightBarButtonItems", .collection("NSArray", right)) }
+        if context.era >= XcodeEra(9) {
+            let mode = element["largeTitleDisplayMode"].map { largeTitleModes[$0] } ?? 0
+            if let mode {
+                item.set("UILargeTitleDisplayMode", int: mode)
+            } else {
+                try context.unmodelled(
+                    .unsupportedAttribute, element,
+                    "largeTitleDisplayMode \"\(element["largeTitleDisplayMode"] ?? "")\" is unknown")
+            }
+        }
         if let bar { item.set("UINavigationBar", bar) }
+        barItems += [back].compactMap { $0 } + left + right
         return item
     }
 }

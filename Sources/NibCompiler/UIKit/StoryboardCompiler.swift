@@ -61,17 +61,45 @@ struct StoryboardCompiler {
         // Xcode 7: home.nib besides the tab bar controller's nib) and a navigation controller's
         // root (duckduckgo Debug and Bookmarks, Xcode 13.2: DebugMenu.nib and
         // BookmarksViewController.nib); every such child of the pairs has its nib.
-        for scene in scenes
-        where !embedded.contains(scene.controllerID) || scene.controller["storyboardIdentifier"] != nil {
-            // A scene whose controller the rules cannot archive is left out (its nibs, its
-            // identifier), with the problem as a warning; the other scenes still compile.
-            let compiled = try document.diagnostics.compilingScene(into: &files) { files throws(CompileError) in
-                files[scene.sceneName + ".nib"] = try sceneNib(
-                    scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+        var pending = scenes.filter {
+            !embedded.contains($0.controllerID) || $0.controller["storyboardIdentifier"] != nil
+        }
+        var compiledIDs: Set<String> = []
+        var attempted: Set<String> = []
+        while !pending.isEmpty {
+            var leftOut: [Scene] = []
+            for scene in pending where attempted.insert(scene.controllerID).inserted {
+                // A scene whose controller the rules cannot archive is left out (its nibs, its
+                // identifier), with the problem as a warning; the other scenes still compile.
+                let compiled = try document.diagnostics.compilingScene(
+                    of: scene.controller, in: document.fileName, into: &files
+                ) { files throws(CompileError) in
+                    files[scene.sceneName + ".nib"] = try sceneNib(
+                        scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+                }
+                guard compiled else {
+                    leftOut.append(scene)
+                    continue
+                }
+                compiledIDs.insert(scene.controllerID)
+                identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
+                if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
             }
-            guard compiled else { continue }
-            identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
-            if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
+            // The children of a container left out would be lost with it: each is compiled as a
+            // scene of its own instead (no reference shows this; it keeps what can be kept).
+            pending = []
+            for container in leftOut {
+                for segue in childSegues(of: container) {
+                    guard let id = segue["destination"], !attempted.contains(id),
+                        let child = scenes.first(where: { $0.controllerID == id })
+                    else { continue }
+                    try unmodelled(
+                        .unsupportedElement, child.controller,
+                        "its container \(container.controller.summary) is left out; compiled as a scene of its own")
+                    sceneNames[id] = child.sceneName
+                    pending.append(child)
+                }
+            }
         }
         if let initial = document.root["initialViewController"], embedded.contains(initial) {
             try unmodelled(
@@ -279,14 +307,14 @@ struct StoryboardCompiler {
             var childMembers: [ArchivedObject] = []
             var items: [ArchivedObject] = []
             for child in children {
-                let (childObject, templates, childSceneMembers) = try archive(
+                let (childObject, templates, childSceneMembers, childSceneObjects) = try archive(
                     child, parent: container, bar: isNavigation ? bar : nil, context: context,
                     sceneNames: sceneNames, files: &files, resources: resources)
                 childObjects.append(childObject)
                 let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
                 if let item { items.append(item) }
                 childMembers.append(childObject)
-                childMembers += childSceneMembers
+                childMembers += childSceneMembers + childSceneObjects
                 templatesOf.append(contentsOf: templates.map { ($0, childObject) })
                 // Each child has its own storyboard placeholder; they lead the top-level objects,
                 // the last child's first.
@@ -303,10 +331,13 @@ struct StoryboardCompiler {
                 // Sylladise1.3 (Xcode 7): a tab bar controller's own navigation item (it is pushed
                 // from code), storyboard identifier and presentation-context flag.
                 if let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                    let navigationItem = try NavigationRule.item(item, bar: nil, context: context)
+                    var barItems: [ArchivedObject] = []
+                    let navigationItem = try NavigationRule.item(
+                        item, bar: nil, context: context, resources: resources, items: &barItems)
                     context.track(navigationItem, id: item["id"])
                     container.set("UINavigationItem", navigationItem)
                     members.append(navigationItem)
+                    members += barItems
                 }
                 if let identifier = scene.controller["storyboardIdentifier"] {
                     container.set("UIStoryboardIdentifier", .string(identifier))
@@ -323,13 +354,20 @@ struct StoryboardCompiler {
                     .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
             }
             try checkChildren(of: scene.controller, allowing: [barKey])
+            // A container's own tab bar item (a navigation controller that is a tab): no pair
+            // shows where ibtool archives it.
+            if let item = scene.controller.child("tabBarItem", key: "tabBarItem") {
+                try unmodelled(
+                    .unsupportedElement, item,
+                    "a \(scene.controller.name)'s own tab bar item is not modelled; left out")
+            }
             controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
             members = [bar] + childMembers + items + members + templatesOf.map(\.0)
             for (template, source) in templatesOf {
                 context.addOutlet("viewController", source: template, destination: source)
             }
         } else {
-            let (object, templates, sceneMembers) = try archive(
+            let (object, templates, sceneMembers, objects) = try archive(
                 scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
                 resources: resources)
             controllerObject = object
@@ -340,6 +378,7 @@ struct StoryboardCompiler {
             members =
                 templates
                 + [object.object(forKey: "UINavigationItem"), object.object(forKey: "UITabBarItem")].compactMap { $0 }
+                + objects
             for template in templates { context.addOutlet("viewController", source: template, destination: object) }
         }
         context.topLevel =
@@ -416,7 +455,7 @@ struct StoryboardCompiler {
     private func archive(
         _ scene: Scene, parent: ArchivedObject?, bar: ArchivedObject?, context: UIKitContext,
         sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
-    ) throws(CompileError) -> (ArchivedObject, [ArchivedObject], [ArchivedObject]) {
+    ) throws(CompileError) -> (ArchivedObject, [ArchivedObject], [ArchivedObject], [ArchivedObject]) {
         let controller = scene.controller
         guard Self.containerRelationships[controller.name] == nil else {
             throw error(.unsupportedElement, controller, "nested container controllers are not modelled")
@@ -426,6 +465,10 @@ struct StoryboardCompiler {
         let object = ArchivedObject(className)
         var viewNibName: String?
         var upstream: [(name: String, target: String)] = []
+        // Outlets from the controller to objects of the scene nib (its bar items).
+        var itemOutlets: [(String, ArchivedObject)] = []
+        // Objects of the scene nib besides the top-level ones (bar button items).
+        var sceneObjects: [ArchivedObject] = []
         // Scene members (gesture recognizers) live in the scene nib; the view nib sees them
         // through upstream placeholders, as it sees the controller.
         var membersByID: [String: ArchivedObject] = [:]
@@ -491,12 +534,23 @@ struct StoryboardCompiler {
         }
         if let item = controller.child("navigationItem", key: "navigationItem") {
             // Outside a navigation controller the item has no bar (Sylladise1-6.3's home.nib).
-            object.set("UINavigationItem", try NavigationRule.item(item, bar: bar, context: context))
+            var barItems: [ArchivedObject] = []
+            object.set(
+                "UINavigationItem",
+                try NavigationRule.item(item, bar: bar, context: context, resources: resources, items: &barItems))
+            sceneObjects += barItems
+            // The controller's outlets to its bar button items live in the scene nib.
+            let ids = Set(item.descendants.compactMap { $0["id"] })
+            for outlet in controller.child("connections")?.children(named: "outlet") ?? [] {
+                guard let destination = outlet["destination"], ids.contains(destination),
+                    let property = outlet["property"], let target = context.objectsByID[destination]
+                else { continue }
+                itemOutlets.append((property, target))
+            }
         } else if bar != nil {
             throw error(
                 .unsupportedElement, controller, "a navigation controller's root controller needs a <navigationItem>")
         }
-        var itemOutlets: [(String, ArchivedObject)] = []
         if let item = controller.child("tabBarItem", key: "tabBarItem") {
             // A tab's controller, or any other (Sylladise1-6.3: a navigation controller's root
             // controller keeps its system item the same way).
@@ -563,7 +617,7 @@ struct StoryboardCompiler {
             }
             ConnectionRule.schedule(connections, sourceID: id, context: context)
         }
-        return (controllerObject, templates, memberObjects)
+        return (controllerObject, templates, memberObjects, sceneObjects)
     }
 
     /// `placeholders` renamed `UpstreamPlaceholder-1`, `-2`, … in the order `connections` first

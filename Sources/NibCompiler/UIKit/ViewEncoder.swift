@@ -55,6 +55,9 @@ struct ViewEncoder {
         {
             return view
         }
+        // The element's rule failed (the warning says where and why): unless that warning
+        // already says the element is not modelled, say that it is archived another way.
+        let failedInside = !context.diagnostics.lastWarning(saysUnmodelled: element)
         let isView =
             ClassHierarchy.isKind(className, of: "UIView") || element.child("rect", key: "frame") != nil
             || frameOverride != nil
@@ -67,9 +70,18 @@ struct ViewEncoder {
                         extraConstraints: extraConstraints, kind: kind, fallbackClass: className)
                 })
         {
+            if failedInside {
+                try context.unmodelled(
+                    .unsupportedElement, element,
+                    "<\(element.name)> could not be compiled by its rule (see the warning before); archived as "
+                        + "\(className) with the keys of its nearest modelled superclass")
+            }
             return view
         }
         // Nothing else worked: the object with its class only (and its custom class).
+        try context.unmodelled(
+            .unsupportedElement, element,
+            "<\(element.name)> is archived as \(className) without its keys; what it contains is left out")
         let object = ArchivedObject(className)
         context.track(object, id: element["id"])
         return try ClassSwapRule.wrap(object, element: element, context: context)
@@ -191,11 +203,18 @@ struct ViewEncoder {
         object.set("UICenter", ArchivedObject.geometry([bounds[0] + bounds[2] / 2, bounds[1] + bounds[3] / 2]))
         var subviews: [ArchivedObject] = []
         // Subviews are compiled after this view's constraints are tracked (IB's object order).
-        var constraintObjects = try constraintElements.map { (constraint) throws(CompileError) in
-            let object = try ConstraintRule.constraint(constraint, container: element, context: context)
+        // A constraint without a rule is left out with a warning, not the whole view.
+        var compiledConstraints: [(SourceElement, ArchivedObject)] = []
+        for constraint in constraintElements where !ConstraintRule.isRemovedAtBuildTime(constraint) {
+            guard
+                let object = try context.recovered({ () throws(CompileError) in
+                    try ConstraintRule.constraint(constraint, container: element, context: context)
+                })
+            else { continue }
             context.track(object, id: constraint["id"])
-            return object
+            compiledConstraints.append((constraint, object))
         }
+        var constraintObjects = compiledConstraints.map(\.1)
         var prototyping: [ArchivedObject] = []
         var encodedSubviews: [(SourceElement, ArchivedObject)] = []
         for subview in subviewElements {
@@ -209,7 +228,7 @@ struct ViewEncoder {
             // Only the default configuration is installed; trait storages record the others.
             let resolved = try VariationRule.resolve(
                 container: element, object: object, subviews: encodedSubviews,
-                constraints: Array(zip(constraintElements, constraintObjects)), context: context)
+                constraints: compiledConstraints, context: context)
             subviews = resolved.installed
             constraintObjects = resolved.installedConstraints
             prototyping = []

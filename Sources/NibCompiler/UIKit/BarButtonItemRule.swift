@@ -1,0 +1,84 @@
+/// `<barButtonItem>` → `UIBarButtonItem` (in a navigation item; ``NavigationRule``).
+///
+/// Keys in Apple's order, as 37 bar button items of the duckduckgo pairs show them (Xcode
+/// 13.2): `UICustomView` (a `<view key="customView">` or control), `UIEnabled` (true unless
+/// `enabled="NO"`), `UIIsSystemItem` and `UISystemItem` for a system item, `UIStyle`, `UITitle`,
+/// `UIImage` (an image placeholder), `UIImageInsets`. Interface Builder's default style is the
+/// bordered one (1: every item without `style` archives 1); `plain` is 0 and left out, `done` 2.
+/// System items are UIBarButtonSystemItem's raw values (UIKit's declaration; the pairs show
+/// done 0, cancel 1, edit 2, save 3 and action 9).
+enum BarButtonItemRule {
+    static let systemItems: [String: Int] = [
+        "done": 0, "cancel": 1, "edit": 2, "save": 3, "add": 4, "flexibleSpace": 5, "fixedSpace": 6,
+        "compose": 7, "reply": 8, "action": 9, "organize": 10, "bookmarks": 11, "search": 12, "refresh": 13,
+        "stop": 14, "camera": 15, "trash": 16, "play": 17, "pause": 18, "rewind": 19, "fastForward": 20, "undo": 21,
+        "redo": 22, "pageCurl": 23, "close": 24,
+    ]
+    static let styles: [String: Int] = ["plain": 0, "bordered": 1, "done": 2]
+
+    /// The item for `element`, tracked under its id (its connections are scheduled here).
+    static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources?)
+        throws(CompileError) -> ArchivedObject
+    {
+        let item = ArchivedObject("UIBarButtonItem")
+        for name in element.attributes.keys.sorted() {
+            switch name {
+            case "key", "id", "title", "style", "systemItem", "enabled", "image", "userLabel", "customClass",
+                "customModule", "customModuleProvider":
+                break
+            default:
+                try context.unmodelled(
+                    .unsupportedAttribute, element, "bar button item attribute \(name) is not modelled; left out")
+            }
+        }
+        var insets: [Double]?
+        for child in element.children {
+            switch child.name {
+            case "connections": break
+            case "inset" where child["key"] == "imageInsets":
+                insets = ["minY", "minX", "maxY", "maxX"].map { child.number($0) ?? 0 }
+            case _ where child["key"] == "customView":
+                guard let resources else {
+                    try context.unmodelled(
+                        .unsupportedElement, child, "a bar button item's custom view is not modelled here; left out")
+                    continue
+                }
+                item.set("UICustomView", try ViewEncoder(context: context, resources: resources).encode(child))
+            default:
+                try context.unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> inside a bar button item is not modelled; left out")
+            }
+        }
+        if element["enabled"] != "NO" { item.set("UIEnabled", .bool(true)) }
+        if let name = element["systemItem"] {
+            if let value = systemItems[name] {
+                item.set("UIIsSystemItem", .bool(true))
+                item.set("UISystemItem", int: value)
+            } else {
+                try context.unmodelled(.unsupportedAttribute, element, "system item \"\(name)\" is unknown; left out")
+            }
+        }
+        let style = element["style"].map { styles[$0] } ?? 1
+        if let style {
+            if style != 0 { item.set("UIStyle", int: style) }
+        } else {
+            try context.unmodelled(
+                .unsupportedAttribute, element, "bar button item style \"\(element["style"] ?? "")\" is unknown")
+        }
+        if let title = element["title"] {
+            item.set("UITitle", context.text(title, id: element["id"], property: "title"))
+        }
+        if let name = element["image"], !name.isEmpty, let resources {
+            item.set(
+                "UIImage",
+                try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
+        }
+        if let insets { item.set("UIImageInsets", ArchivedObject.geometry(insets)) }
+        let object = try ClassSwapRule.wrap(item, element: element, context: context)
+        context.track(object, id: element["id"])
+        if let connections = element.child("connections"), let id = element["id"] {
+            ConnectionRule.schedule(connections, sourceID: id, context: context)
+        }
+        return object
+    }
+}
