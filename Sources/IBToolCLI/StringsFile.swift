@@ -6,16 +6,21 @@ import NibCompiler
 /// ibtool writes UTF-16 with a byte order mark (build scripts that keep their strings as UTF-8
 /// run `iconv -f UTF-16 -t UTF-8` on its output); NibKit writes UTF-16 little-endian with
 /// `FF FE`. Each string is a blank line, a comment naming the class, the property, the source
-/// text and the object id, then the entry; entries are in Finder order of their keys (numbers by
-/// value, case-insensitive), the order of the strings files committed beside storyboards.
+/// text, the object id and the comment for localizers (`Note`), then the entry. Entries are in
+/// order of object id, character by character, except that ids which are whole numbers (older
+/// documents) go by value: the order of the strings files committed beside their documents
+/// (Clipy's `en.lproj` files put `27s-…` before `9wr-…` and `FM4-…` before `Faj-…`,
+/// transmission's `GroupRules.strings` puts `11` before `100`).
 enum StringsFile {
     /// The file for `strings`: UTF-16LE with a byte order mark.
     static func render(_ strings: [LocalizableString]) -> [UInt8] {
-        let sorted = strings.sorted { finderOrder($0.key, $1.key) }
+        let sorted = strings.sorted(by: precedes)
         var text = ""
         for string in sorted {
             text += "\n/* Class = \"\(escaped(string.className))\"; \(string.property) = \"\(escaped(string.value))\"; "
-            text += "ObjectID = \"\(escaped(string.objectID))\"; */\n"
+            text += "ObjectID = \"\(escaped(string.objectID))\"; "
+            if let note = string.note { text += "Note = \"\(escaped(note))\"; " }
+            text += "*/\n"
             text += "\"\(escaped(string.key))\" = \"\(escaped(string.value))\";\n"
         }
         var bytes: [UInt8] = [0xFF, 0xFE]
@@ -43,49 +48,23 @@ enum StringsFile {
         return result
     }
 
-    /// Whether `a` comes before `b` the way Finder sorts names: runs of digits by their value,
-    /// letters without regard to case (lowercase first when only case differs).
-    static func finderOrder(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.unicodeScalars)
-        let right = Array(b.unicodeScalars)
-        var i = 0
-        var j = 0
-        while i < left.count, j < right.count {
-            if isDigit(left[i]), isDigit(right[j]) {
-                let leftRun = digitRun(left, from: i)
-                let rightRun = digitRun(right, from: j)
-                let leftDigits = left[leftRun].drop { $0 == "0" }
-                let rightDigits = right[rightRun].drop { $0 == "0" }
-                if leftDigits.count != rightDigits.count { return leftDigits.count < rightDigits.count }
-                for (x, y) in zip(leftDigits, rightDigits) where x != y { return x.value < y.value }
-                i = leftRun.upperBound
-                j = rightRun.upperBound
-                continue
+    /// Whether `a` comes before `b` in ibtool's order: by object id, ids that are whole numbers
+    /// (documents of Xcode 4 and earlier) by value, others by Unicode scalar; then by property.
+    static func precedes(_ a: LocalizableString, _ b: LocalizableString) -> Bool {
+        if a.objectID != b.objectID {
+            if let left = wholeNumber(a.objectID), let right = wholeNumber(b.objectID), left != right {
+                return left.count != right.count ? left.count < right.count : left < right
             }
-            let x = folded(left[i])
-            let y = folded(right[j])
-            if x != y { return x < y }
-            i += 1
-            j += 1
+            return a.objectID.unicodeScalars.lexicographicallyPrecedes(b.objectID.unicodeScalars)
         }
-        if left.count - i != right.count - j { return left.count - i < right.count - j }
-        // Equal but for case: lowercase first, as Finder puts "5Yd" before "5YD".
-        for (x, y) in zip(left, right) where x != y {
-            return x.properties.isLowercase && !y.properties.isLowercase
-        }
-        return false
+        return a.property.unicodeScalars.lexicographicallyPrecedes(b.property.unicodeScalars)
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-
-    private static func digitRun(_ scalars: [Unicode.Scalar], from start: Int) -> Range<Int> {
-        var end = start
-        while end < scalars.count, isDigit(scalars[end]) { end += 1 }
-        return start..<end
-    }
-
-    private static func folded(_ scalar: Unicode.Scalar) -> String {
-        String(scalar).lowercased()
+    /// The digits of `id` without leading zeros when it is a whole number, else `nil`.
+    private static func wholeNumber(_ id: String) -> String? {
+        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        let trimmed = id.drop { $0 == "0" }
+        return trimmed.isEmpty ? "0" : String(trimmed)
     }
 
     /// A strings file that could not be read: the byte or character where reading stopped.

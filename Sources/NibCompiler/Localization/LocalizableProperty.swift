@@ -37,6 +37,7 @@ struct LocalizableProperty {
         var className: String
         var property: String
         var location: Location
+        var note: String?
         var value: String? { location.value }
         var key: String { "\(objectID).\(property)" }
     }
@@ -51,9 +52,14 @@ struct LocalizableProperty {
                 uiKit
                 ? ClassHierarchy.uiKitClass(forElement: element.name)
                 : ClassHierarchy.appKitClass(forElement: element.name)
+            let note = element.child("attributedString", key: "userComments").map { comments in
+                comments.children(named: "fragment").compactMap { $0["content"] ?? $0.child("string", key: "content")?.text }
+                    .joined()
+            }
             func add(_ property: String, _ location: Location?) {
                 guard let location else { return }
-                result.append(Occurrence(objectID: id, className: className, property: property, location: location))
+                result.append(
+                    Occurrence(objectID: id, className: className, property: property, location: location, note: note))
             }
             for (property, name) in (uiKit ? uiKitProperties : appKitProperties)[element.name] ?? [] {
                 add(property, value(of: element, named: name))

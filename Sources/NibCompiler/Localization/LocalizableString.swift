@@ -12,13 +12,17 @@ public struct LocalizableString: Sendable, Hashable {
     public var property: String
     /// The text the document gives the property.
     public var value: String
+    /// The element's comment for localizers (Interface Builder's "Comment For Localizer",
+    /// `<attributedString key="userComments">`), which ibtool writes as `Note = "…"`.
+    public var note: String?
 
     /// Creates a string.
-    public init(objectID: String, className: String, property: String, value: String) {
+    public init(objectID: String, className: String, property: String, value: String, note: String? = nil) {
         self.objectID = objectID
         self.className = className
         self.property = property
         self.value = value
+        self.note = note
     }
 
     /// `<ObjectID>.<property>`, the key of the `.strings` file.
@@ -33,7 +37,7 @@ extension SourceDocument {
             guard let value = occurrence.value else { return nil }
             return LocalizableString(
                 objectID: occurrence.objectID, className: occurrence.className, property: occurrence.property,
-                value: value)
+                value: value, note: occurrence.note)
         }
     }
 
