@@ -158,7 +158,8 @@ private struct Run {
 
     private mutating func describe(_ document: SourceDocument) {
         if arguments.printObjects {
-            report.sections.append(PropertyList.Entry("com.apple.ibtool.document.objects", SourcePrinter.objects(document)))
+            report.sections.append(
+                PropertyList.Entry("com.apple.ibtool.document.objects", SourcePrinter.objects(document)))
         }
         if arguments.printHierarchy {
             report.sections.append(
@@ -169,7 +170,8 @@ private struct Run {
                 PropertyList.Entry("com.apple.ibtool.document.connections", SourcePrinter.connections(document)))
         }
         if arguments.printClasses {
-            report.sections.append(PropertyList.Entry("com.apple.ibtool.document.classes", SourcePrinter.classes(document)))
+            report.sections.append(
+                PropertyList.Entry("com.apple.ibtool.document.classes", SourcePrinter.classes(document)))
         }
     }
 
@@ -181,7 +183,9 @@ private struct Run {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: companion.path))
                 options.localizedStrings = try StringsFile.parse([UInt8](bytes))
             } catch {
-                toolError(companion.path, "The companion strings file for \"\(companion.language)\" could not be read: \(error)")
+                toolError(
+                    companion.path,
+                    "The companion strings file for \"\(companion.language)\" could not be read: \(error)")
                 return nil
             }
         }

@@ -155,7 +155,8 @@ struct IBToolReport {
                 + "\(indent)}"
         case .array(let items):
             guard !items.isEmpty else { return "(\n\(indent))" }
-            return "(\n" + items.map { inner + humanReadable($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent))"
+            return "(\n" + items.map { inner + humanReadable($0, indent: inner) }.joined(separator: ",\n")
+                + "\n\(indent))"
         case .string(let string): return quoted(string)
         case .integer(let number): return String(number)
         case .bool(let flag): return flag ? "YES" : "NO"

@@ -161,7 +161,9 @@ enum StringsFile {
             guard let first = peek() else { throw failure("expected a string") }
             if first != "\"" {
                 var word = ""
-                while let c = peek(), c.properties.isAlphabetic || ("0"..."9").contains(c) || "_.-$:/".unicodeScalars.contains(c) {
+                while let c = peek(),
+                    c.properties.isAlphabetic || ("0"..."9").contains(c) || "_.-$:/".unicodeScalars.contains(c)
+                {
                     word.unicodeScalars.append(c)
                     index += 1
                 }

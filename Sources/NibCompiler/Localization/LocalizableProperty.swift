@@ -53,8 +53,10 @@ struct LocalizableProperty {
                 ? ClassHierarchy.uiKitClass(forElement: element.name)
                 : ClassHierarchy.appKitClass(forElement: element.name)
             let note = element.child("attributedString", key: "userComments").map { comments in
-                comments.children(named: "fragment").compactMap { $0["content"] ?? $0.child("string", key: "content")?.text }
-                    .joined()
+                comments.children(named: "fragment").compactMap {
+                    $0["content"] ?? $0.child("string", key: "content")?.text
+                }
+                .joined()
             }
             func add(_ property: String, _ location: Location?) {
                 guard let location else { return }
