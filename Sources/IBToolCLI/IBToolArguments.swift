@@ -1,7 +1,7 @@
 /// Apple's `ibtool` command line, parsed: options may come before or after the documents (Xcode
 /// 13 puts the document before `--compilation-directory`, older Xcodes after), options take
 /// their value as the next argument, and `--target-device` may repeat.
-struct IBToolArguments: Equatable {
+struct IBToolArguments {
     /// How results are printed (`--output-format`).
     enum OutputFormat: String, Equatable {
         case xml1
@@ -42,19 +42,6 @@ struct IBToolArguments: Equatable {
     var ignored: [String] = []
     /// The documents (or, with `--link`, compiled storyboards).
     var documents: [String] = []
-
-    static func == (lhs: IBToolArguments, rhs: IBToolArguments) -> Bool {
-        lhs.errors == rhs.errors && lhs.warnings == rhs.warnings && lhs.notices == rhs.notices
-            && lhs.outputFormat == rhs.outputFormat && lhs.action == rhs.action && lhs.module == rhs.module
-            && lhs.targetDevices == rhs.targetDevices && lhs.minimumDeploymentTarget == rhs.minimumDeploymentTarget
-            && lhs.partialInfoPlist == rhs.partialInfoPlist && lhs.flatten == rhs.flatten
-            && lhs.exportStringsFile == rhs.exportStringsFile
-            && lhs.companionStrings?.language == rhs.companionStrings?.language
-            && lhs.companionStrings?.path == rhs.companionStrings?.path && lhs.printVersion == rhs.printVersion
-            && lhs.printObjects == rhs.printObjects && lhs.printHierarchy == rhs.printHierarchy
-            && lhs.printConnections == rhs.printConnections && lhs.printClasses == rhs.printClasses
-            && lhs.ignored == rhs.ignored && lhs.documents == rhs.documents
-    }
 
     /// Options without a value.
     private static let flags: Set<String> = [

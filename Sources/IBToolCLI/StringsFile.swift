@@ -24,7 +24,6 @@ enum StringsFile {
             text += "\"\(escaped(string.key))\" = \"\(escaped(string.value))\";\n"
         }
         var bytes: [UInt8] = [0xFF, 0xFE]
-        bytes.reserveCapacity(2 + text.utf16.count * 2)
         for unit in text.utf16 {
             bytes.append(UInt8(truncatingIfNeeded: unit))
             bytes.append(UInt8(truncatingIfNeeded: unit >> 8))
