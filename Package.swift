@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
+        .executable(name: "ibtool", targets: ["ibtool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +48,11 @@ let package = Package(
         // Interface Builder .xib / .storyboard sources to nibs, modelled on Apple's ibtool.
         .target(name: "NibCompiler", dependencies: ["NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),
+        // Apple's ibtool command line over the same compiler, as a library so tests run it in-process.
+        .target(
+            name: "IBToolCLI", dependencies: ["NibCompiler", "KeyedArchive", "NibToolCLI"], swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "ibtool", dependencies: ["IBToolCLI"], swiftSettings: swiftSettings),
         // Builds Examples/LoginScreen/LoginScreen.nib with NibEncoder (README example).
         .executableTarget(
             name: "LoginScreenExample", dependencies: ["NibCoding", "NibArchive"], path: "Examples/LoginScreen",
@@ -82,5 +88,9 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IBToolTests",
+            dependencies: ["IBToolCLI", "NibToolCLI", "NibCompiler", "KeyedArchive", "CorpusSupport", "ibtool"],
+            exclude: ["Evidence"], swiftSettings: swiftSettings),
     ]
 )

@@ -54,6 +54,11 @@ public struct NibCompiler: Sendable {
         /// 256; real documents nest about 35); deeper sources are a
         /// ``CompileError/Code/limitExceeded`` error instead of exhausting the stack.
         public var maximumNestingDepth = SourceDocument.defaultMaximumNestingDepth
+        /// Translations to compile in, by `<ObjectID>.<property>` (a `.strings` file, ibtool's
+        /// `--companion-strings-file`): each localizable string of the document whose key is in
+        /// the table takes the table's text before the document is compiled
+        /// (``SourceDocument/applyLocalizedStrings(_:)``); `nil` compiles the document's own text.
+        public var localizedStrings: [String: String]?
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -125,6 +130,7 @@ public struct NibCompiler: Sendable {
         var document = try SourceDocument(
             parsing: data, fileName: fileName, maximumNestingDepth: options.maximumNestingDepth)
         document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
+        if let localizedStrings = options.localizedStrings { document.applyLocalizedStrings(localizedStrings) }
         document.module = options.module
         if let xcode = options.xcode {
             document.era = xcode

@@ -8,12 +8,12 @@
 /// (the longest file name Linux and macOS file systems take). Anything else is refused rather
 /// than escaped: the storyboard's `Info.plist` maps identifiers to these names, and UIKit looks
 /// a controller up by its identifier, so a silently renamed file would not load.
-enum OutputFileName {
+public enum OutputFileName {
     /// The longest file name, in UTF-8 bytes, that the common file systems accept.
-    static let maximumLength = 255
+    public static let maximumLength = 255
 
     /// Why `name` cannot be a file name inside the output, or `nil` when it can.
-    static func problem(with name: String) -> String? {
+    public static func problem(with name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name == "." || name == ".." { return "is \"\(name)\", a reference to a folder" }
         if name.utf8.contains(UInt8(ascii: "/")) { return "contains \"/\"" }
@@ -39,7 +39,7 @@ enum OutputFileName {
     }
 
     /// `text` with control characters shown as `\u{…}` escapes, for messages.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {

@@ -2,8 +2,9 @@
 public final class SourceElement: @unchecked Sendable {
     /// The element name, such as `label` or `constraint`.
     public let name: String
-    /// The attributes as written.
-    public let attributes: [String: String]
+    /// The attributes as written (a companion strings file may replace localizable values, see
+    /// ``SourceDocument/applyLocalizedStrings(_:)``).
+    public internal(set) var attributes: [String: String]
     /// The child elements in document order.
     public internal(set) var children: [SourceElement] = []
     /// The character content directly inside the element (for `<string>` and the like).

@@ -1,0 +1,3 @@
+import IBToolCLI
+
+IBTool.runMain()
