@@ -99,7 +99,11 @@ enum BinaryPropertyListWriter {
             }
         }
         let tableOffset = out.count
-        let offsetSize = byteCount(for: UInt64(offsets.last ?? 0))
+        // Wide enough for the table's own offset, not only the objects': CoreFoundation's
+        // reader refuses a file whose offset size cannot hold the offset table's position
+        // (Foundation on Linux failed to read such a storyboard Info.plist; Apple's files
+        // size it this way).
+        let offsetSize = byteCount(for: UInt64(tableOffset))
         for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize, to: &out) }
         out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
         appendBigEndian(UInt64(objects.count), size: 8, to: &out)

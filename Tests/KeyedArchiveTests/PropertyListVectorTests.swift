@@ -1,3 +1,4 @@
+import Foundation
 import KeyedArchive
 import Testing
 
@@ -160,5 +161,25 @@ struct XMLVectorTests {
     @Test("Null has no XML form")
     func nullIsUnrepresentable() {
         #expect(throws: KeyedArchiveError.self) { try PropertyList.array([.null]).serialized(as: .xml) }
+    }
+}
+
+/// The offset table's entries are as wide as the table's own offset needs: CoreFoundation's
+/// reader refuses a file whose offset size cannot hold where the offset table starts, even
+/// when every object starts within the first 256 bytes.
+@Suite("Binary property list offset width")
+struct BinaryOffsetWidthTests {
+    @Test("a table that starts past byte 255 gets two-byte offsets, and Foundation reads the file")
+    func offsetWidthCoversTheTable() throws {
+        // One string of 300 ASCII bytes (marker 0x5F, then the length as a 2-byte integer:
+        // 0x11 0x01 0x2C): the object starts at 8, the table at 8 + 4 + 300.
+        let text = String(repeating: "x", count: 300)
+        let bytes = try PropertyList.string(text).serialized(as: .binary)
+        let trailer = bytes.suffix(32)
+        #expect(Array(trailer.prefix(8)) == [0, 0, 0, 0, 0, 0, 2, 1], "offset size 2, reference size 1")
+        let tableOffset = 8 + 4 + 300
+        #expect(Array(bytes[tableOffset..<tableOffset + 2]) == [0x00, 0x08], "the one offset, on two bytes")
+        let parsed = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+        #expect(parsed as? String == text)
     }
 }

@@ -90,13 +90,13 @@ struct AppKitStoryboardCompiler {
                 uuids[identifier] = Self.uuid(for: id)
             }
         }
-        var info: [String: Any] = [
-            "NSStoryboardMainMenu": "MainMenu", "NSViewControllerIdentifiersToNibNames": nibNames,
-            "NSViewControllerIdentifiersToUUIDs": uuids, "NSStoryboardVersion": 1,
+        var info: [String: StoryboardInfo.Value] = [
+            "NSStoryboardMainMenu": .string("MainMenu"), "NSViewControllerIdentifiersToNibNames": .strings(nibNames),
+            "NSViewControllerIdentifiersToUUIDs": .strings(uuids), "NSStoryboardVersion": .integer(1),
         ]
         if let initial = document.root["initialViewController"] {
             if let identifier = identifiersByID[initial] {
-                info["NSStoryboardDesignatedEntryPointIdentifier"] = identifier
+                info["NSStoryboardDesignatedEntryPointIdentifier"] = .string(identifier)
             } else {
                 try document.diagnostics.recover(
                     error(
@@ -105,12 +105,7 @@ struct AppKitStoryboardCompiler {
                     ))
             }
         }
-        do {
-            files["Info.plist"] = [UInt8](
-                try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0))
-        } catch {
-            throw self.error(.invalidSource, document.root, "Info.plist could not be written: \(error)")
-        }
+        files["Info.plist"] = try StoryboardInfo.plist(info, fileName: document.fileName)
         return files
     }
 

@@ -107,16 +107,11 @@ struct StoryboardCompiler {
                 "the initial view controller \"\(initial)\" is archived inside its container; this is not modelled"
             )
         }
-        var info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": identifiers, "UIStoryboardVersion": 1]
-        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = entryPoint }
-        do {
-            let data = try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
-            files["Info.plist"] = [UInt8](data)
-        } catch let failure {
-            throw CompileError(
-                code: .output, file: document.fileName, line: 0, column: 0, element: nil,
-                message: "Info.plist could not be written: \(failure)")
-        }
+        var info: [String: StoryboardInfo.Value] = [
+            "UIViewControllerIdentifiersToNibNames": .strings(identifiers), "UIStoryboardVersion": .integer(1),
+        ]
+        if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = .string(entryPoint) }
+        files["Info.plist"] = try StoryboardInfo.plist(info, fileName: document.fileName)
         return files
     }
 
