@@ -157,21 +157,14 @@ private struct Run {
     }
 
     private mutating func describe(_ document: SourceDocument) {
-        if arguments.printObjects {
-            report.sections.append(
-                PropertyList.Entry("com.apple.ibtool.document.objects", SourcePrinter.objects(document)))
-        }
-        if arguments.printHierarchy {
-            report.sections.append(
-                PropertyList.Entry("com.apple.ibtool.document.hierarchy", SourcePrinter.hierarchy(document)))
-        }
-        if arguments.printConnections {
-            report.sections.append(
-                PropertyList.Entry("com.apple.ibtool.document.connections", SourcePrinter.connections(document)))
-        }
-        if arguments.printClasses {
-            report.sections.append(
-                PropertyList.Entry("com.apple.ibtool.document.classes", SourcePrinter.classes(document)))
+        let printers: [(Bool, String, (SourceDocument) -> PropertyList)] = [
+            (arguments.printObjects, "objects", SourcePrinter.objects),
+            (arguments.printHierarchy, "hierarchy", SourcePrinter.hierarchy),
+            (arguments.printConnections, "connections", SourcePrinter.connections),
+            (arguments.printClasses, "classes", SourcePrinter.classes),
+        ]
+        for (requested, name, print) in printers where requested {
+            report.sections.append(PropertyList.Entry("com.apple.ibtool.document.\(name)", print(document)))
         }
     }
 

@@ -42,7 +42,7 @@ struct AppKitXibCompiler {
         var views = AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
         views.instantiatesDirectly = direct
         for element in objects.children where element !== ownerElement {
-            let compiled = try context.attempt(element) { () throws(CompileError) in
+            let compiled: Void? = try context.attempt(element) { () throws(CompileError) in
                 try compileTopLevel(element, owner: owner, ownerClass: ownerClass, direct: direct, views: views)
             }
             if compiled == nil {

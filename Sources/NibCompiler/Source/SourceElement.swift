@@ -18,9 +18,9 @@ public final class SourceElement: @unchecked Sendable {
     /// On the document element: the ids that `<constraint>`s anywhere in the document name as
     /// `firstItem` or `secondItem`, collected while parsing so that rules need not walk the
     /// document per element.
-    internal(set) var constraintItemIDs: Set<String> = []
+    var constraintItemIDs: Set<String> = []
     /// On the document element: the first `<mask key="constraints">` in a `<variation>`.
-    internal(set) weak var firstConstraintMask: SourceElement?
+    weak var firstConstraintMask: SourceElement?
 
     /// The document element this element belongs to.
     var documentElement: SourceElement {
