@@ -203,9 +203,28 @@ private struct Run {
         if let partial = arguments.partialInfoPlist {
             // ibtool leaves the app's Info.plist keys to the build: Xcode's templates set
             // UIMainStoryboardFile and UILaunchStoryboardName through INFOPLIST_KEY_ build
-            // settings, not through this file. An empty dictionary merges as nothing.
-            write((try? PropertyList.dictionary([]).serialized(as: .xml)) ?? [], to: partial)
+            // settings, not through this file. What it adds is the document's custom fonts
+            // when asked to activate them (ibtool(1) and build systems' documentation of
+            // --auto-activate-custom-fonts: "add custom fonts to the application's
+            // Info.plist"), under UIAppFonts, the iOS key for fonts an app provides.
+            var entries: [PropertyList.Entry] = []
+            if arguments.autoActivatesCustomFonts, let fonts = Self.customFontFiles(atPath: path), !fonts.isEmpty {
+                entries.append(PropertyList.Entry("UIAppFonts", .array(fonts.map { .string($0) })))
+            }
+            write((try? PropertyList.dictionary(entries).serialized(as: .xml)) ?? [], to: partial)
         }
+    }
+
+    /// The font files an iOS document names in its `<customFonts>` (the keys of its arrays:
+    /// `<array key="AGaramondPro-Regular.otf">`), sorted; `nil` for an AppKit document, whose
+    /// Info.plist names a fonts folder instead, or one that cannot be read.
+    static func customFontFiles(atPath path: String) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let document = try? SourceDocument(parsing: data, fileName: (path as NSString).lastPathComponent),
+            (try? document.runtime()) == .iOS
+        else { return nil }
+        let arrays = document.root.child("customFonts", key: "customFonts")?.children(named: "array") ?? []
+        return Set(arrays.compactMap { $0["key"] }).sorted()
     }
 
     /// A document that failed: its warnings, then the error; the error also as a tool error

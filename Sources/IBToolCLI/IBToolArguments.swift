@@ -38,6 +38,8 @@ struct IBToolArguments {
     var printHierarchy = false
     var printConnections = false
     var printClasses = false
+    /// `--auto-activate-custom-fonts`: the partial Info.plist lists the document's custom fonts.
+    var autoActivatesCustomFonts = false
     /// Options that only matter on a Mac, accepted and reported as notices.
     var ignored: [String] = []
     /// The documents (or, with `--link`, compiled storyboards).
@@ -124,7 +126,8 @@ struct IBToolArguments {
         case "--hierarchy": printHierarchy = true
         case "--connections": printConnections = true
         case "--classes": printClasses = true
-        default: break  // --auto-activate-custom-fonts: fonts are never activated on Linux.
+        case "--auto-activate-custom-fonts": autoActivatesCustomFonts = true
+        default: break
         }
     }
 

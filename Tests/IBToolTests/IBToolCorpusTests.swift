@@ -55,13 +55,16 @@ struct IBToolCorpusTests {
         #expect(linked.count == 4)
         for (name, bytes) in reference { #expect(linked[name] == bytes, "\(name) differs") }
 
-        // ibtool's partial Info.plist for the storyboard: a dictionary with nothing to merge.
+        // The partial Info.plist: with --auto-activate-custom-fonts (Xcode's line), the font
+        // files the storyboard's <customFonts> names (proximanova-*.otf in duckduckgo's Main),
+        // read here from the source's own array keys.
         let plist = try PropertyList(parsing: [UInt8](Data(contentsOf: partial)))
-        guard case .dictionary(let entries) = plist else {
-            Issue.record("the partial Info.plist is not a dictionary: \(plist)")
-            return
-        }
-        #expect(entries.isEmpty)
+        let sourceText = try String(contentsOf: source, encoding: .utf8)
+        let fontFiles = sourceText.components(separatedBy: "<array key=\"").dropFirst()
+            .compactMap { $0.split(separator: "\"").first.map(String.init) }
+            .filter { $0.hasSuffix(".otf") || $0.hasSuffix(".ttf") }
+        #expect(!fontFiles.isEmpty)
+        #expect(plist == .dictionary([.init("UIAppFonts", .array(Set(fontFiles).sorted().map { .string($0) }))]))
     }
 
     @Test(
