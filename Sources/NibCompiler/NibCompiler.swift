@@ -141,14 +141,16 @@ public struct NibCompiler: Sendable {
         document.menuStateImageSizes = options.menuStateImageSizes
         document.diagnostics.approximations = options.approximations
         do throws(CompileError) {
-            if LegacyArchive.isLegacy(document.root) {
+            if LegacyArchive.isLegacy(document.root),
+                try LegacyArchive.platform(of: document.root, fileName: fileName) == .cocoaTouch
+            {
+                // Cocoa Touch archives become the document Xcode upgrades them to; Cocoa ones
+                // are compiled as archives (compileArchives).
                 let archive = try LegacyArchive(document.root, fileName: fileName)
-                if archive.platform == .cocoaTouch {
-                    document.root = try LegacyCocoaTouchUpgrade(
-                        archive: archive, fileName: fileName, diagnostics: document.diagnostics
-                    ).document()
-                    if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
-                }
+                document.root = try LegacyCocoaTouchUpgrade(
+                    archive: archive, fileName: fileName, diagnostics: document.diagnostics
+                ).document()
+                if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
             }
             var nib = try compileArchives(document)
             let refusals = document.diagnostics.refusals

@@ -60,16 +60,7 @@ struct LegacyArchive {
     ///   `<data>` or two elements share an id.
     init(_ root: SourceElement, fileName: String) throws(CompileError) {
         self.root = root
-        let type = root["type"] ?? ""
-        if type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") {
-            platform = .cocoaTouch
-        } else if type.hasPrefix("com.apple.InterfaceBuilder3.Cocoa") {
-            platform = .cocoa
-        } else {
-            throw Self.error(
-                .unsupportedDocument, root, fileName,
-                "archive type \"\(type)\" is not an Interface Builder 3 Cocoa or Cocoa Touch document")
-        }
+        platform = try Self.platform(of: root, fileName: fileName)
         guard let data = root.child("data") else {
             throw Self.error(.invalidSource, root, fileName, "the archive has no <data>")
         }
@@ -83,6 +74,19 @@ struct LegacyArchive {
             byID[id] = element
         }
         elementsByID = byID
+    }
+
+    /// The platform the archive `root` was made for, from its `type` (without reading the rest).
+    ///
+    /// - Throws: ``CompileError/Code/unsupportedDocument`` when the archive is not an
+    ///   Interface Builder 3 document.
+    static func platform(of root: SourceElement, fileName: String) throws(CompileError) -> Platform {
+        let type = root["type"] ?? ""
+        if type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") { return .cocoaTouch }
+        if type.hasPrefix("com.apple.InterfaceBuilder3.Cocoa") { return .cocoa }
+        throw Self.error(
+            .unsupportedDocument, root, fileName,
+            "archive type \"\(type)\" is not an Interface Builder 3 Cocoa or Cocoa Touch document")
     }
 
     static func error(

@@ -31,15 +31,14 @@ struct LegacyCocoaCompiler {
         "IBPluginDependency", "ImportedFromIB2", "IBViewBoundsToFrameTransform", "IBEditorWindowLastContentRect",
         "editorWindowContentRectSynchronizationRect", "WindowOrigin", "IBWindowTemplateEditedContentRect",
         "IBUserGuides", "IBLastUsedUIStatusBarStylesToTargetRuntimesMap",
-        "IBViewEditorWindowController.showingLayoutRectangles",
-        "IBViewIntegration.shadowBlurRadius", "IBViewIntegration.shadowColor", "IBViewIntegration.shadowOffsetHeight",
-        "IBViewIntegration.shadowOffsetWidth", "IBWindowTemplateEditedContentRect", "NSWindowTemplate.visibleAtLaunch",
-        "CustomClassName", "IBAttributePlaceholdersKey", "IBSegmentedControlTracker.RoundRobinState",
-        "IBSegmentedControlTracker.WasGrowing", "IBSegmentedControlInspectorSelectedSegmentMetadataKey",
-        "IBNSSegmentedControlInspectorSelectedSegmentMetadataKey", "IBShouldRemoveOnLegacySave",
-        "IBEditorWindowLastContentRect", "IBNSViewMetadataTranslatesAutoresizingMaskIntoConstraintsKey",
+        "IBViewEditorWindowController.showingLayoutRectangles", "IBViewIntegration.shadowBlurRadius",
+        "IBViewIntegration.shadowColor", "IBViewIntegration.shadowOffsetHeight", "IBViewIntegration.shadowOffsetWidth",
+        "IBSegmentedControlTracker.RoundRobinState", "IBSegmentedControlTracker.WasGrowing",
+        "IBSegmentedControlInspectorSelectedSegmentMetadataKey",
+        "IBNSSegmentedControlInspectorSelectedSegmentMetadataKey",
+        "IBShouldRemoveOnLegacySave", "IBNSViewMetadataTranslatesAutoresizingMaskIntoConstraintsKey",
         "IBNSViewMetadataGestureRecognizers", "IBUIViewMetadataTranslatesAutoresizingMaskIntoConstraintsKey",
-        "IBWindowTemplateEditedContentRect", "IBRunsAsExpected", "IBSelectionsStrategy",
+        "IBRunsAsExpected", "IBSelectionsStrategy",
     ]
 
     func compileRoot() throws(CompileError) -> ArchivedObject {
@@ -69,6 +68,8 @@ struct LegacyCocoaCompiler {
                     if Self.flag(value) ?? true { context.visibleWindows.append(object) }
                 case "IBAttributePlaceholdersKey":
                     try toolTips(in: value, of: object, context: context)
+                case "CustomClassName":
+                    break  // Read above, before the objects were built.
                 case _ where Self.editorProperties.contains(name) || name.hasPrefix("IBEditor"):
                     break
                 default:

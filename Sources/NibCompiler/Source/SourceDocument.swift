@@ -119,7 +119,7 @@ public struct SourceDocument: @unchecked Sendable {
     /// The declared runtime.
     public func runtime() throws(CompileError) -> Runtime {
         if LegacyArchive.isLegacy(root) {
-            return try LegacyArchive(root, fileName: fileName).platform == .cocoa ? .macOS : .iOS
+            return try LegacyArchive.platform(of: root, fileName: fileName) == .cocoa ? .macOS : .iOS
         }
         // Documents made for the iPad only (Xcode 4 and 5 era) name `iOS.CocoaTouch.iPad`: the
         // same UIKit objects, archived the same way; the runtime names only the canvas.
