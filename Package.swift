@@ -90,7 +90,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IBToolTests",
-            dependencies: ["IBToolCLI", "NibToolCLI", "NibCompiler", "KeyedArchive", "CorpusSupport", "ibtool"],
+            dependencies: [
+                "IBToolCLI", "NibToolCLI", "NibCompiler", "KeyedArchive", "NibArchive", "CorpusSupport", "ibtool",
+            ],
             exclude: ["Evidence"], swiftSettings: swiftSettings),
     ]
 )

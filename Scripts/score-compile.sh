@@ -91,6 +91,14 @@ for dir in "$pairs"/*/; do
     if [[ "$source" == *.storyboard ]]; then reference="$base.storyboardc"; else reference="$base.nib"; fi
     args=()
     [ -f "$dir/compile.args" ] && read -r -a args < "$dir/compile.args"
+    # Interface Builder nib bundles (MANIFEST family=ib-nib-document: the source was the
+    # bundle's designable.nib, saved beside keyedobjects.nib) are the editable form that
+    # `ibtool --flatten NO` writes: compile them so, against the bundle with its source put back.
+    if grep -q "^$name"$'\t'".*family=ib-nib-document" "$pairs/MANIFEST.tsv" 2>/dev/null; then
+        rm -rf "$work/bundle.nib" && cp -R "$reference" "$work/bundle.nib" && cp "$source" "$work/bundle.nib/designable.nib"
+        reference="$work/bundle.nib"
+        args+=(--editable)
+    fi
     total[$platform]=$(( ${total[$platform]} + 1 ))
     built="${built_args[$name]:-}"
     if [ -n "$built" ]; then

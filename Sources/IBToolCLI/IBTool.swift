@@ -91,9 +91,6 @@ private struct Run {
         for option in arguments.ignored {
             report.notice("\(option) is accepted and ignored: it only matters to ibtool on a Mac", path: "ibtool")
         }
-        if !arguments.flatten {
-            report.notice("--flatten NO is not modelled: the output is the flattened (runnable) nib", path: "ibtool")
-        }
         if arguments.documents.isEmpty {
             if !arguments.printVersion { toolError(nil, "No input document was given.") }
             return
@@ -171,6 +168,7 @@ private struct Run {
     /// The compiler options the command line asks for.
     private mutating func options() -> NibCompiler.Options? {
         var options = NibCompiler.Options(deploymentTarget: arguments.minimumDeploymentTarget, module: arguments.module)
+        options.flatten = arguments.flatten
         if let companion = arguments.companionStrings {
             do {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: companion.path))
@@ -187,6 +185,11 @@ private struct Run {
 
     private mutating func compile(_ path: String, to output: String) {
         guard let options = options() else { return }
+        if !options.flatten, path.hasSuffix(".storyboard") {
+            report.notice(
+                "--flatten NO makes editable nibs of .xib documents; a storyboard compiles to a .storyboardc",
+                path: path)
+        }
         let compiled: CompiledNib
         do {
             compiled = try NibCompiler(options: options).compile(contentsOf: URL(fileURLWithPath: path))

@@ -59,6 +59,12 @@ public struct NibCompiler: Sendable {
         /// the table takes the table's text before the document is compiled
         /// (``SourceDocument/applyLocalizedStrings(_:)``); `nil` compiles the document's own text.
         public var localizedStrings: [String: String]?
+        /// Whether a `.xib` compiles to a nib that is only runnable (`true`, ibtool's default
+        /// `--flatten YES`) or to one that is also editable (`false`, `--flatten NO`): an
+        /// Interface Builder nib bundle, the directory `X.nib/` holding the source as
+        /// `designable.nib` beside the runnable nib (see ``CompiledNib/Kind/nibDirectory``).
+        /// Storyboards always compile to a `.storyboardc`.
+        public var flatten = true
 
         /// Creates options with ibtool's defaults.
         public init(deploymentTarget: String? = nil, module: String? = nil, baseLocalized: Bool? = nil) {
@@ -101,19 +107,32 @@ public struct NibCompiler: Sendable {
         self.options = options
     }
 
-    /// Compiles the source file at `url`.
+    /// Compiles the source file at `url`: a `.xib` or `.storyboard`, or an Interface Builder nib
+    /// bundle (a directory `X.nib/` whose `designable.nib` is the source, as Interface Builder
+    /// saves editable nibs and `ibtool --flatten NO` writes them).
     public func compile(contentsOf url: URL) throws(CompileError) -> CompiledNib {
+        var source = url
+        var fileName = url.lastPathComponent
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            source = url.appendingPathComponent(Self.designableFileName)
+            fileName = url.lastPathComponent + "/" + Self.designableFileName
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: source)
         } catch {
             throw CompileError(
-                code: .unreadable, file: url.lastPathComponent, line: 0, column: 0, element: nil,
+                code: .unreadable, file: fileName, line: 0, column: 0, element: nil,
                 message: "cannot read the source: \(error.localizedDescription)")
         }
         let inBase = url.deletingLastPathComponent().lastPathComponent == "Base.lproj"
-        return try compile(data, fileName: url.lastPathComponent, isBaseLocalized: options.baseLocalized ?? inBase)
+        return try compile(data, fileName: fileName, isBaseLocalized: options.baseLocalized ?? inBase)
     }
+
+    /// The source inside an Interface Builder nib bundle (adium's `LogViewer.nib/designable.nib`,
+    /// pyobjc's example `MainMenu.nib/designable.nib`).
+    static let designableFileName = "designable.nib"
 
     /// Compiles a source held in memory; `fileName` is used in errors.
     public func compile(_ data: Data, fileName: String, isBaseLocalized: Bool = false) throws(CompileError)
@@ -153,6 +172,9 @@ public struct NibCompiler: Sendable {
                 if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
             }
             var nib = try compileArchives(document)
+            if !options.flatten, !document.isStoryboard {
+                nib = try Self.editable(nib, source: data, runtime: try document.runtime())
+            }
             let refusals = document.diagnostics.refusals
             if var first = refusals.first {
                 // --strict: the whole document was looked at; fail with the first problem.
@@ -177,7 +199,7 @@ public struct NibCompiler: Sendable {
                 option: options.deploymentTarget, document: document)
             return try AppKitNibVariants.output(
                 root: LegacyCocoaCompiler(archive: archive, document: document).compileRoot(), deployment: deployment,
-                document: document)
+                editable: !options.flatten, document: document)
         }
         if runtime == .iOS { try Self.checkModelledIOSXcode(document) }
         switch (runtime, document.isStoryboard) {
@@ -190,11 +212,35 @@ public struct NibCompiler: Sendable {
             let deployment = try AppKitNibVariants.deploymentTarget(
                 option: options.deploymentTarget, document: document)
             return try AppKitNibVariants.output(
-                root: compiler.compileRoot(), deployment: deployment, document: document)
+                root: compiler.compileRoot(), deployment: deployment, editable: !options.flatten, document: document)
         case (.macOS, true):
             let compiler = AppKitStoryboardCompiler(document: document, colorProfiles: options.colorProfiles)
             return CompiledNib(kind: .storyboard, files: try compiler.compile())
         }
+    }
+
+    /// The runnable-and-editable form of `nib` (`--flatten NO`): a nib bundle with the source
+    /// bytes, unchanged, as `designable.nib` beside the runnable files.
+    ///
+    /// ibtool(1) says only that `--flatten NO` makes "an output file that is both runnable, and
+    /// editable"; the form is Interface Builder's editable nib bundle, which scripts recompile
+    /// with `ibtool --compile X.nib --flatten NO X.nib` and which public repositories hold
+    /// (adium's four `.nib` documents: `designable.nib` and `keyedobjects.nib`). On macOS the
+    /// runnable part is what ``AppKitNibVariants`` writes with `editable` set (`keyedobjects.nib`
+    /// as those bundles hold it, an `NSKeyedArchiver` archive, which every macOS loads). On iOS
+    /// it is the NIBArchive under `runtime.nib`, the name every directory nib of an iOS app in
+    /// the corpus gives its runnable nib (duckduckgo's `Settings.storyboardc`).
+    static func editable(_ nib: CompiledNib, source: Data, runtime: SourceDocument.Runtime) throws(CompileError)
+        -> CompiledNib
+    {
+        var files = nib.files
+        if nib.kind == .nibFile {
+            files = [runtime == .iOS ? "runtime.nib" : "keyedobjects.nib": nib.files[""] ?? []]
+        }
+        files[designableFileName] = [UInt8](source)
+        var editable = CompiledNib(kind: .nibDirectory, files: files)
+        editable.warnings = nib.warnings
+        return editable
     }
 
     /// The newest Xcode whose iOS output the pairs show, and the first `toolsVersion` of the

@@ -20,7 +20,7 @@ struct Compile: IOCommand {
             they differ. Scripts/score-compile.sh uses it.
             """)
 
-    @Argument(help: "The .xib or .storyboard file.")
+    @Argument(help: "The .xib or .storyboard file, or an editable nib bundle (a .nib folder holding designable.nib).")
     var source: String
 
     @Option(name: [.short, .customLong("output")], help: "Where to write the .nib or .storyboardc.")
@@ -67,6 +67,12 @@ struct Compile: IOCommand {
             (compiled as the nearest modelled Xcode writes them), and text layout sizes.
             """)
     var strict = false
+    @Flag(
+        help: """
+            Write a .xib as an editable nib bundle (ibtool's --flatten NO): a folder holding the \
+            source as designable.nib beside the runnable nib.
+            """)
+    var editable = false
 
     @Option(
         help: ArgumentHelp(
@@ -110,6 +116,7 @@ struct Compile: IOCommand {
         options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
         options.approximations = strict ? .refuse : .warn
         options.maximumNestingDepth = maxNestingDepth
+        options.flatten = !editable
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {

@@ -81,11 +81,26 @@ enum AppKitNibVariants {
     }
 
     /// The output for `root` compiled for `deployment`.
-    static func output(root: ArchivedObject, deployment: Version?, document: SourceDocument) throws(CompileError)
-        -> CompiledNib
+    ///
+    /// `editable` (`--flatten NO`) asks for the runnable part of an editable nib bundle: only
+    /// `keyedobjects.nib`, the `NSKeyedArchiver` archive, as in the four Interface Builder nib
+    /// bundles of the corpus (adium's, one of them for a 10.6 deployment target, where a
+    /// flattened compile writes the NIBArchive variants too).
+    static func output(root: ArchivedObject, deployment: Version?, editable: Bool = false, document: SourceDocument)
+        throws(CompileError) -> CompiledNib
     {
-        let nibArchive = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
         let table = document.root.descendants.first { $0.name == "tableView" || $0.name == "outlineView" }
+        let isDirectory = deployment.map { $0 < .nibArchive } ?? false
+        if editable {
+            guard isDirectory else {
+                return CompiledNib(kind: .nibDirectory, files: ["keyedobjects.nib": try keyedArchive(root, document)])
+            }
+            // The keyed variant for an early target (its tables restyled for macOS before 11.0).
+            var nib = try output(root: root, deployment: deployment, document: document)
+            nib.files = nib.files.filter { $0.key == "keyedobjects.nib" }
+            return nib
+        }
+        let nibArchive = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
         guard let deployment, deployment < .nibArchive else {
             // 10.13 up to 11.0 with a table: the 11.0 variant would differ (no pair shows how).
             if let deployment, deployment < .bigSur, let table {
@@ -117,18 +132,23 @@ enum AppKitNibVariants {
             }
             if restyled { earlier = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:]) }
         }
-        let keyed: [UInt8]
+        var files = ["keyedobjects.nib": try keyedArchive(root, document), "keyedobjects-101300.nib": earlier]
+        if let bigSurVariant { files["keyedobjects-110000.nib"] = bigSurVariant }
+        return CompiledNib(kind: .nibDirectory, files: files)
+    }
+
+    /// `root` as the `NSKeyedArchiver` binary plist of a `keyedobjects.nib`.
+    private static func keyedArchive(_ root: ArchivedObject, _ document: SourceDocument) throws(CompileError)
+        -> [UInt8]
+    {
         do {
             var writer = ArchiveWriter()
             writer.sharesNumbersAcrossTypes = false
-            keyed = try writer.archive(root: root).foundationKeyedArchive().serialized(as: .binary)
+            return try writer.archive(root: root).foundationKeyedArchive().serialized(as: .binary)
         } catch {
             throw CompileError(
                 code: .output, file: document.fileName, line: 0, column: 0, element: nil,
                 message: "the keyed archive could not be built: \(error)")
         }
-        var files = ["keyedobjects.nib": keyed, "keyedobjects-101300.nib": earlier]
-        if let bigSurVariant { files["keyedobjects-110000.nib"] = bigSurVariant }
-        return CompiledNib(kind: .nibDirectory, files: files)
     }
 }

@@ -15,7 +15,9 @@ public struct CompiledNib: Sendable {
         case nibFile
         /// A `.storyboardc` directory.
         case storyboard
-        /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets.
+        /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets, or
+        /// an editable nib bundle (``NibCompiler/Options/flatten`` off): `designable.nib`, the
+        /// source, beside the runnable nib.
         case nibDirectory
     }
 
