@@ -265,3 +265,120 @@ struct FontRecoveryTests {
         #expect(output.warnings.contains { $0.message.contains("AGaramondPro-BoldItalic") })
     }
 }
+
+/// Fonts as Xcode 13's ibtool archives them, checked against the duckduckgo pairs' Apple output
+/// (Xcode 13.2.1): NotificationView's labels (ProximaNova-Bold 17, a font the app ships) and its
+/// custom buttons without a font (the 18-point system font), against Idrill7's (Xcode 10) for
+/// the older form.
+@Suite("Xcode 13 fonts and buttons")
+struct Xcode13FontTests {
+    static func document(_ body: String, customFonts: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+            \(customFonts)
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="v1">
+                    <rect key="frame" x="0" y="0" width="320" height="100"/>
+                    <subviews>\(body)</subviews>
+                </view>
+            </objects>
+        </document>
+        """
+    }
+
+    static func label(_ font: String) -> String {
+        """
+        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" id="l1">
+            <rect key="frame" x="0" y="0" width="100" height="21"/>
+            \(font)
+        </label>
+        """
+    }
+
+    static func graph(_ text: String, xcode: Double) throws -> Graph {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        return try Source.graph(text, options: options)
+    }
+
+    /// The descriptor attributes of `font` as (key, value) pairs, and the dictionary's class.
+    static func attributes(of font: Int, in graph: Graph) throws -> (String, [(String, NibArchive.Payload?)]) {
+        let descriptor = try #require(graph.object("UIFontDescriptor", of: font))
+        let dictionary = try #require(graph.object("UIFontDescriptorAttributes", of: descriptor))
+        let items = graph.elements(of: dictionary)
+        var pairs: [(String, NibArchive.Payload?)] = []
+        for index in stride(from: 0, to: items.count - 1, by: 2) {
+            let value = items[index + 1]
+            let payload = graph.value("NS.dblval", of: value) ?? graph.value("NS.intval", of: value)
+            pairs.append((graph.string(items[index]) ?? "?", payload ?? graph.value("NS.bytes", of: value)))
+        }
+        return (graph.nodes[dictionary].className, pairs)
+    }
+
+    @Test("a font the app ships (<customFonts>): traits 0 whatever its style, no scaling keys, a double size")
+    func customFont() throws {
+        let fonts = """
+            <customFonts key="customFonts">
+                <array key="proximanova-bold.otf"><string>ProximaNova-Bold</string></array>
+            </customFonts>
+            """
+        let graph = try Self.graph(
+            Self.document(
+                Self.label(
+                    #"<fontDescription key="fontDescription" name="ProximaNova-Bold" family="Proxima Nova" pointSize="17"/>"#
+                ), customFonts: fonts), xcode: 13.2)
+        let font = try #require(graph.all("UIFont").first)
+        #expect(
+            graph.nodes[font].values.map(\.key) == [
+                "UIFontName", "UIFontDescriptor", "UIFontPointSize", "UIFontTraits", "UISystemFont", "NSName", "NSSize",
+            ])
+        #expect(graph.value("UIFontTraits", of: font)?.integerValue == 0)
+        let (dictionaryClass, pairs) = try Self.attributes(of: font, in: graph)
+        #expect(dictionaryClass == "NSDictionary")
+        #expect(pairs.map(\.0) == ["NSFontSizeAttribute", "NSFontNameAttribute"])
+        #expect(pairs.first?.1 == .float64(17))
+    }
+
+    @Test("the system font: .SFUI-Regular, size then usage in an NSDictionary (13); .SFUIText, usage then size (10)")
+    func systemFont() throws {
+        let body = Self.label(#"<fontDescription key="fontDescription" type="system" pointSize="17"/>"#)
+        let modern = try Self.graph(Self.document(body), xcode: 13.2)
+        let font = try #require(modern.all("UIFont").first)
+        #expect(modern.text("UIFontName", of: font) == ".SFUI-Regular")
+        let (modernClass, modernPairs) = try Self.attributes(of: font, in: modern)
+        #expect(modernClass == "NSDictionary")
+        #expect(modernPairs.map(\.0) == ["NSFontSizeAttribute", "NSCTFontUIUsageAttribute"])
+        #expect(modernPairs.first?.1 == .float64(17))
+
+        let older = try Self.graph(Self.document(body), xcode: 10)
+        let olderFont = try #require(older.all("UIFont").first)
+        #expect(older.text("UIFontName", of: olderFont) == ".SFUIText")
+        let (olderClass, olderPairs) = try Self.attributes(of: olderFont, in: older)
+        #expect(olderClass == "NSMutableDictionary")
+        #expect(olderPairs.map(\.0) == ["NSCTFontUIUsageAttribute", "NSFontSizeAttribute"])
+    }
+
+    @Test("a custom button without a font: the 18-point system font and UIButtonConfiguration nil, last (13 only)")
+    func customButton() throws {
+        let button = """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" id="b1">
+                <rect key="frame" x="0" y="0" width="24" height="24"/>
+                <state key="normal" title="X"/>
+            </button>
+            """
+        let modern = try Self.graph(Self.document(button), xcode: 13.2)
+        let object = try #require(modern.all("UIButton").first)
+        #expect(modern.nodes[object].values.suffix(2).map(\.key) == ["UIFont", "UIButtonConfiguration"])
+        let font = try #require(modern.object("UIFont", of: object))
+        #expect(modern.text("UIFontName", of: font) == ".SFUI-Regular")
+        #expect(modern.value("UIFontPointSize", of: font) == .float64(18))
+
+        let older = try Self.graph(Self.document(button), xcode: 10)
+        let olderButton = try #require(older.all("UIButton").first)
+        #expect(older.value("UIFont", of: olderButton) == nil)
+        #expect(older.value("UIButtonConfiguration", of: olderButton) == nil)
+    }
+}

@@ -136,6 +136,13 @@ public struct SourceDocument: @unchecked Sendable {
 
     /// Whether the document is a storyboard.
     public var isStoryboard: Bool { root["type"]?.contains("Storyboard") ?? false }
+
+    /// The PostScript names of the fonts the document's `<customFonts>` lists: fonts the app
+    /// ships (`<array key="proximanova-bold.otf"><string>ProximaNova-Bold</string></array>`).
+    var customFontNames: Set<String> {
+        let arrays = root.child("customFonts", key: "customFonts")?.children(named: "array") ?? []
+        return Set(arrays.flatMap { $0.children(named: "string").map(\.text).filter { !$0.isEmpty } })
+    }
 }
 
 /// Collects the element tree from `XMLParser` callbacks.

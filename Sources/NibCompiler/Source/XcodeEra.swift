@@ -56,6 +56,21 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesDoubleColorComponents: Bool { version >= 9 }
     /// `UIFontTextStyleForScaling` and friends on fonts (iOS 11 SDK).
     var writesFontScalingKeys: Bool { version >= 9 }
+    /// Font descriptors give the point size as a double `NSNumber` even when it is whole: all
+    /// 275 descriptors of the 18 duckduckgo pairs (Xcode 13.2), system and named fonts alike;
+    /// every earlier pair (Xcode 5 to 11) writes whole sizes as integers. Nothing shows 12.
+    var writesDoubleFontSizes: Bool { version >= 13 }
+    /// System fonts are named `.SFUI-Regular` / `.SFUI-Bold` at every size, and font
+    /// descriptors hold an immutable `NSDictionary` with the size first: the 63 system fonts
+    /// and 181 named fonts of the duckduckgo pairs (Xcode 13.2); up to Xcode 10/11 (Idrill7,
+    /// zbrateam) `.SFUIText` / `.SFUIDisplay`, a mutable dictionary, the usage first. The
+    /// corpus's compiled nibs show `.SFUI-Bold` with the bold usage override after the size.
+    var writesSFUIFontDescriptors: Bool { version >= 13 }
+    /// Every `UIButton` archives `UIButtonConfiguration` nil (iOS 15 SDK), and a custom button
+    /// without a font archives the 18-point system font: all 61 buttons of the duckduckgo
+    /// pairs (Xcode 13.2), 20 of them custom without a `<fontDescription>`; no earlier pair has
+    /// either key on such buttons.
+    var writesButtonConfiguration: Bool { version >= 13 }
     /// `UIViewLargeContentStoredProperties` nil on every view (iOS 13 SDK).
     var writesLargeContentProperties: Bool { version >= 11 }
     /// Image placeholders record 1 × 1 instead of the size cached in `<resources>` (Xcode 10
@@ -82,6 +97,7 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     /// The system font's PostScript name for a size and weight.
     public func systemFontName(size: Double, bold: Bool) -> String {
+        if writesSFUIFontDescriptors { return bold ? ".SFUI-Bold" : ".SFUI-Regular" }
         if version < 7 { return bold ? ".HelveticaNeueInterface-MediumP4" : ".HelveticaNeueInterface-Regular" }
         let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
         if version < 7.1 { return family + (bold ? "-Bold" : "-Regular") }

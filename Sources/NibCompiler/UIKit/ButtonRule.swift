@@ -110,12 +110,15 @@ enum ButtonRule {
         } else if let attributedFont {
             // A button whose normal title is attributed takes that title's font (Idrill7).
             object.set("UIFont", attributedFont)
-        } else if type == "roundedRect" || type == "system" {
+        } else if type == "roundedRect" || type == "system" || context.era.writesButtonConfiguration {
+            // System buttons default to 15 points; from Xcode 13 custom ones archive 18.
+            let size = type == "roundedRect" || type == "system" ? "15" : "18"
             let standard = SourceElement(
-                name: "fontDescription", attributes: ["type": "system", "pointSize": "15"], line: element.line,
+                name: "fontDescription", attributes: ["type": "system", "pointSize": size], line: element.line,
                 column: element.column)
             object.set("UIFont", try FontRule.font(standard, in: context))
         }
+        if context.era.writesButtonConfiguration { object.set("UIButtonConfiguration", .null) }
     }
 
     /// A state's `<attributedString key="attributedTitle">` → `UIAttributedTitle`: the fragment

@@ -23,13 +23,17 @@ enum FontRule {
         }
         let bold = type == "boldSystem"
         let name = context.era.systemFontName(size: size, bold: bold)
+        let usage = (
+            ArchivedObject.string("NSCTFontUIUsageAttribute"),
+            ArchivedObject.string(bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage")
+        )
+        let sizeAttribute = (ArchivedObject.string("NSFontSizeAttribute"), sizeNumber(size, in: context))
         let attributes: [(ArchivedObject, ArchivedObject)] =
-            [(.string("NSCTFontUIUsageAttribute"), .string(bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage"))]
-            + [(.string("NSFontSizeAttribute"), sizeNumber(size))]
+            (context.era.writesSFUIFontDescriptors ? [sizeAttribute, usage] : [usage, sizeAttribute])
             + (bold && context.era.writesBoldUsageOverride
                 ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
         let descriptor = ArchivedObject("UIFontDescriptor")
-        descriptor.set("UIFontDescriptorAttributes", .dictionary("NSMutableDictionary", attributes))
+        descriptor.set("UIFontDescriptorAttributes", .dictionary(attributesClass(in: context), attributes))
         let font = ArchivedObject("UIFont")
         font.set("UIFontName", .string(name))
         font.set("UIFontDescriptor", descriptor)
@@ -52,11 +56,22 @@ enum FontRule {
 
     /// A font by PostScript name: its descriptor names the font and size, and it is not a
     /// system font (canoelover pairs: Helvetica 22 and 36 pt).
+    ///
+    /// A font the app ships (listed in the document's `<customFonts>`) is not installed on the
+    /// Mac that runs ibtool, which archives what it knows without loading it: `UIFontTraits` 0
+    /// whatever the style, and no scaling keys. Evidence: all 181 ProximaNova fonts (Regular,
+    /// Semibold, Bold, Extrabld) of the 18 duckduckgo pairs (Xcode 13.2), while that Xcode's
+    /// system fonts have the scaling keys; fonts macOS has (Helvetica, HelveticaNeue,
+    /// Copperplate, Optima-Bold in the canoelover, jdrharding, Idrill7 and pogoros pairs) have
+    /// their traits (Optima-Bold 2) and, from Xcode 9, the scaling keys.
     static func namedFont(_ name: String, size: Double, element: SourceElement, in context: UIKitContext)
         throws(CompileError) -> ArchivedObject
     {
+        let installed = !context.customFonts.contains(name)
         let traits: Int
-        if let known = namedFontTraits[name] {
+        if !installed {
+            traits = 0
+        } else if let known = namedFontTraits[name] {
             traits = known
         } else {
             // The font's symbolic traits come from the font file, which the document does not
@@ -71,11 +86,12 @@ enum FontRule {
                 "the traits of font \(name) are not known; archived as \(traits) (from the style in its name)")
         }
         let attributes: [(ArchivedObject, ArchivedObject)] = [
-            (.string("NSFontSizeAttribute"), sizeNumber(size)),
+            (.string("NSFontSizeAttribute"), sizeNumber(size, in: context)),
             (.string("NSFontNameAttribute"), .string(name)),
         ]
         let descriptor = ArchivedObject("UIFontDescriptor")
-        descriptor.set("UIFontDescriptorAttributes", .dictionary("NSMutableDictionary", attributes))
+        descriptor.set(
+            "UIFontDescriptorAttributes", .dictionary(attributesClass(in: context), attributes))
         let font = ArchivedObject("UIFont")
         font.set("UIFontName", .string(name))
         font.set("UIFontDescriptor", descriptor)
@@ -84,7 +100,7 @@ enum FontRule {
         font.set("UISystemFont", .bool(false))
         font.set("NSName", .string(name))
         font.set("NSSize", .float64(size))
-        addScalingKeys(font, in: context)
+        if installed { addScalingKeys(font, in: context) }
         return font
     }
 
@@ -126,9 +142,16 @@ enum FontRule {
         return font
     }
 
-    /// A point size as the descriptor's `NSNumber`: an integer when it is whole.
-    private static func sizeNumber(_ size: Double) -> ArchivedObject {
-        Int(exactly: size).map { .number($0) } ?? .number(double: size)
+    /// The class of a descriptor's attributes (``XcodeEra/writesSFUIFontDescriptors``).
+    private static func attributesClass(in context: UIKitContext) -> String {
+        context.era.writesSFUIFontDescriptors ? "NSDictionary" : "NSMutableDictionary"
+    }
+
+    /// A point size as the descriptor's `NSNumber`: an integer when it is whole, up to Xcode 13
+    /// (``XcodeEra/writesDoubleFontSizes``).
+    private static func sizeNumber(_ size: Double, in context: UIKitContext) -> ArchivedObject {
+        if context.era.writesDoubleFontSizes { return .number(double: size) }
+        return Int(exactly: size).map { .number($0) } ?? .number(double: size)
     }
 
     /// The scaling keys of the iOS 11 SDK and later.

@@ -258,7 +258,7 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable,
+            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
             diagnostics: document.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
@@ -648,7 +648,7 @@ struct StoryboardCompiler {
     ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable,
+            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
             diagnostics: document.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")

@@ -16,7 +16,7 @@ enum TableViewCellRule {
     {
         let context = UIKitContext(
             fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era,
-            imagesAvailable: outer.imagesAvailable, diagnostics: outer.diagnostics)
+            imagesAvailable: outer.imagesAvailable, customFonts: outer.customFonts, diagnostics: outer.diagnostics)
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         context.allObjects = [owner, firstResponder]

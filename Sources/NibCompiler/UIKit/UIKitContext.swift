@@ -44,12 +44,17 @@ final class UIKitContext: DiagnosingContext {
     /// Where warnings go; shared by every context of one compile.
     let diagnostics: CompileDiagnostics
 
+    /// The PostScript names of the fonts the app ships (the document's `<customFonts>`), which
+    /// ibtool cannot load on the Mac (``FontRule/namedFont(_:size:element:in:)``).
+    let customFonts: Set<String>
+
     init(
         fileName: String, isBaseLocalized: Bool, module: String? = nil, era: XcodeEra = XcodeEra(13),
-        imagesAvailable: Bool = true,
+        imagesAvailable: Bool = true, customFonts: Set<String> = [],
         diagnostics: CompileDiagnostics = CompileDiagnostics()
     ) {
         self.era = era
+        self.customFonts = customFonts
         self.diagnostics = diagnostics
         self.imagesAvailable = imagesAvailable
         self.fileName = fileName

@@ -6,7 +6,7 @@ struct XibCompiler {
     func compile() throws(CompileError) -> [UInt8] {
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable,
+            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
             diagnostics: document.diagnostics)
         let resources = UIKitResources(document: document.root)
         let encoder = ViewEncoder(context: context, resources: resources)
