@@ -382,3 +382,58 @@ struct Xcode13FontTests {
         #expect(older.value("UIButtonConfiguration", of: olderButton) == nil)
     }
 }
+
+/// UIView and UIControl attributes Apple's output shows on the duckduckgo pairs (Xcode 13.2)
+/// and 0senno-atmosphere's nibs.
+@Suite("View and control attributes")
+struct ViewControlAttributeTests {
+    @Test("autoresizesSubviews=\"NO\" leaves UIAutoresizeSubviews out (ActionMessageView); the default archives true")
+    func autoresizesSubviews() throws {
+        let graph = try Source.graph(
+            Source.iOSXib(
+                """
+                <view autoresizesSubviews="NO" contentMode="scaleToFill" id="v1">
+                    <rect key="frame" x="0" y="0" width="100" height="40"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" id="v2">
+                            <rect key="frame" x="0" y="0" width="10" height="10"/>
+                        </view>
+                    </subviews>
+                </view>
+                """))
+        let views = graph.all("UIView")
+        #expect(views.count == 2)
+        let outer = try #require(views.first { graph.object("UISubviews", of: $0) != nil })
+        let inner = try #require(views.first { $0 != outer })
+        #expect(graph.value("UIAutoresizeSubviews", of: outer) == nil)
+        #expect(graph.value("UIAutoresizeSubviews", of: inner) == .bool(true))
+    }
+
+    @Test("a button's content alignments are UIControl's codes, before its stateful content; center is left out")
+    func buttonAlignments() throws {
+        let graph = try Source.graph(
+            Source.iOSXib(
+                """
+                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="trailing" contentVerticalAlignment="center" lineBreakMode="middleTruncation" id="b1">
+                    <rect key="frame" x="0" y="0" width="30" height="25"/>
+                    <state key="normal" title="Edit"/>
+                </button>
+                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" lineBreakMode="middleTruncation" id="b2">
+                    <rect key="frame" x="0" y="0" width="30" height="25"/>
+                    <state key="normal" title="Go"/>
+                </button>
+                """))
+        let buttons = graph.all("UIButton")
+        #expect(buttons.count == 2)
+        for button in buttons {
+            let keys = graph.nodes[button].values.map(\.key)
+            let stateful = try #require(keys.firstIndex(of: "UIButtonStatefulContent"))
+            let horizontal = try #require(keys.firstIndex(of: "UIContentHorizontalAlignment"))
+            #expect(horizontal < stateful)
+        }
+        let codes = buttons.map { graph.value("UIContentHorizontalAlignment", of: $0)?.integerValue }
+        #expect(Set(codes) == [5, 1])
+        let vertical = buttons.compactMap { graph.value("UIContentVerticalAlignment", of: $0)?.integerValue }
+        #expect(vertical == [1])
+    }
+}

@@ -35,11 +35,19 @@ enum ButtonRule {
             // A button's default is middle truncation, which is not archived.
             if code != 5 { lineBreakMode = code }
         }
-        for (name, table) in [("contentHorizontalAlignment", horizontal), ("contentVerticalAlignment", vertical)] {
+        // UIControl's content alignments, before the button's own keys, center left out: the
+        // order and codes UISegmentedControl's pairs show for the same UIControl keys, and
+        // UIContentHorizontalAlignment 5 for "trailing" before UIButtonStatefulContent in
+        // duckduckgo's ActionMessageView (Xcode 13.2) and 1 for "left" in 0senno-atmosphere.
+        for (name, table, key) in [
+            ("contentVerticalAlignment", vertical, "UIContentVerticalAlignment"),
+            ("contentHorizontalAlignment", horizontal, "UIContentHorizontalAlignment"),
+        ] {
             guard let value = element[name] else { continue }
-            guard let code = table[value], code == 0 else {
-                throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is not modelled")
+            guard let code = table[value] else {
+                throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is unknown")
             }
+            if code != 0 { object.set(key, int: code) }
         }
         var contents: [(ArchivedObject, ArchivedObject)] = []
         var attributedFont: ArchivedObject?

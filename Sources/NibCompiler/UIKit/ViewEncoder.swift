@@ -11,7 +11,7 @@ struct ViewEncoder {
         "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority", "userLabel", "misplaced",
         "ambiguous", "fixedFrame", "customClass", "customModule", "customModuleProvider", "tag", "alpha",
         "insetsLayoutMarginsFromSafeArea", "clearsContextBeforeDrawing", "preservesSuperviewLayoutMargins",
-        "semanticContentAttribute",
+        "semanticContentAttribute", "autoresizesSubviews",
     ]
 
     /// `semanticContentAttribute` values → `UISemanticContentAttribute`.
@@ -250,7 +250,10 @@ struct ViewEncoder {
         object.setFlag("UIHidden", element.flag("hidden"))
         object.setFlag("UIUserInteractionDisabled", element["userInteractionEnabled"] == "NO")
         object.setFlag("UIMultipleTouchEnabled", element.flag("multipleTouchEnabled"))
-        object.set("UIAutoresizeSubviews", .bool(true))
+        // UIView archives autoresizesSubviews only when it is on (its default): duckduckgo's
+        // ActionMessageView (Xcode 13.2) has no UIAutoresizeSubviews on its
+        // autoresizesSubviews="NO" view, every other view of the pairs true.
+        if element["autoresizesSubviews"] != "NO" { object.set("UIAutoresizeSubviews", .bool(true)) }
         if mask != 0 { object.set("UIAutoresizingMask", int: mask) }
         // The (deprecated) content stretch rectangle, in unit coordinates (Idrill7's image view).
         if let contentStretch { object.set("UIContentStretch", ArchivedObject.geometry(contentStretch)) }
