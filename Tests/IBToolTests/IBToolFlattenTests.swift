@@ -62,27 +62,33 @@ struct IBToolFlattenTests {
         #expect(try outputFiles(at: output)["designable.nib"] == nil)
     }
 
-    /// adium's nib documents in the corpus: Interface Builder bundles whose `designable.nib` is
-    /// the pair's source and whose runnable part is one `keyedobjects.nib`, a keyed archive,
-    /// also for AccountProfile's 10.6 deployment target (for which a flattened compile writes
-    /// the NIBArchive variants as well).
+    /// The corpus's Interface Builder nib bundles (MANIFEST `family=ib-nib-document`): each
+    /// pair's source is the bundle's `designable.nib`, and the bundle holds the runnable files
+    /// beside it. adium's (Xcode 11; AccountProfile for 10.6, LogViewer with no target) hold one
+    /// keyed `keyedobjects.nib`; scribendi's (Xcode 13, the project's 10.9 target) the keyed
+    /// archive and the NIBArchive variant, as a flattened compile for 10.9 writes them.
     @Test(
-        "macOS bundles hold what adium's Interface Builder bundles hold",
+        "macOS bundles hold the files the corpus's Interface Builder bundles hold",
         .enabled(if: Corpus.shouldRun),
-        arguments: ["AccountProfile", "LogViewer"])
-    func appKitBundleMatchesAdium(_ name: String) throws {
-        let pair = try Corpus.directory().appendingPathComponent("xib-pairs/macos-adium-adium-\(name)")
+        arguments: [
+            ("macos-adium-adium-AccountProfile", "AccountProfile", 11.0, nil),
+            ("macos-adium-adium-LogViewer", "LogViewer", 11.0, nil),
+            ("macos-scribendi-cindex-mac-GroupingController/Base.lproj", "GroupingController", 13.0, "10.9"),
+        ] as [(String, String, Double?, String?)])
+    func appKitBundleMatchesCorpus(_ folder: String, _ name: String, _ xcode: Double?, _ target: String?) throws {
+        let pair = try Corpus.directory().appendingPathComponent("xib-pairs/\(folder)")
         let apple = try outputFiles(at: pair.appendingPathComponent("\(name).nib"))
-        #expect(Set(apple.keys) == ["keyedobjects.nib"])
+        #expect(apple["keyedobjects.nib"] != nil)
 
-        var options = NibCompiler.Options()
+        var options = NibCompiler.Options(deploymentTarget: target)
         options.flatten = false
+        options.xcode = xcode.map(XcodeEra.init)
         let source = pair.appendingPathComponent("\(name).xib")
         let compiled = try NibCompiler(options: options).compile(contentsOf: source)
         #expect(compiled.kind == .nibDirectory)
         #expect(Set(compiled.files.keys) == Set(apple.keys).union(["designable.nib"]))
         #expect(compiled.files["designable.nib"] == [UInt8](try Data(contentsOf: source)))
-        // Both are NSKeyedArchiver archives of an AppKit nib (an NSIBObjectData).
+        // Both keyedobjects.nib files are NSKeyedArchiver archives of an AppKit nib.
         for bytes in [apple["keyedobjects.nib"], compiled.files["keyedobjects.nib"]] {
             let keyed = try #require(bytes)
             #expect(NibArchive.isKeyedArchive(keyed))

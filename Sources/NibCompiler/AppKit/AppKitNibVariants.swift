@@ -82,10 +82,15 @@ enum AppKitNibVariants {
 
     /// The output for `root` compiled for `deployment`.
     ///
-    /// `editable` (`--flatten NO`) asks for the runnable part of an editable nib bundle: only
-    /// `keyedobjects.nib`, the `NSKeyedArchiver` archive, as in the four Interface Builder nib
-    /// bundles of the corpus (adium's, one of them for a 10.6 deployment target, where a
-    /// flattened compile writes the NIBArchive variants too).
+    /// `editable` (`--flatten NO`) asks for the runnable part of an editable nib bundle. The
+    /// corpus holds eleven Interface Builder nib bundles (MANIFEST `family=ib-nib-document`):
+    /// the seven saved by Xcode 13 to 15 (scribendi, AVRFuses; deployment targets 10.9 and 10.5)
+    /// hold exactly the files a flattened compile writes as a directory; adium's four, saved by
+    /// Xcode 11 (one for 10.6, three with no target), hold `keyedobjects.nib` alone. So the
+    /// bundle holds the flattened directory when there is one and the Xcode that writes it
+    /// (`--xcode`, else the current one, as ``AppKitEraRule`` imitates) is 12 or later
+    /// (``XcodeEra/writesNibArchiveVariantsInBundles``), and otherwise `keyedobjects.nib`, the
+    /// `NSKeyedArchiver` archive every one of them has.
     static func output(root: ArchivedObject, deployment: Version?, editable: Bool = false, document: SourceDocument)
         throws(CompileError) -> CompiledNib
     {
@@ -95,9 +100,12 @@ enum AppKitNibVariants {
             guard isDirectory else {
                 return CompiledNib(kind: .nibDirectory, files: ["keyedobjects.nib": try keyedArchive(root, document)])
             }
-            // The keyed variant for an early target (its tables restyled for macOS before 11.0).
             var nib = try output(root: root, deployment: deployment, document: document)
-            nib.files = nib.files.filter { $0.key == "keyedobjects.nib" }
+            // The Xcode that writes the bundle: `--xcode`, else the current one (AppKitEraRule).
+            if !(document.builtBy ?? AppKitEraRule.current).writesNibArchiveVariantsInBundles {
+                // The keyed variant alone (its tables restyled for macOS before 11.0).
+                nib.files = nib.files.filter { $0.key == "keyedobjects.nib" }
+            }
             return nib
         }
         let nibArchive = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])

@@ -71,6 +71,10 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// pairs (Xcode 13.2), 20 of them custom without a `<fontDescription>`; no earlier pair has
     /// either key on such buttons.
     var writesButtonConfiguration: Bool { version >= 13 }
+    /// An editable nib bundle for a macOS target before 10.13 holds the NIBArchive variants
+    /// beside `keyedobjects.nib`: the bundles saved by Xcode 13 to 15 (scribendi, AVRFuses) do,
+    /// adium's saved by Xcode 11 do not (``AppKitNibVariants``). Nothing shows 12.
+    var writesNibArchiveVariantsInBundles: Bool { version >= 12 }
     /// `UIViewLargeContentStoredProperties` nil on every view (iOS 13 SDK).
     var writesLargeContentProperties: Bool { version >= 11 }
     /// Image placeholders record 1 × 1 instead of the size cached in `<resources>` (Xcode 10
