@@ -437,3 +437,82 @@ struct ViewControlAttributeTests {
         #expect(vertical == [1])
     }
 }
+
+/// Table views and colors as Xcode 13.2's ibtool archives them (the duckduckgo pairs' Apple
+/// output: 40 table views; the sRGB colors of its storyboards and xibs).
+@Suite("Xcode 13 table views and colors")
+struct Xcode13TableTests {
+    static func storyboard(_ view: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES" initialViewController="vc1">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc1" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <subviews>\(view)</subviews>
+                                <color key="backgroundColor" red="0.13333333333333333" green="0.26666666666666666" blue="0.99999600649999998" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+    }
+
+    static func viewNib(_ view: String) throws -> Graph {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(Data(Self.storyboard(view).utf8), fileName: "T.storyboard")
+        let name = try #require(output.files.keys.first { $0.contains("-view-") })
+        return Graph(try NibArchive(parsing: output.files[name] ?? []))
+    }
+
+    @Test("a grouped prototype table: the iOS 15 SDK keys in Apple's order, with the source's heights")
+    func groupedTable() throws {
+        let graph = try Self.viewNib(
+            """
+            <tableView clipsSubviews="YES" contentMode="scaleToFill" bounces="NO" alwaysBounceVertical="YES" dataMode="prototypes" style="grouped" separatorStyle="none" allowsSelection="NO" rowHeight="25" estimatedRowHeight="25" sectionHeaderHeight="46" estimatedSectionHeaderHeight="46" sectionFooterHeight="18" id="t1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+            </tableView>
+            """)
+        let table = try #require(graph.all("UITableView").first)
+        let keys = graph.nodes[table].values.map(\.key)
+        let expected = [
+            "UIViewLocalOverrideTraitCollection", "UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBounceEnabled",
+            "UIBouncesZoom", "UIAlwaysBounceVertical", "UIScrollViewContentInsetAdjustmentBehavior",
+            "UITableViewStyle", "UIStyle", "UISeparatorStyleIOS9AndLater", "UIPrefetchingEnabled", "UIRowHeight",
+            "UISectionHeaderHeight", "UISectionFooterHeight", "UIEstimatedRowHeight",
+            "UIEstimatedSectionHeaderHeight", "UIEstimatedSectionFooterHeight", "UIFillerRowHeight",
+            "UISectionHeaderTopPadding", "UIAllowsSelection", "UIInsetsContentViewsToSafeArea",
+            "UISeparatorInsetReference",
+        ]
+        let start = try #require(keys.firstIndex(of: "UIViewLocalOverrideTraitCollection"))
+        #expect(Array(keys[start...]) == expected)
+        #expect(graph.value("UITableViewStyle", of: table)?.integerValue == 1)
+        #expect(graph.value("UIRowHeight", of: table) == .float32(25))
+        #expect(graph.value("UIEstimatedSectionHeaderHeight", of: table) == .float32(46))
+        #expect(graph.value("UIEstimatedSectionFooterHeight", of: table) == .float32(0))
+        #expect(graph.value("UISectionHeaderTopPadding", of: table) == .float64(-1))
+        let traits = try #require(graph.object("UIViewLocalOverrideTraitCollection", of: table))
+        #expect(
+            graph.nodes[traits].values.map(\.key) == [
+                "UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus"
+            ])
+    }
+
+    @Test("a storyboard's sRGB view colors: doubles rounded to ten places")
+    func roundedDoubles() throws {
+        let graph = try Self.viewNib("")
+        let view = try #require(graph.all("UIView").first { graph.object("UIBackgroundColor", of: $0) != nil })
+        let color = try #require(graph.object("UIBackgroundColor", of: view))
+        #expect(graph.value("UIRed-Double", of: color) == .float64(0.1333333333))
+        #expect(graph.value("UIGreen-Double", of: color) == .float64(0.2666666667))
+        #expect(graph.value("UIBlue-Double", of: color) == .float64(0.9999960065))
+    }
+}

@@ -75,6 +75,17 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// beside `keyedobjects.nib`: the bundles saved by Xcode 13 to 15 (scribendi, AVRFuses) do,
     /// adium's saved by Xcode 11 do not (``AppKitNibVariants``). Nothing shows 12.
     var writesNibArchiveVariantsInBundles: Bool { version >= 12 }
+    /// Table views archive the iOS 15 SDK's keys (trait override, inset adjustment behaviours,
+    /// style under two keys, estimated heights, filler row height, header top padding, …;
+    /// ``TableViewRule/encodeModern(_:_:_:_:)``): all 40 table views of the duckduckgo pairs
+    /// (Xcode 13.2). The older form (`UIContentSize`, `UIShowsSelectionImmediatelyOnTouchBegin`)
+    /// is Xcode 5 to 10's (ibrahimtaleb, Sylladise, Idrill7). Nothing shows 11 or 12.
+    var writesModernTableKeys: Bool { version >= 13 }
+    /// A storyboard view's sRGB colors archive their double components rounded to ten decimal
+    /// places (``ColorRule``): the plain sRGB view colors of the duckduckgo storyboards (Xcode
+    /// 13.2); its xibs keep every digit.
+    /// Earlier pairs have no double components to compare.
+    var roundsColorDoubles: Bool { version >= 13 }
     /// `UIViewLargeContentStoredProperties` nil on every view (iOS 13 SDK).
     var writesLargeContentProperties: Bool { version >= 11 }
     /// Image placeholders record 1 × 1 instead of the size cached in `<resources>` (Xcode 10

@@ -193,6 +193,17 @@ enum ColorRule {
         }
         switch space {
         case "sRGB":
+            // Xcode 13 writes the double components of a storyboard view's sRGB color rounded
+            // to ten decimal places (duckduckgo, Xcode 13.2: the plain sRGB colors of its 20
+            // storyboards, such as 0.13333333333333333 → 0.1333333333, 0.99999600649999998 →
+            // 0.9999960065), while its xibs, attributed-string colors and named colors keep
+            // every digit (NotificationView.xib: 0.68627450980392157 → 0.6862745098039216).
+            if context.era.roundsColorDoubles, element.parent?.name != "attributes",
+                element.documentElement["type"]?.contains("Storyboard") == true
+            {
+                let rounded = [red, green, blue, alpha].map(Self.roundedToTenPlaces)
+                return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: rounded[3])
+            }
             return rgbColor(
                 red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
         case "calibratedRGB", "deviceRGB":
@@ -272,6 +283,12 @@ enum ColorRule {
         case (0, 0): grayColor(white: 0, alpha: 0, systemName: "clearColor")
         default: grayColor(white: white, alpha: alpha, systemName: nil)
         }
+    }
+
+    /// `value` rounded to ten decimal places (values too large to scale are left as they are).
+    static func roundedToTenPlaces(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e6 else { return value }
+        return (value * 1e10).rounded() / 1e10
     }
 
     static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double, doubles: Bool = true)

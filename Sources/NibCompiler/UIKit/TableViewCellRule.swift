@@ -21,7 +21,10 @@ enum TableViewCellRule {
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         context.allObjects = [owner, firstResponder]
         let cell = try self.cell(element, context: context, resources: resources, isPrototype: true)
-        context.topLevel = [cell, owner, firstResponder]
+        // Xcode 13 lists the placeholders first here too, as in every nib it writes
+        // (duckduckgo's prototype nibs; ``XcodeEra/listsPlaceholdersFirst``).
+        context.topLevel =
+            context.era.listsPlaceholdersFirst ? [owner, firstResponder, cell] : [cell, owner, firstResponder]
         context.allObjects.insert(cell, at: 0)
         for owner in [element] + element.descendants {
             if let connections = owner.child("connections"), let id = owner["id"] {

@@ -3,18 +3,32 @@
 enum TableViewRule {
     static let rule = ViewRule(
         className: "UITableView",
-        attributes: [
-            "alwaysBounceVertical", "dataMode", "style", "separatorStyle", "rowHeight", "sectionHeaderHeight",
-            "sectionFooterHeight",
-        ],
-        children: ["prototypes", "color"],
+        attributes: Set(
+            [
+                "alwaysBounceVertical", "dataMode", "style", "separatorStyle", "rowHeight", "sectionHeaderHeight",
+                "sectionFooterHeight",
+            ] + modernAttributes),
+        children: ["prototypes", "color", "inset"],
         encode: { element, object, context, resources throws(CompileError) in
             try encode(element, object, context, resources)
         })
 
+    /// The attributes only the Xcode 13 form reads (``encodeModern(_:_:_:_:)``).
+    static let modernAttributes = [
+        "bounces", "estimatedRowHeight", "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight",
+        "allowsSelection", "allowsSelectionDuringEditing",
+    ]
+
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
+        if context.era.writesModernTableKeys { return try encodeModern(element, object, context, resources) }
+        for name in modernAttributes where element[name] != nil {
+            try context.unmodelled(.unsupportedAttribute, element, "table view attribute \(name) is not modelled")
+        }
+        for inset in element.children(named: "inset") {
+            try context.unmodelled(.unsupportedElement, inset, "<inset> inside a table view is not modelled")
+        }
         let isGrouped = element["style"] == "grouped"
         if let style = element["style"], style != "plain", !isGrouped {
             try context.unmodelled(.unsupportedAttribute, element, "table view style \"\(style)\" is not modelled")
@@ -51,15 +65,7 @@ enum TableViewRule {
             try context.unmodelled(
                 .unsupportedAttribute, element, "table view rowHeight other than 44 is not modelled")
         }
-        // A white background is UIKit's (plain) table background color, archived by name; a
-        // grouped table's default is another color, so its white stays RGB (ibrahimtaleb).
-        if !isGrouped, let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
-            (background.number("alpha") ?? 1) == 1
-        {
-            let named = ColorRule.namedSystemColor("tableBackgroundColor")
-            named.sharingKey = ColorRule.sourceKey(background)
-            object.replace("UIBackgroundColor", .object(named))
-        }
+        if !isGrouped { try nameWhiteBackground(of: element, object, in: context) }
         object.setFlag("UIBouncesZoom", true)
         object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
         let width = element.child("rect", key: "frame")?.number("width") ?? 0
@@ -84,6 +90,13 @@ enum TableViewRule {
                     .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not modelled")
             }
         }
+        try encodePrototypes(element, object, context, resources)
+    }
+
+    /// `UITableViewCellPrototypeNibs` and `UITableViewCellPrototypeNibExternalObjects`.
+    private static func encodePrototypes(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
+    ) throws(CompileError) {
         var nibs: [(ArchivedObject, ArchivedObject)] = []
         for cell in element.child("prototypes")?.children ?? [] {
             guard cell.name == "tableViewCell" else {
@@ -102,5 +115,136 @@ enum TableViewRule {
         object.set(
             "UITableViewCellPrototypeNibExternalObjects",
             .dictionary("NSMutableDictionary", nibs.map { ($0.0, .dictionary("NSMutableDictionary", [])) }))
+    }
+
+    /// A white background is UIKit's (plain) table background color, archived by name; a
+    /// grouped table's default is another color, so its white stays RGB (ibrahimtaleb, Xcode 6;
+    /// duckduckgo's Autocomplete, Xcode 13.2, names it too).
+    /// From Xcode 13 the name comes first and the source's own white components follow, as
+    /// for the dynamic system colors (Autocomplete: `UISystemColorName`, then `UIWhite` 1).
+    private static func nameWhiteBackground(
+        of element: SourceElement, _ object: ArchivedObject, in context: UIKitContext
+    ) throws(CompileError) {
+        guard let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
+            (background.number("alpha") ?? 1) == 1
+        else { return }
+        let named: ArchivedObject
+        if context.era.writesModernTableKeys {
+            let source = try ColorRule.color(background, in: context)
+            named = ArchivedObject("UIColor")
+            named.set("UISystemColorName", .string("tableBackgroundColor"))
+            for (key, value) in source.values { named.set(key, value) }
+        } else {
+            named = ColorRule.namedSystemColor("tableBackgroundColor")
+        }
+        named.sharingKey = ColorRule.sourceKey(background)
+        object.replace("UIBackgroundColor", .object(named))
+    }
+
+    /// The table view styles (`UITableView.Style`: plain, grouped, insetGrouped).
+    static let styles: [String: Int] = ["plain": 0, "grouped": 1, "insetGrouped": 2]
+
+    /// A table view as Xcode 13's ibtool (iOS 15 SDK) archives it, learned from the 40 table
+    /// views of the duckduckgo pairs (Xcode 13.2; plain and grouped, prototype cells, heights
+    /// fixed and automatic, bounces and selection off, separators default and none):
+    ///
+    /// | Key | Value |
+    /// |---|---|
+    /// | `UIViewLocalOverrideTraitCollection` | a `UITraitCollection` with `UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus` 0 |
+    /// | `UIScrollViewIndicatorInsetAdjustmentBehavior` | 1 |
+    /// | `UIBounceEnabled` | false when `bounces="NO"` |
+    /// | `UIBouncesZoom`, `UIAlwaysBounceVertical` | true; `alwaysBounceVertical` |
+    /// | `UIScrollViewContentInsetAdjustmentBehavior` | 0 |
+    /// | `UITableViewStyle`, `UIStyle` | the style: plain 0, grouped 1 (insetGrouped 2, `UITableView.Style`) |
+    /// | `UISeparatorStyle`, `UISeparatorStyleIOS5AndLater` / `UISeparatorStyleIOS9AndLater` | 1 and 1 for the default line; `UISeparatorStyleIOS9AndLater` 0 alone for none |
+    /// | `UIPrefetchingEnabled` | true |
+    /// | `UIRowHeight`, `UISectionHeaderHeight`, `UISectionFooterHeight` | the source's (float32; -1 is automatic) |
+    /// | `UIEstimatedRowHeight`, `UIEstimatedSectionHeaderHeight`, `UIEstimatedSectionFooterHeight` | the source's, else 0 |
+    /// | `UIFillerRowHeight`, `UISectionHeaderTopPadding` | 0 and -1 (float64) |
+    /// | `UIAllowsSelection`, `UIAllowsSelectionDuringEditing` | false / true when the source says so |
+    /// | `UIInsetsContentViewsToSafeArea` | true |
+    /// | `UISeparatorColor`, the prototypes | as before |
+    /// | `UISeparatorInset` | `<inset key="separatorInset">` as top, left, bottom, right |
+    /// | `UISeparatorInsetReference` | 0 |
+    ///
+    /// A table that lays out content of its own (static cells, header or footer views: ibtool
+    /// archives UIKit's layout of them, `UIContentSize`) is refused, so the encoder falls back.
+    static func encodeModern(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
+    ) throws(CompileError) {
+        if let mode = element["dataMode"], mode != "prototypes" {
+            throw context.error(
+                .unsupportedAttribute, element, "table view dataMode \"\(mode)\" (laid-out content) is not modelled")
+        }
+        let style = element["style"] ?? "plain"
+        guard let styleCode = styles[style] else {
+            throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is unknown")
+        }
+        if styleCode == 0 { try nameWhiteBackground(of: element, object, in: context) }
+        let traits = ArchivedObject("UITraitCollection")
+        traits.set("UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", int: 0)
+        object.set("UIViewLocalOverrideTraitCollection", traits)
+        object.set("UIScrollViewIndicatorInsetAdjustmentBehavior", int: 1)
+        if element["bounces"] == "NO" { object.set("UIBounceEnabled", .bool(false)) }
+        object.setFlag("UIBouncesZoom", true)
+        object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
+        object.set("UIScrollViewContentInsetAdjustmentBehavior", int: 0)
+        object.set("UITableViewStyle", int: styleCode)
+        object.set("UIStyle", int: styleCode)
+        switch element["separatorStyle"] {
+        case "none": object.set("UISeparatorStyleIOS9AndLater", int: 0)
+        case nil, "default", "singleLine":
+            object.set("UISeparatorStyle", int: 1)
+            object.set("UISeparatorStyleIOS5AndLater", int: 1)
+        case let separator?:
+            try context.unmodelled(
+                .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not modelled")
+        }
+        object.set("UIPrefetchingEnabled", .bool(true))
+        for (attribute, key, fallback) in [
+            ("rowHeight", "UIRowHeight", -1.0), ("sectionHeaderHeight", "UISectionHeaderHeight", -1),
+            ("sectionFooterHeight", "UISectionFooterHeight", -1), ("estimatedRowHeight", "UIEstimatedRowHeight", 0),
+            ("estimatedSectionHeaderHeight", "UIEstimatedSectionHeaderHeight", 0),
+            ("estimatedSectionFooterHeight", "UIEstimatedSectionFooterHeight", 0),
+        ] {
+            let value = element.number(attribute) ?? fallback
+            guard value.isFinite, abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+                throw context.error(.invalidSource, element, "table view \(attribute) \"\(value)\" is not a height")
+            }
+            object.set(key, .float32(Float(value)))
+        }
+        object.set("UIFillerRowHeight", .float64(0))
+        object.set("UISectionHeaderTopPadding", .float64(-1))
+        if element["allowsSelection"] == "NO" { object.set("UIAllowsSelection", .bool(false)) }
+        if element["allowsSelectionDuringEditing"] == "YES" {
+            object.set("UIAllowsSelectionDuringEditing", .bool(true))
+        }
+        object.set("UIInsetsContentViewsToSafeArea", .bool(true))
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "backgroundColor", "tintColor": break
+            case "separatorColor": object.set("UISeparatorColor", try ColorRule.color(color, in: context))
+            case "sectionIndexColor": object.set("UISectionIndexColor", try ColorRule.color(color, in: context))
+            case "sectionIndexBackgroundColor":
+                object.set("UISectionIndexBackgroundColor", try ColorRule.color(color, in: context))
+            default:
+                try context.unmodelled(
+                    .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not modelled")
+            }
+        }
+        try encodePrototypes(element, object, context, resources)
+        for inset in element.children(named: "inset") {
+            guard inset["key"] == "separatorInset" else {
+                try context.unmodelled(
+                    .unsupportedElement, inset, "table view inset \(inset["key"] ?? "?") is not modelled")
+                continue
+            }
+            let edges = ["minY", "minX", "maxY", "maxX"].map { inset.number($0) ?? 0 }
+            guard edges.allSatisfy(\.isFinite) else {
+                throw context.error(.invalidSource, inset, "the separator inset is not made of numbers")
+            }
+            object.set("UISeparatorInset", ArchivedObject.geometry(edges))
+        }
+        object.set("UISeparatorInsetReference", int: 0)
     }
 }
