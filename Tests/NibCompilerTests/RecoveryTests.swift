@@ -516,3 +516,54 @@ struct Xcode13TableTests {
         #expect(graph.value("UIBlue-Double", of: color) == .float64(0.9999960065))
     }
 }
+
+/// System font weights and cells as Apple's output shows them: zbrateam's
+/// ZBPackageTableViewCell (Xcode 10: a semibold 17-point label in a top-level cell).
+@Suite("Font weights and cell view keys")
+struct FontWeightTests {
+    static func label(weight: String, size: Int) -> String {
+        Source.iOSXib(
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hello" id="l1">
+                <rect key="frame" x="0" y="0" width="100" height="21"/>
+                <fontDescription key="fontDescription" type="system" weight="\(weight)" pointSize="\(size)"/>
+            </label>
+            """)
+    }
+
+    static func font(weight: String, size: Int, xcode: Double) throws -> (Graph, Int) {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let graph = try Source.graph(Self.label(weight: weight, size: size), options: options)
+        return (graph, try #require(graph.all("UIFont").first))
+    }
+
+    @Test("semibold: -Semibold, CTFontDemiUsage, traits 2; medium: -Medium, CTFontMediumUsage, traits 0")
+    func weights() throws {
+        let (graph, font) = try Self.font(weight: "semibold", size: 17, xcode: 10)
+        #expect(graph.text("UIFontName", of: font) == ".SFUIText-Semibold")
+        #expect(graph.value("UIFontTraits", of: font)?.integerValue == 2)
+        let descriptor = try #require(graph.object("UIFontDescriptor", of: font))
+        let attributes = try #require(graph.object("UIFontDescriptorAttributes", of: descriptor))
+        let strings = graph.elements(of: attributes).compactMap(graph.string)
+        #expect(strings.contains("CTFontDemiUsage"))
+
+        let (large, medium) = try Self.font(weight: "medium", size: 24, xcode: 10)
+        #expect(large.text("UIFontName", of: medium) == ".SFUIDisplay-Medium")
+        #expect(large.value("UIFontTraits", of: medium)?.integerValue == 0)
+        let (modern, modernFont) = try Self.font(weight: "semibold", size: 17, xcode: 13)
+        #expect(modern.text("UIFontName", of: modernFont) == ".SFUI-Semibold")
+    }
+
+    @Test("a weight no rule knows is the regular font with a warning")
+    func unknownWeight() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(10)
+        let output = try Source.compiler(options).compile(
+            Data(Self.label(weight: "light", size: 17).utf8), fileName: "T.xib")
+        #expect(output.warnings.contains { $0.message.contains("font weight light") })
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let font = try #require(graph.all("UIFont").first)
+        #expect(graph.text("UIFontName", of: font) == ".SFUIText")
+    }
+}

@@ -1133,11 +1133,11 @@ struct GroupedTableTests {
 @Suite("Attributes no rule reads are errors, not dropped")
 struct UnreadAttributeTests {
     /// A view with a label whose font, color, outlet, action and runtime attribute each carry
-    /// one attribute the rules do not read (`weight`, `name`, …): compiled, it would be wrong.
+    /// one attribute the rules do not read (a `weight` no rule knows, `name`, …): compiled, it would be wrong.
     @Test(
         "an unread attribute stops the compile",
         arguments: [
-            (#"<fontDescription key="fontDescription" type="system" weight="semibold" pointSize="17"/>"#, "weight"),
+            (#"<fontDescription key="fontDescription" type="system" weight="light" pointSize="17"/>"#, "weight"),
             (#"<color key="backgroundColor" name="AccentColor"/>"#, "name"),
             (
                 #"<userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="string" keyPath="a" value="b" extra="c"/></userDefinedRuntimeAttributes>"#,

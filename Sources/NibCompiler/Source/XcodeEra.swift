@@ -110,6 +110,14 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// Storyboard controller root views keep the document's size instead of 600 × 600.
     var keepsDeviceSizeForRootViews: Bool { version >= 9 }
 
+    /// The system font's PostScript name for a size and a weight other than regular and bold
+    /// (`"Semibold"`): `.SFUI-Semibold` from Xcode 13, else `.SFUIText-Semibold` below 20
+    /// points and `.SFUIDisplay-Semibold` from 20 (``FontRule/weights``).
+    func systemFontName(size: Double, weight: String) -> String {
+        if writesSFUIFontDescriptors { return ".SFUI-" + weight }
+        return (size >= 20 ? ".SFUIDisplay-" : ".SFUIText-") + weight
+    }
+
     /// The system font's PostScript name for a size and weight.
     public func systemFontName(size: Double, bold: Bool) -> String {
         if writesSFUIFontDescriptors { return bold ? ".SFUI-Bold" : ".SFUI-Regular" }

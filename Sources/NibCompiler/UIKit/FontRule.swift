@@ -5,8 +5,18 @@ enum FontRule {
     static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject {
         // A weight or text style would change the font: refused rather than dropped.
         for name in element.attributes.keys.sorted()
-        where !["key", "type", "pointSize", "name", "family", "style"].contains(name) {
+        where !["key", "type", "pointSize", "name", "family", "style", "weight"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "font attribute \(name) is not modelled")
+        }
+        var weight = element["weight"].flatMap { $0 == "regular" ? nil : $0 }
+        if let named = weight,
+            element["type"] != "system" || (weights[named] == nil && named != "bold")
+                || context.era < XcodeEra(7)
+        {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "font weight \(named) is not modelled for this font and Xcode; archived as the regular weight")
+            weight = nil
         }
         if let style = element["style"], element["pointSize"] == nil {
             return try textStyleFont(style, element: element, in: context)
@@ -21,12 +31,16 @@ enum FontRule {
                 .unsupportedAttribute, element,
                 "font \(element["name"] ?? type ?? "?") is not modelled (system and boldSystem are)")
         }
-        let bold = type == "boldSystem"
-        let name = context.era.systemFontName(size: size, bold: bold)
-        let usage = (
-            ArchivedObject.string("NSCTFontUIUsageAttribute"),
-            ArchivedObject.string(bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage")
-        )
+        let bold = type == "boldSystem" || weight == "bold"
+        var name = context.era.systemFontName(size: size, bold: bold)
+        var usageName = bold ? "CTFontEmphasizedUsage" : "CTFontRegularUsage"
+        var traits = bold ? 2 : 0
+        if let weight, let known = weights[weight] {
+            name = context.era.systemFontName(size: size, weight: known.suffix)
+            usageName = known.usage
+            traits = known.traits
+        }
+        let usage = (ArchivedObject.string("NSCTFontUIUsageAttribute"), ArchivedObject.string(usageName))
         let sizeAttribute = (ArchivedObject.string("NSFontSizeAttribute"), sizeNumber(size, in: context))
         let attributes: [(ArchivedObject, ArchivedObject)] =
             (context.era.writesSFUIFontDescriptors ? [sizeAttribute, usage] : [usage, sizeAttribute])
@@ -38,13 +52,24 @@ enum FontRule {
         font.set("UIFontName", .string(name))
         font.set("UIFontDescriptor", descriptor)
         font.set("UIFontPointSize", .float64(size))
-        font.set("UIFontTraits", int: bold ? 2 : 0)
+        font.set("UIFontTraits", int: traits)
         font.set("UISystemFont", .bool(true))
         font.set("NSName", .string(name))
         font.set("NSSize", .float64(size))
         addScalingKeys(font, in: context)
         return font
     }
+
+    /// System font weights other than regular and bold: the font name's suffix, the CoreText
+    /// usage and `UIFontTraits`. zbrateam's pair (Xcode 10): `weight="semibold"` 17 pt →
+    /// `.SFUIText-Semibold`, `CTFontDemiUsage`, traits 2; the corpus's compiled nibs:
+    /// `.SFUI-Semibold` and `.SFUIDisplay-Semibold` likewise, `.SFUI-Medium` and
+    /// `.SFUIDisplay-Medium` with `CTFontMediumUsage` and traits 0. Other weights (light, thin,
+    /// heavy, …) are not modelled: one light font in the corpus shows traits 8, which no rule
+    /// explains yet.
+    static let weights: [String: (suffix: String, usage: String, traits: Int)] = [
+        "medium": ("Medium", "CTFontMediumUsage", 0), "semibold": ("Semibold", "CTFontDemiUsage", 2),
+    ]
 
     /// Symbolic traits (`UIFontTraits`) of the named fonts seen in the pairs; a font that is
     /// not listed is an error rather than a guess.

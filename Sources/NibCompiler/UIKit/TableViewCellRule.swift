@@ -100,24 +100,33 @@ enum TableViewCellRule {
         let separator = ArchivedObject("_UITableViewCellSeparatorView")
         separator.set("UIBounds", ArchivedObject.geometry([0, 0, width - 15, 1]))
         separator.set("UICenter", ArchivedObject.geometry([15 + (width - 15) / 2, height - 0.5]))
+        // The separator and the cell are views like any other: UIDeepDrawRect from Xcode 8
+        // (zbrateam's cell, Xcode 10; duckduckgo's, Xcode 13.2), the large-content key from 11
+        // (duckduckgo).
+        if context.era.writesDeepDrawRect { separator.set("UIDeepDrawRect", .bool(true)) }
         separator.set("UIOpaque", .bool(true))
         separator.set("UIAutoresizeSubviews", .bool(true))
         if context.era.writesSemanticContentAttribute { separator.set("UIViewSemanticContentAttribute", int: 0) }
+        if context.era.writesLargeContentProperties { separator.set("UIViewLargeContentStoredProperties", .null) }
         cell.set("UIBounds", ArchivedObject.geometry([0, 0, width, height]))
         // A prototype is the top-level view of its own nib: its position in the table is dropped.
         let origin = isPrototype ? (0.0, 0.0) : (frame.number("x") ?? 0, frame.number("y") ?? 0)
         cell.set("UICenter", ArchivedObject.geometry([origin.0 + width / 2, origin.1 + height / 2]))
         cell.set("UISubviews", .collection("NSMutableArray", [content, separator]))
-        if isTopLevel {
-            // A cell that is a top-level object of a xib gets the cell background UIKit gives
-            // cells outside a table (seen in Xcode 7 output, Aura).
+        // A cell that is a top-level object of a xib gets the cell background UIKit gives cells
+        // outside a table in Xcode 7 output (Aura), not in Xcode 10's (zbrateam); nothing
+        // between shows which, so the change is put at 10.
+        let namesTopLevelBackground = isTopLevel && context.era < XcodeEra(10)
+        if namesTopLevelBackground {
             cell.set("UIBackgroundColor", ColorRule.namedSystemColor("tableCellBackgroundColor"))
         }
+        if context.era.writesDeepDrawRect { cell.set("UIDeepDrawRect", .bool(true)) }
         cell.setFlag("UIOpaque", element["opaque"] != "NO")
         cell.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
         cell.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", doesNotTranslate)
         if context.era.writesSemanticContentAttribute { cell.set("UIViewSemanticContentAttribute", int: 0) }
+        if context.era.writesLargeContentProperties { cell.set("UIViewLargeContentStoredProperties", .null) }
         // Seen in Xcode 6 output only: on the cell, and on a prototype's content view.
         if context.era < XcodeEra(7) {
             cell.set("UIViewPreservesSuperviewMargins", .bool(true))
@@ -142,7 +151,7 @@ enum TableViewCellRule {
         if let indentation = element.number("indentationWidth"), indentation != 10 {
             cell.set("UIIndentationWidth", .float32(Float(indentation)))
         }
-        if isTopLevel { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
+        if namesTopLevelBackground { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
         cell.set("UIContentView", content)
         cell.set("UITextLabel", .null)
         cell.set("UIDetailTextLabel", .null)
