@@ -567,3 +567,57 @@ struct FontWeightTests {
         #expect(graph.text("UIFontName", of: font) == ".SFUIText")
     }
 }
+
+/// Prototype cells as Xcode 13.2 archives them (duckduckgo's Autocomplete cells).
+@Suite("Xcode 13 prototype cells")
+struct Xcode13CellTests {
+    static let table = """
+        <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="46" sectionHeaderHeight="28" sectionFooterHeight="28" id="t1">
+            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+            <prototypes>
+                <tableViewCell clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" reuseIdentifier="Empty" id="c1">
+                    <rect key="frame" x="0.0" y="28" width="375" height="46"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="cv1">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="46"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                    </tableViewCellContentView>
+                    <color key="backgroundColor" red="0.2" green="0.2" blue="0.2" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                    <color key="tintColor" red="0.6" green="0.6" blue="0.6" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                </tableViewCell>
+            </prototypes>
+        </tableView>
+        """
+
+    @Test(
+        "the cell's view keys, its colors, the default indentation width, the iOS 14 slots and its place in the table")
+    func prototypeCell() throws {
+        let graph = try Xcode13TableTests.viewNib(Self.table)
+        let table = try #require(graph.all("UITableView").first)
+        let nibs = try #require(graph.object("UITableViewCellPrototypeNibs", of: table))
+        let nib = try #require(graph.elements(of: nibs).last)
+        let data = try #require(graph.object("archiveData", of: nib))
+        let cellNib = Graph(try NibArchive(parsing: try #require(graph.data("NS.bytes", of: data))))
+        let cell = try #require(cellNib.all("UITableViewCell").first)
+        let keys = cellNib.nodes[cell].values.map(\.key)
+        for key in [
+            "UIBackgroundColor", "UIDeepDrawRect", "UIUserInteractionDisabled", "UIClipsToBounds", "UITintColor",
+            "UIViewLargeContentStoredProperties", "UIIndentationWidth", "UITableCellBackgroundColorSet",
+            "UISystemBackgroundView", "UIContentConfigurationIdentifier", "UIContentConfigurationView",
+        ] {
+            #expect(keys.contains(key), "\(key)")
+        }
+        #expect(cellNib.value("UIIndentationWidth", of: cell) == .float32(10))
+        // At its place in the table: below the 28-point section header (Apple's center: 187.5, 51).
+        #expect(cellNib.value("UICenter", of: cell) == .bytes([7] + [187.5, 51].flatMap(UIKitRuleTests.le)))
+        let content = try #require(cellNib.object("UIContentView", of: cell))
+        #expect(cellNib.value("UIBackgroundColor", of: content) != nil)
+        // Placeholders first, then the cell.
+        let top = try #require(cellNib.object("UINibTopLevelObjectsKey", of: cellNib.root))
+        #expect(
+            cellNib.elements(of: top).map { cellNib.nodes[$0].className } == [
+                "UIProxyObject", "UIProxyObject", "UITableViewCell",
+            ])
+    }
+}

@@ -4,7 +4,8 @@ enum TableViewCellRule {
     static let attributes: Set<String> = [
         "id", "contentMode", "selectionStyle", "hidesAccessoryWhenEditing", "indentationLevel", "indentationWidth",
         "reuseIdentifier", "restorationIdentifier", "customClass", "customModule", "customModuleProvider", "rowHeight",
-        "opaque", "translatesAutoresizingMaskIntoConstraints",
+        "opaque", "translatesAutoresizingMaskIntoConstraints", "clipsSubviews", "preservesSuperviewLayoutMargins",
+        "userInteractionEnabled",
         // Interface Builder's canvas sizes, not archived.
         "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
     ]
@@ -71,8 +72,13 @@ enum TableViewCellRule {
         else {
             throw context.error(.invalidSource, element, "the cell needs a frame and a content view")
         }
+        // The cell's own colors, as any view's (duckduckgo's Autocomplete cells, Xcode 13.2).
+        let background = element.child("color", key: "backgroundColor")
+        let tint = element.child("color", key: "tintColor")
         for child in element.children
-        where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement {
+        where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement
+            && child !== background && child !== tint
+        {
             try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")
         }
@@ -91,9 +97,10 @@ enum TableViewCellRule {
         let content = try encoder.encode(
             contentElement, frameOverride: contentElement.name == "view" ? [0, 0, width, height] : nil,
             kind: "tableViewCellContentView")
-        // A clear background on the content view (its default) is not archived.
-        if let background = contentElement.child("color", key: "backgroundColor"),
-            background.number("alpha") == 0
+        // A clear background on the content view (its default) is not archived before Xcode 13
+        // (duckduckgo's cells, Xcode 13.2, archive it).
+        if let clear = contentElement.child("color", key: "backgroundColor"), clear.number("alpha") == 0,
+            !context.era.writesModernTableKeys
         {
             content.remove("UIBackgroundColor")
         }
@@ -109,23 +116,42 @@ enum TableViewCellRule {
         if context.era.writesSemanticContentAttribute { separator.set("UIViewSemanticContentAttribute", int: 0) }
         if context.era.writesLargeContentProperties { separator.set("UIViewLargeContentStoredProperties", .null) }
         cell.set("UIBounds", ArchivedObject.geometry([0, 0, width, height]))
-        // A prototype is the top-level view of its own nib: its position in the table is dropped.
-        let origin = isPrototype ? (0.0, 0.0) : (frame.number("x") ?? 0, frame.number("y") ?? 0)
+        // A prototype is the top-level view of its own nib: its position in the table is dropped
+        // up to Xcode 10; Xcode 13 keeps it (duckduckgo's Autocomplete prototypes: centers 51
+        // and 97 for frames at y 28 and 74).
+        let keepsPosition = !isPrototype || context.era.writesModernTableKeys
+        let origin = keepsPosition ? (frame.number("x") ?? 0, frame.number("y") ?? 0) : (0.0, 0.0)
         cell.set("UICenter", ArchivedObject.geometry([origin.0 + width / 2, origin.1 + height / 2]))
         cell.set("UISubviews", .collection("NSMutableArray", [content, separator]))
         // A cell that is a top-level object of a xib gets the cell background UIKit gives cells
         // outside a table in Xcode 7 output (Aura), not in Xcode 10's (zbrateam); nothing
         // between shows which, so the change is put at 10.
-        let namesTopLevelBackground = isTopLevel && context.era < XcodeEra(10)
-        if namesTopLevelBackground {
+        let namesTopLevelBackground = isTopLevel && context.era < XcodeEra(10) && background == nil
+        let backgroundColor: ArchivedObject? =
+            if let background {
+                try context.recovered({ () throws(CompileError) in try ColorRule.color(background, in: context) })
+            } else {
+                nil
+            }
+        if let backgroundColor {
+            cell.set("UIBackgroundColor", backgroundColor)
+        } else if namesTopLevelBackground {
             cell.set("UIBackgroundColor", ColorRule.namedSystemColor("tableCellBackgroundColor"))
         }
         if context.era.writesDeepDrawRect { cell.set("UIDeepDrawRect", .bool(true)) }
         cell.setFlag("UIOpaque", element["opaque"] != "NO")
+        cell.setFlag("UIUserInteractionDisabled", element["userInteractionEnabled"] == "NO")
         cell.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
+        cell.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
         cell.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", doesNotTranslate)
+        cell.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))
         if context.era.writesSemanticContentAttribute { cell.set("UIViewSemanticContentAttribute", int: 0) }
+        if let tint,
+            let color = try context.recovered({ () throws(CompileError) in try ColorRule.color(tint, in: context) })
+        {
+            cell.set("UITintColor", color)
+        }
         if context.era.writesLargeContentProperties { cell.set("UIViewLargeContentStoredProperties", .null) }
         // Seen in Xcode 6 output only: on the cell, and on a prototype's content view.
         if context.era < XcodeEra(7) {
@@ -148,10 +174,26 @@ enum TableViewCellRule {
             }
             if code != 3 { cell.set("UISelectionStyle", int: code) }
         }
-        if let indentation = element.number("indentationWidth"), indentation != 10 {
+        // Xcode 13 writes the indentation width even at its default, 10 (duckduckgo's cells);
+        // earlier output leaves 10 out (zbrateam, Xcode 10).
+        if let indentation = element.number("indentationWidth"),
+            indentation != 10 || context.era.writesModernTableKeys
+        {
+            guard indentation.isFinite, abs(indentation) <= Double(Float.greatestFiniteMagnitude) else {
+                throw context.error(.invalidSource, element, "indentationWidth \"\(indentation)\" is not a width")
+            }
             cell.set("UIIndentationWidth", .float32(Float(indentation)))
         }
-        if namesTopLevelBackground { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
+        // A background set on the cell (in the source, or UIKit's for a top-level cell) sets
+        // UIKit's flag too (Aura; duckduckgo's Autocomplete cells).
+        if namesTopLevelBackground || backgroundColor != nil { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
+        // The iOS 14 SDK's content configuration and background slots, nil (every cell of the
+        // duckduckgo pairs, Xcode 13.2).
+        if context.era.writesModernTableKeys {
+            cell.set("UISystemBackgroundView", .null)
+            cell.set("UIContentConfigurationIdentifier", .null)
+            cell.set("UIContentConfigurationView", .null)
+        }
         cell.set("UIContentView", content)
         cell.set("UITextLabel", .null)
         cell.set("UIDetailTextLabel", .null)
