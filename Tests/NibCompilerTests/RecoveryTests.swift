@@ -436,6 +436,27 @@ struct ViewControlAttributeTests {
         let vertical = buttons.compactMap { graph.value("UIContentVerticalAlignment", of: $0)?.integerValue }
         #expect(vertical == [1])
     }
+
+    @Test("a button's edge insets are UIEdgeInsets (top, left, bottom, right) after its font; zero ones are left out")
+    func buttonInsets() throws {
+        let graph = try Source.graph(
+            Source.iOSXib(
+                """
+                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="b1">
+                    <rect key="frame" x="0" y="0" width="60" height="30"/>
+                    <inset key="contentEdgeInsets" minX="6" minY="0.0" maxX="6" maxY="0.0"/>
+                    <inset key="imageEdgeInsets" minX="-5" minY="0.0" maxX="0.0" maxY="0.0"/>
+                    <inset key="titleEdgeInsets" minX="0.0" minY="0.0" maxX="0.0" maxY="0.0"/>
+                    <state key="normal" title="Cancel"/>
+                </button>
+                """))
+        let button = try #require(graph.all("UIButton").first)
+        let keys = graph.nodes[button].values.map(\.key)
+        #expect(keys.suffix(2) == ["UIContentEdgeInsets", "UIImageEdgeInsets"])
+        let le = UIKitRuleTests.le
+        #expect(graph.value("UIContentEdgeInsets", of: button) == .bytes([7] + [0.0, 6, 0, 6].flatMap(le)))
+        #expect(graph.value("UIImageEdgeInsets", of: button) == .bytes([7] + [0.0, -5, 0, 0].flatMap(le)))
+    }
 }
 
 /// Table views and colors as Xcode 13.2's ibtool archives them (the duckduckgo pairs' Apple

@@ -8,7 +8,7 @@ enum ButtonRule {
             "buttonType", "lineBreakMode", "contentHorizontalAlignment", "contentVerticalAlignment", "enabled",
             "selected", "highlighted", "hasAttributedTitle",
         ],
-        children: ["state", "fontDescription", "color"],
+        children: ["state", "fontDescription", "color", "inset"],
         encode: { element, object, context, resources throws(CompileError) in
             try encode(element, object, context, resources)
         })
@@ -125,6 +125,24 @@ enum ButtonRule {
                 name: "fontDescription", attributes: ["type": "system", "pointSize": size], line: element.line,
                 column: element.column)
             object.set("UIFont", try FontRule.font(standard, in: context))
+        }
+        // Edge insets after the font, as UIEdgeInsets (top, left, bottom, right) from the inset's
+        // minY, minX, maxY, maxX: duckduckgo's OmniBar (contentEdgeInsets maxY 21 → {0, 0, 21, 0},
+        // minX/maxX 6 → {0, 6, 0, 6}) and its image insets ({0, -5, 0, 0}).
+        for (name, key) in [
+            ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
+            ("imageEdgeInsets", "UIImageEdgeInsets"),
+        ] {
+            guard let inset = element.child("inset", key: name) else { continue }
+            let edges = ["minY", "minX", "maxY", "maxX"].map { inset.number($0) ?? 0 }
+            guard edges.allSatisfy(\.isFinite) else {
+                throw context.error(.invalidSource, inset, "the \(name) are not numbers")
+            }
+            if edges != [0, 0, 0, 0] { object.set(key, ArchivedObject.geometry(edges)) }
+        }
+        for inset in element.children(named: "inset")
+        where !["contentEdgeInsets", "titleEdgeInsets", "imageEdgeInsets"].contains(inset["key"] ?? "") {
+            try context.unmodelled(.unsupportedElement, inset, "button inset \(inset["key"] ?? "?") is not modelled")
         }
         if context.era.writesButtonConfiguration { object.set("UIButtonConfiguration", .null) }
     }
