@@ -53,6 +53,8 @@ final class DirectEncodingState {
     /// Bytes moved by widened length prefixes; bounded so deep chains stay linear.
     @exclusivity(unchecked) private var moved = 0
     @exclusivity(unchecked) private var spareEncoders: [DirectEncoder] = []
+    /// Stops nesting before the thread's stack runs out.
+    @exclusivity(unchecked) var stack = StackGuard()
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveEncodable.Type)?>()
     @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<Bool>()
 
@@ -388,6 +390,8 @@ final class DirectEncoder: Encoder, CodingPathNode {
             }
             return .written
         }
+        // The tree encoder reports running out of stack with the coding path.
+        guard state.stack.hasRoom() else { throw state.fallback() }
         var child = state.makeEncoder(parent: self, component: component, framed: framed)
         if state.isStringKeyedDictionary(T.self), let dictionary = value as? any StringKeyedDictionaryEncodable {
             try dictionary.encodeEntries(with: child)
