@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "NibCoding", targets: ["NibCoding"]),
         // The product keeps the reference library's name; the module is `NibKitBinaryCodable` so that
         // it never collides with the reference's `BinaryCodable` target in one package graph.
-        // Drop-in use: `moduleAliases: ["NibKitBinaryCodable": "BinaryCodable"]`.
+        // Drop-in use (`import BinaryCodable`): `-module-alias BinaryCodable=NibKitBinaryCodable`.
         .library(name: "BinaryCodable", targets: ["NibKitBinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),

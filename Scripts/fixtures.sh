@@ -3,7 +3,7 @@
 # depends on this checkout by path, and the root's own dependencies resolve as they do for the
 # root package. Only each fixture's own product (and what it needs) is built.
 #   Tests/Fixtures/Coexist: NibKit's nib modules beside another package's `BinaryCodable` target.
-#   Tests/Fixtures/DropIn:  NibKit's module used as `BinaryCodable` through moduleAliases.
+#   Tests/Fixtures/DropIn:  `import BinaryCodable` reaching NibKit's module through -module-alias.
 set -euo pipefail
 cd "$(dirname "$0")/../Tests/Fixtures"
 for fixture in Coexist DropIn; do

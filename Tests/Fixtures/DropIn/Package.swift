@@ -1,6 +1,8 @@
 // swift-tools-version: 6.2
-// Drop-in use of NibKit's BinaryCodable (issue 18): the module is aliased to the reference
-// library's name, so existing `import BinaryCodable` code compiles unchanged.
+// Drop-in use of NibKit's BinaryCodable (issue 18): code that says `import BinaryCodable` compiles
+// unchanged when the target maps that name to NibKit's module with the compiler's module alias.
+// (SwiftPM's `moduleAliases:` cannot do this: it renames the built module but sources keep
+// importing the target's own name, checked with Swift 6.3.1.)
 import PackageDescription
 
 let package = Package(
@@ -9,11 +11,8 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "DropIn",
-            dependencies: [
-                .product(
-                    name: "BinaryCodable", package: "NibKit",
-                    moduleAliases: ["NibKitBinaryCodable": "BinaryCodable"])
-            ]
+            dependencies: [.product(name: "BinaryCodable", package: "NibKit")],
+            swiftSettings: [.unsafeFlags(["-module-alias", "BinaryCodable=NibKitBinaryCodable"])]
         )
     ]
 )

@@ -21,4 +21,4 @@ guard data == expected, decoded == message else {
     print("drop-in: FAILED: \(data.map { String(format: "%02x", $0) }.joined()) \(decoded)")
     exit(1)
 }
-print("drop-in: ok (import BinaryCodable through moduleAliases)")
+print("drop-in: ok (import BinaryCodable through -module-alias)")
