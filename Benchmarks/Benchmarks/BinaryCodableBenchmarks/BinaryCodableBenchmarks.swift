@@ -87,13 +87,13 @@ private func registerMessages<T: Codable & Sendable>(
         }
         Benchmark(
             "\(workload) decode \(coder.name)", configuration: configuration,
-            closure: { benchmark, messages in
+            closure: { (benchmark: Benchmark, messages: [Data]) in
                 for _ in benchmark.scaledIterations {
                     for data in messages { blackHole(try? coder.decode(T.self, data)) }
                 }
             },
-            setup: {
-                let messages = try values.map { try coder.encode($0) }
+            setup: { () throws -> [Data] in
+                let messages: [Data] = try values.map { try coder.encode($0) }
                 _ = try messages.map { try coder.decode(T.self, $0) }
                 let total = messages.reduce(0) { $0 + $1.count }
                 FileHandle.standardError.write(Data("\(workload) \(coder.name): \(total) bytes\n".utf8))

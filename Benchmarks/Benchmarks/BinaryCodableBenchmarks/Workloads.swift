@@ -75,15 +75,23 @@ enum Workloads {
 
 extension Workloads {
     /// (e) 100k small messages, each encoded or decoded by its own top-level call.
-    static let smallMessages: [SmallMessage] = (0..<100_000).map { i in
-        SmallMessage(
-            id: i, name: "user\(i)", active: i % 2 == 0, score: Double(i) * 0.5, count: UInt32(i),
-            delta: Int16(i % 300), ratio: 1.25, note: i % 3 == 0 ? nil : "n\(i)", flags: UInt8(i % 256),
-            timestamp: 1_700_000_000 + Int64(i))
+    static let smallMessages: [SmallMessage] = (0..<100_000).map(smallMessage)
+
+    private static func smallMessage(_ i: Int) -> SmallMessage {
+        let note: String? = i % 3 == 0 ? nil : "n\(i)"
+        let score = Double(i) * 0.5
+        let timestamp = 1_700_000_000 + Int64(i)
+        return SmallMessage(
+            id: i, name: "user\(i)", active: i % 2 == 0, score: score, count: UInt32(i), delta: Int16(i % 300),
+            ratio: 1.25, note: note, flags: UInt8(i % 256), timestamp: timestamp)
     }
 
     /// (f) 10k items, each with an `[Int]` of 8 and a `[String: Int]` of 3, as one array.
-    static let items: [Item] = (0..<10_000).map { i in
-        Item(id: i, name: "item\(i)", values: (0..<8).map { i &+ $0 }, counts: ["a": i, "bb": i % 7, "ccc": -i])
+    static let items: [Item] = (0..<10_000).map(item)
+
+    private static func item(_ i: Int) -> Item {
+        let values: [Int] = (0..<8).map { i &+ $0 }
+        let counts: [String: Int] = ["a": i, "bb": i % 7, "ccc": -i]
+        return Item(id: i, name: "item\(i)", values: values, counts: counts)
     }
 }
