@@ -12,7 +12,10 @@ let package = Package(
     products: [
         .library(name: "NibArchive", targets: ["NibArchive"]),
         .library(name: "NibCoding", targets: ["NibCoding"]),
-        .library(name: "BinaryCodable", targets: ["BinaryCodable"]),
+        // The product keeps the reference library's name; the module is `NibKitBinaryCodable` so that
+        // it never collides with the reference's `BinaryCodable` target in one package graph.
+        // Drop-in use (`import BinaryCodable`): `-module-alias BinaryCodable=NibKitBinaryCodable`.
+        .library(name: "BinaryCodable", targets: ["NibKitBinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
@@ -32,7 +35,7 @@ let package = Package(
         // Property lists (binary and XML) and NSKeyedArchiver nibs ⇄ NIBArchive.
         .target(name: "KeyedArchive", dependencies: ["NibArchive"], swiftSettings: swiftSettings),
         // BinaryCodable format v3, independent of the nib modules.
-        .target(name: "BinaryCodable", swiftSettings: swiftSettings),
+        .target(name: "NibKitBinaryCodable", swiftSettings: swiftSettings),
         // The nibtool commands, as a library so tests can run them in-process.
         .target(
             name: "NibToolCLI",
@@ -69,9 +72,10 @@ let package = Package(
             name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "NibArchive", "NibDiff", "CorpusSupport"],
             exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "BinaryCodableTests", dependencies: ["BinaryCodable", "HeapUsage"], swiftSettings: swiftSettings),
+            name: "BinaryCodableTests", dependencies: ["NibKitBinaryCodable", "HeapUsage"], swiftSettings: swiftSettings
+        ),
         // Compile-only: uses every public name of the reference library's API.
-        .testTarget(name: "BinaryCodableAPITests", dependencies: ["BinaryCodable"], swiftSettings: swiftSettings),
+        .testTarget(name: "BinaryCodableAPITests", dependencies: ["NibKitBinaryCodable"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NibDiffTests", dependencies: ["NibDiff", "NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         .testTarget(

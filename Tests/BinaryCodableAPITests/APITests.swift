@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 import Testing
 
 // Code written against the reference library's 4.0 API, unchanged: it must compile, and the one

@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 import Testing
 
 /// A recursive type for the nesting-depth tests (§3 D7).

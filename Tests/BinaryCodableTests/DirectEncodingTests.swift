@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BinaryCodable
+@testable import NibKitBinaryCodable
 
 /// The one-pass encoder must write exactly what the tree encoder writes, finish by itself on
 /// ordinary values, and hand everything it cannot express to the tree encoder.

@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 import Testing
 
 /// One worked example of spec §4: the value, its expected bytes, and whether it must decode back.

@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 import Testing
 
 /// Decoding any bytes either succeeds or throws `DecodingError` — never anything else, never a trap.

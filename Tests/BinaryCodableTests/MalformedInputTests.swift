@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 import Testing
 
 struct IntKeyed: Codable, Equatable {

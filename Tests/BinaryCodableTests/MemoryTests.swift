@@ -1,6 +1,6 @@
-import BinaryCodable
 import Foundation
 import HeapUsage
+import NibKitBinaryCodable
 import Testing
 
 /// Encoding and decoding must not leak: a regression test for a retain cycle between the

@@ -1,4 +1,4 @@
-import BinaryCodable
+import NibKitBinaryCodable
 import Testing
 
 /// A Swift 6 `Sendable`, `Hashable` model using every wrapper: this file compiling is half the test.

@@ -1,6 +1,6 @@
 import Benchmark
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 
 /// Encode and decode benchmarks for BinaryCodable next to Foundation's JSON and binary
 /// property-list coders, on the same values in the same run.
@@ -18,6 +18,8 @@ let benchmarks: @Sendable () -> Void = {
     register("(b) 1M Double", Workloads.doubles, configuration)
     register("(c) 100k short strings", Workloads.strings, configuration)
     register("(d) 10k nested structs", Workloads.nested, configuration)
+    registerMessages("(e) 100k small messages", Workloads.smallMessages, configuration)
+    register("(f) 10k items with [Int] and [String: Int]", Workloads.items, configuration)
 }
 
 /// The three coders under comparison.
@@ -68,6 +70,34 @@ private func register<T: Codable & Sendable>(
                 _ = try coder.decode(T.self, data)
                 FileHandle.standardError.write(Data("\(workload) \(coder.name): \(data.count) bytes\n".utf8))
                 return data
+            })
+    }
+}
+
+/// Each element encoded or decoded by a separate top-level call (a coder made per call, as for
+/// network messages or records in a store), so per-call costs count.
+private func registerMessages<T: Codable & Sendable>(
+    _ workload: String, _ values: [T], _ configuration: Benchmark.Configuration
+) {
+    for coder in [Coder.binary, .json, .propertyList] {
+        Benchmark("\(workload) encode \(coder.name)", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                for value in values { blackHole(try coder.encode(value)) }
+            }
+        }
+        Benchmark(
+            "\(workload) decode \(coder.name)", configuration: configuration,
+            closure: { (benchmark: Benchmark, messages: [Data]) in
+                for _ in benchmark.scaledIterations {
+                    for data in messages { blackHole(try? coder.decode(T.self, data)) }
+                }
+            },
+            setup: { () throws -> [Data] in
+                let messages: [Data] = try values.map { try coder.encode($0) }
+                _ = try messages.map { try coder.decode(T.self, $0) }
+                let total = messages.reduce(0) { $0 + $1.count }
+                FileHandle.standardError.write(Data("\(workload) \(coder.name): \(total) bytes\n".utf8))
+                return messages
             })
     }
 }

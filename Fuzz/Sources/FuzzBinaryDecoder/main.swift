@@ -1,9 +1,9 @@
-// BinaryDecoder into rich types. Invariant: whatever decodes re-encodes, and the re-encoded bytes
-// decode again and re-encode to the very same bytes (byte equality also covers NaN payloads).
-import BinaryCodable
 import Foundation
 import FuzzBinaryTypes
 import FuzzSupport
+// BinaryDecoder into rich types. Invariant: whatever decodes re-encodes, and the re-encoded bytes
+// decode again and re-encode to the very same bytes (byte equality also covers NaN payloads).
+import NibKitBinaryCodable
 
 @_cdecl("FuzzBinaryDecoder_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {

@@ -1,9 +1,9 @@
-// BinaryStreamDecoder fed in chunks chosen by the fuzzer. Invariant: the elements (and whether
-// an error ends the stream) are the same as when all bytes arrive at once.
-import BinaryCodable
 import Foundation
 import FuzzBinaryTypes
 import FuzzSupport
+// BinaryStreamDecoder fed in chunks chosen by the fuzzer. Invariant: the elements (and whether
+// an error ends the stream) are the same as when all bytes arrive at once.
+import NibKitBinaryCodable
 
 @_cdecl("FuzzBinaryStreamDecoder_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {

@@ -1,7 +1,7 @@
+import Foundation
 // Rich Codable types for the BinaryCodable fuzz targets: nested optionals, enums with payloads,
 // dictionaries, packed and zig-zag fields, and classes that encode `super`.
-import BinaryCodable
-import Foundation
+import NibKitBinaryCodable
 
 /// An enum with associated values, one of them recursive.
 public enum FuzzPayload: Codable, Sendable {

@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 
 // The types of spec §4, written exactly as there.
 

@@ -1,5 +1,5 @@
-import BinaryCodable
 import Foundation
+import NibKitBinaryCodable
 
 /// Values of nested generic types for the round-trip properties, drawn from a seeded generator.
 

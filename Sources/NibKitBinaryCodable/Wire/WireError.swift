@@ -21,6 +21,8 @@ struct WireError: Error, CustomStringConvertible, Sendable {
         static let missingElement = Code(description: "key without a following element")
         static let nilContainer = Code(description: "container requested but nil found")
         static let nestingTooDeep = Code(description: "nesting deeper than maximumNestingDepth")
+        static let stackExhausted = Code(
+            description: "nesting deeper than the thread's stack allows (less than 128 KiB of it left)")
         static let pastEndOfContainer = Code(description: "no more elements in unkeyed container")
         static let unsupportedType = Code(description: "type not supported by format v3")
     }

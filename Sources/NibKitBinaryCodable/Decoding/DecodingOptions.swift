@@ -2,6 +2,8 @@
 final class DecodingOptions {
     let userInfo: [CodingUserInfoKey: Any]
     let maximumNestingDepth: Int
+    /// Stops nesting before the thread's stack runs out, whatever `maximumNestingDepth` allows.
+    @exclusivity(unchecked) var stack = StackGuard()
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveDecodable.Type)?>()
     @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<
         (any StringKeyedDictionaryDecodable.Type)?

@@ -122,6 +122,12 @@ final class NodeEncoder: Encoder, CodingPathNode {
         if T.self == Int128.self || T.self == UInt128.self {
             throw invalidValue("\(T.self) is not part of format v3", extraKey: component?.codingKey)
         }
+        guard state.stack.hasRoom() else {
+            throw invalidValue(
+                "nesting deeper than the thread's stack allows (less than 128 KiB of it left) at depth "
+                    + "\(codingPath.count + 1); encode on a thread with a larger stack",
+                extraKey: component?.codingKey)
+        }
         var child = state.makeEncoder(parent: self, component: component)
         try value.encode(to: child)
         let result = try child.finish()

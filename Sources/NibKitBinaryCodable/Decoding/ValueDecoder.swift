@@ -177,6 +177,13 @@ extension ValueDecoder {
                 WireError(.nestingTooDeep, at: offset(of: slot), "limit \(options.maximumNestingDepth)"),
                 at: component)
         }
+        guard options.stack.hasRoom() else {
+            throw corrupted(
+                WireError(
+                    .stackExhausted, at: offset(of: slot),
+                    "at depth \(childDepth); decode on a thread with a larger stack or lower maximumNestingDepth"),
+                at: component)
+        }
         return options.makeDecoder(input: input, slot: slot, depth: childDepth, parent: self, component: component)
     }
 }

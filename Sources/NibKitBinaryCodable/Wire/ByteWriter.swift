@@ -10,7 +10,7 @@ import Foundation
 final class ByteWriter {
     @exclusivity(unchecked) private var base: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var capacity = 0
+    @exclusivity(unchecked) private(set) var capacity = 0
 
     init(capacity: Int = 0) {
         if capacity > 0 { reserve(capacity) }
@@ -188,6 +188,12 @@ final class ByteWriter {
     func truncate(to position: Int) {
         precondition(position >= 0 && position <= count, "internal: truncate position")
         count = position
+    }
+
+    /// A copy of the bytes as `Data`; the writer keeps its buffer.
+    func copyData() -> Data {
+        guard let base, count > 0 else { return Data() }
+        return Data(bytes: base, count: count)
     }
 
     /// Gives the bytes away as `Data` (no copy) and leaves the writer empty.

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// The one-pass encoder: `encode(to:)` writes straight into the output.
 ///
 /// Why not size first and write once, as the nib writer does: a `Codable` value's size is only
@@ -19,7 +22,7 @@
 /// the same bytes for every value the direct path finishes (tests compare them).
 final class DirectEncodingState {
     let out: ByteWriter
-    let userInfo: [CodingUserInfoKey: Any]
+    @exclusivity(unchecked) private(set) var userInfo: [CodingUserInfoKey: Any]
     /// Set once the value did something only the tree encoder handles; never cleared.
     @exclusivity(unchecked) private(set) var needsTree = false
 
@@ -53,6 +56,8 @@ final class DirectEncodingState {
     /// Bytes moved by widened length prefixes; bounded so deep chains stay linear.
     @exclusivity(unchecked) private var moved = 0
     @exclusivity(unchecked) private var spareEncoders: [DirectEncoder] = []
+    /// Stops nesting before the thread's stack runs out.
+    @exclusivity(unchecked) var stack = StackGuard()
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveEncodable.Type)?>()
     @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<Bool>()
 
@@ -72,9 +77,64 @@ final class DirectEncodingState {
     static func encode<T: Encodable>(
         _ value: T, framed: Bool, into out: ByteWriter, userInfo: [CodingUserInfoKey: Any]
     ) -> Bool {
-        let start = out.count
         let state = DirectEncodingState(out: out, userInfo: userInfo)
         defer { state.spareEncoders.removeAll() }
+        return state.run(value, framed: framed)
+    }
+
+    /// One state kept between top-level calls (whichever thread finished last puts it back), so
+    /// that encoding many small messages does not pay for a new state, output buffer, key list
+    /// and encoders each time: measured under callgrind on issue 18's 10-field message, these
+    /// were about 40% of a call. A call that finds it taken (another thread, or an encode nested
+    /// inside a value's `encode(to:)`) makes its own.
+    private static let reusable = Mutex<DirectEncodingState?>(nil)
+    /// Output above this size is handed over without a copy and the buffer is not kept.
+    private static let reusableOutputLimit = 4096
+
+    /// `N(value)` as new `Data`, or `nil` when the tree encoder must do it.
+    static func encodeUnframed<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: Any]) -> Data? {
+        let cached = reusable.withLock { $0.take() }
+        let state: DirectEncodingState
+        if let cached {
+            state = cached
+            state.prepare(userInfo: userInfo)
+        } else {
+            state = DirectEncodingState(out: ByteWriter(capacity: 256), userInfo: userInfo)
+        }
+        var data: Data?
+        if state.run(value, framed: false) {
+            data = state.out.count <= reusableOutputLimit ? state.out.copyData() : state.out.takeData()
+        }
+        state.out.truncate(to: 0)
+        state.userInfo = [:]
+        let kept =
+            state.out.capacity <= reusableOutputLimit
+            && reusable.withLock { slot in
+                guard slot == nil else { return false }
+                slot = state
+                return true
+            }
+        // Pooled encoders refer to the state: a state nobody keeps must drop them.
+        if !kept { state.spareEncoders.removeAll() }
+        return data
+    }
+
+    /// Forgets the previous call (keeps buffers, pooled encoders and type answers).
+    private func prepare(userInfo: [CodingUserInfoKey: Any]) {
+        self.userInfo = userInfo
+        needsTree = false
+        open.removeAll(keepingCapacity: true)
+        keyCount = 0
+        innermostKeysStart = 0
+        if !keyHashes.isEmpty { keyHashes = [:] }
+        moved = 0
+        stack = StackGuard()
+    }
+
+    /// Encodes at the end of `out`; `false` (with `out` as it was) when the tree must do it.
+    private func run<T: Encodable>(_ value: T, framed: Bool) -> Bool {
+        let state = self
+        let start = out.count
         let root = DirectEncoder(state: state, parent: nil, component: nil, framed: false, base: 0)
         do {
             if framed {
@@ -388,6 +448,8 @@ final class DirectEncoder: Encoder, CodingPathNode {
             }
             return .written
         }
+        // The tree encoder reports running out of stack with the coding path.
+        guard state.stack.hasRoom() else { throw state.fallback() }
         var child = state.makeEncoder(parent: self, component: component, framed: framed)
         if state.isStringKeyedDictionary(T.self), let dictionary = value as? any StringKeyedDictionaryEncodable {
             try dictionary.encodeEntries(with: child)
@@ -637,3 +699,7 @@ struct DirectSingleValueContainer: SingleValueEncodingContainer {
         encoder.produced = .single
     }
 }
+
+// One thread uses a state at a time: it passes between threads only through `reusable`'s lock,
+// taken out before use and put back after.
+extension DirectEncodingState: @unchecked Sendable {}

@@ -4,6 +4,8 @@ final class EncodingState {
     let arena = ByteWriter(capacity: 256)
     let userInfo: [CodingUserInfoKey: Any]
     let sortKeys: Bool
+    /// Stops nesting before the thread's stack runs out.
+    @exclusivity(unchecked) var stack = StackGuard()
     @exclusivity(unchecked) private var spareEncoders: [NodeEncoder] = []
     @exclusivity(unchecked) private var primitiveTypes = PrimitiveTypeCache<(any PrimitiveEncodable.Type)?>()
     @exclusivity(unchecked) private var dictionaryTypes = PrimitiveTypeCache<Bool>()

@@ -42,8 +42,7 @@ public struct BinaryEncoder {
             return writer.takeData()
         }
         if usesDirectEncoding && !sortKeysDuringEncoding {
-            let out = ByteWriter(capacity: 256)
-            if DirectEncodingState.encode(value, framed: false, into: out, userInfo: userInfo) { return out.takeData() }
+            if let data = DirectEncodingState.encodeUnframed(value, userInfo: userInfo) { return data }
         }
         let (tree, serializer) = try encodeTree(value)
         let out = ByteWriter(capacity: try serializer.unframedSize(tree))
