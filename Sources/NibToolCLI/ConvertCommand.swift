@@ -47,6 +47,8 @@ struct Convert: IOCommand {
     @Option(name: .customLong("plist-format"), help: "The property list encoding for plist output: binary or xml.")
     var plistFormat: PlistFormat = .binary
 
+    @OptionGroup var expansion: ExpansionOption
+
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
         let bytes = try files.read(input)
@@ -65,7 +67,8 @@ struct Convert: IOCommand {
             if NibArchive.hasMagic(bytes) {
                 archive = try NibArchive(parsing: bytes)
             } else if inputIsKeyed {
-                archive = try NibArchive(keyedArchiveBytes: bytes)
+                archive = try NibArchive(
+                    keyedArchiveBytes: bytes, limits: PropertyList.Limits(expansion: expansion.limit))
             } else {
                 archive = try NibArchive(json: Data(bytes))
             }

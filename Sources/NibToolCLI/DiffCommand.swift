@@ -71,7 +71,8 @@ struct Diff: IOCommand {
     }
 
     private func line(for entry: FileTreeComparison.Difference, _ style: TerminalStyle) -> String {
-        let text = entry.description
+        // Paths, keys and values come from the nibs: escaped for the terminal.
+        let text = DisplayText.escaped(entry.description)
         switch entry.difference.kind {
         case .keyOnlyInLeft, .elementOnlyInLeft: return style.red("- " + text)
         case .keyOnlyInRight, .elementOnlyInRight: return style.green("+ " + text)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibArchive
 
 /// `nibtool scan PATH`: every nib in an app, an `.ipa` or a folder, with its custom classes,
 /// outlets, actions and user-visible strings.
@@ -64,7 +65,7 @@ struct Scan: IOCommand {
         var scanner = NibScanner()
         let bar = ProgressBar(enabled: io.errorIsTerminal && candidates.count >= ProgressBar.threshold)
         scanner.progress = { done, total in bar.update(done, total) }
-        let entries = scanner.scan(candidates) { io.error("nibtool: warning: \($0)") }
+        let entries = scanner.scan(candidates) { io.error("nibtool: warning: \(DisplayText.escaped($0))") }
         bar.finish()
 
         var total = NibContents()
@@ -81,13 +82,14 @@ struct Scan: IOCommand {
         var out = ""
         func list(_ name: String, _ values: [String], quoted: Bool = false) {
             guard !values.isEmpty else { return }
-            let shown = quoted ? values.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } : values
+            // Everything shown comes from the scanned files: escaped for the terminal.
+            let shown = values.map { quoted ? "\"\(DisplayText.escaped($0, quote: true))\"" : DisplayText.escaped($0) }
             out += "  \(style.dim(name + ":")) \(shown.joined(separator: ", "))\n"
         }
         for entry in entries {
             let files = entry.files > 1 ? ", \(entry.files) files" : ""
-            out += "\(style.bold(entry.path))  (\(entry.kind.rawValue)\(files))\n"
-            if let note = entry.note { out += "  \(style.yellow("note:")) \(note)\n" }
+            out += "\(style.bold(DisplayText.escaped(entry.path)))  (\(entry.kind.rawValue)\(files))\n"
+            if let note = entry.note { out += "  \(style.yellow("note:")) \(DisplayText.escaped(note))\n" }
             list("classes", entry.contents.classes)
             list("outlets", entry.contents.outlets)
             list("actions", entry.contents.actions)

@@ -23,11 +23,13 @@ struct Tree: IOCommand {
     @Option(help: "Output format: text or json.")
     var format: ReportFormat = .text
 
+    @OptionGroup var expansion: ExpansionOption
+
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
         let nib: Nib
         do {
-            nib = try files.nib(at: file)
+            nib = try files.nib(at: file, expansionLimit: expansion.limit)
         } catch let error as NibCodingError {
             throw files.fail(file, "\(error)")
         }
