@@ -16,7 +16,9 @@ struct Scan: IOCommand {
               {"path": …, "nibs": [{"path", "kind", "files", "classes", "outlets", "actions",
                 "strings", "note"?}], "total": {"nibs", "classes", "outlets", "actions", "strings"}}
 
-            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, 64 the command line was wrong.
+            Limits: zip entries are inflated within --max-inflated-bytes for the whole zip and --max-compression-ratio per entry (entries that inflate to over 1 MiB); a zip whose central directory lists fewer entries than its end record declares is an error. Strings and objects read from one nib (shared references are read at every use) are bounded by --max-expansion per byte of the nib. A nib that passes a limit is reported with a note and a warning naming it, and the exit status is 2.
+            Strings, names and paths from the scanned files are printed with control characters, escape sequences and bidirectional overrides escaped (\\u{1B}); the JSON output holds them as they are.
+            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, is a corrupt zip, or a nib passed a limit, 64 the command line was wrong.
 
             Examples:
               nibtool scan MyApp.ipa
@@ -30,6 +32,24 @@ struct Scan: IOCommand {
 
     @Option(help: "Output format: text or json.")
     var format: ReportFormat = .text
+
+    @OptionGroup var expansion: ExpansionOption
+
+    @Option(
+        name: .customLong("max-inflated-bytes"),
+        help: "The most bytes inflated from a zip's entries, all together (default 1073741824).")
+    var maxInflatedBytes: Int = NibScanner.InflateLimits().maximumBytes
+
+    @Option(
+        name: .customLong("max-compression-ratio"),
+        help: "The most a zip entry may inflate per compressed byte, for entries over 1 MiB (default 32).")
+    var maxCompressionRatio: Int = NibScanner.InflateLimits().maximumRatio
+
+    func validate() throws {
+        guard maxInflatedBytes >= 0, maxCompressionRatio >= 1 else {
+            throw ValidationError("--max-inflated-bytes must be 0 or more and --max-compression-ratio 1 or more")
+        }
+    }
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
@@ -47,7 +67,10 @@ struct Scan: IOCommand {
                 let head = [UInt8](try handle.read(upToCount: 4) ?? Data())
                 try? handle.close()
                 if NibScanner.isZip(head) {
-                    candidates = try NibScanner.zipCandidates(url)
+                    candidates = try NibScanner.zipCandidates(
+                        url,
+                        limits: NibScanner.InflateLimits(
+                            maximumBytes: maxInflatedBytes, maximumRatio: maxCompressionRatio))
                 } else {
                     let name = url.lastPathComponent
                     candidates = [
@@ -63,6 +86,7 @@ struct Scan: IOCommand {
         }
 
         var scanner = NibScanner()
+        scanner.expansionLimit = expansion.limit
         let bar = ProgressBar(enabled: io.errorIsTerminal && candidates.count >= ProgressBar.threshold)
         scanner.progress = { done, total in bar.update(done, total) }
         let entries = scanner.scan(candidates) { io.error("nibtool: warning: \(DisplayText.escaped($0))") }
@@ -75,6 +99,13 @@ struct Scan: IOCommand {
             io.write(try jsonText(ScanReport(path: path, nibs: entries, total: .init(nibs: entries.count, total))))
         case .text:
             io.write(text(entries, total, style: TerminalStyle(io: io)))
+        }
+        let stopped = entries.filter(\.limitExceeded).count
+        if stopped > 0 {
+            throw files.fail(
+                path,
+                "\(stopped) nib\(stopped == 1 ? " was" : "s were") not read whole: a limit was reached (see the warnings; --max-expansion, --max-inflated-bytes, --max-compression-ratio raise the limits)"
+            )
         }
     }
 
