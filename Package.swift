@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "NibCoding", targets: ["NibCoding"]),
         .library(name: "BinaryCodable", targets: ["BinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "NibDiff", targets: ["NibDiff"]),
+        .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
         .executable(name: "ibtool", targets: ["ibtool"]),

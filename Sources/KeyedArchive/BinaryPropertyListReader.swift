@@ -134,7 +134,8 @@ struct BinaryPropertyListReader {
         return value
     }
 
-    private mutating func parseObject(at start: Int, depth: Int) throws(KeyedArchiveError) -> (PropertyList, Expansion) {
+    private mutating func parseObject(at start: Int, depth: Int) throws(KeyedArchiveError) -> (PropertyList, Expansion)
+    {
         try require(1, at: start, for: "an object marker")
         let marker = bytes[start]
         let low = Int(marker & 0x0F)

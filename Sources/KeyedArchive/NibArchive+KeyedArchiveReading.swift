@@ -421,7 +421,8 @@ struct KeyedArchiveReader {
         var hints: [Int: [String]] = [:]
         for source in sources {
             let index = classIndex(source.className)
-            guard hints[index] == nil, let plistIndex = source.plistIndex, case .dictionary(let entries) = plistObjects[plistIndex],
+            guard hints[index] == nil, let plistIndex = source.plistIndex,
+                case .dictionary(let entries) = plistObjects[plistIndex],
                 case .uid(let reference)? = entries.first(where: { $0.key == "$class" })?.value,
                 case .array(let list)? = plistObjects[Int(reference)]["$classhints"]
             else { continue }

@@ -10,7 +10,7 @@ extension NibArchive {
     /// thrown ``NibArchiveError`` naming the byte offset; checks follow Apple's reader order
     /// (header, class names, keys, values, objects). Problems that do not stop modelling —
     /// invalid UTF-8, out-of-range object references or fallbacks, a format version above 1 —
-    /// are left to ``validate(_:level:maximumNestingDepth:)``.
+    /// are left to ``validate(_:level:maximumNestingDepth:maximumFindings:)``.
     ///
     /// Memory use is bounded by a small multiple of the input size: every count is checked
     /// against the bytes that remain before anything is allocated.

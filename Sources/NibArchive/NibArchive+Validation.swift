@@ -1,5 +1,5 @@
 extension NibArchive {
-    /// How strict ``validate(_:level:maximumNestingDepth:)`` is.
+    /// How strict ``validate(_:level:maximumNestingDepth:maximumFindings:)`` is.
     public enum ValidationLevel: String, Hashable, Sendable, CaseIterable {
         /// What UIKit's reader checks, plus warnings: would this file load, and does anything
         /// behave differently from what it looks like?

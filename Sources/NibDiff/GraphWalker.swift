@@ -128,8 +128,9 @@ final class GraphWalker {
     /// what the options treat as equal (a tolerance, generated prefixes, UUIDs, geometry and
     /// nested archives hash by kind only). No recursion: each round is one pass over the values.
     private func computeFingerprints() {
-        guard budget.spend(left.nodes.reduce(0) { $0 &+ $1.values.count })
-            && budget.spend(right.nodes.reduce(0) { $0 &+ $1.values.count })
+        guard
+            budget.spend(left.nodes.reduce(0) { $0 &+ $1.values.count })
+                && budget.spend(right.nodes.reduce(0) { $0 &+ $1.values.count })
         else { return }
         var lp = [Int](repeating: 0, count: left.nodes.count)
         var rp = [Int](repeating: 0, count: right.nodes.count)
@@ -225,7 +226,9 @@ final class GraphWalker {
     /// Returns the right index matched to each left unit, or `nil`.
     private func matchUnordered(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int) -> [Int?] {
         var buckets: [Int: [Int]] = [:]
-        for (index, unit) in ru.enumerated() { buckets[unitPrint(unit, prints: rightPrints), default: []].append(index) }
+        for (index, unit) in ru.enumerated() {
+            buckets[unitPrint(unit, prints: rightPrints), default: []].append(index)
+        }
         var used = [Bool](repeating: false, count: ru.count)
         var result: [Int?] = []
         result.reserveCapacity(lu.count)

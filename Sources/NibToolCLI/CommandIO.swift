@@ -77,7 +77,9 @@ struct FileAccess {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             guard Int(status.st_size) <= Self.maximumInputSize else {
-                throw fail(path, "cannot read the file: it is \(status.st_size) bytes, over the limit of \(Self.maximumInputSize)")
+                throw fail(
+                    path,
+                    "cannot read the file: it is \(status.st_size) bytes, over the limit of \(Self.maximumInputSize)")
             }
         case S_IFDIR:
             throw fail(path, "cannot read the file: it is a folder")

@@ -14,6 +14,8 @@ struct Convert: IOCommand {
 
             nib → plist writes an NSKeyedArchiver archive with the same object graph (binary unless --plist-format xml). What the keyed form cannot hold (header versions, class and key tables, wire widths, value order, the trailer) goes into a $nibkit dictionary in the plist, and a note on standard error says what; plist → nib then gives back an equal archive, byte for byte for nibs in canonical layout. Keyed archives written by other tools (no $nibkit) are mapped the way the NIBArchive encoder lays out the same objects.
 
+            A binary property list may refer to one string or data value from many places; converted, each place gets its own copy. The conversion stops with an expansion-limit error past 2 values (and 8 bytes of string or data each) per input byte plus 65536; --max-expansion N raises the factor.
+
             Examples:
               nibtool convert Examples/Hello.nib hello.json
               nibtool convert hello.json Hello-edited.nib

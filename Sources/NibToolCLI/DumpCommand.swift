@@ -15,6 +15,12 @@ struct Dump: IOCommand {
                        implementations print (compare dumps with cmp or diff).
               json     NibKit's lossless JSON; 'nibtool convert' turns it back into the same bytes.
 
+            Objects may share one run of values; text and nibdump print each object's values, so
+            a file that shares a lot can describe far more lines than it has bytes. The dump
+            stops with an expansion-limit error past 2 lines (and 8 bytes of data each) per
+            input byte plus 65536; --max-expansion N raises the factor. JSON holds the tables as
+            they are and has no limit. Text from the nib is escaped in the text format.
+
             Example:
               nibtool dump Examples/Hello.nib
               nibtool dump --format nibdump Examples/Hello.nib > hello.nibdump
@@ -66,7 +72,11 @@ struct TextDump {
         for object in archive.objects {
             try budget.spend()
             for value in archive.values(of: object) {
-                if case .data(let bytes) = value.payload { try budget.spend(bytes: bytes.count) } else { try budget.spend() }
+                if case .data(let bytes) = value.payload {
+                    try budget.spend(bytes: bytes.count)
+                } else {
+                    try budget.spend()
+                }
             }
         }
         var out = "NIBArchive format \(archive.formatVersion), coder \(archive.coderVersion): "

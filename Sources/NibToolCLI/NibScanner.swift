@@ -145,7 +145,8 @@ struct NibScanner {
 
     /// Inflates `entry` (or its first `prefix` bytes), within `limits` and the zip's budget.
     private static func inflate(
-        _ entry: ZIPFoundation.Entry, of archive: Archive, upTo prefix: Int?, limits: InflateLimits, total: InflatedBytes
+        _ entry: ZIPFoundation.Entry, of archive: Archive, upTo prefix: Int?, limits: InflateLimits,
+        total: InflatedBytes
     ) throws -> [UInt8] {
         let compressed = Int(clamping: entry.compressedSize)
         let (product, overflow) = compressed.multipliedReportingOverflow(by: limits.maximumRatio)
@@ -259,7 +260,8 @@ struct NibScanner {
             if isArchive {
                 do {
                     let bytes = try candidate.read()
-                    var budget = ExpansionBudget(expansionLimit, inputSize: bytes.count, what: "strings and objects read")
+                    var budget = ExpansionBudget(
+                        expansionLimit, inputSize: bytes.count, what: "strings and objects read")
                     try contents.add(try NibArchive(parsing: bytes), budget: &budget)
                 } catch {
                     note = "\(candidate.path): \(error)"
@@ -271,7 +273,8 @@ struct NibScanner {
                     let bytes = try candidate.read()
                     let archive = try NibArchive(
                         keyedArchiveBytes: bytes, limits: PropertyList.Limits(expansion: expansionLimit))
-                    var budget = ExpansionBudget(expansionLimit, inputSize: bytes.count, what: "strings and objects read")
+                    var budget = ExpansionBudget(
+                        expansionLimit, inputSize: bytes.count, what: "strings and objects read")
                     try contents.add(archive, budget: &budget)
                 } catch {
                     note = "\(candidate.path): keyed archive: \(error)"

@@ -78,7 +78,8 @@ struct HostileReadingTests {
             let run = runTool(arguments)
             #expect(run.status == 0, "\(run.error)")
             let text = run.outputText
-            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{0}" || $0 == "\u{07}" })
+            #expect(
+                !text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{0}" || $0 == "\u{07}" })
             #expect(text.contains("\\u{1B}]0;pwned\\u{7}\\u{202E}txt\\u{0}"), "\(arguments[0]): \(text)")
         }
     }
