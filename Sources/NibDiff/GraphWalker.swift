@@ -24,7 +24,13 @@ final class GraphWalker {
     private let right: ArchiveGraph
     private let options: StructuralComparison.Options
     private let pathPrefix: String
-    private var memo: [Pair: Bool] = [:]
+    /// Pairs found equivalent, and pairs found not equivalent with the ``generation`` they were
+    /// found in: a new matched pair (see `matched`) can make a pair equivalent that was not, so
+    /// a "not equivalent" holds only within its generation. (Forgetting those results by
+    /// filtering the memo at every match made reporting quadratic.)
+    private var equivalentPairs: Set<Pair> = []
+    private var differentPairs: [Pair: Int] = [:]
+    private var generation = 0
     private var inProgress: Set<Pair> = []
     private var reported: Set<Pair> = []
     /// Pairs the report matched by their place in the graph: references to them count as
@@ -225,9 +231,11 @@ final class GraphWalker {
     /// unit of the same fingerprint that is equivalent (at most ``maximumCandidates`` tried).
     /// Returns the right index matched to each left unit, or `nil`.
     private func matchUnordered(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int) -> [Int?] {
+        // Each bucket lists its right indices last-first, so the lowest is taken (and removed)
+        // from the end.
         var buckets: [Int: [Int]] = [:]
-        for (index, unit) in ru.enumerated() {
-            buckets[unitPrint(unit, prints: rightPrints), default: []].append(index)
+        for index in ru.indices.reversed() {
+            buckets[unitPrint(ru[index], prints: rightPrints), default: []].append(index)
         }
         var used = [Bool](repeating: false, count: ru.count)
         var result: [Int?] = []
@@ -235,28 +243,58 @@ final class GraphWalker {
         for unit in lu {
             let print = unitPrint(unit, prints: leftPrints)
             var match: Int?
-            if var candidates = buckets[print] {
+            // Taken out of the dictionary while changed, so it is not copied.
+            if var candidates = buckets.removeValue(forKey: print) {
                 var tried = 0
-                var position = 0
-                while position < candidates.count, tried < Self.maximumCandidates {
+                var position = candidates.count - 1
+                while position >= 0, tried < Self.maximumCandidates {
                     let candidate = candidates[position]
                     if used[candidate] {
-                        // Drop used candidates so a bucket is not rescanned.
                         candidates.remove(at: position)
-                        continue
+                    } else {
+                        tried += 1
+                        if unitsEquivalent(unit, ru[candidate], depth: depth) {
+                            match = candidate
+                            used[candidate] = true
+                            candidates.remove(at: position)
+                            break
+                        }
                     }
-                    tried += 1
-                    if unitsEquivalent(unit, ru[candidate], depth: depth) {
-                        match = candidate
-                        used[candidate] = true
-                        candidates.remove(at: position)
-                        break
-                    }
-                    position += 1
+                    position -= 1
                 }
                 buckets[print] = candidates
             }
             result.append(match)
+        }
+        // What the fingerprints did not match (an element whose difference lies in an object
+        // already reported, which counts as equal since): the unused elements of the same
+        // classes, in order, at most `maximumCandidates` of them.
+        guard result.contains(nil) else { return result }
+        var bySignature: [String: [Int]] = [:]
+        for index in ru.indices.reversed() where !used[index] {
+            bySignature[signature(ru[index], in: right), default: []].append(index)
+        }
+        for (position, unit) in lu.enumerated() where result[position] == nil {
+            let key = signature(unit, in: left)
+            guard var candidates = bySignature.removeValue(forKey: key) else { continue }
+            var tried = 0
+            var index = candidates.count - 1
+            while index >= 0, tried < Self.maximumCandidates {
+                let candidate = candidates[index]
+                if used[candidate] {
+                    candidates.remove(at: index)
+                } else {
+                    tried += 1
+                    if unitsEquivalent(unit, ru[candidate], depth: depth) {
+                        used[candidate] = true
+                        result[position] = candidate
+                        candidates.remove(at: index)
+                        break
+                    }
+                }
+                index -= 1
+            }
+            bySignature[key] = candidates
         }
         return result
     }
@@ -294,7 +332,8 @@ final class GraphWalker {
         }
         if matched.contains([l, r]) { return true }
         let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
-        if let known = memo[pair] { return known }
+        if equivalentPairs.contains(pair) { return true }
+        if differentPairs[pair] == generation { return false }
         if inProgress.contains(pair) || depth > options.maximumDepth { return true }
         // Once the budget is spent, everything counts as equal so the walk ends quickly; the
         // run reports the expansion-limit difference.
@@ -302,7 +341,7 @@ final class GraphWalker {
         inProgress.insert(pair)
         let result = computeEquivalent(ln, rn, unordered: pair.unordered, depth: depth)
         inProgress.remove(pair)
-        memo[pair] = result
+        if result { equivalentPairs.insert(pair) } else { differentPairs[pair] = generation }
         return result
     }
 
@@ -429,10 +468,9 @@ final class GraphWalker {
             record(.className, path, ln.className, left: ln.className, right: rn.className)
             return false
         }
-        // References to this pair count as equal from now on. Results already remembered as
-        // "not equivalent" stay so (forgetting them at every match made reporting quadratic);
-        // reporting such a pair again finds nothing new below the matched ones.
-        matched.insert([l, r])
+        // References to this pair count as equal from now on, so earlier "not equivalent"
+        // results may no longer hold: a new generation.
+        if matched.insert([l, r]).inserted { generation += 1 }
         if let le = elements(of: ln), let re = elements(of: rn) {
             reportCollection(
                 ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)
