@@ -199,6 +199,7 @@ private struct Validator {
             if usable[0] { objects = try NibArchive.parseObjects(buffer, header, diagnostics: &diagnostics) }
         } catch { add(error) }
         for error in diagnostics.errors { add(error) }
+        if diagnostics.omitted > 0 { omitted[.error, default: 0] += diagnostics.omitted }
 
         if let (entries, _) = classes { checkClasses(entries, fallbacks: fallbacks, storage: storage, header: header) }
         if let (entries, _) = keys { checkKeys(entries, storage: storage) }
