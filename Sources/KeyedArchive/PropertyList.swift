@@ -141,10 +141,10 @@ extension PropertyList {
         public var maximumValueCount: Int
         /// How far shared binary objects may expand, in proportion to the file's size: the
         /// values the tree stands for, each string or data counting one more per 8 bytes,
-        /// may not pass ``ExpansionLimit/entries(forInputSize:)``. A shared string or data
+        /// may not pass `ExpansionLimit.entries(forInputSize:)` (NibArchive). A shared string or data
         /// value is written out at every place it is used when the archive becomes a
         /// NIBArchive, so this bounds that output (a 166 KB file can otherwise refer to one
-        /// string 100 000 times). The default is ``ExpansionLimit/standard``.
+        /// string 100 000 times). The default is `ExpansionLimit.standard`.
         public var expansion: ExpansionLimit
 
         /// Creates limits; the defaults suit any real nib.

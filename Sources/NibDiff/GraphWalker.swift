@@ -9,7 +9,7 @@ import NibArchive
 ///   elements of the other side that have its fingerprint, at most
 ///   ``maximumCandidates`` of them, instead of with every element.
 /// - Every pair compared and every value read for it counts against the comparison's
-///   ``ExpansionLimit`` (proportional to the two archives' sizes); past it the walk stops and
+///   `ExpansionLimit` (proportional to the two archives' sizes); past it the walk stops and
 ///   reports one ``StructuralDifference/Kind/expansionLimit`` difference.
 /// - The walk is depth-bounded (``StructuralComparison/Options/maximumDepth``) and nested
 ///   archives are compared down to ``maximumNesting`` levels.

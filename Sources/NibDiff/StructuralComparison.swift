@@ -40,7 +40,7 @@ public struct StructuralComparison: Sendable {
         /// that share value runs or are referred to from many places can otherwise make a
         /// small pair of files take hours. Past the limit the comparison stops and reports one
         /// ``StructuralDifference/Kind/expansionLimit`` difference. The default is
-        /// ``ExpansionLimit/standard``.
+        /// `ExpansionLimit.standard`.
         public var expansion: ExpansionLimit = .standard
 
         /// Creates options; the defaults suit comparing a compiler's output with Apple's.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import NibArchive
 
-/// `--max-expansion N`: the ``ExpansionLimit`` of the reading commands whose output repeats
+/// `--max-expansion N`: the `ExpansionLimit` of the reading commands whose output repeats
 /// what the input shares (dump lines, converted objects, tree nodes, compared pairs, strings).
 struct ExpansionOption: ParsableArguments {
     @Option(
