@@ -17,6 +17,8 @@ let package = Package(
         // Drop-in use (`import BinaryCodable`): `-module-alias BinaryCodable=NibKitBinaryCodable`.
         .library(name: "BinaryCodable", targets: ["NibKitBinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "NibDiff", targets: ["NibDiff"]),
+        .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
         .executable(name: "ibtool", targets: ["ibtool"]),

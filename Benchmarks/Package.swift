@@ -40,6 +40,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ReadingScalingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibArchive", package: "NibKit"),
+                .product(name: "NibCoding", package: "NibKit"),
+                .product(name: "NibDiff", package: "NibKit"),
+            ],
+            path: "Benchmarks/ReadingScalingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "BinaryCodableBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

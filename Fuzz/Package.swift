@@ -30,6 +30,9 @@ let package = Package(
                 .product(name: "NibCompiler", package: "NibKit"), .product(name: "NibCoding", package: "NibKit"),
                 .product(name: "NibArchive", package: "NibKit"), .product(name: "KeyedArchive", package: "NibKit"),
             ]),
+        fuzzTarget("FuzzTree", [.product(name: "NibToolCLI", package: "NibKit")]),
+        fuzzTarget("FuzzDiff", [.product(name: "NibToolCLI", package: "NibKit")]),
+        fuzzTarget("FuzzScan", [.product(name: "NibToolCLI", package: "NibKit")]),
         .target(
             name: "FuzzBinaryTypes", dependencies: [.product(name: "BinaryCodable", package: "NibKit")],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),

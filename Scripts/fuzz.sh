@@ -47,15 +47,16 @@ case "$target" in
       find "$corpus/wild/legacy" -name '*.xib' -size -16k |
         while IFS= read -r source; do cp -n "$source" "$work/$(echo "$source" | md5sum | cut -c1-16)" ; done
     fi ;;
-  *Nib*|*Parse*) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
+  *Nib*|*Parse*|FuzzTree|FuzzScan) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
 esac
-# Targets whose seeds are encoded values write them themselves when asked.
-NIBKIT_FUZZ_WRITE_SEEDS="$work" "$binary" -runs=0 >/dev/null 2>&1 || true
-
 # Swift's own crash reporter and AddressSanitizer get in each other's way; let ASan report.
 export SWIFT_BACKTRACE=enable=no
 # Leaks inside the toolchain's own libraries (see the file) are not NibKit's.
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# Targets whose seeds are encoded values write them themselves when asked (the run on the
+# empty input must not leave a crash file in the working directory).
+NIBKIT_FUZZ_WRITE_SEEDS="$work" "$binary" -runs=0 -artifact_prefix="Fuzz/Crashes/$target-seeds-" >/dev/null 2>&1 || true
+
 echo "fuzz.sh: $target for ${seconds}s, $(ls "$work" | wc -l) inputs in $work"
 "$binary" "$work" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
   -artifact_prefix="Fuzz/Crashes/$target-" -print_final_stats=1 "$@" 2>&1 | tee "Fuzz/.corpus/$target.log" | grep -E "^#[0-9]+.*(pulse|DONE)|ERROR|SUMMARY|stat::number_of_executed_units|stat::peak_rss|cov:" | tail -4

@@ -1,3 +1,5 @@
+import NibArchive
+
 /// Reads a `bplist00` file: header, objects, offset table and the 32-byte trailer.
 ///
 /// Layout (all integers big-endian): the 8-byte magic; the objects, each a marker byte whose
@@ -22,7 +24,9 @@ struct BinaryPropertyListReader {
     private var parsed: [PropertyList?] = []
     /// For each parsed object, how many values it stands for when shared objects are counted
     /// every time they are used.
-    private var expandedCounts: [Int] = []
+    private var expandedCounts: [Expansion] = []
+    /// The expansion budget: `limits.expansion` for this file's size.
+    private var maximumUnits = Int.max
     private var inProgress: Set<Int> = []
 
     init(bytes: [UInt8], limits: PropertyList.Limits) {
@@ -87,7 +91,8 @@ struct BinaryPropertyListReader {
             offsets.append(Int(offset))
         }
         parsed = Array(repeating: nil, count: count)
-        expandedCounts = Array(repeating: 0, count: count)
+        expandedCounts = Array(repeating: Expansion(), count: count)
+        maximumUnits = limits.expansion.entries(forInputSize: bytes.count)
         return try object(Int(topObject), depth: 0, referencedAt: trailer + 16)
     }
 
@@ -129,30 +134,31 @@ struct BinaryPropertyListReader {
         return value
     }
 
-    private mutating func parseObject(at start: Int, depth: Int) throws(KeyedArchiveError) -> (PropertyList, Int) {
+    private mutating func parseObject(at start: Int, depth: Int) throws(KeyedArchiveError) -> (PropertyList, Expansion)
+    {
         try require(1, at: start, for: "an object marker")
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x00: return (.null, 1)
-            case 0x08: return (.bool(false), 1)
-            case 0x09: return (.bool(true), 1)
+            case 0x00: return (.null, .one)
+            case 0x08: return (.bool(false), .one)
+            case 0x09: return (.bool(true), .one)
             default:
                 throw KeyedArchiveError(
                     code: .badFormat, offset: start, message: "marker 0x\(hex(marker)) is not a value")
             }
         case 0x1:
-            return (try integer(at: start).value, 1)
+            return (try integer(at: start).value, .one)
         case 0x2:
             switch low {
             case 2:
                 try require(5, at: start, for: "a 4-byte real")
-                return (.real32(Float(bitPattern: UInt32(bigEndian(at: start + 1, size: 4)))), 1)
+                return (.real32(Float(bitPattern: UInt32(bigEndian(at: start + 1, size: 4)))), .one)
             case 3:
                 try require(9, at: start, for: "an 8-byte real")
-                return (.real(Double(bitPattern: bigEndian(at: start + 1, size: 8))), 1)
+                return (.real(Double(bitPattern: bigEndian(at: start + 1, size: 8))), .one)
             default:
                 throw KeyedArchiveError(
                     code: .badValue, offset: start, message: "a real of \(1 << min(low, 15)) bytes is not 4 or 8")
@@ -162,10 +168,10 @@ struct BinaryPropertyListReader {
                 throw KeyedArchiveError(code: .badValue, offset: start, message: "a date must be 8 bytes")
             }
             try require(9, at: start, for: "a date")
-            return (.date(Double(bitPattern: bigEndian(at: start + 1, size: 8))), 1)
+            return (.date(Double(bitPattern: bigEndian(at: start + 1, size: 8))), .one)
         case 0x4:
             let (count, body) = try length(at: start, elementSize: 1)
-            return (.data(Array(bytes[body..<(body + count)])), 1)
+            return (.data(Array(bytes[body..<(body + count)])), Expansion(bytes: count))
         case 0x5:
             let (count, body) = try length(at: start, elementSize: 1)
             let text = bytes[body..<(body + count)]
@@ -173,7 +179,7 @@ struct BinaryPropertyListReader {
                 throw KeyedArchiveError(
                     code: .badValue, offset: bad, message: "byte 0x\(hex(bytes[bad])) in an ASCII string")
             }
-            return (.string(String(decoding: text, as: UTF8.self)), 1)
+            return (.string(String(decoding: text, as: UTF8.self)), Expansion(bytes: count))
         case 0x6:
             let (count, body) = try length(at: start, elementSize: 2)
             var units: [UInt16] = []
@@ -196,19 +202,19 @@ struct BinaryPropertyListReader {
                         code: .badValue, offset: position, message: "an unpaired surrogate in a UTF-16 string")
                 }
             }
-            return (.string(text), 1)
+            return (.string(text), Expansion(bytes: 2 * count))
         case 0x8:
             let size = low + 1
             guard size <= 8 else {
                 throw KeyedArchiveError(code: .badValue, offset: start, message: "a UID of \(size) bytes is over 8")
             }
             try require(1 + size, at: start, for: "a UID")
-            return (.uid(bigEndian(at: start + 1, size: size)), 1)
+            return (.uid(bigEndian(at: start + 1, size: size)), .one)
         case 0xA:
             let (count, body) = try length(at: start, elementSize: objectRefSize)
             var elements: [PropertyList] = []
             elements.reserveCapacity(count)
-            var expanded = 1
+            var expanded = Expansion.one
             for position in 0..<count {
                 let (element, size) = try child(at: body + position * objectRefSize, depth: depth)
                 elements.append(element)
@@ -219,7 +225,7 @@ struct BinaryPropertyListReader {
             let (count, body) = try length(at: start, elementSize: 2 * objectRefSize)
             var entries: [PropertyList.Entry] = []
             entries.reserveCapacity(count)
-            var expanded = 1
+            var expanded = Expansion.one
             for position in 0..<count {
                 let keyAt = body + position * objectRefSize
                 let (key, keySize) = try child(at: keyAt, depth: depth)
@@ -239,19 +245,27 @@ struct BinaryPropertyListReader {
         }
     }
 
-    /// Adds expanded value counts, failing when the total passes the limit.
-    private func add(_ a: Int, _ b: Int, at offset: Int) throws(KeyedArchiveError) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        guard !overflow, sum <= limits.maximumValueCount else {
+    /// Adds expanded counts, failing when the total passes a limit.
+    private func add(_ a: Expansion, _ b: Expansion, at offset: Int) throws(KeyedArchiveError) -> Expansion {
+        let (values, overflow) = a.values.addingReportingOverflow(b.values)
+        guard !overflow, values <= limits.maximumValueCount else {
             throw KeyedArchiveError(
                 code: .limitExceeded, offset: offset,
                 message: "the container stands for more than \(limits.maximumValueCount) values")
         }
-        return sum
+        let (units, unitsOverflow) = a.units.addingReportingOverflow(b.units)
+        guard !unitsOverflow, units <= maximumUnits else {
+            throw KeyedArchiveError(
+                code: .limitExceeded, offset: offset,
+                message:
+                    "\(ExpansionLimitError(what: "expanded values and 8-byte string and data units", limit: maximumUnits, factor: limits.expansion.factor))"
+            )
+        }
+        return Expansion(values: values, units: units)
     }
 
     /// The element whose object index is stored at `offset`, and its expanded count.
-    private mutating func child(at offset: Int, depth: Int) throws(KeyedArchiveError) -> (PropertyList, Int) {
+    private mutating func child(at offset: Int, depth: Int) throws(KeyedArchiveError) -> (PropertyList, Expansion) {
         let reference = bigEndian(at: offset, size: objectRefSize)
         guard reference < UInt64(parsed.count) else {
             throw KeyedArchiveError(
@@ -329,4 +343,23 @@ struct BinaryPropertyListReader {
 func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}
+
+/// What a parsed object stands for when shared objects are counted at every use: its values,
+/// and its expansion units (a value, plus one per 8 bytes of string or data).
+struct Expansion {
+    var values = 0
+    var units = 0
+
+    static let one = Expansion(values: 1, units: 1)
+
+    init(values: Int = 0, units: Int = 0) {
+        self.values = values
+        self.units = units
+    }
+
+    /// A string or data value of `byteCount` bytes.
+    init(bytes byteCount: Int) {
+        self.init(values: 1, units: 1 + byteCount / 8)
+    }
 }

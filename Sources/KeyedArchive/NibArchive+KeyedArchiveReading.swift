@@ -416,10 +416,13 @@ struct KeyedArchiveReader {
             objectIndex[index] = UInt32(sources.count)
             sources.append((index, name))
         }
+        // Each class's hints are read once, however many objects use the class: reading them
+        // per object made a class with a long `$classhints` list quadratic.
         var hints: [Int: [String]] = [:]
         for source in sources {
             let index = classIndex(source.className)
-            guard let plistIndex = source.plistIndex, case .dictionary(let entries) = plistObjects[plistIndex],
+            guard hints[index] == nil, let plistIndex = source.plistIndex,
+                case .dictionary(let entries) = plistObjects[plistIndex],
                 case .uid(let reference)? = entries.first(where: { $0.key == "$class" })?.value,
                 case .array(let list)? = plistObjects[Int(reference)]["$classhints"]
             else { continue }

@@ -1,3 +1,5 @@
+public import NibArchive
+
 /// A property list value: what `NSKeyedArchiver` writes, in the shape NibKit needs to keep it.
 ///
 /// Dictionaries keep their entries in file order (a property list dictionary has no order, but
@@ -137,11 +139,21 @@ extension PropertyList {
         /// refer to one another many times over (a few hundred bytes can describe 2⁶⁴ values).
         /// The default is 1 048 576 (the largest keyed nib in NibKit's corpus holds about 30 000).
         public var maximumValueCount: Int
+        /// How far shared binary objects may expand, in proportion to the file's size: the
+        /// values the tree stands for, each string or data counting one more per 8 bytes,
+        /// may not pass `ExpansionLimit.entries(forInputSize:)` (NibArchive). A shared string or data
+        /// value is written out at every place it is used when the archive becomes a
+        /// NIBArchive, so this bounds that output (a 166 KB file can otherwise refer to one
+        /// string 100 000 times). The default is `ExpansionLimit.standard`.
+        public var expansion: ExpansionLimit
 
         /// Creates limits; the defaults suit any real nib.
-        public init(maximumDepth: Int = 256, maximumValueCount: Int = 1 << 20) {
+        public init(
+            maximumDepth: Int = 256, maximumValueCount: Int = 1 << 20, expansion: ExpansionLimit = .standard
+        ) {
             self.maximumDepth = maximumDepth
             self.maximumValueCount = maximumValueCount
+            self.expansion = expansion
         }
     }
 

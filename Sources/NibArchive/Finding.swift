@@ -163,4 +163,7 @@ extension Finding.ID {
     public static let tooLarge: Self = "too-large"
     /// Nested archives deeper than the configured limit.
     public static let nestingDepth: Self = "nesting-depth"
+    /// Objects share value runs beyond the expansion limit, so the per-object value checks
+    /// (repeated keys, inlined markers) stopped for the rest of the objects.
+    public static let expansionLimit: Self = "expansion-limit"
 }

@@ -6,12 +6,32 @@ extension NibArchive {
     /// `\r`, `\xHH` for controls and bytes that do not start valid UTF-8); floats are printed as
     /// their bit patterns, data as length and hex. Offsets, varint widths, gaps and trailing
     /// bytes are not part of the dump.
-    public func nibdump() -> String {
-        String(decoding: nibdumpBytes(), as: UTF8.self)
+    ///
+    /// Objects may share runs of values; the dump prints the values of each object, so it
+    /// counts every line (and every 8 bytes of data) against `expansionLimit`.
+    ///
+    /// - Throws: ``ExpansionLimitError`` when shared value runs would make the dump longer than
+    ///   the limit allows for the archive's size.
+    public func nibdump(expansionLimit: ExpansionLimit = .standard) throws(ExpansionLimitError) -> String {
+        String(decoding: try nibdumpBytes(expansionLimit: expansionLimit), as: UTF8.self)
     }
 
-    /// The `nibdump 1` text as UTF-8 bytes; see ``nibdump()``.
-    public func nibdumpBytes() -> [UInt8] {
+    /// The `nibdump 1` text as UTF-8 bytes; see ``nibdump(expansionLimit:)``.
+    ///
+    /// - Throws: ``ExpansionLimitError`` when shared value runs would make the dump longer than
+    ///   the limit allows for the archive's size.
+    public func nibdumpBytes(expansionLimit: ExpansionLimit = .standard) throws(ExpansionLimitError) -> [UInt8] {
+        var budget = ExpansionBudget(expansionLimit, inputSize: storage.count, what: "dump lines")
+        // Count every line before writing any, so a hostile archive is refused before its
+        // dump is built.
+        for object in objectEntries {
+            try budget.spend()
+            let first = Int(object.firstValue)
+            for valueIndex in first..<(first + Int(object.valueCount)) {
+                let value = valueEntries[valueIndex]
+                try budget.spend(bytes: value.type == .data ? value.dataLength : 0)
+            }
+        }
         var out = DumpWriter()
         out.bytes.reserveCapacity(storage.count * 4 + 256)
         storage.withUnsafeBufferPointer { source in

@@ -10,7 +10,7 @@ extension NibArchive {
     /// thrown ``NibArchiveError`` naming the byte offset; checks follow Apple's reader order
     /// (header, class names, keys, values, objects). Problems that do not stop modelling —
     /// invalid UTF-8, out-of-range object references or fallbacks, a format version above 1 —
-    /// are left to ``validate(_:level:maximumNestingDepth:)``.
+    /// are left to ``validate(_:level:maximumNestingDepth:maximumFindings:)``.
     ///
     /// Memory use is bounded by a small multiple of the input size: every count is checked
     /// against the bytes that remain before anything is allocated.
@@ -41,6 +41,9 @@ extension NibArchive {
 struct ParseDiagnostics {
     var collecting: Bool
     var errors: [NibArchiveError] = []
+    /// Range problems found beyond ``RangeErrors/maximum``, only counted (a file with a
+    /// problem per entry once kept a million errors).
+    var omitted = 0
 
     init(collecting: Bool) { self.collecting = collecting }
 }
@@ -368,7 +371,7 @@ extension NibArchive {
         let valueCount = header.valueCount
         let keyCount = UInt32(truncatingIfNeeded: header.keyCount)
         let collecting = diagnostics.collecting
-        var rangeErrors: [NibArchiveError] = []
+        var rangeErrors = RangeErrors()
         var endOffset = header.valueOffset
         var failure: NibArchiveError?
         let entries = [ValueEntry](unsafeUninitializedCapacity: valueCount) { entries, initialized in
@@ -395,7 +398,10 @@ extension NibArchive {
             }
         }
         if let failure { throw failure }
-        if !rangeErrors.isEmpty { diagnostics.errors += rangeErrors }
+        if !rangeErrors.errors.isEmpty {
+            diagnostics.errors += rangeErrors.errors
+            diagnostics.omitted += rangeErrors.omitted
+        }
         return (entries, endOffset)
     }
 
@@ -477,7 +483,7 @@ extension NibArchive {
     @inline(never)
     private static func parseValue(
         _ base: UnsafePointer<UInt8>, _ count: Int, _ keyCount: UInt32, _ index: Int, _ offset: inout Int,
-        _ collecting: Bool, _ rangeErrors: inout [NibArchiveError]
+        _ collecting: Bool, _ rangeErrors: inout RangeErrors
     ) throws(NibArchiveError) -> ValueEntry {
         let entryStart = offset
         let (keyIndex, keyWidth) = try readVarint(base, count, &offset)
@@ -486,7 +492,7 @@ extension NibArchive {
                 code: .valueKeyRange, offset: entryStart, entry: TableEntry(.value, index),
                 message: "key index \(keyIndex) is not below the key count \(keyCount)")
             guard collecting else { throw error }
-            rangeErrors.append(error)
+            rangeErrors.add(error)
         }
         guard offset < count else {
             throw NibArchiveError(code: .valueEOF, offset: entryStart, message: "value ends before its type byte")
@@ -532,7 +538,7 @@ extension NibArchive {
         let classCount = UInt32(truncatingIfNeeded: header.classCount)
         let valueCount = UInt64(header.valueCount)
         let collecting = diagnostics.collecting
-        var rangeErrors: [NibArchiveError] = []
+        var rangeErrors = RangeErrors()
         var endOffset = header.objectOffset
         var failure: NibArchiveError?
         let entries = [ObjectEntry](unsafeUninitializedCapacity: objectCount) { entries, initialized in
@@ -560,7 +566,10 @@ extension NibArchive {
             }
         }
         if let failure { throw failure }
-        if !rangeErrors.isEmpty { diagnostics.errors += rangeErrors }
+        if !rangeErrors.errors.isEmpty {
+            diagnostics.errors += rangeErrors.errors
+            diagnostics.omitted += rangeErrors.omitted
+        }
         return (entries, endOffset)
     }
 
@@ -604,7 +613,7 @@ extension NibArchive {
     @inline(never)
     private static func parseObject(
         _ base: UnsafePointer<UInt8>, _ count: Int, _ classCount: UInt32, _ valueCount: UInt64, _ index: Int,
-        _ offset: inout Int, _ collecting: Bool, _ rangeErrors: inout [NibArchiveError]
+        _ offset: inout Int, _ collecting: Bool, _ rangeErrors: inout RangeErrors
     ) throws(NibArchiveError) -> ObjectEntry {
         let classStart = offset
         let (classIndex, classWidth) = try readVarint(base, count, &offset)
@@ -616,7 +625,7 @@ extension NibArchive {
                 code: .objectClassRange, offset: classStart, entry: TableEntry(.object, index),
                 message: "class index \(classIndex) is not below the class count \(classCount)")
             guard collecting else { throw error }
-            rangeErrors.append(error)
+            rangeErrors.add(error)
         }
         if UInt64(first) + UInt64(valuesInObject) > valueCount {
             let error = NibArchiveError(
@@ -624,7 +633,7 @@ extension NibArchive {
                 message: "values \(first)..<\(UInt64(first) + UInt64(valuesInObject)) "
                     + "are not inside the value table of \(valueCount)")
             guard collecting else { throw error }
-            rangeErrors.append(error)
+            rangeErrors.add(error)
         }
         return ObjectEntry(
             classIndex: classIndex, firstValue: first, valueCount: valuesInObject,
@@ -651,5 +660,17 @@ extension NibArchiveError {
         var copy = self
         if copy.entry == nil { copy.entry = TableEntry(table, index) }
         return copy
+    }
+}
+
+/// The range problems collected while parsing one table: the first ``maximum``, and a count of
+/// the rest.
+struct RangeErrors {
+    static let maximum = 1000
+    var errors: [NibArchiveError] = []
+    var omitted = 0
+
+    mutating func add(_ error: NibArchiveError) {
+        if errors.count < Self.maximum { errors.append(error) } else { omitted += 1 }
     }
 }

@@ -1,5 +1,5 @@
 extension NibArchive {
-    /// How strict ``validate(_:level:maximumNestingDepth:)`` is.
+    /// How strict ``validate(_:level:maximumNestingDepth:maximumFindings:)`` is.
     public enum ValidationLevel: String, Hashable, Sendable, CaseIterable {
         /// What UIKit's reader checks, plus warnings: would this file load, and does anything
         /// behave differently from what it looks like?
@@ -12,13 +12,22 @@ extension NibArchive {
     public struct ValidationReport: Hashable, Sendable {
         /// The level the bytes were checked at.
         public var level: ValidationLevel
-        /// Every finding, sorted by offset.
+        /// The findings, sorted by offset: the first ``maximumFindings`` found (in the order
+        /// the tables are checked); the rest are only counted in ``omittedFindings``.
         public var findings: [Finding]
+        /// How many findings of each severity were found beyond the cap and left out.
+        public var omittedFindings: [Finding.Severity: Int] = [:]
+
+        /// How many findings a report keeps by default: a hostile file can otherwise yield a
+        /// finding per byte (a 25 MB file once needed 1.2 GB for its report).
+        public static let maximumFindings = 1000
 
         /// Whether the bytes pass the level: no errors, and for ``ValidationLevel/canonical`` no
         /// notes either. Warnings are reported but do not fail a file.
         public var passes: Bool {
             !findings.contains { $0.severity == .error || (level == .canonical && $0.severity == .note) }
+                && omittedFindings[.error, default: 0] == 0
+                && (level != .canonical || omittedFindings[.note, default: 0] == 0)
         }
 
         /// The first error in the order Apple's reader checks (header, class names, keys,
@@ -39,13 +48,22 @@ extension NibArchive {
     /// model, validation reads each table on its own and keeps going, so one run names every
     /// problem. Nested archives in data values are validated too (up to
     /// `maximumNestingDepth` levels), with offsets counted in the outer file.
+    ///
+    /// At most `maximumFindings` findings are kept (the first found); the others are counted in
+    /// ``ValidationReport/omittedFindings``. Objects that share value runs have their values
+    /// checked once per distinct run, and at most as many shared values as
+    /// ``ExpansionLimit/standard`` allows for the file's size (an `expansion-limit` warning
+    /// says when the checks stopped), so the time stays linear in the file's size.
     public static func validate(
-        _ bytes: [UInt8], level: ValidationLevel = .loadable, maximumNestingDepth: Int = 8
+        _ bytes: [UInt8], level: ValidationLevel = .loadable, maximumNestingDepth: Int = 8,
+        maximumFindings: Int = ValidationReport.maximumFindings
     ) -> ValidationReport {
-        var validator = Validator(level: level, maximumNestingDepth: maximumNestingDepth)
+        var validator = Validator(
+            level: level, maximumNestingDepth: maximumNestingDepth, maximumFindings: maximumFindings,
+            inputSize: bytes.count)
         validator.validate(bytes, baseOffset: 0, nestingPath: [], depth: 0)
         let findings = validator.findings.sorted { $0.offset < $1.offset }
-        return ValidationReport(level: level, findings: findings)
+        return ValidationReport(level: level, findings: findings, omittedFindings: validator.omitted)
     }
 }
 
@@ -53,15 +71,21 @@ extension NibArchive {
 private struct Validator {
     let level: NibArchive.ValidationLevel
     let maximumNestingDepth: Int
+    let maximumFindings: Int
     var findings: [Finding] = []
+    var omitted: [Finding.Severity: Int] = [:]
+    /// Values checked for objects beyond the first of their run, across nested archives.
+    var sharedValueBudget: ExpansionBudget
 
     // Per-archive context while checking one (possibly nested) archive.
     private var baseOffset = 0
     private var nestingPath: [Int] = []
 
-    init(level: NibArchive.ValidationLevel, maximumNestingDepth: Int) {
+    init(level: NibArchive.ValidationLevel, maximumNestingDepth: Int, maximumFindings: Int, inputSize: Int) {
         self.level = level
         self.maximumNestingDepth = maximumNestingDepth
+        self.maximumFindings = max(0, maximumFindings)
+        sharedValueBudget = ExpansionBudget(.standard, inputSize: inputSize, what: "shared values checked")
     }
 
     private var canonical: Bool { level == .canonical }
@@ -69,6 +93,10 @@ private struct Validator {
     private mutating func add(
         _ severity: Finding.Severity, _ id: Finding.ID, at offset: Int, _ entry: TableEntry?, _ message: String
     ) {
+        guard findings.count < maximumFindings else {
+            omitted[severity, default: 0] += 1
+            return
+        }
         findings.append(
             Finding(
                 severity: severity, id: id, offset: baseOffset + offset, entry: entry, message: message,
@@ -171,6 +199,7 @@ private struct Validator {
             if usable[0] { objects = try NibArchive.parseObjects(buffer, header, diagnostics: &diagnostics) }
         } catch { add(error) }
         for error in diagnostics.errors { add(error) }
+        if diagnostics.omitted > 0 { omitted[.error, default: 0] += diagnostics.omitted }
 
         if let (entries, _) = classes { checkClasses(entries, fallbacks: fallbacks, storage: storage, header: header) }
         if let (entries, _) = keys { checkKeys(entries, storage: storage) }
@@ -336,18 +365,42 @@ private struct Validator {
         }
 
         // Objects: repeated keys, inlined markers, empty starts, varints, coverage.
-        var coverage = [UInt8](repeating: 0, count: values.count)
+        // Coverage as a difference array (+1 where a run starts, −1 after it ends), so objects
+        // that share runs cost one step each, not one per value.
+        var coverageSteps = [Int](repeating: 0, count: values.count + 1)
         var expectedNext = 0
         var usedClasses = [Bool](repeating: false, count: archive.classEntries.count)
+        // A run's values are checked once, for the first object that has it; another object
+        // with the same run would repeat the same findings.
+        var checkedRuns: Set<Range<Int>> = []
+        var sharedChecksStopped = false
         for (index, entry) in objects.enumerated() {
             let offset = objectOffsets[index]
             let here = TableEntry(.object, index)
             usedClasses[Int(entry.classIndex)] = true
             let range = Int(entry.firstValue)..<(Int(entry.firstValue) + Int(entry.valueCount))
+            coverageSteps[range.lowerBound] += 1
+            coverageSteps[range.upperBound] -= 1
+            var runToCheck = range
+            if !checkedRuns.insert(range).inserted || sharedChecksStopped {
+                runToCheck = range.lowerBound..<range.lowerBound
+            } else {
+                // Distinct runs may still overlap: the values checked are bounded by the
+                // expansion budget (a file whose runs do not overlap stays far below it).
+                do {
+                    try sharedValueBudget.spend(range.count)
+                } catch {
+                    sharedChecksStopped = true
+                    runToCheck = range.lowerBound..<range.lowerBound
+                    add(
+                        .warning, .expansionLimit, at: offset, here,
+                        "objects share value runs beyond \(error.limit) checked values; the repeated-key and NSInlinedValue checks stop here"
+                    )
+                }
+            }
             var seenKeys: Set<UInt32> = []
-            for valueIndex in range {
+            for valueIndex in runToCheck {
                 let value = values[valueIndex]
-                if coverage[valueIndex] < 2 { coverage[valueIndex] += 1 }
                 if Int(value.keyIndex) != emptyKey, !seenKeys.insert(value.keyIndex).inserted {
                     add(
                         .warning, .repeatedKeyInObject, at: valueOffsets[valueIndex], TableEntry(.value, valueIndex),
@@ -390,7 +443,10 @@ private struct Validator {
             }
         }
         if canonical {
-            for (index, count) in coverage.enumerated() where count != 1 {
+            var count = 0
+            for index in values.indices {
+                count += coverageSteps[index]
+                guard count != 1 else { continue }
                 add(
                     .note, .valueCoverage, at: valueOffsets[index], TableEntry(.value, index),
                     count == 0 ? "value belongs to no object" : "value belongs to more than one object")

@@ -33,6 +33,9 @@ public struct NibArchive: Sendable {
 
     /// Every byte the tables point into: the parsed input itself, or a pool for built archives.
     var storage: [UInt8]
+    /// The size of the bytes the tables point into: the input's size for a parsed archive,
+    /// what expansion limits are proportional to.
+    package var storageSize: Int { storage.count }
     var objectEntries: [ObjectEntry]
     var keyEntries: [KeyEntry]
     var valueEntries: [ValueEntry]

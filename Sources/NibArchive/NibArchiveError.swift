@@ -1,7 +1,7 @@
 /// An error found while reading a NIBArchive: what is wrong, where, and in which table entry.
 ///
 /// The ``code`` matches the validator's finding IDs (``Finding/ID``), so an error thrown by
-/// ``NibArchive/init(parsing:)-([UInt8])`` and a finding reported by ``NibArchive/validate(_:level:maximumNestingDepth:)``
+/// ``NibArchive/init(parsing:)-([UInt8])`` and a finding reported by ``NibArchive/validate(_:level:maximumNestingDepth:maximumFindings:)``
 /// name the same problem the same way.
 ///
 /// ```swift

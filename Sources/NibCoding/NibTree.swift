@@ -1,4 +1,5 @@
 import Foundation
+import NibArchive
 
 /// The object graph as people think of it: top-level objects and the view hierarchy, each
 /// object with its class (demangled), identifier or text, frame, and the outlets and actions
@@ -45,9 +46,11 @@ public struct NibTree: Encodable, Sendable {
         public var label: String?
         /// The frame, for views.
         public var frame: Frame?
-        /// Outlets and actions whose source is this object.
+        /// Outlets and actions whose source is this object; empty where the object appears again
+        /// (they are listed at its first appearance, so an object listed many times does not
+        /// repeat them: the tree stays linear in the archive's size).
         public var connections: [Connection]
-        /// Subviews (and a controller's view), in order.
+        /// Subviews (and a controller's view), in order; empty where the object appears again.
         public var children: [Node]
     }
 
@@ -106,7 +109,7 @@ public struct NibTree: Encodable, Sendable {
             guard let nib = object as? NibObject else {
                 return Node(
                     index: nil, className: String(describing: type(of: object)), archivedClassName: nil, label: nil,
-                    frame: nil, connections: connections[id] ?? [], children: [])
+                    frame: nil, connections: firstVisit ? connections[id] ?? [] : [], children: [])
             }
             var children: [Node] = []
             if firstVisit, depth < NibTree.maximumDepth {
@@ -122,7 +125,8 @@ public struct NibTree: Encodable, Sendable {
             return Node(
                 index: nib.archiveIndex, className: display,
                 archivedClassName: display == SwiftClassName.readable(nib.className) ? nil : nib.className,
-                label: label(nib), frame: NibTree.frame(nib), connections: connections[id] ?? [], children: children)
+                label: label(nib), frame: NibTree.frame(nib), connections: firstVisit ? connections[id] ?? [] : [],
+                children: children)
         }
 
         func label(_ object: NibObject) -> String? {
@@ -153,23 +157,25 @@ public struct NibTree: Encodable, Sendable {
         return nib.displayClassName + (nib.archiveIndex.map { " #\($0)" } ?? "")
     }
 
-    /// The tree as indented text, two spaces per level.
+    /// The tree as indented text, two spaces per level. Names and text from the archive are
+    /// escaped for a terminal (controls, ESC sequences, bidirectional overrides).
     public func text() -> String {
         var lines: [String] = []
         func emit(_ node: Node, _ depth: Int) {
             let indent = String(repeating: "  ", count: depth)
-            var line = indent + node.className
+            var line = indent + DisplayText.escaped(node.className)
             if let index = node.index { line += " #\(index)" }
-            if let archived = node.archivedClassName { line += " (\(archived))" }
-            if let label = node.label { line += " \"" + label.replacingOccurrences(of: "\n", with: "\\n") + "\"" }
+            if let archived = node.archivedClassName { line += " (\(DisplayText.escaped(archived)))" }
+            if let label = node.label { line += " \"" + DisplayText.escaped(label, quote: true) + "\"" }
             if let f = node.frame {
                 line += " frame=(\(GeometryText.format(f.x)) \(GeometryText.format(f.y));"
                 line += " \(GeometryText.format(f.width)) \(GeometryText.format(f.height)))"
             }
             lines.append(line)
             for connection in node.connections {
-                var text = "\(indent)  \(connection.kind) \(connection.name) → \(connection.target)"
-                if let events = connection.events { text += " [\(events)]" }
+                var text = "\(indent)  \(connection.kind) \(DisplayText.escaped(connection.name))"
+                text += " → \(DisplayText.escaped(connection.target))"
+                if let events = connection.events { text += " [\(DisplayText.escaped(events))]" }
                 lines.append(text)
             }
             for child in node.children { emit(child, depth + 1) }

@@ -1,7 +1,18 @@
 import NibArchive
 
-/// The recursive walk behind ``StructuralComparison``: a quiet, memoized equivalence check,
-/// and a reporting pass that describes the differences of pairs that are not equivalent.
+/// The walk behind ``StructuralComparison``: a quiet, memoized equivalence check, and a
+/// reporting pass that describes the differences of pairs that are not equivalent.
+///
+/// Bounds, so that any input finishes in time about linear in its size:
+/// - Unordered collections are matched through fingerprints (a structural hash of each
+///   object, computed once per graph without recursion): an element is compared only with the
+///   elements of the other side that have its fingerprint, at most
+///   ``maximumCandidates`` of them, instead of with every element.
+/// - Every pair compared and every value read for it counts against the comparison's
+///   `ExpansionLimit` (proportional to the two archives' sizes); past it the walk stops and
+///   reports one ``StructuralDifference/Kind/expansionLimit`` difference.
+/// - The walk is depth-bounded (``StructuralComparison/Options/maximumDepth``) and nested
+///   archives are compared down to ``maximumNesting`` levels.
 final class GraphWalker {
     private struct Pair: Hashable {
         var left: UInt32
@@ -13,13 +24,54 @@ final class GraphWalker {
     private let right: ArchiveGraph
     private let options: StructuralComparison.Options
     private let pathPrefix: String
-    private var memo: [Pair: Bool] = [:]
+    /// Pairs found equivalent, and pairs found not equivalent with the ``generation`` they were
+    /// found in: a new matched pair (see `matched`) can make a pair equivalent that was not, so
+    /// a "not equivalent" holds only within its generation. (Forgetting those results by
+    /// filtering the memo at every match made reporting quadratic.)
+    private var equivalentPairs: Set<Pair> = []
+    private var differentPairs: [Pair: Int] = [:]
+    private var generation = 0
     private var inProgress: Set<Pair> = []
     private var reported: Set<Pair> = []
     /// Pairs the report matched by their place in the graph: references to them count as
     /// equal, so a difference inside an object is reported once, not at every reference to it.
     private var matched: Set<[UInt32]> = []
     private var found: [StructuralDifference] = []
+    /// The fingerprints of the nodes of each side (see ``computeFingerprints()``).
+    private var leftPrints: [Int] = []
+    private var rightPrints: [Int] = []
+    /// Pairs compared and values read, against the expansion limit; shared with nested walks.
+    private let budget: Budget
+    /// How many archives deep this walk is (0 for the outer one).
+    private let nesting: Int
+
+    /// The most candidates with the same fingerprint an element of an unordered collection is
+    /// compared with before it counts as unmatched.
+    static let maximumCandidates = 16
+    /// How many levels of nested archives are compared (deeper ones compare byte for byte).
+    static let maximumNesting = 8
+
+    /// The expansion budget of one comparison, shared by the walks of its nested archives.
+    final class Budget {
+        var remaining: Int
+        let limit: Int
+        let factor: Int
+        var exhausted = false
+
+        init(_ limit: ExpansionLimit, inputSize: Int) {
+            self.limit = limit.entries(forInputSize: inputSize)
+            self.remaining = self.limit
+            self.factor = limit.factor
+        }
+
+        /// Spends `count` entries; false (and exhausted from then on) once the limit is passed.
+        func spend(_ count: Int) -> Bool {
+            guard !exhausted else { return false }
+            remaining -= max(1, count)
+            if remaining < 0 { exhausted = true }
+            return !exhausted
+        }
+    }
 
     private static let unorderedClasses: Set<String> = [
         "NSSet", "NSMutableSet", "NSDictionary", "NSMutableDictionary", "NSCountedSet",
@@ -29,14 +81,33 @@ final class GraphWalker {
         "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet",
     ]
 
-    init(left: ArchiveGraph, right: ArchiveGraph, options: StructuralComparison.Options, pathPrefix: String) {
+    init(
+        left: ArchiveGraph, right: ArchiveGraph, options: StructuralComparison.Options, pathPrefix: String,
+        budget: Budget? = nil, nesting: Int = 0
+    ) {
         self.left = left
         self.right = right
         self.options = options
         self.pathPrefix = pathPrefix
+        self.budget = budget ?? Budget(options.expansion, inputSize: left.byteCount &+ right.byteCount)
+        self.nesting = nesting
     }
 
     func run() -> [StructuralDifference] {
+        computeFingerprints()
+        walk()
+        if nesting == 0, budget.exhausted {
+            found.append(
+                StructuralDifference(
+                    kind: .expansionLimit, path: pathPrefix, className: "",
+                    left:
+                        "\(ExpansionLimitError(what: "compared objects and values", limit: budget.limit, factor: budget.factor))"
+                ))
+        }
+        return found
+    }
+
+    private func walk() {
         guard !left.nodes.isEmpty, !right.nodes.isEmpty else {
             if left.nodes.isEmpty != right.nodes.isEmpty {
                 found.append(
@@ -45,10 +116,187 @@ final class GraphWalker {
                         className: left.nodes.first?.className ?? right.nodes.first?.className ?? "",
                         left: left.nodes.isEmpty ? nil : "root", right: right.nodes.isEmpty ? nil : "root"))
             }
-            return found
+            return
         }
         report(0, 0, path: pathPrefix, viaKey: nil, depth: 0)
-        return found
+    }
+
+    // MARK: Fingerprints
+
+    /// Structural hashes of every node of both graphs, refined round by round: round 0 hashes
+    /// each node's class, keys and plain values (references by type only); each further round
+    /// hashes them again with the referenced nodes' previous hashes, until a round tells no
+    /// more nodes apart (or after ``maximumRounds``). Nodes the comparison finds equivalent
+    /// get equal fingerprints whatever the order of the tables and however the graph cycles,
+    /// so an unordered match only looks at candidates with the same fingerprint.
+    ///
+    /// Keys and collection elements are combined without regard to order; floats and data by
+    /// what the options treat as equal (a tolerance, generated prefixes, UUIDs, geometry and
+    /// nested archives hash by kind only). No recursion: each round is one pass over the values.
+    private func computeFingerprints() {
+        guard
+            budget.spend(left.nodes.reduce(0) { $0 &+ $1.values.count })
+                && budget.spend(right.nodes.reduce(0) { $0 &+ $1.values.count })
+        else { return }
+        var lp = [Int](repeating: 0, count: left.nodes.count)
+        var rp = [Int](repeating: 0, count: right.nodes.count)
+        var distinct = 1
+        for _ in 0..<Self.maximumRounds {
+            let nextLeft = left.nodes.map { fingerprint($0, prints: lp) }
+            let nextRight = right.nodes.map { fingerprint($0, prints: rp) }
+            let count = Set(nextLeft).union(nextRight).count
+            lp = nextLeft
+            rp = nextRight
+            if count == distinct { break }
+            distinct = count
+        }
+        leftPrints = lp
+        rightPrints = rp
+    }
+
+    /// The most rounds ``computeFingerprints()`` runs: differences deeper than this from an
+    /// element are found by comparing candidates.
+    static let maximumRounds = 32
+
+    private func fingerprint(_ node: ArchiveGraph.Node, prints: [Int]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(node.className)
+        var sum = 0
+        if let elements = elements(of: node) {
+            let isDictionary = Self.dictionaryClasses.contains(node.className)
+            var index = 0
+            while index < elements.count {
+                var unit = Hasher()
+                unit.combine(payloadPrint(elements[index], prints: prints))
+                if isDictionary, index + 1 < elements.count {
+                    unit.combine(payloadPrint(elements[index + 1], prints: prints))
+                    index += 2
+                } else {
+                    index += 1
+                }
+                sum &+= unit.finalize()
+            }
+            hasher.combine(elements.count)
+        } else {
+            var seen: Set<String> = []
+            for (key, payload) in node.values where seen.insert(key).inserted {
+                var entry = Hasher()
+                entry.combine(key)
+                entry.combine(payloadPrint(payload, prints: prints))
+                sum &+= entry.finalize()
+            }
+            hasher.combine(seen.count)
+        }
+        hasher.combine(sum)
+        return hasher.finalize()
+    }
+
+    private func payloadPrint(_ payload: NibArchive.Payload, prints: [Int]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(payload.type)
+        switch payload {
+        case .objectReference(let index):
+            hasher.combine(Int(index) < prints.count ? prints[Int(index)] : -1)
+        case .float64(let value):
+            if options.floatTolerance == 0 { hasher.combine(value == 0 ? 0 : value.bitPattern) }
+        case .float32(let value):
+            hasher.combine(value == 0 ? 0 : value.bitPattern)
+        case .data(let bytes):
+            if let prefix = options.generatedIdentifierPrefixes.first(where: { bytes.starts(with: $0.utf8) }) {
+                hasher.combine(prefix)
+            } else if options.treatsRandomUUIDsAsEqual, RandomUUID.matches(bytes) {
+                hasher.combine("uuid")
+            } else if NibArchive.hasMagic(bytes) {
+                hasher.combine("archive")
+            } else if let geometry = Geometry(bytes) {
+                hasher.combine(geometry.components.count)
+            } else {
+                hasher.combine(bytes.count)
+                for byte in bytes { hasher.combine(byte) }
+            }
+        default:
+            hasher.combine(payload)
+        }
+        return hasher.finalize()
+    }
+
+    /// The fingerprint of a collection unit (one element, or a dictionary's key and value).
+    private func unitPrint(_ unit: [NibArchive.Payload], prints: [Int]) -> Int {
+        var hasher = Hasher()
+        for payload in unit { hasher.combine(payloadPrint(payload, prints: prints)) }
+        return hasher.finalize()
+    }
+
+    /// Matches the units of an unordered collection: each left unit with the first unused right
+    /// unit of the same fingerprint that is equivalent (at most ``maximumCandidates`` tried).
+    /// Returns the right index matched to each left unit, or `nil`.
+    private func matchUnordered(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int) -> [Int?] {
+        // Each bucket lists its right indices last-first, so the lowest is taken (and removed)
+        // from the end.
+        var buckets: [Int: [Int]] = [:]
+        for index in ru.indices.reversed() {
+            buckets[unitPrint(ru[index], prints: rightPrints), default: []].append(index)
+        }
+        var used = [Bool](repeating: false, count: ru.count)
+        var result: [Int?] = []
+        result.reserveCapacity(lu.count)
+        for unit in lu {
+            let print = unitPrint(unit, prints: leftPrints)
+            var match: Int?
+            // Taken out of the dictionary while changed, so it is not copied.
+            if var candidates = buckets.removeValue(forKey: print) {
+                var tried = 0
+                var position = candidates.count - 1
+                while position >= 0, tried < Self.maximumCandidates {
+                    let candidate = candidates[position]
+                    if used[candidate] {
+                        candidates.remove(at: position)
+                    } else {
+                        tried += 1
+                        if unitsEquivalent(unit, ru[candidate], depth: depth) {
+                            match = candidate
+                            used[candidate] = true
+                            candidates.remove(at: position)
+                            break
+                        }
+                    }
+                    position -= 1
+                }
+                buckets[print] = candidates
+            }
+            result.append(match)
+        }
+        // What the fingerprints did not match (an element whose difference lies in an object
+        // already reported, which counts as equal since): the unused elements of the same
+        // classes, in order, at most `maximumCandidates` of them.
+        guard result.contains(nil) else { return result }
+        var bySignature: [String: [Int]] = [:]
+        for index in ru.indices.reversed() where !used[index] {
+            bySignature[signature(ru[index], in: right), default: []].append(index)
+        }
+        for (position, unit) in lu.enumerated() where result[position] == nil {
+            let key = signature(unit, in: left)
+            guard var candidates = bySignature.removeValue(forKey: key) else { continue }
+            var tried = 0
+            var index = candidates.count - 1
+            while index >= 0, tried < Self.maximumCandidates {
+                let candidate = candidates[index]
+                if used[candidate] {
+                    candidates.remove(at: index)
+                } else {
+                    tried += 1
+                    if unitsEquivalent(unit, ru[candidate], depth: depth) {
+                        used[candidate] = true
+                        result[position] = candidate
+                        candidates.remove(at: index)
+                        break
+                    }
+                }
+                index -= 1
+            }
+            bySignature[key] = candidates
+        }
+        return result
     }
 
     // MARK: Collections
@@ -84,12 +332,16 @@ final class GraphWalker {
         }
         if matched.contains([l, r]) { return true }
         let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
-        if let known = memo[pair] { return known }
+        if equivalentPairs.contains(pair) { return true }
+        if differentPairs[pair] == generation { return false }
         if inProgress.contains(pair) || depth > options.maximumDepth { return true }
+        // Once the budget is spent, everything counts as equal so the walk ends quickly; the
+        // run reports the expansion-limit difference.
+        guard budget.spend(ln.values.count &+ rn.values.count) else { return true }
         inProgress.insert(pair)
         let result = computeEquivalent(ln, rn, unordered: pair.unordered, depth: depth)
         inProgress.remove(pair)
-        memo[pair] = result
+        if result { equivalentPairs.insert(pair) } else { differentPairs[pair] = generation }
         return result
     }
 
@@ -106,15 +358,7 @@ final class GraphWalker {
             if !unordered {
                 return zip(lu, ru).allSatisfy { unitsEquivalent($0, $1, depth: depth) }
             }
-            var used = [Bool](repeating: false, count: ru.count)
-            for unit in lu {
-                guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) })
-                else {
-                    return false
-                }
-                used[match] = true
-            }
-            return true
+            return unorderedUnitsEquivalent(lu, ru, depth: depth)
         }
         guard le == nil, re == nil else { return false }
         let lk = firstValues(ln)
@@ -146,13 +390,7 @@ final class GraphWalker {
         -> Bool
     {
         guard lu.count == ru.count else { return false }
-        var used = [Bool](repeating: false, count: ru.count)
-        for unit in lu {
-            guard let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) })
-            else { return false }
-            used[match] = true
-        }
-        return true
+        return !matchUnordered(lu, ru, depth: depth).contains(nil)
     }
 
     private func unitsEquivalent(_ l: [NibArchive.Payload], _ r: [NibArchive.Payload], depth: Int) -> Bool {
@@ -190,11 +428,13 @@ final class GraphWalker {
             return []
         }
         if options.treatsRandomUUIDsAsEqual, RandomUUID.matches(a), RandomUUID.matches(b) { return [] }
-        if options.recursesIntoNestedArchives, NibArchive.hasMagic(a), NibArchive.hasMagic(b),
+        if options.recursesIntoNestedArchives, nesting < Self.maximumNesting, NibArchive.hasMagic(a),
+            NibArchive.hasMagic(b), budget.spend(a.count / 8 + b.count / 8),
             let la = try? NibArchive(parsing: Array(a)), let rb = try? NibArchive(parsing: Array(b))
         {
             let nested = GraphWalker(
-                left: ArchiveGraph(la), right: ArchiveGraph(rb), options: options, pathPrefix: "‹nested›")
+                left: ArchiveGraph(la), right: ArchiveGraph(rb), options: options, pathPrefix: "‹nested›",
+                budget: budget, nesting: nesting + 1)
             return nested.run()
         }
         if let ga = Geometry(a), let gb = Geometry(b), ga.components.count == gb.components.count,
@@ -219,7 +459,7 @@ final class GraphWalker {
         if equivalent(l, r, viaKey: viaKey, depth: depth) { return true }
         guard let ln = left.node(l), let rn = right.node(r) else { return false }
         let pair = Pair(left: l, right: r, unordered: isUnordered(ln, viaKey: viaKey))
-        guard reported.insert(pair).inserted else { return false }
+        guard reported.insert(pair).inserted, budget.spend(ln.values.count &+ rn.values.count) else { return false }
         if depth > options.maximumDepth {
             record(.depthLimit, path, ln.className)
             return false
@@ -228,9 +468,9 @@ final class GraphWalker {
             record(.className, path, ln.className, left: ln.className, right: rn.className)
             return false
         }
-        if matched.insert([l, r]).inserted {
-            memo = memo.filter { $0.value }
-        }
+        // References to this pair count as equal from now on, so earlier "not equivalent"
+        // results may no longer hold: a new generation.
+        if matched.insert([l, r]).inserted { generation += 1 }
         if let le = elements(of: ln), let re = elements(of: rn) {
             reportCollection(
                 ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)
@@ -295,19 +535,18 @@ final class GraphWalker {
         if unordered {
             var used = [Bool](repeating: false, count: ru.count)
             var unmatched: [Int] = []
-            for (index, unit) in lu.enumerated() {
-                if let match = ru.indices.first(where: { !used[$0] && unitsEquivalent(unit, ru[$0], depth: depth) }) {
-                    used[match] = true
-                } else {
-                    unmatched.append(index)
-                }
+            for (index, match) in matchUnordered(lu, ru, depth: depth).enumerated() {
+                if let match { used[match] = true } else { unmatched.append(index) }
             }
             // Pair what is left by the class of the first payload, so a changed element is
             // reported as a change rather than as one removal and one addition.
+            var bySignature: [String: [Int]] = [:]
+            for index in ru.indices.reversed() where !used[index] {
+                bySignature[self.signature(ru[index], in: right), default: []].append(index)
+            }
             for index in unmatched {
                 let signature = self.signature(lu[index], in: left)
-                if let match = ru.indices.first(where: { !used[$0] && self.signature(ru[$0], in: right) == signature })
-                {
+                if let match = bySignature[signature]?.popLast() {
                     used[match] = true
                     pairs.append((index, match))
                 } else {

@@ -6,7 +6,10 @@ import NibArchive
 /// collection positions), never by table index, so table, object and key order do not matter.
 /// Class names, key sets, wire types and values must match. Sets and dictionaries are always
 /// compared as unordered; arrays under the keys in ``Options/unorderedKeys`` too. Data values
-/// that hold a NIBArchive are compared recursively. The walk is cycle-safe and depth-bounded.
+/// that hold a NIBArchive are compared recursively (eight levels deep at most). The walk is
+/// cycle-safe and depth-bounded; unordered collections are matched through structural
+/// fingerprints, so a set of n elements costs about n comparisons, not n²; and the work is
+/// bounded by ``Options/expansion``.
 ///
 /// ```swift
 /// let differences = StructuralComparison().differences(between: apple, and: ours)
@@ -32,6 +35,13 @@ public struct StructuralComparison: Sendable {
         /// `NSViewControllerIdentifiersToUUIDs`: the same controller id compiles to different
         /// UUIDs in two pairs), so no compiler can reproduce them.
         public var treatsRandomUUIDsAsEqual: Bool
+        /// How much work the comparison may do in proportion to the two archives' sizes: every
+        /// pair of objects compared and every value read for it counts as one entry. Objects
+        /// that share value runs or are referred to from many places can otherwise make a
+        /// small pair of files take hours. Past the limit the comparison stops and reports one
+        /// ``StructuralDifference/Kind/expansionLimit`` difference. The default is
+        /// `ExpansionLimit.standard`.
+        public var expansion: ExpansionLimit = .standard
 
         /// Creates options; the defaults suit comparing a compiler's output with Apple's.
         public init(

@@ -31,6 +31,10 @@ public struct StructuralDifference: Hashable, Sendable, CustomStringConvertible 
         public static let depthLimit = Kind(rawValue: "depth-limit")
         /// One archive has no root object.
         public static let missingRoot = Kind(rawValue: "missing-root")
+        /// The comparison stopped at its expansion limit
+        /// (``StructuralComparison/Options/expansion``); the differences before it are reported,
+        /// later ones are not. `left` holds the limit's message.
+        public static let expansionLimit = Kind(rawValue: "expansion-limit")
     }
 
     /// What kind of difference this is.
@@ -73,6 +77,7 @@ public struct StructuralDifference: Hashable, Sendable, CustomStringConvertible 
         case .elementOnlyInLeft: return "\(location): element only in left (\(left ?? "?"))"
         case .elementOnlyInRight: return "\(location): element only in right (\(right ?? "?"))"
         case .depthLimit: return "\(location): depth limit reached"
+        case .expansionLimit: return "\(location): comparison stopped: \(left ?? "expansion limit")"
         default: return "\(location): \(left ?? "absent") → \(right ?? "absent")"
         }
     }

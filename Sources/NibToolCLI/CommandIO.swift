@@ -61,13 +61,60 @@ public enum ExitStatus {
 struct FileAccess {
     let io: CommandIO
 
+    /// The largest input a command reads (a NIBArchive cannot be larger; JSON and property
+    /// lists of that size are far beyond any real nib).
+    static let maximumInputSize = 1 << 30
+
     func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return try io.readStandardInput() }
+        // What the path is, before reading: a device such as /dev/zero never ends, and a
+        // directory or missing file deserves its own message rather than a permission error.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw fail(path, "cannot read the file: \(reason)")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            guard Int(status.st_size) <= Self.maximumInputSize else {
+                throw fail(
+                    path,
+                    "cannot read the file: it is \(status.st_size) bytes, over the limit of \(Self.maximumInputSize)")
+            }
+        case S_IFDIR:
+            throw fail(path, "cannot read the file: it is a folder")
+        case S_IFIFO:
+            return try readStream(path)
+        default:
+            throw fail(path, "cannot read the file: it is not a regular file (a device or socket)")
+        }
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
         } catch {
             throw fail(path, "cannot read the file: \(describe(error))")
         }
+    }
+
+    /// A pipe (`<(…)`), read up to ``maximumInputSize`` bytes.
+    private func readStream(_ path: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw fail(path, "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                bytes += chunk
+                guard bytes.count <= Self.maximumInputSize else {
+                    throw fail(path, "cannot read the file: it is over the limit of \(Self.maximumInputSize) bytes")
+                }
+            }
+        } catch let failure as ReportedFailure {
+            throw failure
+        } catch {
+            throw fail(path, "cannot read the file: \(describe(error))")
+        }
+        return bytes
     }
 
     func write(_ bytes: [UInt8], to path: String) throws {

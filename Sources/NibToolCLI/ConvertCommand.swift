@@ -14,6 +14,8 @@ struct Convert: IOCommand {
 
             nib → plist writes an NSKeyedArchiver archive with the same object graph (binary unless --plist-format xml). What the keyed form cannot hold (header versions, class and key tables, wire widths, value order, the trailer) goes into a $nibkit dictionary in the plist, and a note on standard error says what; plist → nib then gives back an equal archive, byte for byte for nibs in canonical layout. Keyed archives written by other tools (no $nibkit) are mapped the way the NIBArchive encoder lays out the same objects.
 
+            A binary property list may refer to one string or data value from many places; converted, each place gets its own copy. The conversion stops with an expansion-limit error past 2 values (and 8 bytes of string or data each) per input byte plus 65536; --max-expansion N raises the factor.
+
             Examples:
               nibtool convert Examples/Hello.nib hello.json
               nibtool convert hello.json Hello-edited.nib
@@ -47,6 +49,8 @@ struct Convert: IOCommand {
     @Option(name: .customLong("plist-format"), help: "The property list encoding for plist output: binary or xml.")
     var plistFormat: PlistFormat = .binary
 
+    @OptionGroup var expansion: ExpansionOption
+
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
         let bytes = try files.read(input)
@@ -65,7 +69,8 @@ struct Convert: IOCommand {
             if NibArchive.hasMagic(bytes) {
                 archive = try NibArchive(parsing: bytes)
             } else if inputIsKeyed {
-                archive = try NibArchive(keyedArchiveBytes: bytes)
+                archive = try NibArchive(
+                    keyedArchiveBytes: bytes, limits: PropertyList.Limits(expansion: expansion.limit))
             } else {
                 archive = try NibArchive(json: Data(bytes))
             }

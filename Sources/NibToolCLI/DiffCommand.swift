@@ -15,7 +15,8 @@ struct Diff: IOCommand {
 
             A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
 
-            Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed, 64 the command line was wrong.
+            Objects that share value runs, or are referred to from many places, are compared at every place; the work is bounded by --max-expansion (pairs compared and values read, per input byte of both sides), past which diff stops with an expansion-limit error. Nested nibs are compared eight levels deep.
+            Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed (or the comparison passed its expansion limit), 64 the command line was wrong.
 
             Examples:
               nibtool diff Old/Login.nib New/Login.nib
@@ -31,6 +32,8 @@ struct Diff: IOCommand {
     @Option(help: "Output format: text or json.")
     var format: ReportFormat = .text
 
+    @OptionGroup var expansion: ExpansionOption
+
     func validate() throws {
         if left == "-" && right == "-" { throw ValidationError("only one side can be standard input") }
     }
@@ -39,7 +42,15 @@ struct Diff: IOCommand {
         let files = FileAccess(io: io)
         let leftFiles = try fileSet(left, files)
         let rightFiles = try fileSet(right, files)
-        let differences = FileTreeComparison().differences(between: leftFiles, and: rightFiles)
+        var options = StructuralComparison.Options()
+        options.expansion = expansion.limit
+        let differences = FileTreeComparison(comparison: StructuralComparison(options: options))
+            .differences(between: leftFiles, and: rightFiles)
+        // A comparison that stopped at its limit is an error, not a difference.
+        if let stopped = differences.first(where: { $0.difference.kind == .expansionLimit }) {
+            let where_ = stopped.file.isEmpty ? left : "\(left): \(stopped.file)"
+            throw files.fail(where_, DisplayText.escaped(stopped.difference.left ?? "expansion limit"))
+        }
         switch format {
         case .text:
             let style = TerminalStyle(io: io)
@@ -71,7 +82,8 @@ struct Diff: IOCommand {
     }
 
     private func line(for entry: FileTreeComparison.Difference, _ style: TerminalStyle) -> String {
-        let text = entry.description
+        // Paths, keys and values come from the nibs: escaped for the terminal.
+        let text = DisplayText.escaped(entry.description)
         switch entry.difference.kind {
         case .keyOnlyInLeft, .elementOnlyInLeft: return style.red("- " + text)
         case .keyOnlyInRight, .elementOnlyInRight: return style.green("+ " + text)

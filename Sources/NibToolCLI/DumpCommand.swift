@@ -15,6 +15,12 @@ struct Dump: IOCommand {
                        implementations print (compare dumps with cmp or diff).
               json     NibKit's lossless JSON; 'nibtool convert' turns it back into the same bytes.
 
+            Objects may share one run of values; text and nibdump print each object's values, so
+            a file that shares a lot can describe far more lines than it has bytes. The dump
+            stops with an expansion-limit error past 2 lines (and 8 bytes of data each) per
+            input byte plus 65536; --max-expansion N raises the factor. JSON holds the tables as
+            they are and has no limit. Text from the nib is escaped in the text format.
+
             Example:
               nibtool dump Examples/Hello.nib
               nibtool dump --format nibdump Examples/Hello.nib > hello.nibdump
@@ -30,13 +36,19 @@ struct Dump: IOCommand {
     @Argument(help: "The .nib file ('-' for standard input).")
     var file: String
 
+    @OptionGroup var expansion: ExpansionOption
+
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
-        let archive = try files.archive(at: file)
-        switch format {
-        case .text: io.write(TextDump(archive).render())
-        case .nibdump: io.write(archive.nibdumpBytes())
-        case .json: io.write(archive.jsonString())
+        let archive = try files.archive(at: file, expansionLimit: expansion.limit)
+        do {
+            switch format {
+            case .text: io.write(try TextDump(archive).render(expansionLimit: expansion.limit))
+            case .nibdump: io.write(try archive.nibdumpBytes(expansionLimit: expansion.limit))
+            case .json: io.write(archive.jsonString())
+            }
+        } catch let error as ExpansionLimitError {
+            throw files.fail(file, "\(error)")
         }
     }
 }
@@ -53,16 +65,29 @@ struct TextDump {
         keyNames = archive.keys.map(\.name)
     }
 
-    func render() -> String {
+    /// The dump; every line (and every 8 bytes of data) counts against `expansionLimit`, since
+    /// objects may share runs of values.
+    func render(expansionLimit: ExpansionLimit = .standard) throws(ExpansionLimitError) -> String {
+        var budget = ExpansionBudget(expansionLimit, inputSize: archive.storageSize, what: "dump lines")
+        for object in archive.objects {
+            try budget.spend()
+            for value in archive.values(of: object) {
+                if case .data(let bytes) = value.payload {
+                    try budget.spend(bytes: bytes.count)
+                } else {
+                    try budget.spend()
+                }
+            }
+        }
         var out = "NIBArchive format \(archive.formatVersion), coder \(archive.coderVersion): "
         out += "\(archive.objects.count) objects, \(archive.keys.count) keys, "
         out += "\(archive.values.count) values, \(archive.classes.count) classes\n"
         for (index, object) in archive.objects.enumerated() {
-            out += "\n#\(index) \(classNames[object.classIndex])"
+            out += "\n#\(index) \(DisplayText.escaped(classNames[object.classIndex]))"
             if index == 0 { out += " (root)" }
             out += "\n"
             for value in archive.values(of: object) {
-                out += "    \(keyNames[value.keyIndex]) = \(describe(value))\n"
+                out += "    \(DisplayText.escaped(keyNames[value.keyIndex])) = \(describe(value))\n"
             }
         }
         if !archive.trailingBytes.isEmpty {
@@ -85,7 +110,7 @@ struct TextDump {
         case .objectReference(let target):
             let index = Int(target)
             guard index < archive.objects.count else { return "→ #\(target) (out of range: decodes as nil)" }
-            return "→ #\(target) \(classNames[archive.objects[index].classIndex])"
+            return "→ #\(target) \(DisplayText.escaped(classNames[archive.objects[index].classIndex]))"
         case .data(let bytes):
             if let nested = archive.nestedArchive(in: value) {
                 return "nested NIBArchive, \(bytes.count) bytes: \(nested.objects.count) objects, "
@@ -125,8 +150,6 @@ struct TextDump {
         guard let text = String(validating: bytes, as: UTF8.self),
             !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
         else { return nil }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
-        return "\"\(escaped)\""
+        return "\"\(DisplayText.escaped(text, quote: true))\""
     }
 }

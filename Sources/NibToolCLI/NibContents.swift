@@ -69,30 +69,38 @@ struct NibContents: Encodable {
     enum CodingKeys: String, CodingKey { case classes, outlets, actions, strings }
 
     /// Adds the classes, connections and strings of `archive` and of the nibs nested in it.
-    mutating func add(_ archive: NibArchive, nesting: Int = 0) {
+    ///
+    /// Every object, value and string read counts against `budget` (a string or nested nib
+    /// shared by many objects is read at each of them).
+    mutating func add(_ archive: NibArchive, nesting: Int = 0, budget: inout ExpansionBudget)
+        throws(ExpansionLimitError)
+    {
         let reader = ArchiveStrings(archive)
         for object in archive.objects {
             let className = reader.className(object.classIndex)
             if !Self.isAppleClass(className) { addClass(className) }
             var label: String?
+            try budget.spend()
             for value in archive.values(of: object) {
+                try budget.spend()
                 let key = reader.keyName(value.keyIndex)
                 switch key {
                 case "UIClassName", "NSClassName":
                     if className == "UIClassSwapper" || className == "NSCustomObject" || className == "NSCustomView",
-                        let name = reader.strings(value.payload).first, !Self.isAppleClass(name)
+                        let name = try reader.strings(value.payload, budget: &budget).first, !Self.isAppleClass(name)
                     {
                         addClass(name)
                     }
                 case "UILabel", "NSLabel":
-                    label = reader.strings(value.payload).first
+                    label = try reader.strings(value.payload, budget: &budget).first
                 default:
                     if Self.userVisibleKeys.contains(key) {
-                        for string in reader.strings(value.payload) { addString(string) }
+                        for string in try reader.strings(value.payload, budget: &budget) { addString(string) }
                     } else if case .data(let bytes) = value.payload, nesting < Self.maximumNesting,
                         NibArchive.hasMagic(bytes), let nested = archive.nestedArchive(in: value)
                     {
-                        add(nested, nesting: nesting + 1)
+                        try budget.spend(bytes: bytes.count)
+                        try add(nested, nesting: nesting + 1, budget: &budget)
                     }
                 }
             }
@@ -127,29 +135,37 @@ private struct ArchiveStrings {
 
     /// The strings a value holds: inline UTF-8 data, an NSString, an attributed string's text,
     /// or the strings of an array.
-    func strings(_ payload: NibArchive.Payload, depth: Int = 0) -> [String] {
+    func strings(_ payload: NibArchive.Payload, depth: Int = 0, budget: inout ExpansionBudget)
+        throws(ExpansionLimitError) -> [String]
+    {
         switch payload {
         case .data(let bytes):
+            try budget.spend(bytes: bytes.count)
             return NibArchive.hasMagic(bytes) ? [] : [String(decoding: bytes, as: UTF8.self)]
         case .objectReference(let reference):
             let index = Int(reference)
             guard depth < 4, archive.objects.indices.contains(index) else { return [] }
+            try budget.spend()
             let object = archive.objects[index]
             let values = archive.values(of: object)
             switch className(object.classIndex) {
             case "NSString", "NSMutableString", "NSLocalizableString":
                 for value in values where keyName(value.keyIndex) == "NS.bytes" {
-                    return strings(value.payload, depth: depth + 1)
+                    return try strings(value.payload, depth: depth + 1, budget: &budget)
                 }
                 return []
             case "NSAttributedString", "NSMutableAttributedString":
                 for value in values where keyName(value.keyIndex) == "NSString" {
-                    return strings(value.payload, depth: depth + 1)
+                    return try strings(value.payload, depth: depth + 1, budget: &budget)
                 }
                 return []
             case "NSArray", "NSMutableArray":
-                return values.filter { keyName($0.keyIndex) == "UINibEncoderEmptyKey" }
-                    .flatMap { strings($0.payload, depth: depth + 1) }
+                var result: [String] = []
+                for value in values where keyName(value.keyIndex) == "UINibEncoderEmptyKey" {
+                    try budget.spend()
+                    result += try strings(value.payload, depth: depth + 1, budget: &budget)
+                }
+                return result
             default:
                 return []
             }

@@ -26,6 +26,8 @@ struct NibScanner {
         var files: Int
         var contents: NibContents
         var note: String?
+        /// Whether a limit (inflation or expansion) stopped reading this nib.
+        var limitExceeded = false
 
         enum Kind: String, Encodable {
             case nib
@@ -51,6 +53,9 @@ struct NibScanner {
 
     /// Called after each candidate with (done, total).
     var progress: (Int, Int) -> Void = { _, _ in }
+    /// How many strings and objects one nib's summary may read (shared references are read at
+    /// every use), in proportion to the nib's size.
+    var expansionLimit = ExpansionLimit.standard
 
     /// The candidate files under the folder at `url`, with paths relative to it.
     static func folderCandidates(_ url: URL) throws -> [Candidate] {
@@ -78,23 +83,141 @@ struct NibScanner {
         return candidates.sorted { $0.path < $1.path }
     }
 
+    /// How much a zip's entries may inflate: a byte budget for the whole scan and a ratio per
+    /// entry, so a small crafted `.ipa` (2.9 MB inflating to 3 GB) cannot exhaust memory.
+    struct InflateLimits {
+        /// The most bytes inflated from one zip, all entries together.
+        var maximumBytes = 1 << 30
+        /// The most bytes an entry may inflate to per compressed byte (deflate reaches about
+        /// 1 000; nibs compress 3 to 10 times). Entries that inflate to under ``ratioFloor``
+        /// bytes are exempt.
+        var maximumRatio = 32
+        /// Entries smaller than this are never refused for their ratio.
+        static let ratioFloor = 1 << 20
+    }
+
+    /// A zip entry that inflated past a limit.
+    struct InflateLimitError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// The candidate files in the zip at `url`: entries named `.nib` or inside a `.nib` or
     /// `.storyboardc` folder (reading every entry of an app archive would be slow).
-    static func zipCandidates(_ url: URL) throws -> [Candidate] {
+    ///
+    /// The central directory must list as many entries as its end record says, else the zip is
+    /// corrupt and this throws (rather than scanning nothing). Entries are inflated within
+    /// `limits`; an entry past a limit is reported by its read throwing ``InflateLimitError``.
+    static func zipCandidates(_ url: URL, limits: InflateLimits = InflateLimits()) throws -> [Candidate] {
         let archive = try Archive(url: url, accessMode: .read)
+        let declared = try declaredEntryCount(url)
+        var listed = 0
         var candidates: [Candidate] = []
-        for entry in archive where entry.type == .file {
+        let inflated = InflatedBytes(remaining: limits.maximumBytes)
+        for entry in archive {
+            listed += 1
+            guard entry.type == .file else { continue }
             let path = entry.path
             guard path.hasSuffix(".nib") || container(of: path) != nil else { continue }
             let read: () throws -> [UInt8] = {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(min(Int(clamping: entry.uncompressedSize), 1 << 26))
-                _ = try archive.extract(entry, skipCRC32: true) { bytes.append(contentsOf: $0) }
-                return bytes
+                try inflate(entry, of: archive, upTo: nil, limits: limits, total: inflated)
             }
-            candidates.append(Candidate(path: path, read: read, head: read))
+            let head: () throws -> [UInt8] = {
+                try inflate(entry, of: archive, upTo: 16, limits: limits, total: inflated)
+            }
+            candidates.append(Candidate(path: path, read: read, head: head))
+        }
+        if let declared, declared != listed {
+            throw InflateLimitError(
+                description:
+                    "the zip's central directory is corrupt: its end record lists \(declared) entries, but only \(listed) could be read"
+            )
         }
         return candidates.sorted { $0.path < $1.path }
+    }
+
+    /// The bytes a scan may still inflate from one zip (shared by its entries' closures).
+    final class InflatedBytes {
+        var remaining: Int
+        init(remaining: Int) { self.remaining = remaining }
+    }
+
+    private struct EnoughBytes: Error {}
+
+    /// Inflates `entry` (or its first `prefix` bytes), within `limits` and the zip's budget.
+    private static func inflate(
+        _ entry: ZIPFoundation.Entry, of archive: Archive, upTo prefix: Int?, limits: InflateLimits,
+        total: InflatedBytes
+    ) throws -> [UInt8] {
+        let compressed = Int(clamping: entry.compressedSize)
+        let (product, overflow) = compressed.multipliedReportingOverflow(by: limits.maximumRatio)
+        let ratioLimit = max(overflow ? Int.max : product, InflateLimits.ratioFloor)
+        var bytes: [UInt8] = []
+        do {
+            _ = try archive.extract(entry, skipCRC32: true) { chunk in
+                bytes.append(contentsOf: chunk)
+                if let prefix, bytes.count >= prefix { throw EnoughBytes() }
+                guard bytes.count <= ratioLimit else {
+                    throw InflateLimitError(
+                        description:
+                            "the zip entry inflates to more than \(limits.maximumRatio) times its compressed size of \(compressed) bytes; raise the limit with --max-compression-ratio"
+                    )
+                }
+                total.remaining -= chunk.count
+                guard total.remaining >= 0 else {
+                    throw InflateLimitError(
+                        description:
+                            "the zip's entries inflate to more than \(limits.maximumBytes) bytes; raise the limit with --max-inflated-bytes"
+                    )
+                }
+            }
+        } catch is EnoughBytes {
+            return Array(bytes.prefix(prefix ?? bytes.count))
+        }
+        return bytes
+    }
+
+    /// The entry count the end of central directory record of the zip at `url` declares (the
+    /// ZIP64 record's when the classic one says 0xFFFF); `nil` when it cannot be found.
+    static func declaredEntryCount(_ url: URL) throws -> Int? {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let size = Int(try handle.seekToEnd())
+        // The record is 22 bytes plus a comment of at most 65 535 bytes, at the end.
+        let tailStart = max(0, size - (22 + 65_535 + 20))
+        try handle.seek(toOffset: UInt64(tailStart))
+        let tail = [UInt8](try handle.readToEnd() ?? Data())
+        func u16(_ at: Int) -> Int { Int(tail[at]) | Int(tail[at + 1]) << 8 }
+        var position = tail.count - 22
+        while position >= 0 {
+            if tail[position] == 0x50, tail[position + 1] == 0x4B, tail[position + 2] == 5, tail[position + 3] == 6 {
+                break
+            }
+            position -= 1
+        }
+        guard position >= 0 else { return nil }
+        let count = u16(position + 10)
+        guard count == 0xFFFF else { return count }
+        // ZIP64: the locator (20 bytes) just before the record gives the ZIP64 record's offset.
+        let locator = position - 20
+        guard locator >= 0, tail[locator] == 0x50, tail[locator + 1] == 0x4B, tail[locator + 2] == 6,
+            tail[locator + 3] == 7
+        else { return nil }
+        var offset: UInt64 = 0
+        for index in 0..<8 { offset |= UInt64(tail[locator + 8 + index]) << (8 * UInt64(index)) }
+        guard offset < UInt64(size) else { return nil }
+        try handle.seek(toOffset: offset)
+        let record = [UInt8](try handle.read(upToCount: 56) ?? Data())
+        guard record.count == 56, record.starts(with: [0x50, 0x4B, 6, 6]) else { return nil }
+        var total: UInt64 = 0
+        for index in 0..<8 { total |= UInt64(record[32 + index]) << (8 * UInt64(index)) }
+        return Int(clamping: total)
+    }
+
+    /// Whether `error` is a limit of the scan rather than a malformed file.
+    static func isLimit(_ error: any Error) -> Bool {
+        if error is ExpansionLimitError || error is InflateLimitError { return true }
+        if let keyed = error as? KeyedArchiveError { return keyed.code == .limitExceeded }
+        return false
     }
 
     /// Whether `bytes` start a zip file (`PK\3\4`).
@@ -133,18 +256,29 @@ struct NibScanner {
             guard isArchive || isKeyed else { continue }
             var contents = NibContents()
             var note: String?
+            var limitExceeded = false
             if isArchive {
                 do {
-                    contents.add(try NibArchive(parsing: try candidate.read()))
+                    let bytes = try candidate.read()
+                    var budget = ExpansionBudget(
+                        expansionLimit, inputSize: bytes.count, what: "strings and objects read")
+                    try contents.add(try NibArchive(parsing: bytes), budget: &budget)
                 } catch {
                     note = "\(candidate.path): \(error)"
+                    limitExceeded = Self.isLimit(error)
                     warn(note ?? "")
                 }
             } else {
                 do {
-                    contents.add(try NibArchive(keyedArchiveBytes: try candidate.read()))
+                    let bytes = try candidate.read()
+                    let archive = try NibArchive(
+                        keyedArchiveBytes: bytes, limits: PropertyList.Limits(expansion: expansionLimit))
+                    var budget = ExpansionBudget(
+                        expansionLimit, inputSize: bytes.count, what: "strings and objects read")
+                    try contents.add(archive, budget: &budget)
                 } catch {
                     note = "\(candidate.path): keyed archive: \(error)"
+                    limitExceeded = Self.isLimit(error)
                     warn(note ?? "")
                 }
             }
@@ -153,15 +287,19 @@ struct NibScanner {
                     entries[index].files += 1
                     entries[index].contents.merge(contents)
                     if entries[index].note == nil { entries[index].note = note }
+                    entries[index].limitExceeded = entries[index].limitExceeded || limitExceeded
                 } else {
                     groupIndex[path] = entries.count
-                    entries.append(Entry(path: path, kind: kind, files: 1, contents: contents, note: note))
+                    entries.append(
+                        Entry(
+                            path: path, kind: kind, files: 1, contents: contents, note: note,
+                            limitExceeded: limitExceeded))
                 }
             } else {
                 entries.append(
                     Entry(
                         path: candidate.path, kind: isArchive ? .nib : .keyedArchive, files: 1, contents: contents,
-                        note: note))
+                        note: note, limitExceeded: limitExceeded))
             }
         }
         return entries

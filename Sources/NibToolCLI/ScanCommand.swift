@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibArchive
 
 /// `nibtool scan PATH`: every nib in an app, an `.ipa` or a folder, with its custom classes,
 /// outlets, actions and user-visible strings.
@@ -15,7 +16,9 @@ struct Scan: IOCommand {
               {"path": …, "nibs": [{"path", "kind", "files", "classes", "outlets", "actions",
                 "strings", "note"?}], "total": {"nibs", "classes", "outlets", "actions", "strings"}}
 
-            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, 64 the command line was wrong.
+            Limits: zip entries are inflated within --max-inflated-bytes for the whole zip and --max-compression-ratio per entry (entries that inflate to over 1 MiB); a zip whose central directory lists fewer entries than its end record declares is an error. Strings and objects read from one nib (shared references are read at every use) are bounded by --max-expansion per byte of the nib. A nib that passes a limit is reported with a note and a warning naming it, and the exit status is 2.
+            Strings, names and paths from the scanned files are printed with control characters, escape sequences and bidirectional overrides escaped (\\u{1B}); the JSON output holds them as they are.
+            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, is a corrupt zip, or a nib passed a limit, 64 the command line was wrong.
 
             Examples:
               nibtool scan MyApp.ipa
@@ -29,6 +32,24 @@ struct Scan: IOCommand {
 
     @Option(help: "Output format: text or json.")
     var format: ReportFormat = .text
+
+    @OptionGroup var expansion: ExpansionOption
+
+    @Option(
+        name: .customLong("max-inflated-bytes"),
+        help: "The most bytes inflated from a zip's entries, all together (default 1073741824).")
+    var maxInflatedBytes: Int = NibScanner.InflateLimits().maximumBytes
+
+    @Option(
+        name: .customLong("max-compression-ratio"),
+        help: "The most a zip entry may inflate per compressed byte, for entries over 1 MiB (default 32).")
+    var maxCompressionRatio: Int = NibScanner.InflateLimits().maximumRatio
+
+    func validate() throws {
+        guard maxInflatedBytes >= 0, maxCompressionRatio >= 1 else {
+            throw ValidationError("--max-inflated-bytes must be 0 or more and --max-compression-ratio 1 or more")
+        }
+    }
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
@@ -46,7 +67,10 @@ struct Scan: IOCommand {
                 let head = [UInt8](try handle.read(upToCount: 4) ?? Data())
                 try? handle.close()
                 if NibScanner.isZip(head) {
-                    candidates = try NibScanner.zipCandidates(url)
+                    candidates = try NibScanner.zipCandidates(
+                        url,
+                        limits: NibScanner.InflateLimits(
+                            maximumBytes: maxInflatedBytes, maximumRatio: maxCompressionRatio))
                 } else {
                     let name = url.lastPathComponent
                     candidates = [
@@ -62,9 +86,10 @@ struct Scan: IOCommand {
         }
 
         var scanner = NibScanner()
+        scanner.expansionLimit = expansion.limit
         let bar = ProgressBar(enabled: io.errorIsTerminal && candidates.count >= ProgressBar.threshold)
         scanner.progress = { done, total in bar.update(done, total) }
-        let entries = scanner.scan(candidates) { io.error("nibtool: warning: \($0)") }
+        let entries = scanner.scan(candidates) { io.error("nibtool: warning: \(DisplayText.escaped($0))") }
         bar.finish()
 
         var total = NibContents()
@@ -75,19 +100,27 @@ struct Scan: IOCommand {
         case .text:
             io.write(text(entries, total, style: TerminalStyle(io: io)))
         }
+        let stopped = entries.filter(\.limitExceeded).count
+        if stopped > 0 {
+            throw files.fail(
+                path,
+                "\(stopped) nib\(stopped == 1 ? " was" : "s were") not read whole: a limit was reached (see the warnings; --max-expansion, --max-inflated-bytes, --max-compression-ratio raise the limits)"
+            )
+        }
     }
 
     private func text(_ entries: [NibScanner.Entry], _ total: NibContents, style: TerminalStyle) -> String {
         var out = ""
         func list(_ name: String, _ values: [String], quoted: Bool = false) {
             guard !values.isEmpty else { return }
-            let shown = quoted ? values.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } : values
+            // Everything shown comes from the scanned files: escaped for the terminal.
+            let shown = values.map { quoted ? "\"\(DisplayText.escaped($0, quote: true))\"" : DisplayText.escaped($0) }
             out += "  \(style.dim(name + ":")) \(shown.joined(separator: ", "))\n"
         }
         for entry in entries {
             let files = entry.files > 1 ? ", \(entry.files) files" : ""
-            out += "\(style.bold(entry.path))  (\(entry.kind.rawValue)\(files))\n"
-            if let note = entry.note { out += "  \(style.yellow("note:")) \(note)\n" }
+            out += "\(style.bold(DisplayText.escaped(entry.path)))  (\(entry.kind.rawValue)\(files))\n"
+            if let note = entry.note { out += "  \(style.yellow("note:")) \(DisplayText.escaped(note))\n" }
             list("classes", entry.contents.classes)
             list("outlets", entry.contents.outlets)
             list("actions", entry.contents.actions)

@@ -9,7 +9,7 @@ struct Tree: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a nib's objects: top-level objects, the view hierarchy, outlets and actions.",
         discussion: """
-            Each line is one object: its class (Swift class names demangled, custom classes shown instead of UIClassSwapper), its index in the archive, its identifier or text, and its frame; the outlets and actions that start at it follow, indented. FILE may be a .nib file, a directory nib or a .storyboardc (its entry scene).
+            Each line is one object: its class (Swift class names demangled, custom classes shown instead of UIClassSwapper), its index in the archive, its identifier or text, and its frame; the outlets and actions that start at it follow, indented, at the object's first appearance only (an object listed again shows neither its children nor its connections). FILE may be a .nib file, a directory nib or a .storyboardc (its entry scene). Names and text from the nib are printed with control characters, escape sequences and bidirectional overrides escaped (\\u{1B}). The tree stops 256 levels deep; a keyed-archive nib is read within --max-expansion.
 
             Examples:
               nibtool tree Examples/LoginScreen/LoginScreen.nib
@@ -23,11 +23,13 @@ struct Tree: IOCommand {
     @Option(help: "Output format: text or json.")
     var format: ReportFormat = .text
 
+    @OptionGroup var expansion: ExpansionOption
+
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
         let nib: Nib
         do {
-            nib = try files.nib(at: file)
+            nib = try files.nib(at: file, expansionLimit: expansion.limit)
         } catch let error as NibCodingError {
             throw files.fail(file, "\(error)")
         }

@@ -12,6 +12,11 @@ struct Verify: IOCommand {
             shown but do not; with --canonical, notes (layout that Apple's writer would not
             produce) fail it too. The exit status is 0 only if every file passes.
 
+            At most 1000 findings are listed per file (the first found); the line after them
+            counts the rest, and the per-file counts include them. Objects that share value runs
+            are checked once per run, and at most 2 shared values per input byte (plus 65536):
+            past that an expansion-limit warning says the per-object checks stopped.
+
             Example:
               nibtool verify Examples/Hello.nib
               nibtool verify --canonical build/*.nib
@@ -44,13 +49,19 @@ struct Verify: IOCommand {
             }
             let report = NibArchive.validate(bytes, level: canonical ? .canonical : .loadable)
             let counts = Dictionary(grouping: report.findings, by: \.severity).mapValues(\.count)
+                .merging(report.omittedFindings, uniquingKeysWith: +)
             let summary = Finding.Severity.allCases.reversed().compactMap { severity in
                 counts[severity].map { "\($0) \(severity.rawValue)\($0 == 1 ? "" : "s")" }
             }.joined(separator: ", ")
             let name = file == "-" ? "<stdin>" : file
             output += "\(name): \(report.passes ? "ok" : "FAIL")\(summary.isEmpty ? "" : " (\(summary))")\n"
             if !quiet {
-                for finding in report.findings { output += "  \(finding)\n" }
+                for finding in report.findings { output += "  \(DisplayText.escaped(finding.description))\n" }
+                let omitted = report.omittedFindings.values.reduce(0, +)
+                if omitted > 0 {
+                    output += "  … and \(omitted) more finding\(omitted == 1 ? "" : "s") not listed "
+                    output += "(the first \(report.findings.count) are)\n"
+                }
             }
             allPass = allPass && report.passes
             io.write(output)

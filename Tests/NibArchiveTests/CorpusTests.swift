@@ -40,7 +40,7 @@ struct CorpusTests {
         let bytes = try Corpus.nibBytes(named: name)
         let archive = try NibArchive(parsing: bytes)
         let expected = try Corpus.nibdump(for: try Corpus.directory().appendingPathComponent("nib/\(name)"))
-        let actual = archive.nibdumpBytes()
+        let actual = try archive.nibdumpBytes()
         #expect(actual == [UInt8](expected), "dump of \(name) differs")
     }
 }

@@ -59,7 +59,7 @@ struct NibToolTests {
     func standardInput() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: hello)))
         let run = runTool(["dump", "--format", "nibdump", "-"], stdin: bytes)
-        #expect(run.output == (try NibArchive(parsing: bytes)).nibdumpBytes())
+        #expect(try run.output == (try NibArchive(parsing: bytes)).nibdumpBytes())
     }
 
     @Test("convert nib → json → nib gives back the identical bytes")
@@ -131,7 +131,7 @@ struct NibToolTests {
         #expect(dump.status == 0)
         #expect(
             [UInt8](dump.output)
-                == (try NibArchive(parsing: [UInt8](Data(contentsOf: URL(fileURLWithPath: hello))))).nibdumpBytes())
+                == (try NibArchive(parsing: [UInt8](Data(contentsOf: URL(fileURLWithPath: hello)))).nibdumpBytes()))
         let json = try runBinary(["convert", "--to", "json", hello, "-"])
         let back = try runBinary(["convert", "--to", "nib", "-", "-"], stdin: json.output)
         #expect(back.output == (try Data(contentsOf: URL(fileURLWithPath: hello))))

@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             for bytes in corpus {
                 if let archive = try? NibArchive(parsing: bytes) {
-                    blackHole(archive.nibdumpBytes())
+                    blackHole(try? archive.nibdumpBytes())
                 }
             }
         }

@@ -1,0 +1,1 @@
+../../../Tests/NibToolTests/HostileInputs.swift
