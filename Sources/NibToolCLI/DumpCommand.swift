@@ -47,7 +47,7 @@ struct Dump: IOCommand {
             case .nibdump: io.write(try archive.nibdumpBytes(expansionLimit: expansion.limit))
             case .json: io.write(archive.jsonString())
             }
-        } catch let error as ExpansionLimitError {
+        } catch {
             throw files.fail(file, "\(error)")
         }
     }
