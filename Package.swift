@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "BinaryCodable", targets: ["BinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
+        // The nibtool commands, for the fuzz targets that run them (Fuzz/).
+        .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
         .executable(name: "ibtool", targets: ["ibtool"]),
     ],

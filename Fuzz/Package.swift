@@ -30,6 +30,12 @@ let package = Package(
                 .product(name: "NibCompiler", package: "NibKit"), .product(name: "NibCoding", package: "NibKit"),
                 .product(name: "NibArchive", package: "NibKit"), .product(name: "KeyedArchive", package: "NibKit"),
             ]),
+        fuzzTarget(
+            "FuzzRender",
+            [
+                .product(name: "NibToolCLI", package: "NibKit"), .product(name: "NibCoding", package: "NibKit"),
+                .product(name: "NibArchive", package: "NibKit"),
+            ]),
         .target(
             name: "FuzzBinaryTypes", dependencies: [.product(name: "BinaryCodable", package: "NibKit")],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),

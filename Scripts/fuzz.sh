@@ -47,7 +47,7 @@ case "$target" in
       find "$corpus/wild/legacy" -name '*.xib' -size -16k |
         while IFS= read -r source; do cp -n "$source" "$work/$(echo "$source" | md5sum | cut -c1-16)" ; done
     fi ;;
-  *Nib*|*Parse*) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
+  *Nib*|*Parse*|FuzzRender) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
 esac
 # Targets whose seeds are encoded values write them themselves when asked.
 NIBKIT_FUZZ_WRITE_SEEDS="$work" "$binary" -runs=0 >/dev/null 2>&1 || true

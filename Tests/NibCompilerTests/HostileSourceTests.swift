@@ -102,4 +102,25 @@ struct HostileSourceTests {
         #expect(output.warnings.contains { $0.message.contains(name) }, "\(output.warnings)")
         #expect(throws: CompileError.self) { try Source.strictCompile(Source.iOSXib(body)) }
     }
+
+    @Test(
+        "AppKit numbers archived as float32 that are past float32's range are reported, not made infinite",
+        arguments: [#"spacing="1e300""#, #"spacing="-1e39""#])
+    func float32Range(attribute: String) throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <stackView distribution="fill" orientation="horizontal" alignment="centerY" \#(attribute) horizontalStackHuggingPriority="250" verticalStackHuggingPriority="250" id="sv1">
+                            <rect key="frame" x="20" y="88" width="260" height="24"/>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let output = try Source.compile(Source.macOSXib(body))
+        #expect(output.warnings.contains { $0.message.contains("float32's range") }, "\(output.warnings)")
+        #expect(throws: CompileError.self) { try Source.strictCompile(Source.macOSXib(body)) }
+    }
 }
