@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "NibDiff", targets: ["NibDiff"]),
         .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
+        // The nibtool commands, for the fuzz targets that run them (Fuzz/).
+        .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
         .executable(name: "ibtool", targets: ["ibtool"]),
     ],

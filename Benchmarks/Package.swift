@@ -51,6 +51,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "NibToolBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NibToolCLI", package: "NibKit"),
+                .product(name: "NibCoding", package: "NibKit"),
+                .product(name: "NibArchive", package: "NibKit"),
+            ],
+            path: "Benchmarks/NibToolBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "BinaryCodableBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -33,6 +33,12 @@ let package = Package(
         fuzzTarget("FuzzTree", [.product(name: "NibToolCLI", package: "NibKit")]),
         fuzzTarget("FuzzDiff", [.product(name: "NibToolCLI", package: "NibKit")]),
         fuzzTarget("FuzzScan", [.product(name: "NibToolCLI", package: "NibKit")]),
+        fuzzTarget(
+            "FuzzRender",
+            [
+                .product(name: "NibToolCLI", package: "NibKit"), .product(name: "NibCoding", package: "NibKit"),
+                .product(name: "NibArchive", package: "NibKit"),
+            ]),
         .target(
             name: "FuzzBinaryTypes", dependencies: [.product(name: "BinaryCodable", package: "NibKit")],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),

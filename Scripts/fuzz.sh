@@ -47,7 +47,7 @@ case "$target" in
       find "$corpus/wild/legacy" -name '*.xib' -size -16k |
         while IFS= read -r source; do cp -n "$source" "$work/$(echo "$source" | md5sum | cut -c1-16)" ; done
     fi ;;
-  *Nib*|*Parse*|FuzzTree|FuzzScan) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
+  *Nib*|*Parse*|FuzzTree|FuzzScan|FuzzRender) [ -d "$corpus/nib" ] && cp -n "$corpus"/nib/*.nib "$work"/ 2>/dev/null || true ;;
 esac
 # Swift's own crash reporter and AddressSanitizer get in each other's way; let ASan report.
 export SWIFT_BACKTRACE=enable=no

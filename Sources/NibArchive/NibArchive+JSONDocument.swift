@@ -3,9 +3,9 @@ import Foundation
 /// The decoded shape of NibKit's JSON form; turned into an archive by ``archive()``.
 struct JSONDocument: Decodable {
     var format: String
-    var version: Int
-    var formatVersion: UInt32
-    var coderVersion: UInt32
+    var version: JSONInteger<Int>
+    var formatVersion: JSONInteger<UInt32>
+    var coderVersion: JSONInteger<UInt32>
     var classes: [JSONClass]
     var keys: [JSONKey]
     var objects: [JSONObject]
@@ -16,13 +16,13 @@ struct JSONDocument: Decodable {
     struct JSONClass: Decodable {
         var name: String?
         var storedHex: String?
-        var fallbacks: [UInt32]?
-        var varintWidths: [UInt8]?
+        var fallbacks: [JSONInteger<UInt32>]?
+        var varintWidths: [JSONInteger<UInt8>]?
     }
 
     struct JSONKey: Decodable {
         var bytes: [UInt8]
-        var varintWidths: [UInt8]?
+        var varintWidths: [JSONInteger<UInt8>]?
 
         private enum CodingKeys: String, CodingKey { case name, hex, varintWidths }
 
@@ -32,7 +32,7 @@ struct JSONDocument: Decodable {
                 return
             }
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            varintWidths = try container.decodeIfPresent([UInt8].self, forKey: .varintWidths)
+            varintWidths = try container.decodeIfPresent([JSONInteger<UInt8>].self, forKey: .varintWidths)
             if let name = try container.decodeIfPresent(String.self, forKey: .name) {
                 bytes = Array(name.utf8)
             } else {
@@ -42,16 +42,16 @@ struct JSONDocument: Decodable {
     }
 
     struct JSONObject: Decodable {
-        var `class`: UInt32
-        var first: UInt32
-        var count: UInt32
-        var varintWidths: [UInt8]?
+        var `class`: JSONInteger<UInt32>
+        var first: JSONInteger<UInt32>
+        var count: JSONInteger<UInt32>
+        var varintWidths: [JSONInteger<UInt8>]?
     }
 
     struct JSONValue: Decodable {
-        var key: UInt32
+        var key: JSONInteger<UInt32>
         var payload: NibArchive.Payload
-        var varintWidths: [UInt8]?
+        var varintWidths: [JSONInteger<UInt8>]?
 
         private enum CodingKeys: String, CodingKey {
             case key, int8, int16, int32, int64, bool, float32, float32Bits, float64, float64Bits
@@ -60,25 +60,32 @@ struct JSONDocument: Decodable {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            key = try c.decode(UInt32.self, forKey: .key)
-            varintWidths = try c.decodeIfPresent([UInt8].self, forKey: .varintWidths)
-            if let value = try c.decodeIfPresent(Int8.self, forKey: .int8) {
-                payload = .int8(value)
-            } else if let value = try c.decodeIfPresent(Int16.self, forKey: .int16) {
-                payload = .int16(value)
-            } else if let value = try c.decodeIfPresent(Int32.self, forKey: .int32) {
-                payload = .int32(value)
-            } else if let value = try c.decodeIfPresent(Int64.self, forKey: .int64) {
-                payload = .int64(value)
+            key = try c.decode(JSONInteger<UInt32>.self, forKey: .key)
+            varintWidths = try c.decodeIfPresent([JSONInteger<UInt8>].self, forKey: .varintWidths)
+            if let value = try c.decodeIfPresent(JSONInteger<Int8>.self, forKey: .int8) {
+                payload = .int8(value.value)
+            } else if let value = try c.decodeIfPresent(JSONInteger<Int16>.self, forKey: .int16) {
+                payload = .int16(value.value)
+            } else if let value = try c.decodeIfPresent(JSONInteger<Int32>.self, forKey: .int32) {
+                payload = .int32(value.value)
+            } else if let value = try c.decodeIfPresent(JSONInteger<Int64>.self, forKey: .int64) {
+                payload = .int64(value.value)
             } else if let value = try c.decodeIfPresent(Bool.self, forKey: .bool) {
                 payload = .bool(value)
-            } else if let value = try c.decodeIfPresent(Double.self, forKey: .float32) {
-                payload = .float32(Float(value))
+            } else if let value = try c.decodeIfPresent(JSONFloat.self, forKey: .float32) {
+                // A finite number past float32's range would become infinity without a word.
+                guard abs(value.value) <= Double(Float.greatestFiniteMagnitude) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .float32, in: c,
+                        debugDescription:
+                            "\(value.value) is outside float32's range (write infinities as float32Bits)")
+                }
+                payload = .float32(Float(value.value))
             } else if let bits = try c.decodeIfPresent(String.self, forKey: .float32Bits) {
                 payload = .float32(
                     Float(bitPattern: UInt32(truncatingIfNeeded: try JSONDocument.bits(bits, c, .float32Bits))))
-            } else if let value = try c.decodeIfPresent(Double.self, forKey: .float64) {
-                payload = .float64(value)
+            } else if let value = try c.decodeIfPresent(JSONFloat.self, forKey: .float64) {
+                payload = .float64(value.value)
             } else if let bits = try c.decodeIfPresent(String.self, forKey: .float64Bits) {
                 payload = .float64(Double(bitPattern: try JSONDocument.bits(bits, c, .float64Bits)))
             } else if let text = try c.decodeIfPresent(String.self, forKey: .string) {
@@ -87,8 +94,8 @@ struct JSONDocument: Decodable {
                 payload = .data(ArraySlice(try JSONDocument.hex(hex, c, .hex)))
             } else if c.contains(.nil) {
                 payload = .nil
-            } else if let target = try c.decodeIfPresent(UInt32.self, forKey: .object) {
-                payload = .objectReference(target)
+            } else if let target = try c.decodeIfPresent(JSONInteger<UInt32>.self, forKey: .object) {
+                payload = .objectReference(target.value)
             } else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .key, in: c,
@@ -100,18 +107,18 @@ struct JSONDocument: Decodable {
 
     struct JSONLayout: Decodable {
         struct Table: Decodable {
-            var offset: UInt32
-            var size: UInt32
+            var offset: JSONInteger<UInt32>
+            var size: JSONInteger<UInt32>
         }
         struct Gap: Decodable {
-            var offset: UInt32
+            var offset: JSONInteger<UInt32>
             var hex: String
         }
         var objectTable: Table
         var keyTable: Table
         var valueTable: Table
         var classTable: Table
-        var fileLength: UInt32
+        var fileLength: JSONInteger<UInt32>
         var gaps: [Gap]
     }
 
@@ -156,7 +163,7 @@ struct JSONDocument: Decodable {
                 code: .json, offset: nil, message: "format is \"\(format)\", not \"\(NibArchive.jsonFormatIdentifier)\""
             )
         }
-        guard version == 1 else {
+        guard version.value == 1 else {
             throw NibArchiveError(code: .json, offset: nil, message: "JSON version \(version) is not supported (1 is)")
         }
         var classNames: [NibArchive.ClassName] = []
@@ -171,15 +178,18 @@ struct JSONDocument: Decodable {
                     code: .json, offset: nil, entry: TableEntry(.class, index),
                     message: "$.classes[\(index)] needs \"name\" or a hex \"storedHex\"")
             }
-            classNames.append(NibArchive.ClassName(storedBytes: stored, fallbacks: entry.fallbacks ?? []))
+            classNames.append(
+                NibArchive.ClassName(storedBytes: stored, fallbacks: (entry.fallbacks ?? []).map(\.value)))
         }
         var archive = try NibArchive(
-            formatVersion: formatVersion, coderVersion: coderVersion,
+            formatVersion: formatVersion.value, coderVersion: coderVersion.value,
             objects: objects.map {
-                NibArchive.Object(classIndex: Int($0.class), firstValueIndex: Int($0.first), valueCount: Int($0.count))
+                NibArchive.Object(
+                    classIndex: Int($0.class.value), firstValueIndex: Int($0.first.value),
+                    valueCount: Int($0.count.value))
             },
             keys: keys.map { NibArchive.Key(bytes: $0.bytes) },
-            values: values.map { NibArchive.Value(keyIndex: Int($0.key), payload: $0.payload) },
+            values: values.map { NibArchive.Value(keyIndex: Int($0.key.value), payload: $0.payload) },
             classes: classNames,
             trailingBytes: try trailerBytes())
         if let layout {
@@ -203,9 +213,9 @@ extension NibArchive {
     fileprivate mutating func restoreLayout(_ layout: JSONDocument.JSONLayout, document: JSONDocument)
         throws(NibArchiveError)
     {
-        func width(_ widths: [UInt8]?, _ index: Int) -> UInt8 {
-            guard let widths, index < widths.count, (1...5).contains(widths[index]) else { return 1 }
-            return widths[index]
+        func width(_ widths: [JSONInteger<UInt8>]?, _ index: Int) -> UInt8 {
+            guard let widths, index < widths.count, (1...5).contains(widths[index].value) else { return 1 }
+            return widths[index].value
         }
         for index in objectEntries.indices {
             let widths = document.objects[index].varintWidths
@@ -226,6 +236,22 @@ extension NibArchive {
             classEntries[index].lengthWidth = width(widths, 0)
             classEntries[index].fallbackCountWidth = width(widths, 1)
         }
+        // Every byte the layout places comes from the JSON: the header, the tables (whose sizes
+        // `fits` checks against the entries), the gaps and the trailer. A file length past their
+        // sum would be zeros the JSON never held (a 442-byte JSON asked for 4 GB), so it is
+        // refused before anything is allocated.
+        var described = NibArchive.headerSize + trailingRange.count
+        for table in [layout.objectTable, layout.keyTable, layout.valueTable, layout.classTable] {
+            described += Int(table.size.value)
+        }
+        for gap in layout.gaps { described += gap.hex.utf8.count / 2 }
+        guard Int(layout.fileLength.value) <= described else {
+            throw NibArchiveError(
+                code: .json, offset: nil,
+                message:
+                    "$.layout.fileLength: \(layout.fileLength.value) bytes is more than the \(described) bytes the "
+                    + "header, tables, gaps and trailer describe")
+        }
         var gaps: [PreservedLayout.Gap] = []
         for (index, gap) in layout.gaps.enumerated() {
             guard let bytes = bytes(fromHex: gap.hex) else {
@@ -234,16 +260,62 @@ extension NibArchive {
             }
             let start = storage.count
             storage.append(contentsOf: bytes)
-            gaps.append(PreservedLayout.Gap(offset: Int(gap.offset), bytes: start..<storage.count))
+            gaps.append(PreservedLayout.Gap(offset: Int(gap.offset.value), bytes: start..<storage.count))
         }
         guard storage.count <= NibArchive.maximumSize else {
             throw NibArchiveError(code: .tooLarge, offset: nil, message: "the JSON's contents exceed 32-bit offsets")
         }
         preservedLayout = PreservedLayout(
-            objectTable: Int(layout.objectTable.offset), keyTable: Int(layout.keyTable.offset),
-            valueTable: Int(layout.valueTable.offset), classTable: Int(layout.classTable.offset),
-            objectTableSize: Int(layout.objectTable.size), keyTableSize: Int(layout.keyTable.size),
-            valueTableSize: Int(layout.valueTable.size), classTableSize: Int(layout.classTable.size),
-            fileLength: Int(layout.fileLength), gaps: gaps)
+            objectTable: Int(layout.objectTable.offset.value), keyTable: Int(layout.keyTable.offset.value),
+            valueTable: Int(layout.valueTable.offset.value), classTable: Int(layout.classTable.offset.value),
+            objectTableSize: Int(layout.objectTable.size.value), keyTableSize: Int(layout.keyTable.size.value),
+            valueTableSize: Int(layout.valueTable.size.value), classTableSize: Int(layout.classTable.size.value),
+            fileLength: Int(layout.fileLength.value), gaps: gaps)
+    }
+}
+
+/// An integer member of the JSON form, read so that a number outside `T`'s range is an error
+/// naming its JSON path and the range (Foundation's decoder reports such numbers only as "not
+/// valid JSON", at the document).
+struct JSONInteger<T: FixedWidthInteger & Sendable>: Decodable, Sendable {
+    var value: T
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let wide = try? container.decode(Int64.self), let exact = T(exactly: wide) {
+            value = exact
+            return
+        }
+        if let wide = try? container.decode(UInt64.self), let exact = T(exactly: wide) {
+            value = exact
+            return
+        }
+        let found: String
+        if let number = try? container.decode(Double.self) {
+            found = "\(number)"
+        } else if (try? container.decode(String.self)) != nil {
+            found = "a string"
+        } else if (try? container.decode(Bool.self)) != nil {
+            found = "a boolean"
+        } else {
+            found = "not a number within float64's range"
+        }
+        throw DecodingError.dataCorruptedError(
+            in: container, debugDescription: "\(found) is not an integer from \(T.min) to \(T.max)")
+    }
+}
+
+/// A floating-point member of the JSON form; a number too large for a float64 (`1e999`) is an
+/// error naming its path.
+struct JSONFloat: Decodable, Sendable {
+    var value: Double
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let number = try? container.decode(Double.self) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "not a number within float64's range")
+        }
+        value = number
     }
 }

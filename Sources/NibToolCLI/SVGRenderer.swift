@@ -54,16 +54,16 @@ struct SVGRenderer {
         var clipCount = 0
         for root in roots {
             let frame = root.view.frame
-            let width = Self.finite(frame.width)
-            let height = Self.finite(frame.height)
+            let width = max(0, Self.coordinate(frame.width))
+            let height = max(0, Self.coordinate(frame.height))
             let top = Self.margin + Self.captionHeight
             body += "<g class=\"top-level\">\n"
             body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(Self.margin + 14))\" font-size=\"13\" "
             body += "font-weight=\"600\" fill=\"#3a3a3c\">\(Self.escape(root.caption))</text>\n"
             body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" width=\"\(Self.number(width))\" "
             body += "height=\"\(Self.number(height))\" fill=\"#ffffff\" filter=\"url(#shadow)\"/>\n"
-            let dx = x - Self.finite(frame.minX)
-            let dy = top - Self.finite(frame.minY)
+            let dx = x - Self.coordinate(frame.minX)
+            let dy = top - Self.coordinate(frame.minY)
             // Views outside the top-level view (a paging scroll view's other pages) are clipped.
             clipCount += 1
             body += "<clipPath id=\"clip\(clipCount)\"><rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" "
@@ -71,7 +71,7 @@ struct SVGRenderer {
             body += "<g clip-path=\"url(#clip\(clipCount))\">\n"
             body += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
             var visited: Set<ObjectIdentifier> = []
-            body += draw(root.view, depth: 0, visited: &visited)
+            draw(root.view, into: &body, visited: &visited)
             body += "</g>\n</g>\n</g>\n"
             x += width + Self.gap
             tallest = max(tallest, height)
@@ -112,17 +112,48 @@ struct SVGRenderer {
         }
     }
 
-    private func draw(_ view: NibView, depth: Int, visited: inout Set<ObjectIdentifier>) -> String {
-        guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(view)).inserted else { return "" }
+    /// Draws `root` and its subviews into `out`, depth-first with an explicit stack (a crafted
+    /// nib's hierarchy cannot exhaust the thread's stack); views nested deeper than
+    /// ``maximumDepth`` levels below `root` and views already drawn (a cycle) are left out.
+    private func draw(_ root: NibView, into out: inout String, visited: inout Set<ObjectIdentifier>) {
+        enum Step {
+            case view(NibView, depth: Int)
+            case close
+        }
+        var steps: [Step] = [.view(root, depth: 0)]
+        while let step = steps.popLast() {
+            switch step {
+            case .close:
+                out += "</g>\n</g>\n"
+            case .view(let view, let depth):
+                guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(view)).inserted else { continue }
+                let (x, y) = drawOwn(view, into: &out)
+                let subviews = view.subviews.compactMap { $0 as? NibView }
+                guard !subviews.isEmpty else {
+                    out += "</g>\n"
+                    continue
+                }
+                let bounds = view.bounds
+                let dx = x - Self.coordinate(bounds.minX)
+                let dy = y - Self.coordinate(bounds.minY)
+                out += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
+                steps.append(.close)
+                for subview in subviews.reversed() { steps.append(.view(subview, depth: depth + 1)) }
+            }
+        }
+    }
+
+    /// Opens the view's group and draws its rectangle and text; returns the frame's origin.
+    private func drawOwn(_ view: NibView, into out: inout String) -> (x: Double, y: Double) {
         let frame = view.frame
-        let (x, y) = (Self.finite(frame.minX), Self.finite(frame.minY))
-        let (width, height) = (max(0, Self.finite(frame.width)), max(0, Self.finite(frame.height)))
+        let (x, y) = (Self.coordinate(frame.minX), Self.coordinate(frame.minY))
+        let (width, height) = (max(0, Self.coordinate(frame.width)), max(0, Self.coordinate(frame.height)))
         let style = style(of: view)
         let name = Self.name(of: view)
-        var opacity = min(max(view.alpha, 0), 1)
+        var opacity = min(max(Self.finite(view.alpha), 0), 1)
         if view.isHidden { opacity *= 0.35 }
 
-        var out = "<g class=\"view\"\(opacity < 1 ? " opacity=\"\(Self.number(opacity))\"" : "")>\n"
+        out += "<g class=\"view\"\(opacity < 1 ? " opacity=\"\(Self.number(opacity))\"" : "")>\n"
         var fill = Self.color(view.backgroundColor) ?? "none"
         var stroke = "#c7c7cc"
         var dash = ""
@@ -146,7 +177,7 @@ struct SVGRenderer {
             break
         }
         if let cornerRadius = view.double(forKey: "UIViewCornerRadius") ?? view.double(forKey: "cornerRadius") {
-            radius = cornerRadius
+            radius = min(max(Self.coordinate(cornerRadius), 0), max(width, height))
         }
         out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
         out += "height=\"\(Self.number(height))\"\(radius > 0 ? " rx=\"\(Self.number(radius))\"" : "") "
@@ -197,16 +228,7 @@ struct SVGRenderer {
             break
         }
 
-        let subviews = view.subviews.compactMap { $0 as? NibView }
-        if !subviews.isEmpty {
-            let bounds = view.bounds
-            let dx = x - Self.finite(bounds.minX)
-            let dy = y - Self.finite(bounds.minY)
-            out += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
-            for subview in subviews { out += draw(subview, depth: depth + 1, visited: &visited) }
-            out += "</g>\n"
-        }
-        return out + "</g>\n"
+        return (x, y)
     }
 
     /// Text inside a box: one line centred vertically, or wrapped lines when `lines` is not 1.
@@ -216,7 +238,7 @@ struct SVGRenderer {
     ) -> String {
         let size = min(max(Self.finite(size), 4), 200)
         let lineHeight = size * 1.2
-        let capacity = lines == 1 ? 1 : max(1, Int(box.height / lineHeight))
+        let capacity = lines == 1 ? 1 : Self.count(box.height / lineHeight)
         let allowed = lines <= 0 ? capacity : min(lines, capacity)
         let wrapped = Self.wrap(text, width: box.width, size: size, lines: allowed)
         let anchorX =
@@ -234,34 +256,48 @@ struct SVGRenderer {
     }
 
     /// Splits `text` into at most `lines` lines that fit `width` (estimating glyph widths),
-    /// ending with an ellipsis when it does not all fit.
+    /// ending with an ellipsis when it does not all fit. Linear in the text: lines are built by
+    /// appending, their lengths counted as they grow, and wrapping stops once `lines` are full.
     static func wrap(_ text: String, width: Double, size: Double, lines: Int) -> [String] {
-        let perLine = max(1, Int(width / (size * 0.55)))
-        var result: [String] = []
+        let perLine = count(width / (max(finite(size), 1) * 0.55))
+        let lines = max(1, lines)
+        var result: [(text: String, count: Int)] = []
         var overflow = false
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
+            var currentCount = 0
             for word in paragraph.split(separator: " ") {
-                let candidate = current.isEmpty ? String(word) : current + " " + word
-                if candidate.count <= perLine || current.isEmpty {
-                    current = candidate
-                } else {
-                    result.append(current)
+                let wordCount = word.count
+                if currentCount == 0 {
                     current = String(word)
+                    currentCount = wordCount
+                } else if currentCount + 1 + wordCount <= perLine {
+                    current += " "
+                    current += word
+                    currentCount += 1 + wordCount
+                } else {
+                    result.append((current, currentCount))
+                    if result.count > lines {
+                        overflow = true
+                        break paragraphs
+                    }
+                    current = String(word)
+                    currentCount = wordCount
                 }
             }
-            result.append(current)
+            result.append((current, currentCount))
+            if result.count > lines {
+                overflow = true
+                break
+            }
         }
-        if result.count > lines {
-            overflow = true
-            result = Array(result.prefix(lines))
-        }
+        if result.count > lines { result.removeLast(result.count - lines) }
         return result.enumerated().map { index, line in
             let last = index == result.count - 1
             if line.count > perLine || (last && overflow) {
-                return String(line.prefix(max(1, min(line.count, perLine) - 1))) + "…"
+                return String(line.text.prefix(max(1, min(line.count, perLine) - 1))) + "…"
             }
-            return line
+            return line.text
         }
     }
 
@@ -323,9 +359,26 @@ struct SVGRenderer {
 
     static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 
+    /// The largest magnitude of a coordinate or length drawn: 10⁹ points. Geometry read from a
+    /// nib (which may hold 1e308 or infinity) is brought into this range before any arithmetic,
+    /// so sums stay finite and every conversion to an integer is in range.
+    static let maximumCoordinate = 1e9
+
+    /// `value` as a coordinate: 0 when not finite, else clamped to ±``maximumCoordinate``.
+    static func coordinate(_ value: Double) -> Double {
+        min(max(finite(value), -maximumCoordinate), maximumCoordinate)
+    }
+
+    /// A count of lines or characters from a ratio of lengths: at least 1, at most 10⁹, 1 when
+    /// not finite (never a trapping conversion).
+    static func count(_ ratio: Double) -> Int {
+        guard ratio.isFinite, ratio >= 1 else { return 1 }
+        return Int(min(ratio, 1e9))
+    }
+
     /// A coordinate without trailing zeros: `20`, `50.5`, `33.33`.
     static func number(_ value: Double) -> String {
-        let value = finite(value)
+        let value = coordinate(value)
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format: "%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }

@@ -29,6 +29,7 @@ let documents: [(name: String, baseLocalized: Bool, data: Data)] = {
 let documentBytes = documents.reduce(0) { $0 + $1.data.count }
 
 let benchmarks: @Sendable () -> Void = {
+    scalingBenchmarks()
     let configuration = Benchmark.Configuration(
         metrics: [.throughput, .wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(10),
         maxIterations: 20)

@@ -468,8 +468,9 @@ enum AppKitTableViewRule {
         throws(CompileError) -> Double
     {
         guard element[name] != nil else { return fallback }
-        guard let value = element.number(name), value.isFinite, value >= 0 else {
-            throw context.error(.invalidSource, element, "\(name) must be a non-negative number")
+        // Some of these are archived as float32: a larger finite value would become infinity.
+        guard let value = element.number(name), value >= 0, value <= Double(Float.greatestFiniteMagnitude) else {
+            throw context.error(.invalidSource, element, "\(name) must be a non-negative number within float32's range")
         }
         return value
     }

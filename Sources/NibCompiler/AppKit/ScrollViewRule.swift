@@ -363,8 +363,10 @@ enum ScrollViewRule {
     {
         func amount(_ name: String) throws(CompileError) -> Double {
             guard element[name] != nil else { return 10 }
-            guard let value = element.number(name), value.isFinite, value >= 0 else {
-                throw context.error(.invalidSource, element, "\(name) must be a non-negative number")
+            // Archived as float32 bits: a larger finite value would become infinity.
+            guard let value = element.number(name), value >= 0, value <= Double(Float.greatestFiniteMagnitude) else {
+                throw context.error(
+                    .invalidSource, element, "\(name) must be a non-negative number within float32's range")
             }
             return value
         }

@@ -53,8 +53,10 @@ enum StackViewRule {
                     .unsupportedAttribute, child, "attribute \(name) on stack edge insets is unknown")
             }
             for edge in ["top", "left", "right", "bottom"] where child[edge] != nil {
-                guard let value = child.number(edge), value.isFinite else {
-                    throw context.error(.invalidSource, child, "the \(edge) edge inset is not a number")
+                // Archived as float32: a larger finite value would become infinity.
+                guard let value = child.number(edge), SourceNumber.float32Range.contains(value) else {
+                    throw context.error(
+                        .invalidSource, child, "the \(edge) edge inset is not a number within float32's range")
                 }
                 insets[edge] = value
             }
@@ -99,8 +101,8 @@ enum StackViewRule {
             return Float(value)
         }
         let spacing = element.number("spacing") ?? 8
-        guard spacing.isFinite else {
-            throw context.error(.invalidSource, element, "the stack spacing is not a number")
+        guard SourceNumber.float32Range.contains(spacing) else {
+            throw context.error(.invalidSource, element, "the stack spacing is not a number within float32's range")
         }
         stack.set("NSStackViewOrientation", int: orientation)
         stack.set("NSStackViewSecondaryAlignment", int: alignment.1)

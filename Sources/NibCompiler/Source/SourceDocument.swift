@@ -65,6 +65,14 @@ public struct SourceDocument: @unchecked Sendable {
                 code: .malformedXML, file: fileName, line: line, column: column, element: nil,
                 message: "the source is not valid UTF-8")
         }
+        if let (line, column) = Self.documentTypeDeclaration(in: data) {
+            throw CompileError(
+                code: .unsupportedDocument, file: fileName, line: line, column: column, element: nil,
+                message:
+                    "document type declarations (<!DOCTYPE …>) are not supported: Interface Builder never writes "
+                    + "one, and the entities it declares would be dropped from element text by Foundation's XML "
+                    + "parser; replace the entity references with their text")
+        }
         let parser = XMLParser(data: data)
         let builder = TreeBuilder(maximumDepth: maximumNestingDepth)
         parser.delegate = builder
@@ -77,13 +85,23 @@ public struct SourceDocument: @unchecked Sendable {
                     "elements nest deeper than \(maximumNestingDepth) levels (real documents nest about 35); "
                     + "raise the limit with --max-nesting-depth")
         }
-        guard ok, builder.failure == nil, builder.isBalanced, let root = builder.root else {
+        // XMLParser recovers from errors after the document element (content after it) and
+        // returns true: such an error still makes the document malformed.
+        let complete =
+            (ok && builder.failureAfterDocument == nil)
+            || (builder.failure == nil && Self.isOnlyHugeInputError(builder, parser: parser, data: data))
+        guard complete, builder.failure == nil, builder.isBalanced, let root = builder.root else {
+            let error = builder.failure ?? builder.failureAfterDocument ?? parser.parserError
+            var message =
+                "the XML is malformed: \(error.map { String(describing: $0) } ?? "unclosed or missing elements")"
+            if data.count > Self.libxml2LookupLimit {
+                message +=
+                    " (Foundation's XML parser, libxml2, refuses a single text, attribute value, comment or name "
+                    + "longer than 10,000,000 bytes)"
+            }
             throw CompileError(
                 code: .malformedXML, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
-                element: nil,
-                message:
-                    "the XML is malformed: \((builder.failure ?? parser.parserError).map { String(describing: $0) } ?? "unclosed or missing elements")"
-            )
+                element: nil, message: message)
         }
         guard root.name == "document" || LegacyArchive.isLegacy(root) else {
             throw CompileError(
@@ -94,8 +112,81 @@ public struct SourceDocument: @unchecked Sendable {
         self.era = XcodeEra(toolsVersion: root["toolsVersion"])
     }
 
+    /// libxml2's `XML_MAX_LOOKUP_LIMIT`: without `XML_PARSE_HUGE` (which Foundation's
+    /// `XMLParser` does not set) its push parser refuses a single token longer than this, and
+    /// (libxml2 2.9) a whole document longer than this once the document element has ended.
+    static let libxml2LookupLimit = 10_000_000
+
+    /// Whether the parse failed only because of libxml2's lookup limit on a document longer than
+    /// ``libxml2LookupLimit``: every element was delivered and closed, the one error (libxml2's
+    /// `XML_ERR_INTERNAL_ERROR`, code 1, "Huge input lookup") came after the document element
+    /// ended, and nothing but white space follows the document element's end tag.
+    private static func isOnlyHugeInputError(_ builder: TreeBuilder, parser: XMLParser, data: Data) -> Bool {
+        guard data.count > libxml2LookupLimit, let root = builder.root, builder.isBalanced,
+            let error = builder.failureAfterDocument as NSError?, error.code == 1
+        else { return false }
+        var end = data.endIndex
+        while end > data.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(data[end - 1]) { end -= 1 }
+        let closing = Data("</\(root.name)>".utf8)
+        return end - data.startIndex >= closing.count && data[(end - closing.count)..<end] == closing
+    }
+
+    /// Where a document type declaration starts in the prolog (the part before the first
+    /// element), if there is one; XML allows one nowhere else. The prolog is read once: an XML
+    /// declaration, processing instructions, comments and white space.
+    static func documentTypeDeclaration(in data: Data) -> (line: Int, column: Int)? {
+        var index = data.startIndex
+        var line = 1
+        var lineStart = index
+        func starts(with text: String, at position: Data.Index) -> Bool {
+            let bytes = Array(text.utf8)
+            return data.count - (position - data.startIndex) >= bytes.count
+                && data[position..<(position + bytes.count)].elementsEqual(bytes)
+        }
+        func skip(past terminator: String) {
+            let bytes = Array(terminator.utf8)
+            while index < data.endIndex {
+                if data[index] == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                }
+                if starts(with: terminator, at: index) {
+                    index += bytes.count
+                    return
+                }
+                index += 1
+            }
+        }
+        if starts(with: "\u{FEFF}", at: index) { index += 3 }
+        while index < data.endIndex {
+            switch data[index] {
+            case 0x0A:
+                line += 1
+                index += 1
+                lineStart = index
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case UInt8(ascii: "<"):
+                if starts(with: "<?", at: index) {
+                    skip(past: "?>")
+                } else if starts(with: "<!--", at: index) {
+                    skip(past: "-->")
+                } else if starts(with: "<!DOCTYPE", at: index) {
+                    return (line, index - lineStart + 1)
+                } else {
+                    return nil
+                }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// The line and column (1-based) of the first byte that is not valid UTF-8, if any.
     static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int)? {
+        // The standard library's validation first (fast); the position only when it fails.
+        if String(validating: data, as: UTF8.self) != nil { return nil }
         let bytes = [UInt8](data)
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
@@ -148,7 +239,10 @@ public struct SourceDocument: @unchecked Sendable {
 /// Collects the element tree from `XMLParser` callbacks.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     var root: SourceElement?
+    /// The first error reported while the document element was open (or before it started).
     var failure: (any Error)?
+    /// The first error reported after the document element ended.
+    var failureAfterDocument: (any Error)?
     /// How deeply elements may nest, and where the first element past it starts.
     let maximumDepth: Int
     var tooDeep: (line: Int, column: Int)?
@@ -164,7 +258,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var isBalanced: Bool { started == ended }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if failure == nil { failure = parseError }
+        if root != nil, stack.isEmpty, started > 0 {
+            if failureAfterDocument == nil { failureAfterDocument = parseError }
+        } else if failure == nil {
+            failure = parseError
+        }
     }
 
     func parser(

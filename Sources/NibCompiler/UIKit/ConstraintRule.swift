@@ -99,9 +99,10 @@ enum ConstraintRule {
             }
             var multiplier = 1.0
             if let text = element["multiplier"] {
-                guard let value = parseMultiplier(text) else {
+                guard let value = parseMultiplier(text), SourceNumber.float32Range.contains(value) else {
                     throw context.error(
-                        .unsupportedAttribute, element, "multiplier \"\(text)\" is not a number or ratio")
+                        .unsupportedAttribute, element,
+                        "multiplier \"\(text)\" is not a finite number or ratio within float32's range")
                 }
                 multiplier = Double(Float(value))
                 if multiplier != 1 { object.set("NSMultiplier", .float64(multiplier)) }
@@ -114,18 +115,29 @@ enum ConstraintRule {
                 object.set("NSSecondAttributeV2", int: 0)
                 object.set("NSSecondAttribute", int: 0)
             }
-            let constant = element.number("constant") ?? 0
+            var constant = 0.0
+            if let text = element["constant"] {
+                // inf, nan and 1e400 used to read as 0 without a word.
+                guard let value = element.number("constant") else {
+                    throw context.error(.invalidSource, element, "constant \"\(text)\" is not a finite number")
+                }
+                constant = value
+            }
             if element.flag("symbolic") {
                 object.set("NSSymbolicConstant", .string("NSSpace"))
             } else if constant != 0 {
                 object.set("NSConstantV2", .float64(constant))
             }
-            if let priority = element.number("priority"), priority != 1000 {
-                guard let level = Int(exactly: priority), (1...1000).contains(level) else {
+            if let text = element["priority"] {
+                // A priority that is not a whole number from 1 to 1000 (including inf, nan and
+                // 1e400, which used to read as absent: a required constraint) is reported.
+                guard let priority = element.number("priority"), let level = Int(exactly: priority),
+                    (1...1000).contains(level)
+                else {
                     throw context.error(
-                        .unsupportedAttribute, element, "priority \(priority) is not a whole number from 1 to 1000")
+                        .unsupportedAttribute, element, "priority \"\(text)\" is not a whole number from 1 to 1000")
                 }
-                object.set("NSPriority", int: level)
+                if level != 1000 { object.set("NSPriority", int: level) }
             }
             object.set("NSShouldBeArchived", .bool(true))
             // first + o1 = m · (second + o2) + c  ⇒  first = m · second + (c + m · o2 − o1)

@@ -74,7 +74,11 @@ enum TableViewRule {
         for (attribute, key) in [
             ("sectionHeaderHeight", "UISectionHeaderHeight"), ("sectionFooterHeight", "UISectionFooterHeight"),
         ] {
-            if let value = element.number(attribute) { object.set(key, .float32(Float(value))) }
+            if element[attribute] != nil {
+                let value = try SourceNumber.attribute(
+                    attribute, of: element, in: SourceNumber.float32Range, default: 0, context: context)
+                object.set(key, .float32(Float(value)))
+            }
         }
         object.set("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))
         for color in element.children(named: "color") {

@@ -275,8 +275,12 @@ struct ViewEncoder {
         if !allConstraints.isEmpty {
             object.set("UIViewAutolayoutConstraints", .collection("NSMutableArray", allConstraints))
         }
+        // Layout priorities are 1–1000 (UILayoutPriority); any other value is reported, not archived.
+        func priority(_ name: String, _ fallback: Double) throws(CompileError) -> Double {
+            try SourceNumber.attribute(name, of: element, in: 1...1000, default: fallback, context: context)
+        }
         let hugging = (
-            element.number("horizontalHuggingPriority") ?? 250, element.number("verticalHuggingPriority") ?? 250
+            try priority("horizontalHuggingPriority", 250), try priority("verticalHuggingPriority", 250)
         )
         if hugging != (250, 250) {
             object.set(
@@ -284,8 +288,8 @@ struct ViewEncoder {
                 .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))
         }
         let resistance = (
-            element.number("horizontalCompressionResistancePriority") ?? 750,
-            element.number("verticalCompressionResistancePriority") ?? 750
+            try priority("horizontalCompressionResistancePriority", 750),
+            try priority("verticalCompressionResistancePriority", 750)
         )
         if resistance != (750, 750) {
             object.set(
