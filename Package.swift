@@ -18,9 +18,8 @@ let package = Package(
         .library(name: "BinaryCodable", targets: ["NibKitBinaryCodable"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "NibDiff", targets: ["NibDiff"]),
-        .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .library(name: "NibCompiler", targets: ["NibCompiler"]),
-        // The nibtool commands, for the fuzz targets that run them (Fuzz/).
+        // The nibtool commands, for the fuzz targets and benchmarks that run them (Fuzz/, Benchmarks/).
         .library(name: "NibToolCLI", targets: ["NibToolCLI"]),
         .executable(name: "nibtool", targets: ["nibtool"]),
         .executable(name: "ibtool", targets: ["ibtool"]),
