@@ -134,10 +134,7 @@ enum ButtonRule {
             ("imageEdgeInsets", "UIImageEdgeInsets"),
         ] {
             guard let inset = element.child("inset", key: name) else { continue }
-            let edges = ["minY", "minX", "maxY", "maxX"].map { inset.number($0) ?? 0 }
-            guard edges.allSatisfy(\.isFinite) else {
-                throw context.error(.invalidSource, inset, "the \(name) are not numbers")
-            }
+            let edges = try ViewEncoder.edgeInsets(inset, in: context)
             if edges != [0, 0, 0, 0] { object.set(key, ArchivedObject.geometry(edges)) }
         }
         for inset in element.children(named: "inset")

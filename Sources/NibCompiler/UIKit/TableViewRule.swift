@@ -81,6 +81,14 @@ enum TableViewRule {
             }
         }
         object.set("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))
+        try encodeColors(element, object, context)
+        try encodePrototypes(element, object, context, resources)
+    }
+
+    /// The separator and section index colors (the background and tint are the view's).
+    private static func encodeColors(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext
+    ) throws(CompileError) {
         for color in element.children(named: "color") {
             switch color["key"] {
             case "backgroundColor", "tintColor": break
@@ -94,7 +102,6 @@ enum TableViewRule {
                     .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not modelled")
             }
         }
-        try encodePrototypes(element, object, context, resources)
     }
 
     /// `UITableViewCellPrototypeNibs` and `UITableViewCellPrototypeNibExternalObjects`.
@@ -224,18 +231,7 @@ enum TableViewRule {
             object.set("UIAllowsSelectionDuringEditing", .bool(true))
         }
         object.set("UIInsetsContentViewsToSafeArea", .bool(true))
-        for color in element.children(named: "color") {
-            switch color["key"] {
-            case "backgroundColor", "tintColor": break
-            case "separatorColor": object.set("UISeparatorColor", try ColorRule.color(color, in: context))
-            case "sectionIndexColor": object.set("UISectionIndexColor", try ColorRule.color(color, in: context))
-            case "sectionIndexBackgroundColor":
-                object.set("UISectionIndexBackgroundColor", try ColorRule.color(color, in: context))
-            default:
-                try context.unmodelled(
-                    .unsupportedAttribute, color, "table view color \(color["key"] ?? "?") is not modelled")
-            }
-        }
+        try encodeColors(element, object, context)
         try encodePrototypes(element, object, context, resources)
         for inset in element.children(named: "inset") {
             guard inset["key"] == "separatorInset" else {
@@ -243,11 +239,7 @@ enum TableViewRule {
                     .unsupportedElement, inset, "table view inset \(inset["key"] ?? "?") is not modelled")
                 continue
             }
-            let edges = ["minY", "minX", "maxY", "maxX"].map { inset.number($0) ?? 0 }
-            guard edges.allSatisfy(\.isFinite) else {
-                throw context.error(.invalidSource, inset, "the separator inset is not made of numbers")
-            }
-            object.set("UISeparatorInset", ArchivedObject.geometry(edges))
+            object.set("UISeparatorInset", ArchivedObject.geometry(try ViewEncoder.edgeInsets(inset, in: context)))
         }
         object.set("UISeparatorInsetReference", int: 0)
     }

@@ -101,6 +101,16 @@ struct ViewEncoder {
         return ViewRule.all[kind ?? element.name]?.className ?? ClassHierarchy.uiKitClass(forElement: element.name)
     }
 
+    /// An `<inset>` as `UIEdgeInsets` (top, left, bottom, right) from its minY, minX, maxY and
+    /// maxX (missing ones 0): table separator insets, button edge insets.
+    static func edgeInsets(_ inset: SourceElement, in context: UIKitContext) throws(CompileError) -> [Double] {
+        let edges = ["minY", "minX", "maxY", "maxX"].map { inset.number($0) ?? 0 }
+        guard edges.allSatisfy(\.isFinite) else {
+            throw context.error(.invalidSource, inset, "the \(inset["key"] ?? "inset") is not made of numbers")
+        }
+        return edges
+    }
+
     /// The size ibtool gives a view that has no `<rect key="frame">`: a controller's or the
     /// document's root view fills the simulated device (`<device id=… orientation=…>`); any
     /// other view is empty.
