@@ -6,7 +6,7 @@ enum LabelRule {
         attributes: [
             "text", "textAlignment", "lineBreakMode", "baselineAdjustment", "minimumFontSize", "adjustsFontSizeToFit",
             "numberOfLines", "minimumScaleFactor", "adjustsLetterSpacingToFitWidth", "enabled", "highlighted",
-            "preferredMaxLayoutWidth", "usesAttributedText",
+            "preferredMaxLayoutWidth", "usesAttributedText", "adjustsFontForContentSizeCategory",
         ],
         children: ["fontDescription", "color", "size", "string", "attributedString"],
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
@@ -35,6 +35,9 @@ enum LabelRule {
         if let text = element["text"] ?? element.child("string", key: "text")?.text {
             object.set("UIText", context.text(text, id: element["id"], property: "text"))
         }
+        // Between the text and the font (the corpus's three such labels and text view: ikyih-seed,
+        // ertmuirm ×2).
+        object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
         var pointSize: Double?
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
@@ -196,6 +199,7 @@ enum LabelRule {
         let text = ArchivedObject("NSMutableString")
         text.set("NS.bytes", .data(Array(fragment.text.utf8)))
         object.set("UIText", text)
+        object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
         object.set("UIFont", font)
         object.set("UITextColor", color)
         if let lines = element["numberOfLines"], let count = Int(lines), count != 1 {

@@ -42,6 +42,74 @@ enum TableViewCellRule {
         return nib
     }
 
+    /// Where ibtool's generated separator starts: 15 points in before Xcode 13; from Xcode 13,
+    /// UIView's default layout margin, 8, for a cell alone or in a plain or grouped table (every
+    /// separator of the duckduckgo pairs, Xcode 13.2, and of the corpus's nibs with iOS 14 SDK
+    /// keys: kiralab, 0senno, ertmuirm), still 15 in an inset grouped table (Umarovm's 28, whose
+    /// cells are the table's width less 40).
+    static func separatorInset(_ element: SourceElement, context: UIKitContext) -> Double {
+        guard context.era.writesModernTableKeys else { return 15 }
+        var ancestor = element.parent
+        while let node = ancestor, node.name != "tableView" { ancestor = node.parent }
+        return ancestor?["style"] == "insetGrouped" ? 15 : 8
+    }
+
+    /// The background view and color UIKit's iOS 14 SDK gives a cell whose selection style is
+    /// `none` and that has no background color of its own: every such cell of the duckduckgo
+    /// pairs (Xcode 13.2; nine, in xibs, storyboard prototypes and static tables, plain and
+    /// grouped) archives a `_UISystemBackgroundView` with the default list-cell
+    /// `UIBackgroundConfiguration`, and the configuration's color, `tableCellPlainBackgroundColor`,
+    /// as its compatibility `UIBackgroundColor`; the other 87 cells (a background color, or
+    /// another selection style) archive nil. The color and the clear stroke are one object each
+    /// per nib.
+    static func systemBackgroundView(_ element: SourceElement, background: SourceElement?, context: UIKitContext)
+        -> (view: ArchivedObject, color: ArchivedObject)?
+    {
+        guard context.era.writesModernTableKeys, element["selectionStyle"] == "none", background == nil,
+            let frame = element.child("rect", key: "frame")
+        else { return nil }
+        let width = frame.number("width") ?? 0
+        let height = frame.number("height") ?? 0
+        let color = ColorRule.grayColor(white: 1, alpha: 1, systemName: "tableCellPlainBackgroundColor")
+        color.sharingKey = "color:uikit:tableCellPlainBackgroundColor"
+        let clear = ColorRule.grayColor(white: 0, alpha: 0, systemName: "clearColor")
+        clear.sharingKey = "color:uikit:clearColor"
+        let configuration = ArchivedObject("UIBackgroundConfiguration")
+        configuration.set("customView", .null)
+        configuration.set("cornerRadius", .float64(0))
+        configuration.set("maskedCorners", int: 15)
+        configuration.set("backgroundColor", color)
+        configuration.set("backgroundColorTransformerIdentifier", int: 0)
+        configuration.set("visualEffect", .null)
+        configuration.set("image", .null)
+        configuration.set("imageContentMode", int: 0)
+        configuration.set("backgroundInsets", .string("{0, 0, 0, 0}"))
+        configuration.set("edgesAddingLayoutMarginsToBackgroundInsets", int: 0)
+        configuration.set("strokeColor", clear)
+        configuration.set("strokeColorTransformerIdentifier", int: 0)
+        configuration.set("strokeWidth", .float64(0))
+        configuration.set("strokeOutset", .float64(0))
+        configuration.set("shadowType", int: 0)
+        configuration.set("defaultStyle", int: 1)
+        for property in [
+            "customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets",
+            "backgroundColor", "backgroundColorTransformerIdentifier", "visualEffect", "image", "imageContentMode",
+            "strokeColor", "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset",
+        ] {
+            configuration.set("hasCustomized-" + property, .bool(false))
+        }
+        let view = ArchivedObject("_UISystemBackgroundView")
+        view.set("UIBounds", ArchivedObject.geometry([0, 0, width, height]))
+        view.set("UICenter", ArchivedObject.geometry([width / 2, height / 2]))
+        view.set("UIDeepDrawRect", .bool(true))
+        view.set("UIOpaque", .bool(true))
+        view.set("UIAutoresizeSubviews", .bool(true))
+        view.set("UIViewSemanticContentAttribute", int: 0)
+        view.set("UIViewLargeContentStoredProperties", .null)
+        view.set("configurationAPI", configuration)
+        return (view, color)
+    }
+
     /// The cell for `element`: a prototype (the top-level view of its own nib), a cell placed in
     /// a view, or (`isTopLevel`) a top-level object of a xib.
     static func cell(
@@ -75,9 +143,10 @@ enum TableViewCellRule {
         // The cell's own colors, as any view's (duckduckgo's Autocomplete cells, Xcode 13.2).
         let background = element.child("color", key: "backgroundColor")
         let tint = element.child("color", key: "tintColor")
+        let safeArea = element.child("viewLayoutGuide", key: "safeArea")
         for child in element.children
         where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement
-            && child !== background && child !== tint
+            && child !== background && child !== tint && child !== safeArea
         {
             try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")
@@ -104,9 +173,28 @@ enum TableViewCellRule {
         {
             content.remove("UIBackgroundColor")
         }
+        // The cell's own safe area, as any view's (SafeAreaRule), from Xcode 13: its placeholder
+        // guide is listed right after the content view, before the content's subviews
+        // (duckduckgo's cells, Xcode 13.2: BrowsingMenuEntryViewCell, PrivacyProtectionHeaderCell).
+        // Xcode 10.1 leaves it out (zbrateam's cell).
+        if let safeArea, context.era.writesModernTableKeys {
+            try SafeAreaRule.encode(safeArea, view: cell, context: context)
+            if let placeholder = context.allObjects.last, placeholder.className == "UILayoutGuide",
+                let index = context.allObjects.firstIndex(where: { $0 === content })
+            {
+                context.allObjects.removeLast()
+                context.allObjects.insert(placeholder, at: index + 1)
+            }
+        }
         let separator = ArchivedObject("_UITableViewCellSeparatorView")
-        separator.set("UIBounds", ArchivedObject.geometry([0, 0, width - 15, 1]))
-        separator.set("UICenter", ArchivedObject.geometry([15 + (width - 15) / 2, height - 0.5]))
+        let inset = separatorInset(element, context: context)
+        // One point high. Half a point in zbrateam's cell (Xcode 10.1) and xuyuntest's 45 (Xcode
+        // 9 or 10), where chadanewsom's (Xcode 9 or 10 too: safe area guides, no iOS 13 SDK keys)
+        // and the duckduckgo pairs' 150 (Xcode 13.2) are a full point, all on 2× simulated
+        // devices: the Mac that ran ibtool (a Retina display?) decides, which no source says.
+        let lineHeight = 1.0
+        separator.set("UIBounds", ArchivedObject.geometry([0, 0, width - inset, lineHeight]))
+        separator.set("UICenter", ArchivedObject.geometry([inset + (width - inset) / 2, height - lineHeight / 2]))
         // The separator and the cell are views like any other: UIDeepDrawRect from Xcode 8
         // (zbrateam's cell, Xcode 10; duckduckgo's, Xcode 13.2), the large-content key from 11
         // (duckduckgo).
@@ -133,8 +221,12 @@ enum TableViewCellRule {
             } else {
                 nil
             }
+        let systemBackground = systemBackgroundView(element, background: background, context: context)
         if let backgroundColor {
             cell.set("UIBackgroundColor", backgroundColor)
+        } else if let systemBackground {
+            cell.set("UIBackgroundColor", systemBackground.color)
+            cell.set("UIDidEncodeCompatibilityBackgroundColor", .bool(true))
         } else if namesTopLevelBackground {
             cell.set("UIBackgroundColor", ColorRule.namedSystemColor("tableCellBackgroundColor"))
         }
@@ -190,7 +282,7 @@ enum TableViewCellRule {
         // The iOS 14 SDK's content configuration and background slots, nil (every cell of the
         // duckduckgo pairs, Xcode 13.2).
         if context.era.writesModernTableKeys {
-            cell.set("UISystemBackgroundView", .null)
+            cell.set("UISystemBackgroundView", systemBackground.map { .object($0.view) } ?? .null)
             cell.set("UIContentConfigurationIdentifier", .null)
             cell.set("UIContentConfigurationView", .null)
         }

@@ -85,34 +85,9 @@ enum TextFieldRule {
             object.set("UIMinimumFontSize", .float32(Float(minimum)))
         }
         object.set("UIClearButtonOffset", ArchivedObject.geometry([3, 1]))
-        if let traits = element.child("textInputTraits", key: "textInputTraits") {
-            for name in traits.attributes.keys where name != "key" {
-                switch name {
-                case "keyboardType":
-                    guard let code = keyboardTypes[traits[name] ?? ""] else {
-                        throw context.error(
-                            .unsupportedAttribute, traits, "keyboardType \"\(traits[name] ?? "")\" is unknown")
-                    }
-                    if code != 0 { object.set("UIKeyboardType", int: code) }
-                case "returnKeyType":
-                    guard let code = returnKeyTypes[traits[name] ?? ""] else {
-                        throw context.error(
-                            .unsupportedAttribute, traits, "returnKeyType \"\(traits[name] ?? "")\" is unknown")
-                    }
-                    if code != 0 { object.set("UIReturnKeyType", int: code) }
-                case "secureTextEntry":
-                    // A secure field turns autocorrection and spell checking off (1 = no), as
-                    // ibtool archives it (ROMPiOS).
-                    if traits.flag(name) {
-                        object.set("UIAutocorrectionType", int: 1)
-                        object.set("UISpellCheckingType", int: 1)
-                    }
-                    object.setFlag("UISecureTextEntry", traits.flag(name))
-                default:
-                    try context.unmodelled(.unsupportedAttribute, traits, "text input trait \(name) is not modelled")
-                }
-            }
-        }
+        // UITextField's own capitalization is none: "words" archives 1 (a corpus nib), nothing
+        // shows an explicit none.
+        try TextInputTraitsRule.encode(element, on: object, defaultCapitalization: "none", context: context)
         // True for a color from the source; false for `<nil key="textColor"/>` (Idrill7: the
         // field keeps UIKit's default, which follows the trait collection).
         if context.era.writesTraitTextColorFlag {

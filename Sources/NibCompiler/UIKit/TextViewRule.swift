@@ -59,15 +59,6 @@ enum TextViewRule {
                     .unsupportedAttribute, color, "text view color \(color["key"] ?? "?") is not modelled")
             }
         }
-        if let traits = element.child("textInputTraits", key: "textInputTraits") {
-            for name in traits.attributes.keys where name != "key" {
-                // Sentences is the text view's default capitalization and is not archived.
-                guard name == "autocapitalizationType", traits[name] == "sentences" else {
-                    throw context.error(
-                        .unsupportedAttribute, traits, "text view input trait \(name) is not modelled")
-                }
-            }
-        }
         let alignment = element["textAlignment"] ?? "left"
         guard let alignmentCode = LabelRule.alignments[alignment] else {
             throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
@@ -113,6 +104,9 @@ enum TextViewRule {
         if let textColor { object.set("UITextColor", textColor) }
         // The alignment is written even when it is the default (left).
         object.set("UITextAlignment", int: alignmentCode)
+        // The traits follow the alignment (two text views of the corpus's nibs with
+        // UIEnablesReturnKeyAutomatically); sentences is the text view's own capitalization.
+        try TextInputTraitsRule.encode(element, on: object, defaultCapitalization: "sentences", context: context)
         for name in ["editable", "selectable"] {
             switch element[name] {
             case nil, "YES": break
