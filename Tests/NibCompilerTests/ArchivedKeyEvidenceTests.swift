@@ -19,6 +19,26 @@ struct ArchivedKeyEvidenceTests {
             "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7)",
         "UIButton.UIContentVerticalAlignment":
             "contentVerticalAlignment is a UIControl property (UIControl's documentation) that UIControl's coder writes beside UIContentHorizontalAlignment; the corpus shows the vertical key on UISegmentedControl and the horizontal one on UIButton (0senno-atmosphere, duckduckgo ActionMessageView)",
+        "UITextView.UIAutocapitalizationType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UIAutocorrectionType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UISpellCheckingType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UIKeyboardType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UIReturnKeyType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UISecureTextEntry":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UITextContentType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UITextSmartQuotesType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UITextSmartDashesType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UITextView.UITextSmartInsertDeleteType":
+            "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
         "NSOrderedSet.UINibEncoderEmptyKey":
             "collection elements are UINibEncoderEmptyKey values (spec/nib-object-model.md, Collections)",
         // Legacy Interface Builder 3 Cocoa documents are archives of the AppKit objects themselves

@@ -361,3 +361,31 @@ struct CorpusColorSyncPairTests {
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
     }
 }
+
+/// Xcode 13.2 pairs (duckduckgo) whose only differences from Apple's output are the float32
+/// components of calibrated RGB colors, which ColorSync converts with an arithmetic NibKit
+/// approximates (docs/COMPILE.md, "Color matching (iOS)"): everything else — the cells' system
+/// background views and configurations, their safe area guides, their separators at x = 8 — is
+/// Apple's structure.
+@Suite("Xcode 13 cells equal to Apple's but for ColorSync's digits")
+struct CorpusXcode13CellPairTests {
+    static let pairs = [
+        "ios-duckduckgo-iOS-BrowsingMenuSeparatorViewCell", "ios-duckduckgo-iOS-PrivacyProtectionHeaderCell",
+    ]
+
+    @Test("differs from Apple's output only in converted color components", arguments: pairs)
+    func onlyColorComponentsDiffer(pair: String) throws {
+        let (source, reference) = try CorpusPairTests.files(of: pair)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        options.deploymentTarget = "13.0"
+        let compiled = try Source.compiler(options).compile(contentsOf: source)
+        #expect(compiled.warnings.contains { $0.kind == .colorConversion })
+        let differences = FileTreeComparison().differences(
+            between: try FileTreeComparison.files(at: reference), and: compiled.files)
+        #expect(!differences.isEmpty)
+        let components: Set = ["value UIColor.UIRed", "value UIColor.UIGreen", "value UIColor.UIBlue"]
+        let others = differences.filter { !components.contains("\($0.difference.category)") }
+        #expect(others.isEmpty, "\(others.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+}

@@ -6,7 +6,6 @@
 /// | `autocapitalizationType` | `UIAutocapitalizationType` | none 0, words 1, sentences 2, allCharacters 3 |
 /// | `autocorrectionType`, `spellCheckingType` | `UIAutocorrectionType`, `UISpellCheckingType` | default 0, no 1, yes 2 |
 /// | `keyboardType` | `UIKeyboardType` | `UIKeyboardType`'s cases (default 0 … ASCIICapableNumberPad 11) |
-/// | `keyboardAppearance` | `UIKeyboardAppearance` | default 0, dark 1, light 2, alert 1 (UIKit's alias of dark) |
 /// | `returnKeyType` | `UIReturnKeyType` | default 0 … continue 11 |
 /// | `enablesReturnKeyAutomatically` | `UIEnablesReturnKeyAutomatically` | true |
 /// | `secureTextEntry` | `UISecureTextEntry` | true, with autocorrection and spell checking off |
@@ -18,13 +17,13 @@
 /// keys in this order (`UIAutocapitalizationType` 1 for "words", `UIAutocorrectionType` 1 and 2,
 /// `UITextContentType` "url", "email", "tel", `UITextSmartDashesType` 2 after
 /// `UIEnablesReturnKeyAutomatically`, `UITextSmartInsertDeleteType` after `UITextContentType`);
-/// a secure field turns autocorrection and spell checking off (ROMPiOS). Where the keyboard
-/// appearance and the smart quotes go among them is UIKit's declaration order (no nib shows
-/// them next to the others).
+/// a secure field turns autocorrection and spell checking off (ROMPiOS). Where the smart
+/// quotes go among them is UIKit's declaration order (no nib shows them next to the others).
+/// `keyboardAppearance` is left out with a warning: no nib of the corpus archives a keyboard
+/// appearance, so its key is not known from Apple's output.
 enum TextInputTraitsRule {
     static let capitalizations = ["none": 0, "words": 1, "sentences": 2, "allCharacters": 3]
     static let tristate = ["default": 0, "no": 1, "yes": 2]
-    static let appearances = ["default": 0, "dark": 1, "light": 2, "alert": 1]
 
     /// Archives the traits of `element` (a text field or text view) on `object`;
     /// `defaultCapitalization` is the class's own, which ibtool does not archive.
@@ -34,7 +33,7 @@ enum TextInputTraitsRule {
         guard let traits = element.child("textInputTraits", key: "textInputTraits") else { return }
         let known: Set<String> = [
             "key", "autocapitalizationType", "autocorrectionType", "spellCheckingType", "keyboardType",
-            "keyboardAppearance", "returnKeyType", "enablesReturnKeyAutomatically", "secureTextEntry",
+            "returnKeyType", "enablesReturnKeyAutomatically", "secureTextEntry",
             "textContentType", "smartQuotesType", "smartDashesType", "smartInsertDeleteType",
         ]
         for name in traits.attributes.keys.sorted() where !known.contains(name) {
@@ -62,9 +61,6 @@ enum TextInputTraitsRule {
         if secure || spellChecking != 0 { object.set("UISpellCheckingType", int: secure ? 1 : spellChecking) }
         if let keyboard = try code("keyboardType", TextFieldRule.keyboardTypes), keyboard != 0 {
             object.set("UIKeyboardType", int: keyboard)
-        }
-        if let appearance = try code("keyboardAppearance", appearances), appearance != 0 {
-            object.set("UIKeyboardAppearance", int: appearance)
         }
         if let returnKey = try code("returnKeyType", TextFieldRule.returnKeyTypes), returnKey != 0 {
             object.set("UIReturnKeyType", int: returnKey)

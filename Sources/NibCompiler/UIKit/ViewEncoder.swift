@@ -292,7 +292,7 @@ struct ViewEncoder {
         let hugging = (
             try priority("horizontalHuggingPriority", 250), try priority("verticalHuggingPriority", 250)
         )
-        if hugging != (250, 250) {
+        if [hugging.0, hugging.1] != rule.defaultHugging {
             object.set(
                 "UIViewContentHuggingPriority",
                 .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))

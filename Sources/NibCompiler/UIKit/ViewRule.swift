@@ -10,6 +10,9 @@ struct ViewRule: Sendable {
     /// The layout margins (top, left, bottom, right) ibtool writes for this kind when the
     /// document gives none (`UIViewLayoutMargins`); `nil` for UIView's own, which it leaves out.
     var defaultLayoutMargins: [Double]?
+    /// The content hugging priorities (horizontal, vertical) the class has of its own; ibtool
+    /// archives `UIViewContentHuggingPriority` when the source's differ. UIView's are 250.
+    var defaultHugging: [Double] = [250, 250]
     /// Appends the kind's own keys.
     var encode: @Sendable (SourceElement, ArchivedObject, UIKitContext, UIKitResources) throws(CompileError) -> Void = {
         _, _, _, _ in
@@ -57,6 +60,7 @@ struct ViewRule: Sendable {
                 object.set("UISwitchEnabled", .bool(true))
             }),
         "tableView": TableViewRule.rule,
+        "activityIndicatorView": ActivityIndicatorRule.rule,
         "stackView": UIKitStackViewRule.rule,
         "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),
         "imageView": ViewRule(

@@ -1,0 +1,196 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// Cells, text input traits and activity indicators as Apple's compiled nibs show them. Every
+/// expected value is read from Apple's output, named in each test: the duckduckgo pairs (Xcode
+/// 13.2) and the corpus's compiled nibs.
+@Suite("Xcode 13 cells, text input traits and activity indicators")
+struct Xcode13ControlTests {
+    /// A view in an Xcode 13 xib (toolsVersion 19529, the duckduckgo era).
+    static func xib(_ body: String, xcode: Double = 13.2) throws -> Graph {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useSafeAreas="YES" colorMatched="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    \(body)
+                </objects>
+            </document>
+            """
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "T.xib")
+        return Graph(try NibArchive(parsing: output.files[""] ?? []))
+    }
+
+    static func cell(selectionStyle: String, background: String = "") -> String {
+        """
+        <tableViewCell contentMode="scaleToFill" selectionStyle="\(selectionStyle)" indentationWidth="10" rowHeight="20" id="c1">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="20"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="c1" id="cv1">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="20"/>
+                <autoresizingMask key="autoresizingMask"/>
+            </tableViewCellContentView>
+            \(background)
+            <viewLayoutGuide key="safeArea" id="g1"/>
+        </tableViewCell>
+        """
+    }
+
+    @Test(
+        "a cell with selection style none and no background: system background view, shared color (BrowsingMenuSeparatorViewCell)"
+    )
+    func systemBackgroundView() throws {
+        let graph = try Self.xib(Self.cell(selectionStyle: "none"))
+        let cell = try #require(graph.all("UITableViewCell").first)
+        let color = try #require(graph.object("UIBackgroundColor", of: cell))
+        #expect(graph.text("UISystemColorName", of: color) == "tableCellPlainBackgroundColor")
+        #expect(graph.value("UIWhite", of: color) == .float32(1))
+        #expect(graph.value("UIDidEncodeCompatibilityBackgroundColor", of: cell) == .bool(true))
+        #expect(graph.value("UITableCellBackgroundColorSet", of: cell) == nil)
+        let view = try #require(graph.object("UISystemBackgroundView", of: cell))
+        #expect(graph.nodes[view].className == "_UISystemBackgroundView")
+        #expect(graph.value("UIBounds", of: view) == graph.value("UIBounds", of: cell))
+        let configuration = try #require(graph.object("configurationAPI", of: view))
+        #expect(graph.nodes[configuration].className == "UIBackgroundConfiguration")
+        // Apple's #30 holds the cell's own color object (#26) and UIKit's clear color.
+        #expect(graph.object("backgroundColor", of: configuration) == color)
+        let stroke = try #require(graph.object("strokeColor", of: configuration))
+        #expect(graph.text("UISystemColorName", of: stroke) == "clearColor")
+        #expect(graph.value("maskedCorners", of: configuration)?.integerValue == 15)
+        #expect(graph.value("defaultStyle", of: configuration)?.integerValue == 1)
+        #expect(graph.text("backgroundInsets", of: configuration) == "{0, 0, 0, 0}")
+        let customized = graph.nodes[configuration].values.filter { $0.key.hasPrefix("hasCustomized-") }
+        #expect(customized.count == 13)
+        #expect(customized.allSatisfy { $0.payload == .bool(false) })
+    }
+
+    @Test(
+        "a cell with a selection style or a background of its own has no system background view (BrowsingMenuEntryViewCell, PrivacyGrade)"
+    )
+    func noSystemBackgroundView() throws {
+        for source in [
+            Self.cell(selectionStyle: "default"),
+            Self.cell(
+                selectionStyle: "none",
+                background:
+                    #"<color key="backgroundColor" red="1" green="0.5" blue="0.25" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+            ),
+        ] {
+            let graph = try Self.xib(source)
+            let cell = try #require(graph.all("UITableViewCell").first)
+            #expect(graph.value("UISystemBackgroundView", of: cell) == NibArchive.Payload.nil)
+            #expect(graph.value("UIDidEncodeCompatibilityBackgroundColor", of: cell) == nil)
+        }
+    }
+
+    @Test(
+        "Xcode 13: the separator starts at 8 and the cell's safe area guide is archived; Xcode 10: 15, no guide (zbrateam)"
+    )
+    func separatorAndSafeArea() throws {
+        let modern = try Self.xib(Self.cell(selectionStyle: "default"))
+        let separator = try #require(modern.all("_UITableViewCellSeparatorView").first)
+        // BrowsingMenuSeparatorViewCell (Apple's #25): {0, 0, 312, 1} at {164, 19.5} in a 320 × 20 cell.
+        #expect(modern.value("UIBounds", of: separator) == .bytes([7] + [0.0, 0, 312, 1].flatMap(UIKitRuleTests.le)))
+        #expect(modern.value("UICenter", of: separator) == .bytes([7] + [164.0, 19.5].flatMap(UIKitRuleTests.le)))
+        #expect(modern.all("UILayoutGuide").count == 1)
+        let older = try Self.xib(Self.cell(selectionStyle: "default"), xcode: 10.1)
+        let olderSeparator = try #require(older.all("_UITableViewCellSeparatorView").first)
+        #expect(
+            older.value("UIBounds", of: olderSeparator) == .bytes([7] + [0.0, 0, 305, 1].flatMap(UIKitRuleTests.le)))
+        #expect(older.all("UILayoutGuide").isEmpty)
+    }
+
+    @Test("text input traits: UIKit's codes in Apple's key order (duckduckgo's OmniBar and Bookmarks fields)")
+    func textInputTraits() throws {
+        let graph = try Self.xib(
+            """
+            <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" minimumFontSize="17" id="t1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" autocapitalizationType="words" autocorrectionType="no" spellCheckingType="no" keyboardType="webSearch" returnKeyType="done" enablesReturnKeyAutomatically="YES" textContentType="url" smartDashesType="yes" smartInsertDeleteType="no"/>
+            </textField>
+            """)
+        let field = try #require(graph.all("UITextField").first)
+        let traitKeys = graph.nodes[field].values.map(\.key).filter {
+            [
+                "UIAutocapitalizationType", "UIAutocorrectionType", "UISpellCheckingType", "UIKeyboardType",
+                "UIReturnKeyType", "UIEnablesReturnKeyAutomatically", "UITextContentType", "UITextSmartDashesType",
+                "UITextSmartInsertDeleteType",
+            ].contains($0)
+        }
+        #expect(
+            traitKeys == [
+                "UIAutocapitalizationType", "UIAutocorrectionType", "UISpellCheckingType", "UIKeyboardType",
+                "UIReturnKeyType", "UIEnablesReturnKeyAutomatically", "UITextContentType", "UITextSmartDashesType",
+                "UITextSmartInsertDeleteType",
+            ])
+        #expect(graph.value("UIAutocapitalizationType", of: field)?.integerValue == 1)
+        #expect(graph.value("UIAutocorrectionType", of: field)?.integerValue == 1)
+        #expect(graph.value("UISpellCheckingType", of: field)?.integerValue == 1)
+        #expect(graph.value("UIKeyboardType", of: field)?.integerValue == 10)
+        #expect(graph.value("UIReturnKeyType", of: field)?.integerValue == 9)
+        #expect(graph.value("UIEnablesReturnKeyAutomatically", of: field) == .bool(true))
+        #expect(graph.text("UITextContentType", of: field) == "url")
+        #expect(graph.value("UITextSmartDashesType", of: field)?.integerValue == 2)
+        #expect(graph.value("UITextSmartInsertDeleteType", of: field)?.integerValue == 1)
+    }
+
+    @Test(
+        "activity indicators: both style keys, hides-when-stopped, animating, nil color; 750 hugging left out (duckduckgo Main, PrivacyProtection)"
+    )
+    func activityIndicators() throws {
+        let graph = try Self.xib(
+            """
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <subviews>
+                    <activityIndicatorView hidden="YES" opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" hidesWhenStopped="YES" style="gray" translatesAutoresizingMaskIntoConstraints="NO" id="a1">
+                        <rect key="frame" x="324" y="14.5" width="20" height="20"/>
+                    </activityIndicatorView>
+                    <activityIndicatorView opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" animating="YES" style="large" translatesAutoresizingMaskIntoConstraints="NO" id="a2">
+                        <rect key="frame" x="177" y="25" width="37" height="37"/>
+                    </activityIndicatorView>
+                </subviews>
+            </view>
+            """)
+        let indicators = graph.all("UIActivityIndicatorView")
+        #expect(indicators.count == 2)
+        let hidden = try #require(indicators.first { graph.value("UIHidden", of: $0) == .bool(true) })
+        let animating = try #require(indicators.first { $0 != hidden })
+        // Main's #171: gray 2/2, no UIHidesWhenStopped, UIColor nil, no hugging.
+        #expect(graph.value("UIActivityIndicatorViewStyle-Modern", of: hidden)?.integerValue == 2)
+        #expect(graph.value("UIActivityIndicatorViewStyle", of: hidden)?.integerValue == 2)
+        #expect(graph.value("UIHidesWhenStopped", of: hidden) == nil)
+        #expect(graph.value("UIColor", of: hidden) == NibArchive.Payload.nil)
+        #expect(graph.value("UIViewContentHuggingPriority", of: hidden) == nil)
+        // PrivacyProtection's #93: UIHidesWhenStopped false and UIAnimating true; COVIDSAFE's
+        // large ones: 101 and the legacy whiteLarge 0.
+        #expect(graph.value("UIHidesWhenStopped", of: animating) == .bool(false))
+        #expect(graph.value("UIAnimating", of: animating) == .bool(true))
+        #expect(graph.value("UIActivityIndicatorViewStyle-Modern", of: animating)?.integerValue == 101)
+        #expect(graph.value("UIActivityIndicatorViewStyle", of: animating)?.integerValue == 0)
+    }
+
+    @Test(
+        "a label that adjusts to the content size category archives the flag between its text and font (ikyih-seed, ertmuirm)"
+    )
+    func adjustsFontForContentSizeCategory() throws {
+        let graph = try Self.xib(
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" adjustsFontForContentSizeCategory="YES" id="l1">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="21"/>
+                <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+            </label>
+            """)
+        let label = try #require(graph.all("UILabel").first)
+        let keys = graph.nodes[label].values.map(\.key)
+        let flag = try #require(keys.firstIndex(of: "UIAdjustsFontForContentSizeCategory"))
+        #expect(keys.firstIndex(of: "UIText") == flag - 1)
+        #expect(keys.firstIndex(of: "UIFont") == flag + 1)
+    }
+}
