@@ -425,6 +425,9 @@ struct StoryboardCompiler {
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
+            // The simulated destination size (freeform, page sheet, …) is Interface Builder's
+            // canvas, like the other simulated metrics: ibtool archives nothing for it.
+            case (let name, "simulatedDestinationMetrics") where name.hasSuffix("SimulatedSizeMetrics"): break
             case ("value", "contentSizeForViewInPopover"):
                 // Written when the archived view is not resized; the view's size is archived then.
                 let frame = controller.child(key: "view")?.child("rect", key: "frame")

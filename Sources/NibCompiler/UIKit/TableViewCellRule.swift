@@ -147,6 +147,9 @@ enum TableViewCellRule {
         for child in element.children
         where !["rect", "autoresizingMask", "connections"].contains(child.name) && child !== contentElement
             && child !== background && child !== tint && child !== safeArea
+            // Interface Builder's canvas position and translators' notes: never archived.
+            && !(child.name == "point" && child["key"] == "canvasLocation")
+            && !(child.name == "attributedString" && child["key"] == "userComments")
         {
             try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")

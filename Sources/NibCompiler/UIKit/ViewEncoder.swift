@@ -197,6 +197,10 @@ struct ViewEncoder {
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):
                 break
+            // A note for translators: it goes to the strings file ibtool exports
+            // (LocalizableProperty), never into the nib (duckduckgo HomeRow, Settings).
+            case ("attributedString", "userComments"):
+                break
             case (let name, _) where rule.children.contains(name):
                 break
             default:
