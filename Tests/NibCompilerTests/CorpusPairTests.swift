@@ -1,5 +1,6 @@
 import CorpusSupport
 import Foundation
+import NibArchive
 import NibCompiler
 import NibDiff
 import Testing
@@ -367,7 +368,7 @@ struct CorpusColorSyncPairTests {
 /// approximates (docs/COMPILE.md, "Color matching (iOS)"): everything else — the cells' system
 /// background views and configurations, their safe area guides, their separators at x = 8 — is
 /// Apple's structure.
-@Suite("Xcode 13 cells equal to Apple's but for ColorSync's digits")
+@Suite("Xcode 13 cells equal to Apple's but for ColorSync's digits", .enabled(if: Corpus.shouldRun))
 struct CorpusXcode13CellPairTests {
     static let pairs = [
         "ios-duckduckgo-iOS-BrowsingMenuSeparatorViewCell", "ios-duckduckgo-iOS-PrivacyProtectionHeaderCell",
@@ -387,5 +388,34 @@ struct CorpusXcode13CellPairTests {
         let components: Set = ["value UIColor.UIRed", "value UIColor.UIGreen", "value UIColor.UIBlue"]
         let others = differences.filter { !components.contains("\($0.difference.category)") }
         #expect(others.isEmpty, "\(others.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+}
+
+/// Static table views and styled cells as Xcode 13.2 compiles them: the view nib of
+/// duckduckgo's Debug menu (a plain static table, one section, six Basic cells with disclosure
+/// indicators and show segues) is Apple's, file for file.
+@Suite("Xcode 13 static tables", .enabled(if: Corpus.shouldRun))
+struct CorpusStaticTableTests {
+    @Test(
+        "the Debug menu's static table view nib equals Apple's: data source, sections, rows, styled cells, cell segues")
+    func debugMenu() throws {
+        let (source, reference) = try CorpusPairTests.files(of: "ios-duckduckgo-iOS-Debug")
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        options.module = "DuckDuckGo"
+        options.deploymentTarget = "13.0"
+        let compiled = try Source.compiler(options).compile(contentsOf: source)
+        let name = "aoH-Pp-DbP-view-gI6-vF-GfI.nib"
+        let apple = try FileTreeComparison.files(at: reference).filter { $0.key == name }
+        #expect(apple.count == 1)
+        let ours = compiled.files.filter { $0.key == name }
+        #expect(ours.count == 1)
+        let differences = FileTreeComparison().differences(between: apple, and: ours)
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
+        // The same nib keeps what makes it a static table.
+        let graph = Graph(try NibArchive(parsing: ours[name] ?? []))
+        #expect(graph.topLevelClasses.suffix(2) == ["UITableView", "UITableViewDataSource"])
+        #expect(graph.all("UITableViewRow").count == 6)
+        #expect(graph.all("UITableViewLabel").count == 6)
     }
 }

@@ -81,6 +81,13 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// (Xcode 13.2). The older form (`UIContentSize`, `UIShowsSelectionImmediatelyOnTouchBegin`)
     /// is Xcode 5 to 10's (ibrahimtaleb, Sylladise, Idrill7). Nothing shows 11 or 12.
     var writesModernTableKeys: Bool { version >= 13 }
+    /// A table view cell or its content view that preserves its superview's layout margins also
+    /// archives which edges (`UIViewPreservesSpecificSuperviewMargins` 15, all four; iOS 11
+    /// SDK): the 250 cells and content views of the corpus that preserve them, from
+    /// chadanewsom's and xuyuntest's (Xcode 9 or 10 by their keys) to duckduckgo's (13.2); Xcode
+    /// 6 output has the flag alone, and so has Carbook's image view (Xcode 10): other views do
+    /// not write the edges.
+    var writesSpecificSuperviewMargins: Bool { version >= 9 }
     /// A storyboard view's sRGB colors archive their double components rounded to ten decimal
     /// places (``ColorRule``): the plain sRGB view colors of the duckduckgo storyboards (Xcode
     /// 13.2); its xibs keep every digit.

@@ -68,7 +68,13 @@ enum LabelRule {
             _ = try context.modelledEra(
                 for: element, "labels with a nil text color", modelled: XcodeEra(8)..<XcodeEra.unbounded,
                 newest: .unbounded)
-            object.set("UITextColor", ColorRule.black(in: context))
+            // From the iOS 13 SDK (Xcode 11) UIKit's default is the dynamic labelColor: 118
+            // labels of the corpus's nibs and the duckduckgo pairs with iOS 13 SDK keys, plain and
+            // cells' UITableViewLabel, against blackColor in the 24 without them.
+            object.set(
+                "UITextColor",
+                context.era.writesLargeContentProperties
+                    ? ColorRule.grayColor(white: 0, alpha: 1, systemName: "labelColor") : ColorRule.black(in: context))
         } else if !hasTextColor {
             // No color in the source: the label's default is archived, darkTextColor, or black in
             // documents saved by Xcode 5 (which left a black text color out).

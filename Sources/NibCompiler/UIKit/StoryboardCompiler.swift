@@ -745,6 +745,17 @@ struct StoryboardCompiler {
         context.topLevel =
             context.era.listsPlaceholdersFirst
             ? [owner, firstResponder, viewObject] : [viewObject, owner, firstResponder]
+        // A static table's data source follows the view, reached from the controller
+        // (``TableViewRule/encodeStaticSections(_:table:_:_:)``); its outlet is the first
+        // connection (duckduckgo Debug, Settings, PrivacyProtection).
+        context.topLevel += context.staticDataSources
+        let staticOutletCount = context.connections.count
+        for dataSource in context.staticDataSources {
+            context.addOutlet("staticDataSource", source: owner, destination: dataSource)
+        }
+        let staticOutlets = context.connections[staticOutletCount...]
+        context.connections.removeSubrange(staticOutletCount...)
+        context.connections.insert(contentsOf: staticOutlets, at: 0)
         context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
         if let connections = controller.child("connections") {
             let inView = Set(([view] + view.descendants(outside: "prototypes")).compactMap { $0["id"] })

@@ -5,11 +5,21 @@ enum TableViewCellRule {
         "id", "contentMode", "selectionStyle", "hidesAccessoryWhenEditing", "indentationLevel", "indentationWidth",
         "reuseIdentifier", "restorationIdentifier", "customClass", "customModule", "customModuleProvider", "rowHeight",
         "opaque", "translatesAutoresizingMaskIntoConstraints", "clipsSubviews", "preservesSuperviewLayoutMargins",
-        "userInteractionEnabled",
+        "userInteractionEnabled", "accessoryType", "style", "textLabel", "detailTextLabel", "imageView",
+        "insetsLayoutMarginsFromSafeArea",
         // Interface Builder's canvas sizes, not archived.
         "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
     ]
     static let selectionStyles: [String: Int] = ["none": 0, "blue": 1, "gray": 2, "default": 3]
+    /// `UITableViewCell.AccessoryType`.
+    static let accessoryTypes: [String: Int] = [
+        "none": 0, "disclosureIndicator": 1, "detailDisclosureButton": 2, "checkmark": 3, "detailButton": 4,
+    ]
+    /// Interface Builder's cell styles → `UITableViewCell.CellStyle`.
+    static let cellStyles: [String: Int] = [
+        "IBUITableViewCellStyleDefault": 0, "IBUITableViewCellStyleValue1": 1, "IBUITableViewCellStyleValue2": 2,
+        "IBUITableViewCellStyleSubtitle": 3,
+    ]
 
     /// A `UINib` whose `archiveData` is the cell compiled as its own nib.
     static func prototypeNib(_ element: SourceElement, context outer: UIKitContext, resources: UIKitResources)
@@ -169,6 +179,14 @@ enum TableViewCellRule {
         let content = try encoder.encode(
             contentElement, frameOverride: contentElement.name == "view" ? [0, 0, width, height] : nil,
             kind: "tableViewCellContentView")
+        // A styled cell's own labels are UIKit's UITableViewLabel (every styled cell of the
+        // duckduckgo pairs and of the corpus's nibs: 68 text labels, 6 detail labels).
+        let styleViews = ["textLabel", "detailTextLabel", "imageView"].map { name in
+            element[name].flatMap { context.objectsByID[$0] }
+        }
+        for label in styleViews.prefix(2).compactMap({ $0 }) where label.className == "UILabel" {
+            label.swapClass("UITableViewLabel")
+        }
         // A clear background on the content view (its default) is not archived before Xcode 13
         // (duckduckgo's cells, Xcode 13.2, archive it).
         if let clear = contentElement.child("color", key: "backgroundColor"), clear.number("alpha") == 0,
@@ -241,6 +259,12 @@ enum TableViewCellRule {
         cell.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
         cell.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", doesNotTranslate)
         cell.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))
+        if element.flag("preservesSuperviewLayoutMargins"), context.era.writesSpecificSuperviewMargins {
+            cell.set("UIViewPreservesSpecificSuperviewMargins", int: 15)
+        }
+        if element["insetsLayoutMarginsFromSafeArea"] == "NO" {
+            cell.set("UIViewInsetsLayoutMarginsFromSafeArea", int: 0)
+        }
         if context.era.writesSemanticContentAttribute { cell.set("UIViewSemanticContentAttribute", int: 0) }
         if let tint,
             let color = try context.recovered({ () throws(CompileError) in try ColorRule.color(tint, in: context) })
@@ -260,6 +284,16 @@ enum TableViewCellRule {
             cell.set("UIRestorationIdentifier", .string(restoration))
         }
         if let reuse = element["reuseIdentifier"] { cell.set("UIReuseIdentifier", .string(reuse)) }
+        // The style (default 0 left out) and the accessory, in this order before the
+        // indentation width (the corpus's styled cells: Value1 1, Subtitle 3; disclosure
+        // indicator 1, checkmark 3).
+        if let style = element["style"] {
+            if let code = cellStyles[style] {
+                if code != 0 { cell.set("UITableViewCellStyle", int: code) }
+            } else {
+                try context.unmodelled(.unsupportedAttribute, element, "table view cell style \"\(style)\" is unknown")
+            }
+        }
         if let level = element["indentationLevel"].flatMap(Int.init), level != 0 {
             cell.set("UIIndentationLevel", int: level)
         }
@@ -268,6 +302,14 @@ enum TableViewCellRule {
                 throw context.error(.unsupportedAttribute, element, "selectionStyle \"\(style)\" is unknown")
             }
             if code != 3 { cell.set("UISelectionStyle", int: code) }
+        }
+        if let accessory = element["accessoryType"] {
+            if let code = accessoryTypes[accessory] {
+                if code != 0 { cell.set("UIAccessoryType", int: code) }
+            } else {
+                try context.unmodelled(
+                    .unsupportedAttribute, element, "table view cell accessoryType \"\(accessory)\" is unknown")
+            }
         }
         // Xcode 13 writes the indentation width even at its default, 10 (duckduckgo's cells);
         // earlier output leaves 10 out (zbrateam, Xcode 10).
@@ -290,9 +332,9 @@ enum TableViewCellRule {
             cell.set("UIContentConfigurationView", .null)
         }
         cell.set("UIContentView", content)
-        cell.set("UITextLabel", .null)
-        cell.set("UIDetailTextLabel", .null)
-        cell.set("UIImageView", .null)
+        for (key, view) in zip(["UITextLabel", "UIDetailTextLabel", "UIImageView"], styleViews) {
+            cell.set(key, view.map { .object($0) } ?? .null)
+        }
         return try ClassSwapRule.wrap(cell, element: element, context: context)
     }
 }

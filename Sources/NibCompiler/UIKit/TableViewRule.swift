@@ -8,7 +8,7 @@ enum TableViewRule {
                 "alwaysBounceVertical", "dataMode", "style", "separatorStyle", "rowHeight", "sectionHeaderHeight",
                 "sectionFooterHeight",
             ] + modernAttributes),
-        children: ["prototypes", "color", "inset"],
+        children: ["prototypes", "color", "inset", "sections"],
         encode: { element, object, context, resources throws(CompileError) in
             try encode(element, object, context, resources)
         })
@@ -50,6 +50,10 @@ enum TableViewRule {
         }
         if let mode = element["dataMode"], mode != "prototypes" {
             try context.unmodelled(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not modelled")
+        }
+        if let sections = element.child("sections") {
+            try context.unmodelled(
+                .unsupportedElement, sections, "static table sections before Xcode 13 are not modelled; left out")
         }
         switch element["separatorStyle"] {
         case "none": break
@@ -128,6 +132,80 @@ enum TableViewRule {
             .dictionary("NSMutableDictionary", nibs.map { ($0.0, .dictionary("NSMutableDictionary", [])) }))
     }
 
+    /// `dataMode="static"` → a `UITableViewDataSource` {`UITableSections`: `UITableViewSection`
+    /// {`UITableSectionHeaderTitle`, `UITableSectionFooterTitle` (localizable), `UITableSectionRows`:
+    /// `UITableViewRow` {`UITableRowCell`, `UITableRowHeight` (the cell's `rowHeight`, else -1)}}},
+    /// a top-level object of the view nib after the view, which File's Owner (the controller)
+    /// reaches through its `staticDataSource` outlet (the storyboard compiler adds both). The
+    /// table has no subviews then. Listed in `UINibObjectsKey` right after the table: the data
+    /// source, its sections, their cells, then each cell's subtree.
+    ///
+    /// Evidence: the nine static tables of the duckduckgo pairs (Xcode 13.2: Debug, Settings ×6,
+    /// PrivacyProtection ×2, plain and grouped, 61 sections, 181 rows, header and footer titles
+    /// plain and localizable) and Umarovm-Whats-Cooking's in the corpus's nibs.
+    static func encodeStaticSections(
+        _ element: SourceElement, table: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
+    ) throws(CompileError) {
+        let dataSource = ArchivedObject("UITableViewDataSource")
+        var sectionObjects: [ArchivedObject] = []
+        var cellObjects: [ArchivedObject] = []
+        let sectionAttributes: Set = ["id", "headerTitle", "footerTitle"]
+        for section in element.child("sections")?.children ?? [] {
+            guard section.name == "tableViewSection" else {
+                try context.unmodelled(
+                    .unsupportedElement, section, "<\(section.name)> inside <sections> is not modelled; left out")
+                continue
+            }
+            for name in section.attributes.keys.sorted() where !sectionAttributes.contains(name) {
+                try context.unmodelled(
+                    .unsupportedAttribute, section, "table view section attribute \(name) is not modelled")
+            }
+            let sectionObject = ArchivedObject("UITableViewSection")
+            for (attribute, key) in [
+                ("headerTitle", "UITableSectionHeaderTitle"), ("footerTitle", "UITableSectionFooterTitle"),
+            ] {
+                if let title = section[attribute] {
+                    sectionObject.set(key, context.text(title, id: section["id"], property: attribute))
+                }
+            }
+            var rows: [ArchivedObject] = []
+            for child in section.children {
+                guard child.name == "cells" else {
+                    try context.unmodelled(
+                        .unsupportedElement, child, "<\(child.name)> inside a table view section is not modelled")
+                    continue
+                }
+                for cellElement in child.children {
+                    guard cellElement.name == "tableViewCell" else {
+                        try context.unmodelled(
+                            .unsupportedElement, cellElement,
+                            "<\(cellElement.name)> in a static table section is not modelled; left out")
+                        continue
+                    }
+                    let cell = try TableViewCellRule.cell(
+                        cellElement, context: context, resources: resources, isPrototype: false)
+                    let height = try SourceNumber.attribute(
+                        "rowHeight", of: cellElement, in: SourceNumber.float32Range, default: -1, context: context)
+                    let row = ArchivedObject("UITableViewRow")
+                    row.set("UITableRowCell", cell)
+                    row.set("UITableRowHeight", .float32(Float(height)))
+                    rows.append(row)
+                    cellObjects.append(cell)
+                }
+            }
+            sectionObject.set("UITableSectionRows", .collection("NSArray", rows))
+            sectionObjects.append(sectionObject)
+        }
+        dataSource.set("UITableSections", .collection("NSArray", sectionObjects))
+        // IB's object order: the table, its data source, the sections, the cells, then each
+        // cell's subtree (already tracked after the table, in document order).
+        let listed = [dataSource] + sectionObjects + cellObjects
+        context.allObjects.removeAll { object in listed.contains { $0 === object } }
+        let index = (context.allObjects.firstIndex { $0 === table } ?? context.allObjects.count - 1) + 1
+        context.allObjects.insert(contentsOf: listed, at: min(index, context.allObjects.count))
+        context.staticDataSources.append(dataSource)
+    }
+
     /// A white background is UIKit's (plain) table background color, archived by name; a
     /// grouped table's default is another color, so its white stays RGB (ibrahimtaleb, Xcode 6;
     /// duckduckgo's Autocomplete, Xcode 13.2, names it too).
@@ -136,15 +214,19 @@ enum TableViewRule {
     private static func nameWhiteBackground(
         of element: SourceElement, _ object: ArchivedObject, in context: UIKitContext
     ) throws(CompileError) {
-        guard let background = element.child("color", key: "backgroundColor"), background.number("white") == 1,
-            (background.number("alpha") ?? 1) == 1
+        guard let background = element.child("color", key: "backgroundColor") else { return }
+        // Xcode 13: the dynamic systemBackgroundColor, white in the light appearance, is named
+        // the same way (duckduckgo Debug and BrowsingMenuViewController, plain tables).
+        let isSystemBackground =
+            context.era.writesModernTableKeys && background["systemColor"] == "systemBackgroundColor"
+        guard isSystemBackground || (background.number("white") == 1 && (background.number("alpha") ?? 1) == 1)
         else { return }
         let named: ArchivedObject
         if context.era.writesModernTableKeys {
             let source = try ColorRule.color(background, in: context)
             named = ArchivedObject("UIColor")
             named.set("UISystemColorName", .string("tableBackgroundColor"))
-            for (key, value) in source.values { named.set(key, value) }
+            for (key, value) in source.values where key != "UISystemColorName" { named.set(key, value) }
         } else {
             named = ColorRule.namedSystemColor("tableBackgroundColor")
         }
@@ -178,14 +260,16 @@ enum TableViewRule {
     /// | `UISeparatorInset` | `<inset key="separatorInset">` as top, left, bottom, right |
     /// | `UISeparatorInsetReference` | 0 |
     ///
-    /// A table that lays out content of its own (static cells, header or footer views: ibtool
-    /// archives UIKit's layout of them, `UIContentSize`) is refused, so the encoder falls back.
+    /// Static cells (`dataMode="static"`) are not the table's subviews: they live in a
+    /// `UITableViewDataSource` (``encodeStaticSections(_:table:_:_:)``). Header and footer
+    /// views are left out with a warning (ibtool archives UIKit's layout of them,
+    /// `UIContentSize`, which no rule computes).
     static func encodeModern(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        if let mode = element["dataMode"], mode != "prototypes" {
-            throw context.error(
-                .unsupportedAttribute, element, "table view dataMode \"\(mode)\" (laid-out content) is not modelled")
+        let isStatic = element["dataMode"] == "static"
+        if let mode = element["dataMode"], mode != "prototypes", !isStatic {
+            throw context.error(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is unknown")
         }
         let style = element["style"] ?? "plain"
         guard let styleCode = styles[style] else {
@@ -232,7 +316,11 @@ enum TableViewRule {
         }
         object.set("UIInsetsContentViewsToSafeArea", .bool(true))
         try encodeColors(element, object, context)
-        try encodePrototypes(element, object, context, resources)
+        if isStatic {
+            try encodeStaticSections(element, table: object, context, resources)
+        } else {
+            try encodePrototypes(element, object, context, resources)
+        }
         for inset in element.children(named: "inset") {
             guard inset["key"] == "separatorInset" else {
                 try context.unmodelled(

@@ -19,6 +19,10 @@ final class UIKitContext: DiagnosingContext {
     /// Supplies the object a control's `<segue>` triggers (an upstream placeholder standing for
     /// the segue template in the scene nib), or `nil` outside storyboards.
     var segueTrigger: ((SourceElement) -> ArchivedObject)?
+    /// The static tables' data sources (``TableViewRule/encodeStaticSections(_:table:_:_:)``),
+    /// which the storyboard compiler lists as top-level objects with File's Owner's
+    /// `staticDataSource` outlet.
+    var staticDataSources: [ArchivedObject] = []
     /// Size-class trait storages of the nib's views (``VariationRule``).
     var traitStorages: [ArchivedObject] = []
     /// The Xcode whose size-class variation model the nib gets, once decided

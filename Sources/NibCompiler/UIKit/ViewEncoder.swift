@@ -311,6 +311,11 @@ struct ViewEncoder {
                 .string("{\(PriorityText.text(resistance.0)), \(PriorityText.text(resistance.1))}"))
         }
         object.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))
+        if element.flag("preservesSuperviewLayoutMargins"), context.era.writesSpecificSuperviewMargins,
+            rule.className == "UITableViewCellContentView"
+        {
+            object.set("UIViewPreservesSpecificSuperviewMargins", int: 15)
+        }
         // Layout margins: the document's <edgeInsets key="layoutMargins">, else the kind's
         // default (stack views: zero, written on all 38 in the corpus).
         if let margins = layoutMargins(element) ?? rule.defaultLayoutMargins {
