@@ -38,22 +38,29 @@ enum TableViewRule {
         // A grouped table's content height is UIKit's grouped layout of its (empty) section,
         // known only where a pair shows it: 77 with 22-point section headers and footers and no
         // rows under the iOS 8 SDK (ibrahimtaleb, Xcode 6).
+        let isStatic = element["dataMode"] == "static"
         if isGrouped {
-            guard context.era < XcodeEra(7), !hasIdentifiedPrototypes, element.number("sectionHeaderHeight") == 22,
-                element.number("sectionFooterHeight") == 22
-            else {
-                throw context.error(
-                    .unsupportedAttribute, element,
-                    "grouped table views are known only empty, with 22-point section headers and footers, as Xcode 6 lays them out (their content height comes from UIKit's grouped metrics)"
-                )
+            let isKnown =
+                context.era < XcodeEra(7) && !hasIdentifiedPrototypes && element.number("sectionHeaderHeight") == 22
+                && element.number("sectionFooterHeight") == 22
+            let message =
+                "grouped table views are known only empty, with 22-point section headers and footers, as Xcode 6 lays them out (their content height comes from UIKit's grouped metrics)"
+            // A static grouped table keeps its cells (the data source), with this height.
+            if !isKnown, isStatic {
+                try context.unmodelled(.unsupportedAttribute, element, message)
+            } else if !isKnown {
+                throw context.error(.unsupportedAttribute, element, message)
             }
         }
-        if let mode = element["dataMode"], mode != "prototypes" {
-            try context.unmodelled(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is not modelled")
+        if let mode = element["dataMode"], mode != "prototypes", !isStatic {
+            try context.unmodelled(.unsupportedAttribute, element, "table view dataMode \"\(mode)\" is unknown")
         }
-        if let sections = element.child("sections") {
-            try context.unmodelled(
-                .unsupportedElement, sections, "static table sections before Xcode 13 are not modelled; left out")
+        if isStatic {
+            // The data source is UIKit's static-table form since storyboards began (iOS 5); only
+            // Xcode 13 output shows it, with the iOS 15 SDK's table keys.
+            _ = try context.modelledEra(
+                for: element, "static table views", modelled: XcodeEra(13)..<XcodeEra.unbounded, newest: XcodeEra(13)
+            )
         }
         switch element["separatorStyle"] {
         case "none": break
@@ -86,7 +93,11 @@ enum TableViewRule {
         }
         object.set("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))
         try encodeColors(element, object, context)
-        try encodePrototypes(element, object, context, resources)
+        if isStatic {
+            try encodeStaticSections(element, table: object, context, resources)
+        } else {
+            try encodePrototypes(element, object, context, resources)
+        }
     }
 
     /// The separator and section index colors (the background and tint are the view's).
