@@ -194,3 +194,52 @@ struct Xcode13ControlTests {
         #expect(keys.firstIndex(of: "UIFont") == flag + 1)
     }
 }
+
+/// Switches as Apple's nibs show them: duckduckgo Settings' (Xcode 13.2; Apple's #182 of
+/// fAo-H3-Yyo-view-Us0-75-vOB.nib/runtime.nib) and ROMPiOS's (Xcode 6, in the passing pairs).
+@Suite("Xcode 13 switches")
+struct Xcode13SwitchTests {
+    @Test(
+        "an on switch: its own 51 × 31 bounds, UISwitchEnabled then UISwitchOn, no 750 hugging, the frame pair with 17 digits"
+    )
+    func onSwitch() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="44"/>
+                <subviews>
+                    <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
+                        <rect key="frame" x="345" y="6.6666666666666679" width="51" height="31.000000000000004"/>
+                    </switch>
+                </subviews>
+            </view>
+            """)
+        let toggle = try #require(graph.all("UISwitch").first)
+        #expect(graph.value("UIBounds", of: toggle) == .bytes([7] + [0.0, 0, 51, 31].flatMap(UIKitRuleTests.le)))
+        #expect(
+            graph.value("UICenter", of: toggle)
+                == .bytes([7] + [370.5, 6.666_666_666_666_667_9 + 15.5].flatMap(UIKitRuleTests.le)))
+        let keys = graph.nodes[toggle].values.map(\.key)
+        #expect(keys.suffix(2) == ["UISwitchEnabled", "UISwitchOn"])
+        #expect(graph.value("UIViewContentHuggingPriority", of: toggle) == nil)
+        let pair = try #require(graph.all("UINibKeyValuePair").first)
+        let value = try #require(graph.object("UIValue", of: pair))
+        #expect(graph.text("NS.rectval", of: value) == "{{345, 6.6666666666666679}, {51, 31.000000000000004}}")
+    }
+
+    @Test("a disabled switch archives UIDisabled instead of UISwitchEnabled (a corpus nib)")
+    func disabledSwitch() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <switch opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" enabled="NO" id="s1">
+                <rect key="frame" x="10" y="10" width="51" height="31"/>
+            </switch>
+            """)
+        let toggle = try #require(graph.all("UISwitch").first)
+        #expect(graph.value("UIDisabled", of: toggle) == .bool(true))
+        #expect(graph.value("UISwitchEnabled", of: toggle) == nil)
+        #expect(graph.value("UISwitchOn", of: toggle) == nil)
+        // No hugging in the source: 250 differs from the switch's own 750 (ROMPiOS's {250, 250}).
+        #expect(graph.text("UIViewContentHuggingPriority", of: toggle) == "{250, 250}")
+    }
+}

@@ -595,7 +595,17 @@ struct StoryboardCompiler {
             object.set("UIContentSizeForViewInPopover", size)
             object.set("UIPreferredContentSize", size)
         }
-        if className == "UITableViewController", controller["clearsSelectionOnViewWillAppear"] != "NO" {
+        // Up to Xcode 8 a table view controller archives its default, true (mobilewits, Sylladise);
+        // Xcode 13 writes only a NO, on table and collection view controllers alike (duckduckgo
+        // Settings: six table view controllers without the key, a collection view controller
+        // with false).
+        if context.era.writesModernTableKeys {
+            if ["UITableViewController", "UICollectionViewController"].contains(className),
+                controller["clearsSelectionOnViewWillAppear"] == "NO"
+            {
+                object.set("UIClearsSelectionOnViewWillAppear", .bool(false))
+            }
+        } else if className == "UITableViewController", controller["clearsSelectionOnViewWillAppear"] != "NO" {
             object.set("UIClearsSelectionOnViewWillAppear", .bool(true))
         }
         if controller["automaticallyAdjustsScrollViewInsets"] == "NO" {

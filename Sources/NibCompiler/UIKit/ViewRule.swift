@@ -26,38 +26,11 @@ struct ViewRule: Sendable {
         "textView": TextViewRule.rule,
         "segmentedControl": SegmentedControlRule.rule,
         "switch": ViewRule(
-            className: "UISwitch", attributes: ["contentHorizontalAlignment", "contentVerticalAlignment", "on"],
+            className: "UISwitch",
+            attributes: ["contentHorizontalAlignment", "contentVerticalAlignment", "on", "enabled"],
+            children: ["color"], defaultHugging: [750, 750],
             encode: { element, object, context, _ throws(CompileError) in
-                // ROMPiOS (Xcode 6): centered alignments archive nothing; the default hugging
-                // and UISwitchEnabled are written out.
-                for name in ["contentHorizontalAlignment", "contentVerticalAlignment"]
-                where element[name].map({ $0 != "center" }) ?? false {
-                    try context.unmodelled(
-                        .unsupportedAttribute, element, "switch \(name) other than center is not modelled")
-                }
-                if element["on"] != nil {
-                    try context.unmodelled(.unsupportedAttribute, element, "switch attribute on is not modelled")
-                }
-                _ = try context.modelledEra(
-                    for: element, "switches", modelled: XcodeEra(0)..<XcodeEra(7), newest: XcodeEra(6.3),
-                    shown: "Xcode 6")
-                // UISwitch keeps its own size when decoded; ibtool restores the frame from the
-                // source with a "frame" key-value pair (NSValue rect) applied at load time.
-                let frame = ["x", "y", "width", "height"].map {
-                    PriorityText.text(element.child("rect", key: "frame")?.number($0) ?? 0)
-                }
-                let value = ArchivedObject("NSValue")
-                value.set("NS.special", int: 3)
-                value.set("NS.rectval", .string("{{\(frame[0]), \(frame[1])}, {\(frame[2]), \(frame[3])}}"))
-                let pair = ArchivedObject("UINibKeyValuePair")
-                pair.set("UIObject", object)
-                pair.set("UIKeyPath", .string("frame"))
-                pair.set("UIValue", value)
-                context.keyValuePairs.append(pair)
-                if !object.has("UIViewContentHuggingPriority") {
-                    object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
-                }
-                object.set("UISwitchEnabled", .bool(true))
+                try SwitchRule.encode(element, object, context)
             }),
         "tableView": TableViewRule.rule,
         "activityIndicatorView": ActivityIndicatorRule.rule,
