@@ -241,7 +241,11 @@ enum TableViewRule {
         } else {
             named = ColorRule.namedSystemColor("tableBackgroundColor")
         }
-        named.sharingKey = ColorRule.sourceKey(background)
+        // The white one stands for every equal white of the nib (one runtime color per source
+        // color); the dynamic system color is the table's own object, the views around it keep
+        // systemBackgroundColor (duckduckgo BrowsingMenuViewController: three views before and
+        // after the table).
+        named.sharingKey = (isSystemBackground ? "color:table:" : "") + ColorRule.sourceKey(background)
         object.replace("UIBackgroundColor", .object(named))
     }
 
