@@ -581,7 +581,11 @@ private struct Validator {
             expected = table.range.upperBound
         }
         for gap in layout.gaps {
-            add(.note, .gap, at: gap.lowerBound, nil, "\(gap.count) bytes between tables belong to no table")
+            add(
+                .note, .gap, at: gap.lowerBound, nil,
+                gap.count == 1
+                    ? "1 byte between tables belongs to no table"
+                    : "\(gap.count) bytes between tables belong to no table")
         }
     }
 }

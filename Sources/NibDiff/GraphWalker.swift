@@ -609,10 +609,12 @@ final class GraphWalker {
             if node.className == "NSNumber", let number = node.values.first?.payload {
                 return "→ NSNumber \(render(number, in: graph))"
             }
-            if let elements = elements(of: node) { return "→ \(node.className) (\(elements.count) elements)" }
+            if let elements = elements(of: node) {
+                return "→ \(node.className) (\(counted(elements.count, "element")))"
+            }
             return "→ \(node.className)"
         case .data(let bytes):
-            if NibArchive.hasMagic(bytes) { return "nested archive (\(bytes.count) bytes)" }
+            if NibArchive.hasMagic(bytes) { return "nested archive (\(counted(bytes.count, "byte")))" }
             if let geometry = Geometry(bytes) { return geometry.description }
             return Self.quoted(bytes)
         default:

@@ -16,11 +16,12 @@ struct Diff: IOCommand {
             A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
 
             Objects that share value runs, or are referred to from many places, are compared at every place; the work is bounded by --max-expansion (pairs compared and values read, per input byte of both sides), past which diff stops with an expansion-limit error. Nested nibs are compared eight levels deep.
+
             Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed (or the comparison passed its expansion limit), 64 the command line was wrong.
 
             Examples:
               nibtool diff Old/Login.nib New/Login.nib
-              nibtool diff --format json A.storyboardc B.storyboardc | jq '.differences[].path'
+              nibtool diff --format json Old.storyboardc New.storyboardc | jq .differences
             """)
 
     @Argument(help: "The left-hand (old) nib, directory nib or .storyboardc.")

@@ -8,18 +8,15 @@ struct Dump: IOCommand {
         abstract: "Print every object of a nib with its keys and typed values.",
         discussion: """
             Formats:
-              text     (default) for people: each object with its class, then its keys and
-                       values; references show the target's index and class; strings are
-                       quoted; nested nibs are marked.
+              text     (default) for people: each object with its class, then its keys
+                       and values; references show the target's index and class;
+                       strings are quoted; nested nibs are marked.
               nibdump  the canonical 'nibdump 1' text, byte for byte what other correct
                        implementations print (compare dumps with cmp or diff).
-              json     NibKit's lossless JSON; 'nibtool convert' turns it back into the same bytes.
+              json     NibKit's lossless JSON; 'nibtool convert' turns it back into the
+                       same bytes.
 
-            Objects may share one run of values; text and nibdump print each object's values, so
-            a file that shares a lot can describe far more lines than it has bytes. The dump
-            stops with an expansion-limit error past 2 lines (and 8 bytes of data each) per
-            input byte plus 65536; --max-expansion N raises the factor. JSON holds the tables as
-            they are and has no limit. Text from the nib is escaped in the text format.
+            Objects may share one run of values; text and nibdump print each object's values, so a file that shares a lot can describe far more lines than it has bytes. The dump stops with an expansion-limit error past 2 lines (and 8 bytes of data each) per input byte plus 65536; --max-expansion N raises the factor. JSON holds the tables as they are and has no limit. Text from the nib is escaped in the text format.
 
             Example:
               nibtool dump Examples/Hello.nib
@@ -80,8 +77,8 @@ struct TextDump {
             }
         }
         var out = "NIBArchive format \(archive.formatVersion), coder \(archive.coderVersion): "
-        out += "\(archive.objects.count) objects, \(archive.keys.count) keys, "
-        out += "\(archive.values.count) values, \(archive.classes.count) classes\n"
+        out += "\(counted(archive.objects.count, "object")), \(counted(archive.keys.count, "key")), "
+        out += "\(counted(archive.values.count, "value")), \(counted(archive.classes.count, "class", "classes"))\n"
         for (index, object) in archive.objects.enumerated() {
             out += "\n#\(index) \(DisplayText.escaped(classNames[object.classIndex]))"
             if index == 0 { out += " (root)" }
@@ -92,7 +89,7 @@ struct TextDump {
         }
         if !archive.trailingBytes.isEmpty {
             let trailer = Array(archive.trailingBytes)
-            out += "\ntrailer: " + (trailer == NibArchive.lneTrailer ? "LNE\\0" : "\(trailer.count) bytes") + "\n"
+            out += "\ntrailer: " + (trailer == NibArchive.lneTrailer ? "LNE\\0" : counted(trailer.count, "byte")) + "\n"
         }
         return out
     }
@@ -113,13 +110,14 @@ struct TextDump {
             return "→ #\(target) \(DisplayText.escaped(classNames[archive.objects[index].classIndex]))"
         case .data(let bytes):
             if let nested = archive.nestedArchive(in: value) {
-                return "nested NIBArchive, \(bytes.count) bytes: \(nested.objects.count) objects, "
-                    + "\(nested.classes.count) classes (dump it with 'nibtool dump' after extracting)"
+                return
+                    "nested NIBArchive, \(counted(bytes.count, "byte")): \(counted(nested.objects.count, "object")), "
+                    + "\(counted(nested.classes.count, "class", "classes")) (dump it with 'nibtool dump' after extracting)"
             }
             if let text = readableText(bytes) { return text }
             if let geometry = geometry(bytes) { return geometry }
             let shown = bytes.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
-            return "<\(bytes.count) bytes: \(shown)\(bytes.count > 32 ? " …" : "")>"
+            return "<\(counted(bytes.count, "byte")): \(shown)\(bytes.count > 32 ? " …" : "")>"
         }
     }
 

@@ -7,9 +7,7 @@ struct Info: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Summarise a nib: versions, tables, classes and trailer.",
         discussion: """
-            Prints the header versions, each table's entry count and byte range, the trailing
-            bytes (such as the LNE\\0 trailer), nested archives, and how many objects use each
-            class.
+            Prints the header versions, each table's entry count and byte range, the trailing bytes (such as the LNE\\0 trailer), nested archives, and how many objects use each class.
 
             Example:
               nibtool info Examples/Hello.nib
@@ -73,7 +71,8 @@ struct ArchiveSummary {
     private var trailerDescription: String {
         if trailer.isEmpty { return "none" }
         if trailer == NibArchive.lneTrailer { return "LNE\\0 (4 bytes)" }
-        return "\(trailer.count) bytes: " + trailer.prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
+        return "\(counted(trailer.count, "byte")): "
+            + trailer.prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
             + (trailer.count > 16 ? " …" : "")
     }
 
@@ -86,14 +85,14 @@ struct ArchiveSummary {
             "tables:",
         ]
         for table in tables {
-            let count = String(table.count).leftPadded(to: 7)
+            let count = String(table.count).leftPadded(to: 7) + (table.count == 1 ? " entry  " : " entries")
             let placement =
                 table.range.map {
                     "bytes \($0.lowerBound)..<\($0.upperBound) (offset 0x\(String($0.lowerBound, radix: 16)))"
                 }
                 ?? "built in memory"
             lines.append(
-                "  \(table.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(count) entries  \(placement)")
+                "  \(table.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(count)  \(placement)")
         }
         lines.append("trailer:         \(trailerDescription)")
         lines.append("nested archives: \(nestedArchives)")

@@ -6,16 +6,11 @@ struct Verify: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check that nibs would load (and, with --canonical, that Apple's writer made them).",
         discussion: """
-            Prints one line per file, 'ok' or 'FAIL' with counts, followed by its findings, one
-            per line: offset in hex and decimal, severity, finding ID, table entry, message.
-            Errors fail a file (UIKit would reject it, or NibKit cannot model it); warnings are
-            shown but do not; with --canonical, notes (layout that Apple's writer would not
-            produce) fail it too. The exit status is 0 only if every file passes.
+            Prints one line per file, 'ok' or 'FAIL' with counts, followed by its findings, one per line: offset in hex and decimal, severity, finding ID, table entry, message. Errors fail a file (UIKit would reject it, or NibKit cannot model it); warnings are shown but do not; with --canonical, notes (layout that Apple's writer would not produce) fail it too.
 
-            At most 1000 findings are listed per file (the first found); the line after them
-            counts the rest, and the per-file counts include them. Objects that share value runs
-            are checked once per run, and at most 2 shared values per input byte (plus 65536):
-            past that an expansion-limit warning says the per-object checks stopped.
+            The exit status is 0 only if every file passes, 1 if one fails; a file that cannot be read is listed as 'unreadable', its reason goes to standard error, and the exit status is then 2.
+
+            At most 1000 findings are listed per file (the first found); the line after them counts the rest, and the per-file counts include them. Objects that share value runs are checked once per run, and at most 2 shared values per input byte (plus 65536): past that an expansion-limit warning says the per-object checks stopped.
 
             Example:
               nibtool verify Examples/Hello.nib
@@ -38,13 +33,17 @@ struct Verify: IOCommand {
     func execute(_ io: CommandIO) throws {
         let access = FileAccess(io: io)
         var allPass = true
+        var unreadable = 0
         var output = ""
         for file in files {
             let bytes: [UInt8]
             do {
                 bytes = try access.read(file)
             } catch {
-                allPass = false
+                // The reason is on standard error; the per-file list still names the file, and
+                // the exit status is 2 (an input could not be read), as for every command.
+                io.write("\(file == "-" ? "<stdin>" : file): unreadable\n")
+                unreadable += 1
                 continue
             }
             let report = NibArchive.validate(bytes, level: canonical ? .canonical : .loadable)
@@ -67,6 +66,7 @@ struct Verify: IOCommand {
             io.write(output)
             output = ""
         }
+        if unreadable > 0 { throw ReportedFailure(status: ExitStatus.inputError) }
         if !allPass { throw ReportedFailure(status: ExitStatus.checkFailed) }
     }
 }
