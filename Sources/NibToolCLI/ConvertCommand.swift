@@ -8,7 +8,7 @@ struct Convert: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert a nib to NibKit's lossless JSON or to an NSKeyedArchiver property list, and back.",
         discussion: """
-            The input may be a NIBArchive nib, NibKit JSON, or a keyed archive (a binary or XML property list, such as an old NSKeyedArchiver .nib); its kind is read from its content. The output's kind follows its extension (.nib, .json or .plist), and --to overrides it; an output with another extension or none (out.txt) is refused, never written as a nib. Standard output ('-') gets JSON unless --to says otherwise, and a binary nib or property list is never written to a terminal.
+            The input may be a NIBArchive nib, NibKit JSON, or a keyed archive (a binary or XML property list, such as an old NSKeyedArchiver .nib); its kind is read from its content. The output's kind follows its extension (.nib, .json or .plist), and --to overrides it; an output with another extension or none (out.txt) is refused, never written as a nib. Standard output ('-') gets JSON unless --to says otherwise, and a binary nib or property list is never written to a terminal. A directory nib or .storyboardc holds several nibs and is refused with their names: convert each one.
 
             nib → json → nib gives back the identical bytes. A hand-edited JSON (a changed string, an added value) writes a valid archive: when an edit changes a table's size, the tables are laid out canonically. The JSON format is documented in docs/JSON-FORMAT.md.
 
@@ -78,6 +78,13 @@ struct Convert: IOCommand {
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
+        if let bundle = try files.bundle(at: input) {
+            // One output file cannot hold a bundle's several nibs.
+            let example = bundle.nibs.first.map { " such as 'nibtool convert \(input)/\($0.name) out.json'" } ?? ""
+            throw files.fail(
+                input, "is \(bundle.summary): convert takes one nib; convert each of its nibs\(example)",
+                status: ExitStatus.usage)
+        }
         let bytes = try files.read(input)
         let inputIsKeyed = NibArchive.isKeyedArchive(bytes)
         let inputIsJSON = !NibArchive.hasMagic(bytes) && !inputIsKeyed

@@ -13,7 +13,7 @@ struct Diff: IOCommand {
 
               root › UINibObjectsKey[3] (UILabel) › UIText: "Hello" → "Hi"
 
-            A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
+            A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or both .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). Inputs of two kinds (a nib file and a .storyboardc) are refused with exit status 64. '-' reads one side from standard input.
 
             Objects that share value runs, or are referred to from many places, are compared at every place; the work is bounded by --max-expansion (pairs compared and values read, per input byte of both sides), past which diff stops with an expansion-limit error. Nested nibs are compared eight levels deep.
 
@@ -41,6 +41,14 @@ struct Diff: IOCommand {
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
+        let kinds = (files.kind(of: left), files.kind(of: right))
+        if kinds.0 != kinds.1 {
+            // File by file, a nib file and a bundle share no names: every line would be noise.
+            throw files.fail(
+                left,
+                "is a \(kinds.0.rawValue) and \(right) is a \(kinds.1.rawValue): diff compares two inputs of one kind",
+                status: ExitStatus.usage)
+        }
         let leftFiles = try fileSet(left, files)
         let rightFiles = try fileSet(right, files)
         var options = StructuralComparison.Options()

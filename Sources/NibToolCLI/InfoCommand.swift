@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 
 /// `nibtool info FILE`: versions, table counts and offsets, class histogram, trailer.
@@ -9,12 +10,18 @@ struct Info: IOCommand {
         discussion: """
             Prints the header versions, each table's entry count and byte range, the trailing bytes (such as the LNE\\0 trailer), nested archives, and how many objects use each class.
 
+            A keyed-archive nib (an NSKeyedArchiver property list) is reported as what it is: its real size, binary or XML form, $archiver and $version, $top keys, $objects count and classes, and the size of the NIBArchive it converts to. A directory nib or .storyboardc gets one line saying what it holds, then one section per nib.
+
             Example:
               nibtool info Examples/Hello.nib
               nibtool info --format json Examples/Hello.nib | jq .classHistogram
+              nibtool info Main.storyboardc
             """)
 
-    @Argument(help: "The .nib file ('-' for standard input).")
+    @Argument(
+        help:
+            "The nib: a .nib file (NIBArchive or keyed archive), a directory nib or a .storyboardc ('-' for standard input)."
+    )
     var file: String
 
     @Option(help: "Output format: text or json.")
@@ -22,12 +29,55 @@ struct Info: IOCommand {
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
-        let archive = try files.archive(at: file)
-        let summary = ArchiveSummary(archive)
-        switch format {
-        case .text: io.write(summary.text(name: file))
-        case .json: io.write(summary.json(name: file))
+        guard let bundle = try files.bundle(at: file) else {
+            let section = try Self.section(try files.read(file), name: file, files: files)
+            switch format {
+            case .text: io.write(section.text)
+            case .json: io.write(jsonText(section.json))
+            }
+            return
         }
+        // A bundle: what it is, then one section per nib, as `info` of that file prints it.
+        var sections: [(text: String, json: [String: Any])] = []
+        for nib in bundle.nibs {
+            sections.append(try Self.section(nib.bytes, name: "\(file)/\(nib.name)", files: files))
+        }
+        switch format {
+        case .text:
+            var out = "\(file): \(bundle.summary)\n"
+            let others = bundle.files.map(\.name).filter { name in !bundle.nibs.contains { $0.name == name } }
+            if !others.isEmpty {
+                out += "other files: \(others.map { DisplayText.escaped($0) }.joined(separator: ", "))\n"
+            }
+            for section in sections { out += "\n" + section.text }
+            io.write(out)
+        case .json:
+            io.write(
+                jsonText([
+                    "file": file, "kind": bundle.kind == .storyboard ? "storyboard" : "directory-nib",
+                    "files": bundle.files.map(\.name), "nibs": sections.map(\.json),
+                ]))
+        }
+    }
+
+    /// The report on one nib file: a NIBArchive's tables, or a keyed archive's own form.
+    static func section(_ bytes: [UInt8], name: String, files: FileAccess) throws -> (text: String, json: [String: Any])
+    {
+        if NibArchive.isKeyedArchive(bytes) {
+            let report = KeyedArchiveReport(bytes)
+            if let failure = report.findings.first(where: { $0.id.hasPrefix("plist-") }) {
+                throw files.fail(name, "not a readable property list: \(failure.message) at \(failure.location)")
+            }
+            return (report.text(name: name), report.json(name: name))
+        }
+        let summary = ArchiveSummary(try files.archive(from: bytes, path: name))
+        return (summary.text(name: name), summary.jsonObject(name: name))
+    }
+
+    private func jsonText(_ object: [String: Any]) -> String {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
 
@@ -78,7 +128,8 @@ struct ArchiveSummary {
 
     func text(name: String) -> String {
         var lines = [
-            "file:            \(name == "-" ? "<stdin>" : name) (\(fileLength) bytes)",
+            "file:            \(name == "-" ? "<stdin>" : name) (\(counted(fileLength, "byte")))",
+            "form:            NIBArchive",
             "format version:  \(formatVersion)",
             "coder version:   \(coderVersion)",
             "layout:          \(canonicalLayout ? "canonical (tables back to back from offset 50)" : "non-canonical")",
@@ -103,9 +154,10 @@ struct ArchiveSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json(name: String) -> String {
+    func jsonObject(name: String) -> [String: Any] {
         var object: [String: Any] = [
-            "file": name, "bytes": fileLength, "formatVersion": formatVersion, "coderVersion": coderVersion,
+            "file": name, "bytes": fileLength, "form": "nibarchive", "formatVersion": formatVersion,
+            "coderVersion": coderVersion,
             "canonicalLayout": canonicalLayout, "nestedArchives": nestedArchives,
             "trailerHex": trailer.map { String(format: "%02x", $0) }.joined(),
         ]
@@ -118,9 +170,7 @@ struct ArchiveSummary {
             return entry
         }
         object["classHistogram"] = histogram.map { ["class": $0.name, "objects": $0.objects] as [String: Any] }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return object
     }
 }
 
