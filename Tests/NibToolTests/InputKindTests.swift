@@ -224,7 +224,7 @@ struct InputKindTests {
 
     @Test(
         "every keyed nib of the corpus verifies as a keyed archive, and info gives its real size",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func corpusKeyedNibs() throws {
         let files = try Corpus.files(in: "nib-keyed", withExtension: "nib")
         #expect(files.count > 50)
@@ -240,7 +240,7 @@ struct InputKindTests {
         }
     }
 
-    @Test("every directory nib and .storyboardc of the corpus passes info and verify", .enabled(if: Corpus.shouldRun))
+    @Test("every directory nib and .storyboardc of the corpus passes info and verify", .corpus)
     func corpusBundles() throws {
         let root = try Corpus.directory().appendingPathComponent("xib-pairs")
         var bundles: [String] = []

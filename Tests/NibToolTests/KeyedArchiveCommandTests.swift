@@ -68,7 +68,7 @@ struct KeyedArchiveCommandTests {
         #expect(!scan.outputText.contains("not decoded"))
     }
 
-    @Test("scan and tree decode an old keyed nib from the corpus", .enabled(if: Corpus.shouldRun))
+    @Test("scan and tree decode an old keyed nib from the corpus", .corpus)
     func corpusKeyedNib() throws {
         let folder = try Corpus.directory().appendingPathComponent("nib-keyed")
         let name = "AlexPerathoner-Sessions__Sparkle.framework_Versions_A_Resources_Base.lproj_SUUpdateAlert.nib"
@@ -86,7 +86,7 @@ struct KeyedArchiveCommandTests {
         #expect(dump.outputText.contains("IB.objectdata = → #1 NSIBObjectData"))
     }
 
-    @Test("Every old keyed nib dumps and trees without error", .enabled(if: Corpus.shouldRun))
+    @Test("Every old keyed nib dumps and trees without error", .corpus)
     func everyKeyedNib() throws {
         for file in try Corpus.files(in: "nib-keyed", withExtension: "nib") {
             #expect(runTool(["dump", file.path]).status == 0, "\(file.lastPathComponent)")
