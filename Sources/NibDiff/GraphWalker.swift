@@ -73,6 +73,9 @@ final class GraphWalker {
         }
     }
 
+    /// The keys of `NSIBObjectData` that hold connections, walked after its objects.
+    private static let connectionKeys: Set<String> = ["NSConnections", "NSAccessibilityConnectors"]
+
     private static let unorderedClasses: Set<String> = [
         "NSSet", "NSMutableSet", "NSDictionary", "NSMutableDictionary", "NSCountedSet",
     ]
@@ -480,6 +483,12 @@ final class GraphWalker {
         let rk = firstValues(rn)
         var keys = ln.values.map(\.key)
         keys += rn.values.map(\.key).filter { lk[$0] == nil }
+        if ln.className == "NSIBObjectData" {
+            // AppKit's object data lists its connections before its objects; walked first, they
+            // would name every object by the connection that reaches it. Objects first, so a path
+            // reads root › IB.objectdata › NSObjectsKeys[3] (NSMenu) › NSMenuItems[8].
+            keys = keys.filter { !Self.connectionKeys.contains($0) } + keys.filter { Self.connectionKeys.contains($0) }
+        }
         var seen: Set<String> = []
         for key in keys where seen.insert(key).inserted {
             switch (lk[key], rk[key]) {

@@ -74,6 +74,8 @@ struct ReadableDiffTests {
             differences.compactMap(\.right).sorted() == [
                 #"→ NSMenuItem "Inserted""#, #"→ NSNibControlConnector "inserted:""#,
             ])
+        // The objects are walked before the connections, so the item is named by its menu.
+        #expect(differences.first?.path == "root › NSMainMenu (NSMenu) › NSMenuItems[2]")
     }
 
     @Test("a removed and a changed element in one list: one removal and one change, in place")
