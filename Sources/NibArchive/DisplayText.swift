@@ -53,3 +53,11 @@ package enum DisplayText {
         }
     }
 }
+
+extension DisplayText {
+    /// `1 byte`, `2 bytes`: a count with its noun in the right number, for messages
+    /// (`many` defaults to the noun plus "s").
+    package static func counted(_ count: some BinaryInteger, _ one: String, _ many: String? = nil) -> String {
+        "\(count) \(count == 1 ? one : many ?? one + "s")"
+    }
+}

@@ -191,6 +191,10 @@ struct CommandEdgeTests {
         let dump = runTool(["dump", nib.path])
         #expect(dump.status == 0)
         #expect(dump.outputText.hasPrefix("NIBArchive format 1, coder 10: 1 object, 1 key, 1 value, 1 class\n"))
+        // Library messages too: a one-byte file.
+        let short = runTool(["dump", "-"], stdin: [0x4E])
+        #expect(short.status == 2)
+        #expect(short.error.contains("file of 1 byte is shorter than the 50-byte header"))
         let info = runTool(["info", nib.path])
         #expect(info.outputText.contains("  objects        1 entry    bytes 50..<"))
         #expect(info.outputText.contains("  classes        1 entry    bytes "))
