@@ -39,8 +39,12 @@ struct KeyedArchiveReport {
     /// The findings `verify` lists at most (the rest are counted).
     static let maximumFindings = 1000
 
+    /// Findings past the ones kept, and how many of them are errors.
+    var omittedFindings = 0
+    var omittedErrors = 0
+
     /// Whether the file passes: no errors.
-    var passes: Bool { !findings.contains { $0.severity == .error } }
+    var passes: Bool { omittedErrors == 0 && !findings.contains { $0.severity == .error } }
 
     /// Reads `bytes`, a property list by its magic.
     init(_ bytes: [UInt8], limits: PropertyList.Limits = PropertyList.Limits()) {
@@ -68,6 +72,13 @@ struct KeyedArchiveReport {
     }
 
     private mutating func add(_ severity: Severity, _ id: String, _ location: String, _ message: String) {
+        // Kept up to ten times what verify lists, so a hostile archive with a million bad UIDs
+        // holds no million messages; the rest are counted.
+        guard findings.count < Self.maximumFindings * 10 else {
+            omittedFindings += 1
+            if severity == .error { omittedErrors += 1 }
+            return
+        }
         findings.append(KeyedFinding(severity: severity, id: id, location: location, message: message))
     }
 

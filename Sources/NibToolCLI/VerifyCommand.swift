@@ -95,13 +95,18 @@ struct Verify: IOCommand {
             let report = KeyedArchiveReport(bytes)
             var counts: [Finding.Severity: Int] = [:]
             for finding in report.findings { counts[finding.severity, default: 0] += 1 }
+            // Findings past those kept are errors or warnings (the checks give no notes).
+            if report.omittedErrors > 0 { counts[.error, default: 0] += report.omittedErrors }
+            if report.omittedFindings > report.omittedErrors {
+                counts[.warning, default: 0] += report.omittedFindings - report.omittedErrors
+            }
             let summary = (["keyed archive"] + countsText(counts)).joined(separator: ", ")
             var output = "\(name): \(report.passes ? "ok" : "FAIL") (\(summary))\n"
             if !quiet {
                 for finding in report.findings.prefix(KeyedArchiveReport.maximumFindings) {
                     output += "  \(DisplayText.escaped(finding.description))\n"
                 }
-                let omitted = report.findings.count - KeyedArchiveReport.maximumFindings
+                let omitted = report.findings.count - KeyedArchiveReport.maximumFindings + report.omittedFindings
                 if omitted > 0 {
                     output += "  … and \(counted(omitted, "more finding", "more findings")) not listed "
                     output += "(the first \(KeyedArchiveReport.maximumFindings) are)\n"

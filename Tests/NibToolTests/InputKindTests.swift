@@ -213,6 +213,25 @@ struct InputKindTests {
                 "  $objects[2] error class-entry: the class of $objects[1] has no $classname string\n"))
     }
 
+    @Test("verify of a keyed nib with 20,000 bad UIDs counts them all, lists the first 1000 and keeps a bounded number")
+    func verifyManyKeyedFindings() throws {
+        let bytes = try keyedArchive(
+            object: [
+                PropertyList.Entry("$class", .uid(2)),
+                PropertyList.Entry("children", .array(Array(repeating: .uid(99), count: 20_000))),
+            ],
+            classEntry: .dictionary([
+                PropertyList.Entry("$classname", .string("NSObject")),
+                PropertyList.Entry("$classes", .array([.string("NSObject")])),
+            ]))
+        let run = runTool(["verify", "-"], stdin: bytes)
+        #expect(run.status == 1)
+        let lines = run.outputText.components(separatedBy: "\n")
+        #expect(lines.first == "<stdin>: FAIL (keyed archive, 20000 errors)")
+        #expect(lines.filter { $0.hasPrefix("  $objects[1].children[") }.count == 1000)
+        #expect(run.outputText.contains("  … and 19000 more findings not listed (the first 1000 are)\n"))
+    }
+
     @Test("verify of a truncated keyed nib names the property-list error and its offset")
     func verifyTruncatedKeyedNib() throws {
         let keyed = try NibArchive(parsing: try helloBytes).keyedArchive().propertyList.serialized(as: .binary)
