@@ -49,8 +49,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Structural comparison of two archives as object graphs (nibtool diff, compile scoring).
-        .target(name: "NibDiff", dependencies: ["NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
+        // Structural comparison of two archives as object graphs (nibtool diff, compile scoring);
+        // NibCoding for demangled Swift class names in paths.
+        .target(
+            name: "NibDiff", dependencies: ["NibArchive", "KeyedArchive", "NibCoding"], swiftSettings: swiftSettings),
         // Interface Builder .xib / .storyboard sources to nibs, modelled on Apple's ibtool.
         .target(name: "NibCompiler", dependencies: ["NibArchive", "KeyedArchive"], swiftSettings: swiftSettings),
         .executableTarget(name: "nibtool", dependencies: ["NibToolCLI"], swiftSettings: swiftSettings),

@@ -42,7 +42,9 @@ struct BinaryPropertyListReader {
         guard bytes.count >= headerSize + Self.trailerSize else {
             throw KeyedArchiveError(
                 code: .truncated, offset: min(headerSize, bytes.count),
-                message: "the file is \(bytes.count) bytes, too short for the header and the 32-byte trailer")
+                message:
+                    "the file is \(plural(bytes.count, "byte", "bytes")), too short for the header and the 32-byte trailer"
+            )
         }
         let trailer = bytes.count - Self.trailerSize
         let offsetIntSize = Int(bytes[trailer + 6])
@@ -108,7 +110,9 @@ struct BinaryPropertyListReader {
         guard length >= 0, offset <= objectAreaEnd, length <= objectAreaEnd - offset else {
             throw KeyedArchiveError(
                 code: .truncated, offset: min(offset, bytes.count),
-                message: "\(what) needs \(length) bytes, past the end of the object area (\(objectAreaEnd))")
+                message:
+                    "\(what) needs \(plural(length, "byte", "bytes")), past the end of the object area (\(objectAreaEnd))"
+            )
         }
     }
 
@@ -325,7 +329,7 @@ struct BinaryPropertyListReader {
             guard wide <= Int64(objectAreaEnd) else {
                 throw KeyedArchiveError(
                     code: .truncated, offset: start + 1,
-                    message: "count \(wide) is larger than the file (\(bytes.count) bytes)")
+                    message: "count \(wide) is larger than the file (\(plural(bytes.count, "byte", "bytes")))")
             }
             count = Int(wide)
             body = end
@@ -334,7 +338,7 @@ struct BinaryPropertyListReader {
         guard !overflow else {
             throw KeyedArchiveError(code: .truncated, offset: start, message: "count \(count) is too large")
         }
-        try require(size, at: body, for: "an object of \(count) elements")
+        try require(size, at: body, for: "an object of \(plural(count, "element", "elements"))")
         return (count, body)
     }
 }

@@ -302,7 +302,7 @@ struct KeyedArchiveWriter {
     {
         var notes = [
             "header: format version \(archive.formatVersion), coder version \(archive.coderVersion), "
-                + "and the class and key tables (\(classes.count) classes, \(keys.count) keys) kept in $nibkit"
+                + "and the class and key tables (\(plural(classes.count, "class", "classes")), \(plural(keys.count, "key", "keys"))) kept in $nibkit"
         ]
         if !archive.trailingBytes.isEmpty {
             notes.append("the \(archive.trailingBytes.count)-byte trailer kept in $nibkit")
@@ -330,7 +330,8 @@ struct KeyedArchiveWriter {
         }
         if orphans >= 0 {
             notes.append(
-                "value table layout (shared or out-of-order runs, \(orphans) values no object owns) kept in $nibkit")
+                "value table layout (shared or out-of-order runs, \(plural(orphans, "value", "values")) no object owns) kept in $nibkit"
+            )
         }
         if archive.serialized(layout: .canonical) != archive.serialized() {
             notes.append(

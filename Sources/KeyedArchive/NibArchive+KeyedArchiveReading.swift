@@ -315,7 +315,9 @@ struct KeyedArchiveReader {
             guard length == objects[index].values.count else {
                 throw KeyedArchiveError(
                     code: .notKeyedArchive, path: path,
-                    message: "the run holds \(length) values but the object has \(objects[index].values.count)")
+                    message:
+                        "the run holds \(plural(length, "value", "values")) but the object has \(objects[index].values.count)"
+                )
             }
             runs.append(first..<(first + length))
         }
@@ -342,7 +344,7 @@ struct KeyedArchiveReader {
         guard count <= described else {
             throw KeyedArchiveError(
                 code: .notKeyedArchive, path: "$nibkit.valueCount",
-                message: "\(count) values, but the runs and orphans describe only \(described)")
+                message: "\(plural(count, "value", "values")), but the runs and orphans describe only \(described)")
         }
         table = Array(repeating: nil, count: count)
         for (index, run) in runs.enumerated() {

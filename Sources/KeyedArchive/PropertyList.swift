@@ -71,10 +71,10 @@ public indirect enum PropertyList: Sendable, CustomStringConvertible {
     /// A short description such as `dictionary (3 entries)` or `uid 7`.
     public var description: String {
         switch self {
-        case .dictionary(let entries): "dictionary (\(entries.count) entries)"
-        case .array(let elements): "array (\(elements.count) elements)"
+        case .dictionary(let entries): "dictionary (\(plural(entries.count, "entry", "entries")))"
+        case .array(let elements): "array (\(plural(elements.count, "element", "elements")))"
         case .string(let text): "string \"\(text)\""
-        case .data(let bytes): "data \(bytes.count) bytes"
+        case .data(let bytes): "data \(plural(bytes.count, "byte", "bytes"))"
         case .integer(let value): "integer \(value)"
         case .unsignedInteger(let value): "integer \(value)"
         case .real(let value): "real \(value)"

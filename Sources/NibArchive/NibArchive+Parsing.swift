@@ -83,7 +83,7 @@ extension NibArchive {
         guard length >= headerSize else {
             throw NibArchiveError(
                 code: .shortFile, offset: 0, entry: TableEntry(.header, 0),
-                message: "file of \(length) bytes is shorter than the 50-byte header")
+                message: "file of \(DisplayText.counted(length, "byte")) is shorter than the 50-byte header")
         }
         guard hasMagic(reader.buffer) else {
             throw NibArchiveError(
@@ -143,7 +143,7 @@ extension NibArchive {
         guard needed <= length - offset else {
             throw NibArchiveError(
                 code: .countTooLarge, offset: countField, entry: TableEntry(.header, 0),
-                message: "\(name) count \(count) needs at least \(needed) bytes, "
+                message: "\(name) count \(count) needs at least \(DisplayText.counted(needed, "byte")), "
                     + "but only \(length - offset) follow offset \(offset)")
         }
     }
@@ -299,7 +299,7 @@ extension NibArchive {
                 guard Int(length) <= count &- offset else {
                     throw NibArchiveError(
                         code: .classEOF, offset: entryStart,
-                        message: "class name of \(length) bytes runs past the end of the file")
+                        message: "class name of \(DisplayText.counted(length, "byte")) runs past the end of the file")
                 }
                 entries.append(
                     ClassEntry(
@@ -338,7 +338,7 @@ extension NibArchive {
                     guard Int(length) <= count &- offset else {
                         throw NibArchiveError(
                             code: .keyEOF, offset: entryStart,
-                            message: "key of \(length) bytes runs past the end of the file")
+                            message: "key of \(DisplayText.counted(length, "byte")) runs past the end of the file")
                     }
                     (output + index).initialize(
                         to: KeyEntry(
@@ -515,7 +515,7 @@ extension NibArchive {
             guard Int(length) <= count &- offset else {
                 throw NibArchiveError(
                     code: .valueEOF, offset: entryStart,
-                    message: "data of \(length) bytes runs past the end of the file")
+                    message: "data of \(DisplayText.counted(length, "byte")) runs past the end of the file")
             }
             lengthWidth = width
             bits = ValueEntry.dataBits(start: offset, length: Int(length))

@@ -156,7 +156,7 @@ extension NibArchive {
             case .bool(let value): "\(value)"
             case .float32(let value): "float32 \(value)"
             case .float64(let value): "float64 \(value)"
-            case .data(let bytes): "data \(bytes.count) bytes"
+            case .data(let bytes): "data \(DisplayText.counted(bytes.count, "byte"))"
             case .nil: "nil"
             case .objectReference(let index): "object #\(index)"
             }

@@ -131,7 +131,7 @@ private struct Validator {
         guard length >= NibArchive.headerSize else {
             add(
                 .error, .shortFile, at: 0, TableEntry(.header, 0),
-                "file of \(length) bytes is shorter than the 50-byte header")
+                "file of \(DisplayText.counted(length, "byte")) is shorter than the 50-byte header")
             return
         }
         guard buffer.starts(with: NibArchive.magic) else {
@@ -174,7 +174,7 @@ private struct Validator {
             } else if table.count * table.minimum > length - table.offset {
                 add(
                     .error, .countTooLarge, at: table.countField, TableEntry(.header, 0),
-                    "\(table.name) count \(table.count) cannot fit in the \(length - table.offset) bytes after offset \(table.offset)"
+                    "\(table.name) count \(table.count) cannot fit in the \(DisplayText.counted(length - table.offset, "byte")) after offset \(table.offset)"
                 )
                 usable[index] = false
             }
@@ -581,7 +581,11 @@ private struct Validator {
             expected = table.range.upperBound
         }
         for gap in layout.gaps {
-            add(.note, .gap, at: gap.lowerBound, nil, "\(gap.count) bytes between tables belong to no table")
+            add(
+                .note, .gap, at: gap.lowerBound, nil,
+                gap.count == 1
+                    ? "1 byte between tables belongs to no table"
+                    : "\(gap.count) bytes between tables belong to no table")
         }
     }
 }

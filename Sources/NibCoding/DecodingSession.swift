@@ -513,7 +513,8 @@ final class DecodingSession {
     func object(at index: Int, referrer: Int?, valueIndex: Int?) throws -> AnyObject? {
         guard index >= 0, index < objectCount else {
             throw error(
-                .missingObject, "reference to object \(index), but the archive has \(objectCount) objects",
+                .missingObject,
+                "reference to object \(index), but the archive has \(DisplayText.counted(objectCount, "object"))",
                 object: referrer, key: valueIndex.map { keyNames[values[$0].keyIndex] }, valueIndex: valueIndex)
         }
         switch states[index] {
@@ -663,7 +664,8 @@ final class DecodingSession {
             if keyIndex != emptyKey { current.referencesAreElements = false }
             guard target < objectCount else {
                 throw error(
-                    .missingObject, "reference to object \(target), but the archive has \(objectCount) objects",
+                    .missingObject,
+                    "reference to object \(target), but the archive has \(DisplayText.counted(objectCount, "object"))",
                     object: current.index, key: keyNames[keyIndex], valueIndex: valueIndex)
             }
             switch states[target] {

@@ -183,7 +183,7 @@ public struct NibCoder {
                 .invalidGeometry,
                 "a \(name) blob must be 1 + \(count) × 8 (marker 07) or 1 + \(count) × 4 (marker 06) bytes",
                 object: objectIndex, key: key, valueIndex: index, expected: "a \(name) blob",
-                found: "\(bytes.count) bytes" + (bytes.first.map { " with marker \($0)" } ?? ""))
+                found: DisplayText.counted(bytes.count, "byte") + (bytes.first.map { " with marker \($0)" } ?? ""))
         }
         return components
     }

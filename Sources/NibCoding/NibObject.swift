@@ -260,5 +260,5 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     }
 
     /// For example `UILabel (12 values)`.
-    open var description: String { "\(displayClassName) (\(entryCount) values)" }
+    open var description: String { "\(displayClassName) (\(DisplayText.counted(entryCount, "value")))" }
 }

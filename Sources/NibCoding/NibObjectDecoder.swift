@@ -302,7 +302,9 @@ struct BridgeUnkeyedContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 Any.self,
-                .init(codingPath: codingPath, debugDescription: "the collection has only \(elements.count) elements"))
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "the collection has only \(DisplayText.counted(elements.count, "element"))"))
         }
         defer { currentIndex += 1 }
         return decoder.child(elements[currentIndex], key: BridgeKey(intValue: currentIndex))

@@ -125,7 +125,8 @@ public struct FileTreeComparison: Sendable {
         }
         return [
             StructuralDifference(
-                kind: .value, path: "file", className: "bytes", left: "\(l.count) bytes", right: "\(r.count) bytes")
+                kind: .value, path: "file", className: "bytes", left: counted(l.count, "byte"),
+                right: counted(r.count, "byte"))
         ]
     }
 

@@ -32,3 +32,6 @@ struct Geometry: CustomStringConvertible {
                 separator: ", ") + "}"
     }
 }
+
+/// `1 element`, `2 elements`: a count with its noun in the right number.
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -73,6 +73,9 @@ final class GraphWalker {
         }
     }
 
+    /// The keys of `NSIBObjectData` that hold connections, walked after its objects.
+    private static let connectionKeys: Set<String> = ["NSConnections", "NSAccessibilityConnectors"]
+
     private static let unorderedClasses: Set<String> = [
         "NSSet", "NSMutableSet", "NSDictionary", "NSMutableDictionary", "NSCountedSet",
     ]
@@ -480,11 +483,23 @@ final class GraphWalker {
         let rk = firstValues(rn)
         var keys = ln.values.map(\.key)
         keys += rn.values.map(\.key).filter { lk[$0] == nil }
+        if ln.className == "NSIBObjectData" {
+            // AppKit's object data lists its connections before its objects; walked first, they
+            // would name every object by the connection that reaches it. Objects first, so a path
+            // reads root › IB.objectdata › NSObjectsKeys[3] (NSMenu) › NSMenuItems[8].
+            keys = keys.filter { !Self.connectionKeys.contains($0) } + keys.filter { Self.connectionKeys.contains($0) }
+        }
         var seen: Set<String> = []
         for key in keys where seen.insert(key).inserted {
             switch (lk[key], rk[key]) {
-            case (let lp?, nil): record(.keyOnlyInLeft, path, ln.className, key: key, left: render(lp, in: left))
-            case (nil, let rp?): record(.keyOnlyInRight, path, ln.className, key: key, right: render(rp, in: right))
+            case (let lp?, nil):
+                record(
+                    .keyOnlyInLeft, path, ln.className, key: key,
+                    left: render(lp, className: ln.className, key: key, in: left))
+            case (nil, let rp?):
+                record(
+                    .keyOnlyInRight, path, ln.className, key: key,
+                    right: render(rp, className: ln.className, key: key, in: right))
             case (let lp?, let rp?): reportPayloads(lp, rp, path: path, className: ln.className, key: key, depth: depth)
             default: break
             }
@@ -507,7 +522,7 @@ final class GraphWalker {
         case (.objectReference(let a), .objectReference(let b)):
             let target = left.node(a)
             let isCollection = target.map { elements(of: $0) != nil } ?? false
-            let step = isCollection ? key : "\(key) (\(target?.className ?? "?"))"
+            let step = isCollection ? key : "\(key) (\(target.map { DiffPresentation.label($0, in: left) } ?? "?"))"
             report(a, b, path: "\(path) › \(step)", viaKey: key, depth: depth + 1)
         case (.data(let a), .data(let b)):
             let nested = dataDifference(a, b)
@@ -521,7 +536,9 @@ final class GraphWalker {
             }
         default:
             let kind: StructuralDifference.Kind = lp.type == rp.type ? .value : .type
-            record(kind, path, className, key: key, left: render(lp, in: left), right: render(rp, in: right))
+            record(
+                kind, path, className, key: key, left: render(lp, className: className, key: key, in: left),
+                right: render(rp, className: className, key: key, in: right))
         }
     }
 
@@ -533,48 +550,167 @@ final class GraphWalker {
         var leftOnly: [Int] = []
         var rightOnly: [Int] = []
         if unordered {
-            var used = [Bool](repeating: false, count: ru.count)
-            var unmatched: [Int] = []
-            for (index, match) in matchUnordered(lu, ru, depth: depth).enumerated() {
-                if let match { used[match] = true } else { unmatched.append(index) }
-            }
-            // Pair what is left by the class of the first payload, so a changed element is
-            // reported as a change rather than as one removal and one addition.
-            var bySignature: [String: [Int]] = [:]
-            for index in ru.indices.reversed() where !used[index] {
-                bySignature[self.signature(ru[index], in: right), default: []].append(index)
-            }
-            for index in unmatched {
-                let signature = self.signature(lu[index], in: left)
-                if let match = bySignature[signature]?.popLast() {
-                    used[match] = true
-                    pairs.append((index, match))
-                } else {
-                    leftOnly.append(index)
-                }
-            }
-            rightOnly = ru.indices.filter { !used[$0] }
+            (leftOnly, rightOnly) = reportUnordered(ln, lu, ru, path: path, depth: depth)
         } else {
-            pairs = (0..<min(lu.count, ru.count)).map { ($0, $0) }
-            leftOnly = Array(ru.count..<max(ru.count, lu.count))
-            rightOnly = Array(lu.count..<max(lu.count, ru.count))
+            (pairs, leftOnly, rightOnly) = alignOrdered(lu, ru, depth: depth)
         }
         for (li, ri) in pairs {
-            for (offset, (lp, rp)) in zip(lu[li], ru[ri]).enumerated() {
-                let label = lu[li].count == 2 ? (offset == 0 ? "[\(li)].key" : "[\(li)].value") : "[\(li)]"
-                reportElement(lp, rp, path: path, label: label, className: ln.className, depth: depth)
-            }
+            reportPair(ln, lu[li], ru[ri], index: li, path: path, depth: depth)
         }
+        // In an ordered list the position says which element it is: the left index for a
+        // removed element, the right one for an added element.
         for index in leftOnly {
             record(
-                .elementOnlyInLeft, path, ln.className,
+                .elementOnlyInLeft, unordered ? path : "\(path)[\(index)]", ln.className,
                 left: lu[index].map { render($0, in: left) }.joined(separator: ": "))
         }
         for index in rightOnly {
             record(
-                .elementOnlyInRight, path, ln.className,
+                .elementOnlyInRight, unordered ? path : "\(path)[\(index)]", ln.className,
                 right: ru[index].map { render($0, in: right) }.joined(separator: ": "))
         }
+    }
+
+    /// The most cells (left elements × right elements, after the common ends are taken off) an
+    /// ordered list is aligned with a longest common subsequence; longer lists are matched by
+    /// position.
+    static let maximumAlignmentCells = 1_000_000
+
+    /// Aligns two ordered lists so that an inserted or removed element does not shift every
+    /// later pair: the common start and end are equal as they stand, the middle is aligned by a
+    /// longest common subsequence of equivalent elements, and what lies between two aligned
+    /// elements is paired in order by class (a change) or left unpaired (removed or added).
+    /// Ties go to the leftmost alignment, so the result is the same on every run.
+    private func alignOrdered(_ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], depth: Int)
+        -> (pairs: [(Int, Int)], leftOnly: [Int], rightOnly: [Int])
+    {
+        var start = 0
+        while start < lu.count, start < ru.count, unitsEquivalent(lu[start], ru[start], depth: depth) { start += 1 }
+        var leftEnd = lu.count
+        var rightEnd = ru.count
+        while leftEnd > start, rightEnd > start, unitsEquivalent(lu[leftEnd - 1], ru[rightEnd - 1], depth: depth) {
+            leftEnd -= 1
+            rightEnd -= 1
+        }
+        let n = leftEnd - start
+        let m = rightEnd - start
+        // Anchors: pairs of equivalent elements in order, ending with the end of both lists.
+        var anchors: [(Int, Int)] = []
+        if n > 0, m > 0, n.multipliedReportingOverflow(by: m).partialValue <= Self.maximumAlignmentCells,
+            !n.multipliedReportingOverflow(by: m).overflow, budget.spend(n &* m / 64)
+        {
+            // lengths[i][j]: the longest common subsequence of the suffixes from i and j.
+            let width = m + 1
+            var lengths = [Int32](repeating: 0, count: (n + 1) * width)
+            var same = [Bool](repeating: false, count: n * m)
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    if unitsEquivalent(lu[start + i], ru[start + j], depth: depth) {
+                        same[i * m + j] = true
+                        lengths[i * width + j] = lengths[(i + 1) * width + j + 1] + 1
+                    } else {
+                        lengths[i * width + j] = max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+                    }
+                }
+            }
+            var i = 0
+            var j = 0
+            while i < n, j < m {
+                if same[i * m + j], lengths[i * width + j] == lengths[(i + 1) * width + j + 1] + 1 {
+                    anchors.append((start + i, start + j))
+                    i += 1
+                    j += 1
+                } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+                    i += 1
+                } else {
+                    j += 1
+                }
+            }
+        } else if n > 0, m > 0 {
+            // Too long to align: by position, as a list of that size was before.
+            let common = min(n, m)
+            return (
+                (0..<common).map { (start + $0, start + $0) }, Array((start + common)..<leftEnd),
+                Array((start + common)..<rightEnd)
+            )
+        }
+        anchors.append((leftEnd, rightEnd))
+        var pairs: [(Int, Int)] = []
+        var leftOnly: [Int] = []
+        var rightOnly: [Int] = []
+        var previous = (start, start)
+        for anchor in anchors {
+            // The gap before this anchor: pair in order by signature, the rest unpaired.
+            let leftGap = Array(previous.0..<anchor.0)
+            let rightGap = Array(previous.1..<anchor.1)
+            let rightSignatures = rightGap.map { self.signature(ru[$0], in: right) }
+            var next = 0
+            for li in leftGap {
+                let signature = self.signature(lu[li], in: left)
+                if let found = rightSignatures[next...].firstIndex(of: signature) {
+                    rightOnly += rightGap[next..<found]
+                    pairs.append((li, rightGap[found]))
+                    next = found + 1
+                } else {
+                    leftOnly.append(li)
+                }
+            }
+            rightOnly += rightGap[next...]
+            previous = (anchor.0 + 1, anchor.1 + 1)
+        }
+        return (pairs, leftOnly, rightOnly)
+    }
+
+    /// Reports the differences inside one pair of collection units (elements, or a dictionary's
+    /// key and value).
+    private func reportPair(
+        _ ln: ArchiveGraph.Node, _ lunit: [NibArchive.Payload], _ runit: [NibArchive.Payload], index: Int,
+        path: String, depth: Int
+    ) {
+        for (offset, (lp, rp)) in zip(lunit, runit).enumerated() {
+            let label = lunit.count == 2 ? (offset == 0 ? "[\(index)].key" : "[\(index)].value") : "[\(index)]"
+            reportElement(lp, rp, path: path, label: label, className: ln.className, depth: depth)
+        }
+    }
+
+    /// Reports an unordered collection: equivalent elements are matched first; what is left is
+    /// paired by class in order and each pair reported at once. Reporting a pair makes the
+    /// objects inside it count as matched, which can make other leftovers equivalent (menu
+    /// items whose menu gained an item: their connections then match), so the leftovers are
+    /// matched again whenever a report has matched something new. Returns the unpaired
+    /// elements of each side.
+    private func reportUnordered(
+        _ ln: ArchiveGraph.Node, _ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], path: String,
+        depth: Int
+    ) -> (leftOnly: [Int], rightOnly: [Int]) {
+        let leftSignatures = lu.map { signature($0, in: left) }
+        let rightSignatures = ru.map { signature($0, in: right) }
+        var leftRemaining = Array(lu.indices)
+        var rightRemaining = Array(ru.indices)
+        var leftOnly: [Int] = []
+        var matchedGeneration: Int?
+        while !leftRemaining.isEmpty, !budget.exhausted {
+            if matchedGeneration != generation {
+                matchedGeneration = generation
+                let matches = matchUnordered(leftRemaining.map { lu[$0] }, rightRemaining.map { ru[$0] }, depth: depth)
+                var usedRight = [Bool](repeating: false, count: rightRemaining.count)
+                var unmatched: [Int] = []
+                for (position, match) in matches.enumerated() {
+                    if let match { usedRight[match] = true } else { unmatched.append(leftRemaining[position]) }
+                }
+                rightRemaining = rightRemaining.indices.filter { !usedRight[$0] }.map { rightRemaining[$0] }
+                leftRemaining = unmatched
+                guard !leftRemaining.isEmpty else { break }
+            }
+            let li = leftRemaining.removeFirst()
+            guard let position = rightRemaining.firstIndex(where: { rightSignatures[$0] == leftSignatures[li] }) else {
+                leftOnly.append(li)
+                continue
+            }
+            let ri = rightRemaining.remove(at: position)
+            reportPair(ln, lu[li], ru[ri], index: li, path: path, depth: depth)
+        }
+        return (leftOnly + leftRemaining, rightRemaining)
     }
 
     private func reportElement(
@@ -582,7 +718,8 @@ final class GraphWalker {
     ) {
         if payloadsEquivalent(lp, rp, key: nil, depth: depth) { return }
         if case .objectReference(let a) = lp, case .objectReference(let b) = rp {
-            report(a, b, path: "\(path)\(label) (\(left.node(a)?.className ?? "?"))", viaKey: nil, depth: depth + 1)
+            let step = left.node(a).map { DiffPresentation.label($0, in: left) } ?? "?"
+            report(a, b, path: "\(path)\(label) (\(step))", viaKey: nil, depth: depth + 1)
         } else {
             let kind: StructuralDifference.Kind = lp.type == rp.type ? .value : .type
             record(kind, path + label, className, left: render(lp, in: left), right: render(rp, in: right))
@@ -598,6 +735,11 @@ final class GraphWalker {
 
     // MARK: Rendering
 
+    /// A value for people, with the case name of a known enumeration (`centerY (10)`).
+    func render(_ payload: NibArchive.Payload, className: String, key: String, in graph: ArchiveGraph) -> String {
+        DiffPresentation.enumName(className: className, key: key, payload: payload) ?? render(payload, in: graph)
+    }
+
     /// A payload for people: strings quoted, references as `→ Class "text"`, geometry as numbers.
     func render(_ payload: NibArchive.Payload, in graph: ArchiveGraph) -> String {
         switch payload {
@@ -609,10 +751,13 @@ final class GraphWalker {
             if node.className == "NSNumber", let number = node.values.first?.payload {
                 return "→ NSNumber \(render(number, in: graph))"
             }
-            if let elements = elements(of: node) { return "→ \(node.className) (\(elements.count) elements)" }
-            return "→ \(node.className)"
+            if let elements = elements(of: node) {
+                return "→ \(node.className) (\(counted(elements.count, "element")))"
+            }
+            let caption = DiffPresentation.caption(node, in: graph).map { " " + Self.quoted(ArraySlice($0.utf8)) } ?? ""
+            return "→ \(DiffPresentation.label(node, in: graph))\(caption)"
         case .data(let bytes):
-            if NibArchive.hasMagic(bytes) { return "nested archive (\(bytes.count) bytes)" }
+            if NibArchive.hasMagic(bytes) { return "nested archive (\(counted(bytes.count, "byte")))" }
             if let geometry = Geometry(bytes) { return geometry.description }
             return Self.quoted(bytes)
         default:

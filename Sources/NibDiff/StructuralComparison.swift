@@ -5,7 +5,10 @@ import NibArchive
 /// Objects are matched by their place in the graph (the path from the root through keys and
 /// collection positions), never by table index, so table, object and key order do not matter.
 /// Class names, key sets, wire types and values must match. Sets and dictionaries are always
-/// compared as unordered; arrays under the keys in ``Options/unorderedKeys`` too. Data values
+/// compared as unordered; arrays under the keys in ``Options/unorderedKeys`` too. Other arrays
+/// are aligned by a longest common subsequence of equivalent elements, so an inserted element
+/// is one ``StructuralDifference/Kind/elementOnlyInRight`` rather than a change at every later
+/// position. Data values
 /// that hold a NIBArchive are compared recursively (eight levels deep at most). The walk is
 /// cycle-safe and depth-bounded; unordered collections are matched through structural
 /// fingerprints, so a set of n elements costs about n comparisons, not n²; and the work is

@@ -7,17 +7,21 @@ import NibDiff
 struct Compile: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compile a .xib to a .nib or a .storyboard to a .storyboardc, as ibtool does.",
+        usage: """
+            nibtool compile <source> -o <output> [--compare-with <reference>] [<options>]
+            nibtool compile <source> --compare-with <reference> [--limit <limit>] [<options>]
+            """,
         discussion: """
-            Sources it has no rule for are rejected with the element, line and column, never
-            compiled into a wrong nib.
+            Sources it has no rule for are rejected with the element, line and column, never compiled into a wrong nib.
+
+            The output is a file or folder named by -o: a .xib gives a .nib file (a .nib folder with --editable), a .storyboard a .storyboardc folder. A storyboard's output must end in .storyboardc (a folder named .nib would be taken for a directory nib by every loader), and '-' is refused: compile writes files, not standard output.
+
+            --compare-with REFERENCE compares the result structurally with another compiler's output (for example Apple's) and prints every difference; the exit status is 1 when they differ. Scripts/score-compile.sh uses it. Without -o, nothing is written.
 
             Examples:
               nibtool compile LaunchScreen.storyboard -o LaunchScreen.storyboardc
               nibtool compile View.xib -o View.nib --deployment-target 15.0
-
-            --compare-with REFERENCE compares the result structurally with another compiler's
-            output (for example Apple's) and prints every difference; the exit status is 1 when
-            they differ. Scripts/score-compile.sh uses it.
+              nibtool compile View.xib --compare-with Apple/View.nib
             """)
 
     @Argument(help: "The .xib or .storyboard file, or an editable nib bundle (a .nib folder holding designable.nib).")
@@ -80,10 +84,13 @@ struct Compile: IOCommand {
             valueName: "levels"))
     var maxNestingDepth: Int = SourceDocument.defaultMaximumNestingDepth
 
-    @Option(help: ArgumentHelp("Compare the result structurally with this compiled output.", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Compare the result structurally with this compiled output (exit status 1 when they differ).",
+            valueName: "reference"))
     var compareWith: String?
 
-    @Option(help: ArgumentHelp("Print at most this many differences (with --compare-with).", visibility: .hidden))
+    @Option(help: ArgumentHelp("Print at most this many differences (with --compare-with)."))
     var limit: Int = 40
 
     /// `3 warnings (2 unmodelled-attribute, 1 color-conversion), 1 error`, or `nil` when there
@@ -101,6 +108,19 @@ struct Compile: IOCommand {
     func validate() throws {
         if output == nil && compareWith == nil {
             throw ValidationError("Give an output with -o OUTPUT.")
+        }
+        if output == "-" {
+            throw ValidationError(
+                "compile writes files and folders, not standard output: name the output, such as -o View.nib "
+                    + "or -o Main.storyboardc")
+        }
+        if let output, URL(fileURLWithPath: source).pathExtension.lowercased() == "storyboard",
+            URL(fileURLWithPath: output).pathExtension.lowercased() != "storyboardc"
+        {
+            let name = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
+            throw ValidationError(
+                "a storyboard compiles to a .storyboardc folder, not \"\(output)\": name the output "
+                    + "\(name).storyboardc")
         }
         if let menuStateImageSizes, MenuStateImageSizes(parsing: menuStateImageSizes) == nil {
             throw ValidationError("--menu-state-image-sizes takes two sizes such as 15x13,15x4.")
@@ -154,7 +174,7 @@ struct Compile: IOCommand {
             io.write("category: \(difference.difference.category)\n")
         }
         if !differences.isEmpty {
-            io.write("\(differences.count) differences\n")
+            io.write("\(counted(differences.count, "difference"))\n")
             throw ReportedFailure(status: ExitStatus.checkFailed)
         }
         io.write("identical\n")

@@ -8,7 +8,7 @@ struct Convert: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert a nib to NibKit's lossless JSON or to an NSKeyedArchiver property list, and back.",
         discussion: """
-            The input may be a NIBArchive nib, NibKit JSON, or a keyed archive (a binary or XML property list, such as an old NSKeyedArchiver .nib); its kind is read from its content. The output's kind follows its extension (.nib, .json or .plist); --to overrides it, and is needed when the output is '-'.
+            The input may be a NIBArchive nib, NibKit JSON, or a keyed archive (a binary or XML property list, such as an old NSKeyedArchiver .nib); its kind is read from its content. The output's kind follows its extension (.nib, .json or .plist), and --to overrides it; an output with another extension or none (out.txt) is refused, never written as a nib. Standard output ('-') gets JSON unless --to says otherwise, and a binary nib or property list is never written to a terminal. A directory nib or .storyboardc holds several nibs and is refused with their names: convert each one.
 
             nib → json → nib gives back the identical bytes. A hand-edited JSON (a changed string, an added value) writes a valid archive: when an edit changes a table's size, the tables are laid out canonically. The JSON format is documented in docs/JSON-FORMAT.md.
 
@@ -51,18 +51,49 @@ struct Convert: IOCommand {
 
     @OptionGroup var expansion: ExpansionOption
 
+    /// What to write: `--to`; else the output's extension; for standard output without `--to`,
+    /// JSON (text), so a binary nib never reaches a terminal or pipe unasked. An output whose
+    /// kind cannot be told (`out.txt`, `out`) is refused rather than written as a nib.
+    static func target(_ to: Target?, output: String, inputIsJSON: Bool, files: FileAccess) throws -> Target {
+        if let to { return to }
+        if output == "-" {
+            guard !inputIsJSON else {
+                throw files.fail(
+                    output,
+                    "the input is already NibKit JSON: give --to nib or --to plist to write a nib or "
+                        + "property list to standard output", status: ExitStatus.usage)
+            }
+            return .json
+        }
+        let pathExtension = URL(fileURLWithPath: output).pathExtension
+        guard let byExtension = Target(rawValue: pathExtension.lowercased()) else {
+            let named = pathExtension.isEmpty ? "has no extension" : "ends in .\(pathExtension)"
+            throw files.fail(
+                output,
+                "the output \(named), so its kind is unknown: name it .nib, .json or .plist, or give "
+                    + "--to nib, --to json or --to plist", status: ExitStatus.usage)
+        }
+        return byExtension
+    }
+
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
+        if let bundle = try files.bundle(at: input) {
+            // One output file cannot hold a bundle's several nibs.
+            let example = bundle.nibs.first.map { " such as 'nibtool convert \(input)/\($0.name) out.json'" } ?? ""
+            throw files.fail(
+                input, "is \(bundle.summary): convert takes one nib; convert each of its nibs\(example)",
+                status: ExitStatus.usage)
+        }
         let bytes = try files.read(input)
         let inputIsKeyed = NibArchive.isKeyedArchive(bytes)
-        let target: Target
-        if let to {
-            target = to
-        } else if let byExtension = Target(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) {
-            target = byExtension
-        } else {
-            // With no extension to go by, a NIBArchive becomes JSON, and anything else a NIBArchive.
-            target = NibArchive.hasMagic(bytes) ? .json : .nib
+        let inputIsJSON = !NibArchive.hasMagic(bytes) && !inputIsKeyed
+        let target = try Self.target(to, output: output, inputIsJSON: inputIsJSON, files: files)
+        if output == "-", io.outputIsTerminal, target == .nib || (target == .plist && plistFormat == .binary) {
+            throw files.fail(
+                output,
+                "will not write a binary \(target.rawValue) to a terminal: redirect standard output (> file) "
+                    + "or name an output file", status: ExitStatus.usage)
         }
         let archive: NibArchive
         do {

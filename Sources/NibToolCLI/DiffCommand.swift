@@ -9,18 +9,19 @@ struct Diff: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two nibs as object graphs and print what was added, removed or changed.",
         discussion: """
-            Objects are matched by their place in the graph (walking from object 0), not by their index in the object table, so two nibs that differ only in table order are equal. Constraint, connection and object lists are compared without regard to order, and nested nibs (table view cells) are compared recursively. Each difference is one line: the path from the root, then what changed:
+            Objects are matched by their place in the graph (walking from object 0), not by their index in the object table, so two nibs that differ only in table order are equal. Constraint, connection and object lists are compared without regard to order; other lists (subviews, menu items) are aligned by a longest common subsequence, so one inserted element is one added line rather than a change at every later position; nested nibs (table view cells) are compared recursively. Each difference is one line: the path from the root (custom classes named as the archive names them, Swift names demangled: MyApp.LoadingButton: UIClassSwapper), then what changed (constraint attributes and relations, content modes and text alignments by name: centerY (10) → top (3); invisible and private-use characters escaped as \\u{E000}); a last line counts the differences changed, added and removed:
 
               root › UINibObjectsKey[3] (UILabel) › UIText: "Hello" → "Hi"
 
-            A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). '-' reads one side from standard input.
+            A and B may both be .nib files (NIBArchive or keyed archive, in any mix: keyed-archive nibs are converted first), or both directory nibs or both .storyboardc bundles; those are compared file by file (nibs structurally, Info.plist by value). Inputs of two kinds (a nib file and a .storyboardc) are refused with exit status 64. '-' reads one side from standard input.
 
             Objects that share value runs, or are referred to from many places, are compared at every place; the work is bounded by --max-expansion (pairs compared and values read, per input byte of both sides), past which diff stops with an expansion-limit error. Nested nibs are compared eight levels deep.
+
             Exit status: 0 the two are equal, 1 they differ, 2 an input could not be read or parsed (or the comparison passed its expansion limit), 64 the command line was wrong.
 
             Examples:
               nibtool diff Old/Login.nib New/Login.nib
-              nibtool diff --format json A.storyboardc B.storyboardc | jq '.differences[].path'
+              nibtool diff --format json Old.storyboardc New.storyboardc | jq .differences
             """)
 
     @Argument(help: "The left-hand (old) nib, directory nib or .storyboardc.")
@@ -40,6 +41,14 @@ struct Diff: IOCommand {
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
+        let kinds = (files.kind(of: left), files.kind(of: right))
+        if kinds.0 != kinds.1 {
+            // File by file, a nib file and a bundle share no names: every line would be noise.
+            throw files.fail(
+                left,
+                "is a \(kinds.0.rawValue) and \(right) is a \(kinds.1.rawValue): diff compares two inputs of one kind",
+                status: ExitStatus.usage)
+        }
         let leftFiles = try fileSet(left, files)
         let rightFiles = try fileSet(right, files)
         var options = StructuralComparison.Options()
@@ -55,9 +64,10 @@ struct Diff: IOCommand {
         case .text:
             let style = TerminalStyle(io: io)
             io.write(differences.map { line(for: $0, style) + "\n" }.joined())
+            if !differences.isEmpty { io.write(DiffSummary(differences).line + "\n") }
         case .json:
             let report = DiffReport(
-                left: left, right: right, equal: differences.isEmpty,
+                left: left, right: right, equal: differences.isEmpty, summary: DiffSummary(differences),
                 differences: differences.map(DiffReport.Entry.init))
             io.write(try jsonText(report))
         }
@@ -124,5 +134,36 @@ struct DiffReport: Encodable {
     var left: String
     var right: String
     var equal: Bool
+    var summary: DiffSummary
     var differences: [Entry]
+}
+
+/// How many differences of each sort a diff found: the last line of the text format.
+struct DiffSummary: Encodable {
+    /// Values, types and classes that differ.
+    var changed = 0
+    /// Keys and elements only in the right-hand (new) input.
+    var added = 0
+    /// Keys and elements only in the left-hand (old) input.
+    var removed = 0
+    /// Files (of a directory nib or .storyboardc) with at least one difference.
+    var files = 0
+
+    init(_ differences: [FileTreeComparison.Difference]) {
+        for difference in differences {
+            switch difference.difference.kind {
+            case .keyOnlyInRight, .elementOnlyInRight: added += 1
+            case .keyOnlyInLeft, .elementOnlyInLeft: removed += 1
+            default: changed += 1
+            }
+        }
+        files = Set(differences.map(\.file)).filter { !$0.isEmpty }.count
+    }
+
+    /// `12 differences: 9 changed, 2 added, 1 removed` (`in 3 files` for bundles).
+    var line: String {
+        let total = changed + added + removed
+        return "\(counted(total, "difference")): \(changed) changed, \(added) added, \(removed) removed"
+            + (files > 0 ? " in \(counted(files, "file"))" : "")
+    }
 }

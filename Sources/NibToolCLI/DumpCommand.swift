@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 
 /// `nibtool dump [--format text|nibdump|json] FILE`.
@@ -8,18 +9,17 @@ struct Dump: IOCommand {
         abstract: "Print every object of a nib with its keys and typed values.",
         discussion: """
             Formats:
-              text     (default) for people: each object with its class, then its keys and
-                       values; references show the target's index and class; strings are
-                       quoted; nested nibs are marked.
+              text     (default) for people: each object with its class, then its keys
+                       and values; references show the target's index and class;
+                       strings are quoted; nested nibs are marked.
               nibdump  the canonical 'nibdump 1' text, byte for byte what other correct
                        implementations print (compare dumps with cmp or diff).
-              json     NibKit's lossless JSON; 'nibtool convert' turns it back into the same bytes.
+              json     NibKit's lossless JSON; 'nibtool convert' turns it back into the
+                       same bytes.
 
-            Objects may share one run of values; text and nibdump print each object's values, so
-            a file that shares a lot can describe far more lines than it has bytes. The dump
-            stops with an expansion-limit error past 2 lines (and 8 bytes of data each) per
-            input byte plus 65536; --max-expansion N raises the factor. JSON holds the tables as
-            they are and has no limit. Text from the nib is escaped in the text format.
+            Objects may share one run of values; text and nibdump print each object's values, so a file that shares a lot can describe far more lines than it has bytes. The dump stops with an expansion-limit error past 2 lines (and 8 bytes of data each) per input byte plus 65536; --max-expansion N raises the factor. JSON holds the tables as they are and has no limit. Text from the nib is escaped in the text format.
+
+            A keyed-archive nib is dumped as its conversion to a NIBArchive, and the dump says so first (with --format nibdump or json, a note on standard error says so). A directory nib or .storyboardc is dumped nib by nib in the text format, each after a '== name ==' line; nibdump and json describe one nib, so they are refused for a bundle.
 
             Example:
               nibtool dump Examples/Hello.nib
@@ -33,22 +33,70 @@ struct Dump: IOCommand {
     @Option(help: "Output format: text, nibdump or json.")
     var format: Format = .text
 
-    @Argument(help: "The .nib file ('-' for standard input).")
+    @Argument(
+        help:
+            "The nib: a .nib file (NIBArchive or keyed archive), a directory nib or a .storyboardc ('-' for standard input)."
+    )
     var file: String
 
     @OptionGroup var expansion: ExpansionOption
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
-        let archive = try files.archive(at: file, expansionLimit: expansion.limit)
+        guard let bundle = try files.bundle(at: file) else {
+            io.write(try dump(try files.read(file), name: file, files: files))
+            return
+        }
+        guard format == .text else {
+            // nibdump and JSON each describe exactly one archive.
+            let example = bundle.nibs.first.map { " such as \(file)/\($0.name)" } ?? ""
+            throw files.fail(
+                file,
+                "is \(bundle.summary): --format \(format.rawValue) describes one nib; dump each of its nibs\(example), "
+                    + "or use the text format for all of them", status: ExitStatus.usage)
+        }
+        var out = Array("\(file): \(bundle.summary)\n".utf8)
+        for nib in bundle.nibs {
+            out += Array("\n== \(DisplayText.escaped(nib.name)) ==\n".utf8)
+            out += try dump(nib.bytes, name: "\(file)/\(nib.name)", files: files)
+        }
+        io.write(out)
+    }
+
+    /// The dump of one nib file; a keyed archive says so first (text), or in a note on standard
+    /// error (nibdump and JSON, whose output must stay one archive's).
+    private func dump(_ bytes: [UInt8], name: String, files: FileAccess) throws -> [UInt8] {
+        let archive = try files.archive(from: bytes, path: name, expansionLimit: expansion.limit)
+        let keyed = NibArchive.isKeyedArchive(bytes)
+        let shownName = name == "-" ? "<stdin>" : name
         do {
             switch format {
-            case .text: io.write(try TextDump(archive).render(expansionLimit: expansion.limit))
-            case .nibdump: io.write(try archive.nibdumpBytes(expansionLimit: expansion.limit))
-            case .json: io.write(archive.jsonString())
+            case .text:
+                var header = ""
+                if keyed {
+                    let form = bytes.starts(with: PropertyList.binaryMagic) ? "binary" : "XML"
+                    header = "keyed archive (NSKeyedArchiver, \(form) property list, \(counted(bytes.count, "byte"))); "
+                    header += "what follows is its conversion to a NIBArchive, which tree, diff and render read "
+                    header += "('nibtool info' describes the keyed form)\n"
+                }
+                return Array((header + (try TextDump(archive).render(expansionLimit: expansion.limit))).utf8)
+            case .nibdump:
+                if keyed {
+                    files.io.error(
+                        "nibtool: note: \(shownName) is a keyed archive; this is the nibdump of its conversion to a NIBArchive"
+                    )
+                }
+                return try archive.nibdumpBytes(expansionLimit: expansion.limit)
+            case .json:
+                if keyed {
+                    files.io.error(
+                        "nibtool: note: \(shownName) is a keyed archive; this is the JSON of its conversion to a NIBArchive"
+                    )
+                }
+                return Array(archive.jsonString().utf8)
             }
         } catch {
-            throw files.fail(file, "\(error)")
+            throw files.fail(name, "\(error)")
         }
     }
 }
@@ -80,8 +128,8 @@ struct TextDump {
             }
         }
         var out = "NIBArchive format \(archive.formatVersion), coder \(archive.coderVersion): "
-        out += "\(archive.objects.count) objects, \(archive.keys.count) keys, "
-        out += "\(archive.values.count) values, \(archive.classes.count) classes\n"
+        out += "\(counted(archive.objects.count, "object")), \(counted(archive.keys.count, "key")), "
+        out += "\(counted(archive.values.count, "value")), \(counted(archive.classes.count, "class", "classes"))\n"
         for (index, object) in archive.objects.enumerated() {
             out += "\n#\(index) \(DisplayText.escaped(classNames[object.classIndex]))"
             if index == 0 { out += " (root)" }
@@ -92,7 +140,7 @@ struct TextDump {
         }
         if !archive.trailingBytes.isEmpty {
             let trailer = Array(archive.trailingBytes)
-            out += "\ntrailer: " + (trailer == NibArchive.lneTrailer ? "LNE\\0" : "\(trailer.count) bytes") + "\n"
+            out += "\ntrailer: " + (trailer == NibArchive.lneTrailer ? "LNE\\0" : counted(trailer.count, "byte")) + "\n"
         }
         return out
     }
@@ -113,13 +161,14 @@ struct TextDump {
             return "→ #\(target) \(DisplayText.escaped(classNames[archive.objects[index].classIndex]))"
         case .data(let bytes):
             if let nested = archive.nestedArchive(in: value) {
-                return "nested NIBArchive, \(bytes.count) bytes: \(nested.objects.count) objects, "
-                    + "\(nested.classes.count) classes (dump it with 'nibtool dump' after extracting)"
+                return
+                    "nested NIBArchive, \(counted(bytes.count, "byte")): \(counted(nested.objects.count, "object")), "
+                    + "\(counted(nested.classes.count, "class", "classes")) (dump it with 'nibtool dump' after extracting)"
             }
             if let text = readableText(bytes) { return text }
             if let geometry = geometry(bytes) { return geometry }
             let shown = bytes.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
-            return "<\(bytes.count) bytes: \(shown)\(bytes.count > 32 ? " …" : "")>"
+            return "<\(counted(bytes.count, "byte")): \(shown)\(bytes.count > 32 ? " …" : "")>"
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 
 /// `nibtool info FILE`: versions, table counts and offsets, class histogram, trailer.
@@ -7,16 +8,20 @@ struct Info: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Summarise a nib: versions, tables, classes and trailer.",
         discussion: """
-            Prints the header versions, each table's entry count and byte range, the trailing
-            bytes (such as the LNE\\0 trailer), nested archives, and how many objects use each
-            class.
+            Prints the header versions, each table's entry count and byte range, the trailing bytes (such as the LNE\\0 trailer), nested archives, and how many objects use each class.
+
+            A keyed-archive nib (an NSKeyedArchiver property list) is reported as what it is: its real size, binary or XML form, $archiver and $version, $top keys, $objects count and classes, and the size of the NIBArchive it converts to. A directory nib or .storyboardc gets one line saying what it holds, then one section per nib.
 
             Example:
               nibtool info Examples/Hello.nib
               nibtool info --format json Examples/Hello.nib | jq .classHistogram
+              nibtool info Main.storyboardc
             """)
 
-    @Argument(help: "The .nib file ('-' for standard input).")
+    @Argument(
+        help:
+            "The nib: a .nib file (NIBArchive or keyed archive), a directory nib or a .storyboardc ('-' for standard input)."
+    )
     var file: String
 
     @Option(help: "Output format: text or json.")
@@ -24,12 +29,55 @@ struct Info: IOCommand {
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
-        let archive = try files.archive(at: file)
-        let summary = ArchiveSummary(archive)
-        switch format {
-        case .text: io.write(summary.text(name: file))
-        case .json: io.write(summary.json(name: file))
+        guard let bundle = try files.bundle(at: file) else {
+            let section = try Self.section(try files.read(file), name: file, files: files)
+            switch format {
+            case .text: io.write(section.text)
+            case .json: io.write(jsonText(section.json))
+            }
+            return
         }
+        // A bundle: what it is, then one section per nib, as `info` of that file prints it.
+        var sections: [(text: String, json: [String: Any])] = []
+        for nib in bundle.nibs {
+            sections.append(try Self.section(nib.bytes, name: "\(file)/\(nib.name)", files: files))
+        }
+        switch format {
+        case .text:
+            var out = "\(file): \(bundle.summary)\n"
+            let others = bundle.files.map(\.name).filter { name in !bundle.nibs.contains { $0.name == name } }
+            if !others.isEmpty {
+                out += "other files: \(others.map { DisplayText.escaped($0) }.joined(separator: ", "))\n"
+            }
+            for section in sections { out += "\n" + section.text }
+            io.write(out)
+        case .json:
+            io.write(
+                jsonText([
+                    "file": file, "kind": bundle.kind == .storyboard ? "storyboard" : "directory-nib",
+                    "files": bundle.files.map(\.name), "nibs": sections.map(\.json),
+                ]))
+        }
+    }
+
+    /// The report on one nib file: a NIBArchive's tables, or a keyed archive's own form.
+    static func section(_ bytes: [UInt8], name: String, files: FileAccess) throws -> (text: String, json: [String: Any])
+    {
+        if NibArchive.isKeyedArchive(bytes) {
+            let report = KeyedArchiveReport(bytes)
+            if let failure = report.findings.first(where: { $0.id.hasPrefix("plist-") }) {
+                throw files.fail(name, "not a readable property list: \(failure.message) at \(failure.location)")
+            }
+            return (report.text(name: name), report.json(name: name))
+        }
+        let summary = ArchiveSummary(try files.archive(from: bytes, path: name))
+        return (summary.text(name: name), summary.jsonObject(name: name))
+    }
+
+    private func jsonText(_ object: [String: Any]) -> String {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
 
@@ -73,27 +121,29 @@ struct ArchiveSummary {
     private var trailerDescription: String {
         if trailer.isEmpty { return "none" }
         if trailer == NibArchive.lneTrailer { return "LNE\\0 (4 bytes)" }
-        return "\(trailer.count) bytes: " + trailer.prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
+        return "\(counted(trailer.count, "byte")): "
+            + trailer.prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
             + (trailer.count > 16 ? " …" : "")
     }
 
     func text(name: String) -> String {
         var lines = [
-            "file:            \(name == "-" ? "<stdin>" : name) (\(fileLength) bytes)",
+            "file:            \(name == "-" ? "<stdin>" : name) (\(counted(fileLength, "byte")))",
+            "form:            NIBArchive",
             "format version:  \(formatVersion)",
             "coder version:   \(coderVersion)",
             "layout:          \(canonicalLayout ? "canonical (tables back to back from offset 50)" : "non-canonical")",
             "tables:",
         ]
         for table in tables {
-            let count = String(table.count).leftPadded(to: 7)
+            let count = String(table.count).leftPadded(to: 7) + (table.count == 1 ? " entry  " : " entries")
             let placement =
                 table.range.map {
                     "bytes \($0.lowerBound)..<\($0.upperBound) (offset 0x\(String($0.lowerBound, radix: 16)))"
                 }
                 ?? "built in memory"
             lines.append(
-                "  \(table.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(count) entries  \(placement)")
+                "  \(table.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(count)  \(placement)")
         }
         lines.append("trailer:         \(trailerDescription)")
         lines.append("nested archives: \(nestedArchives)")
@@ -104,9 +154,10 @@ struct ArchiveSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json(name: String) -> String {
+    func jsonObject(name: String) -> [String: Any] {
         var object: [String: Any] = [
-            "file": name, "bytes": fileLength, "formatVersion": formatVersion, "coderVersion": coderVersion,
+            "file": name, "bytes": fileLength, "form": "nibarchive", "formatVersion": formatVersion,
+            "coderVersion": coderVersion,
             "canonicalLayout": canonicalLayout, "nestedArchives": nestedArchives,
             "trailerHex": trailer.map { String(format: "%02x", $0) }.joined(),
         ]
@@ -119,9 +170,7 @@ struct ArchiveSummary {
             return entry
         }
         object["classHistogram"] = histogram.map { ["class": $0.name, "objects": $0.objects] as [String: Any] }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return object
     }
 }
 

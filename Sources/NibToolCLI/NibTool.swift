@@ -17,10 +17,9 @@ public struct NibTool: ParsableCommand {
               nibtool convert Examples/Hello.nib hello.json
               nibtool verify --canonical Examples/*.nib
 
-            Exit status: 0 success, 1 a check failed (verify), 2 an input could not be read,
-            parsed or written, 64 the command line was wrong. '-' stands for standard input or
-            output wherever a file is expected.
+            Exit status: 0 success, 1 a check failed (verify, diff), 2 an input could not be read, parsed or written, 64 the command line was wrong. '-' stands for standard input or output wherever a file is expected.
             """,
+        version: "nibtool \(NibToolVersion.current) (NibKit)",
         subcommands: [
             Info.self, Dump.self, Convert.self, Verify.self, Tree.self, Compile.self, Diff.self, Scan.self, Render.self,
         ])
@@ -59,6 +58,13 @@ public struct NibTool: ParsableCommand {
         let status = invoke(Array(CommandLine.arguments.dropFirst()), io: .process)
         Foundation.exit(status)
     }
+}
+
+/// The version `nibtool --version` prints.
+enum NibToolVersion {
+    /// NibKit's version: the `## x.y.z` heading of CHANGELOG.md that this build belongs to, or the
+    /// next one with `-dev` while changes are listed under "Unreleased".
+    static let current = "0.1.0-dev"
 }
 
 /// A subcommand that does its work against a ``CommandIO``.

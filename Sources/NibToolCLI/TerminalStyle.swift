@@ -28,3 +28,9 @@ func jsonText(_ value: some Encodable) throws -> String {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
 }
+
+/// `1 object`, `2 objects`: a count with its noun in the right number (`many` defaults to the
+/// noun plus "s").
+func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(count) \(count == 1 ? one : many ?? one + "s")"
+}

@@ -8,7 +8,7 @@ import Testing
 /// The command lines of issue 16 on corpus documents, checked against the same compile through
 /// `nibtool compile` and `NibCompiler`, and the `.strings` export checked against the strings
 /// files projects committed beside those documents.
-@Suite("ibtool on corpus documents", .enabled(if: Corpus.shouldRun))
+@Suite("ibtool on corpus documents", .corpus)
 struct IBToolCorpusTests {
     /// duckduckgo/iOS Main.storyboard, kept in its Base.lproj folder; its build passed
     /// `--module DuckDuckGo` and deployment target 13.0 (the pair's compile.args).

@@ -69,7 +69,7 @@ struct IBToolFlattenTests {
     /// archive and the NIBArchive variant, as a flattened compile for 10.9 writes them.
     @Test(
         "macOS bundles hold the files the corpus's Interface Builder bundles hold",
-        .enabled(if: Corpus.shouldRun),
+        .corpus,
         arguments: [
             ("macos-adium-adium-AccountProfile", "AccountProfile", 11.0, nil),
             ("macos-adium-adium-LogViewer", "LogViewer", 11.0, nil),

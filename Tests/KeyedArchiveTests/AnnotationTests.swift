@@ -75,7 +75,7 @@ struct AnnotationTests {
         let classes = [NibArchive.ClassName("Same"), NibArchive.ClassName("Same")]
         let archive = try NibArchive(objects: objects, keys: keys, values: values, classes: classes)
         let conversion = archive.keyedArchive()
-        #expect(conversion.notes.contains { $0.contains("1 values no object owns") })
+        #expect(conversion.notes.contains { $0.contains("1 value no object owns") })
         let back = try Self.roundTrip(archive, format)
         #expect(back == archive)
         #expect(back.objects.map(\.firstValueIndex) == [0, 0, 2, 3])

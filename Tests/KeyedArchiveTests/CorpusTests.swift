@@ -24,7 +24,7 @@ struct CorpusTests {
     }
 
     @Test(
-        "Every corpus nib survives nib → keyed archive → nib, in both plist formats", .enabled(if: Corpus.shouldRun),
+        "Every corpus nib survives nib → keyed archive → nib, in both plist formats", .corpus,
         arguments: Corpus.nibFileNames)
     func roundTrip(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
@@ -43,7 +43,7 @@ struct CorpusTests {
 
     @Test(
         "Every old keyed nib converts to a NIBArchive that writes, re-parses and dumps",
-        .enabled(if: Corpus.shouldRun), arguments: keyedNibNames)
+        .corpus, arguments: keyedNibNames)
     func keyedNibConverts(name: String) throws {
         let bytes = try Self.keyedNibBytes(named: name)
         #expect(NibArchive.isKeyedArchive(bytes))
@@ -60,7 +60,7 @@ struct CorpusTests {
 
     @Test(
         "Every old keyed nib's property list re-serializes to an equal value in both formats",
-        .enabled(if: Corpus.shouldRun), arguments: keyedNibNames)
+        .corpus, arguments: keyedNibNames)
     func keyedNibPlistRoundTrip(name: String) throws {
         let plist = try PropertyList(parsing: try Self.keyedNibBytes(named: name))
         for format in PropertyList.Format.allCases {

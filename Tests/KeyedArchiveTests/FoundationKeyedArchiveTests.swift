@@ -96,7 +96,7 @@ struct FoundationKeyedArchiveTests {
 
     @Test(
         "Every old keyed nib read, written the Foundation way and read again keeps its graph",
-        .enabled(if: Corpus.shouldRun), arguments: CorpusTests.keyedNibNames)
+        .corpus, arguments: CorpusTests.keyedNibNames)
     func corpusRoundTrip(name: String) throws {
         let archive = try NibArchive(keyedArchiveBytes: try CorpusTests.keyedNibBytes(named: name))
         let back = try NibArchive(keyedArchiveBytes: try archive.foundationKeyedArchive().serialized(as: .binary))

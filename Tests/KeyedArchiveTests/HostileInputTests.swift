@@ -63,7 +63,7 @@ struct HostileInputTests {
         }
     }
 
-    @Test("Every truncation of a real keyed nib fails cleanly", .enabled(if: Corpus.shouldRun))
+    @Test("Every truncation of a real keyed nib fails cleanly", .corpus)
     func truncatedCorpusNib() throws {
         let files = try Corpus.files(in: "nib-keyed", withExtension: "nib")
         let smallest = try #require(

@@ -13,7 +13,7 @@ struct CorpusTests {
     }
 
     @Test(
-        "Every corpus nib re-serializes to its exact bytes", .enabled(if: Corpus.shouldRun),
+        "Every corpus nib re-serializes to its exact bytes", .corpus,
         arguments: Corpus.nibFileNames)
     func losslessRoundTrip(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
@@ -22,7 +22,7 @@ struct CorpusTests {
     }
 
     @Test(
-        "Every corpus nib survives nib → JSON → nib byte for byte", .enabled(if: Corpus.shouldRun),
+        "Every corpus nib survives nib → JSON → nib byte for byte", .corpus,
         arguments: Corpus.nibFileNames)
     func jsonRoundTrip(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
@@ -34,7 +34,7 @@ struct CorpusTests {
     }
 
     @Test(
-        "Every corpus nib dumps exactly as the independent implementations do", .enabled(if: Corpus.shouldRun),
+        "Every corpus nib dumps exactly as the independent implementations do", .corpus,
         arguments: Corpus.nibFileNames)
     func nibdumpMatchesIndependentDump(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)

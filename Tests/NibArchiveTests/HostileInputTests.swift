@@ -230,7 +230,7 @@ struct HostileInputTests {
     }
 
     @Test(
-        "Truncating real files at every offset never crashes", .enabled(if: Corpus.shouldRun),
+        "Truncating real files at every offset never crashes", .corpus,
         arguments: Array(Corpus.nibFileNames.prefix(6)))
     func truncatedCorpusFiles(name: String) throws {
         checkTruncations(try Corpus.nibBytes(named: name))
@@ -238,7 +238,7 @@ struct HostileInputTests {
 
     @Test(
         "Random byte changes in real files give an archive that writes back the same bytes, or an error",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func mutatedCorpusFiles() throws {
         let seed: UInt64 = 0x5EED_0001
         var random = SeededRandom(seed: seed)

@@ -57,7 +57,7 @@ struct CodableBridgeTests {
         #expect(throws: DecodingError.self) { try NibObjectDecoder(maximumDepth: 50).decode(Node.self, from: a) }
     }
 
-    @Test("Every label in the corpus decodes into the Label struct", .enabled(if: Corpus.shouldRun))
+    @Test("Every label in the corpus decodes into the Label struct", .corpus)
     func corpusLabels() throws {
         struct TextOnly: Decodable {
             var UIText: String?

@@ -14,7 +14,7 @@ struct CorpusLoadingTests {
     }
 
     @Test(
-        "Every corpus nib instantiates with a stand-in owner and external objects", .enabled(if: Corpus.shouldRun),
+        "Every corpus nib instantiates with a stand-in owner and external objects", .corpus,
         arguments: Corpus.nibFileNames)
     func instantiates(name: String) throws {
         let nib = try Nib(bytes: try Corpus.nibBytes(named: name))
@@ -29,7 +29,7 @@ struct CorpusLoadingTests {
     }
 
     /// UIKit falls back to `NSKeyedArchiver` for data without the NIBArchive magic; so does `Nib`.
-    @Test("Every keyed-archive nib of the corpus loads through Nib", .enabled(if: Corpus.shouldRun))
+    @Test("Every keyed-archive nib of the corpus loads through Nib", .corpus)
     func keyedArchiveNibs() throws {
         let files = try Corpus.files(in: "nib-keyed", withExtension: "nib")
         #expect(files.count >= 60)
@@ -43,7 +43,7 @@ struct CorpusLoadingTests {
     }
 
     @Test(
-        "Every corpus nib's graph survives encode and decode unchanged", .enabled(if: Corpus.shouldRun),
+        "Every corpus nib's graph survives encode and decode unchanged", .corpus,
         arguments: Corpus.nibFileNames)
     func roundTrip(name: String) throws {
         let nib = try Nib(bytes: try Corpus.nibBytes(named: name))
@@ -54,7 +54,7 @@ struct CorpusLoadingTests {
         #expect(difference == nil, "\(name): \(difference ?? "")")
     }
 
-    @Test("A missing external object is an error that names it", .enabled(if: Corpus.shouldRun))
+    @Test("A missing external object is an error that names it", .corpus)
     func missingExternalObjectIsNamed() throws {
         let candidates = try Corpus.nibFiles().lazy.compactMap { url -> (Nib, String)? in
             guard let nib = try? Nib(bytes: [UInt8](Data(contentsOf: url))),
@@ -89,7 +89,7 @@ struct LeakTests {
     }
 
     @Test(
-        "Every object of every corpus graph is freed when the graph is dropped", .enabled(if: Corpus.shouldRun),
+        "Every object of every corpus graph is freed when the graph is dropped", .corpus,
         arguments: Corpus.nibFileNames)
     func graphsAreFreed(name: String) throws {
         for instantiate in [false, true] {

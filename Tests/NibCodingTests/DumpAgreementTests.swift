@@ -87,7 +87,7 @@ struct DumpAgreementTests {
     /// name must be the same before, after `entries` is read, and after `entries` is set.
     @Test(
         "Decoded objects keep their dump's class names when their values leave the archive",
-        .enabled(if: Corpus.shouldRun), arguments: Corpus.nibFileNames)
+        .corpus, arguments: Corpus.nibFileNames)
     func classNamesMatchDump(name: String) throws {
         let url = try Corpus.directory().appendingPathComponent("nib/\(name)")
         let names = Self.dumpClassNames(String(decoding: try Corpus.nibdump(for: url), as: UTF8.self))
@@ -116,7 +116,7 @@ struct DumpAgreementTests {
     }
 
     @Test(
-        "Every decoded value of every corpus nib matches its dump line", .enabled(if: Corpus.shouldRun),
+        "Every decoded value of every corpus nib matches its dump line", .corpus,
         arguments: Corpus.nibFileNames)
     func valuesMatchDump(name: String) throws {
         let url = try Corpus.directory().appendingPathComponent("nib/\(name)")

@@ -268,7 +268,7 @@ struct HandBuiltGraphTests {
             return
         }
         #expect(superviewReference.object === view)
-        weak var weakView = view
+        weak let weakView = view
         root = nil
         _ = consume view
         #expect(weakView == nil)
@@ -359,8 +359,8 @@ struct HandBuiltGraphTests {
         #expect((second.object(forKey: "a") as? NibString)?.string == "x")
         // Object 2 refers to itself through the shared value: a back reference, never a strong cycle.
         #expect(second.object(forKey: "second") === second)
-        weak var weakFirst = first
-        weak var weakSecond = second
+        weak let weakFirst = first
+        weak let weakSecond = second
         root = nil
         _ = consume first
         _ = consume second

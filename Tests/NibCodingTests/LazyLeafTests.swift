@@ -117,8 +117,8 @@ struct LazyLeafTests {
     @Test("A leaf read once lives as long as its referrer")
     func lifetime() throws {
         var root: NibObject? = try Nib(archive: try sharedArchive()).decodeGraph()
-        weak var number = (root?.object(forKey: "first") as? NibObject)?.object(forKey: "count")
-        weak var text = (root?.object(forKey: "second") as? NibObject)?.object(forKey: "text")
+        weak let number = (root?.object(forKey: "first") as? NibObject)?.object(forKey: "count")
+        weak let text = (root?.object(forKey: "second") as? NibObject)?.object(forKey: "text")
         #expect(number != nil && text != nil)
         root = nil
         #expect(number == nil && text == nil)

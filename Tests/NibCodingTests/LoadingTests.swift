@@ -117,7 +117,7 @@ struct LoadingTests {
         #expect(result.diagnostics.contains { $0.contains("userNameField") })
     }
 
-    @Test("User-defined runtime attributes reach targets that accept key paths", .enabled(if: Corpus.shouldRun))
+    @Test("User-defined runtime attributes reach targets that accept key paths", .corpus)
     func runtimeAttributes() throws {
         let nib = try Nib(bytes: try Corpus.nibBytes(named: "0senno-atmosphere__EmailViewController.nib"))
         let result = try nib.instantiation(owner: NibObject(), externalObjects: CorpusLoadingTests.standIns(for: nib))
@@ -126,7 +126,7 @@ struct LoadingTests {
         #expect(applied.allSatisfy { !$0.keyPath.isEmpty })
     }
 
-    @Test("Nested prototype-cell nibs are exposed as their own Nib and load", .enabled(if: Corpus.shouldRun))
+    @Test("Nested prototype-cell nibs are exposed as their own Nib and load", .corpus)
     func nestedNibs() throws {
         var found = 0
         for url in try Corpus.nibFiles() {
@@ -142,7 +142,7 @@ struct LoadingTests {
         #expect(found >= 11)
     }
 
-    @Test("Compiled storyboards and directory nibs load from disk", .enabled(if: Corpus.shouldRun))
+    @Test("Compiled storyboards and directory nibs load from disk", .corpus)
     func filesOnDisk() throws {
         let pairs = try Corpus.directory().appendingPathComponent("xib-pairs")
         let enumerator = FileManager.default.enumerator(at: pairs, includingPropertiesForKeys: nil)
@@ -194,7 +194,7 @@ struct TreeTests {
     }
 
     @Test(
-        "The tree builds for every corpus nib, with custom classes demangled", .enabled(if: Corpus.shouldRun),
+        "The tree builds for every corpus nib, with custom classes demangled", .corpus,
         arguments: Corpus.nibFileNames)
     func corpusTree(name: String) throws {
         let tree = try NibTree(nib: Nib(bytes: try Corpus.nibBytes(named: name)))

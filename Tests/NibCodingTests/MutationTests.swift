@@ -9,7 +9,7 @@ import Testing
 @Suite("Mutated nibs fail cleanly")
 struct MutationTests {
     @Test(
-        "Mutated corpus nibs decode, instantiate and outline or throw NibCodingError", .enabled(if: Corpus.shouldRun),
+        "Mutated corpus nibs decode, instantiate and outline or throw NibCodingError", .corpus,
         arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func mutations(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)

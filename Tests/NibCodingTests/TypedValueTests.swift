@@ -9,7 +9,7 @@ import Testing
 struct TypedValueTests {
     @Test(
         "Colors, fonts, numbers, NSValues, strings and images all decode to typed values",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func everyTypedValue() throws {
         var counts: [String: Int] = [:]
         for name in Corpus.nibFileNames {

@@ -164,17 +164,17 @@ struct AppKitTableCellViewRuleTests {
         #expect(nested.nodes[owner].className == "NSCustomObject")
         #expect(nested.text("NSClassName", of: owner) == "NSObject")
         #expect(nested.value("IBClassReference", of: owner)?.type == nil)
-        let objects = try #require(nested.object("NSObjectsKeys", of: data)).map { nested.elements(of: $0) } ?? []
+        let objects = nested.elements(of: try #require(nested.object("NSObjectsKeys", of: data)))
         #expect(
             objects.map { nested.nodes[$0].className } == [
                 "NSTableCellView", "NSTextField", "NSTextFieldCell", "NSCustomObject",
             ])
         #expect(objects.last.flatMap { nested.text("NSClassName", of: $0) } == "NSApplication")
-        let parents = try #require(nested.object("NSObjectsValues", of: data)).map { nested.elements(of: $0) } ?? []
+        let parents = nested.elements(of: try #require(nested.object("NSObjectsValues", of: data)))
         #expect(parents == [owner, objects[0], objects[1], owner])
-        let connections = try #require(nested.object("NSConnections", of: data)).map { nested.elements(of: $0) } ?? []
+        let connections = nested.elements(of: try #require(nested.object("NSConnections", of: data)))
         #expect(connections.map { nested.text("NSLabel", of: $0) } == ["textField"])
-        let oids = try #require(nested.object("NSOidsKeys", of: data)).map { nested.elements(of: $0) } ?? []
+        let oids = nested.elements(of: try #require(nested.object("NSOidsKeys", of: data)))
         #expect(oids.count == 6)
     }
 

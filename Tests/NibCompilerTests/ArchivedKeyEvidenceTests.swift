@@ -9,7 +9,7 @@ import Testing
 /// Every (class, key) the compiler writes is one that Apple's own compiled nibs use for that
 /// class or a superclass: the nibs of `nib/`, `nib-keyed/` and the pairs' outputs are the
 /// evidence; the documents of `wild/` and the pairs' sources are what is compiled.
-@Suite("Archived keys follow Apple's output", .enabled(if: Corpus.shouldRun))
+@Suite("Archived keys follow Apple's output", .corpus)
 struct ArchivedKeyEvidenceTests {
     /// (class, key) pairs written without an instance in the corpus, each with its evidence.
     static let exceptions: [String: String] = [

@@ -6,7 +6,7 @@ import NibDiff
 import Testing
 
 /// Every corpus pair that compiles to exactly Apple's structure stays that way.
-@Suite("Corpus pairs that match Apple's output", .enabled(if: Corpus.shouldRun))
+@Suite("Corpus pairs that match Apple's output", .corpus)
 struct CorpusPairTests {
     /// The pairs `Scripts/score-compile.sh` reports as PASS; add each newly passing pair here.
     static let passing = [
@@ -275,7 +275,7 @@ struct CorpusPairTests {
 /// replaced by an sRGB color holding Apple's archived float32 components, they compile to
 /// exactly Apple's structure; as written, they compile with a warning per converted color and
 /// differ from Apple's only in those colors' components (refused when exact colors are asked for).
-@Suite("Corpus pairs identical but for ColorSync colors", .enabled(if: Corpus.shouldRun))
+@Suite("Corpus pairs identical but for ColorSync colors", .corpus)
 struct CorpusColorSyncPairTests {
     /// A source color's components (as written, with their color space) and Apple's float32
     /// result for it.

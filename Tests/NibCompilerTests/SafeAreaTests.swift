@@ -174,7 +174,7 @@ struct SafeAreaTests {
 }
 
 /// The corpus's compiled launch screens (sources not in the corpus) against Xcode's templates.
-@Suite("Xcode launch screen templates compile to the corpus's compiled ones", .enabled(if: Corpus.shouldRun))
+@Suite("Xcode launch screen templates compile to the corpus's compiled ones", .corpus)
 struct LaunchScreenTemplateTests {
     static func reference(_ project: String, _ nib: String) throws -> NibArchive {
         let url = try Corpus.directory().appendingPathComponent(

@@ -11,7 +11,7 @@ import Testing
 /// at an enclosing element: a scene or object left out whole). Counted per class, as ids are
 /// not archived: the nibs hold at least as many objects of each class as the source has
 /// elements of it.
-@Suite("Every source object is archived or reported", .enabled(if: Corpus.shouldRun))
+@Suite("Every source object is archived or reported", .corpus)
 struct SourceObjectsArchivedTests {
     /// Elements with an `id` that are not objects of the nib: connections, scenes, IB's
     /// placeholders (File's Owner and First Responder are proxies, not of their class), and

@@ -533,7 +533,7 @@ struct VariationStoryboardTests {
 
     @Test(
         "constraint masks in an Xcode 7.3 document are compiled as Xcode 10 does (Carbook), with a warning",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func olderConstraintMasks() throws {
         // Carbook's LaunchScreen was saved by Xcode 7.3 (toolsVersion 10117) with constraint masks
         // the Xcode 6/7 pairs never use; built by Xcode 10, its output has Xcode 10's storages.

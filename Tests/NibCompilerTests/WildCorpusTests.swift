@@ -13,7 +13,7 @@ import Testing
 /// ``knownFailures`` lists the documents that still stop at an error, each group with the
 /// reason; the test fails when another document stops (a regression) and when a listed one
 /// compiles (so that the list only shrinks).
-@Suite("The wild corpus compiles and loads", .enabled(if: Corpus.shouldRun))
+@Suite("The wild corpus compiles and loads", .corpus)
 struct WildCorpusTests {
     /// Every document of `wild/`, as `platform/file`.
     static func documents() throws -> [String] {

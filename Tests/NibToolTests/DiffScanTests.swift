@@ -37,7 +37,8 @@ struct DiffCommandTests {
         let run = runTool(["diff", hello, changed.path])
         #expect(run.status == 1)
         let lines = run.outputText.split(separator: "\n")
-        #expect(lines.count == 1)
+        #expect(lines.count == 2)
+        #expect(lines.last == "1 difference: 1 changed, 0 added, 0 removed")
         #expect(
             lines.first
                 == "~ root › UINibTopLevelObjectsKey[2] (UIView) › UISubviews[0] (UILabel) › UIText (NSString) › NS.bytes: \"Hello, NibKit!\" → \"Hi there\""

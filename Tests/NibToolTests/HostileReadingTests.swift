@@ -96,7 +96,8 @@ struct HostileReadingTests {
         let run = runTool(["diff", left, changed])
         #expect(run.status == 1)
         let lines = run.outputText.split(separator: "\n")
-        #expect(lines.count == 1, "\(lines.prefix(5))")
+        #expect(lines.count == 2, "\(lines.prefix(5))")
+        #expect(lines.last == "1 difference: 1 changed, 0 added, 0 removed")
         #expect(lines.first?.contains("\"element 2999\" → \"element 2999 changed\"") == true, "\(lines)")
     }
 
@@ -109,7 +110,8 @@ struct HostileReadingTests {
         let run = runTool(["diff", left, changed])
         #expect(run.status == 1)
         let lines = run.outputText.split(separator: "\n")
-        #expect(lines.count == 1, "\(lines.prefix(5))")
+        #expect(lines.count == 2, "\(lines.prefix(5))")
+        #expect(lines.last == "1 difference: 1 changed, 0 added, 0 removed")
         #expect(lines.first?.contains("int32 400 → int32 -400") == true, "\(lines)")
     }
 

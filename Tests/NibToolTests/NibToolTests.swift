@@ -47,7 +47,7 @@ struct NibToolTests {
         #expect(run.outputText.contains("    UIBounds = {0, 0, 320, 480} (rect/insets, float64 geometry)\n"))
     }
 
-    @Test("dump --format nibdump of every corpus file equals the independent dump", .enabled(if: Corpus.shouldRun))
+    @Test("dump --format nibdump of every corpus file equals the independent dump", .corpus)
     func nibdumpOfCorpus() throws {
         for file in try Corpus.nibFiles() {
             let run = runTool(["dump", "--format", "nibdump", file.path])
@@ -164,7 +164,7 @@ struct TreeCommandTests {
         #expect((try JSONSerialization.jsonObject(with: Data(run.output))) is [String: Any])
     }
 
-    @Test("tree succeeds on every corpus file, in text and JSON", .enabled(if: Corpus.shouldRun))
+    @Test("tree succeeds on every corpus file, in text and JSON", .corpus)
     func everyCorpusFile() throws {
         for file in try Corpus.nibFiles() {
             let text = runTool(["tree", file.path])

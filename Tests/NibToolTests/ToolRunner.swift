@@ -9,10 +9,11 @@ struct ToolRun {
     var outputText: String { String(decoding: output, as: UTF8.self) }
 }
 
-func runTool(_ arguments: [String], stdin: [UInt8] = []) -> ToolRun {
+func runTool(_ arguments: [String], stdin: [UInt8] = [], outputIsTerminal: Bool = false) -> ToolRun {
     let box = OutputBox()
     let io = CommandIO(
-        readInput: { stdin }, writeOutput: { box.output += $0 }, writeError: { box.error += $0 })
+        readInput: { stdin }, writeOutput: { box.output += $0 }, writeError: { box.error += $0 },
+        outputIsTerminal: outputIsTerminal)
     let status = NibTool.invoke(arguments, io: io)
     return ToolRun(status: status, output: box.output, error: box.error)
 }
@@ -43,10 +44,13 @@ var builtTool: URL? {
 }
 
 /// Runs the built binary and returns its status, standard output and standard error.
-func runBinary(_ arguments: [String], stdin: Data = Data()) throws -> (status: Int32, output: Data, error: String) {
+func runBinary(_ arguments: [String], stdin: Data = Data(), in directory: URL? = nil) throws -> (
+    status: Int32, output: Data, error: String
+) {
     guard let tool = builtTool else { throw CocoaError(.fileNoSuchFile) }
     let process = Process()
     process.executableURL = tool
+    if let directory { process.currentDirectoryURL = directory }
     process.arguments = arguments
     let input = Pipe()
     let output = Pipe()

@@ -136,7 +136,7 @@ open class NibCollection: NibObject {
     }
 
     /// `NSArray [3 elements]`.
-    override open var description: String { "\(className) [\(elementValues.count) elements]" }
+    override open var description: String { "\(className) [\(DisplayText.counted(elementValues.count, "element"))]" }
 }
 
 /// `NSArray` / `NSMutableArray`.
