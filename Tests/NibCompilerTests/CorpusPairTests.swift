@@ -368,7 +368,7 @@ struct CorpusColorSyncPairTests {
 /// approximates (docs/COMPILE.md, "Color matching (iOS)"): everything else — the cells' system
 /// background views and configurations, their safe area guides, their separators at x = 8 — is
 /// Apple's structure.
-@Suite("Xcode 13 cells equal to Apple's but for ColorSync's digits", .enabled(if: Corpus.shouldRun))
+@Suite("Xcode 13 cells equal to Apple's but for ColorSync's digits", .corpus)
 struct CorpusXcode13CellPairTests {
     static let pairs = [
         "ios-duckduckgo-iOS-BrowsingMenuSeparatorViewCell", "ios-duckduckgo-iOS-PrivacyProtectionHeaderCell",
@@ -396,7 +396,7 @@ struct CorpusXcode13CellPairTests {
 /// Static table views and styled cells as Xcode 13.2 compiles them: the view nib of
 /// duckduckgo's Debug menu (a plain static table, one section, six Basic cells with disclosure
 /// indicators and show segues) is Apple's, file for file.
-@Suite("Xcode 13 static tables", .enabled(if: Corpus.shouldRun))
+@Suite("Xcode 13 static tables", .corpus)
 struct CorpusStaticTableTests {
     @Test(
         "the Debug menu's static table view nib equals Apple's: data source, sections, rows, styled cells, cell segues")
