@@ -2,6 +2,7 @@ import CorpusSupport
 import Foundation
 import NibCoding
 import Testing
+import ZIPFoundation
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -27,6 +28,8 @@ final class XibOracle: NSObject, XMLParserDelegate {
     /// `customClass` attributes.
     private(set) var customClasses: [String] = []
     private var open: [Int] = []
+    /// Open elements and where their strings start in ``strings``.
+    private var elements: [(name: String, firstString: Int)] = []
 
     static func parse(_ url: URL) throws -> XibOracle {
         let oracle = XibOracle()
@@ -40,6 +43,13 @@ final class XibOracle: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
+        // A cell with a formatter archives the formatted value (a date, a number), not its text.
+        if name == "dateFormatter" || name == "numberFormatter",
+            let cell = elements.last(where: { $0.name.hasSuffix("Cell") })
+        {
+            strings.removeSubrange(min(cell.firstString, strings.count)...)
+        }
+        elements.append((name, strings.count))
         if let custom = attributes["customClass"] { customClasses.append(custom) }
         for key in ["title", "placeholderString", "label"] {
             if let value = attributes[key], name != "menu" || key != "title" { strings.append(value) }
@@ -69,6 +79,7 @@ final class XibOracle: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if name == "menuItem" { open.removeLast() }
+        if !elements.isEmpty { elements.removeLast() }
     }
 }
 
@@ -134,5 +145,151 @@ struct AppKitTests {
         let text = tree.text()
         #expect(text.contains(" \"Open…\" ⌘O\n"))
         #expect(text.contains("action openDocument: → First Responder"))
+    }
+}
+
+@Suite("scan of AppKit nibs and of inputs that are not nibs")
+struct AppKitScanTests {
+    /// The macOS pairs compiled from a `.xib`: (pair folder, source, compiled nib).
+    static func macXibPairs() throws -> [(name: String, source: URL, nib: URL)] {
+        let root = try Corpus.directory().appendingPathComponent("xib-pairs")
+        let manifest = try String(contentsOf: root.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        var pairs: [(String, URL, URL)] = []
+        for line in manifest.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count > 6, fields[1] == "macos", fields[3].hasSuffix(".xib") else { continue }
+            let folder = root.appendingPathComponent(fields[0])
+            let name = URL(fileURLWithPath: fields[3]).deletingPathExtension().lastPathComponent
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            guard let source = files.first(where: { $0.hasSuffix(name + ".xib") }),
+                let nib = files.first(where: { $0.hasSuffix(name + ".nib") })
+            else { continue }
+            pairs.append((fields[0], folder.appendingPathComponent(source), folder.appendingPathComponent(nib)))
+        }
+        return pairs
+    }
+
+    @Test(
+        "scan of a folder of AppKit nibs lists the strings and custom classes of their .xib sources",
+        .enabled(if: Corpus.shouldRun))
+    func folderOfAppKitNibs() throws {
+        let pairs = try Self.macXibPairs()
+        #expect(pairs.count >= 40)
+        let folder = try temporaryFolder()
+        for pair in pairs {
+            try FileManager.default.copyItem(at: pair.nib, to: folder.appendingPathComponent(pair.name + ".nib"))
+        }
+        let run = runTool(["scan", "--format", "json", folder.path])
+        #expect(run.status == 0, "\(run.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output)) as? [String: Any])
+        let entries = try #require(object["nibs"] as? [[String: Any]])
+        #expect(entries.count == pairs.count)
+        var checkedStrings = 0
+        var checkedClasses = 0
+        for pair in pairs {
+            let entry = try #require(entries.first { $0["path"] as? String == pair.name + ".nib" }, "\(pair.name)")
+            let source = try XibOracle.parse(pair.source)
+            let strings = Set(entry["strings"] as? [String] ?? [])
+            let classes = Set(entry["classes"] as? [String] ?? [])
+            for string in Set(source.strings) where !string.trimmingCharacters(in: .whitespaces).isEmpty {
+                #expect(strings.contains(string), "\(pair.name): \"\(string)\" not listed")
+                checkedStrings += 1
+            }
+            // The app's own classes: Interface Builder also writes customClass for placeholders
+            // (FirstResponder, NSApplication, NSObject), which are AppKit's.
+            for custom in Set(source.customClasses) where custom != "FirstResponder" && !custom.hasPrefix("NS") {
+                // A class in a module is listed qualified (the module the build used).
+                let listed = classes.contains(custom) || classes.contains { $0.hasSuffix("." + custom) }
+                #expect(listed, "\(pair.name): class \(custom) not listed")
+                checkedClasses += 1
+            }
+        }
+        #expect(checkedStrings > 100)
+        #expect(checkedClasses > 5)
+    }
+
+    /// A nib with one custom object of class `className` and one label whose text is `text`.
+    static func nib(className: String, text: String) -> [UInt8] {
+        var nib = RawNib()
+        nib.keys = ["NSClassName", "UIText", "NS.bytes"]
+        nib.classes = ["NSObject", "NSCustomObject", "UILabel", "NSString"]
+        nib.object(0, [])
+        let (refType, classRef) = RawNib.reference(2)
+        nib.object(1, [(0, refType, classRef)])
+        let classText = RawNib.data(Array(className.utf8))
+        nib.object(3, [(2, classText.0, classText.1)])
+        let (_, textRef) = RawNib.reference(4)
+        nib.object(2, [(1, refType, textRef)])
+        let textBytes = RawNib.data(Array(text.utf8))
+        nib.object(3, [(2, textBytes.0, textBytes.1)])
+        return nib.bytes()
+    }
+
+    @Test("scan escapes U+2028 and other invisible characters, and counts one custom class in the singular")
+    func invisibleCharacters() throws {
+        let folder = try temporaryFolder()
+        let text = "Line\u{2028}two\u{200B}\u{FEFF}\u{202E}end"
+        try Data(Self.nib(className: "AppDelegate", text: text)).write(to: folder.appendingPathComponent("A.nib"))
+        let run = runTool(["scan", folder.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.outputText.contains("\"Line\\u{2028}two\\u{200B}\\u{FEFF}\\u{202E}end\""))
+        #expect(!run.outputText.unicodeScalars.contains { [0x2028, 0x200B, 0xFEFF, 0x202E].contains($0.value) })
+        #expect(run.outputText.contains("; 1 custom class, 0 outlets, 0 actions, 1 string\n"))
+        #expect(run.outputText.contains("classes: AppDelegate"))
+        // JSON keeps the text as it is.
+        let json = runTool(["scan", "--format", "json", folder.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output)) as? [String: Any])
+        let total = try #require(object["total"] as? [String: Any])
+        #expect(total["strings"] as? [String] == [text])
+    }
+
+    @Test("scan of a PNG named .ipa or .png is an error naming what it is, not 'Total: 0 nibs'")
+    func notAZip() throws {
+        let folder = try temporaryFolder()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 32)
+        for name in ["fake.ipa", "fake.png"] {
+            let url = folder.appendingPathComponent(name)
+            try Data(png).write(to: url)
+            let run = runTool(["scan", url.path])
+            #expect(run.status == 2)
+            #expect(run.error.contains("is a PNG image") || run.error.contains("but is a PNG image"), "\(run.error)")
+            #expect(!run.outputText.contains("Total"))
+        }
+        let empty = folder.appendingPathComponent("empty.ipa")
+        try Data().write(to: empty)
+        #expect(runTool(["scan", empty.path]).status == 2)
+    }
+
+    @Test("scan of a truncated .ipa says the zip is truncated, in words")
+    func truncatedZip() throws {
+        let folder = try temporaryFolder()
+        let ipa = folder.appendingPathComponent("App.ipa")
+        let archive = try Archive(url: ipa, accessMode: .create)
+        let nib = try Data(contentsOf: examplesFolder.appendingPathComponent("LoginScreen/LoginScreen.nib"))
+        try archive.addEntry(
+            with: "Payload/App.app/Login.nib", type: .file, uncompressedSize: Int64(nib.count),
+            compressionMethod: .deflate
+        ) { position, size in nib.subdata(in: Int(position)..<Int(position) + size) }
+        let whole = try Data(contentsOf: ipa)
+        #expect(runTool(["scan", ipa.path]).status == 0)
+        let cut = folder.appendingPathComponent("Cut.ipa")
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let run = runTool(["scan", cut.path])
+        #expect(run.status == 2)
+        #expect(run.error.contains("not a complete zip archive"), "\(run.error)")
+        #expect(!run.error.contains("missingEndOfCentralDirectoryRecord"))
+    }
+
+    @Test("scan of a directory nib by its own name reports one nib", .enabled(if: Corpus.shouldRun))
+    func directoryNibItself() throws {
+        let nib = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-scribendi-cindex-mac-MainMenu/Base.lproj/MainMenu.nib")
+        let run = runTool(["scan", "--format", "json", nib.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output)) as? [String: Any])
+        let entries = try #require(object["nibs"] as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["path"] as? String == "MainMenu.nib")
+        #expect(entries.first?["kind"] as? String == "directory-nib")
+        #expect(entries.first?["files"] as? Int == 2)
     }
 }
