@@ -150,6 +150,7 @@ public struct NibTree: Encodable, Sendable {
         }
         var builder = Builder(connections: connections, accessibilityIdentifiers: [:])
         builder.owner = owner.map(ObjectIdentifier.init)
+        builder.isAppKit = true
         return AppKitObjects.topLevelObjects(of: data).map { builder.node($0, depth: 0) }
     }
 
@@ -159,6 +160,8 @@ public struct NibTree: Encodable, Sendable {
         var visited: Set<ObjectIdentifier> = []
         /// A macOS nib's file's owner (`NSRoot`), labelled as such.
         var owner: ObjectIdentifier?
+        /// Whether the graph is a macOS nib's (AppKit children, labels and key equivalents).
+        var isAppKit = false
 
         mutating func node(_ object: AnyObject, depth: Int) -> Node {
             let id = ObjectIdentifier(object)
@@ -176,7 +179,7 @@ public struct NibTree: Encodable, Sendable {
                         childObjects.insert(view, at: 0)
                     }
                 }
-                if owner != nil {
+                if isAppKit {
                     // Objects already listed (a shared view, a tab's selected view) stay out.
                     childObjects = AppKitObjects.children(of: nib).filter { !visited.contains(ObjectIdentifier($0)) }
                 }
@@ -184,7 +187,7 @@ public struct NibTree: Encodable, Sendable {
             }
             let display = nib.displayClassName
             var keyEquivalent: String?
-            if owner != nil, nib.className == "NSMenuItem" { keyEquivalent = AppKitObjects.keyEquivalent(nib) }
+            if isAppKit, nib.className == "NSMenuItem" { keyEquivalent = AppKitObjects.keyEquivalent(nib) }
             return Node(
                 index: nib.archiveIndex, className: display,
                 archivedClassName: display == SwiftClassName.readable(nib.className) ? nil : nib.className,
@@ -194,7 +197,7 @@ public struct NibTree: Encodable, Sendable {
 
         func label(_ object: NibObject) -> String? {
             if let owner, ObjectIdentifier(object) == owner { return "File's Owner" }
-            if owner != nil {
+            if isAppKit {
                 if object.className == "NSCustomObject", object.string(forKey: "NSClassName") == "FirstResponder" {
                     return "First Responder"
                 }

@@ -293,3 +293,73 @@ struct AppKitScanTests {
         #expect(entries.first?["files"] as? Int == 2)
     }
 }
+
+@Suite("render of AppKit nibs")
+struct AppKitRenderTests {
+    /// A macOS nib: a window titled `title` whose content view has `frame` (a brace string),
+    /// lists itself among its subviews (a cycle) and holds a button of size `buttonSize`.
+    static func windowNib(title: String, frame: String, buttonSize: String) -> [UInt8] {
+        var nib = RawNib()
+        nib.keys = [
+            "IB.objectdata", "NSRoot", "NSObjectsKeys", "NSObjectsValues", "NSClassName", "NS.bytes",
+            "UINibEncoderEmptyKey", "NSInlinedValue", "NSWindowRect", "NSWindowView", "NSWindowTitle", "NSvFlags",
+            "NSFrame", "NSSubviews", "NSFrameSize",
+        ]
+        nib.classes = [
+            "NSObject", "NSIBObjectData", "NSCustomObject", "NSArray", "NSString", "NSWindowTemplate", "NSView",
+            "NSButton",
+        ]
+        func ref(_ key: Int, _ index: Int) -> (Int, UInt8, [UInt8]) { (key, 10, RawNib.le32(index)) }
+        func text(_ string: String) -> [(Int, UInt8, [UInt8])] {
+            let data = RawNib.data(Array(string.utf8))
+            return [(5, data.0, data.1)]
+        }
+        let inlined: (Int, UInt8, [UInt8]) = (7, 5, [])
+        nib.object(0, [ref(0, 1)])  // 0 root
+        nib.object(1, [ref(1, 2), ref(2, 3), ref(3, 4)])  // 1 object data
+        nib.object(2, [ref(4, 5)])  // 2 owner
+        nib.object(3, [inlined, ref(6, 6)])  // 3 keys: the window
+        nib.object(3, [inlined, ref(6, 2)])  // 4 parents: the owner
+        nib.object(4, text("NSObject"))  // 5
+        nib.object(5, [ref(8, 7), ref(9, 8), ref(10, 9)])  // 6 window
+        nib.object(4, text("{{0, 0}, {400, 300}}"))  // 7
+        nib.object(6, [(11, 0, [0]), ref(12, 10), ref(13, 11)])  // 8 content view
+        nib.object(4, text(title))  // 9
+        nib.object(4, text(frame))  // 10
+        nib.object(3, [inlined, ref(6, 8), ref(6, 12)])  // 11 subviews: itself and the button
+        nib.object(7, [(11, 0, [0]), ref(14, 13)])  // 12 button
+        nib.object(4, text(buttonSize))  // 13
+        return nib.bytes()
+    }
+
+    @Test(
+        "A window whose frames are 1e308, NaN or infinite and whose view holds itself renders bounded, well-formed SVG",
+        arguments: [
+            ("{{0, 0}, {400, 300}}", "{80, 20}"), ("{{1e308, nan}, {inf, -5}}", "{1e300, 20}"),
+            ("{{-1e308, 0}, {nan, 1e308}}", "{inf, inf}"),
+        ])
+    func hostileWindow(frame: String, buttonSize: String) throws {
+        let run = runTool(
+            ["render", "-"], stdin: Self.windowNib(title: "Tëst <&>", frame: frame, buttonSize: buttonSize))
+        #expect(run.status == 0, "\(run.error)")
+        let svg = try #require(SVGRects.parse(Data(run.output)))
+        #expect(svg.rects.map(\.className) == ["NSView", "NSButton"])
+        for rect in svg.rects {
+            for value in [rect.x, rect.y, rect.width, rect.height] { #expect(value.isFinite && abs(value) <= 2e9) }
+        }
+        #expect(run.outputText.contains("Tëst &lt;&amp;&gt;"))
+        #expect(!run.outputText.contains("nan") && !run.outputText.contains("inf"))
+    }
+
+    @Test("An AppKit window is drawn with its title bar, and its views top-down from AppKit's bottom-up frames")
+    func flippedCoordinates() throws {
+        let run = runTool(
+            ["render", "-"], stdin: Self.windowNib(title: "Main", frame: "{{0, 0}, {400, 300}}", buttonSize: "{80, 20}")
+        )
+        let svg = try #require(SVGRects.parse(Data(run.output)))
+        // The button's frame origin is (0, 0) in AppKit: the bottom left of its 300-point-high superview.
+        #expect(svg.rects.last == .init(className: "NSButton", index: 12, x: 0, y: 280, width: 80, height: 20))
+        #expect(run.outputText.contains("class=\"title-bar\""))
+        #expect(svg.texts.contains("Main"))
+    }
+}
