@@ -10,7 +10,7 @@ struct Render: IOCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a nib's top-level view hierarchies as an SVG picture.",
         discussion: """
-            Each top-level view (and the view of each top-level view controller) is drawn side by side under a caption. Views are rectangles placed from their bounds and center inside their superview; labels, buttons and text fields show their text in the nib's font size and colors; image views and views of other classes are labelled boxes; hidden views are faded. Background, text and tint colors are used where the nib has them (RGB, gray, and UIKit's named system colors in their light appearance).
+            Each top-level view (and the view of each top-level view controller) is drawn side by side under a caption. Views are rectangles placed from their bounds and center inside their superview; labels, buttons and text fields show their text in the nib's font size and colors; image views and views of other classes are labelled boxes; hidden views are left out (--show-hidden draws them faded with a red outline); text breaks lines at line and paragraph separators, and a label with numberOfLines 0 gets every line its text needs. Background, text and tint colors are used where the nib has them (RGB, gray, and UIKit's named system colors in their light appearance).
 
             A macOS nib (NIBArchive or keyed archive) draws each window with its title bar and content view, and each top-level view; controls are drawn as they look: push buttons, check boxes and radio buttons, text fields and labels, sliders, pop-up buttons, segmented controls, tables (header titles, rows), boxes and separators, tab views (tabs with their labels), progress bars, images.
 
@@ -30,6 +30,9 @@ struct Render: IOCommand {
         name: [.short, .customLong("output")],
         help: "The SVG file to write ('-' for standard output); for a .storyboardc, the folder to write.")
     var output = "-"
+
+    @Flag(name: .customLong("show-hidden"), help: "Draw hidden views too, faded and outlined in red.")
+    var showHidden = false
 
     func execute(_ io: CommandIO) throws {
         let files = FileAccess(io: io)
@@ -53,7 +56,7 @@ struct Render: IOCommand {
         guard !roots.isEmpty else {
             throw files.fail(file, "has no top-level views or windows to draw", status: ExitStatus.checkFailed)
         }
-        let svg = withExtendedLifetime(graph) { SVGRenderer().render(roots) }
+        let svg = withExtendedLifetime(graph) { SVGRenderer(showsHidden: showHidden).render(roots) }
         try files.write(Array(svg.utf8), to: output)
     }
 
@@ -97,7 +100,7 @@ struct Render: IOCommand {
                 throw files.fail(file, "\(member.name).nib: \(error)")
             }
             guard !roots.isEmpty else { continue }
-            let svg = withExtendedLifetime(graph) { SVGRenderer().render(roots) }
+            let svg = withExtendedLifetime(graph) { SVGRenderer(showsHidden: showHidden).render(roots) }
             let name = StoryboardBundle.fileName(for: member.name, used: &used)
             // One path component by construction; checked again before writing.
             guard OutputFileName.problem(with: name) == nil,

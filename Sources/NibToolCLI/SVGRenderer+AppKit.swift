@@ -119,6 +119,8 @@ extension SVGRenderer {
                 out += "</g>\n</g>\n"
             case .view(let view, let depth, let superHeight, let flipped):
                 guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(view)).inserted else { continue }
+                // A hidden view and its subviews are not on screen (the top-level view itself is drawn).
+                if depth > 0, !showsHidden, AppKitObjects.isHidden(view) { continue }
                 let archived = AppKitObjects.frame(view) ?? .zero
                 let width = max(0, Self.coordinate(archived.width))
                 let height = max(0, Self.coordinate(archived.height))
@@ -272,6 +274,7 @@ extension SVGRenderer {
         out += "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.75\"\(dash) "
         out += "data-class=\"\(Self.escape(name))\"\(view.archiveIndex.map { " data-index=\"\($0)\"" } ?? "")>"
         out += "<title>\(Self.escape(name + (view.archiveIndex.map { " #\($0)" } ?? "")))</title></rect>\n"
+        if hidden { out += Self.hiddenOutline(x: x, y: y, width: width, height: height) }
 
         let font = (cell?.object(forKey: "NSSupport") as? NibFont)?.pointSize ?? 13
         let textColor = Self.color(cell?.object(forKey: "NSTextColor") as? NibColor) ?? "#000000"

@@ -9,6 +9,13 @@ import NibCoding
 /// frames) and carries `data-class` and `data-index`; subviews sit in a `<g>` translated to
 /// their superview's origin, so the SVG's nesting is the view hierarchy's.
 struct SVGRenderer {
+    /// Whether hidden views are drawn (faded, outlined in red); by default they and their
+    /// subviews are left out, as the screen shows them.
+    var showsHidden = false
+
+    /// The most lines a label with `numberOfLines = 0` is wrapped into (it grows past its box,
+    /// as Auto Layout grows it; the bound keeps a crafted text linear).
+    static let maximumLines = 1000
     /// One top-level view hierarchy to draw, with its caption.
     struct Root {
         var caption: String
@@ -159,6 +166,8 @@ struct SVGRenderer {
                 out += "</g>\n</g>\n"
             case .view(let object, let depth):
                 guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(object)).inserted else { continue }
+                // A hidden view and its subviews are not on screen (the top-level view itself is drawn).
+                if depth > 0, !showsHidden, object.bool(forKey: "UIHidden") { continue }
                 let (x, y): (Double, Double)
                 let bounds: CGRect
                 if let view = object as? NibView {
@@ -252,6 +261,7 @@ struct SVGRenderer {
         out += "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.75\"\(dash) "
         out += "data-class=\"\(Self.escape(name))\"\(view.archiveIndex.map { " data-index=\"\($0)\"" } ?? "")>"
         out += "<title>\(Self.escape(name + (view.archiveIndex.map { " #\($0)" } ?? "")))</title></rect>\n"
+        if view.isHidden { out += Self.hiddenOutline(x: x, y: y, width: width, height: height) }
 
         switch style {
         case .label:
@@ -299,7 +309,15 @@ struct SVGRenderer {
         return (x, y)
     }
 
-    /// Text inside a box: one line centred vertically, or wrapped lines when `lines` is not 1.
+    /// The red dashed outline of a hidden view drawn with `--show-hidden`.
+    static func hiddenOutline(x: Double, y: Double, width: Double, height: Double) -> String {
+        "<rect class=\"hidden-outline\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" "
+            + "height=\"\(number(height))\" fill=\"none\" stroke=\"#ff3b30\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>\n"
+    }
+
+    /// Text inside a box: one line centred vertically, or wrapped lines when `lines` is not 1;
+    /// `lines` 0 wraps every line the text needs (up to ``maximumLines``), growing past the box
+    /// (top-aligned then). Line breaks (`\n`, `\r`, U+2028, U+2029) start new lines.
     func textElement(
         _ text: String, in box: (x: Double, y: Double, width: Double, height: Double), size: Double, color: String,
         alignment: String, lines: Int, bold: Bool = false
@@ -307,12 +325,15 @@ struct SVGRenderer {
         let size = min(max(Self.finite(size), 4), 200)
         let lineHeight = size * 1.2
         let capacity = lines == 1 ? 1 : Self.count(box.height / lineHeight)
-        let allowed = lines <= 0 ? capacity : min(lines, capacity)
+        let allowed = lines <= 0 ? Self.maximumLines : min(lines, capacity)
         let wrapped = Self.wrap(text, width: box.width, size: size, lines: allowed)
         let anchorX =
             alignment == "middle" ? box.x + box.width / 2 : alignment == "end" ? box.x + box.width : box.x
         // Baselines placed by hand (renderers differ on dominant-baseline): cap height ≈ 0.7 em.
-        let firstBaseline = box.y + box.height / 2 - Double(wrapped.count - 1) * lineHeight / 2 + size * 0.35
+        var firstBaseline = box.y + box.height / 2 - Double(wrapped.count - 1) * lineHeight / 2 + size * 0.35
+        if Double(wrapped.count) * lineHeight > box.height, wrapped.count > 1 {
+            firstBaseline = box.y + size * 0.95
+        }
         var out = "<text x=\"\(Self.number(anchorX))\" font-size=\"\(Self.number(size))\" fill=\"\(color)\""
         out += " text-anchor=\"\(alignment)\"\(bold ? " font-weight=\"600\"" : "")>"
         for (index, line) in wrapped.enumerated() {
@@ -331,7 +352,8 @@ struct SVGRenderer {
         let lines = max(1, lines)
         var result: [(text: String, count: Int)] = []
         var overflow = false
-        paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Every line break starts a line: \n, \r, \r\n, U+2028, U+2029 (and NEL, VT, FF).
+        paragraphs: for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var current = ""
             var currentCount = 0
             for word in paragraph.split(separator: " ") {

@@ -166,8 +166,14 @@ struct RenderCommandTests {
         var seen: Set<ObjectIdentifier> = []
         var stack = starts
         var views = 0
+        let startSet = Set(starts.map(ObjectIdentifier.init))
         while let view = stack.popLast() {
             guard seen.insert(ObjectIdentifier(view)).inserted else { continue }
+            // Hidden views (UIHidden; NSvFlags bit 31) and their subviews are not visible.
+            let flags = UInt32(truncatingIfNeeded: view.integer(forKey: "NSvFlags") ?? 0)
+            if !startSet.contains(ObjectIdentifier(view)), view.bool(forKey: "UIHidden") || flags & 0x8000_0000 != 0 {
+                continue
+            }
             views += 1
             let subviews = view.array(forKey: "UISubviews") ?? view.array(forKey: "NSSubviews") ?? []
             // UIKit's layout guides are archived among the subviews but are not seen.
@@ -217,5 +223,54 @@ struct RenderCommandTests {
         }
         #expect(drawn > 250)
         #expect(appKit > 100)
+    }
+}
+
+@Suite("render: line breaks, unlimited lines, hidden views")
+struct RenderTextTests {
+    static var font: NibFont { NibFont(name: ".SFUI-Regular", pointSize: 10, isSystemFont: true) }
+
+    @Test("U+2028, U+2029, CR LF and LF start new lines, in order")
+    func lineBreaks() throws {
+        let label = NibLabel(
+            frame: CGRect(x: 0, y: 0, width: 300, height: 100), text: "one\u{2028}two\u{2029}three\r\nfour\nfive",
+            font: Self.font)
+        label.setInteger(0, forKey: "UINumberOfLines")
+        let run = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        #expect(SVGRects.parse(Data(run.output))?.texts == ["one", "two", "three", "four", "five"])
+    }
+
+    @Test("A label with numberOfLines 0 gets every line its text needs, even past its box, without an ellipsis")
+    func unlimitedLines() throws {
+        // 49.5 points at 10 points hold 9 estimated glyphs: "w w w w w"; 21 points hold one line.
+        let text = Array(repeating: "w", count: 20).joined(separator: " ")
+        let label = NibLabel(frame: CGRect(x: 0, y: 0, width: 49.5, height: 21), text: text, font: Self.font)
+        label.setInteger(0, forKey: "UINumberOfLines")
+        let run = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        let texts = try #require(SVGRects.parse(Data(run.output))?.texts)
+        #expect(texts == ["w w w w w", "w w w w w", "w w w w w", "w w w w w"])
+        // One line allowed: cut with an ellipsis.
+        label.setInteger(1, forKey: "UINumberOfLines")
+        let one = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        #expect(SVGRects.parse(Data(one.output))?.texts == ["w w w w …"])
+    }
+
+    @Test("A hidden view and its subviews are left out; --show-hidden draws them outlined")
+    func hiddenViews() throws {
+        let cover = NibView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        cover.isHidden = true
+        cover.addSubview(NibLabel(frame: CGRect(x: 10, y: 10, width: 200, height: 21), text: "Secret", font: Self.font))
+        let shown = NibLabel(frame: CGRect(x: 10, y: 40, width: 200, height: 21), text: "Shown", font: Self.font)
+        let nib = try HostileRenderTests.nib([cover, shown])
+        let run = runTool(["render", "-"], stdin: nib)
+        let svg = try #require(SVGRects.parse(Data(run.output)))
+        #expect(svg.rects.map(\.className) == ["UIView", "UILabel"])
+        #expect(svg.texts == ["Shown"])
+        #expect(!run.outputText.contains("hidden-outline"))
+        let all = runTool(["render", "--show-hidden", "-"], stdin: nib)
+        let allSVG = try #require(SVGRects.parse(Data(all.output)))
+        #expect(allSVG.rects.map(\.className) == ["UIView", "UIView", "UILabel", "UILabel"])
+        #expect(allSVG.texts == ["Secret", "Shown"])
+        #expect(all.outputText.components(separatedBy: "class=\"hidden-outline\"").count - 1 == 1)
     }
 }
