@@ -27,6 +27,16 @@ final class XibOracle: NSObject, XMLParserDelegate {
     private(set) var strings: [String] = []
     /// `customClass` attributes.
     private(set) var customClasses: [String] = []
+    /// Every `<action>`: selector and target id (`-1` First Responder, `-2` File's Owner,
+    /// `-3` Application).
+    private(set) var actions: [(selector: String, target: String)] = []
+    /// Every `<binding>`: name and key path.
+    private(set) var bindings: [(name: String, keyPath: String)] = []
+    /// File's Owner's outlets: property and destination id.
+    private(set) var ownerOutlets: [(property: String, destination: String)] = []
+    /// `customClass` by element id.
+    private(set) var classesByID: [String: String] = [:]
+    private var ids: [String?] = []
     private var open: [Int] = []
     /// Open elements and where their strings start in ``strings``.
     private var elements: [(name: String, firstString: Int)] = []
@@ -50,7 +60,23 @@ final class XibOracle: NSObject, XMLParserDelegate {
             strings.removeSubrange(min(cell.firstString, strings.count)...)
         }
         elements.append((name, strings.count))
-        if let custom = attributes["customClass"] { customClasses.append(custom) }
+        ids.append(attributes["id"])
+        if let custom = attributes["customClass"] {
+            customClasses.append(custom)
+            if let id = attributes["id"] { classesByID[id] = custom }
+        }
+        if name == "action", let selector = attributes["selector"], let target = attributes["target"] {
+            actions.append((selector, target))
+        }
+        if name == "binding", let binding = attributes["name"], let keyPath = attributes["keyPath"] {
+            bindings.append((binding, keyPath))
+        }
+        // <customObject id="-2"><connections><outlet …/>: ids holds …, -2, nil (connections), this.
+        if name == "outlet", ids.count >= 3, ids[ids.count - 3] == "-2", let property = attributes["property"],
+            let destination = attributes["destination"]
+        {
+            ownerOutlets.append((property, destination))
+        }
         for key in ["title", "placeholderString", "label"] {
             if let value = attributes[key], name != "menu" || key != "title" { strings.append(value) }
         }
@@ -80,6 +106,7 @@ final class XibOracle: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if name == "menuItem" { open.removeLast() }
         if !elements.isEmpty { elements.removeLast() }
+        if !ids.isEmpty { ids.removeLast() }
     }
 }
 
@@ -361,5 +388,110 @@ struct AppKitRenderTests {
         #expect(svg.rects.last == .init(className: "NSButton", index: 12, x: 0, y: 280, width: 80, height: 20))
         #expect(run.outputText.contains("class=\"title-bar\""))
         #expect(svg.texts.contains("Main"))
+    }
+}
+
+@Suite("Instantiating AppKit nibs applies their connections")
+struct AppKitInstantiationTests {
+    @Test(
+        "cindex MainMenu: File's Owner gets its outlets, every action of the source is connected to its target",
+        .enabled(if: Corpus.shouldRun), arguments: ["keyedobjects-101300.nib", "keyedobjects.nib"])
+    func mainMenu(variant: String) throws {
+        let folder = try AppKitTests.mainMenuPair
+        let source = try XibOracle.parse(folder.appendingPathComponent("MainMenu.xib"))
+        let nib = try Nib(contentsOf: folder.appendingPathComponent("MainMenu.nib/\(variant)"))
+        let owner = NibObject(className: "NSApplication")
+        let application = NibObject(className: "StandInApplication")
+        let result = try nib.instantiation(owner: owner, externalObjects: ["NSApplication": application])
+
+        // Outlets of File's Owner, to objects of the source's classes.
+        #expect(!source.ownerOutlets.isEmpty)
+        for outlet in source.ownerOutlets {
+            let set = owner.outlets.first { $0.name == outlet.property }
+            let destination = set?.destination as? NibObject
+            #expect(destination?.displayClassName == source.classesByID[outlet.destination], "\(outlet.property)")
+        }
+        // Actions: as many as the source has, with targets resolved.
+        #expect(result.actions.count == source.actions.count)
+        func count(_ target: String) -> Int { source.actions.filter { $0.target == target }.count }
+        #expect(result.actions.filter { $0.target == nil }.count == count("-1"))
+        #expect(result.actions.filter { $0.target === owner }.count == count("-2"))
+        #expect(result.actions.filter { $0.target === application }.count == count("-3"))
+        #expect(
+            result.actions.map(\.action).sorted() == source.actions.map(\.selector).sorted())
+        // Each menu item got its action.
+        let items = result.actions.compactMap { $0.source as? NibObject }.filter { $0.className == "NSMenuItem" }
+        #expect(items.allSatisfy { !$0.actions.isEmpty })
+        // Top-level objects: the menu, the custom objects and (as AppKit lists NSApp) the
+        // application; never File's Owner.
+        #expect(result.topLevelObjects.contains { ($0 as? NibObject)?.className == "NSMenu" })
+        #expect(result.topLevelObjects.contains { $0 === application })
+        #expect(!result.topLevelObjects.contains { $0 === owner })
+        #expect(!result.diagnostics.contains { $0.contains("not applied to") || $0.contains("was not set") })
+    }
+
+    @Test("AVRFuses MainMenu: every binding of the source is recorded", .enabled(if: Corpus.shouldRun))
+    func bindings() throws {
+        let folder = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-vonnieda-AVRFuses-MainMenu-a08b56f5/Base.lproj")
+        let source = try XibOracle.parse(folder.appendingPathComponent("MainMenu.xib"))
+        let nib = try Nib(contentsOf: folder.appendingPathComponent("MainMenu.nib"))
+        let result = try nib.instantiation(
+            owner: NibObject(), externalObjects: ["NSApplication": NibObject()],
+            options: NibLoadingOptions(keepsMissingExternalObjects: true))
+        #expect(source.bindings.count == 31)
+        struct Pair: Hashable {
+            var name: String
+            var keyPath: String
+        }
+        #expect(
+            result.bindings.map { Pair(name: $0.binding, keyPath: $0.keyPath) }.sorted {
+                ($0.name, $0.keyPath) < ($1.name, $1.keyPath)
+            }
+                == source.bindings.map { Pair(name: $0.name, keyPath: $0.keyPath) }.sorted {
+                    ($0.name, $0.keyPath) < ($1.name, $1.keyPath)
+                })
+        #expect(result.bindings.allSatisfy { $0.source != nil && $0.destination != nil })
+    }
+
+    @Test("An external object placeholder nobody supplies is an error naming it, or kept when asked")
+    func missingExternalObject() throws {
+        var nib = RawNib()
+        nib.keys = [
+            "IB.objectdata", "NSRoot", "NSObjectsKeys", "NSObjectsValues", "NSConnections", "NSClassName", "NS.bytes",
+            "UINibEncoderEmptyKey", "NSInlinedValue", "NSExternalObjectPlaceholderIdentifier", "NSSource",
+            "NSDestination", "NSLabel",
+        ]
+        nib.classes = [
+            "NSObject", "NSIBObjectData", "NSCustomObject", "NSArray", "NSString", "NSNibExternalObjectPlaceholder",
+            "NSNibOutletConnector",
+        ]
+        func ref(_ key: Int, _ index: Int) -> (Int, UInt8, [UInt8]) { (key, 10, RawNib.le32(index)) }
+        func text(_ string: String) -> [(Int, UInt8, [UInt8])] {
+            let data = RawNib.data(Array(string.utf8))
+            return [(6, data.0, data.1)]
+        }
+        let inlined: (Int, UInt8, [UInt8]) = (8, 5, [])
+        nib.object(0, [ref(0, 1)])  // 0
+        nib.object(1, [ref(1, 2), ref(2, 3), ref(3, 4), ref(4, 5)])  // 1 object data
+        nib.object(2, [ref(5, 6)])  // 2 owner
+        nib.object(3, [inlined, ref(7, 7)])  // 3 keys
+        nib.object(3, [inlined, ref(7, 2)])  // 4 parents
+        nib.object(3, [inlined, ref(7, 9)])  // 5 connections
+        nib.object(4, text("Owner"))  // 6
+        nib.object(5, [ref(9, 8)])  // 7 external placeholder
+        nib.object(4, text("Storyboard"))  // 8
+        nib.object(6, [ref(10, 2), ref(11, 7), ref(12, 10)])  // 9 outlet owner.storyboard → placeholder
+        nib.object(4, text("storyboard"))  // 10
+        let loaded = try Nib(bytes: nib.bytes())
+        #expect(throws: NibCodingError.self) { try loaded.instantiation(owner: NibObject()) }
+        let owner = NibObject()
+        let supplied = NibObject(className: "Storyboard")
+        let result = try loaded.instantiation(owner: owner, externalObjects: ["Storyboard": supplied])
+        #expect(owner.outlets.first?.destination === supplied)
+        #expect(result.topLevelObjects.isEmpty)
+        let kept = try loaded.instantiation(
+            owner: NibObject(), options: NibLoadingOptions(keepsMissingExternalObjects: true))
+        #expect(kept.diagnostics.contains { $0.contains("\"Storyboard\"") })
     }
 }
