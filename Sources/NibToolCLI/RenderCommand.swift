@@ -64,7 +64,7 @@ struct Render: IOCommand {
     /// one SVG per nib, named from the nib (sanitised to one file name), and `index.html`
     /// showing them side by side under their names.
     private func renderStoryboard(_ files: FileAccess) throws {
-        guard output != "-" else {
+        guard output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "svg" else {
             throw files.fail(
                 file, "a storyboard is drawn as one SVG per scene into a folder: name it with -o FOLDER",
                 status: ExitStatus.usage)

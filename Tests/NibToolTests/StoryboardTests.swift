@@ -191,8 +191,13 @@ struct StoryboardTests {
         for name in written where name.hasSuffix(".svg") {
             #expect(SVGRects.parse(try Data(contentsOf: out.appendingPathComponent(name))) != nil, "\(name)")
         }
-        // Without -o a storyboard is refused: it is drawn as a folder.
+        // Without -o, or with -o naming an SVG file, a storyboard is refused: it is drawn as a folder.
         #expect(runTool(["render", folder.path]).status == 64)
+        let svgName = parent.appendingPathComponent("one.svg")
+        let svgRun = runTool(["render", folder.path, "-o", svgName.path])
+        #expect(svgRun.status == 64)
+        #expect(svgRun.error.contains("-o FOLDER"))
+        #expect(!FileManager.default.fileExists(atPath: svgName.path))
     }
 
     @Test("a storyboard whose Info.plist names a nib by a path is refused by tree and render, and nothing is written")
