@@ -198,8 +198,12 @@ public struct NibTree: Encodable, Sendable {
         func label(_ object: NibObject) -> String? {
             if let owner, ObjectIdentifier(object) == owner { return "File's Owner" }
             if isAppKit {
-                if object.className == "NSCustomObject", object.string(forKey: "NSClassName") == "FirstResponder" {
-                    return "First Responder"
+                if object.className == "NSCustomObject" {
+                    switch object.string(forKey: "NSClassName") {
+                    case "FirstResponder": return "First Responder"
+                    case "NSApplication": return "Application"
+                    default: break
+                    }
                 }
                 if let text = AppKitObjects.displayText(object) { return text }
                 if object.className == "NSMenuItem", object.bool(forKey: "NSIsSeparator") { return "—" }
