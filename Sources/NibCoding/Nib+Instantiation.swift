@@ -61,7 +61,7 @@ extension Nib {
                 if let data = try root.decodeObject(forKey: "IB.objectdata") as? NibObject {
                     try Self.instantiateAppKit(
                         data, externalObjects: externalObjects, keepsMissing: options.keepsMissingExternalObjects,
-                        &result)
+                        session, &result)
                 } else {
                     result.diagnostics.append("IB.objectdata is not an object")
                 }
@@ -130,7 +130,7 @@ extension Nib {
     /// application among them, as in AppKit), and every object of the object table but the
     /// placeholders gets `awakeFromNib`.
     private static func instantiateAppKit(
-        _ data: NibObject, externalObjects: [String: AnyObject], keepsMissing: Bool,
+        _ data: NibObject, externalObjects: [String: AnyObject], keepsMissing: Bool, _ session: DecodingSession,
         _ result: inout NibInstantiation
     ) throws {
         let ownerPlaceholder = data.object(forKey: "NSRoot")
@@ -246,8 +246,8 @@ extension Nib {
                 let values = connector.array(forKey: "NSValues") ?? []
                 for (keyPath, value) in zip(keyPaths, values) {
                     guard let keyPath = (keyPath as? NibString)?.string else { continue }
-                    let settable = (target as? NibObject) ?? (target as? any NibKeyValueSettable)
-                    if settable?.setNibValue(resolve(value), forKeyPath: keyPath) != true {
+                    // As for UIKit: a value that leads back to its target is held weakly.
+                    if try !apply(resolve(value), forKeyPath: keyPath, to: target, session, &result) {
                         result.diagnostics.append("runtime attribute \"\(keyPath)\" was not applied to \(name(target))")
                     }
                 }

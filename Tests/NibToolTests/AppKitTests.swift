@@ -494,4 +494,24 @@ struct AppKitInstantiationTests {
             owner: NibObject(), options: NibLoadingOptions(keepsMissingExternalObjects: true))
         #expect(kept.diagnostics.contains { $0.contains("\"Storyboard\"") })
     }
+
+    @Test(
+        "A storyboard window controller's scene: the window gets its content controller as a runtime attribute",
+        .enabled(if: Corpus.shouldRun))
+    func runtimeAttributes() throws {
+        // The source: <segue destination="vc1-00-002" kind="relationship"
+        // relationship="window.shadowedContentViewController"/>, vc1-00-002 being a
+        // ContentViewController in module TestApp.
+        let nib = try Nib(
+            contentsOf: try Corpus.directory().appendingPathComponent(
+                "xib-pairs/macos-viraptor-ibtool-sb_swift_wc/sb_swift_wc.storyboardc/MainWC.nib"))
+        var externals: [String: AnyObject] = [:]
+        for identifier in nib.externalObjectIdentifiers { externals[identifier] = NibObject(className: identifier) }
+        #expect(!externals.isEmpty)
+        let result = try nib.instantiation(owner: NibObject(), externalObjects: externals)
+        let windows = result.objects.compactMap { $0 as? NibObject }.filter { $0.className == "NSWindowTemplate" }
+        let window = try #require(windows.first)
+        let content = window.runtimeAttributes.first { $0.keyPath == "contentViewController" }?.value as? NibObject
+        #expect(content?.displayClassName == "TestApp.ContentViewController")
+    }
 }
