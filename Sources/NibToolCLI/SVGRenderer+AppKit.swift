@@ -77,7 +77,8 @@ extension SVGRenderer {
         out += "font-weight=\"600\" fill=\"#3a3a3c\">\(Self.escape(caption))</text>\n"
         out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" width=\"\(Self.number(width))\" "
         out +=
-            "height=\"\(Self.number(height))\" rx=\"\(window == nil ? 0 : 6)\" fill=\"#ececec\" filter=\"url(#shadow)\"/>\n"
+            "height=\"\(Self.number(height))\" rx=\"\(window == nil ? 0 : 6)\" fill=\"#ececec\" stroke=\"#c7c7cc\" "
+        out += "stroke-width=\"0.75\" filter=\"url(#shadow)\"/>\n"
         if let window {
             out += "<g class=\"title-bar\">"
             out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" width=\"\(Self.number(width))\" "
@@ -407,6 +408,16 @@ extension SVGRenderer {
                     left += tabWidth
                 }
             }
+        case .progress where abs(width - height) <= 4:
+            // A spinning indicator: a ring with one darker arc.
+            let radius = max(0, min(width, height) / 2 - 1.5)
+            let (cx, cy) = (x + width / 2, y + height / 2)
+            out += "<circle cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(radius))\" "
+            out += "fill=\"none\" stroke=\"#d1d1d6\" stroke-width=\"2\"/>\n"
+            out +=
+                "<path d=\"M\(Self.number(cx)) \(Self.number(cy - radius)) A\(Self.number(radius)) \(Self.number(radius)) 0 0 1 "
+            out +=
+                "\(Self.number(cx + radius)) \(Self.number(cy))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"2\"/>\n"
         case .progress:
             let bar = min(6, height)
             let by = y + (height - bar) / 2
