@@ -52,17 +52,22 @@ extension Nib {
         }
         let root = NibCoder(session: session, index: 0, object: archive.objects[0])
         var result = NibInstantiation(
-            topLevelObjects: [], owner: ownerObject, objects: [], outlets: [], actions: [], visibleWindows: [],
-            accessibilityConfigurations: [], traitStorageLists: [], diagnostics: [])
+            topLevelObjects: [], owner: ownerObject, objects: [], outlets: [], actions: [], bindings: [],
+            visibleWindows: [], accessibilityConfigurations: [], traitStorageLists: [], diagnostics: [])
 
         if !root.containsValue(forKey: "UINibTopLevelObjectsKey") {
-            // AppKit object data, or a generic archive (`archivedDataWithRootObject:`).
-            for key in ["IB.objectdata", "object"] where root.containsValue(forKey: key) {
-                if let object = try root.decodeObject(forKey: key) { result.topLevelObjects.append(object) }
-                if key == "IB.objectdata" {
-                    result.diagnostics.append(
-                        "AppKit nib: its object data is decoded as a graph; connections are not applied")
+            if root.containsValue(forKey: "IB.objectdata") {
+                // A macOS nib: NSIBObjectData's placeholders, connectors and object table.
+                if let data = try root.decodeObject(forKey: "IB.objectdata") as? NibObject {
+                    try Self.instantiateAppKit(
+                        data, externalObjects: externalObjects, keepsMissing: options.keepsMissingExternalObjects,
+                        session, &result)
+                } else {
+                    result.diagnostics.append("IB.objectdata is not an object")
                 }
+            } else if let object = try root.decodeObject(forKey: "object") {
+                // A generic archive (`archivedDataWithRootObject:`).
+                result.topLevelObjects.append(object)
             }
             result.diagnostics += session.diagnostics
             return result
@@ -114,6 +119,157 @@ extension Nib {
         Self.awake(all)
         result.diagnostics += session.diagnostics
         return result
+    }
+
+    /// Loads a macOS nib's `NSIBObjectData` as AppKit's nib loading does: File's Owner
+    /// (`NSRoot`) becomes `result.owner`, the First Responder placeholder a `nil` target, the
+    /// Application placeholder `externalObjects["NSApplication"]` (kept when none is given), an
+    /// `NSNibExternalObjectPlaceholder` the external object of its identifier; then the
+    /// connectors in order (outlets, actions, bindings recorded, user-defined runtime
+    /// attributes); the top-level objects are those whose parent is File's Owner (the
+    /// application among them, as in AppKit), and every object of the object table but the
+    /// placeholders gets `awakeFromNib`.
+    private static func instantiateAppKit(
+        _ data: NibObject, externalObjects: [String: AnyObject], keepsMissing: Bool, _ session: DecodingSession,
+        _ result: inout NibInstantiation
+    ) throws {
+        let ownerPlaceholder = data.object(forKey: "NSRoot")
+        var substitutes: [ObjectIdentifier: AnyObject?] = [:]
+        if let ownerPlaceholder { substitutes[ObjectIdentifier(ownerPlaceholder)] = result.owner }
+        let keys = data.array(forKey: "NSObjectsKeys") ?? []
+        let parents = data.array(forKey: "NSObjectsValues") ?? []
+        var candidates = keys
+        for connector in data.array(forKey: "NSConnections") ?? [] {
+            guard let connector = connector as? NibObject else { continue }
+            for key in ["NSSource", "NSDestination", "NSObject"] {
+                if let object = connector.object(forKey: key) { candidates.append(object) }
+            }
+        }
+        var applicationPlaceholder: NibObject?
+        // The placeholders among the objects, found by class.
+        for case let object as NibObject in candidates where substitutes[ObjectIdentifier(object)] == nil {
+            switch object.className {
+            case "NSCustomObject":
+                switch object.string(forKey: "NSClassName") {
+                case "FirstResponder":
+                    substitutes[ObjectIdentifier(object)] = .some(nil)
+                case "NSApplication":
+                    applicationPlaceholder = object
+                    if let application = externalObjects["NSApplication"] {
+                        substitutes[ObjectIdentifier(object)] = application
+                    } else {
+                        substitutes[ObjectIdentifier(object)] = object
+                        result.diagnostics.append(
+                            "no object was supplied for the Application placeholder (external object \"NSApplication\"); it stays a placeholder"
+                        )
+                    }
+                default: break
+                }
+            case "NSNibExternalObjectPlaceholder":
+                let identifier = object.string(forKey: "NSExternalObjectPlaceholderIdentifier") ?? ""
+                if let external = externalObjects[identifier] {
+                    substitutes[ObjectIdentifier(object)] = external
+                } else if keepsMissing {
+                    substitutes[ObjectIdentifier(object)] = object
+                    result.diagnostics.append(
+                        "no external object was supplied for \"\(identifier)\"; its placeholder stays")
+                } else {
+                    throw NibCodingError(
+                        code: .missingExternalObject,
+                        message: "the nib needs the external object \"\(identifier)\", but none was supplied",
+                        objectIndex: object.archiveIndex)
+                }
+            default: break
+            }
+        }
+        /// The object a reference stands for: `.some(nil)` for First Responder.
+        func resolve(_ object: AnyObject?) -> AnyObject? {
+            guard let object else { return nil }
+            if let substitute = substitutes[ObjectIdentifier(object)] { return substitute }
+            return object
+        }
+        func isPlaceholder(_ object: AnyObject) -> Bool { substitutes[ObjectIdentifier(object)] != nil }
+
+        var skipped: [String: Int] = [:]
+        for case let connector as NibObject in data.array(forKey: "NSConnections") ?? [] {
+            let label = connector.string(forKey: "NSLabel")
+            switch connector.className {
+            case "NSNibOutletConnector", "NSIBOutletConnector", "NSNibConnector":
+                guard let label, let source = resolve(connector.object(forKey: "NSSource")) else {
+                    result.diagnostics.append("connector \(connector.className) lacks a label or source")
+                    continue
+                }
+                guard let destination = resolve(connector.object(forKey: "NSDestination")) else {
+                    result.diagnostics.append("outlet \"\(label)\" has no destination")
+                    continue
+                }
+                let set =
+                    (source as? NibObject)?.setOutlet(label, to: destination)
+                    ?? (source as? any NibOutletSettable)?.setOutlet(label, to: destination) ?? false
+                if set {
+                    result.outlets.append(NibOutlet(source: source, name: label, destination: destination))
+                } else {
+                    result.diagnostics.append("outlet \"\(label)\" was not set on \(name(source))")
+                }
+            case "NSNibControlConnector", "NSIBControlConnector", "NSNibAuxiliaryActionConnector":
+                guard let label, let source = resolve(connector.object(forKey: "NSSource")) else {
+                    result.diagnostics.append("connector \(connector.className) lacks a label or source")
+                    continue
+                }
+                // No destination, or the First Responder placeholder: sent along the responder chain.
+                let target = resolve(connector.object(forKey: "NSDestination"))
+                let action = NibAction(
+                    source: source, target: target, action: label, events: NibControlEvents(rawValue: 0))
+                result.actions.append(action)
+                if let object = source as? NibObject {
+                    object.addAction(action)
+                } else if let control = source as? any NibActionSource {
+                    control.addAction(action)
+                } else {
+                    result.diagnostics.append("action \"\(label)\" has a source that is not a control: \(name(source))")
+                }
+            case "NSNibBindingConnector":
+                guard let source = resolve(connector.object(forKey: "NSSource")),
+                    let binding = connector.string(forKey: "NSBinding") ?? label
+                else {
+                    result.diagnostics.append("binding connector lacks a binding or source")
+                    continue
+                }
+                result.bindings.append(
+                    NibBinding(
+                        source: source, binding: binding,
+                        destination: resolve(connector.object(forKey: "NSDestination")),
+                        keyPath: connector.string(forKey: "NSKeyPath") ?? ""))
+            case "NSIBUserDefinedRuntimeAttributesConnector":
+                let target = resolve(connector.object(forKey: "NSObject"))
+                let keyPaths = connector.array(forKey: "NSKeyPaths") ?? []
+                let values = connector.array(forKey: "NSValues") ?? []
+                for (keyPath, value) in zip(keyPaths, values) {
+                    guard let keyPath = (keyPath as? NibString)?.string else { continue }
+                    // As for UIKit: a value that leads back to its target is held weakly.
+                    if try !apply(resolve(value), forKeyPath: keyPath, to: target, session, &result) {
+                        result.diagnostics.append("runtime attribute \"\(keyPath)\" was not applied to \(name(target))")
+                    }
+                }
+            default:
+                skipped[connector.className, default: 0] += 1
+            }
+        }
+        for (className, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            result.diagnostics.append("\(count) \(className) record\(count == 1 ? "" : "s") not applied")
+        }
+        // As AppKit's topLevelObjects: the application (NSApp) is among them, the other
+        // placeholders are not.
+        for (object, parent) in zip(keys, parents) where parent === ownerPlaceholder && object !== ownerPlaceholder {
+            if let application = applicationPlaceholder, object === application {
+                if let substitute = resolve(object) { result.topLevelObjects.append(substitute) }
+            } else if !isPlaceholder(object) {
+                result.topLevelObjects.append(object)
+            }
+        }
+        result.visibleWindows = (data.array(forKey: "NSVisibleWindows") ?? []).filter { !isPlaceholder($0) }
+        result.objects = keys.filter { !isPlaceholder($0) }
+        awake(result.objects)
     }
 
     /// Calls `awakeFromNib` on each object that adopts ``NibAwakable``, in order.

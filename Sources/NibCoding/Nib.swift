@@ -58,13 +58,22 @@ public struct Nib: Sendable {
         self.url = url
     }
 
-    /// The identifiers of the nib's proxies other than File's Owner and First Responder: the
-    /// external objects ``instantiate(owner:externalObjects:options:)`` needs.
+    /// The identifiers of the nib's proxies other than File's Owner and First Responder (macOS:
+    /// of its `NSNibExternalObjectPlaceholder`s): the external objects
+    /// ``instantiate(owner:externalObjects:options:)`` needs.
     public var externalObjectIdentifiers: [String] {
         let session = DecodingSession(archive: archive, registry: NibClassRegistry(), limits: NibDecodingLimits())
         var result: [String] = []
-        for object in archive.objects where session.classNames[object.classIndex] == "UIProxyObject" {
-            let index = session.valueIndex(forKeyIndex: session.proxyIdentifierKey, in: object)
+        // AppKit's placeholders name theirs under another key.
+        let appKitKey = archive.keys.firstIndex { $0.name == "NSExternalObjectPlaceholderIdentifier" }
+        for object in archive.objects {
+            let index: Int?
+            switch session.classNames[object.classIndex] {
+            case "UIProxyObject": index = session.valueIndex(forKeyIndex: session.proxyIdentifierKey, in: object)
+            case "NSNibExternalObjectPlaceholder":
+                index = session.valueIndex(forKeyIndex: appKitKey, in: object)
+            default: continue
+            }
             if let identifier = session.rawString(referencedBy: index), identifier != NibProxy.filesOwner,
                 identifier != NibProxy.firstResponder, !result.contains(identifier)
             {

@@ -147,3 +147,27 @@ public struct NibControlEvents: OptionSet, Hashable, Sendable, CustomStringConve
         return parts.isEmpty ? "none" : parts.joined(separator: "|")
     }
 }
+
+/// A Cocoa binding a macOS nib asks for (`NSNibBindingConnector`): `source`'s `binding`
+/// (`value`, `contentArray`…) bound to `keyPath` of `destination`.
+public struct NibBinding {
+    private let storedSource: NibWeakReference
+    private let storedDestination: NibWeakReference?
+    /// The bound property of the source (`NSBinding`), such as `value`.
+    public var binding: String
+    /// The key path on the destination (`NSKeyPath`), such as `arrangedObjects.name`.
+    public var keyPath: String
+
+    /// Creates a binding record (source and destination are held weakly, as outlets are).
+    public init(source: AnyObject, binding: String, destination: AnyObject?, keyPath: String) {
+        storedSource = NibWeakReference(source)
+        storedDestination = destination.map { NibWeakReference($0) }
+        self.binding = binding
+        self.keyPath = keyPath
+    }
+
+    /// The object whose property is bound (`nil` once it is gone).
+    public var source: AnyObject? { storedSource.object }
+    /// The object bound to (a controller, File's Owner…; `nil` once it is gone).
+    public var destination: AnyObject? { storedDestination?.object }
+}

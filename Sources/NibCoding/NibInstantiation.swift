@@ -4,14 +4,18 @@ public struct NibInstantiation {
     public var topLevelObjects: [AnyObject]
     /// The owner the load used (a fresh ``NibObject`` when the caller passed none).
     public var owner: AnyObject
-    /// Every object IB tracks (`UINibObjectsKey`) without the placeholders: the receivers of
-    /// `awakeFromNib`, in the order they received it.
+    /// Every object IB tracks (`UINibObjectsKey`; AppKit: `NSObjectsKeys`) without the
+    /// placeholders: the receivers of `awakeFromNib`, in the order they received it.
     public var objects: [AnyObject]
     /// The outlets that were set, in connection order.
     public var outlets: [NibOutlet]
-    /// The control-event connections, in connection order.
+    /// The control-event connections (AppKit: target/action connections), in connection order.
     public var actions: [NibAction]
-    /// Windows marked visible at launch (`UINibVisibleWindowsKey`), for the caller to show.
+    /// The Cocoa bindings of a macOS nib (`NSNibBindingConnector`), recorded in connection
+    /// order for the caller to establish (there is no key-value observing to bind them to).
+    public var bindings: [NibBinding]
+    /// Windows marked visible at launch (`UINibVisibleWindowsKey`; AppKit: `NSVisibleWindows`),
+    /// for the caller to show.
     public var visibleWindows: [AnyObject]
     /// `UIRuntimeAccessibilityConfiguration` records.
     public var accessibilityConfigurations: [AnyObject]

@@ -251,11 +251,14 @@ open class NibObject: NibDecodable, NibEncodable, NibOutletSettable, NibActionSo
     }
 
     /// The class the object really is: for a `UIClassSwapper`, its `UIClassName`, demangled
-    /// (`_TtC4Demo5Badge` → `Demo.Badge`); otherwise ``className``.
+    /// (`_TtC4Demo5Badge` → `Demo.Badge`); for AppKit's stand-ins (`NSClassSwapper`,
+    /// `NSCustomObject`, `NSCustomView`) their `NSClassName`, for an `NSWindowTemplate` its
+    /// `NSWindowClass`; otherwise ``className``.
     public var displayClassName: String {
         if className == "UIClassSwapper", let custom = string(forKey: "UIClassName") {
             return SwiftClassName.readable(custom)
         }
+        if let standIn = AppKitObjects.standInClassName(self) { return standIn }
         return SwiftClassName.readable(className)
     }
 

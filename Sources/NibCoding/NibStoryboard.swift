@@ -11,9 +11,11 @@ public import Foundation
 public struct NibStoryboard: Sendable {
     /// The `.storyboardc` directory.
     public let url: URL
-    /// `UIViewControllerIdentifiersToNibNames`: controller identifier → scene nib name.
+    /// `UIViewControllerIdentifiersToNibNames` (macOS: `NSViewControllerIdentifiersToNibNames`):
+    /// controller identifier → scene nib name.
     public let nibNamesByIdentifier: [String: String]
-    /// `UIStoryboardDesignatedEntryPointIdentifier`, when the storyboard has an entry point.
+    /// `UIStoryboardDesignatedEntryPointIdentifier` (macOS: `NSStoryboardDesignatedEntryPointIdentifier`),
+    /// when the storyboard has an entry point.
     public let entryPointIdentifier: String?
 
     /// Reads the storyboard's `Info.plist`.
@@ -33,8 +35,13 @@ public struct NibStoryboard: Sendable {
             throw NibCodingError(code: .unreadableFile, message: "\(plistURL.path) is not a dictionary")
         }
         self.url = url
-        nibNamesByIdentifier = dictionary["UIViewControllerIdentifiersToNibNames"] as? [String: String] ?? [:]
-        entryPointIdentifier = dictionary["UIStoryboardDesignatedEntryPointIdentifier"] as? String
+        // iOS storyboards use the UI keys, macOS ones the NS keys.
+        nibNamesByIdentifier =
+            dictionary["UIViewControllerIdentifiersToNibNames"] as? [String: String]
+            ?? dictionary["NSViewControllerIdentifiersToNibNames"] as? [String: String] ?? [:]
+        entryPointIdentifier =
+            dictionary["UIStoryboardDesignatedEntryPointIdentifier"] as? String
+            ?? dictionary["NSStoryboardDesignatedEntryPointIdentifier"] as? String
     }
 
     /// The names of every nib in the storyboard (scene and view nibs), sorted.

@@ -22,7 +22,12 @@ struct NibContents: Encodable {
         "UIText", "UITitle", "UIPlaceholder", "UIPrompt", "UIAttributedText", "UIAttributedPlaceholder",
         "UISegmentTitle", "UIBackButtonTitle", "UIHeaderTitle", "UIFooterTitle", "UIAccessibilityLabel",
         "UIAccessibilityHint", "NSTitle", "NSContents", "NSPlaceholderString", "NSAlternateContents", "NSToolTip",
+        "NSWindowTitle", "NSToolbarItemLabel", "NSToolbarItemPaletteLabel", "NSToolbarItemToolTip",
+        "NSSegmentItemLabel", "NSSegmentItemTooltip",
     ]
+
+    /// The classes whose `NSClassName` / `UIClassName` names the class the object stands for.
+    static let standInClasses: Set<String> = ["UIClassSwapper", "NSCustomObject", "NSCustomView", "NSClassSwapper"]
 
     /// Class-name prefixes of Apple's frameworks (followed by an upper-case letter).
     static let applePrefixes = [
@@ -85,12 +90,15 @@ struct NibContents: Encodable {
                 try budget.spend()
                 let key = reader.keyName(value.keyIndex)
                 switch key {
-                case "UIClassName", "NSClassName":
-                    if className == "UIClassSwapper" || className == "NSCustomObject" || className == "NSCustomView",
+                case "UIClassName", "NSClassName", "NSWindowClass":
+                    if Self.standInClasses.contains(className) || key == "NSWindowClass",
                         let name = try reader.strings(value.payload, budget: &budget).first, !Self.isAppleClass(name)
                     {
                         addClass(name)
                     }
+                case "NSLabel" where className == "NSTabViewItem":
+                    // A tab's title (elsewhere NSLabel is a connection's outlet or action name).
+                    for string in try reader.strings(value.payload, budget: &budget) { addString(string) }
                 case "UILabel", "NSLabel":
                     label = try reader.strings(value.payload, budget: &budget).first
                 default:
@@ -150,7 +158,8 @@ private struct ArchiveStrings {
             let values = archive.values(of: object)
             switch className(object.classIndex) {
             case "NSString", "NSMutableString", "NSLocalizableString":
-                for value in values where keyName(value.keyIndex) == "NS.bytes" {
+                // A keyed archive's NSLocalizableString holds its text as the string NS.string.
+                for value in values where ["NS.bytes", "NS.string"].contains(keyName(value.keyIndex)) {
                     return try strings(value.payload, depth: depth + 1, budget: &budget)
                 }
                 return []

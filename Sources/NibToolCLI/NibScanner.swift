@@ -58,7 +58,9 @@ struct NibScanner {
     var expansionLimit = ExpansionLimit.standard
 
     /// The candidate files under the folder at `url`, with paths relative to it.
-    static func folderCandidates(_ url: URL) throws -> [Candidate] {
+    /// `prefix` is put before each relative path (a directory nib scanned by its own name keeps
+    /// it, so its files group as one nib).
+    static func folderCandidates(_ url: URL, prefix namePrefix: String = "") throws -> [Candidate] {
         let base = url.standardizedFileURL
         let keys: [URLResourceKey] = [.isRegularFileKey]
         guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: keys) else {
@@ -72,7 +74,7 @@ struct NibScanner {
             let relative = full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
             candidates.append(
                 Candidate(
-                    path: relative,
+                    path: namePrefix + relative,
                     read: { [UInt8](try Data(contentsOf: file, options: .mappedIfSafe)) },
                     head: {
                         let handle = try FileHandle(forReadingFrom: file)
@@ -218,6 +220,57 @@ struct NibScanner {
         if error is ExpansionLimitError || error is InflateLimitError { return true }
         if let keyed = error as? KeyedArchiveError { return keyed.code == .limitExceeded }
         return false
+    }
+
+    /// What a single file given to `scan` is, when it is neither a zip nor a nib (a NIBArchive, or
+    /// a property list that may be a keyed archive), for the error that names it; `nil` for a
+    /// file that may be a nib.
+    static func nonNibKind(_ head: [UInt8], name: String) -> String? {
+        if NibArchive.hasMagic(head) || head.starts(with: Array("bplist".utf8))
+            || head.starts(with: Array("<?xml".utf8))
+            || head.starts(with: Array("<plist".utf8))
+        {
+            return nil
+        }
+        let kinds: [([UInt8], String)] = [
+            ([0x89, 0x50, 0x4E, 0x47], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+            (Array("GIF8".utf8), "a GIF image"), (Array("%PDF".utf8), "a PDF document"),
+            ([0x1F, 0x8B], "a gzip file"), ([0xCF, 0xFA, 0xED, 0xFE], "a Mach-O binary"),
+            ([0xCA, 0xFE, 0xBA, 0xBE], "a universal (fat) binary"), ([0x7F, 0x45, 0x4C, 0x46], "an ELF binary"),
+            (Array("PK\u{05}\u{06}".utf8), "an empty zip archive"),
+        ]
+        var what = "not a nib, a zip (.ipa) or a folder"
+        if head.isEmpty {
+            what = "an empty file"
+        } else if let kind = kinds.first(where: { head.starts(with: $0.0) }) {
+            what = kind.1
+        }
+        let lower = name.lowercased()
+        if lower.hasSuffix(".ipa") || lower.hasSuffix(".zip") {
+            return
+                "is named like a zip archive but is \(what == "not a nib, a zip (.ipa) or a folder" ? "not one" : what)"
+        }
+        if head.isEmpty { return "is an empty file, not a nib" }
+        return what.hasPrefix("not ") ? "is \(what)" : "is \(what), not a nib, a zip (.ipa) or a folder"
+    }
+
+    /// A readable message for ZIPFoundation's error about a zip it cannot open.
+    static func describe(_ error: Archive.ArchiveError) -> String {
+        switch error {
+        case .missingEndOfCentralDirectoryRecord:
+            return
+                "is not a complete zip archive: its end of central directory record is missing (truncated or damaged)"
+        case .invalidCentralDirectoryOffset, .invalidCentralDirectorySize, .invalidCentralDirectoryEntryCount:
+            return "is a damaged zip archive: its central directory is out of the file's bounds (truncated?)"
+        case .invalidLocalHeaderDataOffset, .invalidLocalHeaderSize, .invalidEntrySize:
+            return "is a damaged zip archive: an entry's header is out of the file's bounds (truncated?)"
+        case .invalidCompressionMethod:
+            return "is a zip archive with an entry in a compression method other than stored or deflate"
+        case .unreadableArchive:
+            return "cannot be read as a zip archive"
+        default:
+            return "is a damaged zip archive (\(error))"
+        }
     }
 
     /// Whether `bytes` start a zip file (`PK\3\4`).

@@ -9,21 +9,45 @@ import NibCoding
 /// frames) and carries `data-class` and `data-index`; subviews sit in a `<g>` translated to
 /// their superview's origin, so the SVG's nesting is the view hierarchy's.
 struct SVGRenderer {
+    /// Whether hidden views are drawn (faded, outlined in red); by default they and their
+    /// subviews are left out, as the screen shows them.
+    var showsHidden = false
+
+    /// The most lines a label with `numberOfLines = 0` is wrapped into (it grows past its box,
+    /// as Auto Layout grows it; the bound keeps a crafted text linear).
+    static let maximumLines = 1000
     /// One top-level view hierarchy to draw, with its caption.
     struct Root {
         var caption: String
-        var view: NibView
+        var content: Content
+
+        /// A UIKit view, or an AppKit view (a window's content view, with the window's title bar).
+        enum Content {
+            case uiKit(NibView)
+            case appKit(NibObject?, window: NibObject?)
+        }
+
+        init(caption: String, view: NibView) {
+            self.caption = caption
+            content = .uiKit(view)
+        }
+
+        init(caption: String, appKitView: NibObject?, window: NibObject?) {
+            self.caption = caption
+            content = .appKit(appKitView, window: window)
+        }
     }
 
-    private static let margin = 32.0
-    private static let gap = 48.0
-    private static let captionHeight = 26.0
-    private static let maximumDepth = 96
+    static let margin = 32.0
+    static let gap = 48.0
+    static let captionHeight = 26.0
+    static let maximumDepth = 96
     private static let fontFamily = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
     /// The top-level views of `root` (a decoded graph's object 0): views among the top-level
     /// objects, and the views of top-level view controllers.
     static func roots(of root: NibObject) -> [Root] {
+        if let data = AppKitObjects.objectData(of: root) { return appKitRoots(of: data) }
         var found: [Root] = []
         var seen: Set<ObjectIdentifier> = []
         for object in root.array(forKey: "UINibTopLevelObjectsKey") ?? [] {
@@ -53,7 +77,19 @@ struct SVGRenderer {
         var tallest = 0.0
         var clipCount = 0
         for root in roots {
-            let frame = root.view.frame
+            let view: NibView
+            switch root.content {
+            case .uiKit(let uiKitView):
+                view = uiKitView
+            case .appKit(let appKitView, let window):
+                let (drawn, width, height) = renderAppKit(
+                    appKitView, window: window, caption: root.caption, at: x, clip: &clipCount)
+                body += drawn
+                x += width + Self.gap
+                tallest = max(tallest, height)
+                continue
+            }
+            let frame = view.frame
             let width = max(0, Self.coordinate(frame.width))
             let height = max(0, Self.coordinate(frame.height))
             let top = Self.margin + Self.captionHeight
@@ -71,7 +107,7 @@ struct SVGRenderer {
             body += "<g clip-path=\"url(#clip\(clipCount))\">\n"
             body += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
             var visited: Set<ObjectIdentifier> = []
-            draw(root.view, into: &body, visited: &visited)
+            draw(view, into: &body, visited: &visited)
             body += "</g>\n</g>\n</g>\n"
             x += width + Self.gap
             tallest = max(tallest, height)
@@ -89,6 +125,9 @@ struct SVGRenderer {
         svg += "<pattern id=\"image\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
         svg +=
             "<rect width=\"8\" height=\"8\" fill=\"#e5e5ea\"/><path d=\"M0 8 L8 0\" stroke=\"#d1d1d6\" stroke-width=\"1\"/></pattern>\n"
+        svg += "<linearGradient id=\"titlebar\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
+        svg +=
+            "<stop offset=\"0\" stop-color=\"#ececec\"/><stop offset=\"1\" stop-color=\"#d6d6d6\"/></linearGradient>\n"
         svg += "</defs>\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#f2f2f7\"/>\n"
         return svg + body + "</svg>\n"
@@ -117,7 +156,7 @@ struct SVGRenderer {
     /// ``maximumDepth`` levels below `root` and views already drawn (a cycle) are left out.
     private func draw(_ root: NibView, into out: inout String, visited: inout Set<ObjectIdentifier>) {
         enum Step {
-            case view(NibView, depth: Int)
+            case view(NibObject, depth: Int)
             case close
         }
         var steps: [Step] = [.view(root, depth: 0)]
@@ -125,15 +164,28 @@ struct SVGRenderer {
             switch step {
             case .close:
                 out += "</g>\n</g>\n"
-            case .view(let view, let depth):
-                guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(view)).inserted else { continue }
-                let (x, y) = drawOwn(view, into: &out)
-                let subviews = view.subviews.compactMap { $0 as? NibView }
+            case .view(let object, let depth):
+                guard depth < Self.maximumDepth, visited.insert(ObjectIdentifier(object)).inserted else { continue }
+                // A hidden view and its subviews are not on screen (the top-level view itself is drawn).
+                if depth > 0, !showsHidden, object.bool(forKey: "UIHidden") { continue }
+                let (x, y): (Double, Double)
+                let bounds: CGRect
+                if let view = object as? NibView {
+                    (x, y) = drawOwn(view, into: &out)
+                    bounds = view.bounds
+                } else {
+                    (x, y, bounds) = drawGeneric(object, into: &out)
+                }
+                // Subviews NibKit has no model for (UIRoundedRectButton, a custom class whose
+                // superclass is not registered) are drawn as labelled boxes; layout guides,
+                // which UIKit archives among the subviews, are invisible.
+                let subviews = (object.array(forKey: "UISubviews") ?? []).compactMap { $0 as? NibObject }.filter {
+                    ($0 is NibView || $0.containsValue(forKey: "UIBounds")) && $0.className != "_UILayoutGuide"
+                }
                 guard !subviews.isEmpty else {
                     out += "</g>\n"
                     continue
                 }
-                let bounds = view.bounds
                 let dx = x - Self.coordinate(bounds.minX)
                 let dy = y - Self.coordinate(bounds.minY)
                 out += "<g transform=\"translate(\(Self.number(dx)) \(Self.number(dy)))\">\n"
@@ -141,6 +193,31 @@ struct SVGRenderer {
                 for subview in subviews.reversed() { steps.append(.view(subview, depth: depth + 1)) }
             }
         }
+    }
+
+    /// Opens the group of a view NibKit has no model for and draws it as a labelled box from its
+    /// `UIBounds` and `UICenter`; returns the frame's origin and the bounds.
+    private func drawGeneric(_ view: NibObject, into out: inout String) -> (x: Double, y: Double, bounds: CGRect) {
+        let bounds = view.rect(forKey: "UIBounds") ?? .zero
+        let center = view.point(forKey: "UICenter") ?? .zero
+        let width = max(0, Self.coordinate(bounds.width))
+        let height = max(0, Self.coordinate(bounds.height))
+        let x = Self.coordinate(center.x) - width / 2
+        let y = Self.coordinate(center.y) - height / 2
+        let name = Self.name(of: view)
+        out += "<g class=\"view\"\(view.bool(forKey: "UIHidden") ? " opacity=\"0.35\"" : "")>\n"
+        out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
+        out += "height=\"\(Self.number(height))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"0.75\" "
+        out += "stroke-dasharray=\"4 3\" data-class=\"\(Self.escape(name))\""
+        out += "\(view.archiveIndex.map { " data-index=\"\($0)\"" } ?? "")>"
+        out += "<title>\(Self.escape(name + (view.archiveIndex.map { " #\($0)" } ?? "")))</title></rect>\n"
+        if width >= 24, height >= 12 {
+            let size = min(10, height - 2)
+            out +=
+                "<text x=\"\(Self.number(x + 3))\" y=\"\(Self.number(y + size + 1))\" font-size=\"\(Self.number(size))\" "
+            out += "fill=\"#6e6e73\">\(Self.escape(Self.truncate(name, width: width - 6, size: size)))</text>\n"
+        }
+        return (x, y, bounds)
     }
 
     /// Opens the view's group and draws its rectangle and text; returns the frame's origin.
@@ -184,6 +261,7 @@ struct SVGRenderer {
         out += "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.75\"\(dash) "
         out += "data-class=\"\(Self.escape(name))\"\(view.archiveIndex.map { " data-index=\"\($0)\"" } ?? "")>"
         out += "<title>\(Self.escape(name + (view.archiveIndex.map { " #\($0)" } ?? "")))</title></rect>\n"
+        if view.isHidden { out += Self.hiddenOutline(x: x, y: y, width: width, height: height) }
 
         switch style {
         case .label:
@@ -231,20 +309,31 @@ struct SVGRenderer {
         return (x, y)
     }
 
-    /// Text inside a box: one line centred vertically, or wrapped lines when `lines` is not 1.
-    private func textElement(
+    /// The red dashed outline of a hidden view drawn with `--show-hidden`.
+    static func hiddenOutline(x: Double, y: Double, width: Double, height: Double) -> String {
+        "<rect class=\"hidden-outline\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" "
+            + "height=\"\(number(height))\" fill=\"none\" stroke=\"#ff3b30\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>\n"
+    }
+
+    /// Text inside a box: one line centred vertically, or wrapped lines when `lines` is not 1;
+    /// `lines` 0 wraps every line the text needs (up to ``maximumLines``), growing past the box
+    /// (top-aligned then). Line breaks (`\n`, `\r`, U+2028, U+2029) start new lines.
+    func textElement(
         _ text: String, in box: (x: Double, y: Double, width: Double, height: Double), size: Double, color: String,
         alignment: String, lines: Int, bold: Bool = false
     ) -> String {
         let size = min(max(Self.finite(size), 4), 200)
         let lineHeight = size * 1.2
         let capacity = lines == 1 ? 1 : Self.count(box.height / lineHeight)
-        let allowed = lines <= 0 ? capacity : min(lines, capacity)
+        let allowed = lines <= 0 ? Self.maximumLines : min(lines, capacity)
         let wrapped = Self.wrap(text, width: box.width, size: size, lines: allowed)
         let anchorX =
             alignment == "middle" ? box.x + box.width / 2 : alignment == "end" ? box.x + box.width : box.x
         // Baselines placed by hand (renderers differ on dominant-baseline): cap height ≈ 0.7 em.
-        let firstBaseline = box.y + box.height / 2 - Double(wrapped.count - 1) * lineHeight / 2 + size * 0.35
+        var firstBaseline = box.y + box.height / 2 - Double(wrapped.count - 1) * lineHeight / 2 + size * 0.35
+        if Double(wrapped.count) * lineHeight > box.height, wrapped.count > 1 {
+            firstBaseline = box.y + size * 0.95
+        }
         var out = "<text x=\"\(Self.number(anchorX))\" font-size=\"\(Self.number(size))\" fill=\"\(color)\""
         out += " text-anchor=\"\(alignment)\"\(bold ? " font-weight=\"600\"" : "")>"
         for (index, line) in wrapped.enumerated() {
@@ -263,7 +352,8 @@ struct SVGRenderer {
         let lines = max(1, lines)
         var result: [(text: String, count: Int)] = []
         var overflow = false
-        paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Every line break starts a line: \n, \r, \r\n, U+2028, U+2029 (and NEL, VT, FF).
+        paragraphs: for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var current = ""
             var currentCount = 0
             for word in paragraph.split(separator: " ") {

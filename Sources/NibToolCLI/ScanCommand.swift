@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NibArchive
+import ZIPFoundation
 
 /// `nibtool scan PATH`: every nib in an app, an `.ipa` or a folder, with its custom classes,
 /// outlets, actions and user-visible strings.
@@ -18,7 +19,7 @@ struct Scan: IOCommand {
 
             Limits: zip entries are inflated within --max-inflated-bytes for the whole zip and --max-compression-ratio per entry (entries that inflate to over 1 MiB); a zip whose central directory lists fewer entries than its end record declares is an error. Strings and objects read from one nib (shared references are read at every use) are bounded by --max-expansion per byte of the nib. A nib that passes a limit is reported with a note and a warning naming it, and the exit status is 2.
             Strings, names and paths from the scanned files are printed with control characters, escape sequences and bidirectional overrides escaped (\\u{1B}); the JSON output holds them as they are.
-            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, is a corrupt zip, or a nib passed a limit, 64 the command line was wrong.
+            Exit status: 0 the scan ran (nibs that fail to parse are reported with a note and a warning), 2 PATH could not be read, is a corrupt or truncated zip, is a single file that is neither a zip nor a nib (the message names what it is), or a nib passed a limit, 64 the command line was wrong.
 
             Examples:
               nibtool scan MyApp.ipa
@@ -61,16 +62,25 @@ struct Scan: IOCommand {
         let candidates: [NibScanner.Candidate]
         do {
             if isDirectory.boolValue {
-                candidates = try NibScanner.folderCandidates(url)
+                // A directory nib or .storyboardc named itself is one nib, as inside a folder.
+                let bundle = ["nib", "storyboardc"].contains(url.pathExtension.lowercased())
+                candidates = try NibScanner.folderCandidates(url, prefix: bundle ? url.lastPathComponent + "/" : "")
             } else {
                 let handle = try FileHandle(forReadingFrom: url)
-                let head = [UInt8](try handle.read(upToCount: 4) ?? Data())
+                let head = [UInt8](try handle.read(upToCount: 16) ?? Data())
                 try? handle.close()
                 if NibScanner.isZip(head) {
-                    candidates = try NibScanner.zipCandidates(
-                        url,
-                        limits: NibScanner.InflateLimits(
-                            maximumBytes: maxInflatedBytes, maximumRatio: maxCompressionRatio))
+                    do {
+                        candidates = try NibScanner.zipCandidates(
+                            url,
+                            limits: NibScanner.InflateLimits(
+                                maximumBytes: maxInflatedBytes, maximumRatio: maxCompressionRatio))
+                    } catch let error as Archive.ArchiveError {
+                        throw files.fail(path, NibScanner.describe(error))
+                    }
+                } else if let kind = NibScanner.nonNibKind(head, name: url.lastPathComponent) {
+                    // A single file that is neither a zip nor a nib: saying "0 nibs" would hide it.
+                    throw files.fail(path, kind)
                 } else {
                     let name = url.lastPathComponent
                     candidates = [
@@ -131,8 +141,12 @@ struct Scan: IOCommand {
             .compactMap { kind in kinds[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ")
         out += "\n" + style.bold("Total: \(entries.count) nib\(entries.count == 1 ? "" : "s")")
         out += breakdown.isEmpty ? "" : " (\(breakdown))"
-        out += "; \(total.classes.count) custom classes, \(total.outlets.count) outlets, "
-        out += "\(total.actions.count) actions, \(total.strings.count) strings\n"
+        func count(_ value: Int, _ noun: String, _ plural: String) -> String {
+            "\(value) \(value == 1 ? noun : plural)"
+        }
+        out += "; " + count(total.classes.count, "custom class", "custom classes") + ", "
+        out += count(total.outlets.count, "outlet", "outlets") + ", " + count(total.actions.count, "action", "actions")
+        out += ", " + count(total.strings.count, "string", "strings") + "\n"
         list("classes", total.classes)
         return out
     }

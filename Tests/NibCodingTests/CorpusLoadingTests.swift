@@ -36,7 +36,7 @@ struct CorpusLoadingTests {
         for url in files {
             let nib = try Nib(contentsOf: url)
             let result = try nib.instantiation(owner: NibObject(), externalObjects: Self.standIns(for: nib))
-            // These are AppKit nibs: their `IB.objectdata` is the one top-level object.
+            // AppKit nibs: Interface Builder's top-level objects (the application at least).
             #expect(!result.topLevelObjects.isEmpty, "\(url.lastPathComponent)")
             #expect(try nib.decodeGraph().className == "NSObject")
         }

@@ -103,7 +103,7 @@ struct DiffCommandTests {
         #expect(runTool(["diff", hello]).status == 64)
     }
 
-    @Test("Every corpus nib equals itself", .enabled(if: Corpus.shouldRun))
+    @Test("Every corpus nib equals itself", .corpus)
     func corpusSelf() throws {
         for file in try Corpus.nibFiles() {
             let run = runTool(["diff", file.path, file.path])
@@ -218,7 +218,7 @@ struct ScanCommandTests {
     }
 
     @Test(
-        "The corpus folder: every NIBArchive file is reported, custom classes demangled", .enabled(if: Corpus.shouldRun)
+        "The corpus folder: every NIBArchive file is reported, custom classes demangled", .corpus
     )
     func corpus() throws {
         let folder = try Corpus.directory().appendingPathComponent("nib")

@@ -120,48 +120,157 @@ struct RenderCommandTests {
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("Every corpus nib with views renders to well-formed SVG; the others exit 1", .enabled(if: Corpus.shouldRun))
-    func corpus() throws {
-        var drawn = 0
-        for file in try Corpus.nibFiles() {
-            let run = runTool(["render", file.path])
-            if run.status == 1 {
-                #expect(run.error.contains("has no top-level views"), "\(file.lastPathComponent)")
+    /// The views a nib's hierarchies hold, counted by this test's own walk of the decoded graph
+    /// (independent of the renderer): UIKit top-level views and controllers' views with their
+    /// `UISubviews`; AppKit windows (one each, for the window) and their `NSWindowView`, top-level
+    /// views with `NSvFlags`, storyboard controllers' windows and views, with their `NSSubviews`.
+    static func expectedViews(_ root: NibObject) -> (views: Int, drawable: Bool) {
+        var starts: [NibObject] = []
+        var windows = 0
+        if let data = root.object(forKey: "IB.objectdata") as? NibObject {
+            let owner = data.object(forKey: "NSRoot")
+            let keys = data.array(forKey: "NSObjectsKeys") ?? []
+            let parents = data.array(forKey: "NSObjectsValues") ?? []
+            var topLevel = zip(keys, parents).filter { $0.1 === owner }.map(\.0)
+            topLevel += data.array(forKey: "NSVisibleWindows") ?? []
+            var seenWindows: Set<ObjectIdentifier> = []
+            for case let object as NibObject in topLevel {
+                var candidates = [object]
+                for key in ["IBWindowTemplate", "NSView"] {
+                    if let held = object.object(forKey: key) as? NibObject { candidates.append(held) }
+                }
+                for candidate in candidates {
+                    if candidate.className == "NSWindowTemplate" {
+                        guard seenWindows.insert(ObjectIdentifier(candidate)).inserted else { continue }
+                        windows += 1
+                        if let content = candidate.object(forKey: "NSWindowView") as? NibObject {
+                            starts.append(content)
+                        }
+                    } else if candidate.containsValue(forKey: "NSvFlags"),
+                        candidate.containsValue(forKey: "NSFrame") || candidate.containsValue(forKey: "NSFrameSize")
+                    {
+                        starts.append(candidate)
+                    }
+                }
+            }
+        } else {
+            for case let object as NibObject in root.array(forKey: "UINibTopLevelObjectsKey") ?? [] {
+                if let view = object as? NibView, view.containsValue(forKey: "UIBounds") {
+                    starts.append(view)
+                } else if let view = object.object(forKey: "UIView") as? NibView, view.containsValue(forKey: "UIBounds")
+                {
+                    starts.append(view)
+                }
+            }
+        }
+        var seen: Set<ObjectIdentifier> = []
+        var stack = starts
+        var views = 0
+        let startSet = Set(starts.map(ObjectIdentifier.init))
+        while let view = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(view)).inserted else { continue }
+            // Hidden views (UIHidden; NSvFlags bit 31) and their subviews are not visible.
+            let flags = UInt32(truncatingIfNeeded: view.integer(forKey: "NSvFlags") ?? 0)
+            if !startSet.contains(ObjectIdentifier(view)), view.bool(forKey: "UIHidden") || flags & 0x8000_0000 != 0 {
                 continue
             }
-            #expect(run.status == 0, "\(file.lastPathComponent): \(run.error)")
-            let svg = SVGRects.parse(Data(run.output))
-            #expect(svg != nil, "\(file.lastPathComponent): not well-formed")
-            #expect(svg?.rects.isEmpty == false, "\(file.lastPathComponent)")
-            drawn += 1
+            views += 1
+            let subviews = view.array(forKey: "UISubviews") ?? view.array(forKey: "NSSubviews") ?? []
+            // UIKit's layout guides are archived among the subviews but are not seen.
+            stack += subviews.compactMap { $0 as? NibObject }.filter { $0.className != "_UILayoutGuide" }
         }
-        #expect(drawn > 100)
+        return (views + windows, views + windows > 0)
+    }
+
+    /// Every corpus nib: `nib/`, `nib-keyed/` and the compiled macOS nibs of `xib-pairs/`.
+    static func corpusNibs() throws -> [URL] {
+        var files = try Corpus.nibFiles() + Corpus.files(in: "nib-keyed", withExtension: "nib")
+        let pairs = try Corpus.directory().appendingPathComponent("xib-pairs")
+        let names = FileManager.default.enumerator(atPath: pairs.path)?.compactMap { $0 as? String } ?? []
+        for name in names.sorted() where name.hasPrefix("macos-") && name.hasSuffix(".nib") {
+            var isDirectory: ObjCBool = false
+            let url = pairs.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(url)
+            }
+        }
+        return files
+    }
+
+    @Test(
+        "Every corpus nib with a view or window, UIKit and AppKit, renders to well-formed SVG with an element per view",
+        .enabled(if: Corpus.shouldRun))
+    func corpus() throws {
+        var drawn = 0
+        var appKit = 0
+        for file in try Self.corpusNibs() {
+            let name = file.lastPathComponent
+            let root = try Nib(contentsOf: file).decodeGraph()
+            let expected = Self.expectedViews(root)
+            let run = runTool(["render", file.path])
+            guard expected.drawable else {
+                #expect(run.status == 1 || run.status == 0, "\(name): \(run.error)")
+                continue
+            }
+            #expect(run.status == 0, "\(name): \(run.error)")
+            let svg = SVGRects.parse(Data(run.output))
+            #expect(svg != nil, "\(name): not well-formed")
+            // One <rect data-class> per view; a window's title bar counts for the window.
+            let titleBars = run.outputText.components(separatedBy: "class=\"title-bar\"").count - 1
+            #expect((svg?.rects.count ?? 0) + titleBars >= expected.views, "\(name): \(svg?.rects.count ?? 0) rects")
+            drawn += 1
+            if root.object(forKey: "IB.objectdata") != nil { appKit += 1 }
+        }
+        #expect(drawn > 250)
+        #expect(appKit > 100)
     }
 }
 
-@Suite("nibtool diff, scan and render as the built binary")
-struct NewCommandsEndToEndTests {
-    @Test("The binary runs diff, scan and render with the documented exit statuses", .enabled(if: builtTool != nil))
-    func binary() throws {
-        let hello = examplesFolder.appendingPathComponent("Hello.nib").path
-        let login = examplesFolder.appendingPathComponent("LoginScreen/LoginScreen.nib").path
-        #expect(try runBinary(["diff", hello, hello]).status == 0)
-        let different = try runBinary(["diff", hello, login])
-        #expect(different.status == 1)
-        #expect(!different.output.isEmpty)
-        let scan = try runBinary(["scan", "--format", "json", examplesFolder.path])
-        #expect(scan.status == 0)
-        let object = try JSONSerialization.jsonObject(with: scan.output) as? [String: Any]
-        #expect((object?["nibs"] as? [Any])?.count ?? 0 >= 2)
-        let render = try runBinary(["render", login])
-        #expect(render.status == 0)
-        #expect(SVGRects.parse(render.output) != nil)
+@Suite("render: line breaks, unlimited lines, hidden views")
+struct RenderTextTests {
+    static var font: NibFont { NibFont(name: ".SFUI-Regular", pointSize: 10, isSystemFont: true) }
+
+    @Test("U+2028, U+2029, CR LF and LF start new lines, in order")
+    func lineBreaks() throws {
+        let label = NibLabel(
+            frame: CGRect(x: 0, y: 0, width: 300, height: 100), text: "one\u{2028}two\u{2029}three\r\nfour\nfive",
+            font: Self.font)
+        label.setInteger(0, forKey: "UINumberOfLines")
+        let run = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        #expect(SVGRects.parse(Data(run.output))?.texts == ["one", "two", "three", "four", "five"])
     }
 
-    @Test("Scanning the corpus folder with the binary", .enabled(if: Corpus.shouldRun && builtTool != nil))
-    func corpusScan() throws {
-        let run = try runBinary(["scan", try Corpus.directory().path])
-        #expect(run.status == 0)
-        #expect(String(decoding: run.output, as: UTF8.self).contains("Total: "))
+    @Test("A label with numberOfLines 0 gets every line its text needs, even past its box, without an ellipsis")
+    func unlimitedLines() throws {
+        // 49.5 points at 10 points hold 9 estimated glyphs: "w w w w w"; 21 points hold one line.
+        let text = Array(repeating: "w", count: 20).joined(separator: " ")
+        let label = NibLabel(frame: CGRect(x: 0, y: 0, width: 49.5, height: 21), text: text, font: Self.font)
+        label.setInteger(0, forKey: "UINumberOfLines")
+        let run = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        let texts = try #require(SVGRects.parse(Data(run.output))?.texts)
+        #expect(texts == ["w w w w w", "w w w w w", "w w w w w", "w w w w w"])
+        // One line allowed: cut with an ellipsis.
+        label.setInteger(1, forKey: "UINumberOfLines")
+        let one = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        #expect(SVGRects.parse(Data(one.output))?.texts == ["w w w w …"])
+    }
+
+    @Test("A hidden view and its subviews are left out; --show-hidden draws them outlined")
+    func hiddenViews() throws {
+        let cover = NibView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        cover.isHidden = true
+        cover.addSubview(NibLabel(frame: CGRect(x: 10, y: 10, width: 200, height: 21), text: "Secret", font: Self.font))
+        let shown = NibLabel(frame: CGRect(x: 10, y: 40, width: 200, height: 21), text: "Shown", font: Self.font)
+        let nib = try HostileRenderTests.nib([cover, shown])
+        let run = runTool(["render", "-"], stdin: nib)
+        let svg = try #require(SVGRects.parse(Data(run.output)))
+        #expect(svg.rects.map(\.className) == ["UIView", "UILabel"])
+        #expect(svg.texts == ["Shown"])
+        #expect(!run.outputText.contains("hidden-outline"))
+        let all = runTool(["render", "--show-hidden", "-"], stdin: nib)
+        let allSVG = try #require(SVGRects.parse(Data(all.output)))
+        #expect(allSVG.rects.map(\.className) == ["UIView", "UIView", "UILabel", "UILabel"])
+        #expect(allSVG.texts == ["Secret", "Shown"])
+        #expect(all.outputText.components(separatedBy: "class=\"hidden-outline\"").count - 1 == 1)
     }
 }

@@ -15,7 +15,8 @@ open class NibString: NibObject {
     /// The text (invalid UTF-8 is decoded with replacement characters).
     open var string: String { storedText }
 
-    /// The text stored in `NS.bytes`, never looked up in a strings table.
+    /// The text stored in `NS.bytes` (or a keyed archive's `NS.string`), never looked up in a
+    /// strings table.
     var storedText: String {
         let bytes: ArraySlice<UInt8>?
         if case .archived(let archived) = storage, let key = archived.context.knownKeys.bytes {
@@ -23,7 +24,13 @@ open class NibString: NibObject {
         } else {
             bytes = data(forKey: "NS.bytes")
         }
-        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if let bytes { return String(decoding: bytes, as: UTF8.self) }
+        // A keyed archive's NSLocalizableString keeps its text in the string `NS.string` (read
+        // one level deep only: a string naming itself cannot recurse).
+        if let inner = object(forKey: "NS.string") as? NibString, let text = inner.data(forKey: "NS.bytes") {
+            return String(decoding: text, as: UTF8.self)
+        }
+        return ""
     }
 
     /// Whether `NS.bytes` is valid UTF-8 (spec: invalid text is a diagnostic, decoded with replacements).
