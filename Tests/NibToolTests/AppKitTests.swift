@@ -144,7 +144,7 @@ struct AppKitTests {
 
     @Test(
         "tree of a MainMenu nib lists every menu item of its source with title, key equivalent and action, in both compiled forms",
-        .enabled(if: Corpus.shouldRun), arguments: ["keyedobjects-101300.nib", "keyedobjects.nib"])
+        .corpus, arguments: ["keyedobjects-101300.nib", "keyedobjects.nib"])
     func mainMenuTree(variant: String) throws {
         let folder = try Self.mainMenuPair
         let source = try XibOracle.parse(folder.appendingPathComponent("MainMenu.xib"))
@@ -198,7 +198,7 @@ struct AppKitScanTests {
 
     @Test(
         "scan of a folder of AppKit nibs lists the strings and custom classes of their .xib sources",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func folderOfAppKitNibs() throws {
         let pairs = try Self.macXibPairs()
         #expect(pairs.count >= 40)
@@ -307,7 +307,7 @@ struct AppKitScanTests {
         #expect(!run.error.contains("missingEndOfCentralDirectoryRecord"))
     }
 
-    @Test("scan of a directory nib by its own name reports one nib", .enabled(if: Corpus.shouldRun))
+    @Test("scan of a directory nib by its own name reports one nib", .corpus)
     func directoryNibItself() throws {
         let nib = try Corpus.directory().appendingPathComponent(
             "xib-pairs/macos-scribendi-cindex-mac-MainMenu/Base.lproj/MainMenu.nib")
@@ -395,7 +395,7 @@ struct AppKitRenderTests {
 struct AppKitInstantiationTests {
     @Test(
         "cindex MainMenu: File's Owner gets its outlets, every action of the source is connected to its target",
-        .enabled(if: Corpus.shouldRun), arguments: ["keyedobjects-101300.nib", "keyedobjects.nib"])
+        .corpus, arguments: ["keyedobjects-101300.nib", "keyedobjects.nib"])
     func mainMenu(variant: String) throws {
         let folder = try AppKitTests.mainMenuPair
         let source = try XibOracle.parse(folder.appendingPathComponent("MainMenu.xib"))
@@ -430,7 +430,7 @@ struct AppKitInstantiationTests {
         #expect(!result.diagnostics.contains { $0.contains("not applied to") || $0.contains("was not set") })
     }
 
-    @Test("AVRFuses MainMenu: every binding of the source is recorded", .enabled(if: Corpus.shouldRun))
+    @Test("AVRFuses MainMenu: every binding of the source is recorded", .corpus)
     func bindings() throws {
         let folder = try Corpus.directory().appendingPathComponent(
             "xib-pairs/macos-vonnieda-AVRFuses-MainMenu-a08b56f5/Base.lproj")
@@ -497,7 +497,7 @@ struct AppKitInstantiationTests {
 
     @Test(
         "A storyboard window controller's scene: the window gets its content controller as a runtime attribute",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func runtimeAttributes() throws {
         // The source: <segue destination="vc1-00-002" kind="relationship"
         // relationship="window.shadowedContentViewController"/>, vc1-00-002 being a

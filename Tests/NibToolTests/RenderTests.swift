@@ -199,7 +199,7 @@ struct RenderCommandTests {
 
     @Test(
         "Every corpus nib with a view or window, UIKit and AppKit, renders to well-formed SVG with an element per view",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func corpus() throws {
         var drawn = 0
         var appKit = 0

@@ -78,7 +78,7 @@ struct StoryboardTests {
 
     @Test(
         "tree of a .storyboardc lists every scene of its source and every segue with its destination",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func treeListsScenesAndSegues() throws {
         let pairs = try Self.storyboardPairs()
         #expect(pairs.count >= 40)
@@ -215,7 +215,7 @@ struct StoryboardTests {
 
     @Test(
         "render of a corpus storyboard: one SVG per nib with views, and an index page a headless Chromium draws whole",
-        .enabled(if: Corpus.shouldRun))
+        .corpus)
     func renderCorpusStoryboard() throws {
         let storyboard = try Corpus.directory().appendingPathComponent(
             "xib-pairs/ios-duckduckgo-iOS-Debug/Debug.storyboardc")
