@@ -326,7 +326,7 @@ struct SVGRenderer {
         let lineHeight = size * 1.2
         let capacity = lines == 1 ? 1 : Self.count(box.height / lineHeight)
         let allowed = lines <= 0 ? Self.maximumLines : min(lines, capacity)
-        let wrapped = Self.wrap(text, width: box.width, size: size, lines: allowed)
+        let wrapped = Self.wrap(text, width: box.width, size: size, lines: allowed, bold: bold)
         let anchorX =
             alignment == "middle" ? box.x + box.width / 2 : alignment == "end" ? box.x + box.width : box.x
         // Baselines placed by hand (renderers differ on dominant-baseline): cap height ≈ 0.7 em.
@@ -344,51 +344,74 @@ struct SVGRenderer {
         return out + "</text>\n"
     }
 
-    /// Splits `text` into at most `lines` lines that fit `width` (estimating glyph widths),
-    /// ending with an ellipsis when it does not all fit. Linear in the text: lines are built by
-    /// appending, their lengths counted as they grow, and wrapping stops once `lines` are full.
-    static func wrap(_ text: String, width: Double, size: Double, lines: Int) -> [String] {
-        let perLine = count(width / (max(finite(size), 1) * 0.55))
+    /// Splits `text` into at most `lines` lines that fit `width`, measured with real font
+    /// metrics (``TextMetrics``), ending with an ellipsis when it does not all fit. Linear in the
+    /// text: each word is measured once, lines are built by appending, and wrapping stops once
+    /// `lines` are full.
+    static func wrap(_ text: String, width: Double, size: Double, lines: Int, bold: Bool = false) -> [String] {
+        let size = max(finite(size), 1)
+        let limit = max(finite(width), 0)
+        let space = TextMetrics.width(" ", size: size, bold: bold)
         let lines = max(1, lines)
-        var result: [(text: String, count: Int)] = []
+        var result: [(text: String, width: Double)] = []
         var overflow = false
         // Every line break starts a line: \n, \r, \r\n, U+2028, U+2029 (and NEL, VT, FF).
         paragraphs: for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var current = ""
-            var currentCount = 0
+            var currentWidth = 0.0
             for word in paragraph.split(separator: " ") {
-                let wordCount = word.count
-                if currentCount == 0 {
+                let wordWidth = TextMetrics.width(word, size: size, bold: bold)
+                if current.isEmpty {
                     current = String(word)
-                    currentCount = wordCount
-                } else if currentCount + 1 + wordCount <= perLine {
+                    currentWidth = wordWidth
+                } else if currentWidth + space + wordWidth <= limit {
                     current += " "
                     current += word
-                    currentCount += 1 + wordCount
+                    currentWidth += space + wordWidth
                 } else {
-                    result.append((current, currentCount))
+                    result.append((current, currentWidth))
                     if result.count > lines {
                         overflow = true
                         break paragraphs
                     }
                     current = String(word)
-                    currentCount = wordCount
+                    currentWidth = wordWidth
                 }
             }
-            result.append((current, currentCount))
+            result.append((current, currentWidth))
             if result.count > lines {
                 overflow = true
                 break
             }
         }
-        if result.count > lines { result.removeLast(result.count - lines) }
+        if result.count > lines {
+            // The last line shown ends with as much of the next line as fits, as a tail-truncated
+            // UILabel shows it ("Expanding Colle…", not "Expanding…").
+            let next = result[lines].text
+            result.removeLast(result.count - lines)
+            let last = result[lines - 1].text
+            result[lines - 1] = (last.isEmpty ? next : last + " " + next, .infinity)
+        }
         return result.enumerated().map { index, line in
             let last = index == result.count - 1
-            if line.count > perLine || (last && overflow) {
-                return String(line.text.prefix(max(1, min(line.count, perLine) - 1))) + "…"
-            }
-            return line.text
+            guard line.width > limit || (last && overflow) else { return line.text }
+            return ellipsized(line.text, width: limit, size: size, bold: bold)
         }
+    }
+
+    /// The longest start of `text` that fits `width` with an ellipsis after it (at least one
+    /// character, so something shows).
+    static func ellipsized(_ text: String, width: Double, size: Double, bold: Bool) -> String {
+        let available = width - TextMetrics.width("…", size: size, bold: bold)
+        var kept = ""
+        var keptWidth = 0.0
+        for character in text {
+            let characterWidth = TextMetrics.width(String(character), size: size, bold: bold)
+            if !kept.isEmpty, keptWidth + characterWidth > available { break }
+            kept.append(character)
+            keptWidth += characterWidth
+        }
+        return kept + "…"
     }
 
     static func truncate(_ text: String, width: Double, size: Double) -> String {

@@ -71,8 +71,8 @@ struct HostileRenderTests {
 
     @Test("A label of 100,000 words wraps into the lines that fit, the last one ending with an ellipsis")
     func longText() throws {
-        // Font size 10: the renderer estimates a glyph as 0.55 em, so 49.5 points hold 9
-        // characters, i.e. "w w w w w"; three lines are allowed.
+        // Font size 10, Helvetica's widths (w 722, space 278, ellipsis 1000 thousandths): 49.5
+        // points hold "w w w w w" (47.22); three lines are allowed, the last cut to fit "…".
         let text = Array(repeating: "w", count: 100_000).joined(separator: " ")
         let label = NibLabel(
             frame: CGRect(x: 0, y: 0, width: 49.5, height: 400), text: text,
@@ -81,7 +81,7 @@ struct HostileRenderTests {
         let run = runTool(["render", "-"], stdin: try Self.nib([label]))
         #expect(run.status == 0, "\(run.error)")
         let svg = try #require(SVGRects.parse(Data(run.output)))
-        #expect(svg.texts == ["w w w w w", "w w w w w", "w w w w …"])
+        #expect(svg.texts == ["w w w w w", "w w w w w", "w w w w…"])
 
         // Unlimited lines in a box 1e9 points wide: one line holding every word.
         let wide = NibLabel(

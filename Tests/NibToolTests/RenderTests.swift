@@ -242,7 +242,9 @@ struct RenderTextTests {
 
     @Test("A label with numberOfLines 0 gets every line its text needs, even past its box, without an ellipsis")
     func unlimitedLines() throws {
-        // 49.5 points at 10 points hold 9 estimated glyphs: "w w w w w"; 21 points hold one line.
+        // Helvetica's widths (Adobe's AFM, which Liberation Sans matches): w 722, space 278,
+        // ellipsis 1000 thousandths. At 10 points "w w w w w" is 47.22 points, within 49.5; a
+        // sixth "w" would not fit. 21 points hold one line.
         let text = Array(repeating: "w", count: 20).joined(separator: " ")
         let label = NibLabel(frame: CGRect(x: 0, y: 0, width: 49.5, height: 21), text: text, font: Self.font)
         label.setInteger(0, forKey: "UINumberOfLines")
@@ -252,7 +254,29 @@ struct RenderTextTests {
         // One line allowed: cut with an ellipsis.
         label.setInteger(1, forKey: "UINumberOfLines")
         let one = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
-        #expect(SVGRects.parse(Data(one.output))?.texts == ["w w w w …"])
+        // 49.5 - 10 (the ellipsis) leaves 39.5: "w w w w" (37.22) fits, its trailing space
+        // (40) does not.
+        #expect(SVGRects.parse(Data(one.output))?.texts == ["w w w w…"])
+    }
+
+    @Test("Text is measured with real metrics: an Interface Builder-sized label keeps its whole text")
+    func realMetrics() throws {
+        // The "Expanding Collection" at 17 points: Helvetica's widths (Adobe AFM: E 667,
+        // x 500, p 556, a 556, n 556, d 556, i 222, g 556, space 278, C 722, o 556, l 222, e 556,
+        // c 500, t 278) give 9.393 em, 159.7 points; Interface Builder sizes the label to the
+        // system font's 164. The old estimate (0.55 em a glyph) cut it to "Expandin…".
+        let font = NibFont(name: ".SFUI-Regular", pointSize: 17, isSystemFont: true)
+        let label = NibLabel(
+            frame: CGRect(x: 0, y: 0, width: 164, height: 21), text: "Expanding Collection", font: font)
+        let run = runTool(["render", "-"], stdin: try HostileRenderTests.nib([label]))
+        #expect(SVGRects.parse(Data(run.output))?.texts == ["Expanding Collection"])
+        // A box one point short of the text's width cuts it as a tail-truncated label does.
+        let short = NibLabel(
+            frame: CGRect(x: 0, y: 0, width: 158.7, height: 21), text: "Expanding Collection", font: font)
+        let cut = runTool(["render", "-"], stdin: try HostileRenderTests.nib([short]))
+        let text = try #require(SVGRects.parse(Data(cut.output))?.texts.first)
+        #expect(text.hasSuffix("…"))
+        #expect(text.hasPrefix("Expanding Colle"))
     }
 
     @Test("A hidden view and its subviews are left out; --show-hidden draws them outlined")
