@@ -42,7 +42,9 @@ struct SVGRenderer {
     static let gap = 48.0
     static let captionHeight = 26.0
     static let maximumDepth = 96
-    private static let fontFamily = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, sans-serif"
+    // Liberation Sans, whose widths measure the text (TextMetrics), before the generic family.
+    private static let fontFamily =
+        "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', sans-serif"
 
     /// The top-level views of `root` (a decoded graph's object 0): views among the top-level
     /// objects, and the views of top-level view controllers.
