@@ -24,15 +24,43 @@ public struct FileTreeComparison: Sendable {
         self.comparison = comparison
     }
 
+    /// The most bytes ``files(at:byteLimit:)`` reads by default for one output, all its files
+    /// together: 1 GiB, as nibtool's other readers allow for one file.
+    public static let defaultByteLimit = 1 << 30
+
     /// The files of the output at `url`: `[""]` for a file, relative paths for a directory.
     ///
-    /// A symbolic link inside a directory output is an error rather than followed.
-    public static func files(at url: URL) throws -> [String: [UInt8]] {
+    /// A symbolic link inside a directory output is an error rather than followed, and so is an
+    /// output whose files hold more than `byteLimit` bytes together (each size is read before
+    /// the file, so a crafted bundle cannot make a diff allocate without bound).
+    public static func files(at url: URL, byteLimit: Int = defaultByteLimit) throws -> [String: [UInt8]] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
         }
-        guard isDirectory.boolValue else { return ["": [UInt8](try Data(contentsOf: url))] }
+        var budget = byteLimit
+        func read(_ file: URL, size: Any?) throws -> [UInt8] {
+            let bytes = (size as? NSNumber)?.int64Value ?? Int64.max
+            guard bytes >= 0, bytes <= Int64(budget) else {
+                throw CocoaError(
+                    .fileReadTooLarge,
+                    userInfo: [
+                        NSFilePathErrorKey: file.path,
+                        NSLocalizedDescriptionKey:
+                            "\(file.lastPathComponent) would take the output past \(byteLimit) bytes; diff reads at most that much",
+                    ])
+            }
+            let data = [UInt8](try Data(contentsOf: file))
+            guard data.count <= budget else {
+                throw CocoaError(.fileReadTooLarge, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            budget -= data.count
+            return data
+        }
+        guard isDirectory.boolValue else {
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size]
+            return ["": try read(url, size: size)]
+        }
         var result: [String: [UInt8]] = [:]
         let base = url.standardizedFileURL.path
         if let enumerator = FileManager.default.enumerator(atPath: base) {
@@ -40,10 +68,10 @@ public struct FileTreeComparison: Sendable {
                 let full = URL(fileURLWithPath: base).appendingPathComponent(relative)
                 // The type of the entry itself (lstat): a link inside an output is never followed,
                 // so a crafted bundle cannot make diff read and print a file outside it.
-                let type = try FileManager.default.attributesOfItem(atPath: full.path)[.type] as? FileAttributeType
-                switch type {
+                let attributes = try FileManager.default.attributesOfItem(atPath: full.path)
+                switch attributes[.type] as? FileAttributeType {
                 case .typeRegular?:
-                    result[relative] = [UInt8](try Data(contentsOf: full))
+                    result[relative] = try read(full, size: attributes[.size])
                 case .typeSymbolicLink?:
                     throw CocoaError(
                         .fileReadUnknown,
