@@ -105,6 +105,31 @@ struct Xcode13ControlTests {
         #expect(older.all("UILayoutGuide").isEmpty)
     }
 
+    @Test(
+        "a cell's tag follows its opaque flag; its outline label is not archived and not warned about (the corpus's tagged cells)"
+    )
+    func cellTagAndLabel() throws {
+        let source = Self.cell(selectionStyle: "default").replacingOccurrences(
+            of: #"id="c1">"#, with: #"tag="7" userLabel="Row" id="c1">"#)
+        let graph = try Self.xib(source)
+        let cell = try #require(graph.all("UITableViewCell").first)
+        let keys = graph.nodes[cell].values.map(\.key)
+        let tag = try #require(keys.firstIndex(of: "UITag"))
+        #expect(keys[tag - 1] == "UIOpaque")
+        #expect(keys[tag + 1] == "UIAutoresizeSubviews")
+        #expect(graph.value("UITag", of: cell)?.integerValue == 7)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useSafeAreas="YES" colorMatched="YES">
+                <objects>\(source)</objects>
+            </document>
+            """
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "T.xib")
+        #expect(!output.warnings.contains { $0.message.contains("userLabel") || $0.message.contains("attribute tag") })
+    }
+
     @Test("text input traits: UIKit's codes in Apple's key order (duckduckgo's OmniBar and Bookmarks fields)")
     func textInputTraits() throws {
         let graph = try Self.xib(

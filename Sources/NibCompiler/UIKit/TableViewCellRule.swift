@@ -6,8 +6,9 @@ enum TableViewCellRule {
         "reuseIdentifier", "restorationIdentifier", "customClass", "customModule", "customModuleProvider", "rowHeight",
         "opaque", "translatesAutoresizingMaskIntoConstraints", "clipsSubviews", "preservesSuperviewLayoutMargins",
         "userInteractionEnabled", "accessoryType", "style", "textLabel", "detailTextLabel", "imageView",
-        "insetsLayoutMarginsFromSafeArea",
-        // Interface Builder's canvas sizes, not archived.
+        "insetsLayoutMarginsFromSafeArea", "tag",
+        // Interface Builder's canvas sizes and the document outline's label, not archived.
+        "userLabel",
         "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
     ]
     static let selectionStyles: [String: Int] = ["none": 0, "blue": 1, "gray": 2, "default": 3]
@@ -254,6 +255,14 @@ enum TableViewCellRule {
         if context.era.writesDeepDrawRect { cell.set("UIDeepDrawRect", .bool(true)) }
         cell.setFlag("UIOpaque", element["opaque"] != "NO")
         cell.setFlag("UIUserInteractionDisabled", element["userInteractionEnabled"] == "NO")
+        // The tag follows the opaque flag, as any view's (the corpus's two tagged cells).
+        if let tagText = element["tag"] {
+            if let tag = Int(tagText), tag != 0 {
+                cell.set("UITag", int: tag)
+            } else if Int(tagText) == nil {
+                try context.unmodelled(.invalidSource, element, "tag \"\(tagText)\" is not an integer; left out")
+            }
+        }
         cell.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
         cell.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
