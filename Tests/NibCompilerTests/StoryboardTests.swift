@@ -174,6 +174,27 @@ struct NavigationStoryboardTests {
         </document>
         """#
 
+    @Test(
+        "a navigation bar that does not inset its margins from the safe area archives 0 before its semantic attribute (duckduckgo WebContainer)"
+    )
+    func barSafeAreaMargins() throws {
+        let source = Self.storyboard.replacingOccurrences(
+            of: #"<navigationBar key="navigationBar" contentMode="scaleToFill" id="11">"#,
+            with:
+                #"<navigationBar key="navigationBar" contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" id="11">"#
+        )
+        let output = try Source.compiler().compile(Data(source.utf8), fileName: "Main.storyboard")
+        #expect(!output.warnings.contains { $0.message.contains("insetsLayoutMarginsFromSafeArea") })
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-8.nib"] ?? []))
+        let bar = try #require(scene.all("UINavigationBar").first)
+        #expect(scene.value("UIViewInsetsLayoutMarginsFromSafeArea", of: bar) == .int8(0))
+        let keys = scene.nodes[bar].values.map(\.key)
+        let index = try #require(keys.firstIndex(of: "UIViewInsetsLayoutMarginsFromSafeArea"))
+        if keys.contains("UIViewSemanticContentAttribute") {
+            #expect(keys[index + 1] == "UIViewSemanticContentAttribute")
+        }
+    }
+
     @Test("the root controller is archived in the navigation controller's scene nib, named UIViewController-<id>")
     func layout() throws {
         let output = try Source.compiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")

@@ -8,7 +8,8 @@ enum NavigationRule {
     static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
-        for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
+        for name in element.attributes.keys
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -35,6 +36,11 @@ enum NavigationRule {
         // The document's global tint reaches the bar as it reaches root views (Sylladise1-6.3).
         if let tint = element.documentElement.child("color", key: "tintColor") {
             bar.set("UITintColor", try ColorRule.color(tint, in: context))
+        }
+        // insetsLayoutMarginsFromSafeArea="NO", as on any view: just before the semantic content
+        // attribute (duckduckgo WebContainer's bar, Xcode 13.2).
+        if element["insetsLayoutMarginsFromSafeArea"] == "NO" {
+            bar.set("UIViewInsetsLayoutMarginsFromSafeArea", int: 0)
         }
         if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
         // The iOS 8 SDK's default bar margins (Xcode 6 output only).
@@ -174,7 +180,8 @@ enum TabBarRule {
     static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
-        for name in element.attributes.keys where !["key", "contentMode", "id"].contains(name) {
+        for name in element.attributes.keys
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "tab bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
