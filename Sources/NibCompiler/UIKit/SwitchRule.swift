@@ -23,22 +23,19 @@ enum SwitchRule {
             try context.unmodelled(
                 .unsupportedAttribute, element, "switch \(name) other than center is not modelled")
         }
-        // The rect string has each number to 17 significant digits, as "%.17g" writes them
-        // (duckduckgo: "{{345, 6.6666666666666679}, {51, 31.000000000000004}}").
-        let frame = ["x", "y", "width", "height"].map {
-            String(format: "%.17g", element.child("rect", key: "frame")?.number($0) ?? 0)
-        }
         // The switch archives its own size, 51 × 31 (iOS 7 and later), centred on the source
         // frame's origin plus half that size: duckduckgo's frames of 51 × 31.000000000000004
         // archive {51, 31} at y + 15.5.
-        let origin = (
-            element.child("rect", key: "frame")?.number("x") ?? 0, element.child("rect", key: "frame")?.number("y") ?? 0
-        )
+        let frame = element.child("rect", key: "frame")
+        let origin = (frame?.number("x") ?? 0, frame?.number("y") ?? 0)
         object.replace("UIBounds", ArchivedObject.geometry([0, 0, 51, 31]))
         object.replace("UICenter", ArchivedObject.geometry([origin.0 + 25.5, origin.1 + 15.5]))
+        // The rect string has each number to 17 significant digits, as "%.17g" writes them
+        // (duckduckgo: "{{345, 6.6666666666666679}, {51, 31.000000000000004}}").
+        let text = ["x", "y", "width", "height"].map { String(format: "%.17g", frame?.number($0) ?? 0) }
         let value = ArchivedObject("NSValue")
         value.set("NS.special", int: 3)
-        value.set("NS.rectval", .string("{{\(frame[0]), \(frame[1])}, {\(frame[2]), \(frame[3])}}"))
+        value.set("NS.rectval", .string("{{\(text[0]), \(text[1])}, {\(text[2]), \(text[3])}}"))
         let pair = ArchivedObject("UINibKeyValuePair")
         pair.set("UIObject", object)
         pair.set("UIKeyPath", .string("frame"))
