@@ -83,6 +83,18 @@ public final class SourceElement: @unchecked Sendable {
         children.filter { $0.name != name }.flatMap { [$0] + $0.descendants(outside: name) }
     }
 
+    /// The descendants that belong to this nib: every descendant but what prototype cells hold
+    /// (a table view's `<prototypes>`, a collection view's `<cells>`), which ibtool compiles
+    /// into nibs of their own.
+    var descendantsOutsidePrototypes: [SourceElement] {
+        children.filter { !$0.isPrototypeContainer }.flatMap { [$0] + $0.descendantsOutsidePrototypes }
+    }
+
+    /// Whether this element holds prototype cells (see ``descendantsOutsidePrototypes``).
+    var isPrototypeContainer: Bool {
+        name == "prototypes" || (name == "cells" && parent?.name == "collectionView")
+    }
+
     /// The Xcode that saved the document this element belongs to (from the document element's
     /// `toolsVersion`), whatever Xcode is being imitated.
     public var savedBy: XcodeEra { XcodeEra(toolsVersion: documentElement["toolsVersion"]) }

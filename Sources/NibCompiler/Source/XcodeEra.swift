@@ -116,6 +116,21 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var resolvesSystemColors: Bool { version >= 11 }
     /// Storyboard controller root views keep the document's size instead of 600 × 600.
     var keepsDeviceSizeForRootViews: Bool { version >= 9 }
+    /// Scroll views (and their subclasses) archive `UIScrollViewContentInsetAdjustmentBehavior`
+    /// (iOS 11 SDK): every scroll, table and collection view of the corpus from chadanewsom's
+    /// (Xcode 9 or 10 by their keys) to duckduckgo's (13.2); Sylladise's and ibrahimtaleb's
+    /// tables (Xcode 6 and 7) do not.
+    var writesContentInsetAdjustment: Bool { version >= 9 }
+    /// Scroll views archive `UIScrollViewIndicatorInsetAdjustmentBehavior` 1 (iOS 13 SDK): 99 of
+    /// the corpus's scroll, table and collection views, every one that also has
+    /// `UIViewLargeContentStoredProperties` (the iOS 13 SDK's other view key); collection views
+    /// add `UIDelegate` nil and `UIAllowsUserInitiatedMultipleSelection` from the same SDK.
+    var writesScrollIndicatorInsetAdjustment: Bool { version >= 11 }
+    /// Collection view cells archive the iOS 14 SDK's `UISystemBackgroundView` and
+    /// `UIContentConfigurationView` (nil): kiralab's JSQMessages cells (an iOS 14 SDK build,
+    /// `objects-12.3-` variants) and every duckduckgo cell (13.2); duckduckgo's alone add
+    /// `UIContentConfigurationIdentifier` (``writesModernTableKeys``).
+    var writesCellConfigurationKeys: Bool { version >= 12 }
 
     /// The system font's PostScript name for a size and a weight other than regular and bold
     /// (`"Semibold"`): `.SFUI-Semibold` from Xcode 13, else `.SFUIText-Semibold` below 20

@@ -88,6 +88,15 @@ enum ColorRule {
     private static func runtimeColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
+        if let name = element["name"], element["catalog"] == "System" {
+            // AppKit's system catalog (a color pasted from a Mac document): UIKit has no such
+            // catalog, and ibtool archives opaque black RGB (duckduckgo PrivacyProtectionHomeCell,
+            // Xcode 13.2: textColor from "System" → 0 0 0; 15 such colors in the wild iOS sources).
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "AppKit system color \"\(name)\" has no UIKit counterpart; archived as opaque black, as ibtool does")
+            return rgbColor(red: 0, green: 0, blue: 0, alpha: 1, doubles: false)
+        }
         if let name = element["name"] {
             // An asset catalog color (Xcode 9 and later): its name, looked up in the app's
             // catalog at load time, and the value the document's <resources> recorded. The
@@ -155,7 +164,16 @@ enum ColorRule {
             }
             switch (space, isCustom) {
             case ("genericGamma22GrayColorSpace", _):
-                return uiKitGray(white: white, alpha: alpha)
+                // A gray copied from the source keeps the components float32 cannot hold as
+                // doubles right after each (duckduckgo FavoriteHomeCell: 0.333… at alpha 0.398…;
+                // the corpus's four other grays with doubles), like RGB colors.
+                // In a storyboard, rounded to ten places as sRGB components are (Home's search
+                // cell: 0.66666666666666663 → 0.6666666667).
+                if roundsDoubles(element, context) {
+                    return uiKitGray(
+                        white: roundedToTenPlaces(white), alpha: roundedToTenPlaces(alpha), doubles: true)
+                }
+                return uiKitGray(white: white, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
             case ("calibratedWhite", false):
                 // Matched by ColorSync to UIKit's gray: decoded with Generic Gray's gamma 1.8,
                 // encoded with the sRGB curve (allianad ×3: 0.5 → 0.57230675, which the formula
@@ -198,9 +216,7 @@ enum ColorRule {
             // storyboards, such as 0.13333333333333333 → 0.1333333333, 0.99999600649999998 →
             // 0.9999960065), while its xibs, attributed-string colors and named colors keep
             // every digit (NotificationView.xib: 0.68627450980392157 → 0.6862745098039216).
-            if context.era.roundsColorDoubles, element.parent?.name != "attributes",
-                element.documentElement["type"]?.contains("Storyboard") == true
-            {
+            if roundsDoubles(element, context) {
                 let rounded = [red, green, blue, alpha].map(Self.roundedToTenPlaces)
                 return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: rounded[3])
             }
@@ -276,13 +292,29 @@ enum ColorRule {
 
     /// `+colorWithWhite:alpha:` returns UIKit's cached singletons for white, black and clear,
     /// which archive with their system name.
-    static func uiKitGray(white: Double, alpha: Double) -> ArchivedObject {
+    static func uiKitGray(white: Double, alpha: Double, doubles: Bool = false) -> ArchivedObject {
         switch (white, alpha) {
         case (1, 1): grayColor(white: 1, alpha: 1, systemName: "whiteColor")
         case (0, 1): grayColor(white: 0, alpha: 1, systemName: "blackColor")
         case (0, 0): grayColor(white: 0, alpha: 0, systemName: "clearColor")
-        default: grayColor(white: white, alpha: alpha, systemName: nil)
+        default: grayColor(white: white, alpha: alpha, systemName: nil, doubles: doubles)
         }
+    }
+
+    /// Whether a color's double components are rounded to ten decimal places: an element's own
+    /// color in an Xcode 13 storyboard; not an attributed string's, not a system color's value
+    /// recorded in `<resources>` (duckduckgo Home's search cell keeps systemBlueColor's
+    /// 0.47843137254901963), not a xib's.
+    static func roundsDoubles(_ element: SourceElement, _ context: UIKitContext) -> Bool {
+        guard context.era.roundsColorDoubles, element.parent?.name != "attributes",
+            element.documentElement["type"]?.contains("Storyboard") == true
+        else { return false }
+        var ancestor = element.parent
+        while let node = ancestor {
+            if node.name == "resources" { return false }
+            ancestor = node.parent
+        }
+        return true
     }
 
     /// `value` rounded to ten decimal places (values too large to scale are left as they are).
@@ -306,12 +338,14 @@ enum ColorRule {
         return color
     }
 
-    static func grayColor(white: Double, alpha: Double, systemName: String?) -> ArchivedObject {
+    static func grayColor(white: Double, alpha: Double, systemName: String?, doubles: Bool = false) -> ArchivedObject {
         let color = ArchivedObject("UIColor")
         if let systemName { color.set("UISystemColorName", .string(systemName)) }
         color.set("UIColorComponentCount", int: 2)
-        color.set("UIWhite", .float32(Float(white)))
-        color.set("UIAlpha", .float32(Float(alpha)))
+        for (key, value) in [("UIWhite", white), ("UIAlpha", alpha)] {
+            color.set(key, .float32(Float(value)))
+            if doubles, Double(Float(value)) != value { color.set(key + "-Double", .float64(value)) }
+        }
         color.set("NSWhite", .data(Array(componentText([white], alpha: alpha).utf8)))
         color.set("NSColorSpace", int: 4)
         return color

@@ -496,7 +496,7 @@ struct StoryboardCompiler {
         // Segue templates, by segue id, for the segues the view's controls trigger.
         var templates: [ArchivedObject] = []
         var templatesByID: [String: ArchivedObject] = [:]
-        for element in controller.child(key: "view").map({ [$0] + $0.descendants(outside: "prototypes") }) ?? [] {
+        for element in controller.child(key: "view").map({ [$0] + $0.descendantsOutsidePrototypes }) ?? [] {
             for segue in element.child("connections")?.children(named: "segue") ?? [] {
                 guard let id = segue["id"], let destinationID = segue["destination"] else {
                     throw error(.invalidSource, segue, "the segue has no id or destination")
@@ -768,13 +768,13 @@ struct StoryboardCompiler {
         context.connections.insert(contentsOf: staticOutlets, at: 0)
         context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
         if let connections = controller.child("connections") {
-            let inView = Set(([view] + view.descendants(outside: "prototypes")).compactMap { $0["id"] })
+            let inView = Set(([view] + view.descendantsOutsidePrototypes).compactMap { $0["id"] })
             ConnectionRule.schedule(
                 connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) },
                 includesSegues: false)
         }
         // Connections inside a prototype cell belong to the cell's own nib.
-        for element in [view] + view.descendants(outside: "prototypes") {
+        for element in [view] + view.descendantsOutsidePrototypes {
             if let connections = element.child("connections"), let id = element["id"] {
                 ConnectionRule.schedule(connections, sourceID: id, context: context)
             }

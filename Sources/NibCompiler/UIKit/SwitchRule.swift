@@ -32,15 +32,9 @@ enum SwitchRule {
         object.replace("UICenter", ArchivedObject.geometry([origin.0 + 25.5, origin.1 + 15.5]))
         // The rect string has each number to 17 significant digits, as "%.17g" writes them
         // (duckduckgo: "{{345, 6.6666666666666679}, {51, 31.000000000000004}}").
-        let text = ["x", "y", "width", "height"].map { String(format: "%.17g", frame?.number($0) ?? 0) }
-        let value = ArchivedObject("NSValue")
-        value.set("NS.special", int: 3)
-        value.set("NS.rectval", .string("{{\(text[0]), \(text[1])}, {\(text[2]), \(text[3])}}"))
-        let pair = ArchivedObject("UINibKeyValuePair")
-        pair.set("UIObject", object)
-        pair.set("UIKeyPath", .string("frame"))
-        pair.set("UIValue", value)
-        context.keyValuePairs.append(pair)
+        let value = RuntimeAttributeRule.geometryValue(
+            "rect", ["x", "y", "width", "height"].map { frame?.number($0) ?? 0 })
+        context.keyValuePairs.append(RuntimeAttributeRule.pair(object: object, keyPath: "frame", value: value))
         if element["enabled"] == "NO" {
             object.set("UIDisabled", .bool(true))
         } else {

@@ -26,31 +26,9 @@ enum TableViewCellRule {
     static func prototypeNib(_ element: SourceElement, context outer: UIKitContext, resources: UIKitResources)
         throws(CompileError) -> ArchivedObject
     {
-        let context = UIKitContext(
-            fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era,
-            imagesAvailable: outer.imagesAvailable, customFonts: outer.customFonts, diagnostics: outer.diagnostics)
-        let owner = UIKitContext.proxy("IBFilesOwner")
-        let firstResponder = UIKitContext.proxy("IBFirstResponder")
-        context.allObjects = [owner, firstResponder]
-        let cell = try self.cell(element, context: context, resources: resources, isPrototype: true)
-        // Xcode 13 lists the placeholders first here too, as in every nib it writes
-        // (duckduckgo's prototype nibs; ``XcodeEra/listsPlaceholdersFirst``).
-        context.topLevel =
-            context.era.listsPlaceholdersFirst ? [owner, firstResponder, cell] : [cell, owner, firstResponder]
-        context.allObjects.insert(cell, at: 0)
-        for owner in [element] + element.descendants {
-            if let connections = owner.child("connections"), let id = owner["id"] {
-                ConnectionRule.schedule(connections, sourceID: id, context: context)
-            }
+        try PrototypeNib.nib(element, context: outer) { context throws(CompileError) in
+            try self.cell(element, context: context, resources: resources, isPrototype: true)
         }
-        try context.resolve()
-        let bytes = try NibCompiler.serialize(context.makeRoot(), fileName: context.fileName)
-        let data = ArchivedObject("NSData")
-        data.set("NS.bytes", .data(bytes))
-        let nib = ArchivedObject("UINib")
-        nib.set("captureEnclosingNIBBundleOnDecode", .bool(true))
-        nib.set("archiveData", data)
-        return nib
     }
 
     /// Where ibtool's generated separator starts: 15 points in before Xcode 13; from Xcode 13,

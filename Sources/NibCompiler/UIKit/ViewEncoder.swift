@@ -37,6 +37,7 @@ struct ViewEncoder {
         _ element: SourceElement, frameOverride: [Double]? = nil, extraSubviews: [ArchivedObject] = [],
         extraConstraints: [ArchivedObject] = [], kind: String? = nil
     ) throws(CompileError) -> ArchivedObject {
+        if element.name == "collectionViewCell" { CollectionViewCellRule.normalize(element) }
         let className = Self.fallbackClass(element, kind: kind)
         let modelled = element.name == "tableViewCell" || ViewRule.all[kind ?? element.name] != nil
         if let view = try context.attempt(
@@ -185,7 +186,7 @@ struct ViewEncoder {
                 // Size-class variations are resolved with the container (VariationRule).
                 break
             case ("userDefinedRuntimeAttributes", _):
-                try RuntimeAttributeRule.schedule(child, object: object, context: context)
+                try RuntimeAttributeRule.schedule(child, object: object, context: context, resources: resources)
             case ("accessibility", "accessibilityConfiguration"):
                 try AccessibilityRule.configure(child, view: object, id: element["id"], context: context)
             case ("edgeInsets", "layoutMargins"):
@@ -193,6 +194,9 @@ struct ViewEncoder {
                 break
             case ("viewLayoutGuide", "safeArea"):
                 try SafeAreaRule.encode(child, view: object, context: context)
+            // A scroll view's content and frame guides (Xcode 11 and later).
+            case ("viewLayoutGuide", "contentLayoutGuide"), ("viewLayoutGuide", "frameLayoutGuide"):
+                try SafeAreaRule.encodeScrollGuide(child, view: object, context: context)
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):

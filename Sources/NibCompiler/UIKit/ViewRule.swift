@@ -33,6 +33,11 @@ struct ViewRule: Sendable {
                 try SwitchRule.encode(element, object, context)
             }),
         "tableView": TableViewRule.rule,
+        "scrollView": UIKitScrollViewRule.rule,
+        "collectionView": CollectionViewRule.rule,
+        "collectionViewCell": CollectionViewCellRule.rule,
+        "collectionViewCellContentView": ViewRule(className: "UIView"),
+        "collectionReusableView": CollectionReusableViewRule.rule,
         "activityIndicatorView": ActivityIndicatorRule.rule,
         "stackView": UIKitStackViewRule.rule,
         "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),

@@ -30,7 +30,7 @@ struct XibCompiler {
                 let view = try encoder.encode(element)
                 context.topLevel.append(view)
             }
-            for node in [element] + element.descendants(outside: "prototypes") {
+            for node in [element] + element.descendantsOutsidePrototypes {
                 if let connections = node.child("connections"), let id = node["id"] {
                     ConnectionRule.schedule(connections, sourceID: id, context: context)
                 }
