@@ -228,6 +228,7 @@ struct CorpusPairTests {
         options.overlayScrollers = built.overlayScrollers
         options.deploymentTarget = built.deploymentTarget
         options.menuStateImageSizes = built.menuStateImageSizes
+        options.module = try Self.module(of: built.pair)
         if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
         let compiled = try Source.compiler(options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
@@ -251,18 +252,21 @@ struct CorpusPairTests {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
     }
 
+    /// The `--module` of the pair's `compile.args` (the app target that built it), if any.
+    static func module(of pair: String) throws -> String? {
+        let argumentsFile = try Corpus.directory().appendingPathComponent("xib-pairs/\(pair)/compile.args")
+        guard let text = try? String(contentsOf: argumentsFile, encoding: .utf8) else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let index = words.firstIndex(of: "--module"), index + 1 < words.count else { return nil }
+        return words[index + 1]
+    }
+
     @Test("compiles to Apple's structure", arguments: passing)
     func matchesApple(pair: String) throws {
         let (source, reference) = try Self.files(of: pair)
         var options = NibCompiler.Options()
         if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
-        let argumentsFile = try Corpus.directory().appendingPathComponent("xib-pairs/\(pair)/compile.args")
-        if let text = try? String(contentsOf: argumentsFile, encoding: .utf8) {
-            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-            for (index, word) in words.enumerated() where word == "--module" && index + 1 < words.count {
-                options.module = words[index + 1]
-            }
-        }
+        options.module = try Self.module(of: pair)
         let compiled = try Source.compiler(options).compile(contentsOf: source)
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)

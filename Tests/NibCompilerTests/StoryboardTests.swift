@@ -568,7 +568,7 @@ struct VariationStoryboardTests {
 
 @Suite("Root view frames")
 struct RootViewFrameTests {
-    static func storyboard(tools: String, device: Bool, deployment: Bool = false) -> String {
+    static func storyboard(tools: String, device: Bool, deployment: Bool = false, simulated: Bool = false) -> String {
         #"""
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\#(tools)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
@@ -579,19 +579,21 @@ struct RootViewFrameTests {
                     <view key="view" contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="320" height="568"/></view>
                 </viewController>
             </objects></scene></scenes>
+            \#(simulated ? #"<simulatedMetricsContainer key="defaultSimulatedMetrics"><simulatedScreenMetrics key="destination" type="retina4"/></simulatedMetricsContainer>"# : "")
         </document>
         """#
     }
 
     @Test(
-        "Xcode 8 documents that preview a device compile root views at 600 × 600; older ones keep their frame",
+        "Xcode 8 documents that preview a device compile root views at 600 × 600; older ones that simulate a screen keep their frame (ibrahimtaleb, ROMPiOS); one that previews nothing is at 600 × 600 (duckduckgo MainInterface-19873ba8, built by Xcode 13.2)",
         arguments: [
-            ("12121", true, false, 600.0), ("6211", false, false, 320.0), ("14490", true, false, 320.0),
-            ("14460.31", true, true, 600.0),
+            ("12121", true, false, false, 600.0), ("6211", false, false, true, 320.0),
+            ("14490", true, false, false, 320.0), ("14460.31", true, true, false, 600.0),
+            ("13122.16", false, false, false, 600.0),
         ])
-    func rootFrame(tools: String, device: Bool, deployment: Bool, width: Double) throws {
+    func rootFrame(tools: String, device: Bool, deployment: Bool, simulated: Bool, width: Double) throws {
         let output = try Source.compiler().compile(
-            Data(Self.storyboard(tools: tools, device: device, deployment: deployment).utf8),
+            Data(Self.storyboard(tools: tools, device: device, deployment: deployment, simulated: simulated).utf8),
             fileName: "Main.storyboard")
         let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
         let root = try #require(view.elements(of: view.object("UINibTopLevelObjectsKey", of: view.root) ?? -1).first)
@@ -710,5 +712,128 @@ struct UnreachableSceneTests {
         let bar = try #require(scene.all("UINavigationBar").first)
         let tint = try #require(scene.object("UITintColor", of: bar))
         #expect(scene.value("UIGreen", of: tint) == .float32(0.4))
+    }
+}
+
+/// Storyboard references, container views and the segue kinds duckduckgo's storyboards
+/// (Xcode 13.2) show: every expected value is Apple's, named in each test.
+@Suite("Storyboard references and segue templates")
+struct StoryboardReferenceTests {
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController storyboardIdentifier="Home" definesPresentationContext="YES" id="LJ1-RN-ckE" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="klK-ZJ-wmA">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <subviews>
+                                    <containerView opaque="NO" contentMode="scaleToFill" id="3ms-eB-DjL">
+                                        <rect key="frame" x="20" y="88" width="375" height="250"/>
+                                        <connections>
+                                            <segue destination="Ad2-7l-5O5" kind="embed" id="Df7-k4-eQe"/>
+                                        </connections>
+                                    </containerView>
+                                </subviews>
+                            </view>
+                            <connections>
+                                <segue destination="pIF-vf-udv" kind="presentation" identifier="Feedback" modalPresentationStyle="overFullScreen" modalTransitionStyle="crossDissolve" id="SBX-Oj-Pz8"/>
+                            </connections>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewControllerPlaceholder storyboardName="DaxOnboarding" referencedIdentifier="DaxDialog" id="Ad2-7l-5O5" sceneMemberID="viewController"/>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <viewControllerPlaceholder storyboardName="Feedback" id="pIF-vf-udv" sceneMemberID="viewController">
+                            <navigationItem key="navigationItem" id="2Aq-di-kxo"/>
+                        </viewControllerPlaceholder>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr3" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    static func compile() throws -> CompiledNib {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        return try Source.compiler(options).compile(Data(storyboard.utf8), fileName: "Home.storyboard")
+    }
+
+    @Test(
+        "a storyboard reference is a scene nib holding a placeholder, named in Info.plist's external references (duckduckgo Home, PrivacyProtection)"
+    )
+    func reference() throws {
+        let output = try Self.compile()
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(output.files["Info.plist"] ?? []), format: nil)
+                as? [String: Any])
+        let references = try #require(
+            plist["UIViewControllerIdentifiersToExternalStoryboardReferences"] as? [String: [String: String]])
+        #expect(
+            references == [
+                "UIViewController-Ad2-7l-5O5": [
+                    "UIReferencedStoryboardName": "DaxOnboarding", "UIReferencedControllerIdentifier": "DaxDialog",
+                ],
+                "UIViewController-pIF-vf-udv": ["UIReferencedStoryboardName": "Feedback"],
+            ])
+        let names = try #require(plist["UIViewControllerIdentifiersToNibNames"] as? [String: String])
+        #expect(names["UIViewController-Ad2-7l-5O5"] == "UIViewController-Ad2-7l-5O5")
+        // Home's UIViewController-Ad2-7l-5O5.nib: three proxies, then the placeholder.
+        let nib = Graph(try NibArchive(parsing: try #require(output.files["UIViewController-Ad2-7l-5O5.nib"])))
+        #expect(
+            nib.topLevelClasses == [
+                "UIProxyObject", "UIProxyObject", "UIProxyObject", "UIStoryboardViewControllerPlaceholder",
+            ])
+        let placeholder = try #require(nib.all("UIStoryboardViewControllerPlaceholder").first)
+        #expect(nib.text("UIStoryboardIdentifier", of: placeholder) == "UIViewController-Ad2-7l-5O5")
+        let outlet = try #require(nib.all("UIRuntimeOutletConnection").first)
+        #expect(nib.text("UILabel", of: outlet) == "sceneViewController")
+        #expect(nib.object("UIDestination", of: outlet) == placeholder)
+        // PrivacyProtection's UIViewController-pIF-vf-udv.nib lists the reference's navigation item.
+        let withItem = Graph(try NibArchive(parsing: try #require(output.files["UIViewController-pIF-vf-udv.nib"])))
+        #expect(withItem.all("UINavigationItem").count == 1)
+    }
+
+    @Test(
+        "the controller's own segues come before its view's; an embed segue's container is its template's containerView outlet (duckduckgo Home, Main, DaxOnboarding)"
+    )
+    func templates() throws {
+        let output = try Self.compile()
+        let scene = Graph(try NibArchive(parsing: try #require(output.files["Home.nib"])))
+        let controller = try #require(scene.all("UIClassSwapper").first)
+        let templates = try #require(scene.object("UIStoryboardSegueTemplates", of: controller))
+        let classes = scene.elements(of: templates).map { scene.nodes[$0].className }
+        #expect(classes == ["UIStoryboardPresentationSegueTemplate", "UIStoryboardEmbedSegueTemplate"])
+        let presentation = try #require(scene.elements(of: templates).first)
+        // DaxOnboarding's AddToHomeRow-iPad: overFullScreen 5, crossDissolve 2.
+        #expect(
+            scene.nodes[presentation].values.map(\.key) == [
+                "UIIdentifier", "UIDestinationViewControllerIdentifier", "UIModalPresentationStyle",
+                "UIModalTransitionStyle",
+            ])
+        #expect(scene.value("UIModalPresentationStyle", of: presentation)?.integerValue == 5)
+        #expect(scene.value("UIModalTransitionStyle", of: presentation)?.integerValue == 2)
+        let embed = try #require(scene.elements(of: templates).last)
+        #expect(scene.text("UIDestinationViewControllerIdentifier", of: embed) == "UIViewController-Ad2-7l-5O5")
+        #expect(scene.value("UIPerformOnViewLoad", of: embed) == .bool(true))
+        #expect(scene.value("UIContainerView", of: embed) == NibArchive.Payload.nil)
+        #expect(scene.value("UIDefinesPresentationContext", of: controller) == .bool(true))
+        // The view nib: the container is a plain view, the template's placeholder's outlet.
+        let view = Graph(try NibArchive(parsing: try #require(output.files["LJ1-RN-ckE-view-klK-ZJ-wmA.nib"])))
+        let outlet = try #require(
+            view.all("UIRuntimeOutletConnection").first { view.text("UILabel", of: $0) == "containerView" })
+        let source = try #require(view.object("UISource", of: outlet))
+        #expect(view.nodes[source].className == "UIProxyObject")
+        #expect(view.className("UIDestination", of: outlet) == "UIView")
     }
 }

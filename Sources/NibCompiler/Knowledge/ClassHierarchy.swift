@@ -84,6 +84,7 @@ enum ClassHierarchy {
         "mtkView": "MTKView", "adBannerView": "ADBannerView", "customObject": "NSObject",
         "avPlayerViewController": "AVPlayerViewController", "glkViewController": "GLKViewController",
         "collectionViewCellContentView": "UIView", "pongPressGestureRecognizer": "UILongPressGestureRecognizer",
+        "viewControllerPlaceholder": "UIStoryboardViewControllerPlaceholder",
     ]
     static let appKitElementClasses: [String: String] = [
         "customView": "NSView", "customObject": "NSObject", "pdfView": "PDFView",

@@ -5,11 +5,13 @@ import KeyedArchive
 /// one process to the next; Apple's ibtool orders by CoreFoundation's hashes, which the
 /// storyboard loader does not depend on).
 enum StoryboardInfo {
-    /// A value of the plist: a string, an integer, or a dictionary of strings.
+    /// A value of the plist: a string, an integer, a dictionary of strings, or a dictionary of
+    /// such dictionaries (the storyboard references).
     enum Value {
         case string(String)
         case integer(Int)
         case strings([String: String])
+        case dictionaries([String: [String: String]])
     }
 
     /// The binary plist of `entries`.
@@ -20,6 +22,14 @@ enum StoryboardInfo {
             case .integer(let number): .integer(Int64(number))
             case .strings(let table):
                 .dictionary(table.sorted { $0.key < $1.key }.map { PropertyList.Entry($0.key, .string($0.value)) })
+            case .dictionaries(let tables):
+                .dictionary(
+                    tables.sorted { $0.key < $1.key }.map { name, table in
+                        PropertyList.Entry(
+                            name,
+                            .dictionary(
+                                table.sorted { $0.key < $1.key }.map { PropertyList.Entry($0.key, .string($0.value)) }))
+                    })
             }
         }
         let root = PropertyList.dictionary(

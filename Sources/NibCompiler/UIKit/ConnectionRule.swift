@@ -126,6 +126,13 @@ enum ConnectionRule {
             )
             return
         }
+        // A container view's embed segue: the template's placeholder has the container as its
+        // containerView outlet (duckduckgo Home, Main, DaxOnboarding, Bookmarks: 9 containers).
+        if segue.parent?.parent?.name == "containerView" {
+            context.addOutlet(
+                "containerView", source: trigger(segue), destination: try context.object(sourceID, from: segue))
+            return
+        }
         guard segue.parent?.parent?.name == "button" else {
             throw context.error(
                 .unsupportedElement, segue, "segues from a <\(segue.parent?.parent?.name ?? "?")> are not modelled"

@@ -128,10 +128,34 @@ enum NavigationRule {
 
 /// `<segue>` → a `UIStoryboard…SegueTemplate` in the source controller's scene nib, which a
 /// control in the view nib triggers through an upstream placeholder (`perform:`).
+///
+/// The templates by kind, as the corpus's 170 compiled templates show them (every key after
+/// `UIIdentifier` and `UIDestinationViewControllerIdentifier`):
+///
+/// | Kind | Class | Keys |
+/// |---|---|---|
+/// | `show` | `UIStoryboardShowSegueTemplate` | `UIActionName` "showViewController:sender:" (90) |
+/// | `showDetail` | the same | `UIActionName` "showDetailViewController:sender:" (the action UIKit documents for Show Detail; inferred) |
+/// | `push` | `UIStoryboardPushSegueTemplate` | `UIDestinationContainmentContext` 0, `UISplitViewControllerIndex` 0 (13) |
+/// | `presentation`, `modal` | `UIStoryboardPresentationSegueTemplate` | `UIAnimates` false when `animates="NO"`, `UIModalPresentationStyle` and `UIModalTransitionStyle` when the source sets them (27); `modal`, the kind's iOS 5 name, inferred |
+/// | `embed` | `UIStoryboardEmbedSegueTemplate` | `UIPerformOnViewLoad` true, `UIContainerView` nil (12; the view nib's container view is the template's `containerView` outlet) |
+/// | `custom` | `UIStoryboardSegueTemplate` | `UISegueClassName` (the custom class, mangled) before the destination (ertmuirm's HSReplaceSegue) |
 enum SegueRule {
-    /// Template classes by segue kind (only those seen in the pairs).
+    /// Template classes by segue kind.
     static let templateClasses: [String: String] = [
         "push": "UIStoryboardPushSegueTemplate", "show": "UIStoryboardShowSegueTemplate",
+        "showDetail": "UIStoryboardShowSegueTemplate", "presentation": "UIStoryboardPresentationSegueTemplate",
+        "modal": "UIStoryboardPresentationSegueTemplate", "embed": "UIStoryboardEmbedSegueTemplate",
+        "custom": "UIStoryboardSegueTemplate",
+    ]
+    /// `UIModalPresentationStyle`.
+    static let presentationStyles: [String: Int] = [
+        "fullScreen": 0, "pageSheet": 1, "formSheet": 2, "currentContext": 3, "custom": 4, "overFullScreen": 5,
+        "overCurrentContext": 6, "popover": 7, "none": -1, "automatic": -2,
+    ]
+    /// `UIModalTransitionStyle`.
+    static let transitionStyles: [String: Int] = [
+        "coverVertical": 0, "flipHorizontal": 1, "crossDissolve": 2, "partialCurl": 3,
     ]
 
     /// The template for `segue`, whose destination scene nib is `destination`; `nil` (with a
@@ -141,7 +165,8 @@ enum SegueRule {
     /// compiled storyboards show it on 27 show, 6 presentation, 1 embed and 1 custom segue
     /// templates, always before `UIDestinationViewControllerIdentifier`.
     static func template(
-        _ segue: SourceElement, destination: String, fileName: String, diagnostics: CompileDiagnostics
+        _ segue: SourceElement, destination: String, fileName: String, diagnostics: CompileDiagnostics,
+        module: String? = nil
     ) throws(CompileError) -> ArchivedObject? {
         func problem(_ message: String) -> CompileError {
             CompileError(
@@ -151,22 +176,59 @@ enum SegueRule {
         guard let kind = segue["kind"], let className = templateClasses[kind] else {
             try diagnostics.recover(
                 problem(
-                    "segues of kind \"\(segue["kind"] ?? "")\" are not modelled (push and show are); the segue is left out"
+                    "segues of kind \"\(segue["kind"] ?? "")\" are not modelled (show, showDetail, push, presentation, modal, embed and custom are); the segue is left out"
                 ))
             return nil
         }
-        for name in segue.attributes.keys.sorted() where !["id", "destination", "kind", "identifier"].contains(name) {
+        var known: Set = ["id", "destination", "kind", "identifier"]
+        switch kind {
+        case "presentation", "modal": known.formUnion(["modalPresentationStyle", "modalTransitionStyle", "animates"])
+        case "custom": known.formUnion(["customClass", "customModule", "customModuleProvider"])
+        default: break
+        }
+        for name in segue.attributes.keys.sorted() where !known.contains(name) {
             try diagnostics.recover(problem("segue attribute \(name) is not modelled; left out"))
         }
         let template = ArchivedObject(className)
         if let identifier = segue["identifier"] { template.set("UIIdentifier", .string(identifier)) }
+        if kind == "custom" {
+            guard let custom = segue["customClass"] else {
+                try diagnostics.recover(problem("a custom segue without a customClass is left out"))
+                return nil
+            }
+            let (segueModule, _) = SwiftClassName.module(of: segue, target: module)
+            template.set(
+                "UISegueClassName",
+                .string(segueModule.map { SwiftClassName.mangled(custom, module: $0) } ?? custom))
+        }
         template.set("UIDestinationViewControllerIdentifier", .string(destination))
-        if kind == "show" {
+        switch kind {
+        case "show", "showDetail":
             // allianad-489d01fe (Xcode 8): a show segue names the action it sends.
-            template.set("UIActionName", .string("showViewController:sender:"))
-        } else {
+            template.set(
+                "UIActionName",
+                .string(kind == "show" ? "showViewController:sender:" : "showDetailViewController:sender:"))
+        case "push":
             template.set("UIDestinationContainmentContext", int: 0)
             template.set("UISplitViewControllerIndex", int: 0)
+        case "presentation", "modal":
+            if segue["animates"] == "NO" { template.set("UIAnimates", .bool(false)) }
+            for (attribute, key, table) in [
+                ("modalPresentationStyle", "UIModalPresentationStyle", presentationStyles),
+                ("modalTransitionStyle", "UIModalTransitionStyle", transitionStyles),
+            ] {
+                guard let value = segue[attribute] else { continue }
+                guard let code = table[value] else {
+                    try diagnostics.recover(problem("segue \(attribute) \"\(value)\" is unknown; left out"))
+                    continue
+                }
+                template.set(key, int: code)
+            }
+        case "embed":
+            template.set("UIPerformOnViewLoad", .bool(true))
+            template.set("UIContainerView", .null)
+        default:
+            break
         }
         return template
     }

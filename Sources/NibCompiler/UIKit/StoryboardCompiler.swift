@@ -37,11 +37,15 @@ struct StoryboardCompiler {
         var firstResponderID: String?
         /// Scene members archived with the controller (gesture recognizers), in order.
         var members: [SourceElement] = []
+        /// A storyboard reference (`<viewControllerPlaceholder>`): its scene nib holds a
+        /// placeholder that UIKit replaces with the referenced storyboard's controller.
+        var isReference = false
     }
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         var identifiers: [String: String] = [:]
+        var references: [String: [String: String]] = [:]
         var entryPoint: String?
         let resources = UIKitResources(document: document.root)
         let scenes = Self.reachable(try self.scenes(), initial: document.root["initialViewController"])
@@ -74,8 +78,11 @@ struct StoryboardCompiler {
                 let compiled = try document.diagnostics.compilingScene(
                     of: scene.controller, in: document.fileName, into: &files
                 ) { files throws(CompileError) in
-                    files[scene.sceneName + ".nib"] = try sceneNib(
-                        scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
+                    files[scene.sceneName + ".nib"] =
+                        scene.isReference
+                        ? try referenceNib(scene, resources: resources)
+                        : try sceneNib(
+                            scene, scenes: scenes, sceneNames: sceneNames, files: &files, resources: resources)
                 }
                 guard compiled else {
                     leftOut.append(scene)
@@ -83,6 +90,13 @@ struct StoryboardCompiler {
                 }
                 compiledIDs.insert(scene.controllerID)
                 identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
+                if scene.isReference, let storyboard = scene.controller["storyboardName"] {
+                    var reference = ["UIReferencedStoryboardName": storyboard]
+                    if let identifier = scene.controller["referencedIdentifier"] {
+                        reference["UIReferencedControllerIdentifier"] = identifier
+                    }
+                    references[scene.sceneName] = reference
+                }
                 if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
             }
             // The children of a container left out would be lost with it: each is compiled as a
@@ -111,6 +125,9 @@ struct StoryboardCompiler {
             "UIViewControllerIdentifiersToNibNames": .strings(identifiers), "UIStoryboardVersion": .integer(1),
         ]
         if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = .string(entryPoint) }
+        if !references.isEmpty {
+            info["UIViewControllerIdentifiersToExternalStoryboardReferences"] = .dictionaries(references)
+        }
         files["Info.plist"] = try StoryboardInfo.plist(info, fileName: document.fileName)
         return files
     }
@@ -156,10 +173,35 @@ struct StoryboardCompiler {
                 if let known = Self.controllers[controller.name] {
                     uiKitClass = known
                 } else if Self.referenceElements.contains(controller.name) {
-                    // A storyboard reference stands for a scene of another storyboard.
-                    try unmodelled(
-                        .unsupportedElement, controller,
-                        "<\(controller.name)> (a storyboard reference) is not modelled; segues to it are left out")
+                    // A storyboard reference stands for a scene of another storyboard
+                    // (``referenceNib(_:resources:)``).
+                    let known: Set = [
+                        "id", "sceneMemberID", "storyboardName", "referencedIdentifier", "bundleIdentifier",
+                    ]
+                    for name in controller.attributes.keys.sorted() where !known.contains(name) {
+                        try unmodelled(
+                            .unsupportedAttribute, controller,
+                            "attribute \(name) on a storyboard reference is not modelled; left out")
+                    }
+                    if controller["bundleIdentifier"] != nil {
+                        try unmodelled(
+                            .unsupportedAttribute, controller,
+                            "a storyboard reference's bundleIdentifier is not modelled (no compiled nib shows it); the storyboard is looked up in the app's bundle"
+                        )
+                    }
+                    guard controller["storyboardName"] != nil else {
+                        try unmodelled(
+                            .invalidSource, controller, "a storyboard reference without a storyboardName is left out")
+                        continue
+                    }
+                    let sceneName = try OutputFileName.checked(
+                        "UIViewController-\(controllerID)", suffix: ".nib", what: "controller id", element: controller,
+                        file: document.fileName)
+                    scenes.append(
+                        Scene(
+                            element: scene, controller: controller, controllerID: controllerID,
+                            uiKitClass: "UIViewController", sceneName: sceneName, firstResponderID: nil,
+                            isReference: true))
                     continue
                 } else {
                     // Another controller kind: archived as a view controller of its own class.
@@ -225,8 +267,20 @@ struct StoryboardCompiler {
     /// corpus's compiled nibs show later builds keeping the device size of template storyboards
     /// that declare it (eagle-eyexk tiligo-webapp 375 × 667, man12nam ios-63 852 × 393, both coder
     /// 10), so from Xcode 11 every root view keeps its frame.
+    ///
+    /// A size-class storyboard that previews no device at all (neither `<device>` nor a
+    /// simulated destination screen) is drawn on the "any size" canvas, and every Xcode compiles
+    /// its root views at 600 × 600 whatever their frame (duckduckgo's share extension,
+    /// MainInterface-19873ba8: an Xcode 9 document at 375 × 667, built by Xcode 13.2), launch
+    /// screens excepted (Carbook's 414 × 736 is kept).
     var rootViewFrame: [Double]? {
-        guard document.root.flag("useTraitCollections"), document.root.child("device") != nil else { return nil }
+        guard document.root.flag("useTraitCollections") else { return nil }
+        guard document.root.child("device") != nil else {
+            let simulatesScreen = document.root.descendants.contains {
+                $0.name == "simulatedScreenMetrics" && $0["key"] == "destination"
+            }
+            return simulatesScreen || document.root.flag("launchScreen") ? nil : [0, 0, 600, 600]
+        }
         let declaresDeployment =
             document.root.child("dependencies")?.children(named: "deployment").contains {
                 $0["identifier"] == "iOS" && $0["version"] == nil
@@ -391,6 +445,46 @@ struct StoryboardCompiler {
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
 
+    /// The scene nib of a storyboard reference: File's Owner, First Responder and the storyboard
+    /// placeholder, then a `UIStoryboardViewControllerPlaceholder` whose `UIStoryboardIdentifier`
+    /// is the scene's own name, which File's Owner's `sceneViewController` outlet names; a
+    /// navigation item the reference carries is listed among the objects only. UIKit looks the
+    /// scene's name up in `Info.plist`'s `UIViewControllerIdentifiersToExternalStoryboardReferences`
+    /// (storyboard name, and the controller identifier when the reference names one) and loads
+    /// that controller instead. Evidence: the 18 storyboard references of seven duckduckgo
+    /// storyboards (Xcode 13.2), with and without identifiers and navigation items.
+    private func referenceNib(_ scene: Scene, resources: UIKitResources) throws(CompileError) -> [UInt8] {
+        let context = UIKitContext(
+            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
+            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
+            diagnostics: document.diagnostics)
+        let owner = UIKitContext.proxy("IBFilesOwner")
+        let firstResponder = UIKitContext.proxy("IBFirstResponder")
+        let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+        let reference = ArchivedObject("UIStoryboardViewControllerPlaceholder")
+        reference.set("UIStoryboardIdentifier", .string(scene.sceneName))
+        var members: [ArchivedObject] = []
+        for child in scene.controller.children {
+            if child.name == "navigationItem", child["key"] == "navigationItem" {
+                var barItems: [ArchivedObject] = []
+                let item = try NavigationRule.item(
+                    child, bar: nil, context: context, resources: resources, items: &barItems)
+                members += [item] + barItems
+            } else {
+                try unmodelled(
+                    .unsupportedElement, child,
+                    "<\(child.name)> inside a storyboard reference is not modelled; left out")
+            }
+        }
+        context.topLevel =
+            context.era.listsPlaceholdersFirst
+            ? [owner, firstResponder, placeholder, reference] : [reference, owner, firstResponder, placeholder]
+        context.allObjects = context.topLevel + members
+        context.connections.insert(Self.outlet("sceneViewController", source: owner, destination: reference), at: 0)
+        try context.resolve()
+        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+
     /// A `UIRuntimeOutletConnection` record.
     private static func outlet(_ label: String, source: ArchivedObject, destination: ArchivedObject) -> ArchivedObject {
         let connection = ArchivedObject("UIRuntimeOutletConnection")
@@ -509,14 +603,19 @@ struct StoryboardCompiler {
                 }
                 guard
                     let template = try SegueRule.template(
-                        segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics)
+                        segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics,
+                        module: document.module)
                 else { continue }
                 templates.append(template)
                 templatesByID[id] = template
             }
         }
         // A segue from the controller itself (performed from code) is a template too, with no
-        // trigger in the view nib (ibrahimtaleb: a push to "conversationsview").
+        // trigger in the view nib (ibrahimtaleb: a push to "conversationsview"). These come
+        // first, in document order, then the view's (duckduckgo Main: eight presentations, then
+        // two container embeds and a bar button item's presentation; Bookmarks, DaxOnboarding).
+        let viewTemplates = templates
+        templates = []
         for segue in controller.child("connections")?.children(named: "segue") ?? []
         where segue["kind"] != "relationship" {
             guard let destinationID = segue["destination"], let destination = sceneNames[destinationID] else {
@@ -525,11 +624,13 @@ struct StoryboardCompiler {
                 continue
             }
             if let template = try SegueRule.template(
-                segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics)
+                segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics,
+                module: document.module)
             {
                 templates.append(template)
             }
         }
+        templates += viewTemplates
         if let item = controller.child("navigationItem", key: "navigationItem") {
             // Outside a navigation controller the item has no bar (Sylladise1-6.3's home.nib).
             var barItems: [ArchivedObject] = []
@@ -588,6 +689,9 @@ struct StoryboardCompiler {
             // HomeRow, Home, Authentication (Xcode 13.2): after the storyboard identifier.
             object.set("UITopLevelObjectsToKeepAliveFromStoryboard", .collection("NSArray", memberObjects))
         }
+        // As on containers (Sylladise1.3's tab bar controller): duckduckgo's HomeViewController
+        // (Xcode 13.2) archives it after the objects kept alive.
+        object.setFlag("UIDefinesPresentationContext", controller.flag("definesPresentationContext"))
         if controller["autoresizesArchivedViewToFullSize"] == "NO" {
             object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))
             let frame = controller.child(key: "view")?.child("rect", key: "frame")
