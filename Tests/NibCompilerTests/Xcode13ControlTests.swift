@@ -268,3 +268,89 @@ struct Xcode13SwitchTests {
         #expect(graph.text("UIViewContentHuggingPriority", of: toggle) == "{250, 250}")
     }
 }
+
+/// Progress views and Xcode 13 navigation bars, as duckduckgo's WebContainer, Settings and
+/// Onboarding pairs (Xcode 13.2) show them.
+@Suite("Xcode 13 progress views and navigation bars")
+struct Xcode13BarTests {
+    @Test("a progress view has its own 4-point height at the source's origin and its progress (WebContainer)")
+    func progressView() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <progressView opaque="NO" contentMode="scaleToFill" verticalHuggingPriority="750" progress="0.5" translatesAutoresizingMaskIntoConstraints="NO" id="p1">
+                <rect key="frame" x="0.0" y="64" width="375" height="2"/>
+                <color key="progressTintColor" red="1" green="0.5" blue="0.25" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+            </progressView>
+            """)
+        let view = try #require(graph.all("UIProgressView").first)
+        #expect(graph.value("UIBounds", of: view) == CollectionViewTests.geometry([0, 0, 375, 4]))
+        #expect(graph.value("UICenter", of: view) == CollectionViewTests.geometry([187.5, 66]))
+        #expect(graph.value("UIViewContentHuggingPriority", of: view) == nil)
+        #expect(graph.value("UIProgress", of: view) == .float32(0.5))
+        #expect(graph.className("UIProgressProgressTintColor", of: view) == "UIColor")
+    }
+
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="nav">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" translucent="NO" id="bar">
+                                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <textAttributes key="titleTextAttributes">
+                                    <color key="textColor" red="1" green="1" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                                </textAttributes>
+                            </navigationBar>
+                            <connections>
+                                <segue destination="root" kind="relationship" relationship="rootViewController" id="r1"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="root" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                            </view>
+                            <navigationItem key="navigationItem" title="Settings" id="item"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test(
+        "an Xcode 13 navigation bar is zero wide and 50 high at the source's y, opaque when not translucent, with its title attributes (Settings, Onboarding)"
+    )
+    func navigationBar() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
+        let scene = Graph(try NibArchive(parsing: try #require(output.files["UINavigationController-nav.nib"])))
+        // Onboarding: a plain navigation controller is a class swapper naming its own class.
+        let controller = try #require(
+            scene.all("UIClassSwapper").first { scene.object("UINavigationBar", of: $0) != nil })
+        #expect(scene.text("UIOriginalClassName", of: controller) == "UINavigationController")
+        let bar = try #require(scene.object("UINavigationBar", of: controller))
+        // Settings' w88-u3-TgK (Apple's #72), y 44.
+        #expect(
+            scene.nodes[bar].values.map(\.key) == [
+                "UIBounds", "UICenter", "UIDeepDrawRect", "UIOpaque", "UIAutoresizeSubviews", "UIAutoresizingMask",
+                "UIViewContentHuggingPriority", "UIViewSemanticContentAttribute", "UIViewLargeContentStoredProperties",
+                "UIItems", "UIDelegate", "UITitleTextAttributes", "UIBarPosition", "UIBarTranslucence",
+            ])
+        #expect(scene.value("UIBounds", of: bar) == CollectionViewTests.geometry([0, 0, 0, 50]))
+        #expect(scene.value("UICenter", of: bar) == CollectionViewTests.geometry([0, 69]))
+        #expect(scene.value("UIBarTranslucence", of: bar)?.integerValue == 2)
+        let attributes = try #require(scene.object("UITitleTextAttributes", of: bar))
+        #expect(scene.elements(of: attributes).first.flatMap(scene.string) == "NSColor")
+    }
+}

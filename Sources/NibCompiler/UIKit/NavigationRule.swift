@@ -5,9 +5,12 @@ enum NavigationRule {
     /// The navigation bar of a navigation controller. Whatever the source's frame and mask, the
     /// pairs show a 320 × 44 bar at the source's y (0 without a frame), mask widthSizable, the
     /// default hugging written out, at the top position, translucent.
-    static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
-        -> ArchivedObject
-    {
+    static func bar(
+        _ element: SourceElement, controller: ArchivedObject, context: UIKitContext, era: XcodeEra? = nil
+    ) throws(CompileError) -> ArchivedObject {
+        if (era ?? context.era) >= XcodeEra(13) {
+            return try modernBar(element, controller: controller, context: context)
+        }
         for name in element.attributes.keys
         where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
@@ -49,6 +52,109 @@ enum NavigationRule {
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: 1)
         return bar
+    }
+
+    /// The navigation bar as Xcode 13's ibtool archives it (the six navigation controllers of
+    /// the duckduckgo pairs, Xcode 13.2; the corpus's nibs with the iOS 13 SDK's view keys show
+    /// the same zero width): a zero-width bar 50 points high at the source's y, whatever its
+    /// frame (44 and 56 in the sources), mask widthSizable, the default hugging written out,
+    /// opaque and `UIBarTranslucence` 2 when `translucent="NO"` (translucent: not opaque, 1),
+    /// its background and tint colors (else the document's tint), `UITitleTextAttributes` from
+    /// `<textAttributes key="titleTextAttributes">` (`NSColor`, `NSFont`), at the top position.
+    /// The caller adds `UIItems` (only when the root controller has a navigation item:
+    /// PrivacyProtection's bar has none).
+    static func modernBar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys.sorted()
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent"].contains(name) {
+            try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
+        }
+        if let mode = element["contentMode"], mode != "scaleToFill" {
+            try context.unmodelled(
+                .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not modelled")
+        }
+        var y = 0.0
+        var background: SourceElement?
+        var tint: SourceElement?
+        var titleAttributes: SourceElement?
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("autoresizingMask", _): break
+            case ("rect", "frame"): y = child.number("y") ?? 0
+            case ("color", "backgroundColor"): background = child
+            case ("color", "tintColor"): tint = child
+            case ("textAttributes", "titleTextAttributes"): titleAttributes = child
+            default:
+                try context.unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled; left out")
+            }
+        }
+        guard abs(y) <= 1e9 else {
+            throw context.error(.invalidSource, element, "the navigation bar's y is not a position")
+        }
+        let isOpaque = element["translucent"] == "NO"
+        let bar = ArchivedObject("UINavigationBar")
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 0, 50]))
+        bar.set("UICenter", ArchivedObject.geometry([0, y + 25]))
+        if let background,
+            let color = try context.recovered({ () throws(CompileError) in
+                try ColorRule.color(background, in: context)
+            })
+        {
+            bar.set("UIBackgroundColor", color)
+        }
+        bar.set("UIDeepDrawRect", .bool(true))
+        bar.setFlag("UIOpaque", isOpaque)
+        bar.set("UIAutoresizeSubviews", .bool(true))
+        bar.set("UIAutoresizingMask", int: 2)
+        if let tintElement = tint ?? element.documentElement.child("color", key: "tintColor"),
+            let color = try context.recovered({ () throws(CompileError) in try ColorRule.color(tintElement, in: context)
+                })
+        {
+            bar.set("UITintColor", color)
+        }
+        bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        if element["insetsLayoutMarginsFromSafeArea"] == "NO" {
+            bar.set("UIViewInsetsLayoutMarginsFromSafeArea", int: 0)
+        }
+        bar.set("UIViewSemanticContentAttribute", int: 0)
+        bar.set("UIViewLargeContentStoredProperties", .null)
+        bar.set("UIDelegate", controller)
+        if let titleAttributes, let attributes = try textAttributes(titleAttributes, context: context) {
+            bar.set("UITitleTextAttributes", attributes)
+        }
+        bar.set("UIBarPosition", int: 2)
+        bar.set("UIBarTranslucence", int: isOpaque ? 2 : 1)
+        return bar
+    }
+
+    /// `<textAttributes>` → an `NSDictionary` of string attributes: `NSColor` from
+    /// `<color key="textColor">` (duckduckgo Settings' white title), `NSFont` from a
+    /// `<fontDescription>`; nil when none is readable.
+    static func textAttributes(_ element: SourceElement, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject?
+    {
+        var pairs: [(ArchivedObject, ArchivedObject)] = []
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("color", "textColor"):
+                if let color = try context.recovered({ () throws(CompileError) in
+                    try ColorRule.color(child, in: context)
+                }) {
+                    pairs.append((.string("NSColor"), color))
+                }
+            case ("fontDescription", _):
+                if let font = try context.recovered({ () throws(CompileError) in try FontRule.font(child, in: context) }
+                ) {
+                    pairs.append((.string("NSFont"), font))
+                }
+            default:
+                try context.unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> in text attributes is not modelled; left out")
+            }
+        }
+        return pairs.isEmpty ? nil : .dictionary("NSDictionary", pairs)
     }
 
     /// A controller's navigation item, shown in `bar` when the controller is a navigation

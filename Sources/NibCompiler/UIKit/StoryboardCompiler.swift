@@ -324,13 +324,23 @@ struct StoryboardCompiler {
         var topLevelMembers: [ArchivedObject] = []
         let controllerObject: ArchivedObject
         if let relationship = Self.containerRelationships[scene.controller.name] {
-            // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output); tab
-            // bar controllers: Xcode 6 and 7.
-            let lastModelled = relationship == "rootViewController" ? XcodeEra(8) : XcodeEra(7)
-            _ = try context.modelledEra(
-                for: scene.controller, "<\(scene.controller.name)> scenes",
-                modelled: XcodeEra(0)..<XcodeEra(lastModelled.version + 1), newest: lastModelled,
-                shown: "Xcode 6 to \(lastModelled)")
+            // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output) and 13
+            // (duckduckgo); tab bar controllers: Xcode 6 and 7.
+            var barEra = context.era
+            if relationship == "rootViewController" {
+                if (XcodeEra(9)..<XcodeEra(13)).contains(context.era) {
+                    // The iOS 13 SDK's view keys come with the zero-width bar in the corpus's nibs.
+                    barEra = context.era < XcodeEra(11) ? XcodeEra(8) : XcodeEra(13)
+                    try context.approximate(
+                        .nearestXcode, scene.controller,
+                        "no reference pair shows how Xcode \(context.era)'s ibtool compiles <navigationController> scenes (the pairs show Xcode 6 to 8 and 13); compiled as Xcode \(barEra) writes them"
+                    )
+                }
+            } else {
+                _ = try context.modelledEra(
+                    for: scene.controller, "<\(scene.controller.name)> scenes",
+                    modelled: XcodeEra(0)..<XcodeEra(8), newest: XcodeEra(7), shown: "Xcode 6 to 7")
+            }
             var children: [Scene] = []
             for segue in childSegues(of: scene) {
                 guard let child = scenes.first(where: { $0.controllerID == segue["destination"] }) else {
@@ -350,7 +360,7 @@ struct StoryboardCompiler {
             }
             let bar =
                 isNavigation
-                ? try NavigationRule.bar(barElement, controller: container, context: context)
+                ? try NavigationRule.bar(barElement, controller: container, context: context, era: barEra)
                 : try TabBarRule.bar(barElement, controller: container, context: context)
             var childObjects: [ArchivedObject] = []
             var childMembers: [ArchivedObject] = []
@@ -397,7 +407,17 @@ struct StoryboardCompiler {
                 container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
             }
-            bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            if isNavigation, barEra >= XcodeEra(13) {
+                // After the view keys, only when there is an item (duckduckgo: five bars with
+                // their root's item, PrivacyProtection's without one).
+                if !items.isEmpty {
+                    bar.insert(
+                        "UIItems", .object(.collection("NSMutableArray", items)),
+                        after: "UIViewLargeContentStoredProperties")
+                }
+            } else {
+                bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            }
             if isNavigation, let item = scene.controller.child("navigationItem", key: "navigationItem") {
                 throw error(
                     .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
@@ -411,6 +431,13 @@ struct StoryboardCompiler {
                     "a \(scene.controller.name)'s own tab bar item is not modelled; left out")
             }
             controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
+            // Containers without a custom class are swapped too from Xcode 11, as controllers are
+            // (duckduckgo Onboarding's UINavigationController, Xcode 13.2).
+            if controllerObject.className != "UIClassSwapper", context.era.swapsPlainControllers {
+                controllerObject.set("UIClassName", .string(scene.uiKitClass))
+                controllerObject.set("UIOriginalClassName", .string(scene.uiKitClass))
+                controllerObject.swapClass("UIClassSwapper")
+            }
             members = [bar] + childMembers + items + members + templatesOf.map(\.0)
             for (template, source) in templatesOf {
                 context.addOutlet("viewController", source: template, destination: source)
@@ -646,7 +673,9 @@ struct StoryboardCompiler {
                 else { continue }
                 itemOutlets.append((property, target))
             }
-        } else if bar != nil {
+        } else if bar != nil, context.era < XcodeEra(9) {
+            // Xcode 6 to 8 always wrote the root's item; a later document may have none (duckduckgo
+            // PrivacyProtection's root, Xcode 13.2: the bar has no items then).
             throw error(
                 .unsupportedElement, controller, "a navigation controller's root controller needs a <navigationItem>")
         }

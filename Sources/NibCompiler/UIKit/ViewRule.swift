@@ -34,6 +34,7 @@ struct ViewRule: Sendable {
             }),
         "tableView": TableViewRule.rule,
         "scrollView": UIKitScrollViewRule.rule,
+        "progressView": ProgressViewRule.rule,
         // A container view is a plain view; its embed segue is the controller's (SegueRule).
         "containerView": ViewRule(className: "UIView"),
         "collectionView": CollectionViewRule.rule,
