@@ -354,3 +354,63 @@ struct Xcode13BarTests {
         #expect(scene.elements(of: attributes).first.flatMap(scene.string) == "NSColor")
     }
 }
+
+/// Attributed label text and calibrated white as Xcode 13.2 archives them (duckduckgo pairs).
+@Suite("Xcode 13 attributed labels")
+struct Xcode13AttributedLabelTests {
+    static func label(paragraphBreak: String, color: Bool = true) -> String {
+        """
+        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="tailTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" translatesAutoresizingMaskIntoConstraints="NO" id="l1">
+            <rect key="frame" x="0.0" y="0.0" width="200" height="40"/>
+            <attributedString key="attributedText">
+                <fragment content="Let's Get Started!">
+                    <attributes>
+                        \(color ? #"<color key="NSColor" red="1" green="1" blue="1" alpha="1" colorSpace="calibratedRGB"/>"# : "")
+                        <font key="NSFont" metaFont="system" size="15"/>
+                        <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="\(paragraphBreak)" baseWritingDirection="natural" lineHeightMultiple="1.28" tighteningFactorForTruncation="0.0"/>
+                    </attributes>
+                </fragment>
+            </attributedString>
+            <nil key="highlightedColor"/>
+        </label>
+        """
+    }
+
+    @Test(
+        "the fragment's attributes as given; the paragraph style is mutable when the label's line break mode changes it (Feedback, PrivacyProtection)"
+    )
+    func attributedLabel() throws {
+        let graph = try Xcode13ControlTests.xib(Self.label(paragraphBreak: "wordWrapping"))
+        let label = try #require(graph.all("UILabel").first)
+        #expect(graph.className("UIText", of: label) == "NSString")
+        #expect(graph.text("UIText", of: label) == "Let's Get Started!")
+        // Center: UIKit's 1 on the label, AppKit's 2 in the paragraph style.
+        #expect(graph.value("UITextAlignment", of: label)?.integerValue == 1)
+        #expect(graph.value("UIShadowOffset", of: label) == CollectionViewTests.geometry([0, -1]))
+        #expect(graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: label) == .bool(false))
+        let string = try #require(graph.object("UIAttributedText", of: label))
+        let attributes = try #require(graph.object("NSAttributes", of: string))
+        let entries = graph.elements(of: attributes)
+        let names = stride(from: 0, to: entries.count, by: 2).compactMap { graph.string(entries[$0]) }
+        #expect(Set(names) == ["NSColor", "NSParagraphStyle", "NSFont"])
+        let style = try #require(graph.all("NSMutableParagraphStyle").first)
+        #expect(
+            graph.nodes[style].values.map(\.key) == [
+                "NSAlignment", "NSLineBreakMode", "NSLineHeightMultiple", "NSTabStops",
+            ])
+        #expect(graph.value("NSAlignment", of: style)?.integerValue == 2)
+        #expect(graph.value("NSLineBreakMode", of: style)?.integerValue == 4)
+        // Calibrated white: 1.0000001 in every component (Settings' title, TabSwitcher's label).
+        let color = try #require(graph.object("UITextColor", of: label))
+        #expect(graph.value("UIRed", of: color) == .float32(Float(1).nextUp))
+        // Already truncating: the style is kept immutable (PrivacyProtection's "88%").
+        let kept = try Xcode13ControlTests.xib(Self.label(paragraphBreak: "truncatingTail"))
+        #expect(kept.all("NSParagraphStyle").count == 1)
+        #expect(kept.all("NSMutableParagraphStyle").isEmpty)
+        // No NSColor: the label's own labelColor (Feedback's three).
+        let plain = try Xcode13ControlTests.xib(Self.label(paragraphBreak: "wordWrapping", color: false))
+        let plainLabel = try #require(plain.all("UILabel").first)
+        let labelColor = try #require(plain.object("UITextColor", of: plainLabel))
+        #expect(plain.text("UISystemColorName", of: labelColor) == "labelColor")
+    }
+}

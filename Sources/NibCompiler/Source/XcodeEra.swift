@@ -116,6 +116,14 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var resolvesSystemColors: Bool { version >= 11 }
     /// Storyboard controller root views keep the document's size instead of 600 × 600.
     var keepsDeviceSizeForRootViews: Bool { version >= 9 }
+    /// Attributed label text keeps the source's attributes as given (no `NSShadow`, the paragraph
+    /// style mutable only when the label's line break mode changes it, a plain `NSString` text):
+    /// duckduckgo's 69 attributed labels (Xcode 13.2), against Idrill7's Xcode 9 form
+    /// (``LabelRule/encodeAttributed(_:_:_:)``). Nothing shows 10 to 12.
+    var archivesAttributedTextAsGiven: Bool { version >= 13 }
+    /// ColorSync matches a calibrated RGB white to 1.0000001 in every component (see
+    /// ``ColorRule``); earlier output keeps 1 (allianad, Xcode 8). Nothing shows 9 to 12.
+    var matchesCalibratedWhiteAboveOne: Bool { version >= 13 }
     /// Scroll views (and their subclasses) archive `UIScrollViewContentInsetAdjustmentBehavior`
     /// (iOS 11 SDK): every scroll, table and collection view of the corpus from chadanewsom's
     /// (Xcode 9 or 10 by their keys) to duckduckgo's (13.2); Sylladise's and ibrahimtaleb's

@@ -27,14 +27,41 @@ enum AttributedStringRule {
         var alignment: String?
         /// Whether the fragment has an `NSParagraphStyle`.
         var hasParagraphStyle = false
+        /// The paragraph style's line break mode name (`wordWrapping`, `truncatingTail`, …).
+        var paragraphLineBreakMode: String?
+        /// The paragraph style's spacing and line height values, as `NSParagraphStyle` archives
+        /// them (`NSLineSpacing`, `NSLineHeightMultiple`, `NSMinLineHeight`, …).
+        var paragraphMetrics: [(key: String, value: Double)] = []
     }
+
+    /// `NSParagraphStyle`'s line break modes (`NSLineBreakMode`) by Interface Builder name.
+    static let paragraphLineBreakModes: [String: Int] = [
+        "wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4,
+        "truncatingMiddle": 5,
+    ]
+    /// Every `NSTextAlignment` in AppKit's numbering, which `NSParagraphStyle` archives on iOS
+    /// too (duckduckgo's 69 attributed labels, Xcode 13.2: natural 4, center 2, right 1).
+    static let allParagraphAlignments: [String: Int] = [
+        "left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4,
+    ]
+    /// Paragraph style attributes with a number → the `NSParagraphStyle` key they archive as
+    /// (duckduckgo: lineSpacing, lineHeightMultiple and minimumLineHeight, 40 styles).
+    static let paragraphMetricKeys: [(attribute: String, key: String)] = [
+        ("lineSpacing", "NSLineSpacing"), ("minimumLineHeight", "NSMinLineHeight"),
+        ("lineHeightMultiple", "NSLineHeightMultiple"),
+    ]
 
     /// Paragraph alignments seen in the pairs → `NSAlignment` (AppKit's `NSTextAlignment`
     /// numbering, which `NSParagraphStyle` archives on iOS too: center 2 where UIKit's is 1).
     static let paragraphAlignments: [String: Int] = ["center": 2, "justified": 3]
 
     /// Reads the single fragment of `element` (an `<attributedString>`).
-    static func fragment(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> Fragment {
+    /// `readsEveryParagraphStyle` accepts every alignment, line break mode and the line
+    /// metrics (the Xcode 13 label form); otherwise only what the older forms show is read and
+    /// the rest is reported.
+    static func fragment(_ element: SourceElement, in context: UIKitContext, readsEveryParagraphStyle: Bool = false)
+        throws(CompileError) -> Fragment
+    {
         let fragments = element.children(named: "fragment")
         guard fragments.count == 1, element.children.count == 1, let source = fragments.first else {
             throw context.error(
@@ -44,12 +71,13 @@ enum AttributedStringRule {
         for name in source.attributes.keys where name != "content" {
             try context.unmodelled(.unsupportedAttribute, source, "fragment attribute \(name) is not modelled")
         }
-        guard let text = source["content"] else {
+        // A text with line breaks is written as a `<string key="content">` child.
+        guard let text = source["content"] ?? source.child("string", key: "content")?.text else {
             throw context.error(
                 .unsupportedElement, source, "a <fragment> without a content attribute is not modelled")
         }
         var fragment = Fragment(text: text)
-        for child in source.children {
+        for child in source.children where !(child.name == "string" && child["key"] == "content") {
             guard child.name == "attributes" else {
                 throw context.error(
                     .unsupportedElement, child, "<\(child.name)> inside <fragment> is not modelled")
@@ -63,8 +91,13 @@ enum AttributedStringRule {
                 case ("color", "NSBackgroundColor"):
                     fragment.backgroundColor = try ColorRule.color(attribute, in: context)
                 case ("paragraphStyle", "NSParagraphStyle"):
-                    fragment.alignment = try paragraphAlignment(attribute, in: context)
+                    fragment.alignment = try paragraphAlignment(
+                        attribute, in: context, readsEverything: readsEveryParagraphStyle)
                     fragment.hasParagraphStyle = true
+                    fragment.paragraphLineBreakMode = attribute["lineBreakMode"]
+                    fragment.paragraphMetrics = paragraphMetricKeys.compactMap { name, key in
+                        attribute.number(name).flatMap { abs($0) <= 1e9 ? (key, $0) : nil }
+                    }
                 default:
                     try context.unmodelled(
                         .unsupportedElement, attribute,
@@ -86,22 +119,45 @@ enum AttributedStringRule {
         return style
     }
 
-    /// `<font key="NSFont" name= size=>`: a named font (``FontRule/namedFont(_:size:element:in:)``).
+    /// `<font key="NSFont" name= size=>`: a named font (``FontRule/namedFont(_:size:element:in:)``);
+    /// `metaFont="system"`: the system font at that size.
+    ///
+    /// ibtool resolves an attributed string's fonts when it compiles: a named font that the
+    /// document does not ship (`<customFonts>`) and that is no font the rules know macOS to have
+    /// is not found, and the string gets the system font at the same size (duckduckgo's
+    /// PrivacyProtectionHomeCell, Xcode 13.2: ProximaNova-Semibold 16 without `<customFonts>` →
+    /// `.SFUI-Regular` 16), with a warning here since the Mac's fonts are not known.
     private static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject
     {
-        for name in element.attributes.keys where !["key", "name", "size", "family"].contains(name) {
+        for name in element.attributes.keys where !["key", "name", "size", "family", "metaFont"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "NSFont attribute \(name) is not modelled")
         }
-        guard let name = element["name"], let size = element.number("size") else {
-            throw context.error(
-                .unsupportedAttribute, element, "an NSFont without a name and size is not modelled")
+        guard let size = element.number("size"), size > 0, size <= 1e6 else {
+            throw context.error(.unsupportedAttribute, element, "an NSFont without a size is not modelled")
         }
-        return try FontRule.namedFont(name, size: size, element: element, in: context)
+        if let name = element["name"] {
+            if context.customFonts.contains(name) || FontRule.namedFontTraits[name] != nil {
+                return try FontRule.namedFont(name, size: size, element: element, in: context)
+            }
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "font \(name) is neither in the document's <customFonts> nor a font known to be installed; archived as the system font, as ibtool does for a font it cannot find"
+            )
+        } else if let meta = element["metaFont"], meta != "system" {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "NSFont metaFont \"\(meta)\" is not modelled; archived as the system font")
+        }
+        return try FontRule.font(
+            SourceElement(
+                name: "fontDescription", attributes: ["type": "system", "pointSize": GeometryFormat.text(size)],
+                line: element.line, column: element.column),
+            in: context)
     }
 
     /// Checks a `<paragraphStyle>` and returns its alignment name (nil when absent).
-    private static func paragraphAlignment(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
-        -> String?
+    private static func paragraphAlignment(_ element: SourceElement, in context: UIKitContext, readsEverything: Bool)
+        throws(CompileError) -> String?
     {
         for name in element.attributes.keys {
             let value = element[name] ?? ""
@@ -111,6 +167,16 @@ enum AttributedStringRule {
             case ("tighteningFactorForTruncation", _) where element.number(name) == 0:
                 break
             case ("alignment", _) where paragraphAlignments[value] != nil:
+                break
+            case ("allowsDefaultTighteningForTruncation", "NO") where readsEverything:
+                break
+            case ("lineBreakMode", _) where readsEverything && paragraphLineBreakModes[value] != nil:
+                break
+            case ("alignment", _) where readsEverything && allParagraphAlignments[value] != nil:
+                break
+            case (_, _)
+            where readsEverything && paragraphMetricKeys.contains(where: { $0.attribute == name })
+                && element.number(name) != nil:
                 break
             default:
                 try context.unmodelled(

@@ -226,7 +226,14 @@ enum ColorRule {
             if legacy {
                 return rgbColor(red: red, green: green, blue: blue, alpha: alpha, doubles: false)
             }
-            // Black and white come out of ColorSync unchanged.
+            // Xcode 13's ColorSync matches calibrated white to 1.0000001 (float32's next value
+            // above 1) in every component: 39 colors of the duckduckgo pairs (Xcode 13.2: Settings'
+            // title attributes, TabSwitcher's label and tints, Home's tint), no `-Double` keys.
+            if context.era.matchesCalibratedWhiteAboveOne, space == "calibratedRGB", red == 1, green == 1, blue == 1 {
+                let above = Double(Float(1).nextUp)
+                return rgbColor(red: above, green: above, blue: above, alpha: alpha, doubles: false)
+            }
+            // Black and white come out of ColorSync unchanged (allianad, Xcode 8).
             if red == green, green == blue, red == 0 || red == 1 {
                 return rgbColor(
                     red: red, green: green, blue: blue, alpha: alpha, doubles: context.era.writesDoubleColorComponents)

@@ -21,7 +21,10 @@ enum LabelRule {
         for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
             try context.unmodelled(.unsupportedAttribute, element, "label attribute \(name) is not modelled")
         }
-        if element.flag("usesAttributedText") { return try encodeAttributed(element, object, context) }
+        if element.flag("usesAttributedText") {
+            if context.era.archivesAttributedTextAsGiven { return try encodeModernAttributed(element, object, context) }
+            return try encodeAttributed(element, object, context)
+        }
         if let attributed = element.child("attributedString") {
             try context.unmodelled(
                 .unsupportedElement, attributed,
@@ -85,6 +88,26 @@ enum LabelRule {
                     : ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
             hasTextColor = true
         }
+        // An absent alignment is left. From Xcode 7 (iOS 9 SDK) the alignment is always archived
+        // (left 0 in pogoros and TipCalculator, natural 4 in Byjuanamn); before, only non-left ones.
+        let alignment = element["textAlignment"] ?? "left"
+        guard let alignmentCode = alignments[alignment] else {
+            throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
+        }
+        try encodeLayout(
+            element, object, context, pointSize: pointSize, alignment: alignmentCode, attributedText: nil,
+            disablesTraitTextColor: !isNilColor)
+    }
+
+    /// The label's keys from its shadow offset on, shared by plain and attributed labels:
+    /// `UIShadowOffset` (UILabel's default {0, -1} when the source has none), the adjust-to-fit
+    /// keys, line break mode and number of lines, `UITextAlignment` (`alignment`), then
+    /// `attributedText` when given, the baseline adjustment, minimum scale factor, preferred
+    /// width and `UIDisableUpdateTextColorOnTraitCollectionChange`.
+    private static func encodeLayout(
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, pointSize: Double?,
+        alignment alignmentCode: Int, attributedText: ArchivedObject?, disablesTraitTextColor: Bool
+    ) throws(CompileError) {
         let offset = element.child("size", key: "shadowOffset")
         object.set(
             "UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
@@ -103,15 +126,10 @@ enum LabelRule {
         if let lines = element["numberOfLines"], let count = Int(lines), count != 1 {
             object.set("UINumberOfLines", int: count)
         }
-        // An absent alignment is left. From Xcode 7 (iOS 9 SDK) the alignment is always archived
-        // (left 0 in pogoros and TipCalculator, natural 4 in Byjuanamn); before, only non-left ones.
-        let alignment = element["textAlignment"] ?? "left"
-        guard let alignmentCode = alignments[alignment] else {
-            throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
-        }
         if alignmentCode != 0 || context.era.writesLabelAlignmentAlways {
             object.set("UITextAlignment", int: alignmentCode)
         }
+        if let attributedText { object.set("UIAttributedText", attributedText) }
         try encodeBaselineAdjustment(element, into: object, context: context)
         if let factor = element.number("minimumScaleFactor") {
             object.set("UIMinimumScaleFactor", .float32(Float(factor)))
@@ -122,8 +140,112 @@ enum LabelRule {
             object.set("UIPreferredMaxLayoutWidth", .float32(Float(width)))
         }
         if context.era.writesTraitTextColorFlag {
-            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(!isNilColor))
+            object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(disablesTraitTextColor))
         }
+    }
+
+    /// A label with `usesAttributedText="YES"` as Xcode 13's ibtool archives it, learned from
+    /// the 69 attributed labels of the duckduckgo pairs (Xcode 13.2):
+    ///
+    /// - `UIText` is the fragment's text (a plain `NSString`), `UIFont` its `NSFont`, `UITextColor`
+    ///   its `NSColor`, or the dynamic `labelColor` when it has none (Feedback's three);
+    /// - the layout keys are a plain label's (``encodeLayout(_:_:_:pointSize:alignment:attributedText:disablesTraitTextColor:)``,
+    ///   shadow offset {0, -1}), `UITextAlignment` being the paragraph style's alignment (natural
+    ///   without one), and `UIDisableUpdateTextColorOnTraitCollectionChange` false;
+    /// - `UIAttributedText` is an `NSMutableAttributedString` whose attributes are exactly the
+    ///   fragment's (no `NSShadow`): the paragraph style takes the label's line break mode, and is
+    ///   an `NSMutableParagraphStyle` when that changed it (source `wordWrapping` under a
+    ///   tail-truncating label: 29 styles) or an `NSParagraphStyle` when not (`truncatingTail`:
+    ///   13); `NSAlignment` in AppKit's numbering, the line metrics, `NSTabStops` nil.
+    ///
+    /// Several fragments (attribute runs) keep the first one's attributes, with a warning.
+    static func encodeModernAttributed(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext)
+        throws(CompileError)
+    {
+        guard let source = element.child("attributedString", key: "attributedText") else {
+            throw context.error(
+                .invalidSource, element,
+                "usesAttributedText=\"YES\" without an <attributedString key=\"attributedText\">")
+        }
+        let fragments = source.children(named: "fragment")
+        guard let first = fragments.first else {
+            throw context.error(.invalidSource, source, "the attributed text has no <fragment>")
+        }
+        if fragments.count > 1 {
+            try context.unmodelled(
+                .unsupportedElement, source,
+                "attributed text with \(fragments.count) attribute runs is not modelled; archived with the first run's attributes"
+            )
+        }
+        var texts: [String] = []
+        var fragment: AttributedStringRule.Fragment?
+        for piece in fragments {
+            let wrapper = SourceElement(
+                name: "attributedString", attributes: [:], line: source.line, column: source.column)
+            wrapper.children = [piece]
+            let read = try AttributedStringRule.fragment(wrapper, in: context, readsEveryParagraphStyle: true)
+            texts.append(read.text)
+            if piece === first { fragment = read }
+        }
+        guard let fragment else { return }
+        for child in element.children where ["fontDescription", "string"].contains(child.name) {
+            try context.unmodelled(
+                .unsupportedElement, child, "<\(child.name)> on a label with attributed text is ignored, as ibtool does"
+            )
+        }
+        let text = texts.joined()
+        object.set("UIText", .string(text))
+        object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
+        let font: ArchivedObject
+        if let given = fragment.font {
+            font = given
+        } else {
+            // No NSFont: UILabel's default, the 17-point system font.
+            font = try FontRule.font(
+                SourceElement(
+                    name: "fontDescription", attributes: ["type": "system", "pointSize": "17"], line: element.line,
+                    column: element.column),
+                in: context)
+        }
+        object.set("UIFont", font)
+        object.set("UITextColor", fragment.color ?? ColorRule.grayColor(white: 0, alpha: 1, systemName: "labelColor"))
+        for color in element.children(named: "color") {
+            switch color["key"] {
+            case "backgroundColor", "tintColor", "textColor": break
+            case "highlightedColor": object.set("UIHighlightedColor", try ColorRule.color(color, in: context))
+            case "shadowColor": object.set("UIShadowColor", try ColorRule.color(color, in: context))
+            default:
+                try context.unmodelled(
+                    .unsupportedAttribute, color,
+                    "color \(color["key"] ?? "?") on a label with attributed text is not modelled")
+            }
+        }
+        let mode = element["lineBreakMode"] ?? "tailTruncation"
+        let lineBreakCode = lineBreakModes[mode] ?? 4
+        var attributes: [(ArchivedObject, ArchivedObject)] = []
+        if let color = fragment.color { attributes.append((.string("NSColor"), color)) }
+        if fragment.hasParagraphStyle {
+            let sourceMode =
+                fragment.paragraphLineBreakMode.flatMap { AttributedStringRule.paragraphLineBreakModes[$0] } ?? 0
+            let style = ArchivedObject(sourceMode == lineBreakCode ? "NSParagraphStyle" : "NSMutableParagraphStyle")
+            style.set(
+                "NSAlignment", int: AttributedStringRule.allParagraphAlignments[fragment.alignment ?? "natural"] ?? 4)
+            style.set("NSLineBreakMode", int: lineBreakCode)
+            for (key, value) in fragment.paragraphMetrics { style.set(key, .float64(value)) }
+            style.set("NSTabStops", .null)
+            attributes.append((.string("NSParagraphStyle"), style))
+        }
+        if let font = fragment.font { attributes.append((.string("NSFont"), font)) }
+        if let background = fragment.backgroundColor { attributes.append((.string("NSBackgroundColor"), background)) }
+        let mutableText = ArchivedObject("NSMutableString")
+        mutableText.set("NS.bytes", .data(Array(text.utf8)))
+        let string = ArchivedObject("NSMutableAttributedString")
+        string.set("NSString", mutableText)
+        string.set("NSAttributes", .dictionary("NSDictionary", attributes))
+        let alignment = alignments[fragment.hasParagraphStyle ? fragment.alignment ?? "natural" : "natural"] ?? 4
+        try encodeLayout(
+            element, object, context, pointSize: nil, alignment: alignment, attributedText: string,
+            disablesTraitTextColor: false)
     }
 
     /// A label's text color. Xcode 7's ibtool archived a black calibrated or device RGB text

@@ -110,7 +110,7 @@ enum NavigationRule {
         bar.set("UIAutoresizingMask", int: 2)
         if let tintElement = tint ?? element.documentElement.child("color", key: "tintColor"),
             let color = try context.recovered({ () throws(CompileError) in try ColorRule.color(tintElement, in: context)
-                })
+            })
         {
             bar.set("UITintColor", color)
         }

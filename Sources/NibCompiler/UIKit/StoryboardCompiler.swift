@@ -534,8 +534,11 @@ struct StoryboardCompiler {
                 for connection in child.children {
                     let isRelationship = connection.name == "segue" && connection["kind"] == "relationship"
                     let isContainer = Self.containerRelationships[controller.name] != nil
+                    // Outlets and outlet collections to the view's objects are archived in the
+                    // view nib (``viewNib(controller:view:firstResponderID:memberIDs:resources:)``;
+                    // duckduckgo Settings' 41 collections are Apple's, one for one).
                     let allowed =
-                        connection.name == "outlet"
+                        connection.name == "outlet" || connection.name == "outletCollection"
                         || (isRelationship
                             && Self.containerRelationships[controller.name] == connection["relationship"])
                         || (connection.name == "segue" && !isRelationship && !isContainer)
