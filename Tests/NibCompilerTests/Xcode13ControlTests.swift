@@ -414,3 +414,41 @@ struct Xcode13AttributedLabelTests {
         #expect(plain.text("UISystemColorName", of: labelColor) == "labelColor")
     }
 }
+
+/// Button flags and a text field's minimum font size, as duckduckgo OmniBar (Xcode 13.2) shows.
+@Suite("Xcode 13 button flags and text field font size")
+struct Xcode13ButtonFlagTests {
+    @Test(
+        "reversesTitleShadowWhenHighlighted comes before the adjusts-image flags; adjustsImageWhenHighlighted NO is false"
+    )
+    func buttonFlags() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" reversesTitleShadowWhenHighlighted="YES" adjustsImageWhenHighlighted="NO" lineBreakMode="middleTruncation" id="b1">
+                <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
+            </button>
+            """)
+        let button = try #require(graph.all("UIButton").first)
+        let keys = graph.nodes[button].values.map(\.key)
+        let reverses = try #require(keys.firstIndex(of: "UIReversesTitleShadowWhenHighlighted"))
+        let adjusts = try #require(keys.firstIndex(of: "UIAdjustsImageWhenHighlighted"))
+        #expect(reverses < adjusts)
+        #expect(graph.value("UIAdjustsImageWhenHighlighted", of: button) == .bool(false))
+        #expect(graph.value("UIAdjustsImageWhenDisabled", of: button) == .bool(true))
+    }
+
+    @Test("a field that does not adjust its font size still archives the minimum font size (OmniBar)")
+    func minimumFontSize() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <textField opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" adjustsFontSizeToFit="NO" minimumFontSize="17" id="t1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits"/>
+            </textField>
+            """)
+        let field = try #require(graph.all("UITextField").first)
+        #expect(graph.value("UIMinimumFontSize", of: field) == .float32(17))
+        #expect(graph.value("UIAdjustsFontSizeToFit", of: field) == nil)
+    }
+}

@@ -6,7 +6,8 @@ enum ButtonRule {
         className: "UIButton",
         attributes: [
             "buttonType", "lineBreakMode", "contentHorizontalAlignment", "contentVerticalAlignment", "enabled",
-            "selected", "highlighted", "hasAttributedTitle",
+            "selected", "highlighted", "hasAttributedTitle", "reversesTitleShadowWhenHighlighted",
+            "adjustsImageWhenHighlighted", "adjustsImageWhenDisabled", "showsTouchWhenHighlighted",
         ],
         children: ["state", "fontDescription", "color", "inset"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -97,8 +98,14 @@ enum ButtonRule {
         }
         if !contents.isEmpty { object.set("UIButtonStatefulContent", .dictionary("NSMutableDictionary", contents)) }
         if let lineBreakMode { object.set("UILineBreakMode", int: lineBreakMode) }
-        object.set("UIAdjustsImageWhenHighlighted", .bool(true))
-        object.set("UIAdjustsImageWhenDisabled", .bool(true))
+        // UIButton writes these flags as they are: every one of the corpus's 332 buttons has both
+        // adjusts-image keys (all true, IB's defaults), and duckduckgo OmniBar's three buttons
+        // with reversesTitleShadowWhenHighlighted="YES" (Xcode 13.2) add UIReversesTitleShadow…
+        // before them, as a corpus nib's showsTouchWhenHighlighted button adds UIShowsTouch….
+        object.setFlag("UIReversesTitleShadowWhenHighlighted", element.flag("reversesTitleShadowWhenHighlighted"))
+        object.setFlag("UIShowsTouchWhenHighlighted", element.flag("showsTouchWhenHighlighted"))
+        object.set("UIAdjustsImageWhenHighlighted", .bool(element["adjustsImageWhenHighlighted"] != "NO"))
+        object.set("UIAdjustsImageWhenDisabled", .bool(element["adjustsImageWhenDisabled"] != "NO"))
         let type = element["buttonType"] ?? "custom"
         guard let typeCode = types[type] else {
             throw context.error(.unsupportedAttribute, element, "buttonType \"\(type)\" is unknown")

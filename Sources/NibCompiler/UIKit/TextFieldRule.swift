@@ -80,8 +80,11 @@ enum TextFieldRule {
             }
             if code != 0 { object.set("UIBorderStyle", int: code) }
         }
-        if let minimum = element.number("minimumFontSize"), element["adjustsFontSizeToFit"] != "NO" {
-            object.set("UIAdjustsFontSizeToFit", .bool(true))
+        // The minimum font size is archived whether or not the field adjusts (duckduckgo
+        // OmniBar's field, Xcode 13.2: adjustsFontSizeToFit="NO" minimumFontSize="17" archives
+        // UIMinimumFontSize 17 alone; 67 adjusting fields of the corpus archive both).
+        if let minimum = element.number("minimumFontSize") {
+            if element["adjustsFontSizeToFit"] != "NO" { object.set("UIAdjustsFontSizeToFit", .bool(true)) }
             object.set("UIMinimumFontSize", .float32(Float(minimum)))
         }
         object.set("UIClearButtonOffset", ArchivedObject.geometry([3, 1]))
