@@ -837,3 +837,61 @@ struct StoryboardReferenceTests {
         #expect(view.className("UIDestination", of: outlet) == "UIView")
     }
 }
+
+/// Constraint constant variations as Xcode 13.2 stores them (duckduckgo HomeRow and Main).
+@Suite("Constraint constant variations")
+struct ConstantVariationTests {
+    @Test(
+        "each varied constraint gets an encodedConstant storage, the run twice; the list's descendants are the constraints"
+    )
+    func constantStorages() throws {
+        let storyboard = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
+                <device id="retina4_0" orientation="portrait" appearance="light"/>
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="vc" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                                    <rect key="frame" x="0.0" y="0.0" width="320" height="49"/>
+                                    <constraints>
+                                        <constraint firstAttribute="height" constant="49" id="h1">
+                                            <variation key="heightClass=compact-widthClass=compact" constant="32"/>
+                                        </constraint>
+                                    </constraints>
+                                </view>
+                            </subviews>
+                        </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                </objects></scene></scenes>
+            </document>
+            """#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(Data(storyboard.utf8), fileName: "Main.storyboard")
+        let view = Graph(try NibArchive(parsing: try #require(output.files["vc-view-root.nib"])))
+        let list = try #require(view.all("_UITraitStorageList").first)
+        let storages = view.elements(of: try #require(view.object("UITraitStorages", of: list)))
+        // Main's C1X view nib: the one varied constraint's storage twice.
+        #expect(storages.count == 2)
+        let storage = try #require(storages.first)
+        #expect(view.text("UIKeyPath", of: storage) == "encodedConstant")
+        #expect(view.className("UIObject", of: storage) == "NSLayoutConstraint")
+        let records = view.elements(of: try #require(view.object("UIRecords", of: storage)))
+        #expect(records.count == 2)
+        let compact = try #require(view.object("UITraitCollection", of: records[0]))
+        #expect(
+            view.value("UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", of: compact)?.integerValue == 1)
+        #expect(
+            view.value("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", of: compact)?.integerValue == 1)
+        let value = try #require(view.object("UIValue", of: records[0]))
+        #expect(view.value("UINumericConstant", of: value) == .float64(32))
+        let defaultValue = try #require(view.object("UIValue", of: records[1]))
+        #expect(view.value("UINumericConstant", of: defaultValue) == .float64(49))
+        let descendants = view.elements(of: try #require(view.object("UIDescendants", of: list)))
+        #expect(descendants.map { view.nodes[$0].className } == ["NSLayoutConstraint"])
+    }
+}

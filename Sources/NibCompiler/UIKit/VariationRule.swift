@@ -310,12 +310,87 @@ enum VariationRule {
         return record
     }
 
+    /// A constraint's constant variations (`<variation key="heightClass=compact" constant="-86"/>`)
+    /// as Xcode 13 archives them: an `_UIAttributeTraitStorage` {`UIObject` the constraint,
+    /// `UIKeyPath` "encodedConstant", `UIRecords`: one `_UIAttributeTraitStorageRecord` per
+    /// variation (its size class's `UITraitCollection`, an `_NSLayoutConstraintConstant` with
+    /// `UISymbolicConstant` nil and `UINumericConstant`), then the default's (an empty trait
+    /// collection, the constraint's own constant)}. The storages are in the list twice, as
+    /// equal objects, the whole run repeated: the 13 constant variations of the duckduckgo pairs (Xcode 13.2:
+    /// HomeRow's two → four storages, Main's one → two, …). Before Xcode 13 they are left out
+    /// with a warning (no pair shows them).
+    static func constantStorages(_ constraints: [(SourceElement, ArchivedObject)], context: UIKitContext)
+        throws(CompileError) -> [ArchivedObject]
+    {
+        var storages: [() -> ArchivedObject] = []
+        for (element, constraint) in constraints {
+            let variations = element.children(named: "variation").filter { $0["constant"] != nil }
+            guard !variations.isEmpty else { continue }
+            guard context.era >= XcodeEra(13) else {
+                try context.unmodelled(
+                    .unsupportedElement, variations[0],
+                    "constraint constant variations are modelled for Xcode 13 only (no earlier pair shows them); left out"
+                )
+                continue
+            }
+            var classes: [(SizeClass, Double)] = []
+            for variation in variations {
+                guard let key = variation["key"], let sizeClass = SizeClass(key: key),
+                    let constant = variation.number("constant"), abs(constant) <= 1e9
+                else {
+                    try context.unmodelled(
+                        .unsupportedElement, variation,
+                        "a constant variation without a size class and a number; left out")
+                    continue
+                }
+                for name in variation.attributes.keys where !["key", "constant"].contains(name) {
+                    try context.unmodelled(
+                        .unsupportedAttribute, variation, "constraint variation attribute \(name) is not modelled")
+                }
+                classes.append((sizeClass, constant))
+            }
+            guard !classes.isEmpty else { continue }
+            let defaultConstant = element.number("constant") ?? 0
+            func constantValue(_ value: Double) -> ArchivedObject {
+                let constant = ArchivedObject("_NSLayoutConstraintConstant")
+                constant.set("UISymbolicConstant", .null)
+                constant.set("UINumericConstant", .float64(value))
+                return constant
+            }
+            storages.append { () -> ArchivedObject in
+                var records: [ArchivedObject] = []
+                for (sizeClass, value) in classes + [(SizeClass(horizontal: nil, vertical: nil), defaultConstant)] {
+                    let record = ArchivedObject("_UIAttributeTraitStorageRecord")
+                    let traits = sizeClass.traitCollection(emptyDefault: true) ?? ArchivedObject("UITraitCollection")
+                    if sizeClass.specificity == 0 { traits.sharingKey = "traits:empty" }
+                    record.set("UITraitCollection", traits)
+                    record.set("UIValue", constantValue(value))
+                    records.append(record)
+                }
+                let storage = ArchivedObject("_UIAttributeTraitStorage")
+                storage.set("UIObject", constraint)
+                storage.set("UIKeyPath", .string("encodedConstant"))
+                storage.set("UIRecords", .collection("NSMutableArray", records))
+                return storage
+            }
+        }
+        // The whole run twice, in order (HomeRow: constraint A, B, A, B).
+        return storages.map { $0() } + storages.map { $0() }
+    }
+
     /// The nib's `_UITraitStorageList` for a top-level view: Xcode 6/7 list no descendants,
     /// Xcode 10 every view below the top-level one (its installed subviews, recursively,
-    /// layout guides included).
+    /// layout guides included); when Xcode 13 stores only constraint constants, the
+    /// constraints (HomeRow, Main).
     static func storageList(topLevel: ArchivedObject, storages: [ArchivedObject], era: XcodeEra) -> ArchivedObject {
         var descendants: [ArchivedObject] = []
-        if era >= XcodeEra(10) {
+        if era >= XcodeEra(13), storages.allSatisfy({ $0.className == "_UIAttributeTraitStorage" }) {
+            for storage in storages {
+                if let object = storage.object(forKey: "UIObject"), !descendants.contains(where: { $0 === object }) {
+                    descendants.append(object)
+                }
+            }
+        } else if era >= XcodeEra(10) {
             var pending = [topLevel]
             while let view = pending.popLast() {
                 let subviews = view.object(forKey: "UISubviews")?.referencedObjects ?? []

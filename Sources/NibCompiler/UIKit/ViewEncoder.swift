@@ -233,6 +233,7 @@ struct ViewEncoder {
             compiledConstraints.append((constraint, object))
         }
         var constraintObjects = compiledConstraints.map(\.1)
+        context.traitStorages += try VariationRule.constantStorages(compiledConstraints, context: context)
         var prototyping: [ArchivedObject] = []
         var encodedSubviews: [(SourceElement, ArchivedObject)] = []
         for subview in subviewElements {
