@@ -895,3 +895,71 @@ struct ConstantVariationTests {
         #expect(descendants.map { view.nodes[$0].className } == ["NSLayoutConstraint"])
     }
 }
+
+/// A prototype cell connected to the scene's controller (duckduckgo Autocomplete, Xcode 13.2).
+@Suite("Prototype cells' connections outside the cell")
+struct PrototypeExternalObjectTests {
+    @Test(
+        "an action from a prototype cell to the controller goes through the cell nib's UpstreamPlaceholder-1, mapped by the table"
+    )
+    func actionToController() throws {
+        let storyboard = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
+                <device id="retina6_1" orientation="portrait" appearance="light"/>
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="vc" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                            <subviews>
+                                <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="table">
+                                    <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                    <prototypes>
+                                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Suggestion" id="cell">
+                                            <rect key="frame" x="0.0" y="28" width="414" height="44"/>
+                                            <autoresizingMask key="autoresizingMask"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="cell" id="content">
+                                                <rect key="frame" x="0.0" y="0.0" width="414" height="44"/>
+                                                <autoresizingMask key="autoresizingMask"/>
+                                                <subviews>
+                                                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" id="plus">
+                                                        <rect key="frame" x="370" y="0.0" width="44" height="44"/>
+                                                        <connections>
+                                                            <action selector="onPlusButtonPressed:" destination="vc" eventType="touchUpInside" id="a1"/>
+                                                        </connections>
+                                                    </button>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                    </prototypes>
+                                </tableView>
+                            </subviews>
+                        </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                </objects></scene></scenes>
+            </document>
+            """#
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(Data(storyboard.utf8), fileName: "Main.storyboard")
+        #expect(output.warnings.allSatisfy { !$0.message.contains("names no compiled object") })
+        let view = Graph(try NibArchive(parsing: try #require(output.files["vc-view-root.nib"])))
+        let table = try #require(view.all("UITableView").first)
+        let externals = view.elements(
+            of: try #require(view.object("UITableViewCellPrototypeNibExternalObjects", of: table)))
+        #expect(externals.count == 2)
+        let forCell = view.elements(of: try #require(externals.last))
+        #expect(forCell.count == 2)
+        #expect(forCell.first.flatMap(view.string) == "UpstreamPlaceholder-1")
+        #expect(forCell.last.map { view.nodes[$0].className } == "UIProxyObject")
+        let nibs = view.elements(of: try #require(view.object("UITableViewCellPrototypeNibs", of: table)))
+        let data = try #require(nibs.last.flatMap { view.object("archiveData", of: $0) })
+        let cell = Graph(try NibArchive(parsing: try #require(view.data("NS.bytes", of: data))))
+        // Autocomplete's cell nib: the placeholder after File's Owner and First Responder.
+        #expect(cell.topLevelClasses == ["UIProxyObject", "UIProxyObject", "UIProxyObject", "UITableViewCell"])
+        let action = try #require(cell.all("UIRuntimeEventConnection").first)
+        let target = try #require(cell.object("UIDestination", of: action))
+        #expect(cell.text("UIProxiedObjectIdentifier", of: target) == "UpstreamPlaceholder-1")
+    }
+}

@@ -1,3 +1,5 @@
+import NibArchive
+
 /// `<collectionView>` → `UICollectionView` (a scroll view, ``UIKitScrollViewRule``), its layout
 /// and its prototype cells, each compiled to its own nested nib; `<collectionViewCell>` →
 /// `UICollectionViewCell`; `<collectionReusableView>` → `UICollectionReusableView`.
@@ -80,7 +82,7 @@ enum CollectionViewRule {
     private static func encodePrototypes(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        var nibs: [(ArchivedObject, ArchivedObject)] = []
+        var nibs: [(ArchivedObject, ArchivedObject, ArchivedObject)] = []
         for cells in element.children(named: "cells") {
             for cell in cells.children {
                 guard cell.name == "collectionViewCell" else {
@@ -93,17 +95,17 @@ enum CollectionViewRule {
                         .invalidSource, cell, "a prototype cell without a reuseIdentifier cannot be dequeued; left out")
                     continue
                 }
-                let nib = try PrototypeNib.nib(cell, context: context) { inner throws(CompileError) in
+                let (nib, externals) = try PrototypeNib.nib(cell, context: context) { inner throws(CompileError) in
                     try ViewEncoder(context: inner, resources: resources).encode(cell)
                 }
-                nibs.append((.string(identifier), nib))
+                nibs.append((.string(identifier), nib, externals))
             }
         }
         guard !nibs.isEmpty else { return }
         object.set(
             "UICollectionViewCellPrototypeNibExternalObjects",
-            .dictionary("NSMutableDictionary", nibs.map { ($0.0, .dictionary("NSMutableDictionary", [])) }))
-        object.set("UICollectionViewCellNibDict", .dictionary("NSMutableDictionary", nibs))
+            .dictionary("NSMutableDictionary", nibs.map { ($0.0, $0.2) }))
+        object.set("UICollectionViewCellNibDict", .dictionary("NSMutableDictionary", nibs.map { ($0.0, $0.1) }))
     }
 
     /// `UICollectionViewFlowLayout` (what is not at UIKit's default): `UIInteritemSpacing` and
@@ -310,11 +312,20 @@ enum CollectionViewCellRule {
 /// A prototype cell as the nested nib ibtool writes for it: a `UINib` whose `archiveData`
 /// holds the cell as the top-level object of its own nib, with File's Owner and First
 /// Responder, its own objects and connections (table and collection view prototypes alike).
+///
+/// A connection from inside the cell to an object outside it (an action to the controller,
+/// an outlet to a view of the scene) goes through an upstream placeholder of the cell's nib,
+/// `UpstreamPlaceholder-1`, `-2`, … (numbered as a view nib numbers its own), listed after
+/// File's Owner and First Responder; the table or collection view maps each name to the
+/// object it stands for in its own nib (`…PrototypeNibExternalObjects`: reuse identifier →
+/// name → object). Evidence: duckduckgo Autocomplete's suggestion cell (Xcode 13.2), whose
+/// plus button's action reaches the controller through the view nib's own placeholder.
 enum PrototypeNib {
+    /// The cell's `UINib`, and its external objects dictionary for the enclosing view.
     static func nib(
         _ element: SourceElement, context outer: UIKitContext,
         cell: (UIKitContext) throws(CompileError) -> ArchivedObject
-    ) throws(CompileError) -> ArchivedObject {
+    ) throws(CompileError) -> (nib: ArchivedObject, externalObjects: ArchivedObject) {
         let context = UIKitContext(
             fileName: outer.fileName, isBaseLocalized: outer.isBaseLocalized, module: outer.module, era: outer.era,
             imagesAvailable: outer.imagesAvailable, customFonts: outer.customFonts, diagnostics: outer.diagnostics)
@@ -322,6 +333,15 @@ enum PrototypeNib {
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         context.allObjects = [owner, firstResponder]
         context.variationEra = outer.variationEra
+        let ownIDs = Set(([element] + element.descendants).compactMap { $0["id"] })
+        var upstream: [(name: String, proxy: ArchivedObject, target: String)] = []
+        context.externalObject = { id in
+            guard !ownIDs.contains(id) else { return nil }
+            let name = "UpstreamPlaceholder-\(id)"
+            let proxy = UIKitContext.proxy(name)
+            upstream.append((name, proxy, id))
+            return proxy
+        }
         let cellObject = try cell(context)
         // Size-class variations inside the cell are stored as in a storyboard's view nib, the
         // cell standing for the view (duckduckgo Home's search cell: a stack view's axis).
@@ -331,11 +351,6 @@ enum PrototypeNib {
                     topLevel: cellObject, storages: context.traitStorages, era: context.variationEra ?? context.era)
             ]
         }
-        // Xcode 13 lists the placeholders first here too, as in every nib it writes
-        // (duckduckgo's prototype nibs; ``XcodeEra/listsPlaceholdersFirst``).
-        context.topLevel =
-            context.era.listsPlaceholdersFirst
-            ? [owner, firstResponder, cellObject] : [cellObject, owner, firstResponder]
         if !context.allObjects.contains(where: { $0 === cellObject }) {
             context.allObjects.insert(cellObject, at: 0)
         }
@@ -345,13 +360,33 @@ enum PrototypeNib {
             }
         }
         try context.resolve()
+        if context.era.numbersUpstreamPlaceholders {
+            upstream = StoryboardCompiler.numbered(upstream, by: context.connections)
+        }
+        // Xcode 13 lists the placeholders first here too, as in every nib it writes
+        // (duckduckgo's prototype nibs; ``XcodeEra/listsPlaceholdersFirst``).
+        let proxies = upstream.map(\.proxy)
+        context.topLevel =
+            context.era.listsPlaceholdersFirst
+            ? [owner, firstResponder] + proxies + [cellObject] : [cellObject, owner, firstResponder] + proxies
+        context.allObjects += proxies
         let bytes = try NibCompiler.serialize(context.makeRoot(), fileName: context.fileName)
         let data = ArchivedObject("NSData")
         data.set("NS.bytes", .data(bytes))
         let nib = ArchivedObject("UINib")
         nib.set("captureEnclosingNIBBundleOnDecode", .bool(true))
         nib.set("archiveData", data)
-        return nib
+        // The enclosing nib resolves what each placeholder stands for once its objects exist.
+        let externals = ArchivedObject.dictionary("NSMutableDictionary", [])
+        let references = upstream.map { ($0.name, $0.target) }
+        outer.deferred.append { () throws in
+            for (name, target) in references {
+                let object = try outer.object(target, from: element)
+                externals.set(NibArchive.Builder.emptyKey, .string(name))
+                externals.set(NibArchive.Builder.emptyKey, object)
+            }
+        }
+        return (nib, externals)
     }
 }
 

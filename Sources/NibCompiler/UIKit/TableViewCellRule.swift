@@ -24,7 +24,7 @@ enum TableViewCellRule {
 
     /// A `UINib` whose `archiveData` is the cell compiled as its own nib.
     static func prototypeNib(_ element: SourceElement, context outer: UIKitContext, resources: UIKitResources)
-        throws(CompileError) -> ArchivedObject
+        throws(CompileError) -> (nib: ArchivedObject, externalObjects: ArchivedObject)
     {
         try PrototypeNib.nib(element, context: outer) { context throws(CompileError) in
             try self.cell(element, context: context, resources: resources, isPrototype: true)

@@ -123,7 +123,7 @@ enum TableViewRule {
     private static func encodePrototypes(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        var nibs: [(ArchivedObject, ArchivedObject)] = []
+        var nibs: [(ArchivedObject, ArchivedObject, ArchivedObject)] = []
         for cell in element.child("prototypes")?.children ?? [] {
             guard cell.name == "tableViewCell" else {
                 throw context.error(.unsupportedElement, cell, "a prototype must be a <tableViewCell>")
@@ -131,16 +131,16 @@ enum TableViewRule {
             // A prototype without a reuse identifier cannot be dequeued: ibtool drops it
             // (ibrahimtaleb's plain table, Sylladise's table view controller: three each).
             guard let identifier = cell["reuseIdentifier"] else { continue }
-            nibs.append(
-                (.string(identifier), try TableViewCellRule.prototypeNib(cell, context: context, resources: resources)))
+            let (nib, externals) = try TableViewCellRule.prototypeNib(cell, context: context, resources: resources)
+            nibs.append((.string(identifier), nib, externals))
         }
         // Without an identified prototype neither prototype key is written.
         guard !nibs.isEmpty else { return }
-        object.set("UITableViewCellPrototypeNibs", .dictionary("NSMutableDictionary", nibs))
-        // Each prototype's external objects (none modelled yet): reuse identifier → empty dictionary.
+        object.set("UITableViewCellPrototypeNibs", .dictionary("NSMutableDictionary", nibs.map { ($0.0, $0.1) }))
+        // Each prototype's external objects: reuse identifier → placeholder name → object
+        // (``PrototypeNib``), empty when the cell connects to nothing outside it.
         object.set(
-            "UITableViewCellPrototypeNibExternalObjects",
-            .dictionary("NSMutableDictionary", nibs.map { ($0.0, .dictionary("NSMutableDictionary", [])) }))
+            "UITableViewCellPrototypeNibExternalObjects", .dictionary("NSMutableDictionary", nibs.map { ($0.0, $0.2) }))
     }
 
     /// `dataMode="static"` → a `UITableViewDataSource` {`UITableSections`: `UITableViewSection`
