@@ -452,3 +452,31 @@ struct Xcode13ButtonFlagTests {
         #expect(graph.value("UIAdjustsFontSizeToFit", of: field) == nil)
     }
 }
+
+/// A view's alpha and the empty gesture recognizer marker (duckduckgo DaxOnboarding, OmniBar).
+@Suite("View alpha and gesture recognizer markers")
+struct ViewAlphaTests {
+    @Test(
+        "alpha other than 1 is UIAlpha (float32) after the mask; the empty <gestureRecognizers/> marker archives nothing, silently"
+    )
+    func alpha() throws {
+        let text = """
+            <view alpha="0.0" contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <gestureRecognizers/>
+            </view>
+            """
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(
+            Data(Source.iOSXib(text).utf8), fileName: "T.xib")
+        #expect(
+            output.warnings.allSatisfy { !$0.message.contains("gestureRecognizers") && !$0.message.contains("alpha") })
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let view = try #require(graph.all("UIView").first)
+        #expect(graph.value("UIAlpha", of: view) == .float32(0))
+        let keys = graph.nodes[view].values.map(\.key)
+        #expect(keys.firstIndex(of: "UIAlpha") == keys.firstIndex(of: "UIAutoresizingMask").map { $0 + 1 })
+    }
+}

@@ -154,9 +154,6 @@ struct ViewEncoder {
                 .unsupportedAttribute, element, "attribute \(name)=\"\(element[name] ?? "")\" is not modelled; left out"
             )
         }
-        for name in ["alpha"] where reportsUnread && element[name] != nil {
-            try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) is not modelled; left out")
-        }
         let object = ArchivedObject(rule.className)
         context.track(object, id: element["id"])
         var constraintElements: [SourceElement] = []
@@ -200,6 +197,10 @@ struct ViewEncoder {
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
             case (let name, _) where Self.ignoredChildren.contains(name):
+                break
+            // The empty marker IB writes beside a gestureRecognizers outlet collection (which is
+            // what ibtool archives): duckduckgo OmniBar's three views (Xcode 13.2) equal Apple's.
+            case ("gestureRecognizers", _) where child.children.isEmpty:
                 break
             // A note for translators: it goes to the strings file ibtool exports
             // (LocalizableProperty), never into the nib (duckduckgo HomeRow, Settings).
@@ -274,6 +275,12 @@ struct ViewEncoder {
         // autoresizesSubviews="NO" view, every other view of the pairs true.
         if element["autoresizesSubviews"] != "NO" { object.set("UIAutoresizeSubviews", .bool(true)) }
         if mask != 0 { object.set("UIAutoresizingMask", int: mask) }
+        // An alpha other than 1, float32, between the mask and the content mode (duckduckgo
+        // DaxOnboarding's two views at 0, Xcode 13.2; ertmuirm's label at 0.6).
+        if element["alpha"] != nil {
+            let alpha = try SourceNumber.attribute("alpha", of: element, in: 0...1, default: 1, context: context)
+            if alpha != 1 { object.set("UIAlpha", .float32(Float(alpha))) }
+        }
         // The (deprecated) content stretch rectangle, in unit coordinates (Idrill7's image view).
         if let contentStretch { object.set("UIContentStretch", ArchivedObject.geometry(contentStretch)) }
         if let mode = element["contentMode"] {
