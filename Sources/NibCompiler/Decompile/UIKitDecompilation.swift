@@ -1,0 +1,879 @@
+import Foundation
+import NibArchive
+
+/// One UIKit nib → `.xib`: placeholders, views with their subviews and constraints, outlets
+/// and actions, user-defined runtime attributes, and the resources they name. Each key is read
+/// with the table the compiler's rule writes it with (``ViewEncoder``, ``LabelRule``,
+/// ``ButtonRule``, ``UIKitStackViewRule``, ``ConstraintRule``, ``ConnectionRule``, ``FontRule``,
+/// ``ColorRule``).
+final class UIKitDecompilation: DecompileState {
+    /// Object index → its element, for connections and runtime attributes.
+    private var elements: [Int: DecompiledElement] = [:]
+    private var visited: Set<Int> = []
+    private var images: [String: (Double, Double)] = [:]
+    private var imageOrder: [String] = []
+    private var namedColors: [(String, DecompiledElement)] = []
+    private var systemColors: [(String, DecompiledElement)] = []
+    private var era = XcodeEra(13)
+    private var localizable = false
+    /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
+    static let maximumDepth = 200
+
+    static let contentModes = inverted(ViewEncoder.contentModes)
+    static let semanticAttributes = inverted(ViewEncoder.semanticContentAttributes)
+    static let alignments = inverted(LabelRule.alignments)
+    static let lineBreakModes = inverted(LabelRule.lineBreakModes)
+    static let buttonTypes = inverted(ButtonRule.types, preferring: ["system"])
+    static let buttonStates = inverted(ButtonRule.states)
+    static let horizontalAlignments = inverted(ButtonRule.horizontal)
+    static let verticalAlignments = inverted(ButtonRule.vertical)
+    static let constraintAttributes = inverted(ConstraintRule.attributes, preferring: ["lastBaseline"])
+    static let eventTypes = inverted(ConnectionRule.eventMasks)
+    static let stackAxes = inverted(UIKitStackViewRule.axes)
+    static let stackDistributions = inverted(UIKitStackViewRule.distributions)
+    static let stackAlignments = inverted(UIKitStackViewRule.alignments, preferring: ["leading", "trailing"])
+    static let verticalStackAlignments = inverted(UIKitStackViewRule.alignments, preferring: ["top", "bottom"])
+    /// Runtime class → element name: the view rules' classes, then the element classes whose
+    /// name is not the class's.
+    static let elementNames: [String: String] = {
+        var names: [String: String] = [:]
+        for (element, rule) in ViewRule.all.sorted(by: { $0.key < $1.key }) where names[rule.className] == nil {
+            names[rule.className] = element
+        }
+        for (element, className) in ClassHierarchy.uiKitElementClasses.sorted(by: { $0.key < $1.key })
+        where names[className] == nil && !element.hasPrefix("collectionViewCellContent") {
+            names[className] = element
+        }
+        return names
+    }()
+
+    /// Keys the compiler writes for every view of an era without a source attribute.
+    static let impliedViewKeys: Set<String> = [
+        "UIDeepDrawRect", "UIViewLargeContentStoredProperties", "UIViewPreservesSpecificSuperviewMargins",
+    ]
+
+    func run() -> NibDecompiler.Result {
+        era = inferredEra()
+        assignLocalizationIDs()
+        let objects = DecompiledElement("objects")
+        for index in reader.elements(0, "UINibTopLevelObjectsKey") {
+            objects.append(topLevel(index))
+        }
+        connect()
+        runtimeAttributes()
+        for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
+            objects.append(lost("accessibility configuration", "the accessibility configuration object \(index)"))
+        }
+        for index in reader.elements(0, "UINibTraitStorageListsKey") {
+            objects.append(lost("size-class variations", "the trait storage list object \(index)"))
+        }
+        let document = DecompiledElement(
+            "document",
+            [
+                ("type", "com.apple.InterfaceBuilder3.CocoaTouch.XIB"), ("version", "3.0"),
+                ("toolsVersion", Self.toolsVersion(era)), ("targetRuntime", "iOS.CocoaTouch"),
+                ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
+            ])
+        if era >= XcodeEra(8) {
+            document.set("useTraitCollections", "YES")
+            document.set("colorMatched", "YES")
+        }
+        if era >= XcodeEra(9) { document.set("useSafeAreas", "YES") }
+        let dependencies = document.child("dependencies")
+        dependencies.append(
+            DecompiledElement(
+                "plugIn",
+                [("identifier", "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"), ("version", Self.toolsVersion(era))]))
+        if !systemColors.isEmpty {
+            dependencies.append(
+                DecompiledElement(
+                    "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
+        }
+        if era >= XcodeEra(8) {
+            dependencies.append(
+                DecompiledElement(
+                    "capability", [("name", "documents saved in the Xcode 8 format"), ("minToolsVersion", "8.0")]))
+        }
+        document.append(objects)
+        if !images.isEmpty || !namedColors.isEmpty || !systemColors.isEmpty {
+            let resources = document.child("resources")
+            for name in imageOrder {
+                let size = images[name] ?? (1, 1)
+                resources.append(
+                    DecompiledElement(
+                        "image", [("name", name), ("width", Self.number(size.0)), ("height", Self.number(size.1))]))
+            }
+            for (name, color) in namedColors {
+                let entry = DecompiledElement("namedColor", [("name", name)])
+                entry.append(color)
+                resources.append(entry)
+            }
+            for (name, color) in systemColors {
+                let entry = DecompiledElement("systemColor", [("name", name)])
+                entry.append(color)
+                resources.append(entry)
+            }
+        }
+        return NibDecompiler.Result(
+            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
+    }
+
+    // MARK: The Xcode
+
+    /// The Xcode whose ibtool wrote the nib, from the keys each Xcode added
+    /// (``XcodeEra``'s flags read backwards).
+    private func inferredEra() -> XcodeEra {
+        var keys: Set<String> = []
+        var hasSFUI = false
+        var unitImages = 0
+        var sizedImages = 0
+        for (index, entry) in reader.entries.enumerated() {
+            for value in entry.values { keys.insert(value.key) }
+            if entry.className == "UIFont", reader.string(index, "UIFontName")?.hasPrefix(".SFUI-") == true {
+                hasSFUI = true
+            }
+            if entry.className == "UIImageNibPlaceholder" {
+                if reader.number(index, "UIImageWidth") == 1, reader.number(index, "UIImageHeight") == 1 {
+                    unitImages += 1
+                } else {
+                    sizedImages += 1
+                }
+            }
+        }
+        var version: Double
+        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName") {
+            version = 13
+        } else if keys.contains("UIViewLargeContentStoredProperties") {
+            version = 11
+        } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
+        {
+            version = 9
+        } else if keys.contains("UIDeepDrawRect") || keys.contains("UIDisableUpdateTextColorOnTraitCollectionChange") {
+            version = 8
+        } else if keys.contains("UIViewSemanticContentAttribute") {
+            version = 7
+        } else {
+            version = 6.1
+        }
+        if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
+        return XcodeEra(version)
+    }
+
+    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``).
+    static func toolsVersion(_ era: XcodeEra) -> String {
+        let table: [(Double, String)] = [
+            (13, "21701"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
+            (7, "9531"), (6.3, "7706"), (6.1, "6254"),
+        ]
+        return table.first { era.version >= $0.0 }?.1 ?? "4514"
+    }
+
+    // MARK: Ids
+
+    /// Localizable strings (`NSKey` `abc-12-xyz.text`) name their object's id: the decompiled
+    /// element gets it back, so the compiled strings get the same keys.
+    private func assignLocalizationIDs() {
+        var referrer: [Int: Int] = [:]
+        for (index, entry) in reader.entries.enumerated() {
+            for value in entry.values {
+                if case .objectReference(let target) = value.payload, referrer[Int(target)] == nil {
+                    referrer[Int(target)] = index
+                }
+            }
+        }
+        for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
+            localizable = true
+            guard let key = reader.string(index, "NSKey"), let dot = key.firstIndex(of: ".") else { continue }
+            var owner = referrer[index]
+            // A button's titles hang off its state contents, in a dictionary.
+            var steps = 0
+            while let current = owner, steps < 4,
+                ["UIButtonContent", "NSMutableDictionary", "NSDictionary"].contains(reader.className(current))
+            {
+                owner = referrer[current]
+                steps += 1
+            }
+            if let owner { assign(String(key[..<dot]), to: owner) }
+        }
+    }
+
+    // MARK: Top-level objects
+
+    private func topLevel(_ index: Int) -> DecompiledElement {
+        let className = reader.className(index)
+        if className == "UIProxyObject" {
+            let identifier = reader.string(index, "UIProxiedObjectIdentifier") ?? ""
+            let placeholder = DecompiledElement("placeholder", [("placeholderIdentifier", identifier)])
+            switch identifier {
+            case "IBFilesOwner":
+                assign("-1", to: index)
+                placeholder.set("id", id(index))
+                placeholder.set("userLabel", "File's Owner")
+            case "IBFirstResponder":
+                assign("-2", to: index)
+                placeholder.set("id", id(index))
+                placeholder.set("customClass", "UIResponder")
+            default:
+                placeholder.set("id", id(index))
+            }
+            elements[index] = placeholder
+            return placeholder
+        }
+        if isView(index) { return view(index, depth: 0) }
+        return lost("object \(actualClass(index))", "the top-level \(actualClass(index)) object \(index)")
+    }
+
+    private func actualClass(_ index: Int) -> String {
+        let className = reader.className(index)
+        return className == "UIClassSwapper" ? reader.string(index, "UIOriginalClassName") ?? className : className
+    }
+
+    private func isView(_ index: Int) -> Bool {
+        let className = actualClass(index)
+        return ClassHierarchy.isKind(className, of: "UIView") || reader.has(index, "UIBounds")
+    }
+
+    // MARK: Views
+
+    private func view(_ index: Int, depth: Int) -> DecompiledElement {
+        guard visited.insert(index).inserted else {
+            return lost("shared view", "the view \(index), already placed elsewhere,")
+        }
+        let className = actualClass(index)
+        var used: Set<String> = []
+        func take(_ key: String) { used.insert(key) }
+        let name = Self.elementNames[className] ?? Self.elementName(className)
+        let element = DecompiledElement(name)
+        elements[index] = element
+        let rule = ViewRule.all[name]
+        if reader.className(index) == "UIClassSwapper" {
+            take("UIClassName")
+            take("UIOriginalClassName")
+            if let custom = reader.string(index, "UIClassName") {
+                let (plain, module) = Self.demangled(custom)
+                element.set("customClass", plain)
+                if let module { element.set("customModule", module) }
+            }
+        }
+        // Attributes in Interface Builder's order.
+        if let mode = reader.integer(index, "UIContentMode") {
+            take("UIContentMode")
+            element.set("contentMode", Self.contentModes[mode] ?? "scaleToFill")
+        } else {
+            element.set("contentMode", "scaleToFill")
+        }
+        take("UIOpaque")
+        if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
+        take("UIClearsContextBeforeDrawing")
+        if reader.flag(index, "UIClearsContextBeforeDrawing") == false { element.set("clearsContextBeforeDrawing", "NO") }
+        take("UIClipsToBounds")
+        if reader.flag(index, "UIClipsToBounds") == true { element.set("clipsSubviews", "YES") }
+        take("UIUserInteractionDisabled")
+        if reader.flag(index, "UIUserInteractionDisabled") == true { element.set("userInteractionEnabled", "NO") }
+        take("UIMultipleTouchEnabled")
+        if reader.flag(index, "UIMultipleTouchEnabled") == true { element.set("multipleTouchEnabled", "YES") }
+        take("UIHidden")
+        if reader.flag(index, "UIHidden") == true { element.set("hidden", "YES") }
+        take("UIAutoresizeSubviews")
+        if reader.flag(index, "UIAutoresizeSubviews") != true { element.set("autoresizesSubviews", "NO") }
+        if let alpha = reader.number(index, "UIAlpha") {
+            take("UIAlpha")
+            element.set("alpha", Self.number(alpha))
+        }
+        if let tag = reader.integer(index, "UITag") {
+            take("UITag")
+            element.set("tag", String(tag))
+        }
+        let defaultHugging = rule?.defaultHugging ?? [250, 250]
+        take("UIViewContentHuggingPriority")
+        let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) ?? (250, 250)
+        let buttonType = reader.integer(index, "UIButtonType") ?? 0
+        if [hugging.0, hugging.1] != defaultHugging, !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
+        {
+            element.set("horizontalHuggingPriority", Self.number(hugging.0))
+            element.set("verticalHuggingPriority", Self.number(hugging.1))
+        }
+        if let resistance = priorities(reader.string(index, "UIViewContentCompressionResistancePriority")) {
+            take("UIViewContentCompressionResistancePriority")
+            element.set("horizontalCompressionResistancePriority", Self.number(resistance.0))
+            element.set("verticalCompressionResistancePriority", Self.number(resistance.1))
+        }
+        take("UIViewSemanticContentAttribute")
+        if let semantic = reader.integer(index, "UIViewSemanticContentAttribute"), semantic != 0 {
+            element.set("semanticContentAttribute", Self.semanticAttributes[semantic] ?? "unspecified")
+        }
+        take("UIViewPreservesSuperviewMargins")
+        if reader.flag(index, "UIViewPreservesSuperviewMargins") == true {
+            element.set("preservesSuperviewLayoutMargins", "YES")
+        }
+        take("UIViewInsetsLayoutMarginsFromSafeArea")
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            element.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        take("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints")
+        if reader.flag(index, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
+            element.set("translatesAutoresizingMaskIntoConstraints", "NO")
+        }
+        element.set("id", id(index))
+
+        // Frame: bounds size around the center.
+        take("UIBounds")
+        take("UICenter")
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        {
+            if bounds[0] != 0 || bounds[1] != 0 {
+                element.append(lost("\(className).UIBounds origin", "the bounds origin \(bounds[0]), \(bounds[1])"))
+            }
+            element.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
+                        ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
+                        ("height", Self.number(bounds[3])),
+                    ]))
+        }
+        take("UIAutoresizingMask")
+        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
+        if mask != 36 {
+            let element2 = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element2.set(name, "YES") }
+            element.append(element2)
+        }
+        if let stretch = reader.geometry(index, "UIContentStretch"), stretch.count == 4 {
+            take("UIContentStretch")
+            element.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "contentStretch"), ("x", Self.number(stretch[0])), ("y", Self.number(stretch[1])),
+                        ("width", Self.number(stretch[2])), ("height", Self.number(stretch[3])),
+                    ]))
+        }
+        // Subviews.
+        take("UISubviews")
+        let subviews = reader.elements(index, "UISubviews")
+        if !subviews.isEmpty {
+            let list = DecompiledElement("subviews")
+            for subview in subviews {
+                if depth >= Self.maximumDepth {
+                    list.append(lost("deep view", "a view nested more than \(Self.maximumDepth) levels deep"))
+                } else if isView(subview) {
+                    list.append(view(subview, depth: depth + 1))
+                } else {
+                    list.append(lost("subview \(actualClass(subview))", "the subview \(actualClass(subview)) \(subview)"))
+                }
+            }
+            element.append(list)
+        }
+        if let margins = reader.geometry(index, "UIViewLayoutMargins"), margins.count == 4 {
+            take("UIViewLayoutMargins")
+            if margins != rule?.defaultLayoutMargins {
+                element.append(
+                    DecompiledElement(
+                        "edgeInsets",
+                        [
+                            ("key", "layoutMargins"), ("top", Self.number(margins[0])), ("left", Self.number(margins[1])),
+                            ("bottom", Self.number(margins[2])), ("right", Self.number(margins[3])),
+                        ]))
+            }
+        }
+        // The kind's own keys.
+        switch className {
+        case "UILabel": label(index, element, take)
+        case "UIButton": button(index, element, take)
+        case "UIImageView": imageView(index, element, take)
+        case "UIStackView": stackView(index, element, take)
+        default: break
+        }
+        if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
+            take("UIBackgroundColor")
+            element.append(color)
+        }
+        if let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            take("UITintColor")
+            element.append(color)
+        }
+        take("UIViewAutolayoutConstraints")
+        let constraints = reader.elements(index, "UIViewAutolayoutConstraints")
+        if !constraints.isEmpty {
+            let list = DecompiledElement("constraints")
+            for constraint in constraints {
+                if let made = self.constraint(constraint) { list.append(made) }
+            }
+            if !list.children.isEmpty { element.append(list) }
+        }
+        for (key, payload) in reader.values(index)
+        where !used.contains(key) && !Self.impliedViewKeys.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    static func elementName(_ className: String) -> String {
+        guard className.hasPrefix("UI"), className.count > 2, ClassHierarchy.superclasses[className] != nil else {
+            return "view"
+        }
+        let rest = className.dropFirst(2)
+        return (rest.first.map { String($0).lowercased() } ?? "") + rest.dropFirst()
+    }
+
+    private func priorities(_ text: String?) -> (Double, Double)? {
+        guard let text else { return nil }
+        let parts = text.trimmingCharacters(in: ["{", "}", " "]).split(separator: ",").map {
+            Double($0.trimmingCharacters(in: [" "]))
+        }
+        guard parts.count == 2, let first = parts[0], let second = parts[1] else { return nil }
+        return (first, second)
+    }
+
+    // MARK: Kinds
+
+    private func label(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let textIndex = reader.reference(index, "UIText"), let text = reader.string(at: textIndex) {
+            take("UIText")
+            if text.contains("\n") || text.contains("\r") {
+                let string = DecompiledElement("string", [("key", "text")])
+                string.text = text
+                element.append(string)
+            } else {
+                element.set("text", text)
+            }
+        }
+        let alignment = reader.integer(index, "UITextAlignment") ?? 0
+        take("UITextAlignment")
+        element.set("textAlignment", Self.alignments[alignment] ?? "left")
+        take("UILineBreakMode")
+        element.set("lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 4] ?? "tailTruncation")
+        take("UIBaselineAdjustment")
+        switch reader.integer(index, "UIBaselineAdjustment") {
+        case nil: element.set("baselineAdjustment", "alignBaselines")
+        case 2: element.set("baselineAdjustment", "none")
+        default: break
+        }
+        if let lines = reader.integer(index, "UINumberOfLines") {
+            take("UINumberOfLines")
+            element.set("numberOfLines", String(lines))
+        }
+        take("UIAdjustsFontSizeToFit")
+        take("UIMinimumFontSize")
+        take("UIMinimumScaleFactor")
+        let fontSize = reader.reference(index, "UIFont").flatMap { reader.number($0, "UIFontPointSize") }
+        if let minimum = reader.number(index, "UIMinimumFontSize") {
+            element.set("minimumFontSize", Self.number(minimum))
+            if let factor = reader.number(index, "UIMinimumScaleFactor"), let fontSize, fontSize > 0,
+                Float(minimum / fontSize) != Float(factor)
+            {
+                element.set("minimumScaleFactor", Self.number(factor))
+            }
+        } else {
+            if reader.flag(index, "UIAdjustsFontSizeToFit") == true { element.set("adjustsFontSizeToFit", "YES") }
+            if let factor = reader.number(index, "UIMinimumScaleFactor") {
+                element.set("minimumScaleFactor", Self.number(factor))
+            }
+        }
+        if let width = reader.number(index, "UIPreferredMaxLayoutWidth") {
+            take("UIPreferredMaxLayoutWidth")
+            element.set("preferredMaxLayoutWidth", Self.number(width))
+        }
+        if reader.flag(index, "UIAdjustsFontForContentSizeCategory") == true {
+            take("UIAdjustsFontForContentSizeCategory")
+            element.set("adjustsFontForContentSizeCategory", "YES")
+        }
+        take("UIDisableUpdateTextColorOnTraitCollectionChange")
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+            take("UITextColor")
+            element.append(color)
+        }
+        if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
+            // A label whose text color follows the trait collection: the document's nil color.
+            element.append(DecompiledElement("nil", [("key", "textColor")]))
+        }
+        if let color = color(reader.reference(index, "UIHighlightedColor"), key: "highlightedColor") {
+            take("UIHighlightedColor")
+            element.append(color)
+        } else {
+            element.append(DecompiledElement("nil", [("key", "highlightedColor")]))
+        }
+        if let color = color(reader.reference(index, "UIShadowColor"), key: "shadowColor") {
+            take("UIShadowColor")
+            element.append(color)
+        }
+        take("UIShadowOffset")
+        if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
+            element.append(
+                DecompiledElement(
+                    "size",
+                    [("key", "shadowOffset"), ("width", Self.number(offset[0])), ("height", Self.number(offset[1]))]))
+        }
+    }
+
+    private func button(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        let type = reader.integer(index, "UIButtonType") ?? 0
+        take("UIButtonType")
+        element.set("buttonType", Self.buttonTypes[type] ?? "custom")
+        take("UILineBreakMode")
+        element.set("lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 5] ?? "middleTruncation")
+        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
+            take("UIContentHorizontalAlignment")
+            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
+        }
+        if let code = reader.integer(index, "UIContentVerticalAlignment") {
+            take("UIContentVerticalAlignment")
+            element.set("contentVerticalAlignment", Self.verticalAlignments[code] ?? "center")
+        }
+        for key in ["UIAdjustsImageWhenHighlighted", "UIAdjustsImageWhenDisabled"]
+        where reader.flag(index, key) == true {
+            take(key)
+        }
+        take("UIButtonConfiguration")
+        for (name, key) in [
+            ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
+            ("imageEdgeInsets", "UIImageEdgeInsets"),
+        ] {
+            guard let edges = reader.geometry(index, key), edges.count == 4 else { continue }
+            take(key)
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", name), ("minX", Self.number(edges[1])), ("minY", Self.number(edges[0])),
+                        ("maxX", Self.number(edges[3])), ("maxY", Self.number(edges[2])),
+                    ]))
+        }
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        take("UIButtonStatefulContent")
+        let contents = reader.reference(index, "UIButtonStatefulContent").map { reader.pairs(at: $0) } ?? []
+        for (stateIndex, content) in contents {
+            guard let code = reader.numberObject(at: stateIndex).flatMap({ Int(exactly: $0) }),
+                let stateName = Self.buttonStates[code], reader.className(content) == "UIButtonContent"
+            else {
+                element.append(lost("UIButtonContent", "a button state's content (object \(content))"))
+                continue
+            }
+            let state = DecompiledElement("state", [("key", stateName)])
+            for (key, payload) in reader.values(content) {
+                switch key {
+                case "UITitle":
+                    if let title = reader.string(content, key) { state.set("title", title) }
+                case "UIImage", "UIBackgroundImage":
+                    if let name = image(reader.reference(content, key)) {
+                        state.set(key == "UIImage" ? "image" : "backgroundImage", name)
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
+                case "UITitleColor", "UIShadowColor":
+                    if let color = color(
+                        reader.reference(content, key), key: key == "UITitleColor" ? "titleColor" : "titleShadowColor")
+                    {
+                        state.append(color)
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
+                default:
+                    state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                }
+            }
+            element.append(state)
+        }
+    }
+
+    private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let name = image(reader.reference(index, "UIImage")) {
+            take("UIImage")
+            element.set("image", name)
+        }
+    }
+
+    private func stackView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        let axis = reader.integer(index, "UIStackViewAxis") ?? 0
+        for key in [
+            "UIStackViewAxis", "UIStackViewDistribution", "UIStackViewAlignment", "UIStackViewSpacing",
+            "UIStackViewBaselineRelative", "UIStackViewLayoutMarginsRelative",
+        ] {
+            take(key)
+        }
+        if axis != 0 { element.set("axis", Self.stackAxes[axis] ?? "horizontal") }
+        if let distribution = reader.integer(index, "UIStackViewDistribution"), distribution != 0 {
+            element.set("distribution", Self.stackDistributions[distribution] ?? "fill")
+        }
+        if let alignment = reader.integer(index, "UIStackViewAlignment"), alignment != 0 {
+            let table = axis == 1 ? Self.stackAlignments : Self.verticalStackAlignments
+            element.set("alignment", table[alignment] ?? "fill")
+        }
+        if let spacing = reader.number(index, "UIStackViewSpacing"), spacing != 0 {
+            element.set("spacing", Self.number(spacing))
+        }
+        if reader.flag(index, "UIStackViewBaselineRelative") == true {
+            element.set("baselineRelativeArrangement", "YES")
+        }
+        if reader.flag(index, "UIStackViewLayoutMarginsRelative") == true {
+            element.set("layoutMarginsRelativeArrangement", "YES")
+        }
+        // The compiler arranges every subview; a stack view that arranges others loses that.
+        take("UIStackViewArrangedSubviews")
+        if reader.elements(index, "UIStackViewArrangedSubviews") != reader.elements(index, "UISubviews") {
+            element.append(lost("UIStackView.UIStackViewArrangedSubviews", "arranged subviews other than the subviews"))
+        }
+    }
+
+    // MARK: Values
+
+    /// An image placeholder's name, recorded for `<resources>`.
+    private func image(_ index: Int?) -> String? {
+        guard let index, reader.className(index) == "UIImageNibPlaceholder",
+            let name = reader.string(index, "UIResourceName")
+        else { return nil }
+        if images[name] == nil {
+            images[name] = (reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1)
+            imageOrder.append(name)
+        }
+        return name
+    }
+
+    /// `<color key=…>` for a `UIColor` (``ColorRule`` read backwards), or nil.
+    func color(_ index: Int?, key: String) -> DecompiledElement? {
+        guard let index, reader.className(index) == "UIColor" else { return nil }
+        let element = DecompiledElement("color", [("key", key)])
+        if let catalog = reader.string(index, "UIDynamicCatalogName") {
+            element.set("name", catalog)
+            if !namedColors.contains(where: { $0.0 == catalog }) {
+                let value = plainColor(index, key: nil)
+                namedColors.append((catalog, value ?? DecompiledElement("color", [("white", "0"), ("alpha", "1"), ("colorSpace", "custom"), ("customColorSpace", "genericGamma22GrayColorSpace")])))
+            }
+            return element
+        }
+        if let system = reader.string(index, "UISystemColorName") {
+            let isGray = reader.has(index, "UIWhite")
+            if ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
+                || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
+            {
+                if ["whiteColor", "blackColor", "clearColor"].contains(system), let plain = plainColor(index, key: key) {
+                    return plain
+                }
+                element.set(ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system) ? "cocoaTouchSystemColor" : "systemColor", system)
+                return element
+            }
+            element.set("systemColor", system)
+            if ColorRule.dynamicGrays[system] == nil, !systemColors.contains(where: { $0.0 == system }),
+                let value = plainColor(index, key: nil)
+            {
+                systemColors.append((system, value))
+            }
+            return element
+        }
+        return plainColor(index, key: key)
+    }
+
+    /// An RGB or gray color's components.
+    private func plainColor(_ index: Int, key: String?) -> DecompiledElement? {
+        let element = DecompiledElement("color", key.map { [("key", $0)] } ?? [])
+        func component(_ name: String) -> Double? {
+            reader.number(index, name + "-Double") ?? reader.number(index, name)
+        }
+        if let white = component("UIWhite") {
+            element.set("white", Self.number(white))
+            element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+            element.set("colorSpace", "custom")
+            element.set("customColorSpace", "genericGamma22GrayColorSpace")
+            return element
+        }
+        guard let red = component("UIRed"), let green = component("UIGreen"), let blue = component("UIBlue") else {
+            return nil
+        }
+        element.set("red", Self.number(red))
+        element.set("green", Self.number(green))
+        element.set("blue", Self.number(blue))
+        element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+        element.set("colorSpace", "custom")
+        element.set("customColorSpace", "sRGB")
+        return element
+    }
+
+    /// `<fontDescription key=…>` for a `UIFont` (``FontRule`` read backwards), or nil.
+    private func font(_ index: Int?, key: String) -> DecompiledElement? {
+        guard let index, reader.className(index) == "UIFont" else { return nil }
+        let element = DecompiledElement("fontDescription", [("key", key)])
+        if let style = reader.string(index, "UIIBTextStyle") {
+            element.set("style", style)
+            return element
+        }
+        let size = reader.number(index, "UIFontPointSize") ?? reader.number(index, "NSSize") ?? 17
+        let name = reader.string(index, "UIFontName") ?? ""
+        if reader.flag(index, "UISystemFont") == true {
+            var usage: String?
+            if let descriptor = reader.reference(index, "UIFontDescriptor"),
+                let attributes = reader.reference(descriptor, "UIFontDescriptorAttributes")
+            {
+                for (keyIndex, valueIndex) in reader.pairs(at: attributes)
+                where reader.string(at: keyIndex) == "NSCTFontUIUsageAttribute" {
+                    usage = reader.string(at: valueIndex)
+                }
+            }
+            switch usage {
+            case "CTFontEmphasizedUsage"?: element.set("type", "boldSystem")
+            case "CTFontMediumUsage"?:
+                element.set("type", "system")
+                element.set("weight", "medium")
+            case "CTFontDemiUsage"?:
+                element.set("type", "system")
+                element.set("weight", "semibold")
+            default:
+                element.set("type", (reader.integer(index, "UIFontTraits") ?? 0) & 2 != 0 ? "boldSystem" : "system")
+            }
+            element.set("pointSize", Self.number(size))
+            return element
+        }
+        element.set("name", name)
+        element.set("family", name.split(separator: "-").first.map(String.init) ?? name)
+        element.set("pointSize", Self.number(size))
+        return element
+    }
+
+    // MARK: Constraints
+
+    private func constraint(_ index: Int) -> DecompiledElement? {
+        let className = reader.className(index)
+        switch className {
+        case "NSLayoutConstraint": break
+        case "NSIBPrototypingLayoutConstraint", "_UILayoutSupportConstraint":
+            // Generated by the compiler from the frames and the controller's layout guides.
+            return nil
+        default:
+            return lost("constraint \(className)", "the \(className) object \(index)")
+        }
+        let element = DecompiledElement("constraint")
+        guard let first = reader.reference(index, "NSFirstItem"),
+            let firstAttribute = reader.integer(index, "NSFirstAttributeV2") ?? reader.integer(index, "NSFirstAttribute"),
+            let firstName = Self.constraintAttributes[firstAttribute]
+        else {
+            return lost("constraint without a first item", "the constraint \(index) without a first item")
+        }
+        element.set("firstItem", id(first))
+        element.set("firstAttribute", firstName)
+        switch reader.integer(index, "NSRelation") {
+        case .some(1): element.set("relation", "greaterThanOrEqual")
+        case .some(-1): element.set("relation", "lessThanOrEqual")
+        default: break
+        }
+        if let second = reader.reference(index, "NSSecondItem"),
+            let attribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute"),
+            let name = Self.constraintAttributes[attribute]
+        {
+            element.set("secondItem", id(second))
+            element.set("secondAttribute", name)
+        }
+        if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
+            element.set("multiplier", Self.number(multiplier))
+        }
+        if reader.has(index, "NSSymbolicConstant") {
+            element.set("symbolic", "YES")
+        } else if let constant = reader.number(index, "NSConstantV2")
+            ?? (ConstraintRule.margins[firstAttribute] == nil ? reader.number(index, "NSConstant") : nil),
+            constant != 0
+        {
+            element.set("constant", Self.number(constant))
+        }
+        if let priority = reader.integer(index, "NSPriority") { element.set("priority", String(priority)) }
+        if let identifier = reader.string(index, "NSLayoutIdentifier") { element.set("identifier", identifier) }
+        element.set("id", id(index))
+        elements[index] = element
+        return element
+    }
+
+    // MARK: Connections and runtime attributes
+
+    private func connect() {
+        for index in reader.elements(0, "UINibConnectionsKey") {
+            let className = reader.className(index)
+            guard let source = reader.reference(index, "UISource"), let owner = elements[source],
+                let label = reader.string(index, "UILabel")
+            else {
+                unmapped["connection without a decompiled source", default: 0] += 1
+                continue
+            }
+            let connections = owner.child("connections")
+            switch className {
+            case "UIRuntimeOutletConnection":
+                guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil else {
+                    connections.append(lost("outlet to an object without an element", "the outlet \(label)"))
+                    continue
+                }
+                connections.append(
+                    DecompiledElement(
+                        "outlet", [("property", label), ("destination", id(destination)), ("id", id(index))]))
+            case "UIRuntimeEventConnection":
+                let mask = reader.integer(index, "UIEventMask") ?? 64
+                guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil,
+                    let event = Self.eventTypes[mask]
+                else {
+                    connections.append(lost("action without a decompiled target", "the action \(label)"))
+                    continue
+                }
+                connections.append(
+                    DecompiledElement(
+                        "action",
+                        [
+                            ("selector", label), ("destination", id(destination)), ("eventType", event),
+                            ("id", id(index)),
+                        ]))
+            case "UIRuntimeOutletCollectionConnection":
+                for destination in reader.elements(index, "UIDestination") where elements[destination] != nil {
+                    connections.append(
+                        DecompiledElement(
+                            "outletCollection",
+                            [
+                                ("property", label), ("destination", id(destination)),
+                                ("collectionClass", reader.string(index, "runtimeCollectionClassName") ?? "NSArray"),
+                                ("id", id(index) + "-\(destination)"),
+                            ]))
+                }
+            default:
+                connections.append(lost("connection \(className)", "the \(className) \(label)"))
+            }
+        }
+    }
+
+    private func runtimeAttributes() {
+        for index in reader.elements(0, "UINibKeyValuePairsKey") {
+            guard let object = reader.reference(index, "UIObject"), let owner = elements[object],
+                let keyPath = reader.string(index, "UIKeyPath")
+            else {
+                unmapped["runtime attribute of an object without an element", default: 0] += 1
+                continue
+            }
+            let list = owner.child("userDefinedRuntimeAttributes")
+            let attribute = DecompiledElement("userDefinedRuntimeAttribute", [("keyPath", keyPath)])
+            let value = reader.reference(index, "UIValue")
+            let valueClass = value.map { reader.className($0) } ?? "nil"
+            if let value, let text = reader.string(at: value) {
+                attribute.set("type", "string")
+                attribute.set("value", text)
+            } else if let value, valueClass == "NSNumber" {
+                attribute.set("type", "number")
+                if let integer = reader.integer(value, "NS.intval") {
+                    attribute.append(DecompiledElement("integer", [("key", "value"), ("value", String(integer))]))
+                } else {
+                    attribute.append(
+                        DecompiledElement(
+                            "real", [("key", "value"), ("value", Self.number(reader.number(value, "NS.dblval") ?? 0))]))
+                }
+            } else if let color = color(value, key: "value") {
+                attribute.set("type", "color")
+                attribute.append(color)
+            } else {
+                list.append(lost("runtime attribute of class \(valueClass)", "the runtime attribute \(keyPath)"))
+                continue
+            }
+            list.append(attribute)
+        }
+    }
+}
