@@ -11,6 +11,8 @@ struct DecompileReader {
 
     let entries: [Entry]
 
+    init(entries: [Entry]) { self.entries = entries }
+
     init(_ archive: NibArchive) {
         let keys = archive.keys
         let values = archive.values

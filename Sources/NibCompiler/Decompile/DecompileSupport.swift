@@ -1,21 +1,66 @@
 import NibArchive
 
-/// What every decompilation shares: the reader, stable ids, the record of what had no source
-/// form, and number formatting.
-class DecompileState {
-    let reader: DecompileReader
-    /// Object index → the id its element gets.
-    var ids: [Int: String] = [:]
-    private var usedIDs: Set<String> = []
+/// What the nibs of one document share: the ids taken, the resources named, and the record of
+/// what had no source form.
+final class DecompileShared {
+    var usedIDs: Set<String> = []
     /// Kind → count of what had no source form.
     var unmapped: [String: Int] = [:]
+    var images: [String: (Double, Double)] = [:]
+    var imageOrder: [String] = []
+    var namedColors: [(String, DecompiledElement)] = []
+    var systemColors: [(String, DecompiledElement)] = []
 
-    init(reader: DecompileReader) { self.reader = reader }
+    /// `<resources>` for the images and colors the document names, or nil.
+    func resources() -> DecompiledElement? {
+        guard !images.isEmpty || !namedColors.isEmpty || !systemColors.isEmpty else { return nil }
+        let resources = DecompiledElement("resources")
+        for name in imageOrder {
+            let size = images[name] ?? (1, 1)
+            resources.append(
+                DecompiledElement(
+                    "image",
+                    [("name", name), ("width", DecompileState.number(size.0)), ("height", DecompileState.number(size.1))]
+                ))
+        }
+        for (name, color) in namedColors {
+            let entry = DecompiledElement("namedColor", [("name", name)])
+            entry.append(color)
+            resources.append(entry)
+        }
+        for (name, color) in systemColors {
+            let entry = DecompiledElement("systemColor", [("name", name)])
+            entry.append(color)
+            resources.append(entry)
+        }
+        return resources
+    }
+}
+
+/// What every decompilation of one nib has: the reader, stable ids, and number formatting.
+class DecompileState {
+    let reader: DecompileReader
+    let shared: DecompileShared
+    /// Which nib of the document this is: ids are derived from it and the object's index.
+    let salt: Int
+    /// Object index → the id its element gets.
+    var ids: [Int: String] = [:]
+
+    init(reader: DecompileReader, shared: DecompileShared = DecompileShared(), salt: Int = 0) {
+        self.reader = reader
+        self.shared = shared
+        self.salt = salt
+    }
+
+    var unmapped: [String: Int] {
+        get { shared.unmapped }
+        set { shared.unmapped = newValue }
+    }
 
     /// Records `kind` as having no source form and returns the comment that keeps it.
     @discardableResult
     func lost(_ kind: String, _ detail: String) -> DecompiledElement {
-        unmapped[kind, default: 0] += 1
+        shared.unmapped[kind, default: 0] += 1
         return .comment("nibtool decompile: \(detail) has no source form")
     }
 
@@ -24,11 +69,11 @@ class DecompileState {
     /// always gives the same ids.
     func id(_ index: Int) -> String {
         if let known = ids[index] { return known }
-        var seed = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678
+        var seed = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: salt) &* 0xD1B5_4A32_D192_ED03
         var made = ""
         for _ in 0..<64 {
             made = Self.idShape(&seed)
-            if !usedIDs.contains(made) { break }
+            if !shared.usedIDs.contains(made) { break }
         }
         assign(made, to: index)
         return made
@@ -36,9 +81,9 @@ class DecompileState {
 
     /// Gives object `index` the id `id` (when neither is taken).
     func assign(_ id: String, to index: Int) {
-        guard ids[index] == nil, !usedIDs.contains(id) else { return }
+        guard ids[index] == nil, !shared.usedIDs.contains(id) else { return }
         ids[index] = id
-        usedIDs.insert(id)
+        shared.usedIDs.insert(id)
     }
 
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")

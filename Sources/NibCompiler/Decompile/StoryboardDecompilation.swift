@@ -1,10 +1,295 @@
+import Foundation
+import KeyedArchive
 import NibArchive
 
 extension NibDecompiler {
-    /// Decompiles a `.storyboardc`'s nibs (name → archive) and its `Info.plist` into a `.storyboard`.
+    /// Decompiles a `.storyboardc` into a `.storyboard`: `nibs` are its nib files (name, such as
+    /// `UIViewController-BYZ-38-t0r.nib`, and archive), `infoPlist` its `Info.plist` (the entry
+    /// point and the storyboard identifiers), when it has one.
+    ///
+    /// Each scene nib becomes a `<scene>` with its controller, whose view comes from the view nib
+    /// it names (`UINibName`); segue templates become `<segue>`s on the control that triggers them
+    /// or on the controller.
+    ///
+    /// - Throws: ``DecompileError`` when a nib is not a UIKit nib.
     public func decompileStoryboard(nibs: [(name: String, archive: NibArchive)], infoPlist: [UInt8]?)
         throws(DecompileError) -> Result
     {
-        throw DecompileError(message: "storyboards are not decompiled yet")
+        var readers: [String: DecompileReader] = [:]
+        for (name, archive) in nibs {
+            let reader = DecompileReader(archive)
+            guard reader.has(0, "UINibTopLevelObjectsKey") else {
+                throw DecompileError(message: "\(name) is not a UIKit nib (no UINibTopLevelObjectsKey)")
+            }
+            readers[name.hasSuffix(".nib") ? String(name.dropLast(4)) : name] = reader
+        }
+        var entryPoint: String?
+        if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
+            case .dictionary(let entries) = plist
+        {
+            for entry in entries where entry.key == "UIStoryboardDesignatedEntryPointIdentifier" {
+                if case .string(let name) = entry.value { entryPoint = name }
+            }
+        }
+        return StoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
+    }
+}
+
+/// A `.storyboardc` → `.storyboard` (``StoryboardCompiler`` read backwards).
+final class StoryboardDecompilation {
+    let nibs: [String: DecompileReader]
+    let entryPoint: String?
+    let shared = DecompileShared()
+    private var salt = 0
+    private var era = XcodeEra(13)
+    private var localizable = false
+
+    /// Controller elements by ``StoryboardCompiler/controllers`` read backwards.
+    static let controllerElements: [String: String] = {
+        var names: [String: String] = [:]
+        for (element, className) in StoryboardCompiler.controllers { names[className] = element }
+        return names
+    }()
+    /// Segue kinds by template class (``SegueRule/templateClasses`` read backwards, then the
+    /// kinds the compiler does not model yet).
+    static let segueKinds: [String: String] = {
+        var kinds: [String: String] = [
+            "UIStoryboardPresentationSegueTemplate": "presentation", "UIStoryboardModalSegueTemplate": "modal",
+            "UIStoryboardEmbedSegueTemplate": "embed", "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation",
+            "UIStoryboardShowDetailSegueTemplate": "showDetail", "UIStoryboardReplaceSegueTemplate": "replace",
+        ]
+        for (kind, className) in SegueRule.templateClasses { kinds[className] = kind }
+        return kinds
+    }()
+
+    init(nibs: [String: DecompileReader], entryPoint: String?) {
+        self.nibs = nibs
+        self.entryPoint = entryPoint
+    }
+
+    private func next() -> Int {
+        salt += 1
+        return salt
+    }
+
+    func run() -> NibDecompiler.Result {
+        era = nibs.values.map { UIKitDecompilation.inferredEra($0) }.max() ?? XcodeEra(13)
+        let viewNibs = Set(nibs.keys.filter { $0.contains("-view-") })
+        let sceneNames = nibs.keys.filter { !viewNibs.contains($0) }.sorted()
+        // Controller ids: from the view nib the controller names (`<controller id>-view-<view id>`),
+        // else from the scene nib's name (`<class>-<controller id>`), else made up.
+        var controllerIDs: [String: String] = [:]
+        let registry = DecompileState(reader: DecompileReader(entries: []), shared: shared, salt: next())
+        for (position, name) in sceneNames.enumerated() {
+            guard let reader = nibs[name] else { continue }
+            var id: String?
+            if let controller = Self.controller(in: reader), let viewNib = reader.string(controller, "UINibName"),
+                let range = viewNib.range(of: "-view-")
+            {
+                id = String(viewNib[..<range.lowerBound])
+            } else if let dash = name.firstIndex(of: "-"), name[..<dash].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                id = String(name[name.index(after: dash)...])
+            }
+            let chosen = id.flatMap { shared.usedIDs.contains($0) ? nil : $0 } ?? registry.id(position + 100_000)
+            shared.usedIDs.insert(chosen)
+            controllerIDs[name] = chosen
+        }
+        let scenes = DecompiledElement("scenes")
+        var initial: String?
+        for name in sceneNames {
+            guard let reader = nibs[name], let controllerID = controllerIDs[name] else { continue }
+            if name == entryPoint { initial = controllerID }
+            scenes.append(scene(name: name, reader: reader, controllerID: controllerID, controllerIDs: controllerIDs))
+        }
+        let document = DecompiledElement(
+            "document",
+            [
+                ("type", "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"), ("version", "3.0"),
+                ("toolsVersion", UIKitDecompilation.toolsVersion(era)), ("targetRuntime", "iOS.CocoaTouch"),
+                ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
+            ])
+        if era >= XcodeEra(8) {
+            document.set("useTraitCollections", "YES")
+            document.set("colorMatched", "YES")
+        }
+        if era >= XcodeEra(9) { document.set("useSafeAreas", "YES") }
+        if let initial { document.set("initialViewController", initial) }
+        let dependencies = document.child("dependencies")
+        dependencies.append(
+            DecompiledElement(
+                "plugIn",
+                [
+                    ("identifier", "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"),
+                    ("version", UIKitDecompilation.toolsVersion(era)),
+                ]))
+        if !shared.systemColors.isEmpty {
+            dependencies.append(
+                DecompiledElement(
+                    "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
+        }
+        document.append(scenes)
+        if let resources = shared.resources() { document.append(resources) }
+        return NibDecompiler.Result(
+            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+    }
+
+    /// The scene nib's controller: its top-level object that is a view controller.
+    static func controller(in reader: DecompileReader) -> Int? {
+        reader.elements(0, "UINibTopLevelObjectsKey").first { index in
+            let className =
+                reader.className(index) == "UIClassSwapper"
+                ? reader.string(index, "UIOriginalClassName") ?? "" : reader.className(index)
+            return ClassHierarchy.isKind(className, of: "UIViewController")
+        }
+    }
+
+    private func scene(name: String, reader: DecompileReader, controllerID: String, controllerIDs: [String: String])
+        -> DecompiledElement
+    {
+        let state = UIKitDecompilation(reader: reader, shared: shared, salt: next())
+        state.era = era
+        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000))])
+        let objects = scene.child("objects")
+        guard let index = Self.controller(in: reader) else {
+            objects.append(state.lost("scene without a view controller", "the scene nib \(name) without a controller"))
+            return scene
+        }
+        state.assign(controllerID, to: index)
+        var used: Set<String> = []
+        let swapped = reader.className(index) == "UIClassSwapper"
+        let className = swapped ? reader.string(index, "UIOriginalClassName") ?? "UIViewController" : reader.className(index)
+        let elementName =
+            Self.controllerElements[className]
+            ?? (ClassHierarchy.superclasses[className] != nil && className.hasPrefix("UI")
+                ? UIKitDecompilation.elementName(className) : "viewController")
+        let controller = DecompiledElement(elementName)
+        controller.set("id", controllerID)
+        if swapped {
+            used.formUnion(["UIClassName", "UIOriginalClassName"])
+            if let custom = reader.string(index, "UIClassName"), custom != className {
+                let (plain, module) = DecompileState.demangled(custom)
+                controller.set("customClass", plain)
+                if let module { controller.set("customModule", module) }
+            }
+        }
+        if let identifier = reader.string(index, "UIStoryboardIdentifier") {
+            used.insert("UIStoryboardIdentifier")
+            controller.set("storyboardIdentifier", identifier)
+            if reader.string(index, "UIRestorationIdentifier") == identifier {
+                used.insert("UIRestorationIdentifier")
+                controller.set("useStoryboardIdentifierAsRestorationIdentifier", "YES")
+            }
+        }
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            controller.set("title", title)
+        }
+        if reader.flag(index, "UIAutoresizesArchivedViewToFullSize") == false {
+            used.formUnion(["UIAutoresizesArchivedViewToFullSize", "UIContentSizeForViewInPopover", "UIPreferredContentSize"])
+            controller.set("autoresizesArchivedViewToFullSize", "NO")
+        }
+        if reader.integer(index, "UIKeyAutomaticallyAdjustsScrollViewInsets") == 0 {
+            used.insert("UIKeyAutomaticallyAdjustsScrollViewInsets")
+            controller.set("automaticallyAdjustsScrollViewInsets", "NO")
+        }
+        if let clears = reader.flag(index, "UIClearsSelectionOnViewWillAppear") {
+            used.insert("UIClearsSelectionOnViewWillAppear")
+            if !clears { controller.set("clearsSelectionOnViewWillAppear", "NO") }
+        }
+        controller.set("sceneMemberID", "viewController")
+        objects.append(controller)
+        let firstResponder = DecompiledElement(
+            "placeholder",
+            [("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)), ("sceneMemberID", "firstResponder")])
+        objects.append(firstResponder)
+
+        // Segue templates: by template object, for the view nib's triggers.
+        used.insert("UIStoryboardSegueTemplates")
+        var segues: [Int: DecompiledElement] = [:]
+        var segueOrder: [Int] = []
+        for template in reader.elements(index, "UIStoryboardSegueTemplates") {
+            let templateClass = reader.className(template)
+            let destinationName = reader.string(template, "UIDestinationViewControllerIdentifier") ?? ""
+            guard let kind = Self.segueKinds[templateClass], let destination = controllerIDs[destinationName] else {
+                controller.child("connections").append(
+                    state.lost("segue \(templateClass)", "the \(templateClass) to \(destinationName)"))
+                continue
+            }
+            let segue = DecompiledElement("segue", [("destination", destination), ("kind", kind)])
+            if let identifier = reader.string(template, "UIIdentifier") { segue.set("identifier", identifier) }
+            segue.set("id", state.id(template))
+            segues[template] = segue
+            segueOrder.append(template)
+        }
+        // Scene members (gesture recognizers) before the view nib, which refers to them.
+        var members: [Int: DecompiledElement] = [:]
+        for other in reader.elements(0, "UINibTopLevelObjectsKey") where other != index {
+            if reader.className(other) == "UIProxyObject" { continue }
+            if let recognizer = state.gestureRecognizer(other) {
+                members[other] = recognizer
+                objects.append(recognizer)
+            } else {
+                objects.append(
+                    state.lost("scene member \(reader.className(other))", "the scene member \(reader.className(other)) \(other)"))
+            }
+        }
+        used.insert("UITopLevelObjectsToKeepAliveFromStoryboard")
+        // The view nib.
+        used.formUnion(["UINibName", "UIExternalObjectsTableForViewLoading"])
+        var triggered: Set<Int> = []
+        if let viewNibName = reader.string(index, "UINibName"), let viewReader = nibs[viewNibName] {
+            let view = UIKitDecompilation(reader: viewReader, shared: shared, salt: next())
+            view.era = era
+            view.externalElements["IBFilesOwner"] = controller
+            view.externalElements["IBFirstResponder"] = firstResponder
+            if let table = reader.reference(index, "UIExternalObjectsTableForViewLoading") {
+                for (key, target) in reader.pairs(at: table) {
+                    guard let placeholder = reader.string(at: key) else { continue }
+                    if target == index {
+                        view.externalElements[placeholder] = controller
+                    } else if let member = members[target] {
+                        view.externalElements[placeholder] = member
+                    } else if let segue = segues[target] {
+                        view.externalElements[placeholder] = segue
+                        triggered.insert(target)
+                    }
+                }
+            }
+            if let range = viewNibName.range(of: "-view-") {
+                view.assignRootViewID(String(viewNibName[range.upperBound...]))
+            }
+            let made = view.decodeObjects()
+            if view.localizable { localizable = true }
+            var placedView = false
+            for element in made {
+                if !placedView, view.topLevelViews.contains(where: { $0.element === element }) {
+                    element.set("key", "view")
+                    controller.append(element)
+                    placedView = true
+                } else {
+                    objects.append(element)
+                }
+            }
+            if !view.layoutGuides.isEmpty {
+                let guides = DecompiledElement("layoutGuides")
+                for (guide, type) in view.layoutGuides {
+                    guides.append(DecompiledElement("viewControllerLayoutGuide", [("type", type), ("id", view.id(guide))]))
+                }
+                controller.append(guides)
+            }
+        } else if let viewNibName = reader.string(index, "UINibName") {
+            controller.append(state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
+        }
+        for template in segueOrder where !triggered.contains(template) {
+            if let segue = segues[template] { controller.child("connections").append(segue) }
+        }
+        controller.orderChildren(["layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections"])
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        if reader.string(at: 0) == nil, reader.has(0, "UINibKeyValuePairsKey"), !reader.elements(0, "UINibKeyValuePairsKey").isEmpty {
+            objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
+        }
+        return scene
     }
 }

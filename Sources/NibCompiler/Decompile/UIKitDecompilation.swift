@@ -10,14 +10,12 @@ final class UIKitDecompilation: DecompileState {
     /// Object index → its element, for connections and runtime attributes.
     private var elements: [Int: DecompiledElement] = [:]
     private var visited: Set<Int> = []
-    private var images: [String: (Double, Double)] = [:]
-    private var imageOrder: [String] = []
-    private var namedColors: [(String, DecompiledElement)] = []
-    private var systemColors: [(String, DecompiledElement)] = []
-    private var era = XcodeEra(13)
-    private var localizable = false
+    var era = XcodeEra(13)
+    var localizable = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
     static let maximumDepth = 200
+    /// Indexes above every real object's, for ids of elements no object stands for.
+    static let syntheticBase = 1 << 40
 
     static let contentModes = inverted(ViewEncoder.contentModes)
     static let semanticAttributes = inverted(ViewEncoder.semanticContentAttributes)
@@ -52,13 +50,23 @@ final class UIKitDecompilation: DecompileState {
         "UIDeepDrawRect", "UIViewLargeContentStoredProperties", "UIViewPreservesSpecificSuperviewMargins",
     ]
 
-    func run() -> NibDecompiler.Result {
-        era = inferredEra()
+    /// Proxy identifier → the element it stands for in the document being built (a view nib's
+    /// File's Owner is its scene's controller).
+    var externalElements: [String: DecompiledElement] = [:]
+    /// The top-level views of the nib, in order.
+    private(set) var topLevelViews: [(index: Int, element: DecompiledElement)] = []
+    /// The controller layout guides (`_UILayoutGuide`) met among the views: index and type.
+    private(set) var layoutGuides: [(index: Int, type: String)] = []
+
+    /// Decodes the nib's top-level objects (placeholders standing for `externalElements` are
+    /// not repeated), then its connections and runtime attributes onto their elements.
+    func decodeObjects() -> [DecompiledElement] {
         assignLocalizationIDs()
-        let objects = DecompiledElement("objects")
+        var objects: [DecompiledElement] = []
         for index in reader.elements(0, "UINibTopLevelObjectsKey") {
-            objects.append(topLevel(index))
+            if let element = topLevel(index) { objects.append(element) }
         }
+        safeAreas()
         connect()
         runtimeAttributes()
         for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
@@ -67,6 +75,16 @@ final class UIKitDecompilation: DecompileState {
         for index in reader.elements(0, "UINibTraitStorageListsKey") {
             objects.append(lost("size-class variations", "the trait storage list object \(index)"))
         }
+        return objects
+    }
+
+    /// The element made for object `index`, if any.
+    func element(for index: Int) -> DecompiledElement? { elements[index] }
+
+    func run() -> NibDecompiler.Result {
+        era = Self.inferredEra(reader)
+        let objects = DecompiledElement("objects")
+        for element in decodeObjects() { objects.append(element) }
         let document = DecompiledElement(
             "document",
             [
@@ -84,7 +102,7 @@ final class UIKitDecompilation: DecompileState {
             DecompiledElement(
                 "plugIn",
                 [("identifier", "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"), ("version", Self.toolsVersion(era))]))
-        if !systemColors.isEmpty {
+        if !shared.systemColors.isEmpty {
             dependencies.append(
                 DecompiledElement(
                     "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
@@ -95,34 +113,16 @@ final class UIKitDecompilation: DecompileState {
                     "capability", [("name", "documents saved in the Xcode 8 format"), ("minToolsVersion", "8.0")]))
         }
         document.append(objects)
-        if !images.isEmpty || !namedColors.isEmpty || !systemColors.isEmpty {
-            let resources = document.child("resources")
-            for name in imageOrder {
-                let size = images[name] ?? (1, 1)
-                resources.append(
-                    DecompiledElement(
-                        "image", [("name", name), ("width", Self.number(size.0)), ("height", Self.number(size.1))]))
-            }
-            for (name, color) in namedColors {
-                let entry = DecompiledElement("namedColor", [("name", name)])
-                entry.append(color)
-                resources.append(entry)
-            }
-            for (name, color) in systemColors {
-                let entry = DecompiledElement("systemColor", [("name", name)])
-                entry.append(color)
-                resources.append(entry)
-            }
-        }
+        if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
-            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
+            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
     }
 
     // MARK: The Xcode
 
     /// The Xcode whose ibtool wrote the nib, from the keys each Xcode added
     /// (``XcodeEra``'s flags read backwards).
-    private func inferredEra() -> XcodeEra {
+    static func inferredEra(_ reader: DecompileReader) -> XcodeEra {
         var keys: Set<String> = []
         var hasSFUI = false
         var unitImages = 0
@@ -199,10 +199,15 @@ final class UIKitDecompilation: DecompileState {
 
     // MARK: Top-level objects
 
-    private func topLevel(_ index: Int) -> DecompiledElement {
+    private func topLevel(_ index: Int) -> DecompiledElement? {
         let className = reader.className(index)
         if className == "UIProxyObject" {
             let identifier = reader.string(index, "UIProxiedObjectIdentifier") ?? ""
+            if let external = externalElements[identifier] {
+                elements[index] = external
+                if let id = external["id"] { ids[index] = id }
+                return nil
+            }
             let placeholder = DecompiledElement("placeholder", [("placeholderIdentifier", identifier)])
             switch identifier {
             case "IBFilesOwner":
@@ -219,8 +224,52 @@ final class UIKitDecompilation: DecompileState {
             elements[index] = placeholder
             return placeholder
         }
-        if isView(index) { return view(index, depth: 0) }
+        if let recognizer = gestureRecognizer(index) { return recognizer }
+        if isView(index) {
+            let made = view(index, depth: 0)
+            topLevelViews.append((index, made))
+            return made
+        }
         return lost("object \(actualClass(index))", "the top-level \(actualClass(index)) object \(index)")
+    }
+
+    /// `<tapGestureRecognizer>` and the other recognizers (``GestureRecognizerRule`` read
+    /// backwards), or nil when `index` is no recognizer the rule knows.
+    func gestureRecognizer(_ index: Int) -> DecompiledElement? {
+        let className = actualClass(index)
+        guard let name = GestureRecognizerRule.classes.first(where: { $0.value == className && !$0.key.hasPrefix("pong") })?.key
+        else { return nil }
+        let element = DecompiledElement(name)
+        var used: Set<String> = [
+            "UIGestureRecognizer.allowedTouchTypes", "UIGestureRecognizer.requiresExclusiveTouchType",
+        ]
+        if reader.className(index) == "UIClassSwapper" {
+            used.formUnion(["UIClassName", "UIOriginalClassName"])
+            if let custom = reader.string(index, "UIClassName") {
+                let (plain, module) = Self.demangled(custom)
+                element.set("customClass", plain)
+                if let module { element.set("customModule", module) }
+            }
+        }
+        if let imp = reader.reference(index, "UITapGestureRecognizer._imp") {
+            used.insert("UITapGestureRecognizer._imp")
+            if let taps = reader.integer(imp, "UITapRecognizer.numberOfTapsRequired") {
+                element.set("numberOfTapsRequired", String(taps))
+            }
+        }
+        element.set("id", id(index))
+        elements[index] = element
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    /// Gives the nib's first top-level view the id `id` (a storyboard view nib's name holds it).
+    func assignRootViewID(_ id: String) {
+        if let root = reader.elements(0, "UINibTopLevelObjectsKey").first(where: { isView($0) }) {
+            assign(id, to: root)
+        }
     }
 
     private func actualClass(_ index: Int) -> String {
@@ -357,7 +406,11 @@ final class UIKitDecompilation: DecompileState {
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
-                if depth >= Self.maximumDepth {
+                if reader.className(subview) == "_UILayoutGuide" {
+                    let identifier = reader.string(subview, "_UILayoutGuideIdentifier")
+                    layoutGuides.append((subview, identifier == "_UIViewControllerBottom" ? "bottom" : "top"))
+                    visited.insert(subview)
+                } else if depth >= Self.maximumDepth {
                     list.append(lost("deep view", "a view nested more than \(Self.maximumDepth) levels deep"))
                 } else if isView(subview) {
                     list.append(view(subview, depth: depth + 1))
@@ -365,7 +418,13 @@ final class UIKitDecompilation: DecompileState {
                     list.append(lost("subview \(actualClass(subview))", "the subview \(actualClass(subview)) \(subview)"))
                 }
             }
-            element.append(list)
+            if !list.children.isEmpty { element.append(list) }
+        }
+        let guides = reader.elements(index, "UIViewLayoutGuides")
+        if !guides.isEmpty,
+            guides.allSatisfy({ reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier })
+        {
+            take("UIViewLayoutGuides")
         }
         if let margins = reader.geometry(index, "UIViewLayoutMargins"), margins.count == 4 {
             take("UIViewLayoutMargins")
@@ -400,7 +459,7 @@ final class UIKitDecompilation: DecompileState {
         if !constraints.isEmpty {
             let list = DecompiledElement("constraints")
             for constraint in constraints {
-                if let made = self.constraint(constraint) { list.append(made) }
+                if let made = self.constraint(constraint, owner: index) { list.append(made) }
             }
             if !list.children.isEmpty { element.append(list) }
         }
@@ -486,13 +545,14 @@ final class UIKitDecompilation: DecompileState {
             take("UIFont")
             element.append(font)
         }
-        if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+        if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
+            // A label whose text color follows the trait collection: the document's nil color,
+            // for which the compiler writes the color (LabelRule).
+            take("UITextColor")
+            element.append(DecompiledElement("nil", [("key", "textColor")]))
+        } else if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
             take("UITextColor")
             element.append(color)
-        }
-        if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
-            // A label whose text color follows the trait collection: the document's nil color.
-            element.append(DecompiledElement("nil", [("key", "textColor")]))
         }
         if let color = color(reader.reference(index, "UIHighlightedColor"), key: "highlightedColor") {
             take("UIHighlightedColor")
@@ -632,9 +692,9 @@ final class UIKitDecompilation: DecompileState {
         guard let index, reader.className(index) == "UIImageNibPlaceholder",
             let name = reader.string(index, "UIResourceName")
         else { return nil }
-        if images[name] == nil {
-            images[name] = (reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1)
-            imageOrder.append(name)
+        if shared.images[name] == nil {
+            shared.images[name] = (reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1)
+            shared.imageOrder.append(name)
         }
         return name
     }
@@ -645,9 +705,9 @@ final class UIKitDecompilation: DecompileState {
         let element = DecompiledElement("color", [("key", key)])
         if let catalog = reader.string(index, "UIDynamicCatalogName") {
             element.set("name", catalog)
-            if !namedColors.contains(where: { $0.0 == catalog }) {
+            if !shared.namedColors.contains(where: { $0.0 == catalog }) {
                 let value = plainColor(index, key: nil)
-                namedColors.append((catalog, value ?? DecompiledElement("color", [("white", "0"), ("alpha", "1"), ("colorSpace", "custom"), ("customColorSpace", "genericGamma22GrayColorSpace")])))
+                shared.namedColors.append((catalog, value ?? DecompiledElement("color", [("white", "0"), ("alpha", "1"), ("colorSpace", "custom"), ("customColorSpace", "genericGamma22GrayColorSpace")])))
             }
             return element
         }
@@ -663,10 +723,10 @@ final class UIKitDecompilation: DecompileState {
                 return element
             }
             element.set("systemColor", system)
-            if ColorRule.dynamicGrays[system] == nil, !systemColors.contains(where: { $0.0 == system }),
+            if ColorRule.dynamicGrays[system] == nil, !shared.systemColors.contains(where: { $0.0 == system }),
                 let value = plainColor(index, key: nil)
             {
-                systemColors.append((system, value))
+                shared.systemColors.append((system, value))
             }
             return element
         }
@@ -740,8 +800,16 @@ final class UIKitDecompilation: DecompileState {
 
     // MARK: Constraints
 
-    private func constraint(_ index: Int) -> DecompiledElement? {
+    private func constraint(_ index: Int, owner: Int) -> DecompiledElement? {
         let className = reader.className(index)
+        // The constraints that place a controller's layout guides in its view are made by the
+        // compiler (StoryboardCompiler): a guide and the view, or a guide alone.
+        let items = [reader.reference(index, "NSFirstItem"), reader.reference(index, "NSSecondItem")]
+        if items.contains(where: { $0.map { reader.className($0) == "_UILayoutGuide" } ?? false }),
+            items.allSatisfy({ $0 == nil || $0 == owner || reader.className($0 ?? -1) == "_UILayoutGuide" })
+        {
+            return nil
+        }
         switch className {
         case "NSLayoutConstraint": break
         case "NSIBPrototypingLayoutConstraint", "_UILayoutSupportConstraint":
@@ -789,6 +857,31 @@ final class UIKitDecompilation: DecompileState {
         return element
     }
 
+    // MARK: Safe areas
+
+    /// `<viewLayoutGuide key="safeArea">` on each view whose safe area placeholder (a
+    /// `UILayoutGuide` without an identifier, tracked right after its view: ``SafeAreaRule``)
+    /// the nib lists; its id is the view's own guide's when constraints name one.
+    private func safeAreas() {
+        let tracked = reader.elements(0, "UINibObjectsKey")
+        for (position, index) in tracked.enumerated()
+        where position > 0 && reader.className(index) == "UILayoutGuide"
+            && reader.string(index, "UILayoutGuideIdentifier") == ""
+        {
+            let owner = tracked[position - 1]
+            guard isView(owner), let ownerElement = elements[owner] else {
+                unmapped["safe area placeholder without its view", default: 0] += 1
+                continue
+            }
+            let guide = reader.elements(owner, "UIViewLayoutGuides").first {
+                reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier
+            }
+            let guideID = id(guide ?? index)
+            ownerElement.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", guideID)]))
+            ownerElement.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
+        }
+    }
+
     // MARK: Connections and runtime attributes
 
     private func connect() {
@@ -803,6 +896,13 @@ final class UIKitDecompilation: DecompileState {
             let connections = owner.child("connections")
             switch className {
             case "UIRuntimeOutletConnection":
+                // A view nib's File's Owner (its controller) gets its view outlet from the compiler.
+                if label == "view", externalElements["IBFilesOwner"] === owner,
+                    let destination = reader.reference(index, "UIDestination"),
+                    topLevelViews.contains(where: { $0.index == destination })
+                {
+                    continue
+                }
                 guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil else {
                     connections.append(lost("outlet to an object without an element", "the outlet \(label)"))
                     continue
@@ -811,6 +911,13 @@ final class UIKitDecompilation: DecompileState {
                     DecompiledElement(
                         "outlet", [("property", label), ("destination", id(destination)), ("id", id(index))]))
             case "UIRuntimeEventConnection":
+                // A control's segue: its template's placeholder stands for the <segue>.
+                if label == "perform:", let destination = reader.reference(index, "UIDestination"),
+                    let segue = elements[destination], segue.name == "segue"
+                {
+                    connections.append(segue)
+                    continue
+                }
                 let mask = reader.integer(index, "UIEventMask") ?? 64
                 guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil,
                     let event = Self.eventTypes[mask]
@@ -826,15 +933,16 @@ final class UIKitDecompilation: DecompileState {
                             ("id", id(index)),
                         ]))
             case "UIRuntimeOutletCollectionConnection":
-                for destination in reader.elements(index, "UIDestination") where elements[destination] != nil {
-                    connections.append(
-                        DecompiledElement(
-                            "outletCollection",
-                            [
-                                ("property", label), ("destination", id(destination)),
-                                ("collectionClass", reader.string(index, "runtimeCollectionClassName") ?? "NSArray"),
-                                ("id", id(index) + "-\(destination)"),
-                            ]))
+                for (position, destination) in reader.elements(index, "UIDestination").enumerated()
+                where elements[destination] != nil {
+                    let collection = DecompiledElement(
+                        "outletCollection", [("property", label), ("destination", id(destination))])
+                    if let className = reader.string(index, "runtimeCollectionClassName"), className != "NSArray" {
+                        collection.set("collectionClass", className)
+                    }
+                    if reader.flag(index, "addsContentToExistingCollection") == true { collection.set("appends", "YES") }
+                    collection.set("id", position == 0 ? id(index) : id(Self.syntheticBase + index * 64 + position))
+                    connections.append(collection)
                 }
             default:
                 connections.append(lost("connection \(className)", "the \(className) \(label)"))
