@@ -8,6 +8,8 @@
 # Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
 #              SCORE_DETAILS=1 to print each failing nib's first differences.
 #
+# The corpus's nibs that come from a .storyboardc (nib/OWNER__X.storyboardc_NIB.nib) are put back
+# together by storyboard and decompiled as one .storyboard; each counts on its own.
 # A nib whose strings are localizable (NSLocalizableString) is decompiled into a Base.lproj
 # folder, as its source was, so that the compiler writes localizable strings again.
 set -u
@@ -58,8 +60,68 @@ score() {
     fi
 }
 
+# score_group GROUP: the corpus's nibs of one .storyboardc (named GROUP.storyboardc_NIB.nib) put
+# back into a folder, decompiled to a .storyboard, compiled back; each nib passes when the
+# comparison reports no difference in it (the folder has no Info.plist, so its difference and
+# the nibs the corpus does not hold are nobody's).
+score_group() {
+    local group="$1" folder="$work/group/$1" member name document="$work/doc/decompiled.storyboard" xcode i category
+    rm -rf "$work/group" "$work/doc" && mkdir -p "$folder" "$work/doc"
+    for member in "$corpus"/nib/"$group"_*.nib; do cp "$member" "$folder/${member#"$corpus/nib/${group}_"}"; done
+    if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.storyboard"; fi
+    if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
+        for member in "$folder"/*.nib; do
+            total[nib/unknown]=$(( ${total[nib/unknown]:-0} + 1 )); errors[nib/unknown]=$(( ${errors[nib/unknown]:-0} + 1 ))
+            echo "DECOMPILE-ERROR nib $group/$(basename "$member"): $(head -1 "$work/decompile-err")"
+            echo "decompile error" >> "$work/first"
+        done
+        return
+    fi
+    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    local platform=ios
+    grep -q 'targetRuntime="MacOSX' "$document" && platform=macos
+    xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
+    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
+    local compiled=1
+    grep -q ': error: ' "$work/err" && compiled=0
+    mapfile -t diffs < <(grep '^- ' "$work/out")
+    mapfile -t categories < <(grep '^category: ' "$work/out" | sed 's/^category: //')
+    for member in "$folder"/*.nib; do
+        name="$(basename "$member")"
+        total[nib/$platform]=$(( ${total[nib/$platform]:-0} + 1 ))
+        if [ "$compiled" = 0 ]; then
+            errors[nib/$platform]=$(( ${errors[nib/$platform]:-0} + 1 ))
+            echo "COMPILE-ERROR nib $group/$name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
+            echo "compile error: $(grep -m1 ': error: ' "$work/err" | sed -E 's/^.*error: //; s/"[^"]*"/"…"/g')" >> "$work/first"
+            continue
+        fi
+        category=""
+        for i in "${!diffs[@]}"; do
+            if [[ "${diffs[$i]}" == "- $name:"* ]]; then category="${categories[$i]:-difference}"; break; fi
+        done
+        if [ -z "$category" ]; then
+            pass[nib/$platform]=$(( ${pass[nib/$platform]:-0} + 1 ))
+            echo "PASS nib $group/$name (as a storyboard)"
+        else
+            echo "DIFF nib $group/$name (as a storyboard)"
+            [ "${SCORE_DETAILS:-0}" = 1 ] && printf '%s\n' "${diffs[@]}" | grep -F -- "- $name:" | head -5 | sed 's/^/    /'
+            echo "$category" >> "$work/first"
+        fi
+    done
+}
+
+declare -A groups_done
 for nib in "$corpus"/nib/*.nib; do
-    score nib "$(basename "$nib" .nib)" "$nib"
+    name="$(basename "$nib" .nib)"
+    if [[ "$name" == *.storyboardc_* ]]; then
+        group="${name%%.storyboardc_*}.storyboardc"
+        [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
+        [ -n "${groups_done[$group]:-}" ] && continue
+        groups_done[$group]=1
+        score_group "$group"
+    else
+        score nib "$name" "$nib"
+    fi
 done
 for dir in "$corpus"/xib-pairs/*/; do
     name="$(basename "$dir")"

@@ -10,6 +10,23 @@ final class DecompileShared {
     var imageOrder: [String] = []
     var namedColors: [(String, DecompiledElement)] = []
     var systemColors: [(String, DecompiledElement)] = []
+    /// Fonts the app ships (named fonts archived without the scaling keys ibtool gives the
+    /// fonts it can load: ``FontRule/namedFont(_:size:element:in:)``).
+    var customFonts: [String] = []
+
+    /// `<customFonts>` for the fonts the app ships, or nil.
+    func customFontsElement() -> DecompiledElement? {
+        guard !customFonts.isEmpty else { return nil }
+        let element = DecompiledElement("customFonts", [("key", "customFonts")])
+        for name in customFonts {
+            let array = DecompiledElement("array", [("key", name + ".ttf")])
+            let string = DecompiledElement("string")
+            string.text = name
+            array.append(string)
+            element.append(array)
+        }
+        return element
+    }
 
     /// `<resources>` for the images and colors the document names, or nil.
     func resources() -> DecompiledElement? {

@@ -19,7 +19,12 @@ extension NibDecompiler {
         for (name, archive) in nibs {
             let reader = DecompileReader(archive)
             guard reader.has(0, "UINibTopLevelObjectsKey") else {
-                throw DecompileError(message: "\(name) is not a UIKit nib (no UINibTopLevelObjectsKey)")
+                // An AppKit storyboard: not decompiled yet beyond its document.
+                guard reader.has(0, "IB.objectdata") || reader.className(0) == "NSIBObjectData" else {
+                    throw DecompileError(message: "\(name) is neither a UIKit nor an AppKit nib")
+                }
+                let readers = nibs.map { DecompileReader($0.archive) }
+                return AppKitDecompilation(reader: reader).run(storyboard: readers)
             }
             readers[name.hasSuffix(".nib") ? String(name.dropLast(4)) : name] = reader
         }
@@ -101,6 +106,27 @@ final class StoryboardDecompilation {
             if name == entryPoint { initial = controllerID }
             scenes.append(scene(name: name, reader: reader, controllerID: controllerID, controllerIDs: controllerIDs))
         }
+        // Without an Info.plist, the entry point is the scene nothing else reaches: the first
+        // scene named after its class and id (no storyboard identifier) that no segue leads to.
+        if entryPoint == nil {
+            let destinations = Set(
+                nibs.values.flatMap { reader in
+                    reader.entries.indices.compactMap { reader.string($0, "UIDestinationViewControllerIdentifier") }
+                })
+            initial = sceneNames.first { name in
+                !destinations.contains(name) && name.contains("-")
+                    && nibs[name].flatMap { Self.controller(in: $0) }.map { nibs[name]?.has($0, "UIStoryboardIdentifier") == false }
+                        == true
+            }.flatMap { controllerIDs[$0] }
+        }
+        // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
+        // a scene of its own, a plain controller with the id the nib's name gives.
+        let named = Set(sceneNames.compactMap { nibs[$0].flatMap { reader in Self.controller(in: reader).flatMap { reader.string($0, "UINibName") } } })
+        for name in viewNibs.sorted() where !named.contains(name) {
+            guard let range = name.range(of: "-view-") else { continue }
+            let controllerID = String(name[..<range.lowerBound])
+            scenes.append(orphanScene(viewNib: name, controllerID: controllerID))
+        }
         let document = DecompiledElement(
             "document",
             [
@@ -127,10 +153,68 @@ final class StoryboardDecompilation {
                 DecompiledElement(
                     "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
         }
+        if let fonts = shared.customFontsElement() { document.append(fonts) }
         document.append(scenes)
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+    }
+
+    /// A scene for a view nib without its scene nib: a view controller with the id and a
+    /// storyboard identifier (so that the compiler archives it), and the view.
+    private func orphanScene(viewNib: String, controllerID: String) -> DecompiledElement {
+        let state = DecompileState(reader: DecompileReader(entries: []), shared: shared, salt: next())
+        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000))])
+        let objects = scene.child("objects")
+        let controller = DecompiledElement(
+            "viewController",
+            [("id", controllerID), ("storyboardIdentifier", "UIViewController-" + controllerID), ("sceneMemberID", "viewController")])
+        controller.append(state.lost("view nib without its scene nib", "the scene nib of view nib \(viewNib) (not in the input)"))
+        objects.append(controller)
+        let firstResponder = DecompiledElement(
+            "placeholder",
+            [("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)), ("sceneMemberID", "firstResponder")])
+        objects.append(firstResponder)
+        placeView(viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: [:])
+        controller.orderChildren(["layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections"])
+        return scene
+    }
+
+    /// Decodes view nib `name` into `controller` (its first top-level view as `<view key="view">`,
+    /// layout guides) and `objects` (its other top-level objects); returns the segue templates
+    /// that a control triggers.
+    private func placeView(
+        _ name: String, controller: DecompiledElement, firstResponder: DecompiledElement, objects: DecompiledElement,
+        externals: [String: DecompiledElement]
+    ) {
+        guard let viewReader = nibs[name] else { return }
+        let view = UIKitDecompilation(reader: viewReader, shared: shared, salt: next())
+        view.era = era
+        view.externalElements = externals
+        view.externalElements["IBFilesOwner"] = controller
+        view.externalElements["IBFirstResponder"] = firstResponder
+        if let range = name.range(of: "-view-") {
+            view.assignRootViewID(String(name[range.upperBound...]))
+        }
+        let made = view.decodeObjects()
+        if view.localizable { localizable = true }
+        var placedView = false
+        for element in made {
+            if !placedView, view.topLevelViews.contains(where: { $0.element === element }) {
+                element.set("key", "view")
+                controller.append(element)
+                placedView = true
+            } else {
+                objects.append(element)
+            }
+        }
+        if !view.layoutGuides.isEmpty {
+            let guides = DecompiledElement("layoutGuides")
+            for (guide, type) in view.layoutGuides {
+                guides.append(DecompiledElement("viewControllerLayoutGuide", [("type", type), ("id", view.id(guide))]))
+            }
+            controller.append(guides)
+        }
     }
 
     /// The scene nib's controller: its top-level object that is a view controller.
@@ -237,46 +321,22 @@ final class StoryboardDecompilation {
         // The view nib.
         used.formUnion(["UINibName", "UIExternalObjectsTableForViewLoading"])
         var triggered: Set<Int> = []
-        if let viewNibName = reader.string(index, "UINibName"), let viewReader = nibs[viewNibName] {
-            let view = UIKitDecompilation(reader: viewReader, shared: shared, salt: next())
-            view.era = era
-            view.externalElements["IBFilesOwner"] = controller
-            view.externalElements["IBFirstResponder"] = firstResponder
+        if let viewNibName = reader.string(index, "UINibName"), nibs[viewNibName] != nil {
+            var externals: [String: DecompiledElement] = [:]
             if let table = reader.reference(index, "UIExternalObjectsTableForViewLoading") {
                 for (key, target) in reader.pairs(at: table) {
                     guard let placeholder = reader.string(at: key) else { continue }
                     if target == index {
-                        view.externalElements[placeholder] = controller
+                        externals[placeholder] = controller
                     } else if let member = members[target] {
-                        view.externalElements[placeholder] = member
+                        externals[placeholder] = member
                     } else if let segue = segues[target] {
-                        view.externalElements[placeholder] = segue
+                        externals[placeholder] = segue
                         triggered.insert(target)
                     }
                 }
             }
-            if let range = viewNibName.range(of: "-view-") {
-                view.assignRootViewID(String(viewNibName[range.upperBound...]))
-            }
-            let made = view.decodeObjects()
-            if view.localizable { localizable = true }
-            var placedView = false
-            for element in made {
-                if !placedView, view.topLevelViews.contains(where: { $0.element === element }) {
-                    element.set("key", "view")
-                    controller.append(element)
-                    placedView = true
-                } else {
-                    objects.append(element)
-                }
-            }
-            if !view.layoutGuides.isEmpty {
-                let guides = DecompiledElement("layoutGuides")
-                for (guide, type) in view.layoutGuides {
-                    guides.append(DecompiledElement("viewControllerLayoutGuide", [("type", type), ("id", view.id(guide))]))
-                }
-                controller.append(guides)
-            }
+            placeView(viewNibName, controller: controller, firstResponder: firstResponder, objects: objects, externals: externals)
         } else if let viewNibName = reader.string(index, "UINibName") {
             controller.append(state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
         }

@@ -10,6 +10,8 @@ final class UIKitDecompilation: DecompileState {
     /// Object index → its element, for connections and runtime attributes.
     private var elements: [Int: DecompiledElement] = [:]
     private var visited: Set<Int> = []
+    /// Subviews whose generated constraints say `fixedFrame` or `ambiguous`.
+    private var prototypingFlags: [Int: String] = [:]
     var era = XcodeEra(13)
     var localizable = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
@@ -112,6 +114,7 @@ final class UIKitDecompilation: DecompileState {
                 DecompiledElement(
                     "capability", [("name", "documents saved in the Xcode 8 format"), ("minToolsVersion", "8.0")]))
         }
+        if let fonts = shared.customFontsElement() { document.append(fonts) }
         document.append(objects)
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
@@ -363,6 +366,7 @@ final class UIKitDecompilation: DecompileState {
         if reader.flag(index, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
             element.set("translatesAutoresizingMaskIntoConstraints", "NO")
         }
+        if let flag = prototypingFlags[index] { element.set(flag, "YES") }
         element.set("id", id(index))
 
         // Frame: bounds size around the center.
@@ -399,6 +403,17 @@ final class UIKitDecompilation: DecompileState {
                         ("key", "contentStretch"), ("x", Self.number(stretch[0])), ("y", Self.number(stretch[1])),
                         ("width", Self.number(stretch[2])), ("height", Self.number(stretch[3])),
                     ]))
+        }
+        // Constraints ibtool generated for subviews with a fixed frame or an ambiguous layout
+        // (``PrototypingConstraintRule``) stand for those flags on the subview.
+        for constraint in reader.elements(index, "UIViewAutolayoutConstraints")
+        where reader.className(constraint) == "NSIBPrototypingLayoutConstraint" {
+            guard let item = reader.reference(constraint, "NSFirstItem") else { continue }
+            switch reader.string(constraint, "NSLayoutIdentifier") {
+            case PrototypingConstraintRule.identifier?: prototypingFlags[item] = "fixedFrame"
+            case PrototypingConstraintRule.ambiguityIdentifier?: prototypingFlags[item] = "ambiguous"
+            default: break
+            }
         }
         // Subviews.
         take("UISubviews")
@@ -444,6 +459,7 @@ final class UIKitDecompilation: DecompileState {
         case "UIButton": button(index, element, take)
         case "UIImageView": imageView(index, element, take)
         case "UIStackView": stackView(index, element, take)
+        case "UITextField": textField(index, element, take)
         default: break
         }
         if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
@@ -646,6 +662,86 @@ final class UIKitDecompilation: DecompileState {
         }
     }
 
+    static let borderStyles = inverted(TextFieldRule.borderStyles)
+    static let capitalizations = inverted(TextInputTraitsRule.capitalizations)
+    static let tristates = inverted(TextInputTraitsRule.tristate)
+    static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
+    static let returnKeyTypes = inverted(TextFieldRule.returnKeyTypes)
+
+    private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
+            take("UIContentHorizontalAlignment")
+            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "left")
+        }
+        if let code = reader.integer(index, "UIBorderStyle") {
+            take("UIBorderStyle")
+            element.set("borderStyle", Self.borderStyles[code] ?? "none")
+        }
+        if let text = reader.string(index, "UIText") {
+            take("UIText")
+            element.set("text", text)
+        }
+        if let placeholder = reader.string(index, "UIPlaceholder") {
+            take("UIPlaceholder")
+            element.set("placeholder", placeholder)
+        }
+        take("UITextAlignment")
+        element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
+        if let minimum = reader.number(index, "UIMinimumFontSize") {
+            take("UIMinimumFontSize")
+            take("UIAdjustsFontSizeToFit")
+            element.set("minimumFontSize", Self.number(minimum))
+        }
+        if let name = image(reader.reference(index, "UITextFieldBackground")) {
+            take("UITextFieldBackground")
+            element.set("background", name)
+        }
+        take("UIClearButtonOffset")
+        take("UIDisableTextColorUpdateOnTraitCollectionChange")
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        if reader.flag(index, "UIDisableTextColorUpdateOnTraitCollectionChange") == false {
+            take("UITextColor")
+            element.append(DecompiledElement("nil", [("key", "textColor")]))
+        } else if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+            take("UITextColor")
+            element.append(color)
+        }
+        let traits = DecompiledElement("textInputTraits", [("key", "textInputTraits")])
+        let secure = reader.flag(index, "UISecureTextEntry") == true
+        for (key, name, table) in [
+            ("UIAutocapitalizationType", "autocapitalizationType", Self.capitalizations),
+            ("UIAutocorrectionType", "autocorrectionType", Self.tristates),
+            ("UISpellCheckingType", "spellCheckingType", Self.tristates),
+            ("UIKeyboardType", "keyboardType", Self.keyboardTypes),
+            ("UIReturnKeyType", "returnKeyType", Self.returnKeyTypes),
+            ("UITextSmartQuotesType", "smartQuotesType", Self.tristates),
+            ("UITextSmartDashesType", "smartDashesType", Self.tristates),
+            ("UITextSmartInsertDeleteType", "smartInsertDeleteType", Self.tristates),
+        ] {
+            guard let code = reader.integer(index, key), let value = table[code] else { continue }
+            take(key)
+            // A secure field's autocorrection and spell checking are implied.
+            if secure, key == "UIAutocorrectionType" || key == "UISpellCheckingType", code == 1 { continue }
+            traits.set(name, value)
+        }
+        if reader.flag(index, "UIEnablesReturnKeyAutomatically") == true {
+            take("UIEnablesReturnKeyAutomatically")
+            traits.set("enablesReturnKeyAutomatically", "YES")
+        }
+        if secure {
+            take("UISecureTextEntry")
+            traits.set("secureTextEntry", "YES")
+        }
+        if let contentType = reader.string(index, "UITextContentType") {
+            take("UITextContentType")
+            traits.set("textContentType", contentType)
+        }
+        element.append(traits)
+    }
+
     private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         if let name = image(reader.reference(index, "UIImage")) {
             take("UIImage")
@@ -791,6 +887,9 @@ final class UIKitDecompilation: DecompileState {
             }
             element.set("pointSize", Self.number(size))
             return element
+        }
+        if era.writesFontScalingKeys, !reader.has(index, "UIFontTextStyleForScaling"), !shared.customFonts.contains(name) {
+            shared.customFonts.append(name)
         }
         element.set("name", name)
         element.set("family", name.split(separator: "-").first.map(String.init) ?? name)
