@@ -56,7 +56,7 @@ score() {
     else
         echo "DIFF $set $name ($(tail -1 "$work/out"))"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
-        grep -m1 '^category: ' "$work/out" | sed 's/^category: //' >> "$work/first"
+        grep -m1 "^category: " "$work/out" | sed "s/^category: /$platform: /" >> "$work/first"
     fi
 }
 
@@ -105,7 +105,7 @@ score_group() {
         else
             echo "DIFF nib $group/$name (as a storyboard)"
             [ "${SCORE_DETAILS:-0}" = 1 ] && printf '%s\n' "${diffs[@]}" | grep -F -- "- $name:" | head -5 | sed 's/^/    /'
-            echo "$category" >> "$work/first"
+            echo "$platform: $category" >> "$work/first"
         fi
     done
 }
@@ -138,7 +138,7 @@ for key in $(printf '%s\n' "${!total[@]}" | sort); do
 done
 echo
 echo "Most common first differences (nibs affected):"
-sort "$work/first" | uniq -c | sort -rn | head -20
+sort "$work/first" | uniq -c | sort -rn | head -30
 echo
 echo "Most common kinds without a source form (nibs affected):"
 sort "$work/unmapped" | uniq -c | sort -rn | head -20

@@ -31,11 +31,18 @@ struct Decompile: IOCommand {
         if let bundle = try files.bundle(at: input) {
             if bundle.kind == .storyboard {
                 guard output.hasSuffix(".storyboard") else {
-                    throw files.fail(output, "a .storyboardc decompiles to a .storyboard: name the output so", status: ExitStatus.usage)
+                    throw files.fail(
+                        output, "a .storyboardc decompiles to a .storyboard: name the output so",
+                        status: ExitStatus.usage)
                 }
                 var nibs: [(name: String, archive: NibArchive)] = []
                 for nib in bundle.nibs {
-                    nibs.append((nib.name, try files.archive(from: nib.bytes, path: input + "/" + nib.name, expansionLimit: expansion.limit)))
+                    nibs.append(
+                        (
+                            nib.name,
+                            try files.archive(
+                                from: nib.bytes, path: input + "/" + nib.name, expansionLimit: expansion.limit)
+                        ))
                 }
                 let info = bundle.files.first { $0.name == "Info.plist" }?.bytes
                 do {
@@ -52,7 +59,8 @@ struct Decompile: IOCommand {
                 guard let chosen = nibs.first(where: { $0.name == "runtime.nib" }) ?? nibs.last else {
                     throw files.fail(input, "holds no nib")
                 }
-                let archive = try files.archive(from: chosen.bytes, path: input + "/" + chosen.name, expansionLimit: expansion.limit)
+                let archive = try files.archive(
+                    from: chosen.bytes, path: input + "/" + chosen.name, expansionLimit: expansion.limit)
                 do {
                     result = try NibDecompiler().decompile(archive)
                 } catch {
@@ -71,7 +79,8 @@ struct Decompile: IOCommand {
             }
         }
         guard output != "-" else {
-            throw files.fail(output, "decompile writes the file -o names, not standard output", status: ExitStatus.usage)
+            throw files.fail(
+                output, "decompile writes the file -o names, not standard output", status: ExitStatus.usage)
         }
         try files.write(Array(result.document.utf8), to: output)
         var summary = "nibtool: decompiled \(input) as Xcode \(result.xcode)"

@@ -9,25 +9,37 @@ final class AppKitDecompilation: DecompileState {
         let document = DecompiledElement(
             "document",
             [
-                ("type", storyboard == nil ? "com.apple.InterfaceBuilder3.Cocoa.XIB" : "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"), ("version", "3.0"), ("toolsVersion", "21701"),
+                (
+                    "type",
+                    storyboard == nil
+                        ? "com.apple.InterfaceBuilder3.Cocoa.XIB" : "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"
+                ), ("version", "3.0"), ("toolsVersion", "21701"),
                 ("targetRuntime", "MacOSX.Cocoa"), ("propertyAccessControl", "none"),
             ])
         document.child("dependencies").append(
-            DecompiledElement("plugIn", [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", "21701")]))
+            DecompiledElement(
+                "plugIn", [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", "21701")]))
         let objects = document.child("objects")
         objects.append(
             DecompiledElement(
                 "customObject",
                 [("id", "-2"), ("userLabel", "File's Owner"), ("customClass", ownerClass() ?? "NSObject")]))
-        objects.append(DecompiledElement("customObject", [("id", "-1"), ("userLabel", "First Responder"), ("customClass", "FirstResponder")]))
-        objects.append(DecompiledElement("customObject", [("id", "-3"), ("userLabel", "Application"), ("customClass", "NSObject")]))
+        objects.append(
+            DecompiledElement(
+                "customObject", [("id", "-1"), ("userLabel", "First Responder"), ("customClass", "FirstResponder")]))
+        objects.append(
+            DecompiledElement(
+                "customObject", [("id", "-3"), ("userLabel", "Application"), ("customClass", "NSObject")]))
         var counts: [String: Int] = [:]
         for nib in storyboard ?? [reader] {
             for entry in nib.entries { counts[entry.className, default: 0] += 1 }
         }
         for (className, count) in counts.sorted(by: { $0.key < $1.key }) {
             for _ in 0..<count { unmapped["AppKit object \(className)", default: 0] += 1 }
-            objects.append(.comment("nibtool decompile: \(count) × \(className) (AppKit objects are not decompiled yet) have no source form"))
+            objects.append(
+                .comment(
+                    "nibtool decompile: \(count) × \(className) (AppKit objects are not decompiled yet) have no source form"
+                ))
         }
         return NibDecompiler.Result(
             document: document.document(), xcode: XcodeEra(13), isBaseLocalized: false, unmapped: unmapped)

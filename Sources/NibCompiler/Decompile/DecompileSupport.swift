@@ -37,7 +37,10 @@ final class DecompileShared {
             resources.append(
                 DecompiledElement(
                     "image",
-                    [("name", name), ("width", DecompileState.number(size.0)), ("height", DecompileState.number(size.1))]
+                    [
+                        ("name", name), ("width", DecompileState.number(size.0)),
+                        ("height", DecompileState.number(size.1)),
+                    ]
                 ))
         }
         for (name, color) in namedColors {
@@ -86,7 +89,9 @@ class DecompileState {
     /// always gives the same ids.
     func id(_ index: Int) -> String {
         if let known = ids[index] { return known }
-        var seed = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: salt) &* 0xD1B5_4A32_D192_ED03
+        var seed =
+            UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: salt)
+            &* 0xD1B5_4A32_D192_ED03
         var made = ""
         for _ in 0..<64 {
             made = Self.idShape(&seed)

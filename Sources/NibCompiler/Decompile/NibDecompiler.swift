@@ -50,7 +50,9 @@ public struct NibDecompiler: Sendable {
             return AppKitDecompilation(reader: reader).run()
         }
         throw DecompileError(
-            message: "object 0 (\(reader.className(0))) is not a nib's root: it has neither UINibTopLevelObjectsKey nor IB.objectdata")
+            message:
+                "object 0 (\(reader.className(0))) is not a nib's root: it has neither UINibTopLevelObjectsKey nor IB.objectdata"
+        )
     }
 }
 

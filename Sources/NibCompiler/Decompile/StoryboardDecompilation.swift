@@ -26,7 +26,13 @@ extension NibDecompiler {
                 let readers = nibs.map { DecompileReader($0.archive) }
                 return AppKitDecompilation(reader: reader).run(storyboard: readers)
             }
-            readers[name.hasSuffix(".nib") ? String(name.dropLast(4)) : name] = reader
+            // A directory nib inside the storyboard (`X.nib/runtime.nib`, `X.nib/objects-14.0+.nib`)
+            // counts once, as its runtime nib.
+            let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+            let stem = parts.first.map(String.init) ?? name
+            let key = stem.hasSuffix(".nib") ? String(stem.dropLast(4)) : stem
+            if parts.count > 1, readers[key] != nil, parts.last != "runtime.nib" { continue }
+            readers[key] = reader
         }
         var entryPoint: String?
         if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
@@ -60,7 +66,8 @@ final class StoryboardDecompilation {
     static let segueKinds: [String: String] = {
         var kinds: [String: String] = [
             "UIStoryboardPresentationSegueTemplate": "presentation", "UIStoryboardModalSegueTemplate": "modal",
-            "UIStoryboardEmbedSegueTemplate": "embed", "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation",
+            "UIStoryboardEmbedSegueTemplate": "embed",
+            "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation",
             "UIStoryboardShowDetailSegueTemplate": "showDetail", "UIStoryboardReplaceSegueTemplate": "replace",
         ]
         for (kind, className) in SegueRule.templateClasses { kinds[className] = kind }
@@ -92,7 +99,9 @@ final class StoryboardDecompilation {
                 let range = viewNib.range(of: "-view-")
             {
                 id = String(viewNib[..<range.lowerBound])
-            } else if let dash = name.firstIndex(of: "-"), name[..<dash].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            } else if let dash = name.firstIndex(of: "-"),
+                name[..<dash].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            {
                 id = String(name[name.index(after: dash)...])
             }
             let chosen = id.flatMap { shared.usedIDs.contains($0) ? nil : $0 } ?? registry.id(position + 100_000)
@@ -115,13 +124,18 @@ final class StoryboardDecompilation {
                 })
             initial = sceneNames.first { name in
                 !destinations.contains(name) && name.contains("-")
-                    && nibs[name].flatMap { Self.controller(in: $0) }.map { nibs[name]?.has($0, "UIStoryboardIdentifier") == false }
+                    && nibs[name].flatMap { Self.controller(in: $0) }.map {
+                        nibs[name]?.has($0, "UIStoryboardIdentifier") == false
+                    }
                         == true
             }.flatMap { controllerIDs[$0] }
         }
         // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
         // a scene of its own, a plain controller with the id the nib's name gives.
-        let named = Set(sceneNames.compactMap { nibs[$0].flatMap { reader in Self.controller(in: reader).flatMap { reader.string($0, "UINibName") } } })
+        let named = Set(
+            sceneNames.compactMap {
+                nibs[$0].flatMap { reader in Self.controller(in: reader).flatMap { reader.string($0, "UINibName") } }
+            })
         for name in viewNibs.sorted() where !named.contains(name) {
             guard let range = name.range(of: "-view-") else { continue }
             let controllerID = String(name[..<range.lowerBound])
@@ -168,15 +182,24 @@ final class StoryboardDecompilation {
         let objects = scene.child("objects")
         let controller = DecompiledElement(
             "viewController",
-            [("id", controllerID), ("storyboardIdentifier", "UIViewController-" + controllerID), ("sceneMemberID", "viewController")])
-        controller.append(state.lost("view nib without its scene nib", "the scene nib of view nib \(viewNib) (not in the input)"))
+            [
+                ("id", controllerID), ("storyboardIdentifier", "UIViewController-" + controllerID),
+                ("sceneMemberID", "viewController"),
+            ])
+        controller.append(
+            state.lost("view nib without its scene nib", "the scene nib of view nib \(viewNib) (not in the input)"))
         objects.append(controller)
         let firstResponder = DecompiledElement(
             "placeholder",
-            [("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)), ("sceneMemberID", "firstResponder")])
+            [
+                ("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)),
+                ("sceneMemberID", "firstResponder"),
+            ])
         objects.append(firstResponder)
         placeView(viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: [:])
-        controller.orderChildren(["layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections"])
+        controller.orderChildren([
+            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+        ])
         return scene
     }
 
@@ -217,6 +240,27 @@ final class StoryboardDecompilation {
         }
     }
 
+    /// `<navigationItem key="navigationItem">` (``NavigationRule/item(_:bar:context:resources:items:)``
+    /// read backwards): its title and large title mode; bar button items are kept as comments.
+    private func navigationItem(_ index: Int, state: DecompileState) -> DecompiledElement {
+        let reader = state.reader
+        let element = DecompiledElement("navigationItem", [("key", "navigationItem")])
+        var used: Set<String> = ["UILargeTitleDisplayMode"]
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            element.set("title", title)
+        }
+        let modes = DecompileState.inverted(["automatic": 0, "always": 1, "never": 2])
+        if let mode = reader.integer(index, "UILargeTitleDisplayMode"), mode != 0 {
+            element.set("largeTitleDisplayMode", modes[mode] ?? "automatic")
+        }
+        element.set("id", state.id(index))
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(state.lost("UINavigationItem.\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
     /// The scene nib's controller: its top-level object that is a view controller.
     static func controller(in reader: DecompileReader) -> Int? {
         reader.elements(0, "UINibTopLevelObjectsKey").first { index in
@@ -241,7 +285,8 @@ final class StoryboardDecompilation {
         state.assign(controllerID, to: index)
         var used: Set<String> = []
         let swapped = reader.className(index) == "UIClassSwapper"
-        let className = swapped ? reader.string(index, "UIOriginalClassName") ?? "UIViewController" : reader.className(index)
+        let className =
+            swapped ? reader.string(index, "UIOriginalClassName") ?? "UIViewController" : reader.className(index)
         let elementName =
             Self.controllerElements[className]
             ?? (ClassHierarchy.superclasses[className] != nil && className.hasPrefix("UI")
@@ -269,7 +314,9 @@ final class StoryboardDecompilation {
             controller.set("title", title)
         }
         if reader.flag(index, "UIAutoresizesArchivedViewToFullSize") == false {
-            used.formUnion(["UIAutoresizesArchivedViewToFullSize", "UIContentSizeForViewInPopover", "UIPreferredContentSize"])
+            used.formUnion([
+                "UIAutoresizesArchivedViewToFullSize", "UIContentSizeForViewInPopover", "UIPreferredContentSize",
+            ])
             controller.set("autoresizesArchivedViewToFullSize", "NO")
         }
         if reader.integer(index, "UIKeyAutomaticallyAdjustsScrollViewInsets") == 0 {
@@ -280,11 +327,18 @@ final class StoryboardDecompilation {
             used.insert("UIClearsSelectionOnViewWillAppear")
             if !clears { controller.set("clearsSelectionOnViewWillAppear", "NO") }
         }
+        if let item = reader.reference(index, "UINavigationItem"), reader.className(item) == "UINavigationItem" {
+            used.insert("UINavigationItem")
+            controller.append(navigationItem(item, state: state))
+        }
         controller.set("sceneMemberID", "viewController")
         objects.append(controller)
         let firstResponder = DecompiledElement(
             "placeholder",
-            [("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)), ("sceneMemberID", "firstResponder")])
+            [
+                ("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)),
+                ("sceneMemberID", "firstResponder"),
+            ])
         objects.append(firstResponder)
 
         // Segue templates: by template object, for the view nib's triggers.
@@ -314,7 +368,9 @@ final class StoryboardDecompilation {
                 objects.append(recognizer)
             } else {
                 objects.append(
-                    state.lost("scene member \(reader.className(other))", "the scene member \(reader.className(other)) \(other)"))
+                    state.lost(
+                        "scene member \(reader.className(other))",
+                        "the scene member \(reader.className(other)) \(other)"))
             }
         }
         used.insert("UITopLevelObjectsToKeepAliveFromStoryboard")
@@ -336,18 +392,25 @@ final class StoryboardDecompilation {
                     }
                 }
             }
-            placeView(viewNibName, controller: controller, firstResponder: firstResponder, objects: objects, externals: externals)
+            placeView(
+                viewNibName, controller: controller, firstResponder: firstResponder, objects: objects,
+                externals: externals)
         } else if let viewNibName = reader.string(index, "UINibName") {
-            controller.append(state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
+            controller.append(
+                state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
         }
         for template in segueOrder where !triggered.contains(template) {
             if let segue = segues[template] { controller.child("connections").append(segue) }
         }
-        controller.orderChildren(["layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections"])
+        controller.orderChildren([
+            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+        ])
         for (key, payload) in reader.values(index) where !used.contains(key) {
             controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
         }
-        if reader.string(at: 0) == nil, reader.has(0, "UINibKeyValuePairsKey"), !reader.elements(0, "UINibKeyValuePairsKey").isEmpty {
+        if reader.string(at: 0) == nil, reader.has(0, "UINibKeyValuePairsKey"),
+            !reader.elements(0, "UINibKeyValuePairsKey").isEmpty
+        {
             objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
         }
         return scene

@@ -12,6 +12,8 @@ final class UIKitDecompilation: DecompileState {
     private var visited: Set<Int> = []
     /// Subviews whose generated constraints say `fixedFrame` or `ambiguous`.
     private var prototypingFlags: [Int: String] = [:]
+    /// Views whose `<viewLayoutGuide key="safeArea">` came from their own guide.
+    private var safeAreaPlaced: Set<Int> = []
     var era = XcodeEra(13)
     var localizable = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
@@ -240,7 +242,9 @@ final class UIKitDecompilation: DecompileState {
     /// backwards), or nil when `index` is no recognizer the rule knows.
     func gestureRecognizer(_ index: Int) -> DecompiledElement? {
         let className = actualClass(index)
-        guard let name = GestureRecognizerRule.classes.first(where: { $0.value == className && !$0.key.hasPrefix("pong") })?.key
+        guard
+            let name = GestureRecognizerRule.classes.first(where: { $0.value == className && !$0.key.hasPrefix("pong") }
+            )?.key
         else { return nil }
         let element = DecompiledElement(name)
         var used: Set<String> = [
@@ -317,7 +321,9 @@ final class UIKitDecompilation: DecompileState {
         take("UIOpaque")
         if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
         take("UIClearsContextBeforeDrawing")
-        if reader.flag(index, "UIClearsContextBeforeDrawing") == false { element.set("clearsContextBeforeDrawing", "NO") }
+        if reader.flag(index, "UIClearsContextBeforeDrawing") == false {
+            element.set("clearsContextBeforeDrawing", "NO")
+        }
         take("UIClipsToBounds")
         if reader.flag(index, "UIClipsToBounds") == true { element.set("clipsSubviews", "YES") }
         take("UIUserInteractionDisabled")
@@ -340,7 +346,8 @@ final class UIKitDecompilation: DecompileState {
         take("UIViewContentHuggingPriority")
         let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) ?? (250, 250)
         let buttonType = reader.integer(index, "UIButtonType") ?? 0
-        if [hugging.0, hugging.1] != defaultHugging, !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
+        if [hugging.0, hugging.1] != defaultHugging,
+            !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
         {
             element.set("horizontalHuggingPriority", Self.number(hugging.0))
             element.set("verticalHuggingPriority", Self.number(hugging.1))
@@ -430,7 +437,8 @@ final class UIKitDecompilation: DecompileState {
                 } else if isView(subview) {
                     list.append(view(subview, depth: depth + 1))
                 } else {
-                    list.append(lost("subview \(actualClass(subview))", "the subview \(actualClass(subview)) \(subview)"))
+                    list.append(
+                        lost("subview \(actualClass(subview))", "the subview \(actualClass(subview)) \(subview)"))
                 }
             }
             if !list.children.isEmpty { element.append(list) }
@@ -441,6 +449,12 @@ final class UIKitDecompilation: DecompileState {
         {
             take("UIViewLayoutGuides")
         }
+        // The view's own safe area guide (constraints name it): ``SafeAreaRule``.
+        if let guide = guides.first(where: { reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier })
+        {
+            element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
+            safeAreaPlaced.insert(index)
+        }
         if let margins = reader.geometry(index, "UIViewLayoutMargins"), margins.count == 4 {
             take("UIViewLayoutMargins")
             if margins != rule?.defaultLayoutMargins {
@@ -448,7 +462,8 @@ final class UIKitDecompilation: DecompileState {
                     DecompiledElement(
                         "edgeInsets",
                         [
-                            ("key", "layoutMargins"), ("top", Self.number(margins[0])), ("left", Self.number(margins[1])),
+                            ("key", "layoutMargins"), ("top", Self.number(margins[0])),
+                            ("left", Self.number(margins[1])),
                             ("bottom", Self.number(margins[2])), ("right", Self.number(margins[3])),
                         ]))
             }
@@ -520,7 +535,8 @@ final class UIKitDecompilation: DecompileState {
         take("UITextAlignment")
         element.set("textAlignment", Self.alignments[alignment] ?? "left")
         take("UILineBreakMode")
-        element.set("lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 4] ?? "tailTruncation")
+        element.set(
+            "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 4] ?? "tailTruncation")
         take("UIBaselineAdjustment")
         switch reader.integer(index, "UIBaselineAdjustment") {
         case nil: element.set("baselineAdjustment", "alignBaselines")
@@ -594,7 +610,8 @@ final class UIKitDecompilation: DecompileState {
         take("UIButtonType")
         element.set("buttonType", Self.buttonTypes[type] ?? "custom")
         take("UILineBreakMode")
-        element.set("lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 5] ?? "middleTruncation")
+        element.set(
+            "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 5] ?? "middleTruncation")
         if let code = reader.integer(index, "UIContentHorizontalAlignment") {
             take("UIContentHorizontalAlignment")
             element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
@@ -789,7 +806,9 @@ final class UIKitDecompilation: DecompileState {
             let name = reader.string(index, "UIResourceName")
         else { return nil }
         if shared.images[name] == nil {
-            shared.images[name] = (reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1)
+            shared.images[name] = (
+                reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1
+            )
             shared.imageOrder.append(name)
         }
         return name
@@ -803,7 +822,17 @@ final class UIKitDecompilation: DecompileState {
             element.set("name", catalog)
             if !shared.namedColors.contains(where: { $0.0 == catalog }) {
                 let value = plainColor(index, key: nil)
-                shared.namedColors.append((catalog, value ?? DecompiledElement("color", [("white", "0"), ("alpha", "1"), ("colorSpace", "custom"), ("customColorSpace", "genericGamma22GrayColorSpace")])))
+                shared.namedColors.append(
+                    (
+                        catalog,
+                        value
+                            ?? DecompiledElement(
+                                "color",
+                                [
+                                    ("white", "0"), ("alpha", "1"), ("colorSpace", "custom"),
+                                    ("customColorSpace", "genericGamma22GrayColorSpace"),
+                                ])
+                    ))
             }
             return element
         }
@@ -812,10 +841,13 @@ final class UIKitDecompilation: DecompileState {
             if ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
                 || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
             {
-                if ["whiteColor", "blackColor", "clearColor"].contains(system), let plain = plainColor(index, key: key) {
+                if ["whiteColor", "blackColor", "clearColor"].contains(system), let plain = plainColor(index, key: key)
+                {
                     return plain
                 }
-                element.set(ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system) ? "cocoaTouchSystemColor" : "systemColor", system)
+                element.set(
+                    ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
+                        ? "cocoaTouchSystemColor" : "systemColor", system)
                 return element
             }
             element.set("systemColor", system)
@@ -888,7 +920,9 @@ final class UIKitDecompilation: DecompileState {
             element.set("pointSize", Self.number(size))
             return element
         }
-        if era.writesFontScalingKeys, !reader.has(index, "UIFontTextStyleForScaling"), !shared.customFonts.contains(name) {
+        if era.writesFontScalingKeys, !reader.has(index, "UIFontTextStyleForScaling"),
+            !shared.customFonts.contains(name)
+        {
             shared.customFonts.append(name)
         }
         element.set("name", name)
@@ -919,7 +953,8 @@ final class UIKitDecompilation: DecompileState {
         }
         let element = DecompiledElement("constraint")
         guard let first = reader.reference(index, "NSFirstItem"),
-            let firstAttribute = reader.integer(index, "NSFirstAttributeV2") ?? reader.integer(index, "NSFirstAttribute"),
+            let firstAttribute = reader.integer(index, "NSFirstAttributeV2")
+                ?? reader.integer(index, "NSFirstAttribute"),
             let firstName = Self.constraintAttributes[firstAttribute]
         else {
             return lost("constraint without a first item", "the constraint \(index) without a first item")
@@ -968,14 +1003,12 @@ final class UIKitDecompilation: DecompileState {
             && reader.string(index, "UILayoutGuideIdentifier") == ""
         {
             let owner = tracked[position - 1]
+            if safeAreaPlaced.contains(owner) { continue }
             guard isView(owner), let ownerElement = elements[owner] else {
                 unmapped["safe area placeholder without its view", default: 0] += 1
                 continue
             }
-            let guide = reader.elements(owner, "UIViewLayoutGuides").first {
-                reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier
-            }
-            let guideID = id(guide ?? index)
+            let guideID = id(index)
             ownerElement.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", guideID)]))
             ownerElement.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
         }
@@ -1039,7 +1072,9 @@ final class UIKitDecompilation: DecompileState {
                     if let className = reader.string(index, "runtimeCollectionClassName"), className != "NSArray" {
                         collection.set("collectionClass", className)
                     }
-                    if reader.flag(index, "addsContentToExistingCollection") == true { collection.set("appends", "YES") }
+                    if reader.flag(index, "addsContentToExistingCollection") == true {
+                        collection.set("appends", "YES")
+                    }
                     collection.set("id", position == 0 ? id(index) : id(Self.syntheticBase + index * 64 + position))
                     connections.append(collection)
                 }
