@@ -67,7 +67,24 @@ score() {
 score_group() {
     local group="$1" folder="$work/group/$1" member name document="$work/doc/decompiled.storyboard" xcode i category
     rm -rf "$work/group" "$work/doc" && mkdir -p "$folder" "$work/doc"
-    for member in "$corpus"/nib/"$group"_*.nib; do cp "$member" "$folder/${member#"$corpus/nib/${group}_"}"; done
+    # A directory nib inside the storyboard is flattened in the corpus (Y.nib_runtime.nib,
+    # Y.nib_objects-11.0-.nib): its runtime.nib stands for Y.nib; the objects-N+ variants, which
+    # the compiler never writes, are counted as differences of their own.
+    local -a variants=()
+    for member in "$corpus"/nib/"$group"_*.nib; do
+        name="${member#"$corpus/nib/${group}_"}"
+        case "$name" in
+            *.nib_runtime.nib) cp "$member" "$folder/${name%_runtime.nib}" ;;
+            *.nib_objects-*.nib) variants+=("$name") ;;
+            *) cp "$member" "$folder/$name" ;;
+        esac
+    done
+    for name in "${variants[@]}"; do
+        total[nib/ios]=$(( ${total[nib/ios]:-0} + 1 ))
+        echo "DIFF nib $group/$name (a directory nib's objects-N+ variant, which the compiler does not write)"
+        echo "ios: directory nib variant objects-N+.nib (not written by the compiler)" >> "$work/first"
+    done
+    ls "$folder"/*.nib > /dev/null 2>&1 || return
     if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.storyboard"; fi
     if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
         for member in "$folder"/*.nib; do
@@ -140,5 +157,6 @@ echo
 echo "Most common first differences (nibs affected):"
 sort "$work/first" | uniq -c | sort -rn | head -30
 echo
-echo "Most common kinds without a source form (nibs affected):"
-sort "$work/unmapped" | uniq -c | sort -rn | head -20
+echo "Most common kinds without a source form, kept as comments (nibs affected; AppKit nibs, not decompiled yet, apart):"
+grep -v '^AppKit object' "$work/unmapped" | sort | uniq -c | sort -rn | head -25
+echo "      AppKit objects: $(grep -c '^AppKit object' "$work/unmapped") kinds × nibs"

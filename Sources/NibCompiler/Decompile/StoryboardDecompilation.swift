@@ -85,7 +85,11 @@ final class StoryboardDecompilation {
     }
 
     func run() -> NibDecompiler.Result {
-        era = nibs.values.map { UIKitDecompilation.inferredEra($0) }.max() ?? XcodeEra(13)
+        // The newest Xcode any nib shows, but an Xcode before 13 when any nib lists its own
+        // objects before the placeholders (``XcodeEra/listsPlaceholdersFirst``).
+        let eras = nibs.values.map { UIKitDecompilation.inferredEra($0) }
+        era = eras.max() ?? XcodeEra(13)
+        if eras.contains(XcodeEra(12)), era > XcodeEra(12) { era = XcodeEra(12) }
         let viewNibs = Set(nibs.keys.filter { $0.contains("-view-") })
         let sceneNames = nibs.keys.filter { !viewNibs.contains($0) }.sorted()
         // Controller ids: from the view nib the controller names (`<controller id>-view-<view id>`),

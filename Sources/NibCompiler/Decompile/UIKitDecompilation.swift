@@ -161,6 +161,13 @@ final class UIKitDecompilation: DecompileState {
             version = 6.1
         }
         if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
+        // Top-level objects before a placeholder: an Xcode before 13 (``XcodeEra/listsPlaceholdersFirst``).
+        let topLevel = reader.elements(0, "UINibTopLevelObjectsKey")
+        if let lastProxy = topLevel.lastIndex(where: { reader.className($0) == "UIProxyObject" }),
+            topLevel[..<lastProxy].contains(where: { reader.className($0) != "UIProxyObject" })
+        {
+            version = min(version, 12)
+        }
         return XcodeEra(version)
     }
 
