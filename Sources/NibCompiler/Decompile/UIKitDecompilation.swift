@@ -1009,8 +1009,14 @@ final class UIKitDecompilation: DecompileState {
         where position > 0 && reader.className(index) == "UILayoutGuide"
             && reader.string(index, "UILayoutGuideIdentifier") == ""
         {
-            let owner = tracked[position - 1]
-            if safeAreaPlaced.contains(owner) { continue }
+            // Right after its view (xibs); else, as in storyboard view nibs, listed after the
+            // placeholders: the first top-level view without a safe area.
+            var owner = tracked[position - 1]
+            if !isView(owner) || elements[owner] == nil || safeAreaPlaced.contains(owner) {
+                guard let root = topLevelViews.first(where: { !safeAreaPlaced.contains($0.index) }) else { continue }
+                owner = root.index
+            }
+            safeAreaPlaced.insert(owner)
             guard isView(owner), let ownerElement = elements[owner] else {
                 unmapped["safe area placeholder without its view", default: 0] += 1
                 continue
