@@ -54,6 +54,8 @@ final class StoryboardDecompilation {
     private var salt = 0
     private var era = XcodeEra(13)
     private var localizable = false
+    /// (salt, index) of the controllers made into scenes: a container that holds itself is met once.
+    private var visitedControllers: Set<[Int]> = []
 
     /// Controller elements by ``StoryboardCompiler/controllers`` read backwards.
     static let controllerElements: [String: String] = {
@@ -117,7 +119,11 @@ final class StoryboardDecompilation {
         for name in sceneNames {
             guard let reader = nibs[name], let controllerID = controllerIDs[name] else { continue }
             if name == entryPoint { initial = controllerID }
-            scenes.append(scene(name: name, reader: reader, controllerID: controllerID, controllerIDs: controllerIDs))
+            for made in sceneElements(
+                name: name, reader: reader, controllerID: controllerID, controllerIDs: controllerIDs)
+            {
+                scenes.append(made)
+            }
         }
         // Without an Info.plist, the entry point is the scene nothing else reaches: the first
         // scene named after its class and id (no storyboard identifier) that no segue leads to.
@@ -136,10 +142,13 @@ final class StoryboardDecompilation {
         }
         // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
         // a scene of its own, a plain controller with the id the nib's name gives.
-        let named = Set(
-            sceneNames.compactMap {
-                nibs[$0].flatMap { reader in Self.controller(in: reader).flatMap { reader.string($0, "UINibName") } }
-            })
+        var named: Set<String> = []
+        for name in sceneNames {
+            guard let reader = nibs[name], let controller = Self.controller(in: reader) else { continue }
+            for index in [controller] + reader.elements(controller, "UIViewControllers") {
+                if let viewNib = reader.string(index, "UINibName") { named.insert(viewNib) }
+            }
+        }
         for name in viewNibs.sorted() where !named.contains(name) {
             guard let range = name.range(of: "-view-") else { continue }
             let controllerID = String(name[..<range.lowerBound])
@@ -275,19 +284,24 @@ final class StoryboardDecompilation {
         }
     }
 
-    private func scene(name: String, reader: DecompileReader, controllerID: String, controllerIDs: [String: String])
-        -> DecompiledElement
-    {
-        let state = UIKitDecompilation(reader: reader, shared: shared, salt: next())
+    /// The scene of scene nib `name`'s controller (or of `given`, a container's child in the same
+    /// nib, with the container's `givenState`), then the scenes of its children.
+    private func sceneElements(
+        name: String, reader: DecompileReader, controllerID: String, controllerIDs: [String: String],
+        index given: Int? = nil, state givenState: UIKitDecompilation? = nil
+    ) -> [DecompiledElement] {
+        let state = givenState ?? UIKitDecompilation(reader: reader, shared: shared, salt: next())
         state.era = era
-        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000))])
+        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000 + (given ?? 0)))])
         let objects = scene.child("objects")
-        guard let index = Self.controller(in: reader) else {
+        guard let index = given ?? Self.controller(in: reader), visitedControllers.insert([state.salt, index]).inserted
+        else {
             objects.append(state.lost("scene without a view controller", "the scene nib \(name) without a controller"))
-            return scene
+            return [scene]
         }
         state.assign(controllerID, to: index)
-        var used: Set<String> = []
+        var extra: [DecompiledElement] = []
+        var used: Set<String> = ["UIParentViewController"]
         let swapped = reader.className(index) == "UIClassSwapper"
         let className =
             swapped ? reader.string(index, "UIOriginalClassName") ?? "UIViewController" : reader.className(index)
@@ -345,6 +359,28 @@ final class StoryboardDecompilation {
             ])
         objects.append(firstResponder)
 
+        // A navigation controller: its bar, and its root controller (archived in this nib) as a
+        // scene of its own that a relationship segue leads to (StoryboardCompiler's containers).
+        if ClassHierarchy.isKind(className, of: "UINavigationController") {
+            used.formUnion(["UIViewControllers", "UIChildViewControllers", "UINavigationBar"])
+            if let bar = reader.reference(index, "UINavigationBar"), let barElement = state.decodeView(bar) {
+                barElement.set("key", "navigationBar")
+                controller.append(barElement)
+            }
+            for child in reader.elements(index, "UIViewControllers") {
+                let childID = Self.controllerID(reader, child) ?? state.id(child)
+                controller.child("connections").append(
+                    DecompiledElement(
+                        "segue",
+                        [
+                            ("destination", childID), ("kind", "relationship"), ("relationship", "rootViewController"),
+                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
+                        ]))
+                extra += sceneElements(
+                    name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                    state: state)
+            }
+        }
         // Segue templates: by template object, for the view nib's triggers.
         used.insert("UIStoryboardSegueTemplates")
         var segues: [Int: DecompiledElement] = [:]
@@ -417,6 +453,14 @@ final class StoryboardDecompilation {
         {
             objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
         }
-        return scene
+        return [scene] + extra
+    }
+
+    /// A controller's id from the view nib it names (`<controller id>-view-<view id>`).
+    static func controllerID(_ reader: DecompileReader, _ controller: Int) -> String? {
+        guard let viewNib = reader.string(controller, "UINibName"), let range = viewNib.range(of: "-view-") else {
+            return nil
+        }
+        return String(viewNib[..<range.lowerBound])
     }
 }

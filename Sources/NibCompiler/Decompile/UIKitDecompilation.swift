@@ -279,6 +279,11 @@ final class UIKitDecompilation: DecompileState {
         return element
     }
 
+    /// The element of view `index` (and its subtree), or nil when it is no view.
+    func decodeView(_ index: Int) -> DecompiledElement? {
+        isView(index) ? view(index, depth: 0) : nil
+    }
+
     /// Gives the nib's first top-level view the id `id` (a storyboard view nib's name holds it).
     func assignRootViewID(_ id: String) {
         if let root = reader.elements(0, "UINibTopLevelObjectsKey").first(where: { isView($0) }) {
