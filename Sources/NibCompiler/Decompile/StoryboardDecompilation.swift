@@ -363,9 +363,8 @@ final class StoryboardDecompilation {
         // scene of its own that a relationship segue leads to (StoryboardCompiler's containers).
         if ClassHierarchy.isKind(className, of: "UINavigationController") {
             used.formUnion(["UIViewControllers", "UIChildViewControllers", "UINavigationBar"])
-            if let bar = reader.reference(index, "UINavigationBar"), let barElement = state.decodeView(bar) {
-                barElement.set("key", "navigationBar")
-                controller.append(barElement)
+            if let bar = reader.reference(index, "UINavigationBar") {
+                controller.append(navigationBar(bar, state: state))
             }
             for child in reader.elements(index, "UIViewControllers") {
                 let childID = Self.controllerID(reader, child) ?? state.id(child)
@@ -454,6 +453,42 @@ final class StoryboardDecompilation {
             objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
         }
         return [scene] + extra
+    }
+
+    /// The keys ``NavigationRule/bar(_:controller:context:)`` writes for every bar, from no
+    /// attribute of the document.
+    static let impliedBarKeys: Set<String> = [
+        "UIBounds", "UICenter", "UIDeepDrawRect", "UIAutoresizeSubviews", "UIAutoresizingMask",
+        "UIViewContentHuggingPriority", "UIViewContentCompressionResistancePriority",
+        "UIViewInsetsLayoutMarginsFromSafeArea",
+        "UIViewSemanticContentAttribute", "UIViewLayoutMargins", "UIDelegate", "UIBarPosition", "UIBarTranslucence",
+        "UIOpaque", "UIViewLargeContentStoredProperties", "UIItems", "UITintColor",
+    ]
+
+    /// `<navigationBar key="navigationBar">`: its frame and tint; what the bar rule does not
+    /// write is kept as comments.
+    private func navigationBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
+        let reader = state.reader
+        let bar = DecompiledElement(
+            "navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        {
+            bar.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", DecompileState.number(center[0] - bounds[2] / 2)),
+                        ("y", DecompileState.number(center[1] - bounds[3] / 2)),
+                        ("width", DecompileState.number(bounds[2])), ("height", DecompileState.number(bounds[3])),
+                    ]))
+        }
+        bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
+        if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") { bar.append(tint) }
+        for (key, payload) in reader.values(index) where !Self.impliedBarKeys.contains(key) {
+            bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
+        }
+        return bar
     }
 
     /// A controller's id from the view nib it names (`<controller id>-view-<view id>`).
