@@ -487,6 +487,7 @@ final class UIKitDecompilation: DecompileState {
         case "UIImageView": imageView(index, element, take)
         case "UIStackView": stackView(index, element, take)
         case "UITextField": textField(index, element, take)
+        case "UITableView": tableView(index, element, take)
         default: break
         }
         if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
@@ -769,6 +770,77 @@ final class UIKitDecompilation: DecompileState {
             traits.set("textContentType", contentType)
         }
         element.append(traits)
+    }
+
+    static let tableStyles = inverted(TableViewRule.styles)
+    /// Keys ``TableViewRule`` writes for every table view of an era, from no attribute.
+    static let impliedTableKeys: Set<String> = [
+        "UIViewLocalOverrideTraitCollection", "UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom",
+        "UIScrollViewContentInsetAdjustmentBehavior", "UIPrefetchingEnabled", "UIFillerRowHeight",
+        "UISectionHeaderTopPadding", "UIInsetsContentViewsToSafeArea", "UISeparatorInsetReference", "UIContentSize",
+        "UIShowsSelectionImmediatelyOnTouchBegin", "UISeparatorStyleIOS5AndLater", "UISeparatorStyle",
+        "UISeparatorStyleIOS9AndLater", "UIStyle", "UITableViewStyle",
+    ]
+
+    /// `<tableView>` (``TableViewRule`` read backwards): style, separators, heights, bouncing,
+    /// selection, colors; prototype cells (nested nibs) and static sections are kept as comments.
+    private func tableView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in Self.impliedTableKeys { take(key) }
+        let style = reader.integer(index, "UITableViewStyle") ?? reader.integer(index, "UIStyle") ?? 0
+        element.set("style", Self.tableStyles[style] ?? "plain")
+        if reader.integer(index, "UISeparatorStyleIOS9AndLater") == 0 || !reader.has(index, "UISeparatorStyle") {
+            element.set("separatorStyle", "none")
+        } else {
+            element.set("separatorStyle", "default")
+        }
+        if reader.has(index, "UITableViewCellPrototypeNibs") { element.set("dataMode", "prototypes") }
+        let modern = reader.has(index, "UIFillerRowHeight")
+        for (key, attribute, fallback) in [
+            ("UIRowHeight", "rowHeight", -1.0), ("UISectionHeaderHeight", "sectionHeaderHeight", modern ? -1 : .nan),
+            ("UISectionFooterHeight", "sectionFooterHeight", modern ? -1 : .nan),
+            ("UIEstimatedRowHeight", "estimatedRowHeight", 0),
+            ("UIEstimatedSectionHeaderHeight", "estimatedSectionHeaderHeight", 0),
+            ("UIEstimatedSectionFooterHeight", "estimatedSectionFooterHeight", 0),
+        ] {
+            guard let value = reader.number(index, key) else { continue }
+            take(key)
+            if value != fallback { element.set(attribute, Self.number(value)) }
+        }
+        if reader.flag(index, "UIAlwaysBounceVertical") == true {
+            take("UIAlwaysBounceVertical")
+            element.set("alwaysBounceVertical", "YES")
+        }
+        if reader.flag(index, "UIBounceEnabled") == false {
+            take("UIBounceEnabled")
+            element.set("bounces", "NO")
+        }
+        if reader.flag(index, "UIAllowsSelection") == false {
+            take("UIAllowsSelection")
+            element.set("allowsSelection", "NO")
+        }
+        if reader.flag(index, "UIAllowsSelectionDuringEditing") == true {
+            take("UIAllowsSelectionDuringEditing")
+            element.set("allowsSelectionDuringEditing", "YES")
+        }
+        for (key, name) in [
+            ("UISeparatorColor", "separatorColor"), ("UISectionIndexColor", "sectionIndexColor"),
+            ("UISectionIndexBackgroundColor", "sectionIndexBackgroundColor"),
+        ] {
+            if let color = color(reader.reference(index, key), key: name) {
+                take(key)
+                element.append(color)
+            }
+        }
+        if let inset = reader.geometry(index, "UISeparatorInset"), inset.count == 4 {
+            take("UISeparatorInset")
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", "separatorInset"), ("minX", Self.number(inset[1])), ("minY", Self.number(inset[0])),
+                        ("maxX", Self.number(inset[3])), ("maxY", Self.number(inset[2])),
+                    ]))
+        }
     }
 
     private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
