@@ -258,7 +258,8 @@ final class StoryboardDecompilation {
     private func navigationItem(_ index: Int, state: DecompileState) -> DecompiledElement {
         let reader = state.reader
         let element = DecompiledElement("navigationItem", [("key", "navigationItem")])
-        var used: Set<String> = ["UILargeTitleDisplayMode"]
+        // The bar is its container's (NavigationRule.item writes it from the scene).
+        var used: Set<String> = ["UILargeTitleDisplayMode", "UINavigationBar"]
         if let title = reader.string(index, "UITitle") {
             used.insert("UITitle")
             element.set("title", title)
