@@ -28,6 +28,39 @@ final class DecompileShared {
         return element
     }
 
+    /// A UIKit document of `type` as the Xcode `era` saves it: the header, `<dependencies>` and
+    /// the custom fonts named so far (call it once the nibs are decoded).
+    func uiKitDocument(type: String, era: XcodeEra) -> DecompiledElement {
+        let version = UIKitDecompilation.toolsVersion(era)
+        let document = DecompiledElement(
+            "document",
+            [
+                ("type", type), ("version", "3.0"), ("toolsVersion", version), ("targetRuntime", "iOS.CocoaTouch"),
+                ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
+            ])
+        if era >= XcodeEra(8) {
+            document.set("useTraitCollections", "YES")
+            document.set("colorMatched", "YES")
+        }
+        if era >= XcodeEra(9) { document.set("useSafeAreas", "YES") }
+        let dependencies = document.child("dependencies")
+        dependencies.append(
+            DecompiledElement(
+                "plugIn", [("identifier", "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"), ("version", version)]))
+        if !systemColors.isEmpty {
+            dependencies.append(
+                DecompiledElement(
+                    "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
+        }
+        if era >= XcodeEra(8) {
+            dependencies.append(
+                DecompiledElement(
+                    "capability", [("name", "documents saved in the Xcode 8 format"), ("minToolsVersion", "8.0")]))
+        }
+        if let fonts = customFontsElement() { document.append(fonts) }
+        return document
+    }
+
     /// `<resources>` for the images and colors the document names, or nil.
     func resources() -> DecompiledElement? {
         guard !images.isEmpty || !namedColors.isEmpty || !systemColors.isEmpty else { return nil }

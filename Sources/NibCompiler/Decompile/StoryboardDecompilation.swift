@@ -154,33 +154,8 @@ final class StoryboardDecompilation {
             let controllerID = String(name[..<range.lowerBound])
             scenes.append(orphanScene(viewNib: name, controllerID: controllerID))
         }
-        let document = DecompiledElement(
-            "document",
-            [
-                ("type", "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"), ("version", "3.0"),
-                ("toolsVersion", UIKitDecompilation.toolsVersion(era)), ("targetRuntime", "iOS.CocoaTouch"),
-                ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
-            ])
-        if era >= XcodeEra(8) {
-            document.set("useTraitCollections", "YES")
-            document.set("colorMatched", "YES")
-        }
-        if era >= XcodeEra(9) { document.set("useSafeAreas", "YES") }
+        let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era)
         if let initial { document.set("initialViewController", initial) }
-        let dependencies = document.child("dependencies")
-        dependencies.append(
-            DecompiledElement(
-                "plugIn",
-                [
-                    ("identifier", "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"),
-                    ("version", UIKitDecompilation.toolsVersion(era)),
-                ]))
-        if !shared.systemColors.isEmpty {
-            dependencies.append(
-                DecompiledElement(
-                    "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
-        }
-        if let fonts = shared.customFontsElement() { document.append(fonts) }
         document.append(scenes)
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
@@ -202,12 +177,7 @@ final class StoryboardDecompilation {
         controller.append(
             state.lost("view nib without its scene nib", "the scene nib of view nib \(viewNib) (not in the input)"))
         objects.append(controller)
-        let firstResponder = DecompiledElement(
-            "placeholder",
-            [
-                ("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)),
-                ("sceneMemberID", "firstResponder"),
-            ])
+        let firstResponder = Self.firstResponder(id: state.id(1_000_001))
         objects.append(firstResponder)
         placeView(viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: [:])
         controller.orderChildren([
@@ -352,12 +322,7 @@ final class StoryboardDecompilation {
         }
         controller.set("sceneMemberID", "viewController")
         objects.append(controller)
-        let firstResponder = DecompiledElement(
-            "placeholder",
-            [
-                ("placeholderIdentifier", "IBFirstResponder"), ("id", state.id(1_000_001)),
-                ("sceneMemberID", "firstResponder"),
-            ])
+        let firstResponder = Self.firstResponder(id: state.id(1_000_001))
         objects.append(firstResponder)
 
         // A navigation controller: its bar, and its root controller (archived in this nib) as a
@@ -490,6 +455,13 @@ final class StoryboardDecompilation {
             bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
         }
         return bar
+    }
+
+    /// A scene's First Responder placeholder.
+    static func firstResponder(id: String) -> DecompiledElement {
+        DecompiledElement(
+            "placeholder",
+            [("placeholderIdentifier", "IBFirstResponder"), ("id", id), ("sceneMemberID", "firstResponder")])
     }
 
     /// A controller's id from the view nib it names (`<controller id>-view-<view id>`).

@@ -89,34 +89,7 @@ final class UIKitDecompilation: DecompileState {
         era = Self.inferredEra(reader)
         let objects = DecompiledElement("objects")
         for element in decodeObjects() { objects.append(element) }
-        let document = DecompiledElement(
-            "document",
-            [
-                ("type", "com.apple.InterfaceBuilder3.CocoaTouch.XIB"), ("version", "3.0"),
-                ("toolsVersion", Self.toolsVersion(era)), ("targetRuntime", "iOS.CocoaTouch"),
-                ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
-            ])
-        if era >= XcodeEra(8) {
-            document.set("useTraitCollections", "YES")
-            document.set("colorMatched", "YES")
-        }
-        if era >= XcodeEra(9) { document.set("useSafeAreas", "YES") }
-        let dependencies = document.child("dependencies")
-        dependencies.append(
-            DecompiledElement(
-                "plugIn",
-                [("identifier", "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"), ("version", Self.toolsVersion(era))]))
-        if !shared.systemColors.isEmpty {
-            dependencies.append(
-                DecompiledElement(
-                    "capability", [("name", "System colors in document resources"), ("minToolsVersion", "11.0")]))
-        }
-        if era >= XcodeEra(8) {
-            dependencies.append(
-                DecompiledElement(
-                    "capability", [("name", "documents saved in the Xcode 8 format"), ("minToolsVersion", "8.0")]))
-        }
-        if let fonts = shared.customFontsElement() { document.append(fonts) }
+        let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", era: era)
         document.append(objects)
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
