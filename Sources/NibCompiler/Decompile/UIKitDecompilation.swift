@@ -74,7 +74,7 @@ final class UIKitDecompilation: DecompileState {
         connect()
         runtimeAttributes()
         for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
-            objects.append(lost("accessibility configuration", "the accessibility configuration object \(index)"))
+            if let comment = accessibility(index) { objects.append(comment) }
         }
         for index in reader.elements(0, "UINibTraitStorageListsKey") {
             objects.append(lost("size-class variations", "the trait storage list object \(index)"))
@@ -1075,6 +1075,49 @@ final class UIKitDecompilation: DecompileState {
             ownerElement.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", guideID)]))
             ownerElement.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
         }
+    }
+
+    // MARK: Accessibility
+
+    static let accessibilityTraits = AccessibilityRule.traitBits.sorted { $0.value < $1.value }
+
+    /// `<accessibility key="accessibilityConfiguration">` on the configured view
+    /// (``AccessibilityRule`` read backwards); a comment for the document when it cannot be placed.
+    private func accessibility(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIRuntimeAccessibilityConfiguration",
+            let object = reader.reference(index, "UIAccessibileObject"), isView(object), let owner = elements[object]
+        else {
+            return lost("accessibility configuration", "the accessibility configuration object \(index)")
+        }
+        let element = DecompiledElement("accessibility", [("key", "accessibilityConfiguration")])
+        for (key, payload) in reader.values(index) {
+            switch key {
+            case "UIAccessibileObject": break
+            case "UIAccessibilityIdentifier" where reader.string(index, key) != nil:
+                element.set("identifier", reader.string(index, key) ?? "")
+            case "UIAccessibilityLabel" where reader.string(index, key) != nil:
+                element.set("label", reader.string(index, key) ?? "")
+            case "UIAccessibilityTraits":
+                let bits = reader.reference(index, key).flatMap { reader.numberObject(at: $0) }.flatMap {
+                    Int(exactly: $0)
+                }
+                let traits = DecompiledElement("accessibilityTraits", [("key", "traits")])
+                var known = 0
+                for (name, bit) in Self.accessibilityTraits where (bits ?? 0) & bit != 0 {
+                    traits.set(name, "YES")
+                    known |= bit
+                }
+                element.append(traits)
+                if bits == nil || known != bits { element.append(lost("accessibility trait", "the traits \(payload)")) }
+            case "UIIsAccessibilityElement":
+                let value = reader.reference(index, key).flatMap { reader.numberObject(at: $0) }
+                element.append(DecompiledElement("bool", [("key", "isElement"), ("value", value == 0 ? "NO" : "YES")]))
+            default:
+                element.append(lost("UIRuntimeAccessibilityConfiguration.\(key)", "\(key) (\(payload))"))
+            }
+        }
+        owner.append(element)
+        return nil
     }
 
     // MARK: Connections and runtime attributes
