@@ -21,7 +21,9 @@ public struct NibTool: ParsableCommand {
             """,
         version: "nibtool \(NibToolVersion.current) (NibKit)",
         subcommands: [
-            Info.self, Dump.self, Convert.self, Verify.self, Tree.self, Compile.self, Diff.self, Scan.self, Render.self,
+            Info.self, Dump.self, Convert.self, Verify.self, Tree.self, Compile.self, Decompile.self, Diff.self,
+            Scan.self,
+            Render.self,
         ])
 
     /// Creates the command with default options.

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Round trip through our compiler: decompiles every nib of the corpus's nib/ folder and every
+# Apple output in xib-pairs/ (`nibtool decompile`), compiles the document again with the Xcode
+# the nib shows (`nibtool compile --xcode V --compare-with ORIGINAL`, i.e. NibDiff), and prints
+# one line per nib, the pass figure per platform and set, and the most common first differences.
+#
+# Usage: Scripts/score-decompile.sh [NAME-FILTER]   (build first: swift build)
+# Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
+#              SCORE_DETAILS=1 to print each failing nib's first differences.
+#
+# The corpus's nibs that come from a .storyboardc (nib/OWNER__X.storyboardc_NIB.nib) are put back
+# together by storyboard and decompiled as one .storyboard; each counts on its own.
+# A nib whose strings are localizable (NSLocalizableString) is decompiled into a Base.lproj
+# folder, as its source was, so that the compiler writes localizable strings again.
+set -u
+root="$(cd "$(dirname "$0")/.." && pwd)"
+corpus="${NIBKIT_CORPUS:-$root/../shared/corpus}"
+nibtool="${NIBTOOL:-$root/.build/debug/nibtool}"
+filter="${1:-}"
+[ -x "$nibtool" ] || { echo "build nibtool first (swift build)" >&2; exit 2; }
+[ -d "$corpus/nib" ] || { echo "no corpus at $corpus" >&2; exit 2; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+: > "$work/first"
+: > "$work/unmapped"
+declare -A pass total errors
+
+# score SET NAME INPUT: decompile INPUT, compile it back, compare with INPUT.
+score() {
+    local set="$1" name="$2" input="$3" extension="xib" folder="$work/doc" document platform xcode
+    [[ -n "$filter" && "$name" != *"$filter"* ]] && return
+    [ -d "$input" ] && [[ "$input" == *.storyboardc ]] && extension="storyboard"
+    rm -rf "$folder" && mkdir -p "$folder"
+    if grep -rqa NSLocalizableString "$input" 2>/dev/null; then folder="$folder/Base.lproj" && mkdir -p "$folder"; fi
+    document="$folder/decompiled.$extension"
+    if ! "$nibtool" decompile "$input" -o "$document" 2> "$work/decompile-err"; then
+        platform="unknown"
+        total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
+        errors[$set/$platform]=$(( ${errors[$set/$platform]:-0} + 1 ))
+        echo "DECOMPILE-ERROR $set $name: $(head -1 "$work/decompile-err")"
+        echo "decompile error" >> "$work/first"
+        return
+    fi
+    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    if grep -q 'targetRuntime="MacOSX' "$document"; then platform="macos"; else platform="ios"; fi
+    xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
+    total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
+    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} --compare-with "$input" --limit 5 \
+        > "$work/out" 2> "$work/err"; then
+        pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
+        echo "PASS $set $name"
+    elif grep -q ': error: ' "$work/err" || ! grep -q 'difference' "$work/out"; then
+        errors[$set/$platform]=$(( ${errors[$set/$platform]:-0} + 1 ))
+        echo "COMPILE-ERROR $set $name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
+        echo "compile error: $(grep -m1 ': error: ' "$work/err" | sed -E 's/^.*error: //; s/"[^"]*"/"…"/g')" >> "$work/first"
+    else
+        echo "DIFF $set $name ($(tail -1 "$work/out"))"
+        [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
+        grep -m1 "^category: " "$work/out" | sed "s/^category: /$platform: /" >> "$work/first"
+    fi
+}
+
+# score_group GROUP: the corpus's nibs of one .storyboardc (named GROUP.storyboardc_NIB.nib) put
+# back into a folder, decompiled to a .storyboard, compiled back; each nib passes when the
+# comparison reports no difference in it (the folder has no Info.plist, so its difference and
+# the nibs the corpus does not hold are nobody's).
+score_group() {
+    local group="$1" folder="$work/group/$1" member name document="$work/doc/decompiled.storyboard" xcode i category
+    rm -rf "$work/group" "$work/doc" && mkdir -p "$folder" "$work/doc"
+    # A directory nib inside the storyboard is flattened in the corpus (Y.nib_runtime.nib,
+    # Y.nib_objects-11.0-.nib): its runtime.nib stands for Y.nib; the objects-N+ variants, which
+    # the compiler never writes, are counted as differences of their own.
+    local -a variants=()
+    for member in "$corpus"/nib/"$group"_*.nib; do
+        name="${member#"$corpus/nib/${group}_"}"
+        case "$name" in
+            *.nib_runtime.nib) cp "$member" "$folder/${name%_runtime.nib}" ;;
+            *.nib_objects-*.nib) variants+=("$name") ;;
+            *) cp "$member" "$folder/$name" ;;
+        esac
+    done
+    for name in "${variants[@]}"; do
+        total[nib/ios]=$(( ${total[nib/ios]:-0} + 1 ))
+        echo "DIFF nib $group/$name (a directory nib's objects-N+ variant, which the compiler does not write)"
+        echo "ios: directory nib variant objects-N+.nib (not written by the compiler)" >> "$work/first"
+    done
+    ls "$folder"/*.nib > /dev/null 2>&1 || return
+    if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.storyboard"; fi
+    if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
+        for member in "$folder"/*.nib; do
+            total[nib/unknown]=$(( ${total[nib/unknown]:-0} + 1 )); errors[nib/unknown]=$(( ${errors[nib/unknown]:-0} + 1 ))
+            echo "DECOMPILE-ERROR nib $group/$(basename "$member"): $(head -1 "$work/decompile-err")"
+            echo "decompile error" >> "$work/first"
+        done
+        return
+    fi
+    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    local platform=ios
+    grep -q 'targetRuntime="MacOSX' "$document" && platform=macos
+    xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
+    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
+    local compiled=1
+    grep -q ': error: ' "$work/err" && compiled=0
+    mapfile -t diffs < <(grep '^- ' "$work/out")
+    mapfile -t categories < <(grep '^category: ' "$work/out" | sed 's/^category: //')
+    for member in "$folder"/*.nib; do
+        name="$(basename "$member")"
+        total[nib/$platform]=$(( ${total[nib/$platform]:-0} + 1 ))
+        if [ "$compiled" = 0 ]; then
+            errors[nib/$platform]=$(( ${errors[nib/$platform]:-0} + 1 ))
+            echo "COMPILE-ERROR nib $group/$name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
+            echo "compile error: $(grep -m1 ': error: ' "$work/err" | sed -E 's/^.*error: //; s/"[^"]*"/"…"/g')" >> "$work/first"
+            continue
+        fi
+        category=""
+        for i in "${!diffs[@]}"; do
+            if [[ "${diffs[$i]}" == "- $name:"* ]]; then category="${categories[$i]:-difference}"; break; fi
+        done
+        if [ -z "$category" ]; then
+            pass[nib/$platform]=$(( ${pass[nib/$platform]:-0} + 1 ))
+            echo "PASS nib $group/$name (as a storyboard)"
+        else
+            echo "DIFF nib $group/$name (as a storyboard)"
+            [ "${SCORE_DETAILS:-0}" = 1 ] && printf '%s\n' "${diffs[@]}" | grep -F -- "- $name:" | head -5 | sed 's/^/    /'
+            echo "$platform: $category" >> "$work/first"
+        fi
+    done
+}
+
+declare -A groups_done
+for nib in "$corpus"/nib/*.nib; do
+    name="$(basename "$nib" .nib)"
+    if [[ "$name" == *.storyboardc_* ]]; then
+        group="${name%%.storyboardc_*}.storyboardc"
+        [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
+        [ -n "${groups_done[$group]:-}" ] && continue
+        groups_done[$group]=1
+        score_group "$group"
+    else
+        score nib "$name" "$nib"
+    fi
+done
+for dir in "$corpus"/xib-pairs/*/; do
+    name="$(basename "$dir")"
+    source="$(find "$dir" -maxdepth 2 \( -name '*.xib' -o -name '*.storyboard' \) -not -path '*.storyboardc/*' | head -1)"
+    [ -n "$source" ] || continue
+    base="${source%.*}"
+    if [[ "$source" == *.storyboard ]]; then output="$base.storyboardc"; else output="$base.nib"; fi
+    [ -e "$output" ] && score pairs "$name" "$output"
+done
+
+echo
+for key in $(printf '%s\n' "${!total[@]}" | sort); do
+    echo "$key: pass ${pass[$key]:-0}/${total[$key]} (errors ${errors[$key]:-0})"
+done
+echo
+echo "Most common first differences (nibs affected):"
+sort "$work/first" | uniq -c | sort -rn | head -30
+echo
+echo "Most common kinds without a source form, kept as comments (nibs affected; AppKit nibs, not decompiled yet, apart):"
+grep -v '^AppKit object' "$work/unmapped" | sort | uniq -c | sort -rn | head -25
+echo "      AppKit objects: $(grep -c '^AppKit object' "$work/unmapped") kinds × nibs"

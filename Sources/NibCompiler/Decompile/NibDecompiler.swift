@@ -1,0 +1,66 @@
+import NibArchive
+
+/// Turns compiled nibs back into Interface Builder documents: a UIKit `.nib` into a `.xib`.
+///
+/// The mapping is the compiler's own knowledge read backwards: each archived key is turned into
+/// the attribute or element that the compiler's rules (``NibCompiler``) turn into that key, with
+/// their tables (content modes, alignments, constraint attributes, button types, …) inverted. So
+/// compiling the decompiled document gives the nib back where the rules model what it holds; the
+/// round trip through the compiler is how the decompiler is judged (`Scripts/score-decompile.sh`).
+///
+/// What has no source form — a key no rule writes, an object the document cannot declare — is
+/// never dropped silently: it is kept as an XML comment at the element it belongs to and counted
+/// in ``Result/unmapped``.
+///
+/// The input is hostile input: every reference and value is checked before it is used, the view
+/// walk is bounded in depth and visits each object once, and no input makes it trap.
+public struct NibDecompiler: Sendable {
+    /// A decompiled document.
+    public struct Result: Sendable {
+        /// The document's XML text.
+        public var document: String
+        /// The Xcode whose output the nib shows, which the document's `toolsVersion` names (the
+        /// `--xcode` to compile it with).
+        public var xcode: XcodeEra
+        /// Whether the nib's strings are localizable (`NSLocalizableString`): the document then
+        /// belongs in a `Base.lproj` folder, as its original did.
+        public var isBaseLocalized: Bool
+        /// What had no source form, by kind (`UILabel.UIAlpha`, `object UIProgressView`, …): kept as
+        /// comments in the document.
+        public var unmapped: [String: Int]
+
+        /// How many archived values and objects had no source form.
+        public var unmappedCount: Int { unmapped.values.reduce(0, +) }
+    }
+
+    /// A decompiler.
+    public init() {}
+
+    /// Decompiles a nib (a NIBArchive, or a keyed archive read as one) into a `.xib` document.
+    ///
+    /// - Throws: ``DecompileError`` when the archive is not a nib (no root object with a
+    ///   top-level object list).
+    public func decompile(_ archive: NibArchive) throws(DecompileError) -> Result {
+        let reader = DecompileReader(archive)
+        guard !reader.entries.isEmpty else { throw DecompileError(message: "the archive has no objects") }
+        if reader.has(0, "UINibTopLevelObjectsKey") {
+            return UIKitDecompilation(reader: reader).run()
+        }
+        if reader.has(0, "IB.objectdata") || reader.className(0) == "NSIBObjectData" {
+            return AppKitDecompilation(reader: reader).run()
+        }
+        throw DecompileError(
+            message:
+                "object 0 (\(reader.className(0))) is not a nib's root: it has neither UINibTopLevelObjectsKey nor IB.objectdata"
+        )
+    }
+}
+
+/// Why a nib could not be decompiled.
+public struct DecompileError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,474 @@
+import Foundation
+import KeyedArchive
+import NibArchive
+
+extension NibDecompiler {
+    /// Decompiles a `.storyboardc` into a `.storyboard`: `nibs` are its nib files (name, such as
+    /// `UIViewController-BYZ-38-t0r.nib`, and archive), `infoPlist` its `Info.plist` (the entry
+    /// point and the storyboard identifiers), when it has one.
+    ///
+    /// Each scene nib becomes a `<scene>` with its controller, whose view comes from the view nib
+    /// it names (`UINibName`); segue templates become `<segue>`s on the control that triggers them
+    /// or on the controller.
+    ///
+    /// - Throws: ``DecompileError`` when a nib is not a UIKit nib.
+    public func decompileStoryboard(nibs: [(name: String, archive: NibArchive)], infoPlist: [UInt8]?)
+        throws(DecompileError) -> Result
+    {
+        var readers: [String: DecompileReader] = [:]
+        for (name, archive) in nibs {
+            let reader = DecompileReader(archive)
+            guard reader.has(0, "UINibTopLevelObjectsKey") else {
+                // An AppKit storyboard: not decompiled yet beyond its document.
+                guard reader.has(0, "IB.objectdata") || reader.className(0) == "NSIBObjectData" else {
+                    throw DecompileError(message: "\(name) is neither a UIKit nor an AppKit nib")
+                }
+                let readers = nibs.map { DecompileReader($0.archive) }
+                return AppKitDecompilation(reader: reader).run(storyboard: readers)
+            }
+            // A directory nib inside the storyboard (`X.nib/runtime.nib`, `X.nib/objects-14.0+.nib`)
+            // counts once, as its runtime nib.
+            let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+            let stem = parts.first.map(String.init) ?? name
+            let key = stem.hasSuffix(".nib") ? String(stem.dropLast(4)) : stem
+            if parts.count > 1, readers[key] != nil, parts.last != "runtime.nib" { continue }
+            readers[key] = reader
+        }
+        var entryPoint: String?
+        if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
+            case .dictionary(let entries) = plist
+        {
+            for entry in entries where entry.key == "UIStoryboardDesignatedEntryPointIdentifier" {
+                if case .string(let name) = entry.value { entryPoint = name }
+            }
+        }
+        return StoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
+    }
+}
+
+/// A `.storyboardc` → `.storyboard` (``StoryboardCompiler`` read backwards).
+final class StoryboardDecompilation {
+    let nibs: [String: DecompileReader]
+    let entryPoint: String?
+    let shared = DecompileShared()
+    private var salt = 0
+    private var era = XcodeEra(13)
+    private var localizable = false
+    /// (salt, index) of the controllers made into scenes: a container that holds itself is met once.
+    private var visitedControllers: Set<[Int]> = []
+
+    /// Controller elements by ``StoryboardCompiler/controllers`` read backwards.
+    static let controllerElements: [String: String] = {
+        var names: [String: String] = [:]
+        for (element, className) in StoryboardCompiler.controllers { names[className] = element }
+        return names
+    }()
+    /// Segue kinds by template class (``SegueRule/templateClasses`` read backwards, then the
+    /// kinds the compiler does not model yet).
+    static let segueKinds: [String: String] = {
+        var kinds: [String: String] = [
+            "UIStoryboardPresentationSegueTemplate": "presentation", "UIStoryboardModalSegueTemplate": "modal",
+            "UIStoryboardEmbedSegueTemplate": "embed",
+            "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation",
+            "UIStoryboardShowDetailSegueTemplate": "showDetail", "UIStoryboardReplaceSegueTemplate": "replace",
+        ]
+        for (kind, className) in SegueRule.templateClasses { kinds[className] = kind }
+        return kinds
+    }()
+
+    init(nibs: [String: DecompileReader], entryPoint: String?) {
+        self.nibs = nibs
+        self.entryPoint = entryPoint
+    }
+
+    private func next() -> Int {
+        salt += 1
+        return salt
+    }
+
+    func run() -> NibDecompiler.Result {
+        // The newest Xcode any nib shows, but an Xcode before 13 when any nib lists its own
+        // objects before the placeholders (``XcodeEra/listsPlaceholdersFirst``).
+        let eras = nibs.values.map { UIKitDecompilation.inferredEra($0) }
+        era = eras.max() ?? XcodeEra(13)
+        if eras.contains(XcodeEra(12)), era > XcodeEra(12) { era = XcodeEra(12) }
+        let viewNibs = Set(nibs.keys.filter { $0.contains("-view-") })
+        let sceneNames = nibs.keys.filter { !viewNibs.contains($0) }.sorted()
+        // Controller ids: from the view nib the controller names (`<controller id>-view-<view id>`),
+        // else from the scene nib's name (`<class>-<controller id>`), else made up.
+        var controllerIDs: [String: String] = [:]
+        let registry = DecompileState(reader: DecompileReader(entries: []), shared: shared, salt: next())
+        for (position, name) in sceneNames.enumerated() {
+            guard let reader = nibs[name] else { continue }
+            var id: String?
+            if let controller = Self.controller(in: reader), let viewNib = reader.string(controller, "UINibName"),
+                let range = viewNib.range(of: "-view-")
+            {
+                id = String(viewNib[..<range.lowerBound])
+            } else if let dash = name.firstIndex(of: "-"),
+                name[..<dash].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            {
+                id = String(name[name.index(after: dash)...])
+            }
+            let chosen = id.flatMap { shared.usedIDs.contains($0) ? nil : $0 } ?? registry.id(position + 100_000)
+            shared.usedIDs.insert(chosen)
+            controllerIDs[name] = chosen
+        }
+        let scenes = DecompiledElement("scenes")
+        var initial: String?
+        for name in sceneNames {
+            guard let reader = nibs[name], let controllerID = controllerIDs[name] else { continue }
+            if name == entryPoint { initial = controllerID }
+            for made in sceneElements(
+                name: name, reader: reader, controllerID: controllerID, controllerIDs: controllerIDs)
+            {
+                scenes.append(made)
+            }
+        }
+        // Without an Info.plist, the entry point is the scene nothing else reaches: the first
+        // scene named after its class and id (no storyboard identifier) that no segue leads to.
+        if entryPoint == nil {
+            let destinations = Set(
+                nibs.values.flatMap { reader in
+                    reader.entries.indices.compactMap { reader.string($0, "UIDestinationViewControllerIdentifier") }
+                })
+            initial = sceneNames.first { name in
+                !destinations.contains(name) && name.contains("-")
+                    && nibs[name].flatMap { Self.controller(in: $0) }.map {
+                        nibs[name]?.has($0, "UIStoryboardIdentifier") == false
+                    }
+                        == true
+            }.flatMap { controllerIDs[$0] }
+        }
+        // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
+        // a scene of its own, a plain controller with the id the nib's name gives.
+        var named: Set<String> = []
+        for name in sceneNames {
+            guard let reader = nibs[name], let controller = Self.controller(in: reader) else { continue }
+            for index in [controller] + reader.elements(controller, "UIViewControllers") {
+                if let viewNib = reader.string(index, "UINibName") { named.insert(viewNib) }
+            }
+        }
+        for name in viewNibs.sorted() where !named.contains(name) {
+            guard let range = name.range(of: "-view-") else { continue }
+            let controllerID = String(name[..<range.lowerBound])
+            scenes.append(orphanScene(viewNib: name, controllerID: controllerID))
+        }
+        let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era)
+        if let initial { document.set("initialViewController", initial) }
+        document.append(scenes)
+        if let resources = shared.resources() { document.append(resources) }
+        return NibDecompiler.Result(
+            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+    }
+
+    /// A scene for a view nib without its scene nib: a view controller with the id and a
+    /// storyboard identifier (so that the compiler archives it), and the view.
+    private func orphanScene(viewNib: String, controllerID: String) -> DecompiledElement {
+        let state = DecompileState(reader: DecompileReader(entries: []), shared: shared, salt: next())
+        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000))])
+        let objects = scene.child("objects")
+        let controller = DecompiledElement(
+            "viewController",
+            [
+                ("id", controllerID), ("storyboardIdentifier", "UIViewController-" + controllerID),
+                ("sceneMemberID", "viewController"),
+            ])
+        controller.append(
+            state.lost("view nib without its scene nib", "the scene nib of view nib \(viewNib) (not in the input)"))
+        objects.append(controller)
+        let firstResponder = Self.firstResponder(id: state.id(1_000_001))
+        objects.append(firstResponder)
+        placeView(viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: [:])
+        controller.orderChildren([
+            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+        ])
+        return scene
+    }
+
+    /// Decodes view nib `name` into `controller` (its first top-level view as `<view key="view">`,
+    /// layout guides) and `objects` (its other top-level objects); returns the segue templates
+    /// that a control triggers.
+    private func placeView(
+        _ name: String, controller: DecompiledElement, firstResponder: DecompiledElement, objects: DecompiledElement,
+        externals: [String: DecompiledElement]
+    ) {
+        guard let viewReader = nibs[name] else { return }
+        let view = UIKitDecompilation(reader: viewReader, shared: shared, salt: next())
+        view.era = era
+        view.externalElements = externals
+        view.externalElements["IBFilesOwner"] = controller
+        view.externalElements["IBFirstResponder"] = firstResponder
+        if let range = name.range(of: "-view-") {
+            view.assignRootViewID(String(name[range.upperBound...]))
+        }
+        let made = view.decodeObjects()
+        if view.localizable { localizable = true }
+        var placedView = false
+        for element in made {
+            if !placedView, view.topLevelViews.contains(where: { $0.element === element }) {
+                element.set("key", "view")
+                controller.append(element)
+                placedView = true
+            } else {
+                objects.append(element)
+            }
+        }
+        if !view.layoutGuides.isEmpty {
+            let guides = DecompiledElement("layoutGuides")
+            for (guide, type) in view.layoutGuides {
+                guides.append(DecompiledElement("viewControllerLayoutGuide", [("type", type), ("id", view.id(guide))]))
+            }
+            controller.append(guides)
+        }
+    }
+
+    /// `<navigationItem key="navigationItem">` (``NavigationRule/item(_:bar:context:resources:items:)``
+    /// read backwards): its title and large title mode; bar button items are kept as comments.
+    private func navigationItem(_ index: Int, state: DecompileState) -> DecompiledElement {
+        let reader = state.reader
+        let element = DecompiledElement("navigationItem", [("key", "navigationItem")])
+        // The bar is its container's (NavigationRule.item writes it from the scene).
+        var used: Set<String> = ["UILargeTitleDisplayMode", "UINavigationBar"]
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            element.set("title", title)
+        }
+        let modes = DecompileState.inverted(["automatic": 0, "always": 1, "never": 2])
+        if let mode = reader.integer(index, "UILargeTitleDisplayMode"), mode != 0 {
+            element.set("largeTitleDisplayMode", modes[mode] ?? "automatic")
+        }
+        element.set("id", state.id(index))
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(state.lost("UINavigationItem.\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    /// The scene nib's controller: its top-level object that is a view controller.
+    static func controller(in reader: DecompileReader) -> Int? {
+        reader.elements(0, "UINibTopLevelObjectsKey").first { index in
+            let className =
+                reader.className(index) == "UIClassSwapper"
+                ? reader.string(index, "UIOriginalClassName") ?? "" : reader.className(index)
+            return ClassHierarchy.isKind(className, of: "UIViewController")
+        }
+    }
+
+    /// The scene of scene nib `name`'s controller (or of `given`, a container's child in the same
+    /// nib, with the container's `givenState`), then the scenes of its children.
+    private func sceneElements(
+        name: String, reader: DecompileReader, controllerID: String, controllerIDs: [String: String],
+        index given: Int? = nil, state givenState: UIKitDecompilation? = nil
+    ) -> [DecompiledElement] {
+        let state = givenState ?? UIKitDecompilation(reader: reader, shared: shared, salt: next())
+        state.era = era
+        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000 + (given ?? 0)))])
+        let objects = scene.child("objects")
+        guard let index = given ?? Self.controller(in: reader), visitedControllers.insert([state.salt, index]).inserted
+        else {
+            objects.append(state.lost("scene without a view controller", "the scene nib \(name) without a controller"))
+            return [scene]
+        }
+        state.assign(controllerID, to: index)
+        var extra: [DecompiledElement] = []
+        var used: Set<String> = ["UIParentViewController"]
+        let swapped = reader.className(index) == "UIClassSwapper"
+        let className =
+            swapped ? reader.string(index, "UIOriginalClassName") ?? "UIViewController" : reader.className(index)
+        let elementName =
+            Self.controllerElements[className]
+            ?? (ClassHierarchy.superclasses[className] != nil && className.hasPrefix("UI")
+                ? UIKitDecompilation.elementName(className) : "viewController")
+        let controller = DecompiledElement(elementName)
+        controller.set("id", controllerID)
+        if swapped {
+            used.formUnion(["UIClassName", "UIOriginalClassName"])
+            if let custom = reader.string(index, "UIClassName"), custom != className {
+                let (plain, module) = DecompileState.demangled(custom)
+                controller.set("customClass", plain)
+                if let module { controller.set("customModule", module) }
+            }
+        }
+        if let identifier = reader.string(index, "UIStoryboardIdentifier") {
+            used.insert("UIStoryboardIdentifier")
+            controller.set("storyboardIdentifier", identifier)
+            if reader.string(index, "UIRestorationIdentifier") == identifier {
+                used.insert("UIRestorationIdentifier")
+                controller.set("useStoryboardIdentifierAsRestorationIdentifier", "YES")
+            }
+        }
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            controller.set("title", title)
+        }
+        if reader.flag(index, "UIAutoresizesArchivedViewToFullSize") == false {
+            used.formUnion([
+                "UIAutoresizesArchivedViewToFullSize", "UIContentSizeForViewInPopover", "UIPreferredContentSize",
+            ])
+            controller.set("autoresizesArchivedViewToFullSize", "NO")
+        }
+        if reader.integer(index, "UIKeyAutomaticallyAdjustsScrollViewInsets") == 0 {
+            used.insert("UIKeyAutomaticallyAdjustsScrollViewInsets")
+            controller.set("automaticallyAdjustsScrollViewInsets", "NO")
+        }
+        if let clears = reader.flag(index, "UIClearsSelectionOnViewWillAppear") {
+            used.insert("UIClearsSelectionOnViewWillAppear")
+            if !clears { controller.set("clearsSelectionOnViewWillAppear", "NO") }
+        }
+        if let item = reader.reference(index, "UINavigationItem"), reader.className(item) == "UINavigationItem" {
+            used.insert("UINavigationItem")
+            controller.append(navigationItem(item, state: state))
+        }
+        controller.set("sceneMemberID", "viewController")
+        objects.append(controller)
+        let firstResponder = Self.firstResponder(id: state.id(1_000_001))
+        objects.append(firstResponder)
+
+        // A navigation controller: its bar, and its root controller (archived in this nib) as a
+        // scene of its own that a relationship segue leads to (StoryboardCompiler's containers).
+        if ClassHierarchy.isKind(className, of: "UINavigationController") {
+            used.formUnion(["UIViewControllers", "UIChildViewControllers", "UINavigationBar"])
+            if let bar = reader.reference(index, "UINavigationBar") {
+                controller.append(navigationBar(bar, state: state))
+            }
+            for child in reader.elements(index, "UIViewControllers") {
+                let childID = Self.controllerID(reader, child) ?? state.id(child)
+                controller.child("connections").append(
+                    DecompiledElement(
+                        "segue",
+                        [
+                            ("destination", childID), ("kind", "relationship"), ("relationship", "rootViewController"),
+                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
+                        ]))
+                extra += sceneElements(
+                    name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                    state: state)
+            }
+        }
+        // Segue templates: by template object, for the view nib's triggers.
+        used.insert("UIStoryboardSegueTemplates")
+        var segues: [Int: DecompiledElement] = [:]
+        var segueOrder: [Int] = []
+        for template in reader.elements(index, "UIStoryboardSegueTemplates") {
+            let templateClass = reader.className(template)
+            let destinationName = reader.string(template, "UIDestinationViewControllerIdentifier") ?? ""
+            guard let kind = Self.segueKinds[templateClass], let destination = controllerIDs[destinationName] else {
+                controller.child("connections").append(
+                    state.lost("segue \(templateClass)", "the \(templateClass) to \(destinationName)"))
+                continue
+            }
+            let segue = DecompiledElement("segue", [("destination", destination), ("kind", kind)])
+            if let identifier = reader.string(template, "UIIdentifier") { segue.set("identifier", identifier) }
+            segue.set("id", state.id(template))
+            segues[template] = segue
+            segueOrder.append(template)
+        }
+        // Scene members (gesture recognizers) before the view nib, which refers to them.
+        var members: [Int: DecompiledElement] = [:]
+        for other in reader.elements(0, "UINibTopLevelObjectsKey") where other != index {
+            if reader.className(other) == "UIProxyObject" { continue }
+            if let recognizer = state.gestureRecognizer(other) {
+                members[other] = recognizer
+                objects.append(recognizer)
+            } else {
+                objects.append(
+                    state.lost(
+                        "scene member \(reader.className(other))",
+                        "the scene member \(reader.className(other)) \(other)"))
+            }
+        }
+        used.insert("UITopLevelObjectsToKeepAliveFromStoryboard")
+        // The view nib.
+        used.formUnion(["UINibName", "UIExternalObjectsTableForViewLoading"])
+        var triggered: Set<Int> = []
+        if let viewNibName = reader.string(index, "UINibName"), nibs[viewNibName] != nil {
+            var externals: [String: DecompiledElement] = [:]
+            if let table = reader.reference(index, "UIExternalObjectsTableForViewLoading") {
+                for (key, target) in reader.pairs(at: table) {
+                    guard let placeholder = reader.string(at: key) else { continue }
+                    if target == index {
+                        externals[placeholder] = controller
+                    } else if let member = members[target] {
+                        externals[placeholder] = member
+                    } else if let segue = segues[target] {
+                        externals[placeholder] = segue
+                        triggered.insert(target)
+                    }
+                }
+            }
+            placeView(
+                viewNibName, controller: controller, firstResponder: firstResponder, objects: objects,
+                externals: externals)
+        } else if let viewNibName = reader.string(index, "UINibName") {
+            controller.append(
+                state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
+        }
+        for template in segueOrder where !triggered.contains(template) {
+            if let segue = segues[template] { controller.child("connections").append(segue) }
+        }
+        controller.orderChildren([
+            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+        ])
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        if reader.string(at: 0) == nil, reader.has(0, "UINibKeyValuePairsKey"),
+            !reader.elements(0, "UINibKeyValuePairsKey").isEmpty
+        {
+            objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
+        }
+        return [scene] + extra
+    }
+
+    /// The keys ``NavigationRule/bar(_:controller:context:)`` writes for every bar, from no
+    /// attribute of the document.
+    static let impliedBarKeys: Set<String> = [
+        "UIBounds", "UICenter", "UIDeepDrawRect", "UIAutoresizeSubviews", "UIAutoresizingMask",
+        "UIViewContentHuggingPriority", "UIViewContentCompressionResistancePriority",
+        "UIViewInsetsLayoutMarginsFromSafeArea",
+        "UIViewSemanticContentAttribute", "UIViewLayoutMargins", "UIDelegate", "UIBarPosition", "UIBarTranslucence",
+        "UIOpaque", "UIViewLargeContentStoredProperties", "UIItems", "UITintColor",
+    ]
+
+    /// `<navigationBar key="navigationBar">`: its frame and tint; what the bar rule does not
+    /// write is kept as comments.
+    private func navigationBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
+        let reader = state.reader
+        let bar = DecompiledElement(
+            "navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        {
+            bar.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", DecompileState.number(center[0] - bounds[2] / 2)),
+                        ("y", DecompileState.number(center[1] - bounds[3] / 2)),
+                        ("width", DecompileState.number(bounds[2])), ("height", DecompileState.number(bounds[3])),
+                    ]))
+        }
+        bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
+        if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") { bar.append(tint) }
+        for (key, payload) in reader.values(index) where !Self.impliedBarKeys.contains(key) {
+            bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
+        }
+        return bar
+    }
+
+    /// A scene's First Responder placeholder.
+    static func firstResponder(id: String) -> DecompiledElement {
+        DecompiledElement(
+            "placeholder",
+            [("placeholderIdentifier", "IBFirstResponder"), ("id", id), ("sceneMemberID", "firstResponder")])
+    }
+
+    /// A controller's id from the view nib it names (`<controller id>-view-<view id>`).
+    static func controllerID(_ reader: DecompileReader, _ controller: Int) -> String? {
+        guard let viewNib = reader.string(controller, "UINibName"), let range = viewNib.range(of: "-view-") else {
+            return nil
+        }
+        return String(viewNib[..<range.lowerBound])
+    }
+}

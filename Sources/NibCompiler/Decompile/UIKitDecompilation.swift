@@ -1,0 +1,1227 @@
+import Foundation
+import NibArchive
+
+/// One UIKit nib → `.xib`: placeholders, views with their subviews and constraints, outlets
+/// and actions, user-defined runtime attributes, and the resources they name. Each key is read
+/// with the table the compiler's rule writes it with (``ViewEncoder``, ``LabelRule``,
+/// ``ButtonRule``, ``UIKitStackViewRule``, ``ConstraintRule``, ``ConnectionRule``, ``FontRule``,
+/// ``ColorRule``).
+final class UIKitDecompilation: DecompileState {
+    /// Object index → its element, for connections and runtime attributes.
+    private var elements: [Int: DecompiledElement] = [:]
+    private var visited: Set<Int> = []
+    /// Subviews whose generated constraints say `fixedFrame` or `ambiguous`.
+    private var prototypingFlags: [Int: String] = [:]
+    /// Views whose `<viewLayoutGuide key="safeArea">` came from their own guide.
+    private var safeAreaPlaced: Set<Int> = []
+    var era = XcodeEra(13)
+    var localizable = false
+    /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
+    static let maximumDepth = 200
+    /// Indexes above every real object's, for ids of elements no object stands for.
+    static let syntheticBase = 1 << 40
+
+    static let contentModes = inverted(ViewEncoder.contentModes)
+    static let semanticAttributes = inverted(ViewEncoder.semanticContentAttributes)
+    static let alignments = inverted(LabelRule.alignments)
+    static let lineBreakModes = inverted(LabelRule.lineBreakModes)
+    static let buttonTypes = inverted(ButtonRule.types, preferring: ["system"])
+    static let buttonStates = inverted(ButtonRule.states)
+    static let horizontalAlignments = inverted(ButtonRule.horizontal)
+    static let verticalAlignments = inverted(ButtonRule.vertical)
+    static let constraintAttributes = inverted(ConstraintRule.attributes, preferring: ["lastBaseline"])
+    static let eventTypes = inverted(ConnectionRule.eventMasks)
+    static let stackAxes = inverted(UIKitStackViewRule.axes)
+    static let stackDistributions = inverted(UIKitStackViewRule.distributions)
+    static let stackAlignments = inverted(UIKitStackViewRule.alignments, preferring: ["leading", "trailing"])
+    static let verticalStackAlignments = inverted(UIKitStackViewRule.alignments, preferring: ["top", "bottom"])
+    /// Runtime class → element name: the view rules' classes, then the element classes whose
+    /// name is not the class's.
+    static let elementNames: [String: String] = {
+        var names: [String: String] = [:]
+        for (element, rule) in ViewRule.all.sorted(by: { $0.key < $1.key }) where names[rule.className] == nil {
+            names[rule.className] = element
+        }
+        for (element, className) in ClassHierarchy.uiKitElementClasses.sorted(by: { $0.key < $1.key })
+        where names[className] == nil && !element.hasPrefix("collectionViewCellContent") {
+            names[className] = element
+        }
+        return names
+    }()
+
+    /// Keys the compiler writes for every view of an era without a source attribute.
+    static let impliedViewKeys: Set<String> = [
+        "UIDeepDrawRect", "UIViewLargeContentStoredProperties", "UIViewPreservesSpecificSuperviewMargins",
+    ]
+
+    /// Proxy identifier → the element it stands for in the document being built (a view nib's
+    /// File's Owner is its scene's controller).
+    var externalElements: [String: DecompiledElement] = [:]
+    /// The top-level views of the nib, in order.
+    private(set) var topLevelViews: [(index: Int, element: DecompiledElement)] = []
+    /// The controller layout guides (`_UILayoutGuide`) met among the views: index and type.
+    private(set) var layoutGuides: [(index: Int, type: String)] = []
+
+    /// Decodes the nib's top-level objects (placeholders standing for `externalElements` are
+    /// not repeated), then its connections and runtime attributes onto their elements.
+    func decodeObjects() -> [DecompiledElement] {
+        assignLocalizationIDs()
+        var objects: [DecompiledElement] = []
+        for index in reader.elements(0, "UINibTopLevelObjectsKey") {
+            if let element = topLevel(index) { objects.append(element) }
+        }
+        safeAreas()
+        connect()
+        runtimeAttributes()
+        for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
+            if let comment = accessibility(index) { objects.append(comment) }
+        }
+        for index in reader.elements(0, "UINibTraitStorageListsKey") {
+            objects.append(lost("size-class variations", "the trait storage list object \(index)"))
+        }
+        return objects
+    }
+
+    /// The element made for object `index`, if any.
+    func element(for index: Int) -> DecompiledElement? { elements[index] }
+
+    func run() -> NibDecompiler.Result {
+        era = Self.inferredEra(reader)
+        let objects = DecompiledElement("objects")
+        for element in decodeObjects() { objects.append(element) }
+        let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", era: era)
+        document.append(objects)
+        if let resources = shared.resources() { document.append(resources) }
+        return NibDecompiler.Result(
+            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+    }
+
+    // MARK: The Xcode
+
+    /// The Xcode whose ibtool wrote the nib, from the keys each Xcode added
+    /// (``XcodeEra``'s flags read backwards).
+    static func inferredEra(_ reader: DecompileReader) -> XcodeEra {
+        var keys: Set<String> = []
+        var hasSFUI = false
+        var unitImages = 0
+        var sizedImages = 0
+        for (index, entry) in reader.entries.enumerated() {
+            for value in entry.values { keys.insert(value.key) }
+            if entry.className == "UIFont", reader.string(index, "UIFontName")?.hasPrefix(".SFUI-") == true {
+                hasSFUI = true
+            }
+            if entry.className == "UIImageNibPlaceholder" {
+                if reader.number(index, "UIImageWidth") == 1, reader.number(index, "UIImageHeight") == 1 {
+                    unitImages += 1
+                } else {
+                    sizedImages += 1
+                }
+            }
+        }
+        var version: Double
+        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName") {
+            version = 13
+        } else if keys.contains("UIViewLargeContentStoredProperties") {
+            version = 11
+        } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
+        {
+            version = 9
+        } else if keys.contains("UIDeepDrawRect") || keys.contains("UIDisableUpdateTextColorOnTraitCollectionChange") {
+            version = 8
+        } else if keys.contains("UIViewSemanticContentAttribute") {
+            version = 7
+        } else {
+            version = 6.1
+        }
+        if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
+        // Top-level objects before a placeholder: an Xcode before 13 (``XcodeEra/listsPlaceholdersFirst``).
+        let topLevel = reader.elements(0, "UINibTopLevelObjectsKey")
+        if let lastProxy = topLevel.lastIndex(where: { reader.className($0) == "UIProxyObject" }),
+            topLevel[..<lastProxy].contains(where: { reader.className($0) != "UIProxyObject" })
+        {
+            version = min(version, 12)
+        }
+        return XcodeEra(version)
+    }
+
+    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``).
+    static func toolsVersion(_ era: XcodeEra) -> String {
+        let table: [(Double, String)] = [
+            (13, "21701"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
+            (7, "9531"), (6.3, "7706"), (6.1, "6254"),
+        ]
+        return table.first { era.version >= $0.0 }?.1 ?? "4514"
+    }
+
+    // MARK: Ids
+
+    /// Localizable strings (`NSKey` `abc-12-xyz.text`) name their object's id: the decompiled
+    /// element gets it back, so the compiled strings get the same keys.
+    private func assignLocalizationIDs() {
+        var referrer: [Int: Int] = [:]
+        for (index, entry) in reader.entries.enumerated() {
+            for value in entry.values {
+                if case .objectReference(let target) = value.payload, referrer[Int(target)] == nil {
+                    referrer[Int(target)] = index
+                }
+            }
+        }
+        for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
+            localizable = true
+            guard let key = reader.string(index, "NSKey"), let dot = key.firstIndex(of: ".") else { continue }
+            var owner = referrer[index]
+            // A button's titles hang off its state contents, in a dictionary.
+            var steps = 0
+            while let current = owner, steps < 4,
+                ["UIButtonContent", "NSMutableDictionary", "NSDictionary"].contains(reader.className(current))
+            {
+                owner = referrer[current]
+                steps += 1
+            }
+            if let owner { assign(String(key[..<dot]), to: owner) }
+        }
+    }
+
+    // MARK: Top-level objects
+
+    private func topLevel(_ index: Int) -> DecompiledElement? {
+        let className = reader.className(index)
+        if className == "UIProxyObject" {
+            let identifier = reader.string(index, "UIProxiedObjectIdentifier") ?? ""
+            if let external = externalElements[identifier] {
+                elements[index] = external
+                if let id = external["id"] { ids[index] = id }
+                return nil
+            }
+            let placeholder = DecompiledElement("placeholder", [("placeholderIdentifier", identifier)])
+            switch identifier {
+            case "IBFilesOwner":
+                assign("-1", to: index)
+                placeholder.set("id", id(index))
+                placeholder.set("userLabel", "File's Owner")
+            case "IBFirstResponder":
+                assign("-2", to: index)
+                placeholder.set("id", id(index))
+                placeholder.set("customClass", "UIResponder")
+            default:
+                placeholder.set("id", id(index))
+            }
+            elements[index] = placeholder
+            return placeholder
+        }
+        if let recognizer = gestureRecognizer(index) { return recognizer }
+        if isView(index) {
+            let made = view(index, depth: 0)
+            topLevelViews.append((index, made))
+            return made
+        }
+        return lost("object \(actualClass(index))", "the top-level \(actualClass(index)) object \(index)")
+    }
+
+    /// `<tapGestureRecognizer>` and the other recognizers (``GestureRecognizerRule`` read
+    /// backwards), or nil when `index` is no recognizer the rule knows.
+    func gestureRecognizer(_ index: Int) -> DecompiledElement? {
+        let className = actualClass(index)
+        guard
+            let name = GestureRecognizerRule.classes.first(where: { $0.value == className && !$0.key.hasPrefix("pong") }
+            )?.key
+        else { return nil }
+        let element = DecompiledElement(name)
+        var used: Set<String> = [
+            "UIGestureRecognizer.allowedTouchTypes", "UIGestureRecognizer.requiresExclusiveTouchType",
+        ]
+        if reader.className(index) == "UIClassSwapper" {
+            used.formUnion(["UIClassName", "UIOriginalClassName"])
+            if let custom = reader.string(index, "UIClassName") {
+                let (plain, module) = Self.demangled(custom)
+                element.set("customClass", plain)
+                if let module { element.set("customModule", module) }
+            }
+        }
+        if let imp = reader.reference(index, "UITapGestureRecognizer._imp") {
+            used.insert("UITapGestureRecognizer._imp")
+            if let taps = reader.integer(imp, "UITapRecognizer.numberOfTapsRequired") {
+                element.set("numberOfTapsRequired", String(taps))
+            }
+        }
+        element.set("id", id(index))
+        elements[index] = element
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    /// The element of view `index` (and its subtree), or nil when it is no view.
+    func decodeView(_ index: Int) -> DecompiledElement? {
+        isView(index) ? view(index, depth: 0) : nil
+    }
+
+    /// Gives the nib's first top-level view the id `id` (a storyboard view nib's name holds it).
+    func assignRootViewID(_ id: String) {
+        if let root = reader.elements(0, "UINibTopLevelObjectsKey").first(where: { isView($0) }) {
+            assign(id, to: root)
+        }
+    }
+
+    private func actualClass(_ index: Int) -> String {
+        let className = reader.className(index)
+        return className == "UIClassSwapper" ? reader.string(index, "UIOriginalClassName") ?? className : className
+    }
+
+    private func isView(_ index: Int) -> Bool {
+        let className = actualClass(index)
+        return ClassHierarchy.isKind(className, of: "UIView") || reader.has(index, "UIBounds")
+    }
+
+    // MARK: Views
+
+    private func view(_ index: Int, depth: Int) -> DecompiledElement {
+        guard visited.insert(index).inserted else {
+            return lost("shared view", "the view \(index), already placed elsewhere,")
+        }
+        let className = actualClass(index)
+        var used: Set<String> = []
+        func take(_ key: String) { used.insert(key) }
+        let name = Self.elementNames[className] ?? Self.elementName(className)
+        let element = DecompiledElement(name)
+        elements[index] = element
+        let rule = ViewRule.all[name]
+        if reader.className(index) == "UIClassSwapper" {
+            take("UIClassName")
+            take("UIOriginalClassName")
+            if let custom = reader.string(index, "UIClassName") {
+                let (plain, module) = Self.demangled(custom)
+                element.set("customClass", plain)
+                if let module { element.set("customModule", module) }
+            }
+        }
+        // Attributes in Interface Builder's order.
+        if let mode = reader.integer(index, "UIContentMode") {
+            take("UIContentMode")
+            element.set("contentMode", Self.contentModes[mode] ?? "scaleToFill")
+        } else {
+            element.set("contentMode", "scaleToFill")
+        }
+        take("UIOpaque")
+        if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
+        take("UIClearsContextBeforeDrawing")
+        if reader.flag(index, "UIClearsContextBeforeDrawing") == false {
+            element.set("clearsContextBeforeDrawing", "NO")
+        }
+        take("UIClipsToBounds")
+        if reader.flag(index, "UIClipsToBounds") == true { element.set("clipsSubviews", "YES") }
+        take("UIUserInteractionDisabled")
+        if reader.flag(index, "UIUserInteractionDisabled") == true { element.set("userInteractionEnabled", "NO") }
+        take("UIMultipleTouchEnabled")
+        if reader.flag(index, "UIMultipleTouchEnabled") == true { element.set("multipleTouchEnabled", "YES") }
+        take("UIHidden")
+        if reader.flag(index, "UIHidden") == true { element.set("hidden", "YES") }
+        take("UIAutoresizeSubviews")
+        if reader.flag(index, "UIAutoresizeSubviews") != true { element.set("autoresizesSubviews", "NO") }
+        if let alpha = reader.number(index, "UIAlpha") {
+            take("UIAlpha")
+            element.set("alpha", Self.number(alpha))
+        }
+        if let tag = reader.integer(index, "UITag") {
+            take("UITag")
+            element.set("tag", String(tag))
+        }
+        let defaultHugging = rule?.defaultHugging ?? [250, 250]
+        take("UIViewContentHuggingPriority")
+        let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) ?? (250, 250)
+        let buttonType = reader.integer(index, "UIButtonType") ?? 0
+        if [hugging.0, hugging.1] != defaultHugging,
+            !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
+        {
+            element.set("horizontalHuggingPriority", Self.number(hugging.0))
+            element.set("verticalHuggingPriority", Self.number(hugging.1))
+        }
+        if let resistance = priorities(reader.string(index, "UIViewContentCompressionResistancePriority")) {
+            take("UIViewContentCompressionResistancePriority")
+            element.set("horizontalCompressionResistancePriority", Self.number(resistance.0))
+            element.set("verticalCompressionResistancePriority", Self.number(resistance.1))
+        }
+        take("UIViewSemanticContentAttribute")
+        if let semantic = reader.integer(index, "UIViewSemanticContentAttribute"), semantic != 0 {
+            element.set("semanticContentAttribute", Self.semanticAttributes[semantic] ?? "unspecified")
+        }
+        take("UIViewPreservesSuperviewMargins")
+        if reader.flag(index, "UIViewPreservesSuperviewMargins") == true {
+            element.set("preservesSuperviewLayoutMargins", "YES")
+        }
+        take("UIViewInsetsLayoutMarginsFromSafeArea")
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            element.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        take("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints")
+        if reader.flag(index, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
+            element.set("translatesAutoresizingMaskIntoConstraints", "NO")
+        }
+        if let flag = prototypingFlags[index] { element.set(flag, "YES") }
+        element.set("id", id(index))
+
+        // Frame: bounds size around the center.
+        take("UIBounds")
+        take("UICenter")
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        {
+            if bounds[0] != 0 || bounds[1] != 0 {
+                element.append(lost("\(className).UIBounds origin", "the bounds origin \(bounds[0]), \(bounds[1])"))
+            }
+            element.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
+                        ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
+                        ("height", Self.number(bounds[3])),
+                    ]))
+        }
+        take("UIAutoresizingMask")
+        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
+        if mask != 36 {
+            let element2 = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element2.set(name, "YES") }
+            element.append(element2)
+        }
+        if let stretch = reader.geometry(index, "UIContentStretch"), stretch.count == 4 {
+            take("UIContentStretch")
+            element.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "contentStretch"), ("x", Self.number(stretch[0])), ("y", Self.number(stretch[1])),
+                        ("width", Self.number(stretch[2])), ("height", Self.number(stretch[3])),
+                    ]))
+        }
+        // Constraints ibtool generated for subviews with a fixed frame or an ambiguous layout
+        // (``PrototypingConstraintRule``) stand for those flags on the subview.
+        for constraint in reader.elements(index, "UIViewAutolayoutConstraints")
+        where reader.className(constraint) == "NSIBPrototypingLayoutConstraint" {
+            guard let item = reader.reference(constraint, "NSFirstItem") else { continue }
+            switch reader.string(constraint, "NSLayoutIdentifier") {
+            case PrototypingConstraintRule.identifier?: prototypingFlags[item] = "fixedFrame"
+            case PrototypingConstraintRule.ambiguityIdentifier?: prototypingFlags[item] = "ambiguous"
+            default: break
+            }
+        }
+        // Subviews.
+        take("UISubviews")
+        let subviews = reader.elements(index, "UISubviews")
+        if !subviews.isEmpty {
+            let list = DecompiledElement("subviews")
+            for subview in subviews {
+                if reader.className(subview) == "_UILayoutGuide" {
+                    let identifier = reader.string(subview, "_UILayoutGuideIdentifier")
+                    layoutGuides.append((subview, identifier == "_UIViewControllerBottom" ? "bottom" : "top"))
+                    visited.insert(subview)
+                } else if depth >= Self.maximumDepth {
+                    list.append(lost("deep view", "a view nested more than \(Self.maximumDepth) levels deep"))
+                } else if isView(subview) {
+                    list.append(view(subview, depth: depth + 1))
+                } else {
+                    list.append(
+                        lost("subview \(actualClass(subview))", "the subview \(actualClass(subview)) \(subview)"))
+                }
+            }
+            if !list.children.isEmpty { element.append(list) }
+        }
+        let guides = reader.elements(index, "UIViewLayoutGuides")
+        if !guides.isEmpty,
+            guides.allSatisfy({ reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier })
+        {
+            take("UIViewLayoutGuides")
+        }
+        // The view's own safe area guide (constraints name it): ``SafeAreaRule``.
+        if let guide = guides.first(where: { reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier })
+        {
+            element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
+            safeAreaPlaced.insert(index)
+        }
+        if let margins = reader.geometry(index, "UIViewLayoutMargins"), margins.count == 4 {
+            take("UIViewLayoutMargins")
+            if margins != rule?.defaultLayoutMargins {
+                element.append(
+                    DecompiledElement(
+                        "edgeInsets",
+                        [
+                            ("key", "layoutMargins"), ("top", Self.number(margins[0])),
+                            ("left", Self.number(margins[1])),
+                            ("bottom", Self.number(margins[2])), ("right", Self.number(margins[3])),
+                        ]))
+            }
+        }
+        // The kind's own keys.
+        switch className {
+        case "UILabel": label(index, element, take)
+        case "UIButton": button(index, element, take)
+        case "UIImageView": imageView(index, element, take)
+        case "UIStackView": stackView(index, element, take)
+        case "UITextField": textField(index, element, take)
+        case "UITableView": tableView(index, element, take)
+        default: break
+        }
+        if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
+            take("UIBackgroundColor")
+            element.append(color)
+        }
+        if let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            take("UITintColor")
+            element.append(color)
+        }
+        take("UIViewAutolayoutConstraints")
+        let constraints = reader.elements(index, "UIViewAutolayoutConstraints")
+        if !constraints.isEmpty {
+            let list = DecompiledElement("constraints")
+            for constraint in constraints {
+                if let made = self.constraint(constraint, owner: index) { list.append(made) }
+            }
+            if !list.children.isEmpty { element.append(list) }
+        }
+        for (key, payload) in reader.values(index)
+        where !used.contains(key) && !Self.impliedViewKeys.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    static func elementName(_ className: String) -> String {
+        guard className.hasPrefix("UI"), className.count > 2, ClassHierarchy.superclasses[className] != nil else {
+            return "view"
+        }
+        let rest = className.dropFirst(2)
+        return (rest.first.map { String($0).lowercased() } ?? "") + rest.dropFirst()
+    }
+
+    private func priorities(_ text: String?) -> (Double, Double)? {
+        guard let text else { return nil }
+        let parts = text.trimmingCharacters(in: ["{", "}", " "]).split(separator: ",").map {
+            Double($0.trimmingCharacters(in: [" "]))
+        }
+        guard parts.count == 2, let first = parts[0], let second = parts[1] else { return nil }
+        return (first, second)
+    }
+
+    // MARK: Kinds
+
+    private func label(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let textIndex = reader.reference(index, "UIText"), let text = reader.string(at: textIndex) {
+            take("UIText")
+            if text.contains("\n") || text.contains("\r") {
+                let string = DecompiledElement("string", [("key", "text")])
+                string.text = text
+                element.append(string)
+            } else {
+                element.set("text", text)
+            }
+        }
+        let alignment = reader.integer(index, "UITextAlignment") ?? 0
+        take("UITextAlignment")
+        element.set("textAlignment", Self.alignments[alignment] ?? "left")
+        take("UILineBreakMode")
+        element.set(
+            "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 4] ?? "tailTruncation")
+        take("UIBaselineAdjustment")
+        switch reader.integer(index, "UIBaselineAdjustment") {
+        case nil: element.set("baselineAdjustment", "alignBaselines")
+        case 2: element.set("baselineAdjustment", "none")
+        default: break
+        }
+        if let lines = reader.integer(index, "UINumberOfLines") {
+            take("UINumberOfLines")
+            element.set("numberOfLines", String(lines))
+        }
+        take("UIAdjustsFontSizeToFit")
+        take("UIMinimumFontSize")
+        take("UIMinimumScaleFactor")
+        let fontSize = reader.reference(index, "UIFont").flatMap { reader.number($0, "UIFontPointSize") }
+        if let minimum = reader.number(index, "UIMinimumFontSize") {
+            element.set("minimumFontSize", Self.number(minimum))
+            if let factor = reader.number(index, "UIMinimumScaleFactor"), let fontSize, fontSize > 0,
+                Float(minimum / fontSize) != Float(factor)
+            {
+                element.set("minimumScaleFactor", Self.number(factor))
+            }
+        } else {
+            if reader.flag(index, "UIAdjustsFontSizeToFit") == true { element.set("adjustsFontSizeToFit", "YES") }
+            if let factor = reader.number(index, "UIMinimumScaleFactor") {
+                element.set("minimumScaleFactor", Self.number(factor))
+            }
+        }
+        if let width = reader.number(index, "UIPreferredMaxLayoutWidth") {
+            take("UIPreferredMaxLayoutWidth")
+            element.set("preferredMaxLayoutWidth", Self.number(width))
+        }
+        if reader.flag(index, "UIAdjustsFontForContentSizeCategory") == true {
+            take("UIAdjustsFontForContentSizeCategory")
+            element.set("adjustsFontForContentSizeCategory", "YES")
+        }
+        take("UIDisableUpdateTextColorOnTraitCollectionChange")
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
+            // A label whose text color follows the trait collection: the document's nil color,
+            // for which the compiler writes the color (LabelRule).
+            take("UITextColor")
+            element.append(DecompiledElement("nil", [("key", "textColor")]))
+        } else if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+            take("UITextColor")
+            element.append(color)
+        }
+        if let color = color(reader.reference(index, "UIHighlightedColor"), key: "highlightedColor") {
+            take("UIHighlightedColor")
+            element.append(color)
+        } else {
+            element.append(DecompiledElement("nil", [("key", "highlightedColor")]))
+        }
+        if let color = color(reader.reference(index, "UIShadowColor"), key: "shadowColor") {
+            take("UIShadowColor")
+            element.append(color)
+        }
+        take("UIShadowOffset")
+        if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
+            element.append(
+                DecompiledElement(
+                    "size",
+                    [("key", "shadowOffset"), ("width", Self.number(offset[0])), ("height", Self.number(offset[1]))]))
+        }
+    }
+
+    private func button(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        let type = reader.integer(index, "UIButtonType") ?? 0
+        take("UIButtonType")
+        element.set("buttonType", Self.buttonTypes[type] ?? "custom")
+        take("UILineBreakMode")
+        element.set(
+            "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 5] ?? "middleTruncation")
+        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
+            take("UIContentHorizontalAlignment")
+            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
+        }
+        if let code = reader.integer(index, "UIContentVerticalAlignment") {
+            take("UIContentVerticalAlignment")
+            element.set("contentVerticalAlignment", Self.verticalAlignments[code] ?? "center")
+        }
+        for key in ["UIAdjustsImageWhenHighlighted", "UIAdjustsImageWhenDisabled"]
+        where reader.flag(index, key) == true {
+            take(key)
+        }
+        take("UIButtonConfiguration")
+        for (name, key) in [
+            ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
+            ("imageEdgeInsets", "UIImageEdgeInsets"),
+        ] {
+            guard let edges = reader.geometry(index, key), edges.count == 4 else { continue }
+            take(key)
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", name), ("minX", Self.number(edges[1])), ("minY", Self.number(edges[0])),
+                        ("maxX", Self.number(edges[3])), ("maxY", Self.number(edges[2])),
+                    ]))
+        }
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        take("UIButtonStatefulContent")
+        let contents = reader.reference(index, "UIButtonStatefulContent").map { reader.pairs(at: $0) } ?? []
+        for (stateIndex, content) in contents {
+            guard let code = reader.numberObject(at: stateIndex).flatMap({ Int(exactly: $0) }),
+                let stateName = Self.buttonStates[code], reader.className(content) == "UIButtonContent"
+            else {
+                element.append(lost("UIButtonContent", "a button state's content (object \(content))"))
+                continue
+            }
+            let state = DecompiledElement("state", [("key", stateName)])
+            for (key, payload) in reader.values(content) {
+                switch key {
+                case "UITitle":
+                    if let title = reader.string(content, key) { state.set("title", title) }
+                case "UIImage", "UIBackgroundImage":
+                    if let name = image(reader.reference(content, key)) {
+                        state.set(key == "UIImage" ? "image" : "backgroundImage", name)
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
+                case "UITitleColor", "UIShadowColor":
+                    if let color = color(
+                        reader.reference(content, key), key: key == "UITitleColor" ? "titleColor" : "titleShadowColor")
+                    {
+                        state.append(color)
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
+                default:
+                    state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                }
+            }
+            element.append(state)
+        }
+    }
+
+    static let borderStyles = inverted(TextFieldRule.borderStyles)
+    static let capitalizations = inverted(TextInputTraitsRule.capitalizations)
+    static let tristates = inverted(TextInputTraitsRule.tristate)
+    static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
+    static let returnKeyTypes = inverted(TextFieldRule.returnKeyTypes)
+
+    private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
+            take("UIContentHorizontalAlignment")
+            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "left")
+        }
+        if let code = reader.integer(index, "UIBorderStyle") {
+            take("UIBorderStyle")
+            element.set("borderStyle", Self.borderStyles[code] ?? "none")
+        }
+        if let text = reader.string(index, "UIText") {
+            take("UIText")
+            element.set("text", text)
+        }
+        if let placeholder = reader.string(index, "UIPlaceholder") {
+            take("UIPlaceholder")
+            element.set("placeholder", placeholder)
+        }
+        take("UITextAlignment")
+        element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
+        if let minimum = reader.number(index, "UIMinimumFontSize") {
+            take("UIMinimumFontSize")
+            take("UIAdjustsFontSizeToFit")
+            element.set("minimumFontSize", Self.number(minimum))
+        }
+        if let name = image(reader.reference(index, "UITextFieldBackground")) {
+            take("UITextFieldBackground")
+            element.set("background", name)
+        }
+        take("UIClearButtonOffset")
+        take("UIDisableTextColorUpdateOnTraitCollectionChange")
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        if reader.flag(index, "UIDisableTextColorUpdateOnTraitCollectionChange") == false {
+            take("UITextColor")
+            element.append(DecompiledElement("nil", [("key", "textColor")]))
+        } else if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+            take("UITextColor")
+            element.append(color)
+        }
+        let traits = DecompiledElement("textInputTraits", [("key", "textInputTraits")])
+        let secure = reader.flag(index, "UISecureTextEntry") == true
+        for (key, name, table) in [
+            ("UIAutocapitalizationType", "autocapitalizationType", Self.capitalizations),
+            ("UIAutocorrectionType", "autocorrectionType", Self.tristates),
+            ("UISpellCheckingType", "spellCheckingType", Self.tristates),
+            ("UIKeyboardType", "keyboardType", Self.keyboardTypes),
+            ("UIReturnKeyType", "returnKeyType", Self.returnKeyTypes),
+            ("UITextSmartQuotesType", "smartQuotesType", Self.tristates),
+            ("UITextSmartDashesType", "smartDashesType", Self.tristates),
+            ("UITextSmartInsertDeleteType", "smartInsertDeleteType", Self.tristates),
+        ] {
+            guard let code = reader.integer(index, key), let value = table[code] else { continue }
+            take(key)
+            // A secure field's autocorrection and spell checking are implied.
+            if secure, key == "UIAutocorrectionType" || key == "UISpellCheckingType", code == 1 { continue }
+            traits.set(name, value)
+        }
+        if reader.flag(index, "UIEnablesReturnKeyAutomatically") == true {
+            take("UIEnablesReturnKeyAutomatically")
+            traits.set("enablesReturnKeyAutomatically", "YES")
+        }
+        if secure {
+            take("UISecureTextEntry")
+            traits.set("secureTextEntry", "YES")
+        }
+        if let contentType = reader.string(index, "UITextContentType") {
+            take("UITextContentType")
+            traits.set("textContentType", contentType)
+        }
+        element.append(traits)
+    }
+
+    static let tableStyles = inverted(TableViewRule.styles)
+    /// Keys ``TableViewRule`` writes for every table view of an era, from no attribute.
+    static let impliedTableKeys: Set<String> = [
+        "UIViewLocalOverrideTraitCollection", "UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom",
+        "UIScrollViewContentInsetAdjustmentBehavior", "UIPrefetchingEnabled", "UIFillerRowHeight",
+        "UISectionHeaderTopPadding", "UIInsetsContentViewsToSafeArea", "UISeparatorInsetReference", "UIContentSize",
+        "UIShowsSelectionImmediatelyOnTouchBegin", "UISeparatorStyleIOS5AndLater", "UISeparatorStyle",
+        "UISeparatorStyleIOS9AndLater", "UIStyle", "UITableViewStyle",
+    ]
+
+    /// `<tableView>` (``TableViewRule`` read backwards): style, separators, heights, bouncing,
+    /// selection, colors; prototype cells (nested nibs) and static sections are kept as comments.
+    private func tableView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in Self.impliedTableKeys { take(key) }
+        let style = reader.integer(index, "UITableViewStyle") ?? reader.integer(index, "UIStyle") ?? 0
+        element.set("style", Self.tableStyles[style] ?? "plain")
+        if reader.integer(index, "UISeparatorStyleIOS9AndLater") == 0 || !reader.has(index, "UISeparatorStyle") {
+            element.set("separatorStyle", "none")
+        } else {
+            element.set("separatorStyle", "default")
+        }
+        if reader.has(index, "UITableViewCellPrototypeNibs") { element.set("dataMode", "prototypes") }
+        let modern = reader.has(index, "UIFillerRowHeight")
+        for (key, attribute, fallback) in [
+            ("UIRowHeight", "rowHeight", -1.0), ("UISectionHeaderHeight", "sectionHeaderHeight", modern ? -1 : .nan),
+            ("UISectionFooterHeight", "sectionFooterHeight", modern ? -1 : .nan),
+            ("UIEstimatedRowHeight", "estimatedRowHeight", 0),
+            ("UIEstimatedSectionHeaderHeight", "estimatedSectionHeaderHeight", 0),
+            ("UIEstimatedSectionFooterHeight", "estimatedSectionFooterHeight", 0),
+        ] {
+            guard let value = reader.number(index, key) else { continue }
+            take(key)
+            if value != fallback { element.set(attribute, Self.number(value)) }
+        }
+        if reader.flag(index, "UIAlwaysBounceVertical") == true {
+            take("UIAlwaysBounceVertical")
+            element.set("alwaysBounceVertical", "YES")
+        }
+        if reader.flag(index, "UIBounceEnabled") == false {
+            take("UIBounceEnabled")
+            element.set("bounces", "NO")
+        }
+        if reader.flag(index, "UIAllowsSelection") == false {
+            take("UIAllowsSelection")
+            element.set("allowsSelection", "NO")
+        }
+        if reader.flag(index, "UIAllowsSelectionDuringEditing") == true {
+            take("UIAllowsSelectionDuringEditing")
+            element.set("allowsSelectionDuringEditing", "YES")
+        }
+        for (key, name) in [
+            ("UISeparatorColor", "separatorColor"), ("UISectionIndexColor", "sectionIndexColor"),
+            ("UISectionIndexBackgroundColor", "sectionIndexBackgroundColor"),
+        ] {
+            if let color = color(reader.reference(index, key), key: name) {
+                take(key)
+                element.append(color)
+            }
+        }
+        if let inset = reader.geometry(index, "UISeparatorInset"), inset.count == 4 {
+            take("UISeparatorInset")
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", "separatorInset"), ("minX", Self.number(inset[1])), ("minY", Self.number(inset[0])),
+                        ("maxX", Self.number(inset[3])), ("maxY", Self.number(inset[2])),
+                    ]))
+        }
+    }
+
+    private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let name = image(reader.reference(index, "UIImage")) {
+            take("UIImage")
+            element.set("image", name)
+        }
+    }
+
+    private func stackView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        let axis = reader.integer(index, "UIStackViewAxis") ?? 0
+        for key in [
+            "UIStackViewAxis", "UIStackViewDistribution", "UIStackViewAlignment", "UIStackViewSpacing",
+            "UIStackViewBaselineRelative", "UIStackViewLayoutMarginsRelative",
+        ] {
+            take(key)
+        }
+        if axis != 0 { element.set("axis", Self.stackAxes[axis] ?? "horizontal") }
+        if let distribution = reader.integer(index, "UIStackViewDistribution"), distribution != 0 {
+            element.set("distribution", Self.stackDistributions[distribution] ?? "fill")
+        }
+        if let alignment = reader.integer(index, "UIStackViewAlignment"), alignment != 0 {
+            let table = axis == 1 ? Self.stackAlignments : Self.verticalStackAlignments
+            element.set("alignment", table[alignment] ?? "fill")
+        }
+        if let spacing = reader.number(index, "UIStackViewSpacing"), spacing != 0 {
+            element.set("spacing", Self.number(spacing))
+        }
+        if reader.flag(index, "UIStackViewBaselineRelative") == true {
+            element.set("baselineRelativeArrangement", "YES")
+        }
+        if reader.flag(index, "UIStackViewLayoutMarginsRelative") == true {
+            element.set("layoutMarginsRelativeArrangement", "YES")
+        }
+        // The compiler arranges every subview; a stack view that arranges others loses that.
+        take("UIStackViewArrangedSubviews")
+        if reader.elements(index, "UIStackViewArrangedSubviews") != reader.elements(index, "UISubviews") {
+            element.append(lost("UIStackView.UIStackViewArrangedSubviews", "arranged subviews other than the subviews"))
+        }
+    }
+
+    // MARK: Values
+
+    /// An image placeholder's name, recorded for `<resources>`.
+    private func image(_ index: Int?) -> String? {
+        guard let index, reader.className(index) == "UIImageNibPlaceholder",
+            let name = reader.string(index, "UIResourceName")
+        else { return nil }
+        if shared.images[name] == nil {
+            shared.images[name] = (
+                reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1
+            )
+            shared.imageOrder.append(name)
+        }
+        return name
+    }
+
+    /// `<color key=…>` for a `UIColor` (``ColorRule`` read backwards), or nil.
+    func color(_ index: Int?, key: String) -> DecompiledElement? {
+        guard let index, reader.className(index) == "UIColor" else { return nil }
+        let element = DecompiledElement("color", [("key", key)])
+        if let catalog = reader.string(index, "UIDynamicCatalogName") {
+            element.set("name", catalog)
+            if !shared.namedColors.contains(where: { $0.0 == catalog }) {
+                let value = plainColor(index, key: nil)
+                shared.namedColors.append(
+                    (
+                        catalog,
+                        value
+                            ?? DecompiledElement(
+                                "color",
+                                [
+                                    ("white", "0"), ("alpha", "1"), ("colorSpace", "custom"),
+                                    ("customColorSpace", "genericGamma22GrayColorSpace"),
+                                ])
+                    ))
+            }
+            return element
+        }
+        if let system = reader.string(index, "UISystemColorName") {
+            let isGray = reader.has(index, "UIWhite")
+            if ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
+                || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
+            {
+                if ["whiteColor", "blackColor", "clearColor"].contains(system), let plain = plainColor(index, key: key)
+                {
+                    return plain
+                }
+                element.set(
+                    ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
+                        ? "cocoaTouchSystemColor" : "systemColor", system)
+                return element
+            }
+            element.set("systemColor", system)
+            if ColorRule.dynamicGrays[system] == nil, !shared.systemColors.contains(where: { $0.0 == system }),
+                let value = plainColor(index, key: nil)
+            {
+                shared.systemColors.append((system, value))
+            }
+            return element
+        }
+        return plainColor(index, key: key)
+    }
+
+    /// An RGB or gray color's components.
+    private func plainColor(_ index: Int, key: String?) -> DecompiledElement? {
+        let element = DecompiledElement("color", key.map { [("key", $0)] } ?? [])
+        func component(_ name: String) -> Double? {
+            reader.number(index, name + "-Double") ?? reader.number(index, name)
+        }
+        if let white = component("UIWhite") {
+            element.set("white", Self.number(white))
+            element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+            element.set("colorSpace", "custom")
+            element.set("customColorSpace", "genericGamma22GrayColorSpace")
+            return element
+        }
+        guard let red = component("UIRed"), let green = component("UIGreen"), let blue = component("UIBlue") else {
+            return nil
+        }
+        element.set("red", Self.number(red))
+        element.set("green", Self.number(green))
+        element.set("blue", Self.number(blue))
+        element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+        element.set("colorSpace", "custom")
+        element.set("customColorSpace", "sRGB")
+        return element
+    }
+
+    /// `<fontDescription key=…>` for a `UIFont` (``FontRule`` read backwards), or nil.
+    private func font(_ index: Int?, key: String) -> DecompiledElement? {
+        guard let index, reader.className(index) == "UIFont" else { return nil }
+        let element = DecompiledElement("fontDescription", [("key", key)])
+        if let style = reader.string(index, "UIIBTextStyle") {
+            element.set("style", style)
+            return element
+        }
+        let size = reader.number(index, "UIFontPointSize") ?? reader.number(index, "NSSize") ?? 17
+        let name = reader.string(index, "UIFontName") ?? ""
+        if reader.flag(index, "UISystemFont") == true {
+            var usage: String?
+            if let descriptor = reader.reference(index, "UIFontDescriptor"),
+                let attributes = reader.reference(descriptor, "UIFontDescriptorAttributes")
+            {
+                for (keyIndex, valueIndex) in reader.pairs(at: attributes)
+                where reader.string(at: keyIndex) == "NSCTFontUIUsageAttribute" {
+                    usage = reader.string(at: valueIndex)
+                }
+            }
+            switch usage {
+            case "CTFontEmphasizedUsage"?: element.set("type", "boldSystem")
+            case "CTFontMediumUsage"?:
+                element.set("type", "system")
+                element.set("weight", "medium")
+            case "CTFontDemiUsage"?:
+                element.set("type", "system")
+                element.set("weight", "semibold")
+            default:
+                element.set("type", (reader.integer(index, "UIFontTraits") ?? 0) & 2 != 0 ? "boldSystem" : "system")
+            }
+            element.set("pointSize", Self.number(size))
+            return element
+        }
+        if era.writesFontScalingKeys, !reader.has(index, "UIFontTextStyleForScaling"),
+            !shared.customFonts.contains(name)
+        {
+            shared.customFonts.append(name)
+        }
+        element.set("name", name)
+        element.set("family", name.split(separator: "-").first.map(String.init) ?? name)
+        element.set("pointSize", Self.number(size))
+        return element
+    }
+
+    // MARK: Constraints
+
+    private func constraint(_ index: Int, owner: Int) -> DecompiledElement? {
+        let className = reader.className(index)
+        // The constraints that place a controller's layout guides in its view are made by the
+        // compiler (StoryboardCompiler): a guide and the view, or a guide alone.
+        let items = [reader.reference(index, "NSFirstItem"), reader.reference(index, "NSSecondItem")]
+        if items.contains(where: { $0.map { reader.className($0) == "_UILayoutGuide" } ?? false }),
+            items.allSatisfy({ $0 == nil || $0 == owner || reader.className($0 ?? -1) == "_UILayoutGuide" })
+        {
+            return nil
+        }
+        switch className {
+        case "NSLayoutConstraint": break
+        case "NSIBPrototypingLayoutConstraint", "_UILayoutSupportConstraint":
+            // Generated by the compiler from the frames and the controller's layout guides.
+            return nil
+        default:
+            return lost("constraint \(className)", "the \(className) object \(index)")
+        }
+        let element = DecompiledElement("constraint")
+        guard let first = reader.reference(index, "NSFirstItem"),
+            let firstAttribute = reader.integer(index, "NSFirstAttributeV2")
+                ?? reader.integer(index, "NSFirstAttribute"),
+            let firstName = Self.constraintAttributes[firstAttribute]
+        else {
+            return lost("constraint without a first item", "the constraint \(index) without a first item")
+        }
+        element.set("firstItem", id(first))
+        element.set("firstAttribute", firstName)
+        switch reader.integer(index, "NSRelation") {
+        case .some(1): element.set("relation", "greaterThanOrEqual")
+        case .some(-1): element.set("relation", "lessThanOrEqual")
+        default: break
+        }
+        if let second = reader.reference(index, "NSSecondItem"),
+            let attribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute"),
+            let name = Self.constraintAttributes[attribute]
+        {
+            element.set("secondItem", id(second))
+            element.set("secondAttribute", name)
+        }
+        if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
+            element.set("multiplier", Self.number(multiplier))
+        }
+        if reader.has(index, "NSSymbolicConstant") {
+            element.set("symbolic", "YES")
+        } else if let constant = reader.number(index, "NSConstantV2")
+            ?? (ConstraintRule.margins[firstAttribute] == nil ? reader.number(index, "NSConstant") : nil),
+            constant != 0
+        {
+            element.set("constant", Self.number(constant))
+        }
+        if let priority = reader.integer(index, "NSPriority") { element.set("priority", String(priority)) }
+        if let identifier = reader.string(index, "NSLayoutIdentifier") { element.set("identifier", identifier) }
+        element.set("id", id(index))
+        elements[index] = element
+        return element
+    }
+
+    // MARK: Safe areas
+
+    /// `<viewLayoutGuide key="safeArea">` on each view whose safe area placeholder (a
+    /// `UILayoutGuide` without an identifier, tracked right after its view: ``SafeAreaRule``)
+    /// the nib lists; its id is the view's own guide's when constraints name one.
+    private func safeAreas() {
+        let tracked = reader.elements(0, "UINibObjectsKey")
+        for (position, index) in tracked.enumerated()
+        where position > 0 && reader.className(index) == "UILayoutGuide"
+            && reader.string(index, "UILayoutGuideIdentifier") == ""
+        {
+            // Right after its view (xibs); else, as in storyboard view nibs, listed after the
+            // placeholders: the first top-level view without a safe area.
+            var owner = tracked[position - 1]
+            if !isView(owner) || elements[owner] == nil || safeAreaPlaced.contains(owner) {
+                guard let root = topLevelViews.first(where: { !safeAreaPlaced.contains($0.index) }) else { continue }
+                owner = root.index
+            }
+            safeAreaPlaced.insert(owner)
+            guard isView(owner), let ownerElement = elements[owner] else {
+                unmapped["safe area placeholder without its view", default: 0] += 1
+                continue
+            }
+            let guideID = id(index)
+            ownerElement.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", guideID)]))
+            ownerElement.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
+        }
+    }
+
+    // MARK: Accessibility
+
+    static let accessibilityTraits = AccessibilityRule.traitBits.sorted { $0.value < $1.value }
+
+    /// `<accessibility key="accessibilityConfiguration">` on the configured view
+    /// (``AccessibilityRule`` read backwards); a comment for the document when it cannot be placed.
+    private func accessibility(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIRuntimeAccessibilityConfiguration",
+            let object = reader.reference(index, "UIAccessibileObject"), isView(object), let owner = elements[object]
+        else {
+            return lost("accessibility configuration", "the accessibility configuration object \(index)")
+        }
+        let element = DecompiledElement("accessibility", [("key", "accessibilityConfiguration")])
+        for (key, payload) in reader.values(index) {
+            switch key {
+            case "UIAccessibileObject": break
+            case "UIAccessibilityIdentifier" where reader.string(index, key) != nil:
+                element.set("identifier", reader.string(index, key) ?? "")
+            case "UIAccessibilityLabel" where reader.string(index, key) != nil:
+                element.set("label", reader.string(index, key) ?? "")
+            case "UIAccessibilityTraits":
+                let bits = reader.reference(index, key).flatMap { reader.numberObject(at: $0) }.flatMap {
+                    Int(exactly: $0)
+                }
+                let traits = DecompiledElement("accessibilityTraits", [("key", "traits")])
+                var known = 0
+                for (name, bit) in Self.accessibilityTraits where (bits ?? 0) & bit != 0 {
+                    traits.set(name, "YES")
+                    known |= bit
+                }
+                element.append(traits)
+                if bits == nil || known != bits { element.append(lost("accessibility trait", "the traits \(payload)")) }
+            case "UIIsAccessibilityElement":
+                let value = reader.reference(index, key).flatMap { reader.numberObject(at: $0) }
+                element.append(DecompiledElement("bool", [("key", "isElement"), ("value", value == 0 ? "NO" : "YES")]))
+            default:
+                element.append(lost("UIRuntimeAccessibilityConfiguration.\(key)", "\(key) (\(payload))"))
+            }
+        }
+        owner.append(element)
+        return nil
+    }
+
+    // MARK: Connections and runtime attributes
+
+    private func connect() {
+        for index in reader.elements(0, "UINibConnectionsKey") {
+            let className = reader.className(index)
+            guard let source = reader.reference(index, "UISource"), let owner = elements[source],
+                let label = reader.string(index, "UILabel")
+            else {
+                unmapped["connection without a decompiled source", default: 0] += 1
+                continue
+            }
+            let connections = owner.child("connections")
+            switch className {
+            case "UIRuntimeOutletConnection":
+                // A view nib's File's Owner (its controller) gets its view outlet from the compiler.
+                if label == "view", externalElements["IBFilesOwner"] === owner,
+                    let destination = reader.reference(index, "UIDestination"),
+                    topLevelViews.contains(where: { $0.index == destination })
+                {
+                    continue
+                }
+                guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil else {
+                    connections.append(lost("outlet to an object without an element", "the outlet \(label)"))
+                    continue
+                }
+                connections.append(
+                    DecompiledElement(
+                        "outlet", [("property", label), ("destination", id(destination)), ("id", id(index))]))
+            case "UIRuntimeEventConnection":
+                // A control's segue: its template's placeholder stands for the <segue>.
+                if label == "perform:", let destination = reader.reference(index, "UIDestination"),
+                    let segue = elements[destination], segue.name == "segue"
+                {
+                    connections.append(segue)
+                    continue
+                }
+                let mask = reader.integer(index, "UIEventMask") ?? 64
+                guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil,
+                    let event = Self.eventTypes[mask]
+                else {
+                    connections.append(lost("action without a decompiled target", "the action \(label)"))
+                    continue
+                }
+                connections.append(
+                    DecompiledElement(
+                        "action",
+                        [
+                            ("selector", label), ("destination", id(destination)), ("eventType", event),
+                            ("id", id(index)),
+                        ]))
+            case "UIRuntimeOutletCollectionConnection":
+                for (position, destination) in reader.elements(index, "UIDestination").enumerated()
+                where elements[destination] != nil {
+                    let collection = DecompiledElement(
+                        "outletCollection", [("property", label), ("destination", id(destination))])
+                    if let className = reader.string(index, "runtimeCollectionClassName"), className != "NSArray" {
+                        collection.set("collectionClass", className)
+                    }
+                    if reader.flag(index, "addsContentToExistingCollection") == true {
+                        collection.set("appends", "YES")
+                    }
+                    collection.set("id", position == 0 ? id(index) : id(Self.syntheticBase + index * 64 + position))
+                    connections.append(collection)
+                }
+            default:
+                connections.append(lost("connection \(className)", "the \(className) \(label)"))
+            }
+        }
+    }
+
+    private func runtimeAttributes() {
+        for index in reader.elements(0, "UINibKeyValuePairsKey") {
+            guard let object = reader.reference(index, "UIObject"), let owner = elements[object],
+                let keyPath = reader.string(index, "UIKeyPath")
+            else {
+                unmapped["runtime attribute of an object without an element", default: 0] += 1
+                continue
+            }
+            let list = owner.child("userDefinedRuntimeAttributes")
+            let attribute = DecompiledElement("userDefinedRuntimeAttribute", [("keyPath", keyPath)])
+            let value = reader.reference(index, "UIValue")
+            let valueClass = value.map { reader.className($0) } ?? "nil"
+            if let value, let text = reader.string(at: value) {
+                attribute.set("type", "string")
+                attribute.set("value", text)
+            } else if let value, valueClass == "NSNumber" {
+                attribute.set("type", "number")
+                if let integer = reader.integer(value, "NS.intval") {
+                    attribute.append(DecompiledElement("integer", [("key", "value"), ("value", String(integer))]))
+                } else {
+                    attribute.append(
+                        DecompiledElement(
+                            "real", [("key", "value"), ("value", Self.number(reader.number(value, "NS.dblval") ?? 0))]))
+                }
+            } else if let color = color(value, key: "value") {
+                attribute.set("type", "color")
+                attribute.append(color)
+            } else {
+                list.append(lost("runtime attribute of class \(valueClass)", "the runtime attribute \(keyPath)"))
+                continue
+            }
+            list.append(attribute)
+        }
+    }
+}

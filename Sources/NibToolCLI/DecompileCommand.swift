@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import NibArchive
+import NibCompiler
+
+/// `nibtool decompile INPUT -o OUTPUT`: a compiled nib back to an Interface Builder document.
+struct Decompile: IOCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a compiled .nib back into a .xib (a .storyboardc into a .storyboard).",
+        discussion: """
+            The input is a NIBArchive or keyed-archive .nib file, a directory nib, or a .storyboardc folder. The output is the one file -o names (.xib for a nib, .storyboard for a .storyboardc); nothing else is written, and no output name comes from the input.
+
+            The mapping is the compiler's own (NibCompiler's rules read backwards), so `nibtool compile` gives the nib back where its rules model what the nib holds; the document's toolsVersion names the Xcode whose output the nib shows. What has no source form is kept as an XML comment at its element, never dropped silently; standard error gets a summary counting it by kind.
+
+            Examples:
+              nibtool decompile View.nib -o View.xib
+              nibtool decompile Main.storyboardc -o Main.storyboard
+            """)
+
+    @Argument(help: "The compiled nib: a .nib file or folder, or a .storyboardc folder.")
+    var input: String
+
+    @Option(name: [.short, .customLong("output")], help: "The .xib or .storyboard file to write.")
+    var output: String
+
+    @OptionGroup var expansion: ExpansionOption
+
+    func execute(_ io: CommandIO) throws {
+        let files = FileAccess(io: io)
+        let result: NibDecompiler.Result
+        if let bundle = try files.bundle(at: input) {
+            if bundle.kind == .storyboard {
+                guard output.hasSuffix(".storyboard") else {
+                    throw files.fail(
+                        output, "a .storyboardc decompiles to a .storyboard: name the output so",
+                        status: ExitStatus.usage)
+                }
+                var nibs: [(name: String, archive: NibArchive)] = []
+                for nib in bundle.nibs {
+                    nibs.append(
+                        (
+                            nib.name,
+                            try files.archive(
+                                from: nib.bytes, path: input + "/" + nib.name, expansionLimit: expansion.limit)
+                        ))
+                }
+                let info = bundle.files.first { $0.name == "Info.plist" }?.bytes
+                do {
+                    result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: info)
+                } catch {
+                    throw files.fail(input, "\(error)")
+                }
+            } else {
+                guard output.hasSuffix(".xib") else {
+                    throw files.fail(output, "a nib decompiles to a .xib: name the output so", status: ExitStatus.usage)
+                }
+                // The newest variant a directory nib holds (runtime.nib, else the last by name).
+                let nibs = bundle.nibs
+                guard let chosen = nibs.first(where: { $0.name == "runtime.nib" }) ?? nibs.last else {
+                    throw files.fail(input, "holds no nib")
+                }
+                let archive = try files.archive(
+                    from: chosen.bytes, path: input + "/" + chosen.name, expansionLimit: expansion.limit)
+                do {
+                    result = try NibDecompiler().decompile(archive)
+                } catch {
+                    throw files.fail(input, "\(error)")
+                }
+            }
+        } else {
+            guard output.hasSuffix(".xib") else {
+                throw files.fail(output, "a nib decompiles to a .xib: name the output so", status: ExitStatus.usage)
+            }
+            let archive = try files.archive(at: input, expansionLimit: expansion.limit)
+            do {
+                result = try NibDecompiler().decompile(archive)
+            } catch {
+                throw files.fail(input, "\(error)")
+            }
+        }
+        guard output != "-" else {
+            throw files.fail(
+                output, "decompile writes the file -o names, not standard output", status: ExitStatus.usage)
+        }
+        try files.write(Array(result.document.utf8), to: output)
+        var summary = "nibtool: decompiled \(input) as Xcode \(result.xcode)"
+        if result.isBaseLocalized { summary += " (localizable strings: the document belongs in Base.lproj)" }
+        if result.unmappedCount == 0 {
+            summary += "; everything has a source form"
+        } else {
+            summary += "; \(result.unmappedCount) without a source form, kept as comments:"
+            for (kind, count) in result.unmapped.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(12) {
+                summary += "\n  \(count) × \(kind)"
+            }
+            if result.unmapped.count > 12 { summary += "\n  … \(result.unmapped.count - 12) more kinds" }
+        }
+        io.error(summary)
+    }
+}

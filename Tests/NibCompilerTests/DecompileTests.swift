@@ -1,0 +1,291 @@
+import CorpusSupport
+import Foundation
+import KeyedArchive
+import NibArchive
+import NibCompiler
+import NibDiff
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `NibDecompiler`: nibs back to documents, judged by compiling the document again.
+@Suite("Decompiling nibs")
+struct DecompileTests {
+    /// A document with the commonest classes and parts: File's Owner with a custom class and
+    /// outlets, views, a label, buttons, an image view, a stack view, a text field, constraints,
+    /// an action, runtime attributes, colors and fonts (written as Xcode 9 saves them).
+    static let document = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="13771" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="ProfileViewController" customModule="App">
+                    <connections>
+                        <outlet property="view" destination="i5M-Pr-FkT" id="sfx-zR-JGt"/>
+                        <outlet property="nameLabel" destination="Xk2-3b-aQ1" id="Ol1-aa-bb1"/>
+                    </connections>
+                </placeholder>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view clearsContextBeforeDrawing="NO" contentMode="scaleToFill" id="i5M-Pr-FkT">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <subviews>
+                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Name" textAlignment="center" lineBreakMode="tailTruncation" numberOfLines="2" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Xk2-3b-aQ1">
+                            <rect key="frame" x="16" y="40" width="343" height="21"/>
+                            <fontDescription key="fontDescription" type="boldSystem" pointSize="17"/>
+                            <color key="textColor" red="0.20000000298023224" green="0.40000000596046448" blue="0.60000002384185791" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            <nil key="highlightedColor"/>
+                        </label>
+                        <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="roundedRect" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="Bt1-x2-Qz9">
+                            <rect key="frame" x="16" y="80" width="100" height="30"/>
+                            <state key="normal" title="Save"/>
+                            <connections>
+                                <action selector="save:" destination="-1" eventType="touchUpInside" id="Ac1-tn-Sv1"/>
+                            </connections>
+                        </button>
+                        <imageView userInteractionEnabled="NO" contentMode="scaleAspectFit" horizontalHuggingPriority="251" verticalHuggingPriority="251" image="avatar" translatesAutoresizingMaskIntoConstraints="NO" id="Im1-gV-w01">
+                            <rect key="frame" x="16" y="120" width="64" height="64"/>
+                        </imageView>
+                        <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="St1-ck-V01">
+                            <rect key="frame" x="16" y="200" width="343" height="60"/>
+                            <subviews>
+                                <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" placeholder="Email" textAlignment="natural" minimumFontSize="17" translatesAutoresizingMaskIntoConstraints="NO" id="Tf1-ie-L01">
+                                    <rect key="frame" x="0.0" y="0.0" width="343" height="30"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                    <textInputTraits key="textInputTraits" keyboardType="emailAddress" returnKeyType="next"/>
+                                </textField>
+                                <view contentMode="scaleToFill" tag="7" translatesAutoresizingMaskIntoConstraints="NO" id="Vw2-a1-b02">
+                                    <rect key="frame" x="0.0" y="38" width="343" height="22"/>
+                                    <color key="backgroundColor" white="0.5" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                                    <userDefinedRuntimeAttributes>
+                                        <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius">
+                                            <integer key="value" value="4"/>
+                                        </userDefinedRuntimeAttribute>
+                                        <userDefinedRuntimeAttribute type="string" keyPath="accessibilityIdentifier" value="divider"/>
+                                    </userDefinedRuntimeAttributes>
+                                </view>
+                            </subviews>
+                        </stackView>
+                    </subviews>
+                    <color key="backgroundColor" white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                    <constraints>
+                        <constraint firstItem="Xk2-3b-aQ1" firstAttribute="leading" secondItem="i5M-Pr-FkT" secondAttribute="leading" constant="16" id="C01-aa-a01"/>
+                        <constraint firstItem="Xk2-3b-aQ1" firstAttribute="top" secondItem="i5M-Pr-FkT" secondAttribute="top" constant="40" id="C02-aa-a02"/>
+                        <constraint firstAttribute="trailing" secondItem="Xk2-3b-aQ1" secondAttribute="trailing" constant="16" id="C03-aa-a03"/>
+                        <constraint firstItem="Bt1-x2-Qz9" firstAttribute="top" secondItem="Xk2-3b-aQ1" secondAttribute="bottom" constant="19" id="C04-aa-a04"/>
+                        <constraint firstItem="Im1-gV-w01" firstAttribute="width" secondItem="Im1-gV-w01" secondAttribute="height" multiplier="1:1" id="C05-aa-a05"/>
+                        <constraint firstItem="St1-ck-V01" firstAttribute="top" relation="greaterThanOrEqual" secondItem="Im1-gV-w01" secondAttribute="bottom" constant="16" priority="750" id="C06-aa-a06"/>
+                    </constraints>
+                </view>
+            </objects>
+            <resources>
+                <image name="avatar" width="64" height="64"/>
+            </resources>
+        </document>
+        """
+
+    static func compiled(_ text: String, fileName: String = "Test.xib") throws -> NibArchive {
+        let nib = try NibCompiler().compile(Data(text.utf8), fileName: fileName)
+        let bytes = try #require(nib.files[""])
+        return try NibArchive(parsing: bytes)
+    }
+
+    @Test("A compiled document decompiles to one that compiles to a structurally equal nib")
+    func roundTrip() throws {
+        let original = try Self.compiled(Self.document)
+        let result = try NibDecompiler().decompile(original)
+        #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
+        #expect(result.xcode == XcodeEra(9), "the nib shows Xcode 9's keys (font scaling, no large content)")
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
+        let bytes = try #require(again.files[""])
+        let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        // What the source says survives in the document's own terms.
+        for fragment in [
+            "text=\"Name\"" as String, "textAlignment=\"center\"",
+            "buttonType=\"system\"", "title=\"Save\"", "selector=\"save:\"", "eventType=\"touchUpInside\"",
+            "keyPath=\"layer.cornerRadius\"", "axis=\"vertical\"", "keyboardType=\"emailAddress\"",
+            "<image name=\"avatar\" width=\"64\" height=\"64\"/>", "relation=\"greaterThanOrEqual\"",
+        ] {
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
+    }
+
+    @Test("The same nib gives the same document, with ids in Xcode's shape")
+    func stableIDs() throws {
+        let original = try Self.compiled(Self.document)
+        let first = try NibDecompiler().decompile(original).document
+        let second = try NibDecompiler().decompile(original).document
+        #expect(first == second)
+        let ids = first.matches(of: /\bid="([^"]*)"/).map { String($0.output.1) }
+        #expect(ids.count > 15)
+        for id in ids where id != "-1" && id != "-2" {
+            #expect(id.wholeMatch(of: /[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}/) != nil, "id \(id)")
+        }
+        #expect(Set(ids).count == ids.count, "every id is unique")
+    }
+
+    @Test("What has no source form is kept as a comment and counted")
+    func unmappedKeys() throws {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let topLevel = builder.addObject(className: "NSArray")
+        let view = builder.addObject(className: "UIView")
+        builder.append(.objectReference(topLevel), forKey: "UINibTopLevelObjectsKey", to: root)
+        builder.append(.objectReference(view), forKey: NibArchive.Builder.emptyKey, to: topLevel)
+        builder.append(.int8(3), forKey: "UIMadeUpKey", to: view)
+        let result = try NibDecompiler().decompile(try builder.build())
+        #expect(result.unmapped["UIView.UIMadeUpKey"] == 1)
+        #expect(result.document.contains("<!-- nibtool decompile: UIMadeUpKey (int8 3) has no source form -->"))
+    }
+
+    @Test("Hostile graphs: cycles, deep nesting, a view that is its own subview, a color that is no color")
+    func hostileGraphs() throws {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let topLevel = builder.addObject(className: "NSArray")
+        builder.append(.objectReference(topLevel), forKey: "UINibTopLevelObjectsKey", to: root)
+        var parent = builder.addObject(className: "UIView")
+        builder.append(.objectReference(parent), forKey: NibArchive.Builder.emptyKey, to: topLevel)
+        let first = parent
+        for _ in 0..<2_000 {
+            let subviews = builder.addObject(className: "NSMutableArray")
+            let child = builder.addObject(className: "UIView")
+            builder.append(.objectReference(subviews), forKey: "UISubviews", to: parent)
+            builder.append(.objectReference(child), forKey: NibArchive.Builder.emptyKey, to: subviews)
+            builder.append(.objectReference(first), forKey: NibArchive.Builder.emptyKey, to: subviews)
+            builder.append(.data([7, 1, 2]), forKey: "UIBounds", to: child)
+            builder.append(.objectReference(root), forKey: "UIBackgroundColor", to: child)
+            builder.append(.objectReference(subviews), forKey: "UIViewAutolayoutConstraints", to: child)
+            parent = child
+        }
+        let result = try NibDecompiler().decompile(try builder.build())
+        #expect(result.unmapped["deep view", default: 0] >= 1)
+        #expect(result.unmapped["shared view", default: 0] > 0)
+    }
+
+    @Test("An archive that is not a nib is refused with what it lacks")
+    func notANib() throws {
+        var builder = NibArchive.Builder()
+        _ = builder.addObject(className: "NSString")
+        #expect(throws: DecompileError.self) { try NibDecompiler().decompile(try builder.build()) }
+    }
+}
+
+/// The corpus: every nib decompiles, and the documents use only what real documents use.
+@Suite("Decompiling the corpus", .corpus)
+struct DecompileCorpusTests {
+    /// Element name → the attributes real documents give it (`xib-pairs` and `wild`).
+    static func vocabulary() throws -> [String: Set<String>] {
+        let root = try Corpus.directory()
+        var found: [String: Set<String>] = [:]
+        for folder in ["xib-pairs", "wild"] {
+            let base = root.appendingPathComponent(folder)
+            guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let url as URL in enumerator where ["xib", "storyboard"].contains(url.pathExtension) {
+                let parser = XMLParser(data: try Data(contentsOf: url))
+                let collector = Collector()
+                parser.delegate = collector
+                _ = parser.parse()
+                found.merge(collector.found) { $0.union($1) }
+            }
+        }
+        return found
+    }
+
+    final class Collector: NSObject, XMLParserDelegate, @unchecked Sendable {
+        var found: [String: Set<String>] = [:]
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
+            found[name, default: []].formUnion(attributes.keys)
+        }
+    }
+
+    /// A nib file: a NIBArchive, or a keyed archive read as one.
+    static func archive(_ url: URL) throws -> NibArchive {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        return NibArchive.hasMagic(bytes) ? try NibArchive(parsing: bytes) : try NibArchive(keyedArchiveBytes: bytes)
+    }
+
+    /// What the decompiler writes that no corpus document happens to use, each with the rule
+    /// of the compiler that reads it (the corpus lacks an example, not Interface Builder).
+    static let exceptions: Set<String> = [
+        // ClassHierarchy.uiKitElementClasses: Interface Builder's element for GLKView.
+        "<glkView>",
+        // GestureRecognizerRule.classes: the pinch recognizer's element.
+        "<pinchGestureRecognizer>",
+        // UIKitStackViewRule reads it (UIStackViewLayoutMarginsRelative).
+        "<stackView layoutMarginsRelativeArrangement>",
+        // ViewEncoder.commonAttributes: attributes of every view kind, which the corpus shows on
+        // other kinds only.
+        "<button autoresizesSubviews>", "<pickerView insetsLayoutMarginsFromSafeArea>",
+    ]
+
+    @Test(
+        "Every corpus nib and every pair's Apple output decompiles, using only elements and attributes real documents use"
+    )
+    func corpusDecompiles() throws {
+        let vocabulary = try Self.vocabulary()
+        #expect(vocabulary.count > 100)
+        var documents: [String] = []
+        for url in try Corpus.nibFiles() {
+            let archive = try NibArchive(parsing: [UInt8](try Data(contentsOf: url)))
+            documents.append(try NibDecompiler().decompile(archive).document)
+        }
+        #expect(documents.count >= 298)
+        // The pairs' Apple outputs: nib files (NIBArchive or keyed) and .storyboardc folders.
+        let pairs = try Corpus.directory().appendingPathComponent("xib-pairs")
+        let manager = FileManager.default
+        var outputs = 0
+        for pair in try manager.contentsOfDirectory(at: pairs, includingPropertiesForKeys: nil) {
+            guard let enumerator = manager.enumerator(at: pair, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in enumerator {
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+                if url.pathExtension == "storyboardc", isDirectory.boolValue {
+                    var nibs: [(name: String, archive: NibArchive)] = []
+                    for file in try manager.subpathsOfDirectory(atPath: url.path).sorted() where file.hasSuffix(".nib")
+                    {
+                        var isFolder: ObjCBool = false
+                        _ = manager.fileExists(atPath: url.appendingPathComponent(file).path, isDirectory: &isFolder)
+                        if isFolder.boolValue { continue }
+                        nibs.append((file, try Self.archive(url.appendingPathComponent(file))))
+                    }
+                    let info = try? Data(contentsOf: url.appendingPathComponent("Info.plist"))
+                    documents.append(
+                        try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: info.map { [UInt8]($0) })
+                            .document)
+                    outputs += 1
+                } else if url.pathExtension == "nib", !isDirectory.boolValue, !url.path.contains(".storyboardc/"),
+                    !url.deletingLastPathComponent().lastPathComponent.hasSuffix(".nib")
+                {
+                    documents.append(try NibDecompiler().decompile(try Self.archive(url)).document)
+                    outputs += 1
+                }
+            }
+        }
+        #expect(outputs >= 200, "the pairs hold \(outputs) Apple outputs of one file or storyboard")
+        var unknown: Set<String> = []
+        for document in documents {
+            let collector = DecompileCorpusTests.Collector()
+            let parser = XMLParser(data: Data(document.utf8))
+            parser.delegate = collector
+            #expect(parser.parse(), "a decompiled document is not well-formed XML")
+            for (element, attributes) in collector.found {
+                guard let known = vocabulary[element] else {
+                    unknown.insert("<\(element)>")
+                    continue
+                }
+                for attribute in attributes.subtracting(known) { unknown.insert("<\(element) \(attribute)>") }
+            }
+        }
+        #expect(unknown.subtracting(Self.exceptions).isEmpty, "not in any real document: \(unknown.sorted())")
+    }
+}
