@@ -43,6 +43,17 @@ final class DecompileShared {
             document.set("colorMatched", "YES")
         }
         if era >= XcodeEra(9) { document.set("useSafeAreas", "YES") }
+        // A document previews a device (every wild and pair source in the Xcode 8 format) or,
+        // before, a simulated screen (``simulatedScreen(era:)``); without either, the compiler
+        // draws root views on the "any size" canvas (600 × 600). Xcode 8 itself compiles
+        // device documents' root views at 600 × 600, so a nib from that era, whose frames are
+        // what it shows, is described the older way. The device's size matters only to views
+        // without a frame (decompiled views have theirs).
+        if era >= XcodeEra(9) {
+            var device = [("id", "retina6_1"), ("orientation", "portrait")]
+            if era >= XcodeEra(11) { device.append(("appearance", "light")) }
+            document.append(DecompiledElement("device", device))
+        }
         let dependencies = document.child("dependencies")
         dependencies.append(
             DecompiledElement(
@@ -59,6 +70,16 @@ final class DecompileShared {
         }
         if let fonts = customFontsElement() { document.append(fonts) }
         return document
+    }
+
+    /// For documents of the eras before ``uiKitDocument(type:era:)`` writes a `<device>`: the
+    /// simulated destination screen older documents name (ibrahimtaleb, ROMPiOS), which keeps
+    /// root views at their frames; nil from Xcode 9.
+    func simulatedScreen(era: XcodeEra) -> DecompiledElement? {
+        guard era < XcodeEra(9) else { return nil }
+        let container = DecompiledElement("simulatedMetricsContainer", [("key", "defaultSimulatedMetrics")])
+        container.append(DecompiledElement("simulatedScreenMetrics", [("key", "destination"), ("type", "retina4")]))
+        return container
     }
 
     /// `<resources>` for the images and colors the document names, or nil.

@@ -157,6 +157,7 @@ final class StoryboardDecompilation {
         let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era)
         if let initial { document.set("initialViewController", initial) }
         document.append(scenes)
+        if let screen = shared.simulatedScreen(era: era) { document.append(screen) }
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)

@@ -39,7 +39,14 @@ final class UIKitDecompilation: DecompileState {
     /// name is not the class's.
     static let elementNames: [String: String] = {
         var names: [String: String] = [:]
-        for (element, rule) in ViewRule.all.sorted(by: { $0.key < $1.key }) where names[rule.className] == nil {
+        // An element named after its class (`view` for UIView) before the other elements that
+        // archive the class (`containerView`, `collectionViewCellContentView`).
+        let rules = ViewRule.all.sorted { $0.key < $1.key }
+        for (element, rule) in rules where "UI" + element.prefix(1).uppercased() + element.dropFirst() == rule.className
+        {
+            names[rule.className] = element
+        }
+        for (element, rule) in rules where names[rule.className] == nil {
             names[rule.className] = element
         }
         for (element, className) in ClassHierarchy.uiKitElementClasses.sorted(by: { $0.key < $1.key })
@@ -91,6 +98,7 @@ final class UIKitDecompilation: DecompileState {
         for element in decodeObjects() { objects.append(element) }
         let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", era: era)
         document.append(objects)
+        if let screen = shared.simulatedScreen(era: era) { document.append(screen) }
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
