@@ -19,9 +19,22 @@ extension NibArchive {
     /// ownerless values — goes into the top-level `$nibkit` dictionary, so that
     /// ``init(keyedArchive:)`` gives back an equal archive (and, for files in canonical layout,
     /// the same bytes). See the "Keyed archives" article for the whole mapping.
-    public func keyedArchive() -> KeyedArchiveConversion {
-        var writer = KeyedArchiveWriter(archive: self)
-        return writer.write()
+    ///
+    /// Objects that share one run of values each get a dictionary of their own, so the keyed
+    /// archive can be far larger than the nib: every value written into an object's dictionary
+    /// (and into its `$nibkit` note) counts against `expansionLimit`, as for `nibtool dump`.
+    ///
+    /// - Parameter expansionLimit: How many values the conversion may write per byte of the
+    ///   archive's file (plus `ExpansionLimit.baseline`); each 8 bytes of data count one more.
+    /// - Throws: `ExpansionLimitError` when the objects' values pass the limit; an archive
+    ///   whose objects do not share values stays below the default.
+    public func keyedArchive(expansionLimit: ExpansionLimit = .standard) throws(ExpansionLimitError)
+        -> KeyedArchiveConversion
+    {
+        var writer = KeyedArchiveWriter(
+            archive: self,
+            budget: ExpansionBudget(expansionLimit, inputSize: expansionInputSize, what: "keyed archive values"))
+        return try writer.write()
     }
 }
 
@@ -103,14 +116,21 @@ struct KeyedArchiveWriter {
     private var outOfRangeCount = 0
     private var reorderedObjects = 0
     private var repeatedKeyObjects = 0
+    /// Counts the values written per object: objects sharing a run repeat it.
+    private var budget: ExpansionBudget
 
-    init(archive: NibArchive) { self.archive = archive }
+    init(archive: NibArchive, budget: ExpansionBudget) {
+        self.archive = archive
+        self.budget = budget
+    }
 
-    mutating func write() -> KeyedArchiveConversion {
-        let objects = Array(archive.objects)
+    mutating func write() throws(ExpansionLimitError) -> KeyedArchiveConversion {
+        // The tables as views: copying the value table into an array of `Value`s took 16 times
+        // the size of a nib of small values.
+        let objects = archive.objects
         let keys = Array(archive.keys)
         let classes = Array(archive.classes)
-        let values = Array(archive.values)
+        let values = archive.values
         let objectCount = objects.count
         var firstKey: [[UInt8]: Int] = [:]
         for (index, key) in keys.enumerated() where firstKey[lossyBytes(key.bytes)] == nil {
@@ -125,11 +145,16 @@ struct KeyedArchiveWriter {
         plistObjects.reserveCapacity(objectCount + classes.count + 1)
         var objectNotes: [PropertyList.Entry] = []
         for (index, object) in objects.enumerated() {
-            let ownValues: [NibArchive.Value] = object.valueCount == 0 ? [] : Array(archive.values(of: object))
+            // One entry per value, counted before the object's values are read.
+            try budget.spend(object.valueCount)
+            // A view of the object's run: each value is made when read (an array of them took
+            // 48 bytes a value, 16 times a nib of one-byte values).
+            let ownValues = object.valueCount == 0 ? values[0..<0] : archive.values(of: object)
             var objectEntries = KeyedObjectEntries([
                 PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex)))
             ])
             for value in ownValues {
+                if case .data(let bytes) = value.payload { try budget.spend(bytes.count / 8) }
                 objectEntries.add(
                     escapeKey(keys[value.keyIndex].name), plistElement(value.payload, objectCount: objectCount))
             }
@@ -146,13 +171,19 @@ struct KeyedArchiveWriter {
             }
             if !defaultReadingMatches(entries, ownValues, firstKey: firstKey, objectCount: objectCount) {
                 reorderedObjects += 1
-                note.append(
-                    PropertyList.Entry(
-                        "values",
-                        .array(
-                            ownValues.map { value -> PropertyList in
-                                .array([.integer(Int64(value.keyIndex)), .integer(Int64(value.type.rawValue))])
-                            })))
+                try budget.spend(ownValues.count)
+                // 5 bytes a value (key index, wire type) in one data: a [key, type] array per
+                // value took about 200 bytes of memory each while converting.
+                var types: [UInt8] = []
+                types.reserveCapacity(ownValues.count * 5)
+                for value in ownValues {
+                    let key = UInt32(truncatingIfNeeded: value.keyIndex)
+                    types.append(contentsOf: [
+                        UInt8(truncatingIfNeeded: key >> 24), UInt8(truncatingIfNeeded: key >> 16),
+                        UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key), value.type.rawValue,
+                    ])
+                }
+                note.append(PropertyList.Entry("valueTypes", .data(types)))
             }
             if !note.isEmpty { objectNotes.append(PropertyList.Entry(String(index), .dictionary(note))) }
         }
@@ -210,7 +241,7 @@ struct KeyedArchiveWriter {
     /// back to back in object order; returns the number of values no object owns, or −1 when
     /// the table is canonical.
     private mutating func appendValueTable(
-        _ objects: [NibArchive.Object], _ values: [NibArchive.Value], objectCount: Int,
+        _ objects: NibArchive.ObjectTable, _ values: NibArchive.ValueTable, objectCount: Int,
         to annotation: inout [PropertyList.Entry]
     ) -> Int {
         var next = 0
@@ -268,7 +299,8 @@ struct KeyedArchiveWriter {
 
     /// Whether reading `entries` back the default way gives `values` with the same keys.
     private mutating func defaultReadingMatches(
-        _ entries: [PropertyList.Entry], _ values: [NibArchive.Value], firstKey: [[UInt8]: Int], objectCount: Int
+        _ entries: [PropertyList.Entry], _ values: NibArchive.ValueTable.SubSequence, firstKey: [[UInt8]: Int],
+        objectCount: Int
     ) -> Bool {
         var matches = true
         var index = 0
@@ -278,7 +310,7 @@ struct KeyedArchiveWriter {
             if case .array(let many) = entry.value { elements = many } else { elements = [entry.value] }
             for element in elements {
                 guard index < values.count else { return false }
-                let actual = values[index]
+                let actual = values[values.startIndex + index]
                 index += 1
                 switch actual.payload {
                 case .float32: floatCount += 1

@@ -9,19 +9,49 @@ enum XMLPropertyListWriter {
         """
 
     static func write(_ root: PropertyList) throws(KeyedArchiveError) -> [UInt8] {
-        var out = Array(header.utf8)
+        var whole: [UInt8] = []
+        try write(root) { whole += $0 }
+        return whole
+    }
+
+    /// Writes the text in pieces of about `chunkSize` bytes, each handed to `sink` as soon as it
+    /// is complete: the XML of a keyed archive is many times the size of its nib.
+    static func write(_ root: PropertyList, chunkSize: Int = 1 << 16, to sink: @escaping ([UInt8]) -> Void)
+        throws(KeyedArchiveError)
+    {
+        var out = Output(chunkSize: chunkSize, sink: sink)
+        out.bytes += header.utf8
         try append(root, indent: 0, path: "", to: &out)
-        out.append(contentsOf: "</plist>\n".utf8)
-        return out
+        out.bytes += "</plist>\n".utf8
+        out.flush()
     }
 
-    private static func line(_ text: String, indent: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(0x09, count: indent))
-        out.append(contentsOf: text.utf8)
-        out.append(0x0A)
+    /// The text not yet handed on, and where it goes.
+    private struct Output {
+        var bytes: [UInt8] = []
+        let chunkSize: Int
+        let sink: ([UInt8]) -> Void
+
+        init(chunkSize: Int, sink: @escaping ([UInt8]) -> Void) {
+            self.chunkSize = max(1, chunkSize)
+            self.sink = sink
+            bytes.reserveCapacity(min(self.chunkSize, 1 << 20) + 256)
+        }
+
+        mutating func flush() {
+            sink(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
 
-    private static func append(_ value: PropertyList, indent: Int, path: String, to out: inout [UInt8])
+    private static func line(_ text: String, indent: Int, to out: inout Output) {
+        out.bytes.append(contentsOf: repeatElement(0x09, count: indent))
+        out.bytes.append(contentsOf: text.utf8)
+        out.bytes.append(0x0A)
+        if out.bytes.count >= out.chunkSize { out.flush() }
+    }
+
+    private static func append(_ value: PropertyList, indent: Int, path: String, to out: inout Output)
         throws(KeyedArchiveError)
     {
         let limit = PropertyList.Limits().maximumDepth
