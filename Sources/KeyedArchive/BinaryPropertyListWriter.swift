@@ -81,6 +81,145 @@ enum BinaryPropertyListWriter {
         }
     }
 
+    /// A writer that numbers objects as the tree writer does (a container, then its keys, then
+    /// its values) but writes each object as soon as its references are known, so that no tree
+    /// and no flattened copy of it is held: a container's record follows its children's. The
+    /// width of references is fixed up front from a bound on the object count.
+    struct Stream {
+        private var out: [UInt8] = PropertyList.binaryMagic
+        /// Bytes already handed to the sink.
+        private var flushed = 0
+        private var offsets: [Int] = []
+        private var scalars: [ScalarKey: Int] = [:]
+        private let referenceSize: Int
+        private let sink: ([UInt8]) -> Void
+        /// Set when an object number did not fit `referenceSize` (the bound was wrong).
+        private var overflowed = false
+
+        init(referenceSize: Int, sink: @escaping ([UInt8]) -> Void) {
+            self.referenceSize = referenceSize
+            self.sink = sink
+            out.reserveCapacity(1 << 16 + 1024)
+        }
+
+        /// Numbers an object whose record is written later (``writeArray(_:_:)``,
+        /// ``writeDictionary(_:keys:values:)``).
+        mutating func reserve() -> Int {
+            offsets.append(-1)
+            return offsets.count - 1
+        }
+
+        /// Numbers and writes `value` (containers after their contents); an equal scalar
+        /// written before is shared.
+        mutating func add(_ value: PropertyList) -> Int {
+            switch value {
+            case .array(let elements):
+                let index = reserve()
+                var references: [Int] = []
+                references.reserveCapacity(elements.count)
+                for element in elements { references.append(add(element)) }
+                writeArray(index, references)
+                return index
+            case .dictionary(let entries):
+                let index = reserve()
+                var keys: [Int] = []
+                keys.reserveCapacity(entries.count)
+                for entry in entries { keys.append(add(.string(entry.key))) }
+                var values: [Int] = []
+                values.reserveCapacity(entries.count)
+                for entry in entries { values.append(add(entry.value)) }
+                writeDictionary(index, keys: keys, values: values)
+                return index
+            default:
+                let key = BinaryPropertyListWriter.scalarKey(value)
+                if let existing = scalars[key] { return existing }
+                let index = reserve()
+                offsets[index] = flushed + out.count
+                BinaryPropertyListWriter.appendScalar(value, to: &out)
+                scalars[key] = index
+                flushIfFull()
+                return index
+            }
+        }
+
+        /// Writes the array record of the reserved object `index`.
+        mutating func writeArray(_ index: Int, _ references: [Int]) {
+            offsets[index] = flushed + out.count
+            BinaryPropertyListWriter.appendMarker(0xA, count: references.count, to: &out)
+            appendReferences(references)
+            flushIfFull()
+        }
+
+        /// Writes the dictionary record of the reserved object `index`.
+        mutating func writeDictionary(_ index: Int, keys: [Int], values: [Int]) {
+            offsets[index] = flushed + out.count
+            BinaryPropertyListWriter.appendMarker(0xD, count: keys.count, to: &out)
+            appendReferences(keys)
+            appendReferences(values)
+            flushIfFull()
+        }
+
+        /// Writes the offset table and the trailer naming `top` as the top object.
+        ///
+        /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when an object was reserved but
+        ///   never written, or the references did not fit their width.
+        mutating func finish(top: Int) throws(KeyedArchiveError) {
+            guard !overflowed, !offsets.contains(-1), offsets.count - 1 < referenceLimit else {
+                throw KeyedArchiveError(
+                    code: .limitExceeded,
+                    message: "the streamed property list has \(offsets.count) objects, more than its "
+                        + "\(referenceSize)-byte references can name")
+            }
+            let tableOffset = flushed + out.count
+            let offsetSize = BinaryPropertyListWriter.byteCount(for: UInt64(tableOffset))
+            for offset in offsets {
+                BinaryPropertyListWriter.appendBigEndian(UInt64(offset), size: offsetSize, to: &out)
+                flushIfFull()
+            }
+            out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+            BinaryPropertyListWriter.appendBigEndian(UInt64(offsets.count), size: 8, to: &out)
+            BinaryPropertyListWriter.appendBigEndian(UInt64(top), size: 8, to: &out)
+            BinaryPropertyListWriter.appendBigEndian(UInt64(tableOffset), size: 8, to: &out)
+            sink(out)
+            flushed += out.count
+            out.removeAll()
+        }
+
+        /// The first object number `referenceSize` bytes cannot hold.
+        private var referenceLimit: Int { referenceSize >= 8 ? Int.max : 1 << (8 * referenceSize) }
+
+        private mutating func appendReferences(_ references: [Int]) {
+            for reference in references {
+                if reference >= referenceLimit { overflowed = true }
+                BinaryPropertyListWriter.appendBigEndian(UInt64(reference), size: referenceSize, to: &out)
+            }
+        }
+
+        private mutating func flushIfFull() {
+            guard out.count >= 1 << 16 else { return }
+            sink(out)
+            flushed += out.count
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The key under which equal scalars are shared; containers never are.
+    private static func scalarKey(_ value: PropertyList) -> ScalarKey {
+        switch value {
+        case .string(let text): .string(Array(text.utf8))
+        case .data(let bytes): .data(bytes)
+        case .integer(let number): .integer(number)
+        case .unsignedInteger(let number): .unsignedInteger(number)
+        case .real(let number): .real(number.bitPattern)
+        case .real32(let number): .real32(number.bitPattern)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .uid(let number): .uid(number)
+        case .date(let seconds): .date(seconds.bitPattern)
+        case .array, .dictionary: .null
+        }
+    }
+
     static func write(_ root: PropertyList) throws(KeyedArchiveError) -> [UInt8] {
         var flattener = Flattener()
         _ = try flattener.add(root, depth: 0)

@@ -144,10 +144,20 @@ struct FileAccess {
     /// Writes what `produce` hands to its `emit` closure, piece by piece, so that an output
     /// several times the input's size (JSON) is never held whole. A file is written under a
     /// temporary name in the same folder and renamed over `path` once complete (nothing is left
-    /// at `path` when writing fails); `-` writes each piece to standard output as it comes.
-    func write(to path: String, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
+    /// at `path` when writing fails); `-` writes each piece to standard output as it comes, or,
+    /// with `holdingStandardOutput` (for outputs that may fail part way), all of it at the end.
+    func write(
+        to path: String, holdingStandardOutput: Bool = false,
+        _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         if path == "-" {
-            try produce { bytes in io.write(bytes) }
+            guard holdingStandardOutput else {
+                try produce { bytes in io.write(bytes) }
+                return
+            }
+            var whole: [UInt8] = []
+            try produce { bytes in whole += bytes }
+            io.write(whole)
             return
         }
         let url = URL(fileURLWithPath: path)

@@ -114,24 +114,22 @@ struct Convert: IOCommand {
             try files.write(to: output) { emit in try archive.writeJSON { chunk in try emit(Array(chunk.utf8)) } }
         case .nib: try files.write(archive.serialized(), to: output)
         case .plist:
-            let conversion: KeyedArchiveConversion
-            do {
-                // Objects sharing value runs are expanded: bounded by --max-expansion.
-                conversion = try archive.keyedArchive(expansionLimit: expansion.limit)
-            } catch {
-                throw files.fail(input, "\(error)")
-            }
-            let notes = conversion.notes
+            // Streamed (a keyed archive is several times the nib's size); standard output gets
+            // nothing unless the whole archive was written (the expansion limit may stop it).
             let format = plistFormat.format
-            // Streamed: XML is many times the nib's size.
-            try files.write(to: output) { emit in
+            let limit = expansion.limit
+            var notes: [String] = []
+            try files.write(to: output, holdingStandardOutput: true) { emit in
                 try withoutActuallyEscaping(emit) { emit in
                     var failure: (any Error)?
                     do {
-                        try conversion.propertyList.write(as: format) { chunk in
+                        notes = try archive.writeKeyedArchive(as: format, expansionLimit: limit) { chunk in
                             guard failure == nil else { return }
                             do { try emit(chunk) } catch { failure = error }
                         }
+                    } catch let error as ExpansionLimitError {
+                        // Objects sharing value runs are expanded: bounded by --max-expansion.
+                        throw files.fail(input, "\(error)")
                     } catch {
                         throw files.fail(output, "\(error)")
                     }
