@@ -18,23 +18,33 @@ struct StreamedWriterTests {
             values.append(NibArchive.Value(keyIndex: 1, payload: .int8(Int8(index % 100))))
             values.append(NibArchive.Value(keyIndex: 2, payload: .data(ArraySlice("text \(index % 7)".utf8))))
             values.append(NibArchive.Value(keyIndex: 3, payload: .float32(Float(index))))
-            if index < objects { values.append(NibArchive.Value(keyIndex: 4, payload: .objectReference(UInt32(index + 1)))) }
-            table.append(NibArchive.Object(classIndex: 1 + index % 2, firstValueIndex: first, valueCount: values.count - first))
+            if index < objects {
+                values.append(NibArchive.Value(keyIndex: 4, payload: .objectReference(UInt32(index + 1))))
+            }
+            table.append(
+                NibArchive.Object(classIndex: 1 + index % 2, firstValueIndex: first, valueCount: values.count - first))
         }
         let archive = try NibArchive(
-            objects: table, keys: ["root", "number", "text", "ratio", "next"].map { NibArchive.Key($0) }, values: values,
-            classes: [NibArchive.ClassName("NSObject"), NibArchive.ClassName("UIView"), NibArchive.ClassName("UILabel")])
+            objects: table, keys: ["root", "number", "text", "ratio", "next"].map { NibArchive.Key($0) },
+            values: values,
+            classes: [
+                NibArchive.ClassName("NSObject"), NibArchive.ClassName("UIView"), NibArchive.ClassName("UILabel"),
+            ])
         return try NibArchive(parsing: archive.serialized())
     }
 
-    static func streamed(_ archive: NibArchive, _ format: PropertyList.Format) throws -> (bytes: [UInt8], notes: [String]) {
+    static func streamed(_ archive: NibArchive, _ format: PropertyList.Format) throws -> (
+        bytes: [UInt8], notes: [String]
+    ) {
         var bytes: [UInt8] = []
         let notes = try archive.writeKeyedArchive(as: format) { bytes += $0 }
         return (bytes, notes)
     }
 
     // 1 object: 1-byte references; 300: 2 bytes; 6,000: 4 bytes (the bound counts 14 per object).
-    @Test("Streamed binary keyed archives read back, by NibKit and by Foundation, as the tree writer's", arguments: [1, 300, 6_000])
+    @Test(
+        "Streamed binary keyed archives read back, by NibKit and by Foundation, as the tree writer's",
+        arguments: [1, 300, 6_000])
     func binary(objects: Int) throws {
         let archive = try Self.chain(objects)
         let conversion = try archive.keyedArchive()

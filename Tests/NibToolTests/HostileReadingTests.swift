@@ -72,7 +72,9 @@ struct HostileReadingTests {
         }
         // 10 objects × 30 shared values (300 entries) fit the 65,536 baseline; with factor 0
         // only the baseline is left, which 300 objects × 300 values (90,000 entries) pass.
-        let small = runTool(["convert", "--to", "plist", try file(HostileInputs.sharedRun(objects: 10, values: 30)), "-"])
+        let small = runTool([
+            "convert", "--to", "plist", try file(HostileInputs.sharedRun(objects: 10, values: 30)), "-",
+        ])
         #expect(small.status == 0, "\(small.error)")
         let larger = try file(HostileInputs.sharedRun(objects: 300, values: 300), "larger.nib")
         #expect(runTool(["convert", "--to", "plist", "--max-expansion", "0", larger, "-"]).status == 2)
