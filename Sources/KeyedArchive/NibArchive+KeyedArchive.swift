@@ -183,6 +183,8 @@ struct KeyedArchiveWriter {
         }
 
         var objectNotes: [PropertyList.Entry] = []
+        // Each key's name made once (not once per value).
+        let keyNames = keys.map { escapeKey($0.name) }
         for (index, object) in objects.enumerated() {
             // One entry per value, counted before the object's values are read.
             try budget.spend(object.valueCount)
@@ -194,8 +196,7 @@ struct KeyedArchiveWriter {
             ])
             for value in ownValues {
                 if case .data(let bytes) = value.payload { try budget.spend(bytes.count / 8) }
-                objectEntries.add(
-                    escapeKey(keys[value.keyIndex].name), plistElement(value.payload, objectCount: objectCount))
+                objectEntries.add(keyNames[value.keyIndex], plistElement(value.payload, objectCount: objectCount))
             }
             // `$class` is one of the keys; an escaped value key is never `$class` itself.
             if objectEntries.keyCount - 1 < ownValues.count { repeatedKeyObjects += 1 }
@@ -279,11 +280,7 @@ struct KeyedArchiveWriter {
     /// only in where each object lies in the file and in the width of references (chosen from
     /// a bound before writing). Returns the notes.
     mutating func write(as format: PropertyList.Format, to sink: @escaping ([UInt8]) -> Void) throws -> [String] {
-        guard format == .binary else {
-            let conversion = try write()
-            try conversion.propertyList.write(as: format, to: sink)
-            return conversion.notes
-        }
+        guard format == .binary else { return try writeXML(to: sink) }
         var stream = BinaryPropertyListWriter.Stream(referenceSize: referenceSizeBound(), sink: sink)
         let root = stream.reserve()
         let keys = ["$version", "$archiver", "$top", "$objects", annotationKey].map { stream.add(.string($0)) }
@@ -298,6 +295,32 @@ struct KeyedArchiveWriter {
         values.append(stream.add(.dictionary(parts.annotation)))
         stream.writeDictionary(root, keys: keys, values: values)
         try stream.finish(top: root)
+        return parts.notes
+    }
+
+    /// The keyed archive as XML, each object's dictionary written as it is made.
+    private mutating func writeXML(to sink: @escaping ([UInt8]) -> Void) throws -> [String] {
+        var stream = XMLPropertyListWriter.DictionaryStream(sink: sink)
+        try stream.entry("$version", .integer(100_000))
+        try stream.entry("$archiver", .string("NSKeyedArchiver"))
+        try stream.entry("$top", .dictionary(Self.top(objectCount: archive.objects.count)))
+        try stream.beginArray("$objects")
+        try stream.element(.string("$null"), path: "[\"$objects\"][0]")
+        var count = 1
+        var failure: KeyedArchiveError?
+        let parts = try write { element in
+            guard failure == nil else { return }
+            do throws(KeyedArchiveError) {
+                try stream.element(element, path: "[\"$objects\"][\(count)]")
+            } catch {
+                failure = error
+            }
+            count += 1
+        }
+        if let failure { throw failure }
+        stream.endArray()
+        try stream.entry(annotationKey, .dictionary(parts.annotation))
+        stream.finish()
         return parts.notes
     }
 

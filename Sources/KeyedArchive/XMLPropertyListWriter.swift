@@ -26,6 +26,49 @@ enum XMLPropertyListWriter {
         out.flush()
     }
 
+    /// Writes a dictionary whose entries are given one by one (a keyed archive's top level),
+    /// each value's text handed on as soon as it is made, with Apple's layout: the same bytes
+    /// as writing the whole dictionary.
+    struct DictionaryStream {
+        private var out: Output
+
+        /// Starts the document and the dictionary.
+        init(chunkSize: Int = 1 << 16, sink: @escaping ([UInt8]) -> Void) {
+            out = Output(chunkSize: chunkSize, sink: sink)
+            out.bytes += XMLPropertyListWriter.header.utf8
+            XMLPropertyListWriter.line("<dict>", indent: 0, to: &out)
+        }
+
+        /// Writes one entry.
+        mutating func entry(_ key: String, _ value: PropertyList) throws(KeyedArchiveError) {
+            XMLPropertyListWriter.line(
+                "<key>\(try XMLPropertyListWriter.escape(key, path: ""))</key>", indent: 1, to: &out)
+            try XMLPropertyListWriter.append(value, indent: 1, path: "[\"\(key)\"]", to: &out)
+        }
+
+        /// Starts an entry whose value is an array written element by element.
+        mutating func beginArray(_ key: String) throws(KeyedArchiveError) {
+            XMLPropertyListWriter.line(
+                "<key>\(try XMLPropertyListWriter.escape(key, path: ""))</key>", indent: 1, to: &out)
+            XMLPropertyListWriter.line("<array>", indent: 1, to: &out)
+        }
+
+        /// Writes one element of the array begun last; `path` names it in errors.
+        mutating func element(_ value: PropertyList, path: String) throws(KeyedArchiveError) {
+            try XMLPropertyListWriter.append(value, indent: 2, path: path, to: &out)
+        }
+
+        /// Ends the array begun last (which must not be empty).
+        mutating func endArray() { XMLPropertyListWriter.line("</array>", indent: 1, to: &out) }
+
+        /// Ends the dictionary and the document, and hands on the rest.
+        mutating func finish() {
+            XMLPropertyListWriter.line("</dict>", indent: 0, to: &out)
+            out.bytes += "</plist>\n".utf8
+            out.flush()
+        }
+    }
+
     /// The text not yet handed on, and where it goes.
     private struct Output {
         var bytes: [UInt8] = []
