@@ -11,9 +11,21 @@ enum BinaryPropertyListWriter {
         case dictionary(Range<Int>)
     }
 
+    /// Text compared and hashed by its UTF-8 bytes, without copying them out of the string.
+    private struct Spelling: Hashable {
+        let text: String
+
+        static func == (lhs: Spelling, rhs: Spelling) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text.utf8.count)
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
+
     /// Scalars that compare equal byte for byte (strings by their UTF-8, reals by bits).
     private enum ScalarKey: Hashable {
-        case string([UInt8])
+        case string(Spelling)
         case data([UInt8])
         case integer(Int64)
         case unsignedInteger(UInt64)
@@ -54,7 +66,7 @@ enum BinaryPropertyListWriter {
                 objects[index] = .dictionary(references.count..<(references.count + own.count))
                 references += own
                 return index
-            case .string(let text): key = .string(Array(text.utf8))
+            case .string(let text): key = .string(Spelling(text: text))
             case .data(let bytes): key = .data(bytes)
             case .integer(let number): key = .integer(number)
             case .unsignedInteger(let number): key = .unsignedInteger(number)
@@ -206,7 +218,7 @@ enum BinaryPropertyListWriter {
     /// The key under which equal scalars are shared; containers never are.
     private static func scalarKey(_ value: PropertyList) -> ScalarKey {
         switch value {
-        case .string(let text): .string(Array(text.utf8))
+        case .string(let text): .string(Spelling(text: text))
         case .data(let bytes): .data(bytes)
         case .integer(let number): .integer(number)
         case .unsignedInteger(let number): .unsignedInteger(number)

@@ -9,6 +9,7 @@ struct KeyedObjectEntries {
     /// once (most do) costs no array of its own.
     private var keys: [String] = []
     private var firsts: [PropertyList] = []
+    /// Every value of each repeated key, by position.
     private var more: [Int: [PropertyList]] = [:]
     /// Where each key's entry is, by the key's UTF-8 bytes (two spellings that `String`
     /// equality would merge stay apart).
@@ -34,8 +35,8 @@ struct KeyedObjectEntries {
     /// the array of them.
     var entries: [PropertyList.Entry] {
         keys.indices.map { index in
-            guard let further = more[index] else { return PropertyList.Entry(keys[index], firsts[index]) }
-            return PropertyList.Entry(keys[index], .array([firsts[index]] + further))
+            guard let all = more[index] else { return PropertyList.Entry(keys[index], firsts[index]) }
+            return PropertyList.Entry(keys[index], .array(all))
         }
     }
 
@@ -51,6 +52,7 @@ struct KeyedObjectEntries {
             firsts.append(value)
             return
         }
-        more[position, default: []].append(value)
+        // A repeated key's values, its first included, in one array used as it is by `entries`.
+        more[position, default: [firsts[position]]].append(value)
     }
 }
