@@ -103,6 +103,8 @@ enum BinaryPropertyListWriter {
         private var flushed = 0
         private var offsets: [Int] = []
         private var scalars: [ScalarKey: Int] = [:]
+        private var uids: [UInt64: Int] = [:]
+        private var strings: [Spelling: Int] = [:]
         private let referenceSize: Int
         private let sink: ([UInt8]) -> Void
         /// Set when an object number did not fit `referenceSize` (the bound was wrong).
@@ -142,16 +144,34 @@ enum BinaryPropertyListWriter {
                 for entry in entries { values.append(add(entry.value)) }
                 writeDictionary(index, keys: keys, values: values)
                 return index
+            // UIDs (one per object referred to) and strings have tables of their own, with
+            // small entries: a million UIDs in the table of every scalar kind took 36 MB more.
+            case .uid(let number):
+                if let existing = uids[number] { return existing }
+                let index = writeScalar(value)
+                uids[number] = index
+                return index
+            case .string(let text):
+                if let existing = strings[Spelling(text: text)] { return existing }
+                let index = writeScalar(value)
+                strings[Spelling(text: text)] = index
+                return index
             default:
                 let key = BinaryPropertyListWriter.scalarKey(value)
                 if let existing = scalars[key] { return existing }
-                let index = reserve()
-                offsets[index] = flushed + out.count
-                BinaryPropertyListWriter.appendScalar(value, to: &out)
+                let index = writeScalar(value)
                 scalars[key] = index
-                flushIfFull()
                 return index
             }
+        }
+
+        /// Numbers and writes a scalar seen for the first time.
+        private mutating func writeScalar(_ value: PropertyList) -> Int {
+            let index = reserve()
+            offsets[index] = flushed + out.count
+            BinaryPropertyListWriter.appendScalar(value, to: &out)
+            flushIfFull()
+            return index
         }
 
         /// Writes the array record of the reserved object `index`.
