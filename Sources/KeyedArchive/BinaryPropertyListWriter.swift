@@ -2,16 +2,30 @@
 /// values), equal scalars stored once, references and offsets in the fewest bytes that hold
 /// them (1, 2, 4 or 8).
 enum BinaryPropertyListWriter {
-    /// One object of the flattened tree.
+    /// One object of the flattened tree. A container's references are a range of
+    /// ``Flattener/references`` (a dictionary's keys, then its values): an array of its own per
+    /// container took about 100 bytes an object while writing.
     private enum Flat {
         case scalar(PropertyList)
-        case array([Int])
-        case dictionary(keys: [Int], values: [Int])
+        case array(Range<Int>)
+        case dictionary(Range<Int>)
+    }
+
+    /// Text compared and hashed by its UTF-8 bytes, without copying them out of the string.
+    private struct Spelling: Hashable {
+        let text: String
+
+        static func == (lhs: Spelling, rhs: Spelling) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text.utf8.count)
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
     }
 
     /// Scalars that compare equal byte for byte (strings by their UTF-8, reals by bits).
     private enum ScalarKey: Hashable {
-        case string([UInt8])
+        case string(Spelling)
         case data([UInt8])
         case integer(Int64)
         case unsignedInteger(UInt64)
@@ -25,6 +39,7 @@ enum BinaryPropertyListWriter {
 
     private struct Flattener {
         var objects: [Flat] = []
+        var references: [Int] = []
         var scalars: [ScalarKey: Int] = [:]
 
         mutating func add(_ value: PropertyList, depth: Int) throws(KeyedArchiveError) -> Int {
@@ -33,25 +48,25 @@ enum BinaryPropertyListWriter {
             case .array(let elements):
                 try checkDepth(depth)
                 let index = objects.count
-                objects.append(.array([]))
-                var references: [Int] = []
-                references.reserveCapacity(elements.count)
-                for element in elements { references.append(try add(element, depth: depth + 1)) }
-                objects[index] = .array(references)
+                objects.append(.array(0..<0))
+                var own: [Int] = []
+                own.reserveCapacity(elements.count)
+                for element in elements { own.append(try add(element, depth: depth + 1)) }
+                objects[index] = .array(references.count..<(references.count + own.count))
+                references += own
                 return index
             case .dictionary(let entries):
                 try checkDepth(depth)
                 let index = objects.count
-                objects.append(.dictionary(keys: [], values: []))
-                var keys: [Int] = []
-                keys.reserveCapacity(entries.count)
-                for entry in entries { keys.append(try add(.string(entry.key), depth: depth + 1)) }
-                var values: [Int] = []
-                values.reserveCapacity(entries.count)
-                for entry in entries { values.append(try add(entry.value, depth: depth + 1)) }
-                objects[index] = .dictionary(keys: keys, values: values)
+                objects.append(.dictionary(0..<0))
+                var own: [Int] = []
+                own.reserveCapacity(entries.count * 2)
+                for entry in entries { own.append(try add(.string(entry.key), depth: depth + 1)) }
+                for entry in entries { own.append(try add(entry.value, depth: depth + 1)) }
+                objects[index] = .dictionary(references.count..<(references.count + own.count))
+                references += own
                 return index
-            case .string(let text): key = .string(Array(text.utf8))
+            case .string(let text): key = .string(Spelling(text: text))
             case .data(let bytes): key = .data(bytes)
             case .integer(let number): key = .integer(number)
             case .unsignedInteger(let number): key = .unsignedInteger(number)
@@ -78,10 +93,170 @@ enum BinaryPropertyListWriter {
         }
     }
 
+    /// A writer that numbers objects as the tree writer does (a container, then its keys, then
+    /// its values) but writes each object as soon as its references are known, so that no tree
+    /// and no flattened copy of it is held: a container's record follows its children's. The
+    /// width of references is fixed up front from a bound on the object count.
+    struct Stream {
+        private var out: [UInt8] = PropertyList.binaryMagic
+        /// Bytes already handed to the sink.
+        private var flushed = 0
+        private var offsets: [Int] = []
+        private var scalars: [ScalarKey: Int] = [:]
+        private var uids: [UInt64: Int] = [:]
+        private var strings: [Spelling: Int] = [:]
+        private let referenceSize: Int
+        private let sink: ([UInt8]) -> Void
+        /// Set when an object number did not fit `referenceSize` (the bound was wrong).
+        private var overflowed = false
+
+        init(referenceSize: Int, sink: @escaping ([UInt8]) -> Void) {
+            self.referenceSize = referenceSize
+            self.sink = sink
+            out.reserveCapacity(1 << 16 + 1024)
+        }
+
+        /// Numbers an object whose record is written later (``writeArray(_:_:)``,
+        /// ``writeDictionary(_:keys:values:)``).
+        mutating func reserve() -> Int {
+            offsets.append(-1)
+            return offsets.count - 1
+        }
+
+        /// Numbers and writes `value` (containers after their contents); an equal scalar
+        /// written before is shared.
+        mutating func add(_ value: PropertyList) -> Int {
+            switch value {
+            case .array(let elements):
+                let index = reserve()
+                var references: [Int] = []
+                references.reserveCapacity(elements.count)
+                for element in elements { references.append(add(element)) }
+                writeArray(index, references)
+                return index
+            case .dictionary(let entries):
+                let index = reserve()
+                var keys: [Int] = []
+                keys.reserveCapacity(entries.count)
+                for entry in entries { keys.append(add(.string(entry.key))) }
+                var values: [Int] = []
+                values.reserveCapacity(entries.count)
+                for entry in entries { values.append(add(entry.value)) }
+                writeDictionary(index, keys: keys, values: values)
+                return index
+            // UIDs (one per object referred to) and strings have tables of their own, with
+            // small entries: a million UIDs in the table of every scalar kind took 36 MB more.
+            case .uid(let number):
+                if let existing = uids[number] { return existing }
+                let index = writeScalar(value)
+                uids[number] = index
+                return index
+            case .string(let text):
+                if let existing = strings[Spelling(text: text)] { return existing }
+                let index = writeScalar(value)
+                strings[Spelling(text: text)] = index
+                return index
+            default:
+                let key = BinaryPropertyListWriter.scalarKey(value)
+                if let existing = scalars[key] { return existing }
+                let index = writeScalar(value)
+                scalars[key] = index
+                return index
+            }
+        }
+
+        /// Numbers and writes a scalar seen for the first time.
+        private mutating func writeScalar(_ value: PropertyList) -> Int {
+            let index = reserve()
+            offsets[index] = flushed + out.count
+            BinaryPropertyListWriter.appendScalar(value, to: &out)
+            flushIfFull()
+            return index
+        }
+
+        /// Writes the array record of the reserved object `index`.
+        mutating func writeArray(_ index: Int, _ references: [Int]) {
+            offsets[index] = flushed + out.count
+            BinaryPropertyListWriter.appendMarker(0xA, count: references.count, to: &out)
+            appendReferences(references)
+            flushIfFull()
+        }
+
+        /// Writes the dictionary record of the reserved object `index`.
+        mutating func writeDictionary(_ index: Int, keys: [Int], values: [Int]) {
+            offsets[index] = flushed + out.count
+            BinaryPropertyListWriter.appendMarker(0xD, count: keys.count, to: &out)
+            appendReferences(keys)
+            appendReferences(values)
+            flushIfFull()
+        }
+
+        /// Writes the offset table and the trailer naming `top` as the top object.
+        ///
+        /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when an object was reserved but
+        ///   never written, or the references did not fit their width.
+        mutating func finish(top: Int) throws(KeyedArchiveError) {
+            guard !overflowed, !offsets.contains(-1), offsets.count - 1 < referenceLimit else {
+                throw KeyedArchiveError(
+                    code: .limitExceeded,
+                    message: "the streamed property list has \(offsets.count) objects, more than its "
+                        + "\(referenceSize)-byte references can name")
+            }
+            let tableOffset = flushed + out.count
+            let offsetSize = BinaryPropertyListWriter.byteCount(for: UInt64(tableOffset))
+            for offset in offsets {
+                BinaryPropertyListWriter.appendBigEndian(UInt64(offset), size: offsetSize, to: &out)
+                flushIfFull()
+            }
+            out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+            BinaryPropertyListWriter.appendBigEndian(UInt64(offsets.count), size: 8, to: &out)
+            BinaryPropertyListWriter.appendBigEndian(UInt64(top), size: 8, to: &out)
+            BinaryPropertyListWriter.appendBigEndian(UInt64(tableOffset), size: 8, to: &out)
+            sink(out)
+            flushed += out.count
+            out.removeAll()
+        }
+
+        /// The first object number `referenceSize` bytes cannot hold.
+        private var referenceLimit: Int { referenceSize >= 8 ? Int.max : 1 << (8 * referenceSize) }
+
+        private mutating func appendReferences(_ references: [Int]) {
+            for reference in references {
+                if reference >= referenceLimit { overflowed = true }
+                BinaryPropertyListWriter.appendBigEndian(UInt64(reference), size: referenceSize, to: &out)
+            }
+        }
+
+        private mutating func flushIfFull() {
+            guard out.count >= 1 << 16 else { return }
+            sink(out)
+            flushed += out.count
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The key under which equal scalars are shared; containers never are.
+    private static func scalarKey(_ value: PropertyList) -> ScalarKey {
+        switch value {
+        case .string(let text): .string(Spelling(text: text))
+        case .data(let bytes): .data(bytes)
+        case .integer(let number): .integer(number)
+        case .unsignedInteger(let number): .unsignedInteger(number)
+        case .real(let number): .real(number.bitPattern)
+        case .real32(let number): .real32(number.bitPattern)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .uid(let number): .uid(number)
+        case .date(let seconds): .date(seconds.bitPattern)
+        case .array, .dictionary: .null
+        }
+    }
+
     static func write(_ root: PropertyList) throws(KeyedArchiveError) -> [UInt8] {
         var flattener = Flattener()
         _ = try flattener.add(root, depth: 0)
         let objects = flattener.objects
+        let references = flattener.references
         let referenceSize = byteCount(for: UInt64(objects.count - 1))
         var out: [UInt8] = PropertyList.binaryMagic
         var offsets: [Int] = []
@@ -90,12 +265,16 @@ enum BinaryPropertyListWriter {
             offsets.append(out.count)
             switch object {
             case .scalar(let value): appendScalar(value, to: &out)
-            case .array(let references):
-                appendMarker(0xA, count: references.count, to: &out)
-                for reference in references { appendBigEndian(UInt64(reference), size: referenceSize, to: &out) }
-            case .dictionary(let keys, let values):
-                appendMarker(0xD, count: keys.count, to: &out)
-                for reference in keys + values { appendBigEndian(UInt64(reference), size: referenceSize, to: &out) }
+            case .array(let range):
+                appendMarker(0xA, count: range.count, to: &out)
+                for reference in references[range] {
+                    appendBigEndian(UInt64(reference), size: referenceSize, to: &out)
+                }
+            case .dictionary(let range):
+                appendMarker(0xD, count: range.count / 2, to: &out)
+                for reference in references[range] {
+                    appendBigEndian(UInt64(reference), size: referenceSize, to: &out)
+                }
             }
         }
         let tableOffset = out.count

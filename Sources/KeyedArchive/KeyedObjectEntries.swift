@@ -2,45 +2,57 @@
 /// archived more than once becomes one entry whose value is the array of its values, in order
 /// (NIBArchive objects may repeat a key; a plist dictionary cannot).
 struct KeyedObjectEntries {
-    /// Each key with its values so far, in the order the keys first appeared. The values of a
-    /// key are collected in an array of their own and made into the entry only when read:
-    /// appending to an array held inside a ``PropertyList`` copied it at every value, which
-    /// made an object with one key repeated 40 000 times quadratic.
+    /// Each key, in the order the keys first appeared, with its first value. Further values of
+    /// a repeated key are collected in an array of their own and made into the entry only when
+    /// read: appending to an array held inside a ``PropertyList`` copied it at every value,
+    /// which made an object with one key repeated 40 000 times quadratic. A key that appears
+    /// once (most do) costs no array of its own.
     private var keys: [String] = []
-    private var values: [[PropertyList]] = []
+    private var firsts: [PropertyList] = []
+    /// Every value of each repeated key, by position.
+    private var more: [Int: [PropertyList]] = [:]
     /// Where each key's entry is, by the key's UTF-8 bytes (two spellings that `String`
     /// equality would merge stay apart).
-    private var positions: [[UInt8]: Int] = [:]
+    private var positions: [Spelling: Int] = [:]
+
+    /// A key compared and hashed by its UTF-8 bytes.
+    private struct Spelling: Hashable {
+        let text: String
+
+        static func == (lhs: Spelling, rhs: Spelling) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
 
     /// Starts with `entries` whose keys are distinct (such as `$class`).
     init(_ entries: [PropertyList.Entry] = []) {
-        for entry in entries {
-            positions[Array(entry.key.utf8)] = keys.count
-            keys.append(entry.key)
-            values.append([entry.value])
-        }
+        for entry in entries { add(entry.key, entry.value) }
     }
 
     /// The entries, in the order their keys first appeared; a key with several values holds
     /// the array of them.
     var entries: [PropertyList.Entry] {
-        zip(keys, values).map { key, values in
-            PropertyList.Entry(key, values.count == 1 ? values[0] : .array(values))
+        keys.indices.map { index in
+            guard let all = more[index] else { return PropertyList.Entry(keys[index], firsts[index]) }
+            return PropertyList.Entry(keys[index], .array(all))
         }
     }
 
     /// How many distinct keys there are.
-    var keyCount: Int { positions.count }
+    var keyCount: Int { keys.count }
 
     /// Adds `value` under `key`; a repeated key's entry becomes an array.
     mutating func add(_ key: String, _ value: PropertyList) {
-        let bytes = Array(key.utf8)
-        guard let position = positions[bytes] else {
-            positions[bytes] = keys.count
+        let spelling = Spelling(text: key)
+        guard let position = positions[spelling] else {
+            positions[spelling] = keys.count
             keys.append(key)
-            values.append([value])
+            firsts.append(value)
             return
         }
-        values[position].append(value)
+        // A repeated key's values, its first included, in one array used as it is by `entries`.
+        more[position, default: [firsts[position]]].append(value)
     }
 }

@@ -19,9 +19,39 @@ extension NibArchive {
     /// ownerless values — goes into the top-level `$nibkit` dictionary, so that
     /// ``init(keyedArchive:)`` gives back an equal archive (and, for files in canonical layout,
     /// the same bytes). See the "Keyed archives" article for the whole mapping.
-    public func keyedArchive() -> KeyedArchiveConversion {
-        var writer = KeyedArchiveWriter(archive: self)
-        return writer.write()
+    ///
+    /// Objects that share one run of values each get a dictionary of their own, so the keyed
+    /// archive can be far larger than the nib: every value written into an object's dictionary
+    /// (and into its `$nibkit` note) counts against `expansionLimit`, as for `nibtool dump`.
+    ///
+    /// - Parameter expansionLimit: How many values the conversion may write per byte of the
+    ///   archive's file (plus `ExpansionLimit.baseline`); each 8 bytes of data count one more.
+    /// - Throws: `ExpansionLimitError` when the objects' values pass the limit; an archive
+    ///   whose objects do not share values stays below the default.
+    public func keyedArchive(expansionLimit: ExpansionLimit = .standard) throws(ExpansionLimitError)
+        -> KeyedArchiveConversion
+    {
+        var writer = KeyedArchiveWriter(
+            archive: self,
+            budget: ExpansionBudget(expansionLimit, inputSize: expansionInputSize, what: "keyed archive values"))
+        return try writer.write()
+    }
+
+    /// ``keyedArchive(expansionLimit:)`` serialized in `format` and handed to `sink` in pieces
+    /// as they are made, for `nibtool convert`: binary archives are written object by object
+    /// and XML in pieces of about 64 KB, so neither the property list nor its bytes are held
+    /// whole. Returns the conversion's notes.
+    ///
+    /// - Throws: `ExpansionLimitError` (some pieces may have been handed on already), or
+    ///   ``KeyedArchiveError`` when the property list cannot be written in `format`.
+    package func writeKeyedArchive(
+        as format: PropertyList.Format, expansionLimit: ExpansionLimit = .standard,
+        to sink: @escaping ([UInt8]) -> Void
+    ) throws -> [String] {
+        var writer = KeyedArchiveWriter(
+            archive: self,
+            budget: ExpansionBudget(expansionLimit, inputSize: expansionInputSize, what: "keyed archive values"))
+        return try writer.write(as: format, to: sink)
     }
 }
 
@@ -103,14 +133,45 @@ struct KeyedArchiveWriter {
     private var outOfRangeCount = 0
     private var reorderedObjects = 0
     private var repeatedKeyObjects = 0
+    /// Counts the values written per object: objects sharing a run repeat it.
+    private var budget: ExpansionBudget
 
-    init(archive: NibArchive) { self.archive = archive }
+    init(archive: NibArchive, budget: ExpansionBudget) {
+        self.archive = archive
+        self.budget = budget
+    }
 
-    mutating func write() -> KeyedArchiveConversion {
-        let objects = Array(archive.objects)
+    mutating func write() throws(ExpansionLimitError) -> KeyedArchiveConversion {
+        var plistObjects: [PropertyList] = [.string("$null")]
+        plistObjects.reserveCapacity(archive.objects.count + archive.classes.count + 1)
+        let parts = try write { plistObjects.append($0) }
+        let plist = PropertyList.dictionary([
+            PropertyList.Entry("$version", .integer(100_000)),
+            PropertyList.Entry("$archiver", .string("NSKeyedArchiver")),
+            PropertyList.Entry("$top", .dictionary(parts.top)),
+            PropertyList.Entry("$objects", .array(plistObjects)),
+            PropertyList.Entry(annotationKey, .dictionary(parts.annotation)),
+        ])
+        return KeyedArchiveConversion(propertyList: plist, notes: parts.notes)
+    }
+
+    /// The parts of the keyed archive around `$objects`.
+    struct Parts {
+        var top: [PropertyList.Entry]
+        var annotation: [PropertyList.Entry]
+        var notes: [String]
+    }
+
+    /// Hands each element of `$objects` after `$null` (the objects' dictionaries, then the
+    /// classes') to `emit` as soon as it is made, and returns the rest of the archive; a
+    /// streamed writer keeps none of the dictionaries.
+    mutating func write(emit: (PropertyList) -> Void) throws(ExpansionLimitError) -> Parts {
+        // The tables as views: copying the value table into an array of `Value`s took 16 times
+        // the size of a nib of small values.
+        let objects = archive.objects
         let keys = Array(archive.keys)
         let classes = Array(archive.classes)
-        let values = Array(archive.values)
+        let values = archive.values
         let objectCount = objects.count
         var firstKey: [[UInt8]: Int] = [:]
         for (index, key) in keys.enumerated() where firstKey[lossyBytes(key.bytes)] == nil {
@@ -121,22 +182,26 @@ struct KeyedArchiveWriter {
             firstClass[lossyBytes(entry.nameBytes)] = index
         }
 
-        var plistObjects: [PropertyList] = [.string("$null")]
-        plistObjects.reserveCapacity(objectCount + classes.count + 1)
         var objectNotes: [PropertyList.Entry] = []
+        // Each key's name made once (not once per value).
+        let keyNames = keys.map { escapeKey($0.name) }
         for (index, object) in objects.enumerated() {
-            let ownValues: [NibArchive.Value] = object.valueCount == 0 ? [] : Array(archive.values(of: object))
+            // One entry per value, counted before the object's values are read.
+            try budget.spend(object.valueCount)
+            // A view of the object's run: each value is made when read (an array of them took
+            // 48 bytes a value, 16 times a nib of one-byte values).
+            let ownValues = object.valueCount == 0 ? values[0..<0] : archive.values(of: object)
             var objectEntries = KeyedObjectEntries([
                 PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex)))
             ])
             for value in ownValues {
-                objectEntries.add(
-                    escapeKey(keys[value.keyIndex].name), plistElement(value.payload, objectCount: objectCount))
+                if case .data(let bytes) = value.payload { try budget.spend(bytes.count / 8) }
+                objectEntries.add(keyNames[value.keyIndex], plistElement(value.payload, objectCount: objectCount))
             }
             // `$class` is one of the keys; an escaped value key is never `$class` itself.
             if objectEntries.keyCount - 1 < ownValues.count { repeatedKeyObjects += 1 }
             let entries = objectEntries.entries
-            plistObjects.append(.dictionary(entries))
+            emit(.dictionary(entries))
 
             // What the default reading would give back, compared with what is there.
             var note: [PropertyList.Entry] = []
@@ -146,13 +211,19 @@ struct KeyedArchiveWriter {
             }
             if !defaultReadingMatches(entries, ownValues, firstKey: firstKey, objectCount: objectCount) {
                 reorderedObjects += 1
-                note.append(
-                    PropertyList.Entry(
-                        "values",
-                        .array(
-                            ownValues.map { value -> PropertyList in
-                                .array([.integer(Int64(value.keyIndex)), .integer(Int64(value.type.rawValue))])
-                            })))
+                try budget.spend(ownValues.count)
+                // 5 bytes a value (key index, wire type) in one data: a [key, type] array per
+                // value took about 200 bytes of memory each while converting.
+                var types: [UInt8] = []
+                types.reserveCapacity(ownValues.count * 5)
+                for value in ownValues {
+                    let key = UInt32(truncatingIfNeeded: value.keyIndex)
+                    types.append(contentsOf: [
+                        UInt8(truncatingIfNeeded: key >> 24), UInt8(truncatingIfNeeded: key >> 16),
+                        UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key), value.type.rawValue,
+                    ])
+                }
+                note.append(PropertyList.Entry("valueTypes", .data(types)))
             }
             if !note.isEmpty { objectNotes.append(PropertyList.Entry(String(index), .dictionary(note))) }
         }
@@ -167,7 +238,7 @@ struct KeyedArchiveWriter {
                 classes.indices.contains(Int(index)) ? PropertyList.string(classes[Int(index)].name) : nil
             }
             if !hints.isEmpty { dictionary.append(PropertyList.Entry("$classhints", .array(hints))) }
-            plistObjects.append(.dictionary(dictionary))
+            emit(.dictionary(dictionary))
         }
 
         var annotation: [PropertyList.Entry] = [
@@ -192,25 +263,87 @@ struct KeyedArchiveWriter {
         if !objectNotes.isEmpty { annotation.append(PropertyList.Entry("objects", .dictionary(objectNotes))) }
         let orphanCount = appendValueTable(objects, values, objectCount: objectCount, to: &annotation)
 
-        var top: [PropertyList.Entry] = []
-        if objectCount > 0 { top.append(PropertyList.Entry("root", .uid(1))) }
-        let plist = PropertyList.dictionary([
-            PropertyList.Entry("$version", .integer(100_000)),
-            PropertyList.Entry("$archiver", .string("NSKeyedArchiver")),
-            PropertyList.Entry("$top", .dictionary(top)),
-            PropertyList.Entry("$objects", .array(plistObjects)),
-            PropertyList.Entry(annotationKey, .dictionary(annotation)),
-        ])
-        return KeyedArchiveConversion(
-            propertyList: plist, notes: notes(classes: classes, keys: keys, objectNotes: objectNotes.count, orphanCount)
-        )
+        return Parts(
+            top: Self.top(objectCount: objectCount), annotation: annotation,
+            notes: notes(classes: classes, keys: keys, objectNotes: objectNotes.count, orphanCount))
+    }
+
+    /// `$top`: the root object, when there is one.
+    static func top(objectCount: Int) -> [PropertyList.Entry] {
+        objectCount > 0 ? [PropertyList.Entry("root", .uid(1))] : []
+    }
+
+    /// The keyed archive in `format`, handed to `sink` in pieces. Binary archives are written
+    /// as their objects are made, each object's dictionary flattened and dropped at once (a
+    /// whole `PropertyList` tree and its flattened copy took 40 to 75 times the nib's size);
+    /// the bytes differ from ``PropertyList/serialized(as:)`` of ``NibArchive/keyedArchive(expansionLimit:)``
+    /// only in where each object lies in the file and in the width of references (chosen from
+    /// a bound before writing). Returns the notes.
+    mutating func write(as format: PropertyList.Format, to sink: @escaping ([UInt8]) -> Void) throws -> [String] {
+        guard format == .binary else { return try writeXML(to: sink) }
+        var stream = BinaryPropertyListWriter.Stream(referenceSize: referenceSizeBound(), sink: sink)
+        let root = stream.reserve()
+        let keys = ["$version", "$archiver", "$top", "$objects", annotationKey].map { stream.add(.string($0)) }
+        var values = [stream.add(.integer(100_000)), stream.add(.string("NSKeyedArchiver"))]
+        values.append(stream.add(.dictionary(Self.top(objectCount: archive.objects.count))))
+        let objectList = stream.reserve()
+        values.append(objectList)
+        var elements = [stream.add(.string("$null"))]
+        elements.reserveCapacity(archive.objects.count + archive.classes.count + 1)
+        let parts = try write { elements.append(stream.add($0)) }
+        stream.writeArray(objectList, elements)
+        values.append(stream.add(.dictionary(parts.annotation)))
+        stream.writeDictionary(root, keys: keys, values: values)
+        try stream.finish(top: root)
+        return parts.notes
+    }
+
+    /// The keyed archive as XML, each object's dictionary written as it is made.
+    private mutating func writeXML(to sink: @escaping ([UInt8]) -> Void) throws -> [String] {
+        var stream = XMLPropertyListWriter.DictionaryStream(sink: sink)
+        try stream.entry("$version", .integer(100_000))
+        try stream.entry("$archiver", .string("NSKeyedArchiver"))
+        try stream.entry("$top", .dictionary(Self.top(objectCount: archive.objects.count)))
+        try stream.beginArray("$objects")
+        try stream.element(.string("$null"), path: "[\"$objects\"][0]")
+        var count = 1
+        var failure: KeyedArchiveError?
+        let parts = try write { element in
+            guard failure == nil else { return }
+            do throws(KeyedArchiveError) {
+                try stream.element(element, path: "[\"$objects\"][\(count)]")
+            } catch {
+                failure = error
+            }
+            count += 1
+        }
+        if let failure { throw failure }
+        stream.endArray()
+        try stream.entry(annotationKey, .dictionary(parts.annotation))
+        stream.finish()
+        return parts.notes
+    }
+
+    /// The fewest bytes that hold a reference to any object the archive can have: each object
+    /// gives at most its dictionary, a note and its run (14 objects), each value it holds a key,
+    /// an element and an array (3), each ownerless value 5, each class 16 and 2 per fallback,
+    /// each key 2.
+    private func referenceSizeBound() -> Int {
+        var bound = 64 + 14 * archive.objects.count + 5 * archive.values.count + 2 * archive.keys.count
+        for object in archive.objects { bound += 3 * object.valueCount }
+        for entry in archive.classes { bound += 16 + 2 * entry.fallbacks.count }
+        switch bound {
+        case 0...0xFF: return 1
+        case 0...0xFFFF: return 2
+        default: return 4
+        }
     }
 
     /// Writes `runs` (and ownerless values) when the value table is not the objects' values
     /// back to back in object order; returns the number of values no object owns, or −1 when
     /// the table is canonical.
     private mutating func appendValueTable(
-        _ objects: [NibArchive.Object], _ values: [NibArchive.Value], objectCount: Int,
+        _ objects: NibArchive.ObjectTable, _ values: NibArchive.ValueTable, objectCount: Int,
         to annotation: inout [PropertyList.Entry]
     ) -> Int {
         var next = 0
@@ -268,7 +401,8 @@ struct KeyedArchiveWriter {
 
     /// Whether reading `entries` back the default way gives `values` with the same keys.
     private mutating func defaultReadingMatches(
-        _ entries: [PropertyList.Entry], _ values: [NibArchive.Value], firstKey: [[UInt8]: Int], objectCount: Int
+        _ entries: [PropertyList.Entry], _ values: NibArchive.ValueTable.SubSequence, firstKey: [[UInt8]: Int],
+        objectCount: Int
     ) -> Bool {
         var matches = true
         var index = 0
@@ -278,7 +412,7 @@ struct KeyedArchiveWriter {
             if case .array(let many) = entry.value { elements = many } else { elements = [entry.value] }
             for element in elements {
                 guard index < values.count else { return false }
-                let actual = values[index]
+                let actual = values[values.startIndex + index]
                 index += 1
                 switch actual.payload {
                 case .float32: floatCount += 1

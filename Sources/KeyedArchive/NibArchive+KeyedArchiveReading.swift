@@ -215,10 +215,14 @@ struct KeyedArchiveReader {
                 classIndex = self.classIndex(try className(of: entries, path: path))
             }
             var object = PendingObject(classIndex: classIndex)
-            if let order = objectNote?["values"] {
+            if let types = objectNote?["valueTypes"] {
                 object.values = try typedValues(
-                    entries, order: try array(order, "$nibkit.objects.\(index).values"), objectCount: objectCount,
-                    path: path)
+                    entries, order: try valueTypes(types, "$nibkit.objects.\(index).valueTypes"),
+                    objectCount: objectCount, path: path)
+            } else if let order = objectNote?["values"] {
+                object.values = try typedValues(
+                    entries, order: try valuePairs(order, "$nibkit.objects.\(index).values"),
+                    objectCount: objectCount, path: path)
             } else {
                 for entry in entries where entry.key != "$class" {
                     let key = keyIndex(Array(unescapeKey(entry.key).utf8))
@@ -247,22 +251,54 @@ struct KeyedArchiveReader {
             trailer: trailer)
     }
 
+    /// The key index and wire type of each value from a `valueTypes` note: 5 bytes a value,
+    /// the key index big-endian in 4 and the type in 1.
+    private func valueTypes(_ note: PropertyList, _ path: String) throws(KeyedArchiveError) -> [(
+        key: Int64, type: Int64
+    )] {
+        guard case .data(let bytes) = note, bytes.count % 5 == 0 else {
+            throw KeyedArchiveError(
+                code: .notKeyedArchive, path: path, message: "must be data of 5 bytes per value, found \(note)")
+        }
+        return stride(from: 0, to: bytes.count, by: 5).map { start in
+            (Int64(bigEndianValue(Array(bytes[start..<(start + 4)]))), Int64(bytes[start + 4]))
+        }
+    }
+
+    /// The key index and wire type of each value from a `values` note (`[key, type]` pairs, as
+    /// NibKit wrote before `valueTypes`).
+    private func valuePairs(_ note: PropertyList, _ path: String) throws(KeyedArchiveError) -> [(
+        key: Int64, type: Int64
+    )] {
+        var result: [(key: Int64, type: Int64)] = []
+        for item in try array(note, path) {
+            guard case .array(let pair) = item, pair.count == 2, case .integer(let key) = pair[0],
+                case .integer(let rawType) = pair[1]
+            else {
+                throw KeyedArchiveError(
+                    code: .notKeyedArchive, path: path, message: "the $nibkit value list entry \(item) is malformed")
+            }
+            result.append((key, rawType))
+        }
+        return result
+    }
+
     /// The values of an object whose annotation lists each value's key index and wire type.
     private func typedValues(
-        _ entries: [PropertyList.Entry], order: [PropertyList], objectCount: Int, path: String
+        _ entries: [PropertyList.Entry], order: [(key: Int64, type: Int64)], objectCount: Int, path: String
     ) throws(KeyedArchiveError) -> [(keyIndex: Int, payload: NibArchive.Payload)] {
         var cursors: [[UInt8]: Int] = [:]
         // One lookup table per object keeps hostile objects with many keys linear.
         var stored: [[UInt8]: PropertyList] = [:]
         for entry in entries where stored[Array(entry.key.utf8)] == nil { stored[Array(entry.key.utf8)] = entry.value }
         var result: [(keyIndex: Int, payload: NibArchive.Payload)] = []
-        for item in order {
-            guard case .array(let pair) = item, pair.count == 2, case .integer(let key) = pair[0],
-                case .integer(let rawType) = pair[1], key >= 0, key < Int64(keys.count),
+        for (key, rawType) in order {
+            guard key >= 0, key < Int64(keys.count),
                 let type = ValueType(rawValue: UInt8(truncatingIfNeeded: rawType)), rawType >= 0, rawType <= 10
             else {
                 throw KeyedArchiveError(
-                    code: .notKeyedArchive, path: path, message: "the $nibkit value list entry \(item) is malformed")
+                    code: .notKeyedArchive, path: path,
+                    message: "the $nibkit value list entry [\(key), \(rawType)] is malformed")
             }
             let name = escapeKey(keys[Int(key)].name)
             let lookup = Array(name.utf8)

@@ -11,7 +11,7 @@ public import NibArchive
 /// let plist = try PropertyList(parsing: bytes)          // binary or XML, found by content
 /// let xml = try plist.serialized(as: .xml)
 /// ```
-public indirect enum PropertyList: Sendable, CustomStringConvertible {
+public enum PropertyList: Sendable, CustomStringConvertible {
     /// A dictionary; entries in file order. Keys are strings (binary property lists may hold
     /// other keys, which NibKit rejects).
     case dictionary([Entry])
@@ -193,6 +193,16 @@ extension PropertyList {
         switch format {
         case .binary: try BinaryPropertyListWriter.write(self)
         case .xml: try XMLPropertyListWriter.write(self)
+        }
+    }
+
+    /// ``serialized(as:)`` handed to `sink` in pieces as they are complete (XML in pieces of
+    /// about 64 KB, never held whole; binary in one piece), for writing a large archive to a
+    /// file or stream.
+    package func write(as format: Format, to sink: @escaping ([UInt8]) -> Void) throws(KeyedArchiveError) {
+        switch format {
+        case .binary: sink(try BinaryPropertyListWriter.write(self))
+        case .xml: try XMLPropertyListWriter.write(self, to: sink)
         }
     }
 }

@@ -9,19 +9,92 @@ enum XMLPropertyListWriter {
         """
 
     static func write(_ root: PropertyList) throws(KeyedArchiveError) -> [UInt8] {
-        var out = Array(header.utf8)
+        var whole: [UInt8] = []
+        try write(root) { whole += $0 }
+        return whole
+    }
+
+    /// Writes the text in pieces of about `chunkSize` bytes, each handed to `sink` as soon as it
+    /// is complete: the XML of a keyed archive is many times the size of its nib.
+    static func write(_ root: PropertyList, chunkSize: Int = 1 << 16, to sink: @escaping ([UInt8]) -> Void)
+        throws(KeyedArchiveError)
+    {
+        var out = Output(chunkSize: chunkSize, sink: sink)
+        out.bytes += header.utf8
         try append(root, indent: 0, path: "", to: &out)
-        out.append(contentsOf: "</plist>\n".utf8)
-        return out
+        out.bytes += "</plist>\n".utf8
+        out.flush()
     }
 
-    private static func line(_ text: String, indent: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(0x09, count: indent))
-        out.append(contentsOf: text.utf8)
-        out.append(0x0A)
+    /// Writes a dictionary whose entries are given one by one (a keyed archive's top level),
+    /// each value's text handed on as soon as it is made, with Apple's layout: the same bytes
+    /// as writing the whole dictionary.
+    struct DictionaryStream {
+        private var out: Output
+
+        /// Starts the document and the dictionary.
+        init(chunkSize: Int = 1 << 16, sink: @escaping ([UInt8]) -> Void) {
+            out = Output(chunkSize: chunkSize, sink: sink)
+            out.bytes += XMLPropertyListWriter.header.utf8
+            XMLPropertyListWriter.line("<dict>", indent: 0, to: &out)
+        }
+
+        /// Writes one entry.
+        mutating func entry(_ key: String, _ value: PropertyList) throws(KeyedArchiveError) {
+            XMLPropertyListWriter.line(
+                "<key>\(try XMLPropertyListWriter.escape(key, path: ""))</key>", indent: 1, to: &out)
+            try XMLPropertyListWriter.append(value, indent: 1, path: "[\"\(key)\"]", to: &out)
+        }
+
+        /// Starts an entry whose value is an array written element by element.
+        mutating func beginArray(_ key: String) throws(KeyedArchiveError) {
+            XMLPropertyListWriter.line(
+                "<key>\(try XMLPropertyListWriter.escape(key, path: ""))</key>", indent: 1, to: &out)
+            XMLPropertyListWriter.line("<array>", indent: 1, to: &out)
+        }
+
+        /// Writes one element of the array begun last; `path` names it in errors.
+        mutating func element(_ value: PropertyList, path: String) throws(KeyedArchiveError) {
+            try XMLPropertyListWriter.append(value, indent: 2, path: path, to: &out)
+        }
+
+        /// Ends the array begun last (which must not be empty).
+        mutating func endArray() { XMLPropertyListWriter.line("</array>", indent: 1, to: &out) }
+
+        /// Ends the dictionary and the document, and hands on the rest.
+        mutating func finish() {
+            XMLPropertyListWriter.line("</dict>", indent: 0, to: &out)
+            out.bytes += "</plist>\n".utf8
+            out.flush()
+        }
     }
 
-    private static func append(_ value: PropertyList, indent: Int, path: String, to out: inout [UInt8])
+    /// The text not yet handed on, and where it goes.
+    private struct Output {
+        var bytes: [UInt8] = []
+        let chunkSize: Int
+        let sink: ([UInt8]) -> Void
+
+        init(chunkSize: Int, sink: @escaping ([UInt8]) -> Void) {
+            self.chunkSize = max(1, chunkSize)
+            self.sink = sink
+            bytes.reserveCapacity(min(self.chunkSize, 1 << 20) + 256)
+        }
+
+        mutating func flush() {
+            sink(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private static func line(_ text: String, indent: Int, to out: inout Output) {
+        out.bytes.append(contentsOf: repeatElement(0x09, count: indent))
+        out.bytes.append(contentsOf: text.utf8)
+        out.bytes.append(0x0A)
+        if out.bytes.count >= out.chunkSize { out.flush() }
+    }
+
+    private static func append(_ value: PropertyList, indent: Int, path: String, to out: inout Output)
         throws(KeyedArchiveError)
     {
         let limit = PropertyList.Limits().maximumDepth

@@ -82,12 +82,16 @@ extension NibArchive {
             for name in classOrder {
                 for fallback in fallbacks[name] ?? [] { useClass(fallback) }
             }
+            // Two passes over the pending values: the first orders the keys and counts each
+            // object's values, the second hands the values to the table constructor one by one.
+            // A table of every `Value` built in between took a third of the compiler's peak memory.
             var keyOrder: [Key] = []
             var keyIndex: [String: Int] = [:]
             var builtObjects: [Object] = []
-            var builtValues: [Value] = []
+            builtObjects.reserveCapacity(objects.count)
+            var valueCount = 0
             for (objectIndex, object) in objects.enumerated() {
-                let first = builtValues.count
+                let first = valueCount
                 var seen: Set<String> = []
                 for (key, payload) in object.values {
                     if key != Builder.emptyKey {
@@ -99,17 +103,13 @@ extension NibArchive {
                             message: "value \"\(key)\" refers to object \(target), but only \(objects.count) were added"
                         )
                     }
-                    let index: Int
-                    if let existing = keyIndex[key] {
-                        index = existing
-                    } else {
-                        index = keyOrder.count
-                        keyIndex[key] = index
+                    if keyIndex[key] == nil {
+                        keyIndex[key] = keyOrder.count
                         keyOrder.append(Key(key))
                     }
-                    builtValues.append(Value(keyIndex: index, payload: payload))
+                    valueCount += 1
                 }
-                let count = builtValues.count - first
+                let count = valueCount - first
                 builtObjects.append(
                     Object(
                         classIndex: classIndex[object.className] ?? 0, firstValueIndex: count == 0 ? 0 : first,
@@ -121,7 +121,45 @@ extension NibArchive {
             let rootHasLNE = objects.first?.values.contains { $0.key == Builder.lneVersionKey } ?? false
             return try NibArchive(
                 formatVersion: 1, coderVersion: coderVersion, objects: builtObjects, keys: keyOrder,
-                values: builtValues, classes: classes, trailingBytes: rootHasLNE ? NibArchive.lneTrailer : [])
+                values: BuiltValues(objects: objects, keyIndex: keyIndex, count: valueCount), classes: classes,
+                trailingBytes: rootHasLNE ? NibArchive.lneTrailer : [])
+        }
+
+        /// The values of the pending objects in table order, made as they are read, with the
+        /// same rule as the first pass of ``build()`` (a repeated key keeps its first value).
+        private struct BuiltValues: Sequence {
+            let objects: [PendingObject]
+            let keyIndex: [String: Int]
+            let count: Int
+
+            var underestimatedCount: Int { count }
+
+            func makeIterator() -> Iterator { Iterator(values: self) }
+
+            struct Iterator: IteratorProtocol {
+                let values: BuiltValues
+                var object = 0
+                var position = 0
+                var seen: Set<String> = []
+
+                mutating func next() -> Value? {
+                    while object < values.objects.count {
+                        let pending = values.objects[object].values
+                        while position < pending.count {
+                            let (key, payload) = pending[position]
+                            position += 1
+                            if key != Builder.emptyKey {
+                                guard seen.insert(key).inserted else { continue }
+                            }
+                            return Value(keyIndex: values.keyIndex[key] ?? 0, payload: payload)
+                        }
+                        object += 1
+                        position = 0
+                        seen = []
+                    }
+                    return nil
+                }
+            }
         }
     }
 

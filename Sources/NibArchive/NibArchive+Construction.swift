@@ -41,6 +41,7 @@ extension NibArchive {
                     length: UInt32(truncatingIfNeeded: range.count)))
         }
         var valueEntries: [ValueEntry] = []
+        valueEntries.reserveCapacity(values.underestimatedCount)
         for (index, value) in values.enumerated() {
             guard value.keyIndex >= 0, value.keyIndex < keyEntries.count else {
                 throw NibArchiveError(
@@ -51,6 +52,7 @@ extension NibArchive {
                 try pool.valueEntry(value.payload, keyIndex: UInt32(value.keyIndex), entry: TableEntry(.value, index)))
         }
         var objectEntries: [ObjectEntry] = []
+        objectEntries.reserveCapacity(objects.underestimatedCount)
         for (index, object) in objects.enumerated() {
             guard object.classIndex >= 0, object.classIndex < classEntries.count else {
                 throw NibArchiveError(

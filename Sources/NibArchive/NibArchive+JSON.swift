@@ -15,7 +15,16 @@ extension NibArchive {
     /// byte-identical to this archive's. Hand edits are fine: when an edit changes a table's
     /// size, the archive is written in canonical layout instead.
     public func jsonString() -> String {
-        var json = JSONTextWriter()
+        var text = ""
+        writeJSON { chunk in text += chunk }
+        return text
+    }
+
+    /// Writes ``jsonString()`` in pieces of about `chunkSize` UTF-8 bytes, each handed to
+    /// `sink` as soon as it is complete, so that a large archive's JSON (several times the
+    /// archive's size) is never held whole: `nibtool convert` streams it to its output.
+    package func writeJSON(chunkSize: Int = 1 << 16, to sink: (String) throws -> Void) rethrows {
+        var json = JSONTextWriter(chunkSize: chunkSize)
         json.raw("{\n  \"format\": \"\(NibArchive.jsonFormatIdentifier)\",\n  \"version\": 1,\n")
         json.raw("  \"formatVersion\": \(formatVersion),\n  \"coderVersion\": \(coderVersion),\n")
         let layout = preservedLayout
@@ -42,6 +51,7 @@ extension NibArchive {
                 json.widths([(entry.length, entry.lengthWidth), (entry.fallbackCount, entry.fallbackCountWidth)])
             }
             json.raw("}")
+            if json.isFull { try sink(json.take()) }
         }
         json.raw(classEntries.isEmpty ? "],\n" : "\n  ],\n")
         json.raw("  \"keys\": [")
@@ -59,6 +69,7 @@ extension NibArchive {
                 if layout != nil { json.widths([(entry.length, entry.lengthWidth)]) }
                 json.raw("}")
             }
+            if json.isFull { try sink(json.take()) }
         }
         json.raw(keyEntries.isEmpty ? "],\n" : "\n  ],\n")
         json.raw("  \"objects\": [")
@@ -72,6 +83,7 @@ extension NibArchive {
                 ])
             }
             json.raw("}")
+            if json.isFull { try sink(json.take()) }
         }
         json.raw(objectEntries.isEmpty ? "],\n" : "\n  ],\n")
         json.raw("  \"values\": [")
@@ -87,6 +99,7 @@ extension NibArchive {
                 json.widths(widths)
             }
             json.raw("}")
+            if json.isFull { try sink(json.take()) }
         }
         json.raw(valueEntries.isEmpty ? "]" : "\n  ]")
         if !trailingRange.isEmpty {
@@ -105,11 +118,12 @@ extension NibArchive {
                 json.raw("{\"offset\": \(gap.offset), \"hex\": ")
                 json.hex(storage[gap.bytes])
                 json.raw("}")
+                if json.isFull { try sink(json.take()) }
             }
             json.raw(layout.gaps.isEmpty ? "]\n  }" : "\n    ]\n  }")
         }
         json.raw("\n}\n")
-        return json.text
+        try sink(json.take())
     }
 
     /// Reads NibKit's JSON form (see ``jsonString()``).
@@ -138,8 +152,22 @@ extension Finding.ID {
 
 private struct JSONTextWriter {
     var text = ""
+    let chunkSize: Int
 
-    init() { text.reserveCapacity(4096) }
+    init(chunkSize: Int) {
+        self.chunkSize = max(1, chunkSize)
+        text.reserveCapacity(min(self.chunkSize, 1 << 20) + 256)
+    }
+
+    /// Whether the text so far should be handed on.
+    var isFull: Bool { text.utf8.count >= chunkSize }
+
+    /// The text so far; the writer starts again empty (keeping its capacity).
+    mutating func take() -> String {
+        let chunk = text
+        text.removeAll(keepingCapacity: true)
+        return chunk
+    }
 
     mutating func raw(_ string: String) { text += string }
 

@@ -36,6 +36,15 @@ public struct NibArchive: Sendable {
     /// The size of the bytes the tables point into: the input's size for a parsed archive,
     /// what expansion limits are proportional to.
     package var storageSize: Int { storage.count }
+    /// The size expansion limits are proportional to: the input's size for a parsed archive;
+    /// for one built in code (whose storage holds only its strings and data), that plus the
+    /// least its tables take on the wire (the 50-byte header, 3 bytes an object, 2 a value,
+    /// 1 a key, 2 a class).
+    package var expansionInputSize: Int {
+        guard preservedLayout == nil else { return storage.count }
+        return storage.count + 50 + 3 * objectEntries.count + 2 * valueEntries.count + keyEntries.count + 2
+            * classEntries.count
+    }
     var objectEntries: [ObjectEntry]
     var keyEntries: [KeyEntry]
     var valueEntries: [ValueEntry]

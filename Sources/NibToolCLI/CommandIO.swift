@@ -88,10 +88,30 @@ struct FileAccess {
         default:
             throw fail(path, "cannot read the file: it is not a regular file (a device or socket)")
         }
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
-        } catch {
-            throw fail(path, "cannot read the file: \(describe(error))")
+        return try readRegularFile(path, size: Int(status.st_size))
+    }
+
+    /// A regular file's bytes, read straight into one array (a mapped `Data` copied into an
+    /// array held the file twice in resident memory).
+    private func readRegularFile(_ path: String, size: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw fail(path, "cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail(path, "cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+            // The file may grow while it is read.
+            guard bytes.count <= Self.maximumInputSize else {
+                throw fail(path, "cannot read the file: it is over the limit of \(Self.maximumInputSize) bytes")
+            }
         }
     }
 
@@ -118,14 +138,68 @@ struct FileAccess {
     }
 
     func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { emit in try emit(bytes) }
+    }
+
+    /// Writes what `produce` hands to its `emit` closure, piece by piece, so that an output
+    /// several times the input's size (JSON) is never held whole. A file is written under a
+    /// temporary name in the same folder and renamed over `path` once complete (nothing is left
+    /// at `path` when writing fails); `-` writes each piece to standard output as it comes, or,
+    /// with `holdingStandardOutput` (for outputs that may fail part way), all of it at the end.
+    func write(
+        to path: String, holdingStandardOutput: Bool = false,
+        _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         if path == "-" {
-            io.write(bytes)
+            guard holdingStandardOutput else {
+                try produce { bytes in io.write(bytes) }
+                return
+            }
+            var whole: [UInt8] = []
+            try produce { bytes in whole += bytes }
+            io.write(whole)
             return
         }
+        let url = URL(fileURLWithPath: path)
+        let temporary =
+            url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).nibtool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            ).path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw fail(path, "cannot write the file: \(String(cString: strerror(errno)))") }
+        var complete = false
+        defer { if !complete { unlink(temporary) } }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try produce { bytes in try Self.writeAll(bytes, to: descriptor) }
+        } catch let error as WriteFailure {
+            close(descriptor)
+            throw fail(path, "cannot write the file: \(String(cString: strerror(error.code)))")
         } catch {
-            throw fail(path, "cannot write the file: \(describe(error))")
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+            throw fail(path, "cannot write the file: \(String(cString: strerror(errno)))")
+        }
+        complete = true
+    }
+
+    /// A `write(2)` that failed, with its `errno`.
+    private struct WriteFailure: Error {
+        var code: Int32
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(WriteFailure) {
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteFailure(code: errno)
+            }
+            done += written
         }
     }
 

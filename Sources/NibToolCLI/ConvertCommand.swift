@@ -14,7 +14,7 @@ struct Convert: IOCommand {
 
             nib → plist writes an NSKeyedArchiver archive with the same object graph (binary unless --plist-format xml). What the keyed form cannot hold (header versions, class and key tables, wire widths, value order, the trailer) goes into a $nibkit dictionary in the plist, and a note on standard error says what; plist → nib then gives back an equal archive, byte for byte for nibs in canonical layout. Keyed archives written by other tools (no $nibkit) are mapped the way the NIBArchive encoder lays out the same objects.
 
-            A binary property list may refer to one string or data value from many places; converted, each place gets its own copy. The conversion stops with an expansion-limit error past 2 values (and 8 bytes of string or data each) per input byte plus 65536; --max-expansion N raises the factor.
+            A binary property list may refer to one string or data value from many places, and nib objects may share one run of values; converted, each place or object gets its own copy. The conversion stops with an expansion-limit error past 2 values (and 8 bytes of string or data each) per input byte plus 65536; --max-expansion N raises the factor.
 
             Examples:
               nibtool convert Examples/Hello.nib hello.json
@@ -109,18 +109,34 @@ struct Convert: IOCommand {
             throw files.fail(input, "\(error)")
         }
         switch target {
-        case .json: try files.write(Array(archive.jsonString().utf8), to: output)
+        case .json:
+            // Streamed: the JSON of a dense archive is several times its size.
+            try files.write(to: output) { emit in try archive.writeJSON { chunk in try emit(Array(chunk.utf8)) } }
         case .nib: try files.write(archive.serialized(), to: output)
         case .plist:
-            let conversion = archive.keyedArchive()
-            let plistBytes: [UInt8]
-            do {
-                plistBytes = try conversion.propertyList.serialized(as: plistFormat.format)
-            } catch {
-                throw files.fail(output, "\(error)")
+            // Streamed (a keyed archive is several times the nib's size); standard output gets
+            // nothing unless the whole archive was written (the expansion limit may stop it).
+            let format = plistFormat.format
+            let limit = expansion.limit
+            var notes: [String] = []
+            try files.write(to: output, holdingStandardOutput: true) { emit in
+                try withoutActuallyEscaping(emit) { emit in
+                    var failure: (any Error)?
+                    do {
+                        notes = try archive.writeKeyedArchive(as: format, expansionLimit: limit) { chunk in
+                            guard failure == nil else { return }
+                            do { try emit(chunk) } catch { failure = error }
+                        }
+                    } catch let error as ExpansionLimitError {
+                        // Objects sharing value runs are expanded: bounded by --max-expansion.
+                        throw files.fail(input, "\(error)")
+                    } catch {
+                        throw files.fail(output, "\(error)")
+                    }
+                    if let failure { throw failure }
+                }
             }
-            try files.write(plistBytes, to: output)
-            for note in conversion.notes { io.error("nibtool: note: \(note)") }
+            for note in notes { io.error("nibtool: note: \(note)") }
         }
     }
 }

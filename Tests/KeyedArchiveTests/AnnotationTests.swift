@@ -46,7 +46,7 @@ struct AnnotationTests {
         let archive = try NibArchive(
             formatVersion: 1, coderVersion: 9, objects: objects, keys: Self.keys, values: values, classes: classes,
             trailingBytes: NibArchive.lneTrailer)
-        let conversion = archive.keyedArchive()
+        let conversion = try archive.keyedArchive()
         #expect(conversion.notes.contains { $0.contains("coder version 9") })
         #expect(conversion.notes.contains { $0.contains("trailer") })
         #expect(conversion.notes.contains { $0.contains("1 float32 value") })
@@ -74,7 +74,7 @@ struct AnnotationTests {
         ]
         let classes = [NibArchive.ClassName("Same"), NibArchive.ClassName("Same")]
         let archive = try NibArchive(objects: objects, keys: keys, values: values, classes: classes)
-        let conversion = archive.keyedArchive()
+        let conversion = try archive.keyedArchive()
         #expect(conversion.notes.contains { $0.contains("1 value no object owns") })
         let back = try Self.roundTrip(archive, format)
         #expect(back == archive)
@@ -114,7 +114,7 @@ struct AnnotationTests {
         let archive = try NibArchive(
             objects: [NibArchive.Object(classIndex: 0, firstValueIndex: 0, valueCount: 1)], keys: [NibArchive.Key("f")],
             values: [Value(keyIndex: 0, payload: .float32(1))], classes: [NibArchive.ClassName("NSObject")])
-        guard case .dictionary(var entries) = archive.keyedArchive().propertyList,
+        guard case .dictionary(var entries) = try archive.keyedArchive().propertyList,
             let index = entries.firstIndex(where: { $0.key == "$objects" })
         else {
             Issue.record("not a dictionary")

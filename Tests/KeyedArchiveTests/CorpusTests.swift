@@ -29,7 +29,7 @@ struct CorpusTests {
     func roundTrip(name: String) throws {
         let bytes = try Corpus.nibBytes(named: name)
         let archive = try NibArchive(parsing: bytes)
-        let conversion = archive.keyedArchive()
+        let conversion = try archive.keyedArchive()
         for format in PropertyList.Format.allCases {
             let plistBytes = try conversion.propertyList.serialized(as: format)
             #expect(NibArchive.isKeyedArchive(plistBytes))

@@ -204,4 +204,43 @@ struct HostileInputTests {
         #expect(archive.objects.count == 2)
         #expect(archive.values(of: archive.objects[1]).first?.payload == .objectReference(1))
     }
+
+    /// 1 + `objects` objects; the others each hold `values` int8 values under key `k`, one
+    /// run shared by all of them or a run each.
+    static func runs(objects: Int, values: Int, shared: Bool) throws -> NibArchive {
+        let count = shared ? values : objects * values
+        return try NibArchive(
+            objects: [NibArchive.Object(classIndex: 0, firstValueIndex: 0, valueCount: 0)]
+                + (0..<objects).map {
+                    NibArchive.Object(classIndex: 0, firstValueIndex: shared ? 0 : $0 * values, valueCount: values)
+                },
+            keys: [NibArchive.Key("k")],
+            values: (0..<count).map { NibArchive.Value(keyIndex: 0, payload: .int8(Int8($0 % 100))) },
+            classes: [NibArchive.ClassName("NSObject")])
+    }
+
+    @Test("nib → keyed archive counts the values of shared runs at every object against the expansion limit")
+    func sharedRunsCountAgainstTheLimit() throws {
+        // 1,000 objects share one run of 100 values: 100,000 dictionary entries from a
+        // 3 KB archive (limit 2 per byte + 65,536 ≈ 72,000), built in code and parsed.
+        let built = try Self.runs(objects: 1000, values: 100, shared: true)
+        let parsed = try NibArchive(parsing: built.serialized())
+        #expect(parsed.serialized().count < 4000)
+        for archive in [built, parsed] {
+            let error = #expect(throws: ExpansionLimitError.self) { try archive.keyedArchive() }
+            #expect(error?.what == "keyed archive values")
+            #expect(error?.factor == 2)
+            #expect((error?.limit ?? .max) < 100_000)
+            #expect(error?.description.contains("--max-expansion") == true)
+            // A raised factor lets it through, and every object gets its 100 values.
+            let conversion = try archive.keyedArchive(expansionLimit: ExpansionLimit(factor: 40))
+            let back = try NibArchive(keyedArchive: conversion.propertyList)
+            #expect(back.objects.count == 1001)
+            #expect(back.objects.dropFirst().allSatisfy { back.values(of: $0).count == 100 })
+        }
+        // The same 100,000 values in runs of their own are no expansion: the default passes.
+        let own = try Self.runs(objects: 1000, values: 100, shared: false)
+        #expect(try own.keyedArchive().propertyList["$objects"] != nil)
+        #expect(try NibArchive(parsing: own.serialized()).keyedArchive().propertyList["$objects"] != nil)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 import Testing
 import ZIPFoundation
@@ -55,6 +56,34 @@ struct HostileReadingTests {
         #expect(converted.status == 0, "\(converted.error)")
         let archive = try NibArchive(parsing: converted.output)
         #expect(archive.objects.filter { archive.classes[$0.classIndex].name == "NSString" }.count == 5)
+    }
+
+    @Test("convert nib → plist of objects sharing one value run stops at the expansion limit; the option raises it")
+    func plistOfSharedRunIsRefused() throws {
+        // 2,000 objects × 500 shared values: 1,000,000 dictionary entries from about 10 KB.
+        let path = try file(HostileInputs.sharedRun(objects: 2000, values: 500))
+        for format in ["binary", "xml"] {
+            let run = runTool(["convert", "--to", "plist", "--plist-format", format, path, "-"])
+            #expect(run.status == 2)
+            #expect(run.output.isEmpty)
+            #expect(
+                run.error.contains("expansion-limit") && run.error.contains("keyed archive values")
+                    && run.error.contains("--max-expansion"), "\(run.error)")
+        }
+        // 10 objects × 30 shared values (300 entries) fit the 65,536 baseline; with factor 0
+        // only the baseline is left, which 300 objects × 300 values (90,000 entries) pass.
+        let small = runTool([
+            "convert", "--to", "plist", try file(HostileInputs.sharedRun(objects: 10, values: 30)), "-",
+        ])
+        #expect(small.status == 0, "\(small.error)")
+        let larger = try file(HostileInputs.sharedRun(objects: 300, values: 300), "larger.nib")
+        #expect(runTool(["convert", "--to", "plist", "--max-expansion", "0", larger, "-"]).status == 2)
+        let raised = runTool(["convert", "--to", "plist", "--max-expansion", "100", larger, "-"])
+        #expect(raised.status == 0, "\(raised.error)")
+        // Each of the 300 objects got its own 300 values back.
+        let back = try NibArchive(keyedArchiveBytes: raised.output)
+        #expect(back.objects.count == 301)
+        #expect(back.objects.dropFirst().allSatisfy { back.values(of: $0).count == 300 })
     }
 
     // MARK: tree
