@@ -845,33 +845,18 @@ struct ConstantVariationTests {
         "each varied constraint gets an encodedConstant storage, the run twice; the list's descendants are the constraints"
     )
     func constantStorages() throws {
-        let storyboard = #"""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
-                <device id="retina4_0" orientation="portrait" appearance="light"/>
-                <scenes><scene sceneID="s1"><objects>
-                    <viewController id="vc" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="root">
-                            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
-                            <subviews>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
-                                    <rect key="frame" x="0.0" y="0.0" width="320" height="49"/>
-                                    <constraints>
-                                        <constraint firstAttribute="height" constant="49" id="h1">
-                                            <variation key="heightClass=compact-widthClass=compact" constant="32"/>
-                                        </constraint>
-                                    </constraints>
-                                </view>
-                            </subviews>
-                        </view>
-                    </viewController>
-                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
-                </objects></scene></scenes>
-            </document>
-            """#
-        var options = NibCompiler.Options()
-        options.xcode = XcodeEra(13.2)
-        let output = try Source.compiler(options).compile(Data(storyboard.utf8), fileName: "Main.storyboard")
+        let storyboard = Xcode13Storyboard.oneScene(
+            subviews: #"""
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="49"/>
+                    <constraints>
+                        <constraint firstAttribute="height" constant="49" id="h1">
+                            <variation key="heightClass=compact-widthClass=compact" constant="32"/>
+                        </constraint>
+                    </constraints>
+                </view>
+                """#, device: "retina4_0", size: (320, 568))
+        let output = try Xcode13Storyboard.compile(storyboard)
         let view = Graph(try NibArchive(parsing: try #require(output.files["vc-view-root.nib"])))
         let list = try #require(view.all("_UITraitStorageList").first)
         let storages = view.elements(of: try #require(view.object("UITraitStorages", of: list)))
@@ -903,46 +888,31 @@ struct PrototypeExternalObjectTests {
         "an action from a prototype cell to the controller goes through the cell nib's UpstreamPlaceholder-1, mapped by the table"
     )
     func actionToController() throws {
-        let storyboard = #"""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
-                <device id="retina6_1" orientation="portrait" appearance="light"/>
-                <scenes><scene sceneID="s1"><objects>
-                    <viewController id="vc" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="root">
-                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
-                            <subviews>
-                                <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="table">
-                                    <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
-                                    <prototypes>
-                                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Suggestion" id="cell">
-                                            <rect key="frame" x="0.0" y="28" width="414" height="44"/>
-                                            <autoresizingMask key="autoresizingMask"/>
-                                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="cell" id="content">
-                                                <rect key="frame" x="0.0" y="0.0" width="414" height="44"/>
-                                                <autoresizingMask key="autoresizingMask"/>
-                                                <subviews>
-                                                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" id="plus">
-                                                        <rect key="frame" x="370" y="0.0" width="44" height="44"/>
-                                                        <connections>
-                                                            <action selector="onPlusButtonPressed:" destination="vc" eventType="touchUpInside" id="a1"/>
-                                                        </connections>
-                                                    </button>
-                                                </subviews>
-                                            </tableViewCellContentView>
-                                        </tableViewCell>
-                                    </prototypes>
-                                </tableView>
-                            </subviews>
-                        </view>
-                    </viewController>
-                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
-                </objects></scene></scenes>
-            </document>
-            """#
-        var options = NibCompiler.Options()
-        options.xcode = XcodeEra(13.2)
-        let output = try Source.compiler(options).compile(Data(storyboard.utf8), fileName: "Main.storyboard")
+        let storyboard = Xcode13Storyboard.oneScene(
+            subviews: #"""
+                <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="table">
+                    <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                    <prototypes>
+                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Suggestion" id="cell">
+                            <rect key="frame" x="0.0" y="28" width="414" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="cell" id="content">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" id="plus">
+                                        <rect key="frame" x="370" y="0.0" width="44" height="44"/>
+                                        <connections>
+                                            <action selector="onPlusButtonPressed:" destination="vc" eventType="touchUpInside" id="a1"/>
+                                        </connections>
+                                    </button>
+                                </subviews>
+                            </tableViewCellContentView>
+                        </tableViewCell>
+                    </prototypes>
+                </tableView>
+                """#)
+        let output = try Xcode13Storyboard.compile(storyboard)
         #expect(output.warnings.allSatisfy { !$0.message.contains("names no compiled object") })
         let view = Graph(try NibArchive(parsing: try #require(output.files["vc-view-root.nib"])))
         let table = try #require(view.all("UITableView").first)
@@ -961,5 +931,36 @@ struct PrototypeExternalObjectTests {
         let action = try #require(cell.all("UIRuntimeEventConnection").first)
         let target = try #require(cell.object("UIDestination", of: action))
         #expect(cell.text("UIProxiedObjectIdentifier", of: target) == "UpstreamPlaceholder-1")
+    }
+}
+
+/// Xcode 13 storyboards for the tests below: one scene whose controller `vc` has the root view
+/// `root` (the device's size) holding `subviews`.
+enum Xcode13Storyboard {
+    static func oneScene(subviews: String, device: String = "retina6_1", size: (Int, Int) = (414, 896)) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
+            <device id="\(device)" orientation="portrait" appearance="light"/>
+            <scenes><scene sceneID="s1"><objects>
+                <viewController id="vc" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="root">
+                        <rect key="frame" x="0.0" y="0.0" width="\(size.0)" height="\(size.1)"/>
+                        <subviews>
+                            \(subviews)
+                        </subviews>
+                    </view>
+                </viewController>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+            </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    /// `text` compiled as Xcode 13.2 does.
+    static func compile(_ text: String) throws -> CompiledNib {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        return try Source.compiler(options).compile(Data(text.utf8), fileName: "Main.storyboard")
     }
 }

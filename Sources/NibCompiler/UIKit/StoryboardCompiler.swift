@@ -310,10 +310,7 @@ struct StoryboardCompiler {
         _ scene: Scene, scenes: [Scene], sceneNames: [String: String], files: inout [String: [UInt8]],
         resources: UIKitResources
     ) throws(CompileError) -> [UInt8] {
-        let context = UIKitContext(
-            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
-            diagnostics: document.diagnostics)
+        let context = newContext()
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
@@ -481,10 +478,7 @@ struct StoryboardCompiler {
     /// that controller instead. Evidence: the 18 storyboard references of seven duckduckgo
     /// storyboards (Xcode 13.2), with and without identifiers and navigation items.
     private func referenceNib(_ scene: Scene, resources: UIKitResources) throws(CompileError) -> [UInt8] {
-        let context = UIKitContext(
-            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
-            diagnostics: document.diagnostics)
+        let context = newContext()
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
@@ -510,6 +504,14 @@ struct StoryboardCompiler {
         context.connections.insert(Self.outlet("sceneViewController", source: owner, destination: reference), at: 0)
         try context.resolve()
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+    }
+
+    /// A fresh context for one nib of the storyboard.
+    private func newContext() -> UIKitContext {
+        UIKitContext(
+            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
+            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
+            diagnostics: document.diagnostics)
     }
 
     /// A `UIRuntimeOutletConnection` record.
@@ -795,10 +797,7 @@ struct StoryboardCompiler {
         controller: SourceElement, view: SourceElement, firstResponderID: String?, memberIDs: Set<String>,
         resources: UIKitResources
     ) throws(CompileError) -> ([UInt8], [(name: String, target: String)]) {
-        let context = UIKitContext(
-            fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
-            era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
-            diagnostics: document.diagnostics)
+        let context = newContext()
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         // The controller seen from its view nib is not File's Owner but an upstream placeholder,
