@@ -469,3 +469,25 @@ struct AppKitEraRuleTests {
         #expect(graph.value("NSWritingToolsFlags", of: shared) == nil)
     }
 }
+
+/// The files of a nib for a macOS target before 10.13, by the Xcode that builds it.
+@Suite("AppKit nib files for old deployment targets")
+struct AppKitOldTargetFileTests {
+    @Test(
+        "before Xcode 11 the nib is the keyed archive alone (Aerial, LuLu, eqMac); from 11 a directory with the NIBArchive variant (Sparkle, scribendi)"
+    )
+    func keyedArchiveAlone() throws {
+        let text = Source.macOSXib(
+            #"<customView id="v1"><rect key="frame" x="0.0" y="0.0" width="100" height="50"/></customView>"#)
+        var options = NibCompiler.Options()
+        options.deploymentTarget = "10.12"
+        options.xcode = XcodeEra(9.2)
+        let old = try Source.compiler(options).compile(Data(text.utf8), fileName: "Old.xib")
+        #expect(old.kind == .nibFile)
+        #expect(Array((old.files[""] ?? []).prefix(8)) == Array("bplist00".utf8))
+        options.xcode = XcodeEra(13.2)
+        let modern = try Source.compiler(options).compile(Data(text.utf8), fileName: "Modern.xib")
+        #expect(modern.kind == .nibDirectory)
+        #expect(Set(modern.files.keys) == ["keyedobjects.nib", "keyedobjects-101300.nib"])
+    }
+}

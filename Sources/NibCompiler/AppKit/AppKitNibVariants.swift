@@ -6,6 +6,7 @@ import NibArchive
 /// | Deployment target | Output |
 /// |---|---|
 /// | 10.13 or later, or none | one NIBArchive file `X.nib` (every other macOS pair) |
+/// | before 10.13, built by Xcode 10 or earlier | one `NSKeyedArchiver` binary plist `X.nib` (Aerial, LuLu, eqMac) |
 /// | before 10.13 | a directory `X.nib/` with `keyedobjects.nib` (an `NSKeyedArchiver` binary plist, which macOS before 10.13 loads) and `keyedobjects-101300.nib` (the NIBArchive) |
 /// | before 10.13, with table views | also `keyedobjects-110000.nib`: the 11.0 layout (the NIBArchive every other pair shows), while `keyedobjects.nib` and `keyedobjects-101300.nib` hold the tables as macOS before 11.0 draws them (``AppKitTableViewRule/applyPlainStyle(to:)``; AVRFuses, deployment 10.5) |
 /// | 10.13 up to 11.0, with table views | refused: no pair shows which files ibtool writes |
@@ -120,6 +121,26 @@ enum AppKitNibVariants {
                             "table views for a deployment target before 11.0 are not modelled; compiled as for 11.0"))
             }
             return CompiledNib(kind: .nibFile, files: ["": nibArchive])
+        }
+        // Before Xcode 11 the flattened nib for such a target is the keyed archive alone, one
+        // file (a binary plist): Aerial (saved by Xcode 7.3, deployment 10.9), LuLu ×6 (8.3,
+        // 10.12) and eqMac (9.2, 10.10); Sparkle's (11.4 and later, 10.11) and every later pair
+        // write the directory. Nothing shows 10. As every AppKit rule, this follows the Xcode that
+        // builds the nib (`--xcode`, else the current one: ``AppKitEraRule``), not the one that
+        // saved the document.
+        if !(document.builtBy ?? AppKitEraRule.current).writesNibArchiveVariantsForOldTargets {
+            if deployment < .bigSur, table != nil {
+                do {
+                    try AppKitTableViewRule.applyPlainStyle(to: root)
+                } catch {
+                    try document.diagnostics.recover(
+                        CompileError(
+                            code: .unsupportedElement, file: document.fileName, line: table?.line ?? 0,
+                            column: table?.column ?? 0, element: table?.summary,
+                            message: "\(error.message); the 11.0 tables are used"))
+                }
+            }
+            return CompiledNib(kind: .nibFile, files: ["": try keyedArchive(root, document)])
         }
         // With tables, the NIBArchive compiled so far is the 11.0 variant; the other two hold the
         // tables restyled for macOS before 11.0 (AVRFuses: both pairs).

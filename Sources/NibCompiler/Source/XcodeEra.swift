@@ -75,6 +75,11 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// beside `keyedobjects.nib`: the bundles saved by Xcode 13 to 15 (scribendi, AVRFuses) do,
     /// adium's saved by Xcode 11 do not (``AppKitNibVariants``). Nothing shows 12.
     var writesNibArchiveVariantsInBundles: Bool { version >= 12 }
+    /// A macOS nib for a deployment target before 10.13 is a directory with the NIBArchive
+    /// variants beside `keyedobjects.nib` (``AppKitNibVariants``): Sparkle's pairs (Xcode 11.4
+    /// and later) and every later one; Xcode 7.3 to 9.2 output is the keyed archive alone (Aerial,
+    /// LuLu ×6, eqMac). Nothing shows 10.
+    var writesNibArchiveVariantsForOldTargets: Bool { version >= 11 }
     /// Table views archive the iOS 15 SDK's keys (trait override, inset adjustment behaviours,
     /// style under two keys, estimated heights, filler row height, header top padding, …;
     /// ``TableViewRule/encodeModern(_:_:_:_:)``): all 40 table views of the duckduckgo pairs
