@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(find .build -path '*symbolgraph' -type d | head -1)
-for module in NibArchive NibCoding NibKitBinaryCodable KeyedArchive; do
+for module in NibArchive NibCoding NibKitBinaryCodable KeyedArchive NibCompiler NibDiff; do
   catalog="Sources/$module/$module.docc"
   [ -d "$catalog" ] || continue
   scratch=$(mktemp -d)
