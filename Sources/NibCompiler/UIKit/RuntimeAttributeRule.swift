@@ -24,11 +24,10 @@ enum RuntimeAttributeRule {
                     .unsupportedAttribute, attribute, "runtime attribute attribute \(name) is not modelled")
             }
             guard
-                let value = try context.recovered({ () throws(CompileError) in
+                let (keyPath, value) = try context.recovered({ () throws(CompileError) in
                     try self.value(attribute, context: context, resources: resources)
                 })
             else { continue }
-            guard let keyPath = attribute["keyPath"] else { continue }
             context.keyValuePairs.append(pair(object: object, keyPath: keyPath, value: value))
         }
     }
@@ -62,12 +61,20 @@ enum RuntimeAttributeRule {
         return value
     }
 
+    /// The attribute's key path and value; an error for what cannot be read (left out by the
+    /// caller with a warning).
     private static func value(_ attribute: SourceElement, context: UIKitContext, resources: UIKitResources?)
-        throws(CompileError) -> ArchivedObject
+        throws(CompileError) -> (keyPath: String, value: ArchivedObject)
     {
-        guard attribute["keyPath"] != nil, let type = attribute["type"] else {
+        guard let keyPath = attribute["keyPath"], let type = attribute["type"] else {
             throw context.error(.invalidSource, attribute, "a runtime attribute needs a keyPath and a type")
         }
+        return (keyPath, try value(of: type, attribute, context: context, resources: resources))
+    }
+
+    private static func value(
+        of type: String, _ attribute: SourceElement, context: UIKitContext, resources: UIKitResources?
+    ) throws(CompileError) -> ArchivedObject {
         switch type {
         case "string":
             return .string(attribute["value"] ?? "")
