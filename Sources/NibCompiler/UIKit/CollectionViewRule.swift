@@ -13,7 +13,8 @@ import NibArchive
 /// A collection view's keys after the scroll view's: `UIViewLocalOverrideTraitCollection` (the
 /// table views' Xcode 13 trait override, before the scroll keys), `UICollectionLayout`,
 /// `UIAllowsUserInitiatedMultipleSelection` true (iOS 13 SDK), the prototypes
-/// (`UICollectionViewCellPrototypeNibExternalObjects`: reuse identifier → empty dictionary;
+/// (`UICollectionViewCellPrototypeNibExternalObjects`: reuse identifier → the cell nib's
+/// upstream placeholders, ``PrototypeNib``;
 /// `UICollectionViewCellNibDict`: reuse identifier → `UINib`), `UICollectionViewPrefetchingEnabled`
 /// (iOS 10 SDK; true in every nib, so written as the source says).
 enum CollectionViewRule {
