@@ -324,7 +324,18 @@ final class GraphWalker {
     }
 
     private func isUnordered(_ node: ArchiveGraph.Node, viaKey: String?) -> Bool {
-        Self.unorderedClasses.contains(node.className) || viaKey.map(options.unorderedKeys.contains) ?? false
+        if Self.unorderedClasses.contains(node.className) { return true }
+        guard let viaKey else { return false }
+        if options.unorderedKeys.contains(viaKey) { return true }
+        // A size-class storage's constraint candidates are the view's constraints in the order
+        // Interface Builder made them, the order of `UIViewAutolayoutConstraints` (unordered
+        // above), which no document records: duckduckgo Home's (Xcode 13.2) follow neither the
+        // document's id order nor the subviews'. Subview candidates keep their order (z-order).
+        return viaKey == "UIRelationshipCandidates"
+            && node.values.allSatisfy { entry in
+                guard case .objectReference(let reference) = entry.payload else { return entry.key == "NSInlinedValue" }
+                return left.node(reference)?.className == "NSLayoutConstraint"
+            }
     }
 
     // MARK: Quiet equivalence
@@ -703,7 +714,18 @@ final class GraphWalker {
                 guard !leftRemaining.isEmpty else { break }
             }
             let li = leftRemaining.removeFirst()
-            guard let position = rightRemaining.firstIndex(where: { rightSignatures[$0] == leftSignatures[li] }) else {
+            // A dictionary's entry pairs first with the entry of an equal key, so a changed
+            // value is reported under its key (two cell nibs keyed by reuse identifier).
+            let sameKey =
+                lu[li].count == 2
+                ? rightRemaining.firstIndex(where: {
+                    rightSignatures[$0] == leftSignatures[li] && ru[$0].count == 2
+                        && payloadsEquivalent(lu[li][0], ru[$0][0], key: nil, depth: depth)
+                }) : nil
+            guard
+                let position = sameKey
+                    ?? rightRemaining.firstIndex(where: { rightSignatures[$0] == leftSignatures[li] })
+            else {
                 leftOnly.append(li)
                 continue
             }

@@ -5,7 +5,9 @@ import NibArchive
 /// Objects are matched by their place in the graph (the path from the root through keys and
 /// collection positions), never by table index, so table, object and key order do not matter.
 /// Class names, key sets, wire types and values must match. Sets and dictionaries are always
-/// compared as unordered; arrays under the keys in ``Options/unorderedKeys`` too. Other arrays
+/// compared as unordered; arrays under the keys in ``Options/unorderedKeys`` too, and a
+/// size-class storage's `UIRelationshipCandidates` that holds only constraints (Interface
+/// Builder's own order of a view's constraints, which no document records). Other arrays
 /// are aligned by a longest common subsequence of equivalent elements, so an inserted element
 /// is one ``StructuralDifference/Kind/elementOnlyInRight`` rather than a change at every later
 /// position. Data values

@@ -93,6 +93,9 @@ struct Compile: IOCommand {
     @Option(help: ArgumentHelp("Print at most this many differences (with --compare-with)."))
     var limit: Int = 40
 
+    /// Bounds the comparison's work (with --compare-with), as `diff`'s does.
+    @OptionGroup var expansion: ExpansionOption
+
     /// `3 warnings (2 unmodelled-attribute, 1 color-conversion), 1 error`, or `nil` when there
     /// is nothing to count.
     static func summary(_ warnings: [CompileWarning], errors: Int) -> String? {
@@ -166,7 +169,10 @@ struct Compile: IOCommand {
             throw FileAccess(io: io).fail(
                 compareWith, "cannot read the reference: \((error as NSError).localizedDescription)")
         }
-        let differences = FileTreeComparison().differences(between: reference, and: compiled.files)
+        var comparisonOptions = StructuralComparison.Options()
+        comparisonOptions.expansion = expansion.limit
+        let differences = FileTreeComparison(comparison: StructuralComparison(options: comparisonOptions))
+            .differences(between: reference, and: compiled.files)
         for difference in differences.prefix(limit) {
             io.write("- \(difference)\n")
         }

@@ -168,13 +168,14 @@ struct ResourceColorTests {
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(13)
         let text = Self.source(
-            #"<color key="backgroundColor" systemColor="systemBlueColor"/>"#,
+            #"<color key="tintColor" systemColor="systemBlueColor"/>"#,
             resources:
                 #"<systemColor name="systemBlueColor"><color red="0.0" green="0.47843137254901963" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></systemColor>"#
         )
         let graph = try Source.graph(text, options: options)
         let view = try #require(graph.all("UIView").first)
-        let color = try #require(graph.object("UIBackgroundColor", of: view))
+        // (A tint: as a background, a chromatic system color is wrapped, see Xcode13ColorTests.)
+        let color = try #require(graph.object("UITintColor", of: view))
         let keys = graph.nodes[color].values.map(\.key)
         #expect(keys.first == "UISystemColorName")
         #expect(keys.contains("UIRed") && keys.contains("NSRGB"))

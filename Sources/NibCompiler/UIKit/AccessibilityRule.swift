@@ -4,11 +4,12 @@
 ///
 /// Evidence: the duckduckgo pairs (Xcode 13.2.1: OmniBar, SiteRatingView, Settings, …) and the
 /// corpus's compiled nibs (32 configurations). Keys, in Apple's order (sorted by name):
-/// `UIAccessibileObject` (sic: the view), `UIAccessibilityIdentifier` (an `NSString`),
-/// `UIAccessibilityLabel` (user-visible text: an `NSLocalizableString` keyed
+/// `UIAccessibileObject` (sic: the view), `UIAccessibilityHint` (user-visible text, as the
+/// label: duckduckgo TabSwitcher's close button, "Close"), `UIAccessibilityIdentifier` (an
+/// `NSString`), `UIAccessibilityLabel` (user-visible text: an `NSLocalizableString` keyed
 /// `<view id>.accessibilityLabel` in `Base.lproj` sources), `UIAccessibilityTraits` (an
 /// `NSNumber` of the `UIAccessibilityTraits` bits), `UIIsAccessibilityElement` (an `NSNumber`).
-/// Hints and values appear in no reference output and are left out with a warning.
+/// Values appear in no reference output and are left out with a warning.
 enum AccessibilityRule {
     /// `<accessibilityTraits>` attributes → `UIAccessibilityTraits` bits (UIKit's public
     /// `UIAccessibilityTraits` constants).
@@ -23,7 +24,7 @@ enum AccessibilityRule {
     static func configure(
         _ element: SourceElement, view: ArchivedObject, id: String?, context: UIKitContext
     ) throws(CompileError) {
-        for name in element.attributes.keys.sorted() where !["key", "identifier", "label"].contains(name) {
+        for name in element.attributes.keys.sorted() where !["key", "hint", "identifier", "label"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "accessibility \(name) is not modelled; left out")
         }
         var traits: Int?
@@ -51,6 +52,9 @@ enum AccessibilityRule {
         }
         let configuration = ArchivedObject("UIRuntimeAccessibilityConfiguration")
         configuration.set("UIAccessibileObject", view)
+        if let hint = element["hint"] {
+            configuration.set("UIAccessibilityHint", context.text(hint, id: id, property: "accessibilityHint"))
+        }
         if let identifier = element["identifier"] {
             configuration.set("UIAccessibilityIdentifier", .string(identifier))
         }

@@ -55,6 +55,16 @@ enum AttributedStringRule {
     /// numbering, which `NSParagraphStyle` archives on iOS too: center 2 where UIKit's is 1).
     static let paragraphAlignments: [String: Int] = ["center": 2, "justified": 3]
 
+    /// The `NSAlignment` an `NSParagraphStyle` archives for a source alignment: AppKit's
+    /// number, nil for left (0), which the style's coder leaves out as its zero default. No
+    /// iOS nib of the corpus archives 0, while the pairs' sources hold three left-aligned
+    /// paragraph styles (ActionMessageView, Feedback ×2; Xcode 13.2) and their natural (4),
+    /// right (1), center (2) and justified (3) styles all archive the number.
+    static func archivedAlignment(_ alignment: String?) -> Int? {
+        guard let alignment, let code = allParagraphAlignments[alignment], code != 0 else { return nil }
+        return code
+    }
+
     /// Reads the single fragment of `element` (an `<attributedString>`).
     /// `readsEveryParagraphStyle` accepts every alignment, line break mode and the line
     /// metrics (the Xcode 13 label form); otherwise only what the older forms show is read and
@@ -109,11 +119,12 @@ enum AttributedStringRule {
         return fragment
     }
 
-    /// An `NSParagraphStyle`-kind object: `NSAlignment` when an alignment is given, the line
-    /// break mode when it is not word wrapping (0), and `NSTabStops` nil.
+    /// An `NSParagraphStyle`-kind object: `NSAlignment` when an alignment other than left is
+    /// given (``archivedAlignment(_:)``), the line break mode when it is not word wrapping (0),
+    /// and `NSTabStops` nil.
     static func paragraphStyle(className: String, alignment: String?, lineBreakMode: Int) -> ArchivedObject {
         let style = ArchivedObject(className)
-        if let alignment, let code = paragraphAlignments[alignment] { style.set("NSAlignment", int: code) }
+        if let code = archivedAlignment(alignment) { style.set("NSAlignment", int: code) }
         if lineBreakMode != 0 { style.set("NSLineBreakMode", int: lineBreakMode) }
         style.set("NSTabStops", .null)
         return style

@@ -164,7 +164,10 @@ enum ButtonRule {
         if context.isBaseLocalized {
             try context.unmodelled(.unsupportedElement, element, "localizable attributed titles are not modelled")
         }
-        let fragment = try AttributedStringRule.fragment(element, in: context)
+        // Xcode 13 reads every paragraph alignment of a title as it does a label's (duckduckgo,
+        // Xcode 13.2: ActionMessageView's right-aligned "Edit" archives NSAlignment 1).
+        let fragment = try AttributedStringRule.fragment(
+            element, in: context, readsEveryParagraphStyle: context.era.archivesAttributedTextAsGiven)
         if fragment.backgroundColor != nil {
             try context.unmodelled(
                 .unsupportedElement, element, "NSBackgroundColor in an attributed button title is not modelled")

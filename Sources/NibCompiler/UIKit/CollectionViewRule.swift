@@ -349,7 +349,8 @@ enum PrototypeNib {
         if !context.traitStorages.isEmpty {
             context.traitStorageLists = [
                 VariationRule.storageList(
-                    topLevel: cellObject, storages: context.traitStorages, era: context.variationEra ?? context.era)
+                    topLevel: cellObject, storages: context.traitStorages, era: context.variationEra ?? context.era,
+                    guidePlaceholders: context.guidePlaceholders)
             ]
         }
         if !context.allObjects.contains(where: { $0 === cellObject }) {

@@ -34,15 +34,49 @@ enum ColorConversion {
     static let inverseSRGB = inverse(sRGB)
     static let inverseGenericRGB = inverse(genericRGB)
 
-    /// Calibrated (Generic RGB, gamma 1.8) components as extended sRGB.
-    static func genericRGBToSRGB(_ components: [Double]) -> [Double] {
-        convert(components, decode: { signed($0) { pow($0, 1.8) } }, through: genericRGB)
+    /// Calibrated (Generic RGB, gamma 1.8) components as extended sRGB: through the ICC
+    /// colorants, or, with `fromChromaticities` (Xcode 13), through ``chromaticGenericRGB``.
+    static func genericRGBToSRGB(_ components: [Double], fromChromaticities: Bool = false) -> [Double] {
+        convert(
+            components, decode: { signed($0) { pow($0, 1.8) } },
+            through: fromChromaticities ? chromaticGenericRGB : genericRGB,
+            into: fromChromaticities ? inverseChromaticSRGB : inverseSRGB)
     }
 
-    /// Display P3 components as extended sRGB.
-    static func displayP3ToSRGB(_ components: [Double]) -> [Double] {
-        convert(components, decode: { signed($0, sRGBDecode) }, through: displayP3)
+    /// Display P3 components as extended sRGB: through the ICC colorants, or, with
+    /// `fromChromaticities` (Xcode 13), through ``chromaticDisplayP3``.
+    static func displayP3ToSRGB(_ components: [Double], fromChromaticities: Bool = false) -> [Double] {
+        convert(
+            components, decode: { signed($0, sRGBDecode) },
+            through: fromChromaticities ? chromaticDisplayP3 : displayP3,
+            into: fromChromaticities ? inverseChromaticSRGB : inverseSRGB)
     }
+
+    /// The RGB → XYZ matrix of a space given by the chromaticities (x, y) of its red, green and
+    /// blue primaries and of its white: each primary's XYZ at unit luminance, scaled so that
+    /// the three sum to the white.
+    static func matrix(primaries: [(x: Double, y: Double)], white: (x: Double, y: Double)) -> Matrix {
+        func xyz(_ point: (x: Double, y: Double)) -> [Double] {
+            [point.x / point.y, 1, (1 - point.x - point.y) / point.y]
+        }
+        let columns = primaries.map(xyz)
+        let unscaled: Matrix = (0..<3).map { row in columns.map { $0[row] } }
+        let scale = multiply(inverse(unscaled), xyz(white))
+        return unscaled.map { row in zip(row, scale).map { $0 * $1 } }
+    }
+
+    /// D65, the white of all three spaces below (sRGB, Generic RGB, Display P3).
+    static let d65 = (x: 0.3127, y: 0.3290)
+    /// sRGB from its primaries (IEC 61966-2-1).
+    static let chromaticSRGB = matrix(primaries: [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], white: d65)
+    static let inverseChromaticSRGB = inverse(chromaticSRGB)
+    /// Generic RGB from its primaries: P22 phosphors and D65, as Apple's Technical Q&A QA1430
+    /// describes the profile; the primaries are (0.630, 0.340), (0.295, 0.605), (0.155, 0.077),
+    /// which is also what duckduckgo's 18 calibrated colors (Xcode 13.2, five of them not gray)
+    /// give when a matrix is fitted to Apple's output (to 1e-5).
+    static let chromaticGenericRGB = matrix(primaries: [(0.630, 0.340), (0.295, 0.605), (0.155, 0.077)], white: d65)
+    /// Display P3 from its primaries (DCI-P3's, with D65).
+    static let chromaticDisplayP3 = matrix(primaries: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], white: d65)
 
     /// sRGB components as calibrated (Generic RGB, gamma 1.8) components, extended by sign
     /// (AppKit clamps them to 0…1).
@@ -52,13 +86,13 @@ enum ColorConversion {
         return multiply(inverseGenericRGB, xyz).map { signed($0) { pow($0, 1 / 1.8) } }
     }
 
-    private static func convert(_ components: [Double], decode: (Double) -> Double, through source: Matrix)
-        -> [Double]
-    {
+    private static func convert(
+        _ components: [Double], decode: (Double) -> Double, through source: Matrix, into inverse: Matrix = inverseSRGB
+    ) -> [Double] {
         guard components.count == 3 else { return components }
         let linear = components.map(decode)
         let xyz = multiply(source, linear)
-        return multiply(inverseSRGB, xyz).map { signed($0, sRGBEncode) }
+        return multiply(inverse, xyz).map { signed($0, sRGBEncode) }
     }
 
     /// `curve` applied to the magnitude, the sign kept.

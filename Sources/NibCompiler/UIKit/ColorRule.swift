@@ -55,6 +55,50 @@ enum ColorRule {
     }
 
     /// `base`'s keys after `leading`, as one new color.
+    /// The system colors with hues (UIKit's "system colors" proper, against its grays and
+    /// semantic backgrounds, fills and labels).
+    static let chromaticSystemColors: Set<String> = [
+        "systemRedColor", "systemOrangeColor", "systemYellowColor", "systemGreenColor", "systemMintColor",
+        "systemTealColor", "systemCyanColor", "systemBlueColor", "systemIndigoColor", "systemPurpleColor",
+        "systemPinkColor", "systemBrownColor",
+    ]
+
+    /// The light-appearance value (sRGB, 0–255) a system color has in the SDK of `era`'s
+    /// Xcode where that differs from what earlier Xcodes recorded in a document's
+    /// `<resources>`: systemTeal, (90, 200, 250) in the iOS 13 and 14 SDKs and (48, 176, 199)
+    /// from iOS 15 (Xcode 13), as Apple's Human Interface Guidelines list it. ibtool archives
+    /// its SDK's value, not the recorded one: duckduckgo TabSwitcher, saved with teal
+    /// (90, 200, 250) in `<resources>` and built by Xcode 13.2, archives (48, 176, 199);
+    /// CodeBrewFramework (an Xcode 11 or 12 build) keeps (90, 200, 250). The other system
+    /// colors archive the recorded value (every one of the corpus's nibs agrees with it).
+    static func sdkSystemColor(_ name: String, era: XcodeEra) -> (Int, Int, Int)? {
+        guard name == "systemTealColor" else { return nil }
+        return era >= XcodeEra(13) ? (48, 176, 199) : (90, 200, 250)
+    }
+
+    /// A view's `<color key="backgroundColor">`. A chromatic system color there archives inside
+    /// a modified-color wrapper: `UIDynamicModifiedBaseColor` the system color,
+    /// `UIDynamicModifiedAlphaComponent` `DBL_MAX` (alpha unchanged), `UIDynamicModifiedContrast`
+    /// 0, then the system color's own components. All seven chromatic system backgrounds of
+    /// the corpus's nibs (systemRed, Orange, Yellow, Teal on views, a cell, a collection view and
+    /// buttons: duckduckgo DaxOnboarding and TabSwitcher, Xcode 13.2; CodeBrewFramework,
+    /// Whats-Cooking) are wrapped; no system gray or semantic background (172), and no
+    /// chromatic tint or text color, is.
+    static func backgroundColor(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        let color = try self.color(element, in: context)
+        guard context.era.resolvesSystemColors, let name = element["systemColor"],
+            chromaticSystemColors.contains(name)
+        else { return color }
+        let wrapper = ArchivedObject(color.className)
+        wrapper.set("UIDynamicModifiedBaseColor", color)
+        wrapper.set("UIDynamicModifiedAlphaComponent", .float64(Double.greatestFiniteMagnitude))
+        wrapper.set("UIDynamicModifiedContrast", int: 0)
+        for (key, value) in color.values where key != "UISystemColorName" { wrapper.set(key, value) }
+        return wrapper
+    }
+
     static func prefixed(_ leading: [(String, ArchivedObject.Value)], _ base: ArchivedObject) -> ArchivedObject {
         let color = ArchivedObject(base.className)
         for (key, value) in leading { color.set(key, value) }
@@ -127,6 +171,19 @@ enum ColorRule {
             if let gray = dynamicGrays[name] {
                 return grayColor(white: gray.white, alpha: gray.alpha, systemName: name)
             }
+            // A system color whose value the imitated Xcode's SDK changed: the SDK's value,
+            // whatever the saving Xcode recorded in <resources>.
+            if let components = sdkSystemColor(name, era: context.era) {
+                let sRGB = SourceElement(
+                    name: "color",
+                    attributes: [
+                        "red": "\(Double(components.0) / 255)", "green": "\(Double(components.1) / 255)",
+                        "blue": "\(Double(components.2) / 255)", "alpha": "1", "colorSpace": "custom",
+                        "customColorSpace": "sRGB",
+                    ],
+                    line: element.line, column: element.column)
+                return prefixed([("UISystemColorName", .object(.string(name)))], try runtimeColor(sRGB, in: context))
+            }
             // Other system colors: their name and the light value the document's <resources>
             // recorded (UISystemColorName before an RGB or gray color's keys: 25 RGB and 205 gray
             // system colors in the corpus's compiled nibs).
@@ -171,7 +228,7 @@ enum ColorRule {
                 // cell: 0.66666666666666663 → 0.6666666667).
                 if roundsDoubles(element, context) {
                     return uiKitGray(
-                        white: roundedToTenPlaces(white), alpha: roundedToTenPlaces(alpha), doubles: true)
+                        white: roundedToTenDigits(white), alpha: roundedToTenDigits(alpha), doubles: true)
                 }
                 return uiKitGray(white: white, alpha: alpha, doubles: context.era.writesDoubleColorComponents)
             case ("calibratedWhite", false):
@@ -212,12 +269,12 @@ enum ColorRule {
         switch space {
         case "sRGB":
             // Xcode 13 writes the double components of a storyboard view's sRGB color rounded
-            // to ten decimal places (duckduckgo, Xcode 13.2: the plain sRGB colors of its 20
+            // to ten significant digits (duckduckgo, Xcode 13.2: the plain sRGB colors of its 20
             // storyboards, such as 0.13333333333333333 → 0.1333333333, 0.99999600649999998 →
             // 0.9999960065), while its xibs, attributed-string colors and named colors keep
             // every digit (NotificationView.xib: 0.68627450980392157 → 0.6862745098039216).
             if roundsDoubles(element, context) {
-                let rounded = [red, green, blue, alpha].map(Self.roundedToTenPlaces)
+                let rounded = [red, green, blue, alpha].map(Self.roundedToTenDigits)
                 return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: rounded[3])
             }
             return rgbColor(
@@ -248,13 +305,17 @@ enum ColorRule {
                 )
             }
             return try matchedColor(
-                ColorConversion.genericRGBToSRGB([red, green, blue]), alpha: alpha, space: "calibratedRGB",
+                ColorConversion.genericRGBToSRGB(
+                    [red, green, blue], fromChromaticities: context.era.matchesColorsByChromaticities),
+                alpha: alpha, space: "calibratedRGB",
                 element, in: context)
         case "displayP3":
             // Idrill7 (Xcode 9): P3 red (1, 0, 0) archives as extended sRGB 1.0930339,
             // -0.22667006, -0.15010196.
             return try matchedColor(
-                ColorConversion.displayP3ToSRGB([red, green, blue]), alpha: alpha, space: "displayP3", element,
+                ColorConversion.displayP3ToSRGB(
+                    [red, green, blue], fromChromaticities: context.era.matchesColorsByChromaticities),
+                alpha: alpha, space: "displayP3", element,
                 in: context)
         default:
             throw context.error(
@@ -308,7 +369,7 @@ enum ColorRule {
         }
     }
 
-    /// Whether a color's double components are rounded to ten decimal places: an element's own
+    /// Whether a color's double components are rounded to ten significant digits: an element's own
     /// color in an Xcode 13 storyboard; not an attributed string's, not a system color's value
     /// recorded in `<resources>` (duckduckgo Home's search cell keeps systemBlueColor's
     /// 0.47843137254901963), not a xib's.
@@ -324,10 +385,11 @@ enum ColorRule {
         return true
     }
 
-    /// `value` rounded to ten decimal places (values too large to scale are left as they are).
-    static func roundedToTenPlaces(_ value: Double) -> Double {
-        guard value.isFinite, abs(value) < 1e6 else { return value }
-        return (value * 1e10).rounded() / 1e10
+    /// `value` rounded to ten significant digits, as `%.10g` prints it (TabSwitcher's
+    /// 0.086260028180000003 → 0.08626002818, where ten decimal places would give 0.0862600282).
+    static func roundedToTenDigits(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return value }
+        return Double(String(format: "%.10g", value)) ?? value
     }
 
     static func rgbColor(red: Double, green: Double, blue: Double, alpha: Double, doubles: Bool = true)

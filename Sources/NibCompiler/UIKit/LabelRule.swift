@@ -228,8 +228,9 @@ enum LabelRule {
             let sourceMode =
                 fragment.paragraphLineBreakMode.flatMap { AttributedStringRule.paragraphLineBreakModes[$0] } ?? 0
             let style = ArchivedObject(sourceMode == lineBreakCode ? "NSParagraphStyle" : "NSMutableParagraphStyle")
-            style.set(
-                "NSAlignment", int: AttributedStringRule.allParagraphAlignments[fragment.alignment ?? "natural"] ?? 4)
+            if let code = AttributedStringRule.archivedAlignment(fragment.alignment ?? "natural") {
+                style.set("NSAlignment", int: code)
+            }
             style.set("NSLineBreakMode", int: lineBreakCode)
             for (key, value) in fragment.paragraphMetrics { style.set(key, .float64(value)) }
             style.set("NSTabStops", .null)

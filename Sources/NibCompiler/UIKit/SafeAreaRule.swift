@@ -32,7 +32,7 @@ enum SafeAreaRule {
     /// Archives the safe area `element` of `view`: tracks the placeholder and, when a constraint
     /// uses the safe area, gives the view its own guide, which constraints then name.
     static func encode(_ element: SourceElement, view: ArchivedObject, context: UIKitContext) throws(CompileError) {
-        try trackPlaceholder(element, context: context)
+        try trackPlaceholder(element, view: view, context: context)
         guard let id = element["id"], element.documentElement.constraintItemIDs.contains(id) else { return }
         let guide = ArchivedObject("UILayoutGuide")
         guide.set("UILayoutGuideOwningView", view)
@@ -58,8 +58,10 @@ enum SafeAreaRule {
     }
 
     /// Reports what a layout guide element holds beyond its key and id, and tracks the
-    /// ownerless placeholder guide ibtool lists for it.
-    private static func trackPlaceholder(_ element: SourceElement, context: UIKitContext) throws(CompileError) {
+    /// ownerless placeholder guide ibtool lists for it (remembered as `view`'s).
+    private static func trackPlaceholder(_ element: SourceElement, view: ArchivedObject, context: UIKitContext)
+        throws(CompileError)
+    {
         for name in element.attributes.keys where name != "key" && name != "id" {
             try context.unmodelled(.unsupportedAttribute, element, "layout guide attribute \(name) is not modelled")
         }
@@ -74,6 +76,7 @@ enum SafeAreaRule {
         placeholder.set("UILayoutGuideShouldBeArchived", .bool(false))
         placeholder.set("UILayoutGuideAllowsNegativeDimensions", .bool(false))
         context.track(placeholder, id: element["id"])
+        context.guidePlaceholders[ObjectIdentifier(view), default: []].append(placeholder)
     }
 
     /// A scroll view's `<viewLayoutGuide key="contentLayoutGuide">` or `key="frameLayoutGuide"`
@@ -100,7 +103,7 @@ enum SafeAreaRule {
         let isContent = element["key"] == "contentLayoutGuide"
         let owned = ArchivedObject(isContent ? "_UIScrollViewLayoutGuide" : "UILayoutGuide")
         let identifier = isContent ? "UIScrollView-contentLayoutGuide" : "UIScrollView-frameLayoutGuide"
-        try trackPlaceholder(element, context: context)
+        try trackPlaceholder(element, view: view, context: context)
         guard let id = element["id"], element.documentElement.constraintItemIDs.contains(id) else { return }
         owned.set("UILayoutGuideOwningView", view)
         owned.set("UILayoutGuideIdentifier", .string(identifier))

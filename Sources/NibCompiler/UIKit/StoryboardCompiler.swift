@@ -883,7 +883,7 @@ struct StoryboardCompiler {
             context.traitStorageLists = [
                 VariationRule.storageList(
                     topLevel: viewObject, storages: context.traitStorages,
-                    era: context.variationEra ?? context.era)
+                    era: context.variationEra ?? context.era, guidePlaceholders: context.guidePlaceholders)
             ]
         }
         context.allObjects.removeAll { $0 === viewObject }

@@ -25,6 +25,9 @@ final class UIKitContext: DiagnosingContext {
     var staticDataSources: [ArchivedObject] = []
     /// Size-class trait storages of the nib's views (``VariationRule``).
     var traitStorages: [ArchivedObject] = []
+    /// The placeholder guides listed for each view's layout guide elements (safe area, scroll
+    /// guides), by the view they belong to (``VariationRule/storageList(topLevel:storages:era:guidePlaceholders:)``).
+    var guidePlaceholders: [ObjectIdentifier: [ArchivedObject]] = [:]
     /// The Xcode whose size-class variation model the nib gets, once decided
     /// (``VariationRule/modelEra(_:context:)``).
     var variationEra: XcodeEra?

@@ -114,7 +114,8 @@ enum VariationRule {
         if !constraintMasks.isEmpty {
             storages.append(
                 storage(
-                    object, keyPath: "traitStorageConstraints", masks: constraintMasks, candidates: constraints,
+                    object, keyPath: "traitStorageConstraints", masks: constraintMasks,
+                    candidates: constraints,
                     isModern: isModern))
         }
         let installedSubviews = subviews.filter { isInstalled($0.0["id"], in: defaultClass, masks: subviewMasks) }.map(
@@ -310,6 +311,89 @@ enum VariationRule {
         return record
     }
 
+    /// The `NSNumber` a size-class `<variation>` gives a view attribute, under UIKit's property
+    /// name (the KVC key path, the same as the attribute's); nil for an attribute or value
+    /// without a rule. Enumerations archive their raw values, booleans 1 or 0 as user-defined
+    /// runtime booleans do (``RuntimeAttributeRule``).
+    static func attributeVariationValue(_ name: String, _ text: String) -> ArchivedObject? {
+        switch name {
+        case "axis": ["horizontal": 0, "vertical": 1][text].map(ArchivedObject.number)
+        case "hidden": ["YES": 1, "NO": 0][text].map(ArchivedObject.number)
+        case "spacing": Double(text).flatMap { abs($0) <= 1e9 ? ArchivedObject.number(double: $0) : nil }
+        case "distribution":
+            ["fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3, "equalCentering": 4][text].map(
+                ArchivedObject.number)
+        default: nil
+        }
+    }
+    /// What a view's attribute is when the document leaves it out.
+    static let attributeDefaults: [String: String] = [
+        "axis": "horizontal", "hidden": "NO", "spacing": "0", "distribution": "fill",
+    ]
+
+    /// A view's own attribute variations (`<variation key="heightClass=compact" axis="horizontal"/>`)
+    /// as Xcode 13 archives them, as for a constraint's constant: one `_UIAttributeTraitStorage`
+    /// per attribute {`UIObject` the view, `UIKeyPath` the property, `UIRecords`: one
+    /// `_UIAttributeTraitStorageRecord` per variation (its size class's `UITraitCollection`,
+    /// the value as an `NSNumber`), then the default's (an empty trait collection, the view's own
+    /// value)}, listed once (duckduckgo Home, Xcode 13.2: a stack view vertical by default,
+    /// horizontal in compact height → "axis", records 0 then 1). The other attributes follow
+    /// the same form with UIKit's property names (no pair shows them); before Xcode 13, and
+    /// for attributes without a rule, a warning and the view's default value alone.
+    static func attributeStorages(_ element: SourceElement, view: ArchivedObject, context: UIKitContext)
+        throws(CompileError) -> [ArchivedObject]
+    {
+        let geometry: Set<String> = ["key", "fixedFrame", "misplaced", "ambiguous"]
+        var perAttribute: [(name: String, classes: [(SizeClass, ArchivedObject)])] = []
+        for variation in element.children(named: "variation") {
+            let names = variation.attributes.keys.filter { !geometry.contains($0) }.sorted()
+            guard !names.isEmpty else { continue }
+            guard let key = variation["key"], let sizeClass = SizeClass(key: key) else {
+                try context.unmodelled(
+                    .unsupportedAttribute, variation, "variation key \"\(variation["key"] ?? "")\" is unknown; left out"
+                )
+                continue
+            }
+            for name in names {
+                guard context.era >= XcodeEra(13) else {
+                    try context.unmodelled(
+                        .unsupportedAttribute, variation,
+                        "view attribute variations are modelled for Xcode 13 only (no earlier pair shows them); \(name) left out"
+                    )
+                    continue
+                }
+                guard let value = variation[name].flatMap({ attributeVariationValue(name, $0) }) else {
+                    try context.unmodelled(
+                        .unsupportedAttribute, variation, "a size-class variation of \(name) is not modelled; left out")
+                    continue
+                }
+                if let index = perAttribute.firstIndex(where: { $0.name == name }) {
+                    perAttribute[index].classes.append((sizeClass, value))
+                } else {
+                    perAttribute.append((name, [(sizeClass, value)]))
+                }
+            }
+        }
+        return perAttribute.compactMap { name, classes in
+            guard let defaultValue = attributeVariationValue(name, element[name] ?? attributeDefaults[name] ?? "")
+            else { return nil }
+            var records: [ArchivedObject] = []
+            for (sizeClass, value) in classes + [(SizeClass(horizontal: nil, vertical: nil), defaultValue)] {
+                let record = ArchivedObject("_UIAttributeTraitStorageRecord")
+                let traits = sizeClass.traitCollection(emptyDefault: true) ?? ArchivedObject("UITraitCollection")
+                if sizeClass.specificity == 0 { traits.sharingKey = "traits:empty" }
+                record.set("UITraitCollection", traits)
+                record.set("UIValue", value)
+                records.append(record)
+            }
+            let storage = ArchivedObject("_UIAttributeTraitStorage")
+            storage.set("UIObject", view)
+            storage.set("UIKeyPath", .string(name))
+            storage.set("UIRecords", .collection("NSMutableArray", records))
+            return storage
+        }
+    }
+
     /// A constraint's constant variations (`<variation key="heightClass=compact" constant="-86"/>`)
     /// as Xcode 13 archives them: an `_UIAttributeTraitStorage` {`UIObject` the constraint,
     /// `UIKeyPath` "encodedConstant", `UIRecords`: one `_UIAttributeTraitStorageRecord` per
@@ -380,14 +464,36 @@ enum VariationRule {
 
     /// The nib's `_UITraitStorageList` for a top-level view: Xcode 6/7 list no descendants,
     /// Xcode 10 every view below the top-level one (its installed subviews, recursively,
-    /// layout guides included); when Xcode 13 stores only constraint constants, the
-    /// constraints (HomeRow, Main).
-    static func storageList(topLevel: ArchivedObject, storages: [ArchivedObject], era: XcodeEra) -> ArchivedObject {
+    /// layout guides included). Xcode 13 lists what its storages reach: the object of each
+    /// attribute storage (a constraint with constant variations: HomeRow, Main), and for each
+    /// relationship storage the views below its view, without the top and bottom
+    /// `_UILayoutGuide`s, and their layout guides' placeholders (Home: the root view's
+    /// constraint masks → its four subviews and the safe area's placeholder, not its two
+    /// `_UILayoutGuide`s, nor the constraints; ActionMessageView's label and button).
+    static func storageList(
+        topLevel: ArchivedObject, storages: [ArchivedObject], era: XcodeEra,
+        guidePlaceholders: [ObjectIdentifier: [ArchivedObject]] = [:]
+    ) -> ArchivedObject {
         var descendants: [ArchivedObject] = []
-        if era >= XcodeEra(13), storages.allSatisfy({ $0.className == "_UIAttributeTraitStorage" }) {
+        var listed: Set<ObjectIdentifier> = [ObjectIdentifier(topLevel)]
+        func add(_ object: ArchivedObject) {
+            if listed.insert(ObjectIdentifier(object)).inserted { descendants.append(object) }
+        }
+        if era >= XcodeEra(13) {
             for storage in storages {
-                if let object = storage.object(forKey: "UIObject"), !descendants.contains(where: { $0 === object }) {
-                    descendants.append(object)
+                guard let object = storage.object(forKey: "UIObject") else { continue }
+                guard storage.className == "_UIRelationshipTraitStorage" else {
+                    add(object)
+                    continue
+                }
+                var pending = [object]
+                while let view = pending.popLast() {
+                    guidePlaceholders[ObjectIdentifier(view)]?.forEach(add)
+                    let subviews = (view.object(forKey: "UISubviews")?.referencedObjects ?? []).filter {
+                        $0.className != "_UILayoutGuide"
+                    }
+                    subviews.forEach(add)
+                    pending += subviews.reversed()
                 }
             }
         } else if era >= XcodeEra(10) {

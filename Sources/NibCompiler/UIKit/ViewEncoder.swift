@@ -232,9 +232,30 @@ struct ViewEncoder {
             else { continue }
             context.track(object, id: constraint["id"])
             compiledConstraints.append((constraint, object))
+            // A constraint's user-defined runtime attributes are set on it at load time like a
+            // view's (duckduckgo TabSwitcher, Xcode 13.2: layer.cornerRadius 8 on a height
+            // constraint → a UINibKeyValuePair naming the constraint). Its constant variations
+            // are read with the view's storages (VariationRule).
+            for child in constraint.children {
+                switch child.name {
+                case "userDefinedRuntimeAttributes":
+                    try RuntimeAttributeRule.schedule(child, object: object, context: context, resources: resources)
+                case "variation":
+                    break
+                default:
+                    try context.unmodelled(
+                        .unsupportedElement, child, "<\(child.name)> inside a <constraint> is not modelled; left out")
+                }
+            }
         }
         var constraintObjects = compiledConstraints.map(\.1)
-        context.traitStorages += try VariationRule.constantStorages(compiledConstraints, context: context)
+        // A view's storages precede its subviews': its masks, then its constraints' constants
+        // (duckduckgo Home, Xcode 13.2: the root view's constraint masks, the two constant
+        // storages of one of its constraints, then the collection view's masks).
+        let constantStorages =
+            try VariationRule.attributeStorages(element, view: object, context: context)
+            + VariationRule.constantStorages(compiledConstraints, context: context)
+        let storageMark = context.traitStorages.count
         var prototyping: [ArchivedObject] = []
         var encodedSubviews: [(SourceElement, ArchivedObject)] = []
         for subview in subviewElements {
@@ -252,15 +273,17 @@ struct ViewEncoder {
             subviews = resolved.installed
             constraintObjects = resolved.installedConstraints
             prototyping = []
-            context.traitStorages += resolved.storages
+            context.traitStorages.insert(contentsOf: resolved.storages + constantStorages, at: storageMark)
             context.allObjects += resolved.tracked
+        } else {
+            context.traitStorages.insert(contentsOf: constantStorages, at: storageMark)
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
         // A color no rule models leaves out the color, not the view.
         if let background,
             let color = try context.recovered({ () throws(CompileError) in
-                try ColorRule.color(background, in: context)
+                try ColorRule.backgroundColor(background, in: context)
             })
         {
             object.set("UIBackgroundColor", color)

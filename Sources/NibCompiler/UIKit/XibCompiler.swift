@@ -27,8 +27,18 @@ struct XibCompiler {
                 context.track(recognizer, id: element["id"])
                 context.topLevel.append(recognizer)
             default:
+                // A top-level view's size-class variations get a storage list of their own, as a
+                // storyboard scene's view does (duckduckgo ActionMessageView, Xcode 13.2: a
+                // default-class constraint mask → one list naming the view and its subviews).
+                let storageCount = context.traitStorages.count
                 let view = try encoder.encode(element)
                 context.topLevel.append(view)
+                if context.traitStorages.count > storageCount {
+                    context.traitStorageLists.append(
+                        VariationRule.storageList(
+                            topLevel: view, storages: Array(context.traitStorages[storageCount...]),
+                            era: context.variationEra ?? context.era, guidePlaceholders: context.guidePlaceholders))
+                }
             }
             for node in [element] + element.descendantsOutsidePrototypes {
                 if let connections = node.child("connections"), let id = node["id"] {
@@ -37,14 +47,6 @@ struct XibCompiler {
             }
         }
         try context.resolve()
-        if let storage = context.traitStorages.first {
-            try document.diagnostics.recover(
-                CompileError(
-                    code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
-                    message:
-                        "size-class variations in a xib are not modelled (\(storage.className)); archived as the storyboard rules write them"
-                ))
-        }
         return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
     }
 }

@@ -1,0 +1,245 @@
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// Size-class variations of views and xibs, colors, accessibility hints and paragraph
+/// alignments as Xcode 13 archives them. Every expected value is read from Apple's output,
+/// named in each test: the duckduckgo pairs (built by Xcode 13.2.1) and the corpus's compiled
+/// nibs.
+@Suite("Xcode 13 variations, colors and text attributes")
+struct Xcode13VariationColorTests {
+    /// A view with `body` inside, in an Xcode 13 xib.
+    static func view(_ body: String, resources: String = "", xcode: Double = 13.2) throws -> Graph {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useSafeAreas="YES" colorMatched="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <view contentMode="scaleToFill" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                        \(body)
+                    </view>
+                </objects>
+                <resources>\(resources)</resources>
+            </document>
+            """
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "T.xib")
+        return Graph(try NibArchive(parsing: output.files[""] ?? []))
+    }
+
+    static let systemColors = """
+        <systemColor name="systemRedColor"><color red="1" green="0.23137254901960785" blue="0.18823529411764706" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></systemColor>
+        <systemColor name="systemTealColor"><color red="0.35294117647058826" green="0.78431372549019607" blue="0.98039215686274506" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></systemColor>
+        <systemColor name="systemBackgroundColor"><color white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/></systemColor>
+        """
+
+    @Test(
+        "a chromatic system color as a background is wrapped in a modified color; as a tint, or a semantic background, it is not (DaxOnboarding, TabSwitcher)"
+    )
+    func chromaticBackground() throws {
+        let graph = try Self.view(
+            #"<color key="backgroundColor" systemColor="systemRedColor"/><color key="tintColor" systemColor="systemRedColor"/>"#,
+            resources: Self.systemColors)
+        let view = try #require(graph.all("UIView").first)
+        let wrapper = try #require(graph.object("UIBackgroundColor", of: view))
+        // Apple's DaxOnboarding root view (#73 → #74 "systemRedColor"): the wrapper's first
+        // three keys, then the base's components without its name.
+        let keys = graph.nodes[wrapper].values.map(\.key)
+        #expect(
+            Array(keys.prefix(4)) == [
+                "UIDynamicModifiedBaseColor", "UIDynamicModifiedAlphaComponent", "UIDynamicModifiedContrast",
+                "UIColorComponentCount",
+            ])
+        #expect(!keys.contains("UISystemColorName"))
+        #expect(graph.value("UIDynamicModifiedAlphaComponent", of: wrapper) == .float64(.greatestFiniteMagnitude))
+        #expect(graph.value("UIDynamicModifiedContrast", of: wrapper) == .int8(0))
+        #expect(graph.value("UIGreen-Double", of: wrapper) == .float64(0.23137254901960785))
+        let base = try #require(graph.object("UIDynamicModifiedBaseColor", of: wrapper))
+        #expect(graph.text("UISystemColorName", of: base) == "systemRedColor")
+        let tint = try #require(graph.object("UITintColor", of: view))
+        #expect(graph.text("UISystemColorName", of: tint) == "systemRedColor")
+
+        let plain = try Self.view(
+            #"<color key="backgroundColor" systemColor="systemBackgroundColor"/>"#, resources: Self.systemColors)
+        let plainView = try #require(plain.all("UIView").first)
+        let color = try #require(plain.object("UIBackgroundColor", of: plainView))
+        #expect(plain.text("UISystemColorName", of: color) == "systemBackgroundColor")
+    }
+
+    @Test(
+        "systemTeal archives the imitated SDK's value, not the one <resources> recorded (TabSwitcher, CodeBrewFramework)"
+    )
+    func tealFromTheSDK() throws {
+        func red(xcode: Double) throws -> NibArchive.Payload? {
+            let graph = try Self.view(
+                #"<color key="tintColor" systemColor="systemTealColor"/>"#, resources: Self.systemColors, xcode: xcode)
+            let view = try #require(graph.all("UIView").first)
+            let color = try #require(graph.object("UITintColor", of: view))
+            #expect(graph.text("UISystemColorName", of: color) == "systemTealColor")
+            return graph.value("UIRed-Double", of: color)
+        }
+        // TabSwitcher's cell (Xcode 13.2): 0.18823529411764706 = 48/255; CodeBrewFramework's
+        // button (an Xcode 11 or 12 build): 0.35294117647058826 = 90/255, as recorded.
+        #expect(try red(xcode: 13.2) == .float64(0.18823529411764706))
+        #expect(try red(xcode: 12) == .float64(0.35294117647058826))
+    }
+
+    @Test("Xcode 13 matches calibrated colors through the spaces' primaries: grays stay gray (duckduckgo's 18 colors)")
+    func calibratedColorsByChromaticities() throws {
+        func components(_ color: String) throws -> [Float] {
+            let graph = try Self.view(#"<color key="tintColor" \#(color) alpha="1" colorSpace="calibratedRGB"/>"#)
+            let view = try #require(graph.all("UIView").first)
+            let object = try #require(graph.object("UITintColor", of: view))
+            return ["UIRed", "UIGreen", "UIBlue"].compactMap {
+                if case .float32(let value)? = graph.value($0, of: object) { return value }
+                return nil
+            }
+        }
+        // Apple's output (Authentication, Xcode 13.2): 0.40392, 0.56078, 1 → 0.47595125,
+        // 0.64301103, 1.0010304; PrivacyProtectionHeaderCell: gray 0.57647 → 0.6429678 in
+        // every component (ColorSync's float32 arithmetic is within 1e-5, not exact).
+        let blue = try components(#"red="0.40392156862745099" green="0.5607843137254902" blue="1""#)
+        for (value, apple) in zip(blue, [Float(0.47595125), 0.64301103, 1.0010304]) {
+            #expect(abs(value - apple) < 1e-5)
+        }
+        let gray = try components(#"red="0.57647058819999997" green="0.57647058819999997" blue="0.57647058819999997""#)
+        #expect(gray.count == 3 && gray.allSatisfy { abs($0 - 0.6429678) < 1e-6 })
+        #expect(Set(gray).count == 1)
+    }
+
+    @Test("Xcode 13 rounds a storyboard sRGB color's doubles to ten significant digits (TabSwitcher's 0.0862600282)")
+    func tenSignificantDigits() throws {
+        let storyboard = Xcode13Storyboard.oneScene(
+            subviews: """
+                <view contentMode="scaleToFill" id="sub">
+                    <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                    <color key="backgroundColor" red="0.086260028180000003" green="0.13333333333333333" blue="0.99999600649999998" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                </view>
+                """)
+        let output = try Xcode13Storyboard.compile(storyboard)
+        let name = try #require(output.files.keys.first { $0.contains("-view-") })
+        let graph = Graph(try NibArchive(parsing: output.files[name] ?? []))
+        let color = try #require(graph.all("UIColor").first { graph.value("UIRed-Double", of: $0) != nil })
+        // Apple's TabSwitcher label (0.08626002818), Main's 0.1333333333 and 0.9999960065.
+        #expect(graph.value("UIRed-Double", of: color) == .float64(0.08626002818))
+        #expect(graph.value("UIGreen-Double", of: color) == .float64(0.1333333333))
+        #expect(graph.value("UIBlue-Double", of: color) == .float64(0.9999960065))
+    }
+
+    @Test("an accessibility hint is localizable text keyed by the view's id (TabSwitcher's \"Close\")")
+    func accessibilityHint() throws {
+        let text = Source.iOSXib(
+            """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" id="b1">
+                <rect key="frame" x="0.0" y="0.0" width="30" height="30"/>
+                <accessibility key="accessibilityConfiguration" hint="Close"/>
+            </button>
+            """)
+        let output = try Source.compile(text, baseLocalized: true)
+        #expect(!output.warnings.contains { $0.message.contains("hint") })
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let configuration = try #require(graph.all("UIRuntimeAccessibilityConfiguration").first)
+        let hint = try #require(graph.object("UIAccessibilityHint", of: configuration))
+        #expect(graph.nodes[hint].className == "NSLocalizableString")
+        #expect(graph.string(hint) == "Close")
+        #expect(graph.text("NSKey", of: hint) == "b1.accessibilityHint")
+    }
+
+    @Test("a constraint's user-defined runtime attributes become key-value pairs on the constraint (TabSwitcher)")
+    func constraintRuntimeAttributes() throws {
+        let graph = try Self.view(
+            """
+            <constraints>
+                <constraint firstAttribute="height" constant="40" id="h1">
+                    <userDefinedRuntimeAttributes>
+                        <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius">
+                            <integer key="value" value="8"/>
+                        </userDefinedRuntimeAttribute>
+                    </userDefinedRuntimeAttributes>
+                </constraint>
+            </constraints>
+            """)
+        let pair = try #require(graph.all("UINibKeyValuePair").first)
+        #expect(graph.className("UIObject", of: pair) == "NSLayoutConstraint")
+        #expect(graph.text("UIKeyPath", of: pair) == "layer.cornerRadius")
+        let value = try #require(graph.object("UIValue", of: pair))
+        #expect(graph.value("NS.intval", of: value) == .int8(8))
+    }
+
+    @Test("a stack view's axis variation is an attribute storage listed once, naming the stack view (Home)")
+    func stackViewAxisVariation() throws {
+        let graph = try Self.view(
+            """
+            <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="12" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
+                    <rect key="frame" x="0.0" y="0.0" width="100" height="50"/>
+                    <variation key="heightClass=compact" axis="horizontal"/>
+                </stackView>
+            </subviews>
+            """)
+        // Apple's Home cell nib: #113 list → one _UIAttributeTraitStorage {stack view, "axis",
+        // records [vertical compact class → NSNumber 0, empty traits → NSNumber 1]}, descendants
+        // {the stack view}.
+        let list = try #require(graph.all("_UITraitStorageList").first)
+        let storages = try #require(graph.object("UITraitStorages", of: list))
+        let storage = try #require(graph.elements(of: storages).first)
+        #expect(graph.elements(of: storages).count == 1)
+        #expect(graph.nodes[storage].className == "_UIAttributeTraitStorage")
+        #expect(graph.className("UIObject", of: storage) == "UIStackView")
+        #expect(graph.text("UIKeyPath", of: storage) == "axis")
+        let records = graph.elements(of: try #require(graph.object("UIRecords", of: storage)))
+        #expect(records.count == 2)
+        let values = records.compactMap { graph.object("UIValue", of: $0) }.map { graph.value("NS.intval", of: $0) }
+        #expect(values == [.int8(0), .int8(1)])
+        let compact = try #require(records.first.flatMap { graph.object("UITraitCollection", of: $0) })
+        #expect(
+            graph.value("UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass", of: compact) == .int8(1))
+        let descendants = try #require(graph.object("UIDescendants", of: list))
+        #expect(graph.elements(of: descendants).map { graph.nodes[$0].className } == ["UIStackView"])
+    }
+
+    @Test("before Xcode 13, a view's attribute variation is left out with a warning")
+    func attributeVariationBeforeXcode13() throws {
+        let text = Source.iOSXib(
+            """
+            <view contentMode="scaleToFill" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                <variation key="heightClass=compact" hidden="YES"/>
+            </view>
+            """)
+        let output = try Source.compile(text)
+        #expect(output.warnings.contains { $0.message.contains("attribute variations") })
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        #expect(graph.all("_UIAttributeTraitStorage").isEmpty)
+    }
+
+    @Test("a paragraph style archives NSAlignment unless it is left (ActionMessageView: left none, right 1)")
+    func paragraphAlignments() throws {
+        func alignment(_ name: String) throws -> NibArchive.Payload? {
+            let graph = try Self.view(
+                """
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="tailTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="l1">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
+                        <attributedString key="attributedText">
+                            <fragment content="Label">
+                                <attributes>
+                                    <paragraphStyle key="NSParagraphStyle" alignment="\(name)" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                                </attributes>
+                            </fragment>
+                        </attributedString>
+                    </label>
+                </subviews>
+                """)
+            let style = try #require(graph.all("NSMutableParagraphStyle").first)
+            return graph.value("NSAlignment", of: style)
+        }
+        #expect(try alignment("left") == nil)
+        #expect(try alignment("right") == .int8(1))
+        #expect(try alignment("natural") == .int8(4))
+    }
+}

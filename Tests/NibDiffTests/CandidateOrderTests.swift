@@ -1,0 +1,73 @@
+import NibArchive
+import NibDiff
+import Testing
+
+/// How the structural comparison treats an order no document records, and dictionary entries.
+@Suite("Structural comparison of size-class candidates and dictionaries")
+struct CandidateOrderTests {
+    /// A root holding a size-class storage whose candidates are objects of `className`, one per
+    /// name, in that order (each with its name as text).
+    static func storage(_ className: String, _ names: [String]) throws -> NibArchive {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let storage = builder.addObject(className: "_UIRelationshipTraitStorage")
+        let candidates = builder.addObject(className: "NSOrderedSet")
+        builder.append(.objectReference(storage), forKey: "storage", to: root)
+        builder.append(.objectReference(candidates), forKey: "UIRelationshipCandidates", to: storage)
+        builder.append(.bool(true), forKey: "NSInlinedValue", to: candidates)
+        for name in names {
+            let candidate = builder.addObject(className: className)
+            let text = builder.addObject(className: "NSString")
+            builder.append(.string(name), forKey: "NS.bytes", to: text)
+            builder.append(.objectReference(text), forKey: "name", to: candidate)
+            builder.append(.objectReference(candidate), forKey: NibArchive.Builder.emptyKey, to: candidates)
+        }
+        return try builder.build()
+    }
+
+    @Test(
+        "constraint candidates compare as unordered (Interface Builder's own order); subview candidates keep their order"
+    )
+    func candidates() throws {
+        let comparison = StructuralComparison()
+        #expect(
+            comparison.differences(
+                between: try Self.storage("NSLayoutConstraint", ["a", "b", "c"]),
+                and: try Self.storage("NSLayoutConstraint", ["c", "a", "b"])
+            ).isEmpty)
+        #expect(
+            !comparison.differences(
+                between: try Self.storage("UIView", ["a", "b", "c"]), and: try Self.storage("UIView", ["c", "a", "b"])
+            ).isEmpty)
+    }
+
+    /// A root whose dictionary maps each key to a label with that text.
+    static func dictionary(_ entries: [(String, String)]) throws -> NibArchive {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let dictionary = builder.addObject(className: "NSMutableDictionary")
+        builder.append(.objectReference(dictionary), forKey: "cells", to: root)
+        builder.append(.bool(true), forKey: "NSInlinedValue", to: dictionary)
+        for (key, title) in entries {
+            let keyString = builder.addObject(className: "NSString")
+            builder.append(.string(key), forKey: "NS.bytes", to: keyString)
+            let label = builder.addObject(className: "UILabel")
+            let text = builder.addObject(className: "NSString")
+            builder.append(.string(title), forKey: "NS.bytes", to: text)
+            builder.append(.objectReference(text), forKey: "UIText", to: label)
+            builder.append(.objectReference(keyString), forKey: NibArchive.Builder.emptyKey, to: dictionary)
+            builder.append(.objectReference(label), forKey: NibArchive.Builder.emptyKey, to: dictionary)
+        }
+        return try builder.build()
+    }
+
+    @Test("a dictionary entry whose value changed is reported under its own key, not paired with another key")
+    func dictionaryEntriesPairByKey() throws {
+        let differences = StructuralComparison().differences(
+            between: try Self.dictionary([("ListCell", "L"), ("GridCell", "G")]),
+            and: try Self.dictionary([("GridCell", "G2"), ("ListCell", "L2")]))
+        #expect(differences.count == 2)
+        #expect(differences.allSatisfy { $0.kind == .value && $0.path.contains(".value") })
+        #expect(!differences.contains { $0.path.contains(".key") })
+    }
+}
