@@ -243,3 +243,103 @@ struct Xcode13VariationColorTests {
         #expect(try alignment("natural") == .int8(4))
     }
 }
+
+/// Toolbars and a controller's layout flags, as Apple's compiled nibs show them.
+@Suite("Toolbars and controller layout flags")
+struct ToolbarAndLayoutFlagTests {
+    @Test("a toolbar: view keys with 250 hugging, bar tint, items, bottom position, translucence (TabSwitcher)")
+    func toolbar() throws {
+        let text = Source.iOSXib(
+            """
+            <toolbar opaque="NO" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" translucent="NO" id="t1">
+                <rect key="frame" x="0.0" y="623" width="375" height="44"/>
+                <items>
+                    <barButtonItem systemItem="done" id="i1">
+                        <connections>
+                            <action selector="onDonePressed:" destination="-1" id="a1"/>
+                        </connections>
+                    </barButtonItem>
+                    <barButtonItem style="plain" systemItem="flexibleSpace" id="i2"/>
+                    <barButtonItem title="New Tab" id="i3">
+                        <userDefinedRuntimeAttributes>
+                            <userDefinedRuntimeAttribute type="string" keyPath="accessibilityIdentifier" value="Add"/>
+                        </userDefinedRuntimeAttributes>
+                    </barButtonItem>
+                </items>
+                <color key="barTintColor" red="0.2" green="0.2" blue="0.2" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+            </toolbar>
+            """)
+        let output = try Source.compile(text)
+        #expect(!output.warnings.contains { $0.message.contains("toolbar") })
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let toolbar = try #require(graph.all("UIToolbar").first)
+        let keys = graph.nodes[toolbar].values.map(\.key)
+        // Apple's TabSwitcher toolbar (#54): these keys last, in this order.
+        #expect(Array(keys.suffix(4)) == ["UIBarTintColor", "UIItems", "UIBarPosition", "UIBarTranslucence"])
+        #expect(graph.value("UIBarPosition", of: toolbar) == .int8(1))
+        #expect(graph.value("UIBarTranslucence", of: toolbar) == .int8(2))
+        #expect(graph.value("UIClearsContextBeforeDrawing", of: toolbar) == .bool(false))
+        #expect(graph.text("UIViewContentHuggingPriority", of: toolbar) == "{250, 250}")
+        let items = graph.elements(of: try #require(graph.object("UIItems", of: toolbar)))
+        #expect(items.map { graph.nodes[$0].className } == ["UIBarButtonItem", "UIBarButtonItem", "UIBarButtonItem"])
+        #expect(graph.value("UISystemItem", of: items[1]) == .int8(5))
+        #expect(graph.value("UIStyle", of: items[1]) == nil)
+        // The item's action once (not once per walk), without an event mask.
+        let actions = graph.all("UIRuntimeEventConnection")
+        #expect(actions.count == 1)
+        #expect(actions.first.map { graph.value("UIEventMask", of: $0) } == .some(nil))
+        let pair = try #require(graph.all("UINibKeyValuePair").first)
+        #expect(graph.object("UIObject", of: pair) == items[2])
+    }
+
+    /// A one-scene Xcode 13 storyboard whose controller holds `inner` and has `attributes`.
+    static func controller(attributes: String = "", _ inner: String) throws -> Graph {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
+                <device id="retina6_1" orientation="portrait" appearance="light"/>
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="vc" \(attributes) sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        </view>
+                        \(inner)
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                </objects></scene></scenes>
+            </document>
+            """
+        let output = try Xcode13Storyboard.compile(text)
+        let name = try #require(output.files.keys.first { $0.hasPrefix("UIViewController-") })
+        return Graph(try NibArchive(parsing: output.files[name] ?? []))
+    }
+
+    @Test("extended layout edges: UIRectEdge bits when not all four; opaque bars and bottom-bar hiding flags")
+    func extendedLayout() throws {
+        // A storyboard's controller is a class swapper even without a custom class.
+        func controllerObject(_ graph: Graph) throws -> Int {
+            try #require(graph.all("UIClassSwapper").first)
+        }
+        // BlankSnapshot and Main (Xcode 13.2): the empty element → 0.
+        let none = try Self.controller(#"<extendedEdge key="edgesForExtendedLayout"/>"#)
+        #expect(none.all("UIClassSwapper").count == 1)
+        #expect(none.value("UIKeyEdgesForExtendedLayout", of: try controllerObject(none)) == .int8(0))
+        // kiralab's bottom → 4; ertmuirm's top → 1 with the opaque-bars flag.
+        let bottom = try Self.controller(
+            attributes: #"hidesBottomBarWhenPushed="YES""#,
+            #"<extendedEdge key="edgesForExtendedLayout" bottom="YES"/>"#)
+        let bottomObject = try controllerObject(bottom)
+        #expect(bottom.value("UIKeyEdgesForExtendedLayout", of: bottomObject) == .int8(4))
+        #expect(bottom.value("UIHidesBottomBarWhenPushed", of: bottomObject) == .bool(true))
+        let top = try Self.controller(
+            attributes: #"extendedLayoutIncludesOpaqueBars="YES""#,
+            #"<extendedEdge key="edgesForExtendedLayout" top="YES"/>"#)
+        let topObject = try controllerObject(top)
+        #expect(top.value("UIKeyEdgesForExtendedLayout", of: topObject) == .int8(1))
+        #expect(top.value("UIKeyExtendedLayoutIncludesOpaqueBars", of: topObject) == .int8(1))
+        // All four edges, UIKit's default, archive nothing.
+        let all = try Self.controller(
+            #"<extendedEdge key="edgesForExtendedLayout" top="YES" left="YES" bottom="YES" right="YES"/>"#)
+        #expect(all.value("UIKeyEdgesForExtendedLayout", of: try controllerObject(all)) == nil)
+    }
+}

@@ -1,4 +1,5 @@
-/// `<barButtonItem>` → `UIBarButtonItem` (in a navigation item; ``NavigationRule``).
+/// `<barButtonItem>` → `UIBarButtonItem` (in a navigation item, ``NavigationRule``, or a
+/// toolbar, ``UIKitToolbarRule``); its user-defined runtime attributes name the item.
 ///
 /// Keys in Apple's order, as 37 bar button items of the duckduckgo pairs show them (Xcode
 /// 13.2): `UICustomView` (a `<view key="customView">` or control), `UIEnabled` (true unless
@@ -16,10 +17,12 @@ enum BarButtonItemRule {
     ]
     static let styles: [String: Int] = ["plain": 0, "bordered": 1, "done": 2]
 
-    /// The item for `element`, tracked under its id (its connections are scheduled here).
-    static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources?)
-        throws(CompileError) -> ArchivedObject
-    {
+    /// The item for `element`, tracked under its id. Its connections are scheduled here unless
+    /// `schedulesConnections` is false (a toolbar's items are inside a view, whose compiler
+    /// schedules every descendant's connections).
+    static func item(
+        _ element: SourceElement, context: UIKitContext, resources: UIKitResources?, schedulesConnections: Bool = true
+    ) throws(CompileError) -> ArchivedObject {
         let item = ArchivedObject("UIBarButtonItem")
         for name in element.attributes.keys.sorted() {
             switch name {
@@ -35,6 +38,8 @@ enum BarButtonItemRule {
         for child in element.children {
             switch child.name {
             case "connections": break
+            case "userDefinedRuntimeAttributes":
+                try RuntimeAttributeRule.schedule(child, object: item, context: context, resources: resources)
             case "inset" where child["key"] == "imageInsets":
                 insets = ["minY", "minX", "maxY", "maxX"].map { child.number($0) ?? 0 }
             case _ where child["key"] == "customView":
@@ -76,7 +81,7 @@ enum BarButtonItemRule {
         if let insets { item.set("UIImageInsets", ArchivedObject.geometry(insets)) }
         let object = try ClassSwapRule.wrap(item, element: element, context: context)
         context.track(object, id: element["id"])
-        if let connections = element.child("connections"), let id = element["id"] {
+        if schedulesConnections, let connections = element.child("connections"), let id = element["id"] {
             ConnectionRule.schedule(connections, sourceID: id, context: context)
         }
         return object

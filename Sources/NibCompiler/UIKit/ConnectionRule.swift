@@ -106,7 +106,8 @@ enum ConnectionRule {
     }
 
     /// A button's segue: the button sends `perform:` on touch-up-inside to the object standing
-    /// for the segue template; a cell's segue is its `selectionSegueTemplate` outlet to it.
+    /// for the segue template (a bar button item sends it as its action); a cell's segue is its
+    /// `selectionSegueTemplate` outlet to it.
     private static func scheduleSegue(_ segue: SourceElement, sourceID: String, context: UIKitContext)
         throws(CompileError)
     {
@@ -131,6 +132,16 @@ enum ConnectionRule {
         if segue.parent?.parent?.name == "containerView" {
             context.addOutlet(
                 "containerView", source: trigger(segue), destination: try context.object(sourceID, from: segue))
+            return
+        }
+        // A bar button item's segue: `perform:` without an event mask, as its actions are
+        // (duckduckgo Main, Xcode 13.2: the toolbar's Tab Switcher item → ShowTabs).
+        if segue.parent?.parent?.name == "barButtonItem" {
+            let record = ArchivedObject("UIRuntimeEventConnection")
+            record.set("UILabel", .string("perform:"))
+            record.set("UISource", try context.object(sourceID, from: segue))
+            record.set("UIDestination", trigger(segue))
+            context.connections.append(record)
             return
         }
         guard segue.parent?.parent?.name == "button" else {

@@ -24,8 +24,29 @@ struct StoryboardCompiler {
         "storyboardIdentifier",
         "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
-        "numberOfPrototypes", "definesPresentationContext",
+        "numberOfPrototypes", "definesPresentationContext", "hidesBottomBarWhenPushed",
+        "extendedLayoutIncludesOpaqueBars",
     ]
+
+    /// A controller's presentation and layout flags, in Apple's order:
+    /// `UIHidesBottomBarWhenPushed` (kiralab), `UIDefinesPresentationContext`,
+    /// `UIKeyEdgesForExtendedLayout` (the `<extendedEdge key="edgesForExtendedLayout">` edges as
+    /// `UIRectEdge` bits, top 1, left 2, bottom 4, right 8, when not all four, the default:
+    /// BlankSnapshot's and Main's empty element → 0, Xcode 13.2; kiralab's bottom → 4, ertmuirm's
+    /// top → 1), `UIKeyExtendedLayoutIncludesOpaqueBars` 1 (ertmuirm).
+    static func encodeLayoutFlags(_ controller: SourceElement, into object: ArchivedObject) {
+        object.setFlag("UIHidesBottomBarWhenPushed", controller.flag("hidesBottomBarWhenPushed"))
+        object.setFlag("UIDefinesPresentationContext", controller.flag("definesPresentationContext"))
+        if let edges = controller.child("extendedEdge", key: "edgesForExtendedLayout") {
+            let bits = [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)].reduce(0) { bits, edge in
+                edges.flag(edge.0) ? bits | edge.1 : bits
+            }
+            if bits != 15 { object.set("UIKeyEdgesForExtendedLayout", int: bits) }
+        }
+        if controller.flag("extendedLayoutIncludesOpaqueBars") {
+            object.set("UIKeyExtendedLayoutIncludesOpaqueBars", int: 1)
+        }
+    }
 
     /// One scene: its controller element and the name of the nib it is archived in.
     struct Scene {
@@ -380,7 +401,7 @@ struct StoryboardCompiler {
             }
             if isNavigation {
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-                container.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
+                Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
             } else {
@@ -399,7 +420,7 @@ struct StoryboardCompiler {
                     container.set("UIStoryboardIdentifier", .string(identifier))
                 }
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-                container.setFlag("UIDefinesPresentationContext", scene.controller.flag("definesPresentationContext"))
+                Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UITabBar", bar)
                 container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
@@ -551,6 +572,8 @@ struct StoryboardCompiler {
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
+            // Read by ``encodeLayoutFlags(_:into:)``.
+            case ("extendedEdge", "edgesForExtendedLayout"): break
             // The simulated destination size (freeform, page sheet, …) is Interface Builder's
             // canvas, like the other simulated metrics: ibtool archives nothing for it.
             case (let name, "simulatedDestinationMetrics") where name.hasSuffix("SimulatedSizeMetrics"): break
@@ -725,7 +748,7 @@ struct StoryboardCompiler {
         }
         // As on containers (Sylladise1.3's tab bar controller): duckduckgo's HomeViewController
         // (Xcode 13.2) archives it after the objects kept alive.
-        object.setFlag("UIDefinesPresentationContext", controller.flag("definesPresentationContext"))
+        Self.encodeLayoutFlags(controller, into: object)
         if controller["autoresizesArchivedViewToFullSize"] == "NO" {
             object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))
             let frame = controller.child(key: "view")?.child("rect", key: "frame")

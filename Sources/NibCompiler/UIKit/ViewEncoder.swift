@@ -331,7 +331,7 @@ struct ViewEncoder {
         let hugging = (
             try priority("horizontalHuggingPriority", 250), try priority("verticalHuggingPriority", 250)
         )
-        if [hugging.0, hugging.1] != rule.defaultHugging {
+        if rule.defaultHugging.map({ [hugging.0, hugging.1] != $0 }) ?? true {
             object.set(
                 "UIViewContentHuggingPriority",
                 .string("{\(PriorityText.text(hugging.0)), \(PriorityText.text(hugging.1))}"))

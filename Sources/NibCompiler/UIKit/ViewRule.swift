@@ -12,7 +12,9 @@ struct ViewRule: Sendable {
     var defaultLayoutMargins: [Double]?
     /// The content hugging priorities (horizontal, vertical) the class has of its own; ibtool
     /// archives `UIViewContentHuggingPriority` when the source's differ. UIView's are 250.
-    var defaultHugging: [Double] = [250, 250]
+    /// `nil`: ibtool archives the priorities whatever they are (a toolbar's "{250, 250}"), and a
+    /// document leaves out 250, 250.
+    var defaultHugging: [Double]? = [250, 250]
     /// Appends the kind's own keys.
     var encode: @Sendable (SourceElement, ArchivedObject, UIKitContext, UIKitResources) throws(CompileError) -> Void = {
         _, _, _, _ in
@@ -35,6 +37,7 @@ struct ViewRule: Sendable {
         "tableView": TableViewRule.rule,
         "scrollView": UIKitScrollViewRule.rule,
         "progressView": ProgressViewRule.rule,
+        "toolbar": UIKitToolbarRule.rule,
         // A container view is a plain view; its embed segue is the controller's (SegueRule).
         "containerView": ViewRule(className: "UIView"),
         "collectionView": CollectionViewRule.rule,
