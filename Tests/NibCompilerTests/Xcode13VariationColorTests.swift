@@ -343,3 +343,75 @@ struct ToolbarAndLayoutFlagTests {
         #expect(all.value("UIKeyEdgesForExtendedLayout", of: try controllerObject(all)) == nil)
     }
 }
+
+/// Labels' autoshrink keys, zero-size fonts and cells' background views, as Apple's compiled
+/// nibs show them.
+@Suite("Label autoshrink, zero-size fonts and cell background views")
+struct LabelAutoshrinkTests {
+    static func label(_ attributes: String, font: String) throws -> (Graph, Int) {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hello" lineBreakMode="tailTruncation" \(attributes) id="l1">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
+                \(font)
+            </label>
+            """)
+        return (graph, try #require(graph.all("UILabel").first))
+    }
+
+    @Test(
+        "a minimum font scale without adjustsFontSizeToFit adjusts, with the minimum size it gives (Onboarding, Debug)")
+    func minimumFontScale() throws {
+        // Onboarding: 32-point system font × 0.5 → UIMinimumFontSize 16, letter spacing flag.
+        let (graph, label) = try Self.label(
+            #"minimumScaleFactor="0.5" adjustsLetterSpacingToFitWidth="YES""#,
+            font: #"<fontDescription key="fontDescription" type="system" pointSize="32"/>"#)
+        #expect(graph.value("UIAdjustsFontSizeToFit", of: label) == .bool(true))
+        #expect(graph.value("UIMinimumFontSize", of: label) == .float32(16))
+        #expect(graph.value("UIMinimumScaleFactor", of: label) == .float32(0.5))
+        #expect(graph.value("UIAdjustsLetterSpacingToFit", of: label) == .bool(true))
+        // Debug: a Body text style is 17 points on iOS → 8.5.
+        let (styled, styledLabel) = try Self.label(
+            #"minimumScaleFactor="0.5""#,
+            font: #"<fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>"#)
+        #expect(styled.value("UIMinimumFontSize", of: styledLabel) == .float32(8.5))
+        // "Fixed Font Size" writes adjustsFontSizeToFit="NO": no adjusting, the factor kept.
+        let (fixed, fixedLabel) = try Self.label(
+            #"minimumScaleFactor="0.5" adjustsFontSizeToFit="NO""#,
+            font: #"<fontDescription key="fontDescription" type="system" pointSize="32"/>"#)
+        #expect(fixed.value("UIAdjustsFontSizeToFit", of: fixedLabel) == nil)
+        #expect(fixed.value("UIMinimumFontSize", of: fixedLabel) == nil)
+        #expect(fixed.value("UIMinimumScaleFactor", of: fixedLabel) == .float32(0.5))
+    }
+
+    @Test("a zero-size system font is 12 points (Debug's three cell labels)")
+    func zeroSizeFont() throws {
+        let (graph, label) = try Self.label(
+            #"adjustsFontSizeToFit="NO""#,
+            font: #"<fontDescription key="fontDescription" type="system" pointSize="0.0"/>"#)
+        let font = try #require(graph.object("UIFont", of: label))
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(12))
+        #expect(graph.value("NSSize", of: font) == .float64(12))
+    }
+
+    @Test("a cell's system background view covers it in whole points (Debug 43.5 → 44, Settings 44.33 → 45)")
+    func backgroundViewRoundsUp() throws {
+        let cell = Xcode13ControlTests.cell(selectionStyle: "none").replacingOccurrences(
+            of: #"<rect key="frame" x="0.0" y="0.0" width="320" height="20"/>"#,
+            with: #"<rect key="frame" x="0.0" y="0.0" width="320" height="43.5"/>"#)
+        let graph = try Xcode13ControlTests.xib(cell)
+        let view = try #require(graph.all("_UISystemBackgroundView").first)
+        let cellObject = try #require(graph.all("UITableViewCell").first)
+        #expect(Self.numbers(graph.value("UIBounds", of: view)) == [0, 0, 320, 44])
+        #expect(Self.numbers(graph.value("UIBounds", of: cellObject)) == [0, 0, 320, 43.5])
+    }
+
+    /// The float64 numbers of a geometry value (a type byte, then little-endian float64s).
+    static func numbers(_ payload: NibArchive.Payload?) -> [Double] {
+        guard case .data(let bytes)? = payload else { return [] }
+        let body = Array(bytes.dropFirst())
+        return stride(from: 0, to: body.count - 7, by: 8).map { start in
+            Double(bitPattern: body[start..<start + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+        }
+    }
+}

@@ -21,10 +21,13 @@ enum FontRule {
         if let style = element["style"], element["pointSize"] == nil {
             return try textStyleFont(style, element: element, in: context)
         }
-        guard let size = element.number("pointSize") else {
+        guard var size = element.number("pointSize") else {
             throw context.error(.invalidSource, element, "the font has neither a pointSize nor a text style")
         }
         let type = element["type"]
+        // A system font of size 0 is UIKit's small system font size, 12 (duckduckgo Debug,
+        // Xcode 13.2: three cell labels at pointSize 0 archive 12-point fonts).
+        if size == 0, type == "system" || type == "boldSystem" { size = 12 }
         if let name = element["name"] { return try namedFont(name, size: size, element: element, in: context) }
         guard type == "system" || type == "boldSystem" else {
             throw context.error(
@@ -133,6 +136,17 @@ enum FontRule {
     /// that ran ibtool, not on a device (UIKit resolves the style again at run time from
     /// `UIIBTextStyle`). Seen in the corpus's compiled nibs (eagle-eyexk tiligo-webapp's
     /// FIRInAppMessageDisplayStoryboard, 10 fonts).
+    /// The point size of each text style on iOS at the default content size category, as
+    /// Apple's Human Interface Guidelines list them (Dynamic Type, Large): what a label's
+    /// minimum scale factor applies to (duckduckgo Debug, Xcode 13.2: Body × 0.5 → a minimum
+    /// font size of 8.5), where the archived font keeps Interface Builder's Mac sizes below.
+    static let iOSTextStyleSizes: [String: Double] = [
+        "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22,
+        "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17,
+        "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
+        "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+    ]
+
     static let textStyles: [String: (name: String, size: Double)] = [
         "UICTFontTextStyleBody": (".SFUI-Regular", 14), "UICTFontTextStyleTitle1": (".SFUI-Regular", 25),
         "UICTFontTextStyleTitle2": (".SFUI-Regular", 19), "UICTFontTextStyleTitle3": (".SFUI-Regular", 17),

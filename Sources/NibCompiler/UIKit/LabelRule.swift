@@ -18,11 +18,16 @@ enum LabelRule {
 
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
-        for name in ["adjustsLetterSpacingToFitWidth", "enabled", "highlighted"] where element[name] != nil {
+        for name in ["enabled", "highlighted"] where element[name] != nil {
             try context.unmodelled(.unsupportedAttribute, element, "label attribute \(name) is not modelled")
         }
         if element.flag("usesAttributedText") {
             if context.era.archivesAttributedTextAsGiven { return try encodeModernAttributed(element, object, context) }
+            if element["adjustsLetterSpacingToFitWidth"] != nil {
+                try context.unmodelled(
+                    .unsupportedAttribute, element,
+                    "adjustsLetterSpacingToFitWidth on an attributed label before Xcode 13 is not modelled")
+            }
             return try encodeAttributed(element, object, context)
         }
         if let attributed = element.child("attributedString") {
@@ -43,8 +48,15 @@ enum LabelRule {
         object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
         var pointSize: Double?
         if let font = element.child("fontDescription", key: "fontDescription") {
-            object.set("UIFont", try FontRule.font(font, in: context))
-            pointSize = font.number("pointSize")
+            let made = try FontRule.font(font, in: context)
+            object.set("UIFont", made)
+            // The font's size on iOS: a text style's, or the size the font archives (a zero
+            // size resolved).
+            if let style = font["style"], font["pointSize"] == nil {
+                pointSize = FontRule.iOSTextStyleSizes[style]
+            } else if case .float64(let size)? = made.value(forKey: "NSSize") {
+                pointSize = size
+            }
         }
         var hasTextColor = false
         for color in element.children(named: "color") {
@@ -111,11 +123,22 @@ enum LabelRule {
         let offset = element.child("size", key: "shadowOffset")
         object.set(
             "UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
+        // Interface Builder's autoshrink: "Minimum Font Size" writes minimumFontSize, "Minimum
+        // Font Scale" minimumScaleFactor, both without adjustsFontSizeToFit (on by default);
+        // "Fixed Font Size" writes adjustsFontSizeToFit="NO". A scale factor archives the minimum
+        // font size it gives at the label's point size (duckduckgo Onboarding, Xcode 13.2: 32 ×
+        // 0.5 → 16 and, for attributed text in 17-point ProximaNova, 8.5).
+        let adjusts =
+            element.flag("adjustsFontSizeToFit")
+            || (element["adjustsFontSizeToFit"] == nil && element.number("minimumScaleFactor") != nil)
         if let minimum = element.number("minimumFontSize") {
             object.set("UIAdjustsFontSizeToFit", .bool(true))
             object.set("UIMinimumFontSize", .float32(Float(minimum)))
-        } else if element.flag("adjustsFontSizeToFit") {
+        } else if adjusts {
             object.set("UIAdjustsFontSizeToFit", .bool(true))
+            if let factor = element.number("minimumScaleFactor"), let pointSize, abs(factor * pointSize) <= 1e9 {
+                object.set("UIMinimumFontSize", .float32(Float(factor * pointSize)))
+            }
         }
         if let mode = element["lineBreakMode"] {
             guard let code = lineBreakModes[mode] else {
@@ -136,6 +159,8 @@ enum LabelRule {
         } else if let minimum = element.number("minimumFontSize"), let pointSize, pointSize > 0 {
             object.set("UIMinimumScaleFactor", .float32(Float(minimum / pointSize)))
         }
+        // After the scale factor (Onboarding's two labels, Debug's).
+        if element.flag("adjustsLetterSpacingToFitWidth") { object.set("UIAdjustsLetterSpacingToFit", .bool(true)) }
         if let width = element.number("preferredMaxLayoutWidth") {
             object.set("UIPreferredMaxLayoutWidth", .float32(Float(width)))
         }
@@ -244,8 +269,10 @@ enum LabelRule {
         string.set("NSString", mutableText)
         string.set("NSAttributes", .dictionary("NSDictionary", attributes))
         let alignment = alignments[fragment.hasParagraphStyle ? fragment.alignment ?? "natural" : "natural"] ?? 4
+        let fontSize =
+            first.child("attributes")?.children.first { $0.name == "font" && $0["key"] == "NSFont" }?.number("size")
         try encodeLayout(
-            element, object, context, pointSize: nil, alignment: alignment, attributedText: string,
+            element, object, context, pointSize: fontSize ?? 17, alignment: alignment, attributedText: string,
             disablesTraitTextColor: false)
     }
 

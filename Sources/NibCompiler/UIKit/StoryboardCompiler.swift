@@ -572,8 +572,8 @@ struct StoryboardCompiler {
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
-            // Read by ``encodeLayoutFlags(_:into:)``.
-            case ("extendedEdge", "edgesForExtendedLayout"): break
+            // Read by ``encodeLayoutFlags(_:into:)`` and with the title.
+            case ("extendedEdge", "edgesForExtendedLayout"), ("string", "title"): break
             // The simulated destination size (freeform, page sheet, …) is Interface Builder's
             // canvas, like the other simulated metrics: ibtool archives nothing for it.
             case (let name, "simulatedDestinationMetrics") where name.hasSuffix("SimulatedSizeMetrics"): break
@@ -733,7 +733,8 @@ struct StoryboardCompiler {
         if let viewNibName { object.set("UINibName", .string(viewNibName)) }
         if let parent { object.set("UIParentViewController", parent) }
         if !templates.isEmpty { object.set("UIStoryboardSegueTemplates", .collection("NSArray", templates)) }
-        if let title = controller["title"] {
+        // A title with a line break is a `<string key="title">` child (duckduckgo Onboarding).
+        if let title = controller["title"] ?? controller.child("string", key: "title")?.text {
             object.set("UITitle", context.text(title, id: controller["id"], property: "title"))
         }
         if let identifier = controller["storyboardIdentifier"] {

@@ -57,8 +57,11 @@ enum TableViewCellRule {
         guard context.era.writesModernTableKeys, element["selectionStyle"] == "none", background == nil,
             let frame = element.child("rect", key: "frame")
         else { return nil }
-        let width = frame.number("width") ?? 0
-        let height = frame.number("height") ?? 0
+        // The background view covers the cell in whole points, its size rounded up: 43.5,
+        // 43.67 and 44.33 high cells have 44, 44 and 45 high background views, whole sizes
+        // their own (the 12 background views of the duckduckgo pairs, Xcode 13.2).
+        let width = (frame.number("width") ?? 0).rounded(.up)
+        let height = (frame.number("height") ?? 0).rounded(.up)
         let color = ColorRule.grayColor(white: 1, alpha: 1, systemName: "tableCellPlainBackgroundColor")
         color.sharingKey = "color:uikit:tableCellPlainBackgroundColor"
         let clear = ColorRule.grayColor(white: 0, alpha: 0, systemName: "clearColor")
