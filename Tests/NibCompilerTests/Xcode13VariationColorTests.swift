@@ -415,3 +415,138 @@ struct LabelAutoshrinkTests {
         }
     }
 }
+
+/// Storyboard scenes: popover segues, scene members' outlets, the previewed device's size class.
+@Suite("Popover segues, scene members and the previewed device")
+struct SceneConnectionTests {
+    /// An Xcode 13 storyboard previewing `device`, with the first scene's controller holding
+    /// `connections` and its view `subviews`, `members` beside it, and a second scene "dest".
+    static func storyboard(
+        device: String = #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#, subviews: String = "",
+        connections: String = "", members: String = ""
+    ) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc">
+            \(device)
+            <scenes>
+                <scene sceneID="s1"><objects>
+                    <viewController id="vc" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                            <subviews>\(subviews)</subviews>
+                        </view>
+                        <connections>\(connections)</connections>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                    \(members)
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                    <viewController id="dest" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="destView">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                </objects></scene>
+            </scenes>
+        </document>
+        """
+    }
+
+    static let button = """
+        <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" id="anchor">
+            <rect key="frame" x="0.0" y="0.0" width="30" height="30"/>
+        </button>
+        """
+
+    @Test(
+        "a popover segue: its template's arrow directions and nil anchors; the anchor is the template's outlet in the view nib (Tab)"
+    )
+    func popoverSegue() throws {
+        let output = try Xcode13Storyboard.compile(
+            Self.storyboard(
+                subviews: Self.button,
+                connections: """
+                    <segue destination="dest" kind="popoverPresentation" identifier="Show" popoverAnchorView="anchor" id="pop">
+                        <popoverArrowDirection key="popoverArrowDirection" up="YES"/>
+                    </segue>
+                    """))
+        #expect(!output.warnings.contains { $0.message.contains("segue") })
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-vc.nib"] ?? []))
+        let template = try #require(scene.all("UIStoryboardPopoverPresentationSegueTemplate").first)
+        #expect(scene.text("UIIdentifier", of: template) == "Show")
+        #expect(scene.value("UIPermittedArrowDirections", of: template) == .int8(1))
+        for key in ["UIPassthroughViews", "UIAnchorBarButtonItem", "UIAnchorView"] {
+            #expect(scene.value(key, of: template) == .nil)
+        }
+        // The controller's table maps the view nib's placeholder to the template.
+        let controller = try #require(scene.all("UIClassSwapper").first)
+        let table = try #require(scene.object("UIExternalObjectsTableForViewLoading", of: controller))
+        #expect(scene.elements(of: table).contains(template))
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let outlet = try #require(
+            view.all("UIRuntimeOutletConnection").first { view.text("UILabel", of: $0) == "anchorView" })
+        #expect(view.className("UISource", of: outlet) == "UIProxyObject")
+        #expect(view.className("UIDestination", of: outlet) == "UIButton")
+    }
+
+    @Test("a scene member's outlet to the view is the view nib's, from the member's placeholder (Authentication)")
+    func memberOutletToView() throws {
+        let output = try Xcode13Storyboard.compile(
+            Self.storyboard(
+                connections: #"<outlet property="tap" destination="rec" id="o1"/>"#,
+                members: """
+                    <tapGestureRecognizer id="rec">
+                        <connections>
+                            <outlet property="delegate" destination="root" id="o2"/>
+                        </connections>
+                    </tapGestureRecognizer>
+                    """))
+        #expect(!output.warnings.contains { $0.message.contains("names no compiled object") })
+        let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+        let delegate = try #require(
+            view.all("UIRuntimeOutletConnection").first { view.text("UILabel", of: $0) == "delegate" })
+        #expect(view.className("UISource", of: delegate) == "UIProxyObject")
+        #expect(view.className("UIDestination", of: delegate) == "UIView")
+        // The controller's outlet to its member stays in the scene nib (Tab's recognizer).
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-vc.nib"] ?? []))
+        let tap = try #require(scene.all("UIRuntimeOutletConnection").first { scene.text("UILabel", of: $0) == "tap" })
+        #expect(scene.className("UIDestination", of: tap) == "UITapGestureRecognizer")
+    }
+
+    @Test("ibtool installs the previewed device's size class: an iPad installs what regular-regular includes (Tab)")
+    func deviceSizeClass() throws {
+        let label = """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hi" lineBreakMode="tailTruncation" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="l1">
+                <rect key="frame" x="0.0" y="0.0" width="400" height="20"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="400" id="w1"/>
+                </constraints>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <variation key="default"><mask key="constraints"><exclude reference="w1"/></mask></variation>
+                <variation key="heightClass=regular-widthClass=regular"><mask key="constraints"><include reference="w1"/></mask></variation>
+            </label>
+            """
+        func installed(_ device: String) throws -> Bool {
+            let output = try Xcode13Storyboard.compile(Self.storyboard(device: device, subviews: label))
+            let view = Graph(try NibArchive(parsing: output.files["vc-view-root.nib"] ?? []))
+            let object = try #require(view.all("UILabel").first)
+            return view.object("UIViewAutolayoutConstraints", of: object) != nil
+        }
+        #expect(try installed(#"<device id="ipad9_7" orientation="portrait" layout="fullscreen" appearance="light"/>"#))
+        #expect(try !installed(#"<device id="retina6_1" orientation="portrait" appearance="light"/>"#))
+    }
+
+    @Test("a capitalized content mode is the same mode (BrowsingMenuButton's TopLeft)")
+    func capitalizedContentMode() throws {
+        let output = try Source.compile(
+            Source.iOSXib(
+                #"<view contentMode="TopLeft" id="v1"><rect key="frame" x="0.0" y="0.0" width="10" height="10"/></view>"#
+            ))
+        #expect(output.warnings.isEmpty)
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let view = try #require(graph.all("UIView").first)
+        #expect(graph.value("UIContentMode", of: view) == .int8(9))
+    }
+}

@@ -336,7 +336,7 @@ enum ColorRule {
         }
         try context.approximate(
             .colorConversion, element,
-            "\(space) color converted to extended sRGB (\(rounded.map { String(Float($0)) }.joined(separator: ", "))) with the color spaces' ICC colorants; ColorSync's float32 components may differ by up to about 1e-5 (\(documented))"
+            "\(space) color converted to extended sRGB (\(rounded.map { String(Float($0)) }.joined(separator: ", "))) with the color spaces' colorants (ICC, or from their primaries for Xcode 13 and later); ColorSync's float32 components may differ by up to about 1e-5 (\(documented))"
         )
         return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: alpha, doubles: false)
     }

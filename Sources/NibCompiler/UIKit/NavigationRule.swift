@@ -246,13 +246,14 @@ enum NavigationRule {
 /// | `presentation`, `modal` | `UIStoryboardPresentationSegueTemplate` | `UIAnimates` false when `animates="NO"`, `UIModalPresentationStyle` and `UIModalTransitionStyle` when the source sets them (27); `modal`, the kind's iOS 5 name, inferred |
 /// | `embed` | `UIStoryboardEmbedSegueTemplate` | `UIPerformOnViewLoad` true, `UIContainerView` nil (12; the view nib's container view is the template's `containerView` outlet) |
 /// | `custom` | `UIStoryboardSegueTemplate` | `UISegueClassName` (the custom class, mangled) before the destination (ertmuirm's HSReplaceSegue) |
+/// | `popoverPresentation` | `UIStoryboardPopoverPresentationSegueTemplate` | `UIPermittedArrowDirections` (the `<popoverArrowDirection>` edges, up 1, down 2, left 4, right 8; all when none is given), `UIPassthroughViews`, `UIAnchorBarButtonItem`, `UIAnchorView` nil (duckduckgo Tab, Xcode 13.2); the anchor view is the template's `anchorView` outlet in the view nib |
 enum SegueRule {
     /// Template classes by segue kind.
     static let templateClasses: [String: String] = [
         "push": "UIStoryboardPushSegueTemplate", "show": "UIStoryboardShowSegueTemplate",
         "showDetail": "UIStoryboardShowSegueTemplate", "presentation": "UIStoryboardPresentationSegueTemplate",
         "modal": "UIStoryboardPresentationSegueTemplate", "embed": "UIStoryboardEmbedSegueTemplate",
-        "custom": "UIStoryboardSegueTemplate",
+        "custom": "UIStoryboardSegueTemplate", "popoverPresentation": "UIStoryboardPopoverPresentationSegueTemplate",
     ]
     /// `UIModalPresentationStyle`.
     static let presentationStyles: [String: Int] = [
@@ -282,7 +283,7 @@ enum SegueRule {
         guard let kind = segue["kind"], let className = templateClasses[kind] else {
             try diagnostics.recover(
                 problem(
-                    "segues of kind \"\(segue["kind"] ?? "")\" are not modelled (show, showDetail, push, presentation, modal, embed and custom are); the segue is left out"
+                    "segues of kind \"\(segue["kind"] ?? "")\" are not modelled (show, showDetail, push, presentation, modal, popoverPresentation, embed and custom are); the segue is left out"
                 ))
             return nil
         }
@@ -290,6 +291,7 @@ enum SegueRule {
         switch kind {
         case "presentation", "modal": known.formUnion(["modalPresentationStyle", "modalTransitionStyle", "animates"])
         case "custom": known.formUnion(["customClass", "customModule", "customModuleProvider"])
+        case "popoverPresentation": known.insert("popoverAnchorView")
         default: break
         }
         for name in segue.attributes.keys.sorted() where !known.contains(name) {
@@ -333,6 +335,21 @@ enum SegueRule {
         case "embed":
             template.set("UIPerformOnViewLoad", .bool(true))
             template.set("UIContainerView", .null)
+        case "popoverPresentation":
+            var directions = 15
+            for child in segue.children {
+                guard child.name == "popoverArrowDirection" else {
+                    try diagnostics.recover(problem("<\(child.name)> inside a popover segue is not modelled; left out"))
+                    continue
+                }
+                directions = [("up", 1), ("down", 2), ("left", 4), ("right", 8)].reduce(0) { bits, edge in
+                    child.flag(edge.0) ? bits | edge.1 : bits
+                }
+            }
+            template.set("UIPermittedArrowDirections", int: directions)
+            template.set("UIPassthroughViews", .null)
+            template.set("UIAnchorBarButtonItem", .null)
+            template.set("UIAnchorView", .null)
         default:
             break
         }

@@ -683,6 +683,8 @@ struct StoryboardCompiler {
                 module: document.module)
             {
                 templates.append(template)
+                // The view nib may reach it too (a popover segue's anchor view).
+                if let id = segue["id"] { templatesByID[id] = template }
             }
         }
         templates += viewTemplates
@@ -780,12 +782,23 @@ struct StoryboardCompiler {
             controllerObject.swapClass("UIClassSwapper")
         }
         for (property, item) in itemOutlets { context.addOutlet(property, source: controllerObject, destination: item) }
+        // The controller's outlets to its scene members (duckduckgo Tab, Xcode 13.2: a tap
+        // recognizer) are the scene nib's.
+        for outlet in controller.child("connections")?.children(named: "outlet") ?? [] {
+            guard let destination = outlet["destination"], let member = membersByID[destination],
+                let property = outlet["property"]
+            else { continue }
+            context.addOutlet(property, source: controllerObject, destination: member)
+        }
         if context.objectsByID[scene.controllerID] == nil { context.objectsByID[scene.controllerID] = controllerObject }
+        // A member's connections to the controller's view belong to the view nib (``viewNib``).
+        let view = controller.child(key: "view")
+        let inView = Set((view.map { [$0] + $0.descendantsOutsidePrototypes } ?? []).compactMap { $0["id"] })
         for member in scene.members {
             guard let id = member["id"], membersByID[id] != nil, let connections = member.child("connections") else {
                 continue
             }
-            ConnectionRule.schedule(connections, sourceID: id, context: context)
+            ConnectionRule.schedule(connections, sourceID: id, context: context, accept: { !inView.contains($0) })
         }
         return (controllerObject, templates, memberObjects, sceneObjects)
     }
@@ -926,11 +939,32 @@ struct StoryboardCompiler {
         context.connections.removeSubrange(staticOutletCount...)
         context.connections.insert(contentsOf: staticOutlets, at: 0)
         context.allObjects = [viewObject, owner, firstResponder] + context.allObjects + guideObjects
+        let inView = Set(([view] + view.descendantsOutsidePrototypes).compactMap { $0["id"] })
         if let connections = controller.child("connections") {
-            let inView = Set(([view] + view.descendantsOutsidePrototypes).compactMap { $0["id"] })
             ConnectionRule.schedule(
                 connections, sourceID: controller["id"] ?? "", context: context, accept: { inView.contains($0) },
                 includesSegues: false)
+        }
+        // A popover segue's anchor in the view is the template's anchorView outlet, from the
+        // template's upstream placeholder (duckduckgo Tab, Xcode 13.2).
+        for segue in controller.child("connections")?.children(named: "segue") ?? []
+        where segue["kind"] == "popoverPresentation" {
+            guard let anchor = segue["popoverAnchorView"], inView.contains(anchor), let trigger = context.segueTrigger
+            else { continue }
+            context.deferred.append { () throws(CompileError) in
+                context.addOutlet(
+                    "anchorView", source: trigger(segue), destination: try context.object(anchor, from: segue))
+            }
+        }
+        // A scene member's outlets to the view's objects are the view nib's, their source the
+        // member's upstream placeholder (duckduckgo Authentication, Xcode 13.2: a tap recognizer's
+        // delegate outlet to the view).
+        for member in controller.parent?.children ?? [] {
+            guard let id = member["id"], memberIDs.contains(id), let connections = member.child("connections") else {
+                continue
+            }
+            ConnectionRule.schedule(
+                connections, sourceID: id, context: context, accept: { inView.contains($0) }, includesSegues: false)
         }
         // Connections inside a prototype cell belong to the cell's own nib.
         for element in [view] + view.descendantsOutsidePrototypes {

@@ -49,6 +49,22 @@ enum VariationRule {
             }
         }
 
+        /// The size class of the device a document previews (`<device id= orientation=>`): an
+        /// iPad is regular in both directions; an iPhone is compact wide and regular high in
+        /// portrait, compact high in landscape, where the Plus and Max phones (retina5_5,
+        /// retina6_5, retina6_7, retina6_72) are regular wide (UIKit's documented size classes).
+        init?(device: SourceElement) {
+            guard let id = device["id"]?.lowercased() else { return nil }
+            if id.hasPrefix("ipad") {
+                self.init(horizontal: 2, vertical: 2)
+            } else if device["orientation"] == "landscape" {
+                let large = ["retina5_5", "retina6_5", "retina6_7", "retina6_72"].contains(id)
+                self.init(horizontal: large ? 2 : 1, vertical: 1)
+            } else {
+                self.init(horizontal: 1, vertical: 2)
+            }
+        }
+
         /// A size class from its components.
         init(horizontal: Int?, vertical: Int?) {
             self.horizontal = horizontal
@@ -103,7 +119,13 @@ enum VariationRule {
     ) throws(CompileError) -> Result {
         let isModern = try modelEra(element, context: context) >= XcodeEra(10)
         let (subviewMasks, constraintMasks) = try masks(of: element, allowingConstraints: isModern, context: context)
-        let defaultClass = SizeClass(horizontal: nil, vertical: nil)
+        // ibtool installs the configuration of the device the document previews (duckduckgo
+        // Tab, Xcode 13.2, previewed on an iPad: a label's constraint that only regular-regular
+        // includes is installed, a stack view's that regular-regular excludes is not); a
+        // document without a device (Carbook, an Xcode 7.3 document) installs the default's.
+        let defaultClass =
+            element.documentElement.child("device").flatMap { SizeClass(device: $0) }
+            ?? SizeClass(horizontal: nil, vertical: nil)
         var storages: [ArchivedObject] = []
         if !subviewMasks.isEmpty {
             storages.append(
@@ -464,12 +486,13 @@ enum VariationRule {
 
     /// The nib's `_UITraitStorageList` for a top-level view: Xcode 6/7 list no descendants,
     /// Xcode 10 every view below the top-level one (its installed subviews, recursively,
-    /// layout guides included). Xcode 13 lists what its storages reach: the object of each
-    /// attribute storage (a constraint with constant variations: HomeRow, Main), and for each
-    /// relationship storage the views below its view, without the top and bottom
-    /// `_UILayoutGuide`s, and their layout guides' placeholders (Home: the root view's
-    /// constraint masks → its four subviews and the safe area's placeholder, not its two
-    /// `_UILayoutGuide`s, nor the constraints; ActionMessageView's label and button).
+    /// layout guides included). Xcode 13 lists what its storages reach: each storage's object
+    /// (but the top-level view), and for a relationship storage its view's direct subviews,
+    /// without the top and bottom `_UILayoutGuide`s, and the view's layout guide placeholders
+    /// (Home: the root view's constraint masks → its four subviews and the safe area's
+    /// placeholder, not its two `_UILayoutGuide`s nor the constraints; ActionMessageView's label
+    /// and button; Tab: a constraint with constant variations, a stack view with attribute
+    /// variations and masks, its two subviews, not their subviews, and a label with masks).
     static func storageList(
         topLevel: ArchivedObject, storages: [ArchivedObject], era: XcodeEra,
         guidePlaceholders: [ObjectIdentifier: [ArchivedObject]] = [:]
@@ -482,19 +505,12 @@ enum VariationRule {
         if era >= XcodeEra(13) {
             for storage in storages {
                 guard let object = storage.object(forKey: "UIObject") else { continue }
-                guard storage.className == "_UIRelationshipTraitStorage" else {
-                    add(object)
-                    continue
-                }
-                var pending = [object]
-                while let view = pending.popLast() {
-                    guidePlaceholders[ObjectIdentifier(view)]?.forEach(add)
-                    let subviews = (view.object(forKey: "UISubviews")?.referencedObjects ?? []).filter {
-                        $0.className != "_UILayoutGuide"
-                    }
-                    subviews.forEach(add)
-                    pending += subviews.reversed()
-                }
+                add(object)
+                guard storage.className == "_UIRelationshipTraitStorage" else { continue }
+                guidePlaceholders[ObjectIdentifier(object)]?.forEach(add)
+                (object.object(forKey: "UISubviews")?.referencedObjects ?? []).filter {
+                    $0.className != "_UILayoutGuide"
+                }.forEach(add)
             }
         } else if era >= XcodeEra(10) {
             var pending = [topLevel]

@@ -249,12 +249,12 @@ struct ViewEncoder {
             }
         }
         var constraintObjects = compiledConstraints.map(\.1)
-        // A view's storages precede its subviews': its masks, then its constraints' constants
-        // (duckduckgo Home, Xcode 13.2: the root view's constraint masks, the two constant
-        // storages of one of its constraints, then the collection view's masks).
-        let constantStorages =
-            try VariationRule.attributeStorages(element, view: object, context: context)
-            + VariationRule.constantStorages(compiledConstraints, context: context)
+        // A view's storages precede its subviews': its attribute variations, its masks, then its
+        // constraints' constants (duckduckgo Home, Xcode 13.2: the root view's constraint masks,
+        // the two constant storages of one of its constraints, then the collection view's
+        // masks; Tab: a stack view's axis and distribution, then its masks, then a subview's).
+        let attributeStorages = try VariationRule.attributeStorages(element, view: object, context: context)
+        let constantStorages = try VariationRule.constantStorages(compiledConstraints, context: context)
         let storageMark = context.traitStorages.count
         var prototyping: [ArchivedObject] = []
         var encodedSubviews: [(SourceElement, ArchivedObject)] = []
@@ -273,10 +273,11 @@ struct ViewEncoder {
             subviews = resolved.installed
             constraintObjects = resolved.installedConstraints
             prototyping = []
-            context.traitStorages.insert(contentsOf: resolved.storages + constantStorages, at: storageMark)
+            context.traitStorages.insert(
+                contentsOf: attributeStorages + resolved.storages + constantStorages, at: storageMark)
             context.allObjects += resolved.tracked
         } else {
-            context.traitStorages.insert(contentsOf: constantStorages, at: storageMark)
+            context.traitStorages.insert(contentsOf: attributeStorages + constantStorages, at: storageMark)
         }
         subviews += extraSubviews
         if !subviews.isEmpty { object.set("UISubviews", .collection("NSMutableArray", subviews)) }
@@ -307,7 +308,10 @@ struct ViewEncoder {
         // The (deprecated) content stretch rectangle, in unit coordinates (Idrill7's image view).
         if let contentStretch { object.set("UIContentStretch", ArchivedObject.geometry(contentStretch)) }
         if let mode = element["contentMode"] {
-            guard let code = Self.contentModes[mode] else {
+            // A capitalized name is the same mode (duckduckgo BrowsingMenuButton, Xcode 13.2:
+            // contentMode="TopLeft" archives topLeft, 9).
+            let normalized = mode.prefix(1).lowercased() + mode.dropFirst()
+            guard let code = Self.contentModes[mode] ?? Self.contentModes[normalized] else {
                 throw context.error(.unsupportedAttribute, element, "contentMode \"\(mode)\" is unknown")
             }
             if code != 0 { object.set("UIContentMode", int: code) }
