@@ -39,6 +39,10 @@ struct ArchivedKeyEvidenceTests {
             "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
         "UITextView.UITextSmartInsertDeleteType":
             "UITextInputTraits is one protocol (UIKit documentation) whose properties UITextField and UITextView archive under the same keys: both write UIEnablesReturnKeyAutomatically (duckduckgo, ertmuirm BeaconDropdownCustomField), and UITextField writes this one (duckduckgo OmniBar and Bookmarks, 0senno)",
+        "UIViewController.UIToolbarItems":
+            "toolbarItems is a UIViewController property (UIViewController's documentation) that its coder writes; the corpus shows it on a UITableViewController (duckduckgo Bookmarks, Xcode 13.2) and on kiralab's share extension controller",
+        "UICollectionViewController.UIToolbarItems":
+            "toolbarItems is a UIViewController property (UIViewController's documentation) that its coder writes; the corpus shows it on a UITableViewController (duckduckgo Bookmarks, Xcode 13.2) and on kiralab's share extension controller",
         "NSOrderedSet.UINibEncoderEmptyKey":
             "collection elements are UINibEncoderEmptyKey values (spec/nib-object-model.md, Collections)",
         // Legacy Interface Builder 3 Cocoa documents are archives of the AppKit objects themselves

@@ -550,3 +550,131 @@ struct SceneConnectionTests {
         #expect(graph.value("UIContentMode", of: view) == .int8(9))
     }
 }
+
+/// Navigation controllers' toolbars, toolbar items, root view sizes and text fields, as the
+/// duckduckgo pairs (Xcode 13.2) show them.
+@Suite("Navigation toolbars, toolbar items and root view sizes")
+struct NavigationToolbarTests {
+    static func storyboard(device: String = "retina4_7", navigationAttributes: String = "", root: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES" initialViewController="nav">
+            <device id="\(device)" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1"><objects>
+                    <navigationController storyboardIdentifier="Nav" useStoryboardIdentifierAsRestorationIdentifier="YES" toolbarHidden="NO" \(navigationAttributes) id="nav" sceneMemberID="viewController">
+                        <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar">
+                            <rect key="frame" x="0.0" y="20" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </navigationBar>
+                        <nil name="viewControllers"/>
+                        <toolbar key="toolbar" opaque="NO" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" translucent="NO" id="tb">
+                            <rect key="frame" x="0.0" y="623" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </toolbar>
+                        <connections>
+                            <segue destination="root" kind="relationship" relationship="rootViewController" id="rel"/>
+                        </connections>
+                    </navigationController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                    \(root)
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                </objects></scene>
+            </scenes>
+        </document>
+        """
+    }
+
+    static let root = """
+        <viewController id="root" sceneMemberID="viewController">
+            <view key="view" contentMode="scaleToFill" id="rootView">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="591"/>
+            </view>
+            <toolbarItems>
+                <barButtonItem title="Add Folder" id="add">
+                    <connections>
+                        <action selector="onAdd:" destination="root" id="act"/>
+                    </connections>
+                </barButtonItem>
+            </toolbarItems>
+            <navigationItem key="navigationItem" id="item"/>
+            <connections>
+                <outlet property="addButton" destination="add" id="out"/>
+            </connections>
+        </viewController>
+        """
+
+    @Test("a shown navigation toolbar: 50 high at the source's origin, mask 10, shown flag, listed (Bookmarks)")
+    func navigationToolbar() throws {
+        let output = try Xcode13Storyboard.compile(Self.storyboard(root: Self.root))
+        #expect(!output.warnings.contains { $0.message.contains("toolbar") || $0.message.contains("<nil") })
+        let scene = Graph(try NibArchive(parsing: output.files["Nav.nib"] ?? []))
+        let navigation = try #require(
+            scene.all("UIClassSwapper").first { scene.value("UINavigationBar", of: $0) != nil })
+        #expect(scene.text("UIStoryboardIdentifier", of: navigation) == "Nav")
+        #expect(scene.text("UIRestorationIdentifier", of: navigation) == "Nav")
+        #expect(scene.value("UIToolbarShown", of: navigation) == .bool(true))
+        let toolbar = try #require(scene.object("UIToolbar", of: navigation))
+        #expect(LabelAutoshrinkTests.numbers(scene.value("UIBounds", of: toolbar)) == [0, 0, 375, 50])
+        #expect(LabelAutoshrinkTests.numbers(scene.value("UICenter", of: toolbar)) == [187.5, 648])
+        #expect(scene.value("UIAutoresizingMask", of: toolbar) == .int8(10))
+        #expect(scene.value("UIBarTranslucence", of: toolbar) == .int8(2))
+        let objects = try #require(scene.object("UINibObjectsKey", of: scene.root))
+        #expect(scene.elements(of: objects).contains(toolbar))
+    }
+
+    @Test(
+        "a controller's toolbar items: an NSArray of bar button items in the scene nib, with its outlets and their actions"
+    )
+    func toolbarItems() throws {
+        let output = try Xcode13Storyboard.compile(Self.storyboard(root: Self.root))
+        let scene = Graph(try NibArchive(parsing: output.files["Nav.nib"] ?? []))
+        let root = try #require(scene.all("UIClassSwapper").first { scene.value("UIToolbarItems", of: $0) != nil })
+        let items = scene.elements(of: try #require(scene.object("UIToolbarItems", of: root)))
+        #expect(items.map { scene.nodes[$0].className } == ["UIBarButtonItem"])
+        let labels = scene.all("UIRuntimeOutletConnection").compactMap { scene.text("UILabel", of: $0) }
+        #expect(labels.contains("addButton"))
+        let actions = scene.all("UIRuntimeEventConnection").compactMap { scene.text("UILabel", of: $0) }
+        #expect(actions == ["onAdd:"])
+    }
+
+    @Test("Xcode 13 archives a controller's root view at the device's screen size, a freeform size as given")
+    func rootViewSizes() throws {
+        func bounds(_ root: String) throws -> [Double] {
+            let output = try Xcode13Storyboard.compile(Self.storyboard(root: root))
+            let view = Graph(try NibArchive(parsing: output.files["root-view-rootView.nib"] ?? []))
+            let object = try #require(view.all("UIView").first)
+            return LabelAutoshrinkTests.numbers(view.value("UIBounds", of: object))
+        }
+        // Bookmarks: a 591-high view under the bars of a retina4_7 → 375 × 667.
+        #expect(try bounds(Self.root) == [0, 0, 375, 667])
+        // PrivacyProtection: a freeform controller keeps its freeform size.
+        let freeform = Self.root.replacingOccurrences(
+            of: #"<navigationItem key="navigationItem" id="item"/>"#,
+            with:
+                #"<navigationItem key="navigationItem" id="item"/><size key="freeformSize" width="414" height="736"/>"#)
+        #expect(try bounds(freeform) == [0, 0, 414, 736])
+    }
+
+    @Test(
+        "a text field without a color archives the label color from Xcode 13; clear button mode before the offset (Bookmarks)"
+    )
+    func textFieldDefaults() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="Title" textAlignment="natural" minimumFontSize="17" clearButtonMode="whileEditing" id="f1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="44"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" returnKeyType="done"/>
+            </textField>
+            """)
+        let field = try #require(graph.all("UITextField").first)
+        let color = try #require(graph.object("UITextColor", of: field))
+        #expect(graph.text("UISystemColorName", of: color) == "labelColor")
+        #expect(graph.value("UIClearButtonMode", of: field) == .int8(1))
+        let keys = graph.nodes[field].values.map(\.key)
+        #expect(keys.firstIndex(of: "UIClearButtonMode").map { $0 + 1 } == keys.firstIndex(of: "UIClearButtonOffset"))
+    }
+}

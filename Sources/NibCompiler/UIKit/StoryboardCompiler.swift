@@ -25,8 +25,36 @@ struct StoryboardCompiler {
         "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
         "numberOfPrototypes", "definesPresentationContext", "hidesBottomBarWhenPushed",
-        "extendedLayoutIncludesOpaqueBars",
+        "extendedLayoutIncludesOpaqueBars", "toolbarHidden",
     ]
+
+    /// A navigation controller's `<toolbar key="toolbar">`: a toolbar (``UIKitToolbarRule``)
+    /// with a flexible width and top margin (mask 10) whatever the source says, 50 points high
+    /// from Xcode 13 at the source's origin, or, without a frame, 1000 × 50 at the origin
+    /// (Xcode 13) or 0 × 44 (Xcode 10). Evidence: the corpus's four navigation controllers'
+    /// toolbars (duckduckgo Bookmarks, shown, 375 × 50 at y 623; PrivacyProtection, hidden,
+    /// without a frame; kiralab's share extension; zbrateam's launch screen, Xcode 10).
+    static func navigationToolbar(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
+        throws(CompileError) -> ArchivedObject
+    {
+        let toolbar = try ViewEncoder(context: context, resources: resources).encode(element)
+        let modern = context.era >= XcodeEra(13)
+        let height = modern ? 50.0 : 44.0
+        var frame = modern ? [0, 0, 1000, height] : [0, 0, 0, height]
+        if let rect = element.child("rect", key: "frame"), let x = rect.number("x"), let y = rect.number("y"),
+            let width = rect.number("width"), [x, y, width].allSatisfy({ abs($0) <= 1e9 })
+        {
+            frame = [x, y, width, modern ? height : rect.number("height") ?? height]
+        }
+        toolbar.replace("UIBounds", ArchivedObject.geometry([0, 0, frame[2], frame[3]]))
+        toolbar.replace("UICenter", ArchivedObject.geometry([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2]))
+        if toolbar.has("UIAutoresizingMask") {
+            toolbar.replace("UIAutoresizingMask", int: 10)
+        } else {
+            toolbar.insert("UIAutoresizingMask", .integer(10), after: "UIAutoresizeSubviews")
+        }
+        return toolbar
+    }
 
     /// A controller's presentation and layout flags, in Apple's order:
     /// `UIHidesBottomBarWhenPushed` (kiralab), `UIDefinesPresentationContext`,
@@ -312,6 +340,44 @@ struct StoryboardCompiler {
         return [0, 0, 600, 600]
     }
 
+    /// The point size (portrait) of the screen of each `<device id>` Interface Builder previews
+    /// on, as Apple's device specifications give them.
+    static let deviceScreens: [String: (width: Double, height: Double)] = [
+        "retina3_5": (320, 480), "retina4_0": (320, 568), "retina4_7": (375, 667), "retina5_5": (414, 736),
+        "retina5_4": (375, 812), "retina5_9": (375, 812), "retina6_0": (390, 844), "retina6_1": (414, 896),
+        "retina6_5": (414, 896), "retina6_7": (428, 926), "retina6_12": (393, 852), "retina6_72": (430, 932),
+        "retina6_3": (402, 874), "retina6_9": (440, 956), "ipad9_7": (768, 1024), "ipad10_2": (810, 1080),
+        "ipad10_5": (834, 1112), "ipad10_9rounded": (820, 1180), "ipad11_0rounded": (834, 1194),
+        "ipad12_9": (1024, 1366), "ipad12_9rounded": (1024, 1366),
+    ]
+
+    /// Xcode 13 archives a controller's root view at the size it has on the previewed device,
+    /// not the frame the document keeps for it under its simulated bars: the controller's
+    /// freeform size when it has one, else the device's screen; an embedded controller's view
+    /// keeps its frame (its container sizes it). Evidence: the 62 controller views of the
+    /// duckduckgo pairs (Xcode 13.2), 61 of them by this rule (Settings' 414 × 808 → 414 × 896 on
+    /// a retina6_5, PrivacyProtection's freeform 414 × 736 and 375 × 812 on a retina5_9,
+    /// Bookmarks' 591-high views → 667 but its embedded folders table kept at 591), the 62nd
+    /// by ``rootViewFrame`` (no device). `nil`: keep the document's frame (earlier Xcodes, no
+    /// or an unknown device).
+    func screenFrame(for controller: SourceElement) -> [Double]? {
+        guard document.era >= XcodeEra(13), let device = document.root.child("device"),
+            let id = controller["id"]
+        else { return nil }
+        let isEmbedded = document.root.descendants.contains {
+            $0.name == "segue" && $0["kind"] == "embed" && $0["destination"] == id
+        }
+        guard !isEmbedded else { return nil }
+        if let freeform = controller.child("size", key: "freeformSize"), let width = freeform.number("width"),
+            let height = freeform.number("height"), [width, height].allSatisfy({ $0 >= 0 && $0 <= 1e6 })
+        {
+            return [0, 0, width, height]
+        }
+        guard let screen = Self.deviceScreens[device["id"]?.lowercased() ?? ""] else { return nil }
+        return device["orientation"] == "landscape"
+            ? [0, 0, screen.height, screen.width] : [0, 0, screen.width, screen.height]
+    }
+
     private func error(_ code: CompileError.Code, _ element: SourceElement, _ message: String) -> CompileError {
         CompileError(
             code: code, file: document.fileName, line: element.line, column: element.column, element: element.summary,
@@ -399,11 +465,26 @@ struct StoryboardCompiler {
                 leading.insert(childPlaceholder, at: 0)
                 context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
             }
+            var toolbarObjects: [ArchivedObject] = []
             if isNavigation {
+                // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
+                // controller's (Sylladise1.3).
+                if let identifier = scene.controller["storyboardIdentifier"] {
+                    container.set("UIStoryboardIdentifier", .string(identifier))
+                    if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
+                        container.set("UIRestorationIdentifier", .string(identifier))
+                    }
+                }
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
                 Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
+                if let element = scene.controller.child("toolbar", key: "toolbar") {
+                    let toolbar = try Self.navigationToolbar(element, context: context, resources: resources)
+                    container.set("UIToolbar", toolbar)
+                    toolbarObjects = [toolbar]
+                    if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
+                }
             } else {
                 // Sylladise1.3 (Xcode 7): a tab bar controller's own navigation item (it is pushed
                 // from code), storyboard identifier and presentation-context flag.
@@ -440,7 +521,7 @@ struct StoryboardCompiler {
                 throw error(
                     .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
             }
-            try checkChildren(of: scene.controller, allowing: [barKey])
+            try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
             // A container's own tab bar item (a navigation controller that is a tab): no pair
             // shows where ibtool archives it.
             if let item = scene.controller.child("tabBarItem", key: "tabBarItem") {
@@ -456,7 +537,7 @@ struct StoryboardCompiler {
                 controllerObject.set("UIOriginalClassName", .string(scene.uiKitClass))
                 controllerObject.swapClass("UIClassSwapper")
             }
-            members = [bar] + childMembers + items + members + templatesOf.map(\.0)
+            members = [bar] + toolbarObjects + childMembers + items + members + templatesOf.map(\.0)
             for (template, source) in templatesOf {
                 context.addOutlet("viewController", source: template, destination: source)
             }
@@ -572,6 +653,11 @@ struct StoryboardCompiler {
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
+            // Read with the controller's toolbar items.
+            case ("toolbarItems", _): break
+            // Interface Builder's note that a container's controllers come from its relationship
+            // segues (GitHawk, LoopKit, RocketChat…): nothing of its own.
+            case ("nil", nil) where child["name"] == "viewControllers": break
             // Read by ``encodeLayoutFlags(_:into:)`` and with the title.
             case ("extendedEdge", "edgesForExtendedLayout"), ("string", "title"): break
             // The simulated destination size (freeform, page sheet, …) is Interface Builder's
@@ -745,6 +831,33 @@ struct StoryboardCompiler {
                 object.set("UIRestorationIdentifier", .string(identifier))
             }
         }
+        // The items a navigation controller's toolbar shows for this controller (duckduckgo
+        // Bookmarks, Xcode 13.2: an NSArray after the storyboard identifier); they live in the
+        // scene nib, with the controller's outlets to them.
+        if let list = controller.child("toolbarItems"), !list.children.isEmpty {
+            var items: [ArchivedObject] = []
+            for element in list.children {
+                guard element.name == "barButtonItem" else {
+                    try unmodelled(
+                        .unsupportedElement, element, "<\(element.name)> in toolbar items is not modelled; left out")
+                    continue
+                }
+                if let item = try context.recovered({ () throws(CompileError) in
+                    try BarButtonItemRule.item(element, context: context, resources: resources)
+                }) {
+                    items.append(item)
+                }
+            }
+            object.set("UIToolbarItems", .collection("NSArray", items))
+            sceneObjects += items
+            let ids = Set(list.descendants.compactMap { $0["id"] })
+            for outlet in controller.child("connections")?.children(named: "outlet") ?? [] {
+                guard let destination = outlet["destination"], ids.contains(destination),
+                    let property = outlet["property"], let target = context.objectsByID[destination]
+                else { continue }
+                itemOutlets.append((property, target))
+            }
+        }
         if !memberObjects.isEmpty {
             // HomeRow, Home, Authentication (Xcode 13.2): after the storyboard identifier.
             object.set("UITopLevelObjectsToKeepAliveFromStoryboard", .collection("NSArray", memberObjects))
@@ -885,7 +998,8 @@ struct StoryboardCompiler {
             guideObjects.append(object)
         }
         let viewObject = try encoder.encode(
-            view, frameOverride: rootViewFrame, extraSubviews: guideObjects, extraConstraints: [])
+            view, frameOverride: rootViewFrame ?? screenFrame(for: controller), extraSubviews: guideObjects,
+            extraConstraints: [])
         // The document's global tint applies to every controller's root view.
         if let tint = document.root.child("color", key: "tintColor"), !viewObject.has("UITintColor") {
             viewObject.set("UITintColor", try ColorRule.color(tint, in: context))

@@ -6,7 +6,7 @@ enum TextFieldRule {
         attributes: [
             "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize",
             "text",
-            "placeholder", "adjustsFontSizeToFit", "background",
+            "placeholder", "adjustsFontSizeToFit", "background", "clearButtonMode",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -14,6 +14,8 @@ enum TextFieldRule {
         })
 
     static let borderStyles: [String: Int] = ["none": 0, "line": 1, "bezel": 2, "roundedRect": 3]
+    /// `UITextField.ViewMode` raw values (UIKit's declaration).
+    static let clearButtonModes: [String: Int] = ["never": 0, "whileEditing": 1, "unlessEditing": 2, "always": 3]
     static let keyboardTypes: [String: Int] = [
         "default": 0, "alphabet": 1, "numbersAndPunctuation": 2, "URL": 3, "numberPad": 4, "phonePad": 5,
         "namePhonePad": 6,
@@ -65,8 +67,14 @@ enum TextFieldRule {
                     .unsupportedAttribute, color, "text field color \(color["key"] ?? "?") is not modelled")
             }
         }
-        // Without a color in the source, the field's default black is archived.
-        object.set("UITextColor", textColor ?? ColorRule.black(in: context))
+        // Without a color in the source, the field's default is archived: black, or from Xcode
+        // 13 the dynamic label color (duckduckgo Bookmarks, Xcode 13.2: three fields without a
+        // color archive labelColor; Sylladise's and mobilewits' older fields black).
+        object.set(
+            "UITextColor",
+            textColor
+                ?? (context.era >= XcodeEra(13)
+                    ? ColorRule.grayColor(white: 0, alpha: 1, systemName: "labelColor") : ColorRule.black(in: context)))
         // The background image is an image placeholder like an image view's (pogoros Sylladise,
         // three round-rect fields); an empty name archives none.
         if let name = element["background"], !name.isEmpty {
@@ -86,6 +94,15 @@ enum TextFieldRule {
         if let minimum = element.number("minimumFontSize") {
             if element["adjustsFontSizeToFit"] != "NO" { object.set("UIAdjustsFontSizeToFit", .bool(true)) }
             object.set("UIMinimumFontSize", .float32(Float(minimum)))
+        }
+        // Before the offset, when not never (Bookmarks' three whileEditing fields → 1).
+        if let mode = element["clearButtonMode"] {
+            if let code = clearButtonModes[mode] {
+                if code != 0 { object.set("UIClearButtonMode", int: code) }
+            } else {
+                try context.unmodelled(
+                    .unsupportedAttribute, element, "clearButtonMode \"\(mode)\" is unknown; left out")
+            }
         }
         object.set("UIClearButtonOffset", ArchivedObject.geometry([3, 1]))
         // UITextField's own capitalization is none: "words" archives 1 (a corpus nib), nothing
