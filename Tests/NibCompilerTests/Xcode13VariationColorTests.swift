@@ -678,3 +678,55 @@ struct NavigationToolbarTests {
         #expect(keys.firstIndex(of: "UIClearButtonMode").map { $0 + 1 } == keys.firstIndex(of: "UIClearButtonOffset"))
     }
 }
+
+/// Table header and footer views, as Xcode 13 lays them out.
+@Suite("Table header and footer views")
+struct TableHeaderFooterTests {
+    static func table(style: String, header: Double?, footer: Double?) throws -> (Graph, Int) {
+        func view(_ key: String, _ id: String, _ height: Double?) -> String {
+            guard let height else { return "" }
+            return """
+                <view key="\(key)" contentMode="scaleToFill" id="\(id)">
+                    <rect key="frame" x="0.0" y="0.0" width="414" height="\(height)"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                </view>
+                """
+        }
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="\(style)" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="18" sectionFooterHeight="18" id="t1">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="692"/>
+                \(view("tableHeaderView", "h1", header))
+                \(view("tableFooterView", "f1", footer))
+            </tableView>
+            """)
+        return (graph, try #require(graph.all("UITableView").first))
+    }
+
+    @Test("a grouped table's content: the header, then the section footer height and 20 (Feedback 220 → 258)")
+    func groupedHeader() throws {
+        let (graph, table) = try Self.table(style: "grouped", header: 220, footer: nil)
+        #expect(LabelAutoshrinkTests.numbers(graph.value("UIContentSize", of: table)) == [414, 258])
+        let header = try #require(graph.object("UITableHeaderView", of: table))
+        #expect(LabelAutoshrinkTests.numbers(graph.value("UICenter", of: header)) == [207, 110])
+        #expect(graph.elements(of: try #require(graph.object("UISubviews", of: table))) == [header])
+    }
+
+    @Test(
+        "a grouped table with a footer only: 35 above, the footer and the section footer below (Whats-Cooking 546 → 599)"
+    )
+    func groupedFooter() throws {
+        let (graph, table) = try Self.table(style: "grouped", header: nil, footer: 546)
+        #expect(LabelAutoshrinkTests.numbers(graph.value("UIContentSize", of: table)) == [414, 599])
+    }
+
+    @Test("a plain table stacks header and footer; the footer is listed first (PrivacyProtection 219 + 144)")
+    func plainHeaderAndFooter() throws {
+        let (graph, table) = try Self.table(style: "plain", header: 219, footer: 144)
+        #expect(LabelAutoshrinkTests.numbers(graph.value("UIContentSize", of: table)) == [414, 363])
+        let header = try #require(graph.object("UITableHeaderView", of: table))
+        let footer = try #require(graph.object("UITableFooterView", of: table))
+        #expect(LabelAutoshrinkTests.numbers(graph.value("UICenter", of: footer)) == [207, 291])
+        #expect(graph.elements(of: try #require(graph.object("UISubviews", of: table))) == [footer, header])
+    }
+}
