@@ -4,7 +4,7 @@ enum WindowRule {
     static let attributes: Set<String> = [
         "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
         "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
-        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key",
+        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key", "identifier",
     ]
     static let styleBits: [(String, Int)] = [
         ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
@@ -197,7 +197,10 @@ enum WindowRule {
         } else {
             window.set("NSViewClass", .null)
         }
-        window.set("NSUserInterfaceItemIdentifier", .null)
+        // The window's `identifier` (its NSUserInterfaceItemIdentification): Aerial's
+        // PreferencesWindow ("preferencesWindow"), Sparkle's SUStatus and SUUpdateAlert ("SUStatus",
+        // "SUUpdateAlert", keyed and NIBArchive outputs alike); nil without one (every other window).
+        window.set("NSUserInterfaceItemIdentifier", element["identifier"].map { .object(.string($0)) } ?? .null)
         if let contentMaxSize { window.set("NSWindowContentMaxSize", .string(contentMaxSize)) }
         let minSize = contentMinSize.map { ArchivedObject.string($0) }
         if let minSize { window.set("NSWindowContentMinSize", minSize) }

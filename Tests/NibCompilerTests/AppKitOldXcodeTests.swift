@@ -1,0 +1,140 @@
+import CorpusSupport
+import Foundation
+import KeyedArchive
+import NibArchive
+import NibCompiler
+import Testing
+
+/// What Xcodes before 13 write differently in AppKit nibs (``AppKitEraRule``). Each key's
+/// presence is read from Apple's output in the pairs that show the era: adium's bundles
+/// (Xcode 11 and 12), LuLu (8.3), eqMac (9.2) and scribendi (13, 14.2).
+@Suite("AppKit nibs of Xcode 7.3 to 12")
+struct AppKitOldXcodeTests {
+    /// A window with a button, an image view and a text field, a custom object with a class,
+    /// a menu and an outlet: the objects that carry every key of the era rules.
+    static let source = Source.macOSXib(
+        """
+        <customObject id="obj" customClass="AppDelegate">
+            <connections>
+                <outlet property="window" destination="w1" id="o1"/>
+            </connections>
+        </customObject>
+        <window title="W" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" animationBehavior="default" identifier="mainWindow" id="w1">
+            <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+            <windowPositionMask key="initialPositionMask" leftStrut="YES" rightStrut="YES" topStrut="YES" bottomStrut="YES"/>
+            <rect key="contentRect" x="100" y="100" width="300" height="200"/>
+            <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+            <view key="contentView" id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <button verticalHuggingPriority="750" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="b1">
+                        <rect key="frame" x="20" y="20" width="100" height="32"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                        <buttonCell key="cell" type="push" title="OK" bezelStyle="rounded" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2" id="c1">
+                            <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                            <font key="font" metaFont="system"/>
+                        </buttonCell>
+                    </button>
+                </subviews>
+            </view>
+        </window>
+        <menu title="Main" systemMenu="main" id="m1">
+            <items>
+                <menuItem title="Quit" keyEquivalent="q" id="i1"/>
+            </items>
+        </menu>
+        """)
+
+    /// Every key name used anywhere in `archive`.
+    static func keys(_ archive: NibArchive) -> Set<String> {
+        Set(archive.objects.flatMap { object in archive.values(of: object).map { archive.keyName(of: $0) } })
+    }
+
+    /// Apple's output at `path` under `xib-pairs` (a keyed archive or a NIBArchive).
+    static func apple(_ path: String) throws -> NibArchive {
+        let url = try Corpus.directory().appendingPathComponent("xib-pairs/\(path)")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        return NibArchive.isKeyedArchive(bytes)
+            ? try NibArchive(keyedArchiveBytes: bytes) : try NibArchive(parsing: bytes)
+    }
+
+    /// Our keys for `source` built by Xcode `xcode` (the NIBArchive, or the keyed archive alone).
+    static func ourKeys(_ xcode: Double) throws -> Set<String> {
+        var options = StandInProfiles.options
+        options.xcode = XcodeEra(xcode)
+        let output = try Source.compiler(options).compile(Data(Self.source.utf8), fileName: "Test.xib")
+        return keys(try NibArchive(parsing: output.files[""] ?? []))
+    }
+
+    /// The keys whose presence each era rule decides.
+    static let ruled = [
+        "IBNSSafeAreaLayoutGuide", "IBNSLayoutMarginsGuide", "IBNSClipsToBounds", "NSControlSize2",
+        "IBClassReference", "NSChildControllerCreationSelectorName", "NSAllowsKeyEquivalentLocalization",
+        "NSAllowsKeyEquivalentMirroring",
+    ]
+
+    @Test(
+        "each era writes the keys Apple's output of that era has",
+        .corpus,
+        arguments: [
+            // Xcode 11: adium's ContactListWindowBorderless (toolsVersion 15505) has connectors
+            // and controls, no macOS 11 keys and no class references.
+            (11.0, "macos-adium-adium-ContactListWindowBorderless/ContactListWindowBorderless.nib/keyedobjects.nib"),
+            // Xcode 12: AccountProfile (17701) has the macOS 11 keys, still no class references.
+            (12.0, "macos-adium-adium-AccountProfile/AccountProfile.nib/keyedobjects.nib"),
+            // Xcode 8.3: LuLu's MainMenu (12121) has none of them, nor the connectors' selector.
+            (8.3, "macos-objective-see-LuLu-MainMenu/Base.lproj/MainMenu.nib"),
+            // Xcode 14.2: scribendi's PreferencesController (21507) has them all.
+            (
+                14.2,
+                "macos-scribendi-cindex-mac-PreferencesController/Base.lproj/PreferencesController.nib/keyedobjects.nib"
+            ),
+        ] as [(Double, String)])
+    func keysByEra(xcode: Double, pair: String) throws {
+        let archive = try Self.apple(pair)
+        let apple = Self.keys(archive)
+        let classes = Set(archive.objects.map { archive.className(of: $0) })
+        let ours = try Self.ourKeys(xcode)
+        // Only keys whose carrier the pair has: adium's bundles have no menu items, so their
+        // menu keys say nothing.
+        let carriers: [String: String] = [
+            "NSAllowsKeyEquivalentLocalization": "NSMenuItem", "NSAllowsKeyEquivalentMirroring": "NSMenuItem",
+        ]
+        for key in Self.ruled {
+            if let carrier = carriers[key], !classes.contains(carrier) {
+                continue
+            }
+            #expect(ours.contains(key) == apple.contains(key), "\(key) for Xcode \(xcode) (Apple: \(pair))")
+        }
+    }
+
+    @Test("a window's identifier is its NSUserInterfaceItemIdentifier (Aerial, Sparkle SUStatus)", .corpus)
+    func windowIdentifier() throws {
+        let graph = try Source.graph(Self.source, options: StandInProfiles.options)
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        #expect(graph.text("NSUserInterfaceItemIdentifier", of: window) == "mainWindow")
+        // Apple's SUStatus: the window's identifier "SUStatus" under the same key.
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUStatus/SUStatus.nib")
+        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        let appleWindow = try #require(apple.all("NSWindowTemplate").first)
+        #expect(apple.text("NSUserInterfaceItemIdentifier", of: appleWindow) == "SUStatus")
+    }
+
+    @Test("before Xcode 11 a directly instantiated font manager is swapped in (eqMac); 16 keeps it (test8_menu)")
+    func fontManager() throws {
+        let text = Source.macOSXib(#"<customObject id="fm" customClass="NSFontManager"/>"#)
+            .replacingOccurrences(
+                of: #"propertyAccessControl="none""#, with: #"customObjectInstantitationMethod="direct""#)
+        func classes(_ xcode: Double?) throws -> [String] {
+            var options = StandInProfiles.options
+            options.xcode = xcode.map(XcodeEra.init)
+            options.deploymentTarget = "10.13"
+            let graph = try Source.graph(text, options: options)
+            return graph.all("NSClassSwapper").compactMap { graph.text("NSClassName", of: $0) }
+        }
+        #expect(try classes(9.2).contains("NSFontManager"))
+        #expect(try !classes(nil).contains("NSFontManager"))
+    }
+}
