@@ -137,4 +137,41 @@ struct AppKitOldXcodeTests {
         #expect(try classes(9.2).contains("NSFontManager"))
         #expect(try !classes(nil).contains("NSFontManager"))
     }
+
+    @Test(
+        "Base.lproj titles are NSLocalizableStrings keyed <id>.title as in Sparkle's SUUpdateAlert; empty ones stay strings",
+        .corpus)
+    func localizableTitles() throws {
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUUpdateAlert/Base.lproj/SUUpdateAlert.nib")
+        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        // Apple's window (id 5, "Software Update") and its localizable strings' class and keys.
+        let appleWindow = try #require(apple.all("NSWindowTemplate").first)
+        let appleTitle = try #require(apple.object("NSWindowTitle", of: appleWindow))
+        #expect(apple.nodes[appleTitle].className == "NSLocalizableString")
+        #expect(apple.text("NSKey", of: appleTitle) == "5.title")
+        #expect(apple.text("NSDev", of: appleTitle) == "Software Update")
+        let appleKeys = apple.nodes[appleTitle].values.map(\.key)
+
+        var options = StandInProfiles.options
+        options.baseLocalized = true
+        let graph = try Source.graph(Self.source, options: options)
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        let title = try #require(graph.object("NSWindowTitle", of: window))
+        #expect(graph.nodes[title].className == "NSLocalizableString")
+        #expect(graph.nodes[title].values.map(\.key) == appleKeys)
+        #expect(graph.string(title) == "W")
+        #expect(graph.text("NSKey", of: title) == "w1.title")
+        #expect(graph.text("NSDev", of: title) == "W")
+        let cell = try #require(graph.all("NSButtonCell").first)
+        #expect(graph.className("NSContents", of: cell) == "NSLocalizableString")
+        let item = try #require(graph.all("NSMenuItem").first)
+        #expect(graph.text("NSKey", of: try #require(graph.object("NSTitle", of: item))) == "i1.title")
+        // Not in Base.lproj: plain strings.
+        let plain = try Source.graph(Self.source, options: StandInProfiles.options)
+        #expect(plain.all("NSLocalizableString").isEmpty)
+        // Apple's empty text field titles in the same nib stay NSStrings.
+        let emptyCells = apple.all("NSTextFieldCell").filter { apple.className("NSContents", of: $0) == "NSString" }
+        #expect(emptyCells.allSatisfy { apple.text("NSContents", of: $0) == "" })
+    }
 }

@@ -147,7 +147,7 @@ enum AppKitButtonRule {
         var flags2 = UInt32(truncatingIfNeeded: try CellRule.flags2(cell, context: context))
         if try CellRule.boolean(cell, "allowsMixedState", default: false, context) { flags2 |= 0x0100_0000 }
         object.set("NSCellFlags2", .integer(Int64(Int32(bitPattern: flags2))))
-        object.set("NSContents", .string(cell["title"] ?? ""))
+        object.set("NSContents", context.title(cell))
         if let font {
             object.set("NSSupport", try AppKitFontRule.font(font, substitutes: kind.fontSubstitutes, context: context))
         }

@@ -32,6 +32,9 @@ final class AppKitContext: DiagnosingContext {
     var menuStateImageSizes: MenuStateImageSizes?
     /// The Xcode whose ibtool is imitated (``AppKitEraRule``).
     var era = AppKitEraRule.current
+    /// Whether the document lives in `Base.lproj`: its titles are then `NSLocalizableString`s
+    /// (``title(_:)``).
+    var isBaseLocalized = false
     /// Where Apple's ICC profiles are read from (`--color-profiles`).
     let colorProfiles: ColorProfiles
     /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's
@@ -121,6 +124,23 @@ final class AppKitContext: DiagnosingContext {
         return image
     }
 
+    /// The `title` of `element` as ibtool archives it: in a `Base.lproj` document a non-empty
+    /// title is an `NSLocalizableString` keyed `<id>.title` with the text as its development
+    /// value, else a plain string. Seen on window, menu, menu item, button cell and text field
+    /// cell titles in LuLu's MainMenu (keyed, Xcode 8.3) and Sparkle's SUUpdateAlert and
+    /// SUUpdatePermissionPrompt (NIBArchive, Xcode 14 and later); their empty titles (separator
+    /// items, empty labels) stay plain strings, and eqMac's and scribendi's Base.lproj nibs hold
+    /// no such title.
+    func title(_ element: SourceElement) -> ArchivedObject {
+        let value = element["title"] ?? ""
+        guard isBaseLocalized, !value.isEmpty, let id = element["id"] else { return .string(value) }
+        let string = ArchivedObject("NSLocalizableString")
+        string.set("NS.bytes", .data(Array(value.utf8)))
+        string.set("NSKey", .string("\(id).title"))
+        string.set("NSDev", .string(value))
+        return string
+    }
+
     /// A context for a nib nested in this one (a view-based table's prototype cell view,
     /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version and images,
     /// its own objects and connections.
@@ -133,6 +153,7 @@ final class AppKitContext: DiagnosingContext {
         nested.imageResources = imageResources
         nested.isStoryboard = isStoryboard
         nested.isNestedNib = true
+        nested.isBaseLocalized = isBaseLocalized
         return nested
     }
 

@@ -166,7 +166,7 @@ enum AppKitTextFieldRule {
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }
-        var contents: ArchivedObject? = .string(cell["title"] ?? "")
+        var contents: ArchivedObject? = context.title(cell)
         if let formatter, formatter.name == "numberFormatter" {
             contents = try AppKitFormatterRule.numberContents(cell["title"], formatter: formatter, context: context)
         } else if let formatter {

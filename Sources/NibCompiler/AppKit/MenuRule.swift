@@ -49,7 +49,7 @@ enum MenuRule {
         }
         let menu = ArchivedObject("NSMenu")
         context.track(menu, id: element["id"], parent: parent)
-        menu.set("NSTitle", .string(element["title"] ?? ""))
+        menu.set("NSTitle", context.title(element))
         var items: [ArchivedObject] = []
         for child in element.children {
             switch child.name {
@@ -165,7 +165,7 @@ enum MenuRule {
         item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
         item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
         if secondaryImage != nil { item.set("NSHasActionImage", .bool(true)) }
-        item.set("NSTitle", .string(element["title"] ?? ""))
+        item.set("NSTitle", context.title(element))
         item.set("NSKeyEquiv", .string(keyEquivalent ?? ""))
         if let modifiers, modifiers != 0 { item.set("NSKeyEquivModMask", int: modifiers) }
         item.set("NSMnemonicLoc", .integer(Int64(Int32.max)))

@@ -176,7 +176,7 @@ enum WindowRule {
         }
         window.set("NSWindowRect", .string(AppKitContext.text(frame)))
         window.set("NSWTFlags", .integer(Int64(Int32(truncatingIfNeeded: flags))))
-        window.set("NSWindowTitle", .string(element["title"] ?? ""))
+        window.set("NSWindowTitle", context.title(element))
         window.set("NSWindowSubtitle", .string(""))
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
         if let toolbarElement {
