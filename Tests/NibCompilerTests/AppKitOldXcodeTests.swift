@@ -174,4 +174,133 @@ struct AppKitOldXcodeTests {
         let emptyCells = apple.all("NSTextFieldCell").filter { apple.className("NSContents", of: $0) == "NSString" }
         #expect(emptyCells.allSatisfy { apple.text("NSContents", of: $0) == "" })
     }
+
+    /// Apple's output at `path` under `xib-pairs` as a graph.
+    static func appleGraph(_ path: String) throws -> Graph { Graph(try apple(path)) }
+
+    /// `body` inside a window's content view, compiled for Xcode `xcode`.
+    static func windowGraph(_ body: String, xcode: Double?) throws -> Graph {
+        var options = StandInProfiles.options
+        options.xcode = xcode.map(XcodeEra.init)
+        return try Source.graph(
+            Source.macOSXib(
+                """
+                <window title="W" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" showsToolbarButton="NO" animationBehavior="default" id="w1">
+                    <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                    <windowPositionMask key="initialPositionMask" leftStrut="YES" rightStrut="YES" topStrut="YES" bottomStrut="YES"/>
+                    <rect key="contentRect" x="100" y="100" width="400" height="200"/>
+                    <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+                    <view key="contentView" id="v1">
+                        <rect key="frame" x="0.0" y="0.0" width="400" height="200"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                \(body)
+                        </subviews>
+                    </view>
+                </window>
+                """), options: options)
+    }
+
+    @Test("NSpiFlags from style, indeterminate, bezeled, layer, displayedWhenStopped and size (LuLu, Aerial)", .corpus)
+    func progressFlags() throws {
+        // LuLu's Preferences: small spinning indicator with a layer, not displayed when stopped.
+        let apple = try Self.appleGraph("macos-objective-see-LuLu-Preferences/Preferences.nib")
+        let appleIndicator = try #require(apple.all("NSProgressIndicator").first)
+        let graph = try Self.windowGraph(
+            """
+            <progressIndicator wantsLayer="YES" horizontalHuggingPriority="750" verticalHuggingPriority="750" fixedFrame="YES" maxValue="100" displayedWhenStopped="NO" bezeled="NO" indeterminate="YES" controlSize="small" style="spinning" translatesAutoresizingMaskIntoConstraints="NO" id="p1">
+                <rect key="frame" x="20" y="20" width="16" height="16"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+            </progressIndicator>
+            """, xcode: 8.3)
+        let indicator = try #require(graph.all("NSProgressIndicator").first)
+        #expect(
+            graph.value("NSpiFlags", of: indicator)?.integerValue
+                == apple.value("NSpiFlags", of: appleIndicator)?.integerValue)
+        // Aerial's determinate bezeled bars with a layer.
+        let aerial = try Self.appleGraph("macos-JohnCoates-Aerial-PreferencesWindow/PreferencesWindow.nib")
+        let aerialBar = try #require(aerial.all("NSProgressIndicator").first)
+        let bar = try Self.windowGraph(
+            """
+            <progressIndicator wantsLayer="YES" fixedFrame="YES" maxValue="100" style="bar" translatesAutoresizingMaskIntoConstraints="NO" id="p1">
+                <rect key="frame" x="20" y="20" width="200" height="20"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+            </progressIndicator>
+            """, xcode: 7.3)
+        let barIndicator = try #require(bar.all("NSProgressIndicator").first)
+        #expect(
+            bar.value("NSpiFlags", of: barIndicator)?.integerValue
+                == aerial.value("NSpiFlags", of: aerialBar)?.integerValue)
+    }
+
+    @Test("a hidden view sets NSvFlags bit 31 (LuLu UpdateWindow's custom view)", .corpus)
+    func hiddenView() throws {
+        let apple = try Self.appleGraph("macos-objective-see-LuLu-UpdateWindow/UpdateWindow.nib")
+        let appleView = try #require(apple.all("NSCustomView").first)
+        let graph = try Self.windowGraph(
+            """
+            <customView hidden="YES" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="c1">
+                <rect key="frame" x="0.0" y="0.0" width="422" height="123"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+            </customView>
+            """, xcode: nil)
+        let view = try #require(graph.all("NSCustomView").first)
+        #expect(graph.value("NSvFlags", of: view)?.integerValue == apple.value("NSvFlags", of: appleView)?.integerValue)
+    }
+
+    @Test(
+        "before Xcode 11: key equivalent font in NSAlternateImage, profile-less catalog grays, 0x400 for no toolbar button (LuLu AboutWindow)",
+        .corpus)
+    func before11Forms() throws {
+        let apple = try Self.appleGraph("macos-objective-see-LuLu-AboutWindow/AboutWindow.nib")
+        let appleCell = try #require(apple.all("NSButtonCell").first)
+        let appleFont = try #require(apple.object("NSAlternateImage", of: appleCell))
+        let appleWindow = try #require(apple.all("NSWindowTemplate").first)
+        let button = """
+            <button verticalHuggingPriority="750" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="b1">
+                <rect key="frame" x="344" y="13" width="128" height="32"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                <buttonCell key="cell" type="push" title="More Info" bezelStyle="rounded" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2" id="c1">
+                    <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                    <font key="font" metaFont="system"/>
+                </buttonCell>
+            </button>
+            <textField horizontalHuggingPriority="251" verticalHuggingPriority="750" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="t1">
+                <rect key="frame" x="18" y="60" width="200" height="17"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                <textFieldCell key="cell" scrollable="YES" lineBreakMode="clipping" sendsActionOnEndEditing="YES" title="Label" id="t2">
+                    <font key="font" metaFont="system"/>
+                    <color key="textColor" name="labelColor" catalog="System" colorSpace="catalog"/>
+                    <color key="backgroundColor" name="controlColor" catalog="System" colorSpace="catalog"/>
+                </textFieldCell>
+            </textField>
+            """
+        let old = try Self.windowGraph(button, xcode: 8.3)
+        let cell = try #require(old.all("NSButtonCell").first)
+        let font = try #require(old.object("NSAlternateImage", of: cell))
+        #expect(old.nodes[font].className == "NSFont")
+        #expect(old.text("NSName", of: font) == apple.text("NSName", of: appleFont))
+        #expect(old.value("NSSize", of: font) == apple.value("NSSize", of: appleFont))
+        #expect(
+            old.value("NSButtonFlags", of: cell)?.integerValue
+                == apple.value("NSButtonFlags", of: appleCell)?.integerValue)
+        let window = try #require(old.all("NSWindowTemplate").first)
+        #expect(
+            old.value("NSWTFlags", of: window)?.integerValue == apple.value("NSWTFlags", of: appleWindow)?.integerValue)
+        // The text field's catalog grays: white only, no profile, as Apple's.
+        let grays = old.all("NSColor").filter { old.value("NSColorSpace", of: $0)?.integerValue == 3 }
+        let appleGrays = apple.all("NSColor").filter { apple.value("NSColorSpace", of: $0)?.integerValue == 3 }
+        #expect(!grays.isEmpty && !appleGrays.isEmpty)
+        #expect(
+            grays.allSatisfy {
+                old.value("NSCustomColorSpace", of: $0) == nil && old.value("NSComponents", of: $0) == nil
+            })
+        #expect(appleGrays.allSatisfy { apple.value("NSCustomColorSpace", of: $0) == nil })
+        let appleWhites = Set(appleGrays.compactMap { apple.data("NSWhite", of: $0) })
+        #expect(grays.allSatisfy { old.data("NSWhite", of: $0).map(appleWhites.contains) == true })
+        // Xcode 16: neither.
+        let modern = try Self.windowGraph(button, xcode: nil)
+        let modernCell = try #require(modern.all("NSButtonCell").first)
+        #expect(modern.value("NSAlternateImage", of: modernCell) == nil)
+    }
 }

@@ -47,6 +47,36 @@ enum AppKitEraRule {
         "NS.resolvesNaturalAlignmentWithBaseWritingDirection",
     ]
 
+    /// Keys the Xcodes before 11 do not write, on any object: `NSControl`'s own copies of its
+    /// cell's settings and views' best-resolution OpenGL flag (every control and view of LuLu
+    /// ×6, Aerial and eqMac, Xcode 7.3 to 9.2; adium's, Xcode 11, have them), image views'
+    /// placeholder precedence, image cells' control view and animation, button cells'
+    /// `NSAuxButtonType`, and the toolbar item keys of the macOS 10.15 and 11 SDKs.
+    static let before11Keys: Set<String> = [
+        "NSControlSize", "NSControlContinuous", "NSControlRefusesFirstResponder", "NSControlUsesSingleLineMode",
+        "NSControlTextAlignment", "NSControlLineBreakMode", "NSControlWritingDirection", "NSControlSendActionMask",
+        "NSViewWantsBestResolutionOpenGLSurface", "NSImageViewPlaceholderPrecedence", "NSImageAnimation",
+        "NSAuxButtonType", "NSToolbarItemBordered", "NSToolbarItemIgnoreMinMaxSizes", "NSToolbarItemNavigational",
+        "NSToolbarItemTitle",
+    ]
+
+    /// Before Xcode 11 a button cell without images archived its key equivalent font in the
+    /// alternate image's place (`NSAlternateImage`, the 13-point system font) and flagged it
+    /// with `NSButtonFlags` `0x2_0000`: every image-less button cell of LuLu ×6 and Aerial (push
+    /// buttons whatever their own font, Menlo in LuLu's AboutWindow); cells with an image or
+    /// a check box's alternate image do not. AppKit's old `NSButtonCell` coding (as GNUstep
+    /// documents it: a font under `NSAlternateImage` is the key equivalent font).
+    static func archiveKeyEquivalentFont(_ cell: ArchivedObject) {
+        guard !cell.has("NSNormalImage"), !cell.has("NSAlternateImage"),
+            case .integer(let flags)? = cell.value(forKey: "NSButtonFlags")
+        else { return }
+        cell.replace("NSButtonFlags", .integer(Int64(Int32(truncatingIfNeeded: flags | 0x2_0000))))
+        cell.set(
+            "NSAlternateImage",
+            AppKitFontRule.make(
+                name: ".AppleSystemUIFont", size: 13, type: 0, textStyle: nil, usesAppearanceSize: false))
+    }
+
     /// Keys the Xcodes before 12 (the macOS 11 SDK) do not write.
     static let macOS11Keys: Set<String> = [
         "IBNSSafeAreaLayoutGuide", "IBNSLayoutMarginsGuide", "IBNSClipsToBounds", "NSWindowSubtitle",
@@ -85,7 +115,12 @@ enum AppKitEraRule {
             // Connectors' `NSChildControllerCreationSelectorName` (the macOS 10.15 SDK's segue
             // actions, Xcode 11): on every connection of adium's bundles (Xcode 11 and 12) and
             // later pairs, on none of Aerial's, LuLu's or eqMac's (7.3 to 9.2). Nothing shows 10.
-            if era < XcodeEra(11) { object.remove("NSChildControllerCreationSelectorName") }
+            if era < XcodeEra(11) {
+                object.remove("NSChildControllerCreationSelectorName")
+                for key in before11Keys { object.remove(key) }
+                if object.className == "NSImageCell" { object.remove("NSControlView") }
+                if object.className == "NSButtonCell" { archiveKeyEquivalentFont(object) }
+            }
             // Menu items' automatic key equivalent localization and mirroring (the macOS 12 SDK,
             // Xcode 13): on every menu item of scribendi's (13, 14.2) and later pairs, on none of
             // adium's LogViewerDateFilter (11) or LuLu's MainMenu (8.3).

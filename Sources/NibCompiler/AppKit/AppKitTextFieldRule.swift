@@ -239,12 +239,14 @@ enum AppKitTextFieldRule {
     /// for an editable cell in an Xcode 8 document (`textfield_textcolor`, tools 11762); a
     /// non-editable cell of the same tools version (`test1`) and editable cells of newer
     /// documents (`white_color_format`, `datacell_unparseable`) keep `textColor`. Older
-    /// documents are not in the pairs, so they are refused.
+    /// documents are not in the pairs, so they are refused. It is the building ibtool that
+    /// upgrades the color: LuLu's AddRule (tools 12121), built by the Xcode 8.3 that saved it,
+    /// keeps `textColor` on its editable cell, so Xcodes before 11 (``AppKitEraRule``) do not.
     static func upgradesTextColor(_ color: SourceElement, cell: SourceElement, context: AppKitContext)
         throws(CompileError) -> Bool
     {
         guard color["colorSpace"] == "catalog", color["name"] == "textColor", cell.flag("editable"),
-            let tools = context.toolsVersion, tools < 13000
+            let tools = context.toolsVersion, tools < 13000, context.era >= XcodeEra(11)
         else { return false }
         guard tools >= 11000 else {
             throw context.error(

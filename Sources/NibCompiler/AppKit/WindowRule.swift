@@ -162,6 +162,10 @@ enum WindowRule {
         if element["hidesOnDeactivate"] == "YES" { flags |= Int(bitPattern: 0x8000_0000) }
         if element["allowsToolTipsWhenApplicationIsInactive"] ?? "YES" == "YES" { flags |= 0x2000 }
         if element["autorecalculatesKeyViewLoop"] ?? "YES" == "YES" { flags |= 0x800 }
+        // showsToolbarButton="NO" set 0x400 before Xcode 11 (LuLu's AboutWindow, UpdateWindow and
+        // Rules, Aerial's PreferencesWindow; their other windows, without it, do not); Xcode 16
+        // leaves it out (blocklist, blocklist_big, window).
+        if element["showsToolbarButton"] == "NO", context.era < XcodeEra(11) { flags |= 0x400 }
         if let styleMask { window.set("NSWindowStyleMask", int: styleMask) }
         window.set("NSWindowBacking", int: 2)
         let screen = screenRect ?? [0, 0, 0, 0]
