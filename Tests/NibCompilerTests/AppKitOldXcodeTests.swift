@@ -303,4 +303,44 @@ struct AppKitOldXcodeTests {
         let modernCell = try #require(modern.all("NSButtonCell").first)
         #expect(modern.value("NSAlternateImage", of: modernCell) == nil)
     }
+
+    @Test("setsMaxLayoutWidthAtFirstLayout and previousBinding as in Sparkle's SUStatus", .corpus)
+    func sparkleStatusKeys() throws {
+        let apple = try Self.appleGraph("macos-sparkle-project-Sparkle-SUStatus/SUStatus.nib")
+        let appleField = try #require(
+            apple.all("NSTextField").first { apple.value("NSControlAutosetMaxLayoutWidth", of: $0) != nil })
+        let appleNext = try #require(
+            apple.all("NSNibBindingConnector").first { apple.object("NSPreviousConnector", of: $0) != nil })
+        let applePrevious = try #require(apple.object("NSPreviousConnector", of: appleNext))
+        let graph = try Self.windowGraph(
+            """
+            <textField verticalHuggingPriority="750" horizontalCompressionResistancePriority="250" setsMaxLayoutWidthAtFirstLayout="YES" translatesAutoresizingMaskIntoConstraints="NO" id="8">
+                <rect key="frame" x="106" y="75" width="277" height="16"/>
+                <textFieldCell key="cell" sendsActionOnEndEditing="YES" title="Status" id="t8">
+                    <font key="font" metaFont="systemBold"/>
+                    <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                    <color key="backgroundColor" name="controlColor" catalog="System" colorSpace="catalog"/>
+                </textFieldCell>
+            </textField>
+            <progressIndicator verticalHuggingPriority="750" maxValue="100" bezeled="NO" indeterminate="YES" style="bar" translatesAutoresizingMaskIntoConstraints="NO" id="p1">
+                <rect key="frame" x="107" y="50" width="275" height="20"/>
+                <connections>
+                    <binding destination="-2" name="maxValue" keyPath="maxProgressValue" id="13"/>
+                    <binding destination="-2" name="value" keyPath="progressValue" previousBinding="13" id="27"/>
+                </connections>
+            </progressIndicator>
+            """, xcode: nil)
+        let field = try #require(graph.all("NSTextField").first)
+        #expect(
+            graph.value("NSControlAutosetMaxLayoutWidth", of: field)
+                == apple.value("NSControlAutosetMaxLayoutWidth", of: appleField))
+        #expect(
+            graph.value("NSPreferredMaxLayoutWidth", of: field)
+                == apple.value("NSPreferredMaxLayoutWidth", of: appleField))
+        let next = try #require(
+            graph.all("NSNibBindingConnector").first { graph.object("NSPreviousConnector", of: $0) != nil })
+        let previous = try #require(graph.object("NSPreviousConnector", of: next))
+        #expect(graph.text("NSLabel", of: previous) == apple.text("NSLabel", of: applePrevious))
+        #expect(graph.text("NSLabel", of: next) == apple.text("NSLabel", of: appleNext))
+    }
 }

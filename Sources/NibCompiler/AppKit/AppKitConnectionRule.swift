@@ -73,7 +73,8 @@ enum AppKitConnectionRule {
     static func binding(_ connection: SourceElement, source: ArchivedObject, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
     {
-        for name in connection.attributes.keys where !["destination", "name", "keyPath", "id"].contains(name) {
+        let known = ["destination", "name", "keyPath", "id", "previousBinding"]
+        for name in connection.attributes.keys where !known.contains(name) {
             try context.unmodelled(
                 .unsupportedAttribute, connection, "attribute \(name) on a binding is not modelled")
         }
@@ -96,7 +97,20 @@ enum AppKitConnectionRule {
         record.set("NSBinding", .string(name))
         record.set("NSKeyPath", .string(keyPath))
         if let options { record.set("NSOptions", options) }
+        // `previousBinding` names the binding of the same object this one follows (a progress
+        // indicator's `value` after its `maxValue`): `NSPreviousConnector` is that connector
+        // (Sparkle's SUStatus, both pairs).
+        if let previousID = connection["previousBinding"] {
+            if let previous = context.bindingConnectors[previousID] {
+                record.set("NSPreviousConnector", previous)
+            } else {
+                try context.unmodelled(
+                    .invalidSource, connection,
+                    "previousBinding \"\(previousID)\" names no earlier binding; NSPreviousConnector is left out")
+            }
+        }
         record.set("NSNibBindingConnectorVersion", int: 2)
+        if let id = connection["id"] { context.bindingConnectors[id] = record }
         return record
     }
 

@@ -35,6 +35,8 @@ final class AppKitContext: DiagnosingContext {
     /// Whether the document lives in `Base.lproj`: its titles are then `NSLocalizableString`s
     /// (``title(_:)``).
     var isBaseLocalized = false
+    /// The binding connectors made so far, by the `<binding>`'s id (for `previousBinding`).
+    var bindingConnectors: [String: ArchivedObject] = [:]
     /// Where Apple's ICC profiles are read from (`--color-profiles`).
     let colorProfiles: ColorProfiles
     /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's

@@ -5,7 +5,7 @@
 /// | Key | Source |
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (hugging default `{250, 750}`) |
-/// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0 |
+/// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0; else with `setsMaxLayoutWidthAtFirstLayout`, the frame width less 4, and `NSControlAutosetMaxLayoutWidth` |
 /// | `NSReuseIdentifierKey`, cell `NSCellIdentifier` | `identifier` |
 /// | `NSTextFieldAlignmentRectInsetsVersion` | 2 |
 /// | `NSAllowsWritingTools` | true for text fields, false for secure and search fields |
@@ -56,7 +56,8 @@ enum AppKitTextFieldRule {
 
     /// The text field attributes beyond the view's.
     static let attributes: Set<String> = ControlRule.attributes.union([
-        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion", "identifier",
+        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "setsMaxLayoutWidthAtFirstLayout",
+        "focusRingType", "textCompletion", "identifier",
     ])
 
     /// The cell attributes beyond ``CellRule/attributes``. A text cell's `tag` (≠ 0) is the
@@ -105,6 +106,16 @@ enum AppKitTextFieldRule {
                 throw context.error(.invalidSource, element, "preferredMaxLayoutWidth must be a width")
             }
             if value != 0 { field.set("NSPreferredMaxLayoutWidth", .float64(value)) }
+        } else if try CellRule.boolean(element, "setsMaxLayoutWidthAtFirstLayout", default: false, context),
+            let frame = element.child("rect", key: "frame")
+        {
+            // Interface Builder's "first layout" width: the frame's width less the cell's two
+            // 2-point text insets, as it stores an explicit preferredMaxLayoutWidth (Sparkle's
+            // SUUpdateAlert: 490 for a 494-wide field); SUStatus's 277-wide field archives 273 with
+            // NSControlAutosetMaxLayoutWidth (both its pairs, Xcode 13 and 14).
+            let width = try SourceGeometry.rect(frame, context: context)[2]
+            field.set("NSControlAutosetMaxLayoutWidth", .bool(true))
+            field.set("NSPreferredMaxLayoutWidth", .float64(max(0, width - 4)))
         }
         if let identifier = element["identifier"] {
             // As in the scribendi GroupingController: the view's reuse identifier and its cell's.
