@@ -343,4 +343,92 @@ struct AppKitOldXcodeTests {
         #expect(graph.text("NSLabel", of: previous) == apple.text("NSLabel", of: applePrevious))
         #expect(graph.text("NSLabel", of: next) == apple.text("NSLabel", of: appleNext))
     }
+
+    /// A window with LuLu Preferences' toolbar: space items and two selectable image items.
+    static let toolbarWindow = Source.macOSXib(
+        """
+        <window title="Window" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" oneShot="NO" releasedWhenClosed="NO" animationBehavior="default" id="F0z">
+            <windowStyleMask key="styleMask" titled="YES" closable="YES" miniaturizable="YES"/>
+            <windowPositionMask key="initialPositionMask" leftStrut="YES" rightStrut="YES" topStrut="YES" bottomStrut="YES"/>
+            <rect key="contentRect" x="196" y="240" width="480" height="270"/>
+            <rect key="screenRect" x="0.0" y="0.0" width="1440" height="900"/>
+            <view key="contentView" id="se5">
+                <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                <autoresizingMask key="autoresizingMask"/>
+            </view>
+            <toolbar key="toolbar" implicitIdentifier="C2AC49E3-FD8B-4919-9001-868355500E38" autosavesConfiguration="NO" displayMode="iconAndLabel" sizeMode="regular" id="V8g">
+                <allowedToolbarItems>
+                    <toolbarItem implicitItemIdentifier="NSToolbarSpaceItem" id="J66"/>
+                    <toolbarItem implicitItemIdentifier="NSToolbarFlexibleSpaceItem" id="6nW"/>
+                    <toolbarItem implicitItemIdentifier="99F00439-5E3B-4FBB-BC65-3E1F7EBDDBC6" explicitItemIdentifier="general" label="general" paletteLabel="general" tag="101" image="NSActionTemplate" selectable="YES" id="Twx"/>
+                    <toolbarItem implicitItemIdentifier="02D6BD86-DADC-4F38-A40D-D01909050221" explicitItemIdentifier="update" label="update" paletteLabel="update" tag="102" image="NSActionTemplate" selectable="YES" id="2Fi"/>
+                </allowedToolbarItems>
+                <defaultToolbarItems>
+                    <toolbarItem reference="Twx"/>
+                    <toolbarItem reference="J66"/>
+                    <toolbarItem reference="2Fi"/>
+                </defaultToolbarItems>
+            </toolbar>
+        </window>
+        """)
+
+    @Test(
+        "toolbars: selectable items; before Xcode 11 mutable lists, the separator, older space sizes (LuLu Preferences)",
+        .corpus)
+    func olderToolbar() throws {
+        let apple = try Self.appleGraph("macos-objective-see-LuLu-Preferences/Preferences.nib")
+        let appleToolbar = try #require(apple.all("NSToolbar").first)
+        var options = StandInProfiles.options
+        options.xcode = XcodeEra(8.3)
+        let graph = try Source.graph(Self.toolbarWindow, options: options)
+        let toolbar = try #require(graph.all("NSToolbar").first)
+        for key in ["NSToolbarIBAllowedItems", "NSToolbarIBDefaultItems", "NSToolbarIBSelectableItems"] {
+            #expect(graph.className(key, of: toolbar) == apple.className(key, of: appleToolbar), "\(key)")
+            let ours = try #require(graph.object(key, of: toolbar))
+            let theirs = try #require(apple.object(key, of: appleToolbar))
+            #expect(graph.elements(of: ours).count == apple.elements(of: theirs).count, "\(key)")
+        }
+        #expect(
+            graph.value("NSToolbarShowsBaselineSeparator", of: toolbar)
+                == apple.value("NSToolbarShowsBaselineSeparator", of: appleToolbar))
+        #expect(graph.value("NSToolbarCenteredItemIdentifier", of: toolbar) == nil)
+        #expect(apple.value("NSToolbarCenteredItemIdentifier", of: appleToolbar) == nil)
+        for className in ["NSToolbarSpaceItem", "NSToolbarFlexibleSpaceItem"] {
+            let item = try #require(graph.all(className).first)
+            let appleItem = try #require(apple.all(className).first)
+            for key in ["NSToolbarItemMinSize", "NSToolbarItemMaxSize"] {
+                #expect(graph.text(key, of: item) == apple.text(key, of: appleItem), "\(className) \(key)")
+            }
+        }
+        // No minimum size, so no maximum size (as Apple's window).
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        let appleWindow = try #require(apple.all("NSWindowTemplate").first)
+        #expect(graph.value("NSMaxSize", of: window) == nil)
+        #expect(apple.value("NSMaxSize", of: appleWindow) == nil)
+        // The current ibtool: selectable items too, immutable lists.
+        let modern = try Source.graph(Self.toolbarWindow, options: StandInProfiles.options)
+        let modernToolbar = try #require(modern.all("NSToolbar").first)
+        let selectable = try #require(modern.object("NSToolbarIBSelectableItems", of: modernToolbar))
+        #expect(modern.elements(of: selectable).count == 2)
+        #expect(modern.className("NSToolbarIBAllowedItems", of: modernToolbar) == "NSArray")
+    }
+
+    @Test(
+        "before Xcode 11 a window with a toolbar and a minimum size has no NSMinSize or NSMaxSize (LuLu Rules)",
+        .corpus)
+    func toolbarWindowSizes() throws {
+        let apple = try Self.appleGraph("macos-objective-see-LuLu-Rules/Rules.nib")
+        let appleWindow = try #require(
+            apple.all("NSWindowTemplate").first { apple.className("NSViewClass", of: $0) == "NSToolbar" })
+        let source = Self.toolbarWindow.replacingOccurrences(
+            of: #"<view key="contentView" id="se5">"#,
+            with: #"<value key="minSize" type="size" width="900" height="600"/><view key="contentView" id="se5">"#)
+        var options = StandInProfiles.options
+        options.xcode = XcodeEra(8.3)
+        let graph = try Source.graph(source, options: options)
+        let window = try #require(graph.all("NSWindowTemplate").first)
+        for key in ["NSMaxSize", "NSMinSize", "NSWindowContentMinSize"] {
+            #expect(graph.text(key, of: window) == apple.text(key, of: appleWindow), "\(key)")
+        }
+    }
 }

@@ -178,8 +178,10 @@ struct AppKitViewEncoder {
         // Custom views archive their subviews last to first: top-level ones (StatusBar,
         // nkv_overlap, numfmt_dedup, test32_hugging_priority, textfield_formatter) and nested ones
         // (nkv_overlap's custom view inside a tab item); <view>s — window content views, tab
-        // item views — keep document order.
-        let reverses = isCustom && !isContentView
+        // item views — keep document order. Before Xcode 11 custom views kept document order too
+        // (LuLu's Preferences, 8.3: its two top-level custom views); adium's AccountProfile
+        // (Xcode 12) reverses.
+        let reverses = isCustom && !isContentView && context.era >= XcodeEra(11)
         _ = try encodeView(
             element, view, superview: superview, kind: Kind(attributes: ["focusRingType"]), reversesSubviews: reverses)
         // focusRingType="none" sets NSvFlags 0x1000, as on table views (MarkupTagsController's

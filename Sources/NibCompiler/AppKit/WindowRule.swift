@@ -62,6 +62,7 @@ enum WindowRule {
         var collectionBehavior: Int?
         var contentMinSize: String?
         var frameMinSize: String?
+        var writesFrameMinSize = true
         var contentMaxSize: String?
         var frameMaxSize: String?
         var contentBorderMinY: Double?
@@ -92,8 +93,11 @@ enum WindowRule {
                 contentMinSize = AppKitContext.text([width, height])
                 // Xcode 13–15 wrote the frame's minimum size: the content's plus the 28-point
                 // title bar (GroupingController: {213, 107} → {213, 135}); Xcode 16 repeats the
-                // content's. Only titled windows are known.
-                if context.era < AppKitEraRule.current {
+                // content's. Only titled windows are known. Before Xcode 11 there is no frame
+                // minimum size at all (LuLu's Rules, 8.3: NSWindowContentMinSize {900, 600} alone).
+                if context.era < XcodeEra(11) {
+                    writesFrameMinSize = false
+                } else if context.era < AppKitEraRule.current {
                     guard element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true else {
                         throw context.error(
                             .unsupportedAttribute, child,
@@ -249,14 +253,17 @@ enum WindowRule {
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
         if let frameMinSize {
             window.set("NSMinSize", .string(frameMinSize))
-        } else if let minSize {
+        } else if let minSize, writesFrameMinSize {
             window.set("NSMinSize", minSize)
         }
-        // A window with a toolbar has no maximum size in all three pairs that have one; Xcode 13
-        // wrote it anyway (IRIndexRecordWController).
+        // A window with a toolbar has no maximum size in the three Xcode 16 pairs that have one
+        // and in LuLu's Preferences and Rules (8.3, with and without a minimum size); Xcode 13
+        // wrote it anyway (IRIndexRecordWController). Nothing shows 11 or 12; the boundary is put
+        // with the other Xcode 10 and earlier facts.
+        let writesToolbarMaxSize = context.era >= XcodeEra(11) && context.era < AppKitEraRule.current
         if let frameMaxSize {
             window.set("NSMaxSize", .string(frameMaxSize))
-        } else if toolbarElement == nil || context.era < AppKitEraRule.current {
+        } else if toolbarElement == nil || writesToolbarMaxSize {
             window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
         }
         if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }
