@@ -342,6 +342,22 @@ struct AppKitOldXcodeTests {
         let previous = try #require(graph.object("NSPreviousConnector", of: next))
         #expect(graph.text("NSLabel", of: previous) == apple.text("NSLabel", of: applePrevious))
         #expect(graph.text("NSLabel", of: next) == apple.text("NSLabel", of: appleNext))
+        // The binding it follows may come later in the document (Tunnelblick's pop-ups).
+        let reordered = try Self.windowGraph(
+            """
+            <progressIndicator verticalHuggingPriority="750" maxValue="100" bezeled="NO" indeterminate="YES" style="bar" translatesAutoresizingMaskIntoConstraints="NO" id="p1">
+                <rect key="frame" x="107" y="50" width="275" height="20"/>
+                <connections>
+                    <binding destination="-2" name="value" keyPath="progressValue" previousBinding="13" id="27"/>
+                    <binding destination="-2" name="maxValue" keyPath="maxProgressValue" id="13"/>
+                </connections>
+            </progressIndicator>
+            """, xcode: nil)
+        let later = try #require(
+            reordered.all("NSNibBindingConnector").first { reordered.object("NSPreviousConnector", of: $0) != nil })
+        #expect(
+            reordered.text("NSLabel", of: try #require(reordered.object("NSPreviousConnector", of: later)))
+                == "maxValue: maxProgressValue")
     }
 
     /// A window with LuLu Preferences' toolbar: space items and two selectable image items.

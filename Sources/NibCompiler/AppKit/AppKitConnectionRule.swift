@@ -97,19 +97,24 @@ enum AppKitConnectionRule {
         record.set("NSBinding", .string(name))
         record.set("NSKeyPath", .string(keyPath))
         if let options { record.set("NSOptions", options) }
+        record.set("NSNibBindingConnectorVersion", int: 2)
         // `previousBinding` names the binding of the same object this one follows (a progress
         // indicator's `value` after its `maxValue`): `NSPreviousConnector` is that connector
-        // (Sparkle's SUStatus, both pairs).
+        // (Sparkle's SUStatus, both pairs). It may come later in the document (Tunnelblick's
+        // pop-ups: contentValues before the contentObjects it follows), so it is linked once
+        // every binding exists.
         if let previousID = connection["previousBinding"] {
-            if let previous = context.bindingConnectors[previousID] {
-                record.set("NSPreviousConnector", previous)
-            } else {
-                try context.unmodelled(
-                    .invalidSource, connection,
-                    "previousBinding \"\(previousID)\" names no earlier binding; NSPreviousConnector is left out")
+            context.finishing.append { [unowned context] in
+                if let previous = context.bindingConnectors[previousID] {
+                    record.insert("NSPreviousConnector", .object(previous), after: "NSKeyPath")
+                } else {
+                    // An invalid-source problem is always recoverable: recorded, never thrown.
+                    try? context.unmodelled(
+                        .invalidSource, connection,
+                        "previousBinding \"\(previousID)\" names no binding; NSPreviousConnector is left out")
+                }
             }
         }
-        record.set("NSNibBindingConnectorVersion", int: 2)
         if let id = connection["id"] { context.bindingConnectors[id] = record }
         return record
     }
