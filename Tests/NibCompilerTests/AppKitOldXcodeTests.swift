@@ -179,9 +179,10 @@ struct AppKitOldXcodeTests {
     static func appleGraph(_ path: String) throws -> Graph { Graph(try apple(path)) }
 
     /// `body` inside a window's content view, compiled for Xcode `xcode`.
-    static func windowGraph(_ body: String, xcode: Double?) throws -> Graph {
+    static func windowGraph(_ body: String, xcode: Double?, baseLocalized: Bool = false) throws -> Graph {
         var options = StandInProfiles.options
         options.xcode = xcode.map(XcodeEra.init)
+        options.baseLocalized = baseLocalized
         return try Source.graph(
             Source.macOSXib(
                 """
@@ -446,5 +447,34 @@ struct AppKitOldXcodeTests {
         for key in ["NSMaxSize", "NSMinSize", "NSWindowContentMinSize"] {
             #expect(graph.text(key, of: window) == apple.text(key, of: appleWindow), "\(key)")
         }
+    }
+
+    @Test("a <string key=\"title\"> child is the cell's title (Sparkle SUUpdatePermissionPrompt's label)", .corpus)
+    func titleString() throws {
+        let apple = try Self.appleGraph(
+            "macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt/Base.lproj/SUUpdatePermissionPrompt.nib/keyedobjects-110000.nib"
+        )
+        let appleTitle = try #require(
+            apple.all("NSLocalizableString").first { apple.text("NSKey", of: $0) == "183.title" })
+        let text =
+            "Anonymous system profile information is used to help us plan future development work. "
+            + "Please contact us if you have any questions about this.\n\nThis is the information that would be sent:"
+        let graph = try Self.windowGraph(
+            """
+            <textField verticalHuggingPriority="750" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="182">
+                <rect key="frame" x="20" y="20" width="300" height="60"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMinY="YES"/>
+                <textFieldCell key="cell" sendsActionOnEndEditing="YES" id="183">
+                    <font key="font" metaFont="smallSystem"/>
+                    <string key="title">\(text)</string>
+                    <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                    <color key="backgroundColor" name="controlColor" catalog="System" colorSpace="catalog"/>
+                </textFieldCell>
+            </textField>
+            """, xcode: nil, baseLocalized: true)
+        let title = try #require(graph.all("NSLocalizableString").first { graph.text("NSKey", of: $0) == "183.title" })
+        #expect(graph.string(title) == apple.string(appleTitle))
+        #expect(graph.text("NSKey", of: title) == apple.text("NSKey", of: appleTitle))
+        #expect(graph.text("NSDev", of: title) == apple.text("NSDev", of: appleTitle))
     }
 }

@@ -170,6 +170,7 @@ enum AppKitTextFieldRule {
                     }
                     return ArchivedObject.string(string.text)
                 }
+            case ("string", "title") where cell["title"] == nil: break  // the title (AppKitContext.title)
             case ("connections", _): break
             case (let name, nil) where isCombo && AppKitComboBoxRule.cellChildren.contains(name): break
             default:
@@ -177,7 +178,7 @@ enum AppKitTextFieldRule {
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }
-        var contents: ArchivedObject? = context.title(cell)
+        var contents: ArchivedObject? = try context.title(cell)
         if let formatter, formatter.name == "numberFormatter" {
             contents = try AppKitFormatterRule.numberContents(cell["title"], formatter: formatter, context: context)
         } else if let formatter {

@@ -184,7 +184,7 @@ enum WindowRule {
         }
         window.set("NSWindowRect", .string(AppKitContext.text(frame)))
         window.set("NSWTFlags", .integer(Int64(Int32(truncatingIfNeeded: flags))))
-        window.set("NSWindowTitle", context.title(element))
+        window.set("NSWindowTitle", try context.title(element))
         window.set("NSWindowSubtitle", .string(""))
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
         if let toolbarElement {
