@@ -477,4 +477,27 @@ struct AppKitOldXcodeTests {
         #expect(graph.text("NSKey", of: title) == apple.text("NSKey", of: appleTitle))
         #expect(graph.text("NSDev", of: title) == apple.text("NSDev", of: appleTitle))
     }
+
+    @Test("a prototype cell view's nested nib is built by the same Xcode (LuLu Rules: none of the later keys)", .corpus)
+    func nestedNibEra() throws {
+        // Apple's prototype nib in LuLu's Rules (a keyed archive inside the keyed archive).
+        let apple = try Self.apple("macos-objective-see-LuLu-Rules/Rules.nib")
+        let graph = Graph(apple)
+        let nib = try #require(graph.all("NSNib").first)
+        let data = try #require(graph.object("NSNibFileData", of: nib))
+        let bytes = try #require(graph.data("NS.bytes", of: data))
+        let appleKeys = Self.keys(try NibArchive(keyedArchiveBytes: bytes))
+        var options = StandInProfiles.options
+        options.xcode = XcodeEra(8.3)
+        let old = try Source.graph(AppKitTableCellViewRuleTests.outline(), options: options)
+        let nibs = try AppKitTableCellViewRuleTests.nestedNibs(old)
+        #expect(!nibs.isEmpty)
+        for key in ["NSViewWantsBestResolutionOpenGLSurface", "NSControlSize", "IBNSSafeAreaLayoutGuide"] {
+            #expect(!appleKeys.contains(key), "Apple's \(key)")
+            for (identifier, nested) in nibs {
+                let keys = Set(nested.nodes.flatMap { $0.values.map(\.key) })
+                #expect(!keys.contains(key), "\(identifier): \(key)")
+            }
+        }
+    }
 }

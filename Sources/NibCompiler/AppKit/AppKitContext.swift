@@ -151,7 +151,7 @@ final class AppKitContext: DiagnosingContext {
     }
 
     /// A context for a nib nested in this one (a view-based table's prototype cell view,
-    /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version and images,
+    /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version, era, images and localization,
     /// its own objects and connections.
     func nestedContext() -> AppKitContext {
         let nested = AppKitContext(fileName: fileName, module: module, colorProfiles: colorProfiles.directory)
@@ -163,6 +163,7 @@ final class AppKitContext: DiagnosingContext {
         nested.isStoryboard = isStoryboard
         nested.isNestedNib = true
         nested.isBaseLocalized = isBaseLocalized
+        nested.era = era
         return nested
     }
 
