@@ -8,7 +8,8 @@ extension NibArchive {
     /// annotation): the root object's values become `$top`; `NSString` objects (one `NS.bytes`
     /// value of UTF-8) become plist strings, `NSNumber`s (`NS.intval`, `NS.dblval`,
     /// `NS.boolval`) plist numbers and booleans, `NSData` (`NS.bytes`) data and `NSDate`
-    /// (`NS.time`) dates; `NSMutableString` keeps its text under `NS.string`; inlined
+    /// (`NS.time`) dates; `NSMutableString` and `NSLocalizableString` keep their text under
+    /// `NS.string`; inlined
     /// collections (`NSInlinedValue` and `UINibEncoderEmptyKey` elements) become `NS.objects`,
     /// dictionaries also `NS.keys`. Every other object is a dictionary whose `$class` names a
     /// class dictionary (`$classes`: the class, then `NSObject` — AppKit's loader needs only
@@ -103,6 +104,17 @@ extension NibArchive {
                 case .data(let bytes) = list[0].payload
             {
                 dictionary.append(PropertyList.Entry("NS.string", .string(String(decoding: bytes, as: UTF8.self))))
+            } else if className == "NSLocalizableString" {
+                // Its text under `NS.string` as a plist string, as `NSMutableString`'s, then
+                // `NSKey` and `NSDev` (LuLu's MainMenu.nib, a keyed archive from Xcode 8.3).
+                for value in list {
+                    if value.key == "NS.bytes", case .data(let bytes) = value.payload {
+                        dictionary.append(
+                            PropertyList.Entry("NS.string", .string(String(decoding: bytes, as: UTF8.self))))
+                    } else {
+                        dictionary += entries([value])
+                    }
+                }
             } else {
                 dictionary += entries(list)
             }

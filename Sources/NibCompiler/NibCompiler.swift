@@ -148,7 +148,9 @@ public struct NibCompiler: Sendable {
     {
         var document = try SourceDocument(
             parsing: data, fileName: fileName, maximumNestingDepth: options.maximumNestingDepth)
-        document.isBaseLocalized = options.baseLocalized ?? isBaseLocalized
+        // An editable nib bundle (`--flatten NO`) is what Interface Builder saves, and its
+        // keyedobjects hold plain strings: scribendi ×5 and AVRFuses ×2, all in Base.lproj.
+        document.isBaseLocalized = options.baseLocalized ?? (isBaseLocalized && options.flatten)
         if let localizedStrings = options.localizedStrings { document.applyLocalizedStrings(localizedStrings) }
         document.module = options.module
         if let xcode = options.xcode {

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import KeyedArchive
 import NibArchive
@@ -352,6 +353,29 @@ struct AppKitAVRFusesRuleTests {
             let keyed = Graph(try NibArchive(keyedArchiveBytes: try #require(output.files["keyedobjects.nib"])))
             let table = try #require(keyed.all("NSTableView").first)
             #expect(keyed.value("NSTableViewStyle", of: table)?.integerValue == 4)
+        }
+    }
+
+    @Test(
+        "for 10.13 up to 11.0 a table makes the two NIBArchive variants and no keyed archive (Sparkle SUUpdatePermissionPrompt)",
+        .corpus)
+    func tableVariantsFor1013() throws {
+        let reference = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt/Base.lproj/SUUpdatePermissionPrompt.nib")
+        let appleFiles = try FileManager.default.contentsOfDirectory(atPath: reference.path).sorted()
+        let source = Self.table(fuseWidth: 468).replacingOccurrences(of: "version=\"1050\"", with: "version=\"101300\"")
+        let options = AppKitEraRuleTests.options(xcode: 14, deployment: "10.13")
+        let output = try Source.compiler(options).compile(Data(source.utf8), fileName: "T.xib")
+        #expect(output.files.keys.sorted() == appleFiles)
+        // The earlier variant is plain-styled, the 11.0 one not (as in Apple's two files).
+        for (file, style) in [("keyedobjects-101300.nib", Int64(4)), ("keyedobjects-110000.nib", nil)] {
+            let graph = Graph(try NibArchive(parsing: try #require(output.files[file])))
+            let table = try #require(graph.all("NSTableView").first)
+            #expect(graph.value("NSTableViewStyle", of: table)?.integerValue == style, "\(file)")
+            let apple = Graph(
+                try NibArchive(parsing: [UInt8](Data(contentsOf: reference.appendingPathComponent(file)))))
+            let appleTable = try #require(apple.all("NSTableView").first)
+            #expect(apple.value("NSTableViewStyle", of: appleTable)?.integerValue == style, "Apple's \(file)")
         }
     }
 

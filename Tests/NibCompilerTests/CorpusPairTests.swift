@@ -230,10 +230,26 @@ struct CorpusPairTests {
         options.menuStateImageSizes = built.menuStateImageSizes
         options.module = try Self.module(of: built.pair)
         if options.colorProfiles == nil { options.colorProfiles = CorpusColorProfiles.folder }
-        let compiled = try Source.compiler(options).compile(contentsOf: source)
+        // Interface Builder nib documents (adium, scribendi, AVRFuses) are what IB saved, the
+        // editable form (`--flatten NO`), as the scorer compiles them; their designable.nib is
+        // the source itself.
+        let isDocument = try Self.isNibDocument(built.pair)
+        options.flatten = !isDocument
+        var compiled = try Source.compiler(options).compile(contentsOf: source)
+        if isDocument { compiled.files["designable.nib"] = nil }
         let differences = FileTreeComparison().differences(
             between: try FileTreeComparison.files(at: reference), and: compiled.files)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Whether the pair's output is an Interface Builder nib document (`family=ib-nib-document`
+    /// in the corpus's MANIFEST.tsv), as `Scripts/score-compile.sh` reads it.
+    static func isNibDocument(_ pair: String) throws -> Bool {
+        let manifest = try Corpus.directory().appendingPathComponent("xib-pairs/MANIFEST.tsv")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { line in
+            line.hasPrefix("\(pair)\t") && line.contains("family=ib-nib-document")
+        }
     }
 
     /// The source and Apple's output of a pair folder.

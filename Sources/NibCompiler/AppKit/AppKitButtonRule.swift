@@ -120,6 +120,7 @@ enum AppKitButtonRule {
             switch (child.name, child["key"]) {
             case ("font", "font"): break
             case ("behavior", "behavior") where behavior == nil: behavior = child
+            case ("string", "title") where cell["title"] == nil: break  // the title (AppKitContext.title)
             case ("string", "keyEquivalent") where keyEquivalent == nil:
                 keyEquivalent = try text(of: child, context: context)
             case ("menu", "menu") where kind.elementName == "popUpButtonCell" && !hasMenu: hasMenu = true
@@ -147,7 +148,7 @@ enum AppKitButtonRule {
         var flags2 = UInt32(truncatingIfNeeded: try CellRule.flags2(cell, context: context))
         if try CellRule.boolean(cell, "allowsMixedState", default: false, context) { flags2 |= 0x0100_0000 }
         object.set("NSCellFlags2", .integer(Int64(Int32(bitPattern: flags2))))
-        object.set("NSContents", .string(cell["title"] ?? ""))
+        object.set("NSContents", try context.title(cell))
         if let font {
             object.set("NSSupport", try AppKitFontRule.font(font, substitutes: kind.fontSubstitutes, context: context))
         }

@@ -145,6 +145,14 @@ enum AppKitColorRule {
         switch resolved {
         case .gray(let white, let components):
             value.set("NSColorSpace", int: 3)
+            if context.era < XcodeEra(11) {
+                // Before Xcode 11 the resolved gray is a calibrated white holding the catalog's
+                // own white, without a profile: controlColor "0.6666666667", labelColor "0" in
+                // LuLu ×6 and Aerial (7.3 to 9.2); adium's (11) embed the profile as later ones.
+                let own = components.split(separator: " ").first.map(String.init) ?? white
+                value.set("NSWhite", .data(Array(own.utf8) + [0]))
+                break
+            }
             value.set("NSWhite", .data(Array(white.utf8) + [0]))
             if let space = try context.colorSpace(.genericGrayGamma22, for: element) {
                 value.set("NSCustomColorSpace", space)

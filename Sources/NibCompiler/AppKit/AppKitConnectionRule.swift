@@ -73,7 +73,8 @@ enum AppKitConnectionRule {
     static func binding(_ connection: SourceElement, source: ArchivedObject, context: AppKitContext)
         throws(CompileError) -> ArchivedObject
     {
-        for name in connection.attributes.keys where !["destination", "name", "keyPath", "id"].contains(name) {
+        let known = ["destination", "name", "keyPath", "id", "previousBinding"]
+        for name in connection.attributes.keys where !known.contains(name) {
             try context.unmodelled(
                 .unsupportedAttribute, connection, "attribute \(name) on a binding is not modelled")
         }
@@ -97,6 +98,24 @@ enum AppKitConnectionRule {
         record.set("NSKeyPath", .string(keyPath))
         if let options { record.set("NSOptions", options) }
         record.set("NSNibBindingConnectorVersion", int: 2)
+        // `previousBinding` names the binding of the same object this one follows (a progress
+        // indicator's `value` after its `maxValue`): `NSPreviousConnector` is that connector
+        // (Sparkle's SUStatus, both pairs). It may come later in the document (Tunnelblick's
+        // pop-ups: contentValues before the contentObjects it follows), so it is linked once
+        // every binding exists.
+        if let previousID = connection["previousBinding"] {
+            context.finishing.append { [unowned context] in
+                if let previous = context.bindingConnectors[previousID] {
+                    record.insert("NSPreviousConnector", .object(previous), after: "NSKeyPath")
+                } else {
+                    // An invalid-source problem is always recoverable: recorded, never thrown.
+                    try? context.unmodelled(
+                        .invalidSource, connection,
+                        "previousBinding \"\(previousID)\" names no binding; NSPreviousConnector is left out")
+                }
+            }
+        }
+        if let id = connection["id"] { context.bindingConnectors[id] = record }
         return record
     }
 

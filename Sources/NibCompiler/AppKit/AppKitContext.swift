@@ -32,6 +32,11 @@ final class AppKitContext: DiagnosingContext {
     var menuStateImageSizes: MenuStateImageSizes?
     /// The Xcode whose ibtool is imitated (``AppKitEraRule``).
     var era = AppKitEraRule.current
+    /// Whether the document lives in `Base.lproj`: its titles are then `NSLocalizableString`s
+    /// (``title(_:)``).
+    var isBaseLocalized = false
+    /// The binding connectors made so far, by the `<binding>`'s id (for `previousBinding`).
+    var bindingConnectors: [String: ArchivedObject] = [:]
     /// Where Apple's ICC profiles are read from (`--color-profiles`).
     let colorProfiles: ColorProfiles
     /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's
@@ -121,8 +126,32 @@ final class AppKitContext: DiagnosingContext {
         return image
     }
 
+    /// The `title` of `element` as ibtool archives it: in a `Base.lproj` document a non-empty
+    /// title is an `NSLocalizableString` keyed `<id>.title` with the text as its development
+    /// value, else a plain string. Seen on window, menu, menu item, button cell and text field
+    /// cell titles in LuLu's MainMenu (keyed, Xcode 8.3) and Sparkle's SUUpdateAlert and
+    /// SUUpdatePermissionPrompt (NIBArchive, Xcode 14 and later); their empty titles (separator
+    /// items, empty labels) stay plain strings, and eqMac's and scribendi's Base.lproj nibs hold
+    /// no such title.
+    ///
+    /// A title given as a `<string key="title">` child (Interface Builder's form for text with
+    /// line breaks: 134 text field cells, 65 menu items and 8 button cells of the wild corpus)
+    /// is the same title: SUUpdatePermissionPrompt's two-paragraph label archives the child's text.
+    func title(_ element: SourceElement) throws(CompileError) -> ArchivedObject {
+        var value = element["title"] ?? ""
+        if element["title"] == nil, let child = element.child("string", key: "title") {
+            value = try AppKitButtonRule.text(of: child, context: self)
+        }
+        guard isBaseLocalized, !value.isEmpty, let id = element["id"] else { return .string(value) }
+        let string = ArchivedObject("NSLocalizableString")
+        string.set("NS.bytes", .data(Array(value.utf8)))
+        string.set("NSKey", .string("\(id).title"))
+        string.set("NSDev", .string(value))
+        return string
+    }
+
     /// A context for a nib nested in this one (a view-based table's prototype cell view,
-    /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version and images,
+    /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version, era, images and localization,
     /// its own objects and connections.
     func nestedContext() -> AppKitContext {
         let nested = AppKitContext(fileName: fileName, module: module, colorProfiles: colorProfiles.directory)
@@ -133,6 +162,8 @@ final class AppKitContext: DiagnosingContext {
         nested.imageResources = imageResources
         nested.isStoryboard = isStoryboard
         nested.isNestedNib = true
+        nested.isBaseLocalized = isBaseLocalized
+        nested.era = era
         return nested
     }
 

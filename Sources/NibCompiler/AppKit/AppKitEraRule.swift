@@ -2,10 +2,21 @@
 ///
 /// Every NIBArchive macOS pair (toolsVersion 6254 to 32700) was built by a current ibtool
 /// (Xcode 16 or later) whatever Xcode saved its document, so AppKit rules imitate
-/// ``current`` unless `--xcode` names the Xcode that built the nib. The seven keyed-archive
-/// pairs are Interface Builder nib documents whose `keyedobjects*.nib` the saving Xcode wrote:
-/// scribendi (toolsVersion 19529 and 20037: Xcode 13; 21507: Xcode 14.2) and AVRFuses (21225:
-/// Xcode 14.0; 23094: Xcode 15.3).
+/// ``current`` unless `--xcode` names the Xcode that built the nib. The keyed-archive pairs
+/// are Interface Builder nib documents whose `keyedobjects*.nib` the saving Xcode wrote:
+/// scribendi (toolsVersion 19529 and 20037: Xcode 13; 21507: Xcode 14.2), AVRFuses (21225:
+/// Xcode 14.0; 23094: Xcode 15.3) and adium (15505: Xcode 11; 17701: Xcode 12), or flattened
+/// nibs for old deployment targets built by an Xcode before 11 (eqMac, LuLu, Aerial).
+///
+/// Before Xcode 13:
+///
+/// | Key | before 11 | 11 | 12 |
+/// |---|---|---|---|
+/// | macOS 11 SDK keys (``macOS11Keys``: safe-area and margins guides, `IBNSClipsToBounds`, `NSWindowSubtitle`, `NSControlSize2`, image resources' design size, namespace and configuration) | absent | absent | written |
+/// | `IBClassReference` (custom objects, views, windows) | absent | absent | absent |
+/// | connectors' `NSChildControllerCreationSelectorName` | absent | written | written |
+/// | menu items' `NSAllowsKeyEquivalentLocalization`, `NSAllowsKeyEquivalentMirroring` | absent | absent | (absent: nothing shows 12) |
+/// | a directly instantiated `NSFontManager` (``CustomObjectRule``) | `NSClassSwapper` | custom object | custom object |
 ///
 /// | Key | Xcode 13–14 | Xcode 15 | Xcode 16+ |
 /// |---|---|---|---|
@@ -36,6 +47,42 @@ enum AppKitEraRule {
         "NS.resolvesNaturalAlignmentWithBaseWritingDirection",
     ]
 
+    /// Keys the Xcodes before 11 do not write, on any object: `NSControl`'s own copies of its
+    /// cell's settings and views' best-resolution OpenGL flag (every control and view of LuLu
+    /// ×6, Aerial and eqMac, Xcode 7.3 to 9.2; adium's, Xcode 11, have them), image views'
+    /// placeholder precedence, image cells' control view and animation, button cells'
+    /// `NSAuxButtonType`, and the toolbar item keys of the macOS 10.15 and 11 SDKs.
+    static let before11Keys: Set<String> = [
+        "NSControlSize", "NSControlContinuous", "NSControlRefusesFirstResponder", "NSControlUsesSingleLineMode",
+        "NSControlTextAlignment", "NSControlLineBreakMode", "NSControlWritingDirection", "NSControlSendActionMask",
+        "NSViewWantsBestResolutionOpenGLSurface", "NSImageViewPlaceholderPrecedence", "NSImageAnimation",
+        "NSAuxButtonType", "NSToolbarItemBordered", "NSToolbarItemIgnoreMinMaxSizes", "NSToolbarItemNavigational",
+        "NSToolbarItemTitle",
+    ]
+
+    /// Before Xcode 11 a button cell without images archived its key equivalent font in the
+    /// alternate image's place (`NSAlternateImage`, the 13-point system font) and flagged it
+    /// with `NSButtonFlags` `0x2_0000`: every image-less button cell of LuLu ×6 and Aerial (push
+    /// buttons whatever their own font, Menlo in LuLu's AboutWindow); cells with an image or
+    /// a check box's alternate image do not. AppKit's old `NSButtonCell` coding (as GNUstep
+    /// documents it: a font under `NSAlternateImage` is the key equivalent font).
+    static func archiveKeyEquivalentFont(_ cell: ArchivedObject) {
+        guard !cell.has("NSNormalImage"), !cell.has("NSAlternateImage"),
+            case .integer(let flags)? = cell.value(forKey: "NSButtonFlags")
+        else { return }
+        cell.replace("NSButtonFlags", .integer(Int64(Int32(truncatingIfNeeded: flags | 0x2_0000))))
+        cell.set(
+            "NSAlternateImage",
+            AppKitFontRule.make(
+                name: ".AppleSystemUIFont", size: 13, type: 0, textStyle: nil, usesAppearanceSize: false))
+    }
+
+    /// Keys the Xcodes before 12 (the macOS 11 SDK) do not write.
+    static let macOS11Keys: Set<String> = [
+        "IBNSSafeAreaLayoutGuide", "IBNSLayoutMarginsGuide", "IBNSClipsToBounds", "NSWindowSubtitle",
+        "NSControlSize2", "IBNamespaceID", "IBDesignSize", "IBDesignImageConfiguration",
+    ]
+
     /// Rewrites every object reachable from `root` as the ibtool of `era` writes it.
     static func apply(to root: ArchivedObject, era: XcodeEra) {
         guard era < current else { return }
@@ -49,12 +96,42 @@ enum AppKitEraRule {
             object.remove("NSTextHighlightAttributes")
             object.remove("NSWritingToolsFlags")
             if case .null? = object.value(forKey: "NSControlView") { object.remove("NSControlView") }
-            if case .integer(let size)? = object.value(forKey: "NSControlSize") {
-                object.insert("NSControlSize2", .integer(size), after: "NSControlSize")
+            if era < XcodeEra(12) {
+                // The macOS 11 SDK's keys (Xcode 12): safe-area and layout-margins guides, the
+                // window subtitle, the control size that can say "large" (`NSControlSize2`),
+                // and Interface Builder's clipping flag. Absent from every view, control, cell
+                // and window of adium's bundles saved by Xcode 11 (toolsVersion 15505), Aerial
+                // (7.3), LuLu ×6 (8.3) and eqMac (9.2); present in adium's AccountProfile
+                // (17701, Xcode 12) and every keyed pair from Xcode 13 (scribendi, AVRFuses).
+                for key in macOS11Keys { object.remove(key) }
+            } else {
+                if case .integer(let size)? = object.value(forKey: "NSControlSize") {
+                    object.insert("NSControlSize2", .integer(size), after: "NSControlSize")
+                }
+                if case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
+                    object.insert("NSControlSize2", .integer(flags2 >> 17 & 3), after: "NSCellFlags2")
+                }
             }
-            if case .integer(let flags2)? = object.value(forKey: "NSCellFlags2") {
-                object.insert("NSControlSize2", .integer(flags2 >> 17 & 3), after: "NSCellFlags2")
+            // Connectors' `NSChildControllerCreationSelectorName` (the macOS 10.15 SDK's segue
+            // actions, Xcode 11): on every connection of adium's bundles (Xcode 11 and 12) and
+            // later pairs, on none of Aerial's, LuLu's or eqMac's (7.3 to 9.2). Nothing shows 10.
+            if era < XcodeEra(11) {
+                object.remove("NSChildControllerCreationSelectorName")
+                for key in before11Keys { object.remove(key) }
+                if object.className == "NSImageCell" { object.remove("NSControlView") }
+                if object.className == "NSButtonCell" { archiveKeyEquivalentFont(object) }
             }
+            // Menu items' automatic key equivalent localization and mirroring (the macOS 12 SDK,
+            // Xcode 13): on every menu item of scribendi's (13, 14.2) and later pairs, on none of
+            // adium's LogViewerDateFilter (11) or LuLu's MainMenu (8.3).
+            if era < XcodeEra(13), object.className == "NSMenuItem" {
+                object.remove("NSAllowsKeyEquivalentLocalization")
+                object.remove("NSAllowsKeyEquivalentMirroring")
+            }
+            // Custom objects', windows' and views' class references (`IBClassReference`) are
+            // Xcode 13's: absent from adium's AccountProfile (Xcode 12, with the macOS 11 keys)
+            // and every older keyed pair; present in scribendi's (13 and 14.2) and later.
+            if era < XcodeEra(13) { object.remove("IBClassReference") }
             if era < XcodeEra(15), object.has("NSButtonFlags") { object.remove("NSBezelStyle") }
             if era < XcodeEra(15) { object.remove("NSHiddenInRepresentation") }
             // Text-style font descriptors (table and combo box headers): options 2147516422

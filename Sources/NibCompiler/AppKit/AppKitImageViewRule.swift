@@ -28,9 +28,26 @@ enum AppKitImageViewRule {
         "proportionallyDown": 0, "axesIndependently": 1, "none": 2, "proportionallyUpOrDown": 3,
     ]
 
+    /// The types image views registered before the macOS 10.15 SDK: every image view of LuLu
+    /// (Xcode 8.3) and Aerial (7.3), with EPS and without the file promise types.
+    static let olderDragTypes = [
+        "Apple PDF pasteboard type", "Apple PICT pasteboard type", "Apple PNG pasteboard type",
+        "NSFilenamesPboardType", "NeXT Encapsulated PostScript v1.2 pasteboard type", "NeXT TIFF v4.0 pasteboard type",
+    ]
+
     /// What an image view is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
         attributes: ControlRule.attributes, children: ["imageCell"], writesEmptySubviews: true, dragTypes: dragTypes)
+
+    /// ``kind`` as the ibtool of `era` writes it: before Xcode 11 (``AppKitEraRule``) no empty
+    /// subviews and the older drag types (LuLu's and Aerial's image views).
+    static func kind(era: XcodeEra) -> AppKitViewEncoder.Kind {
+        guard era < XcodeEra(11) else { return kind }
+        var older = kind
+        older.writesEmptySubviews = false
+        older.dragTypes = olderDragTypes
+        return older
+    }
 
     /// The image cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = ["image", "imageScaling", "animates", "imageFrameStyle"]
@@ -44,7 +61,7 @@ enum AppKitImageViewRule {
         let context = views.context
         let view = ControlRule.swapped(ArchivedObject("NSImageView"), customClass: element["customClass"])
         context.track(view, id: element["id"], parent: parent)
-        let children = try views.encodeView(element, view, superview: superview, kind: kind)
+        let children = try views.encodeView(element, view, superview: superview, kind: kind(era: context.era))
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
             throw context.error(.invalidSource, element, "an image view needs exactly one <imageCell key=\"cell\">")
         }

@@ -9,7 +9,7 @@ import NibArchive
 /// | before 10.13, built by Xcode 10 or earlier | one `NSKeyedArchiver` binary plist `X.nib` (Aerial, LuLu, eqMac) |
 /// | before 10.13 | a directory `X.nib/` with `keyedobjects.nib` (an `NSKeyedArchiver` binary plist, which macOS before 10.13 loads) and `keyedobjects-101300.nib` (the NIBArchive) |
 /// | before 10.13, with table views | also `keyedobjects-110000.nib`: the 11.0 layout (the NIBArchive every other pair shows), while `keyedobjects.nib` and `keyedobjects-101300.nib` hold the tables as macOS before 11.0 draws them (``AppKitTableViewRule/applyPlainStyle(to:)``; AVRFuses, deployment 10.5) |
-/// | 10.13 up to 11.0, with table views | refused: no pair shows which files ibtool writes |
+/// | 10.13 up to 11.0, with table views | a directory `X.nib/` with `keyedobjects-101300.nib` (the tables as macOS before 11.0 draws them) and `keyedobjects-110000.nib`, no keyed archive (Sparkle's SUUpdatePermissionPrompt, deployment 10.13) |
 ///
 /// The deployment target is `--deployment-target` or else the document's
 /// `<deployment version="1050">` (10.5). Evidence: the seven scribendi and AVRFuses pairs (the
@@ -111,14 +111,27 @@ enum AppKitNibVariants {
         }
         let nibArchive = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
         guard let deployment, deployment < .nibArchive else {
-            // 10.13 up to 11.0 with a table: the 11.0 variant would differ (no pair shows how).
+            // 10.13 up to 11.0 with a table: a directory with the NIBArchive twice, the tables
+            // restyled for macOS before 11.0 in `keyedobjects-101300.nib` and as compiled in
+            // `keyedobjects-110000.nib`, and no keyed archive (Sparkle's SUUpdatePermissionPrompt,
+            // deployment 10.13: its two files differ in the table's style, flags and column widths
+            // only, as AVRFuses' do).
             if let deployment, deployment < .bigSur, let table {
-                try document.diagnostics.recover(
-                    CompileError(
-                        code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
-                        element: table.summary,
-                        message:
-                            "table views for a deployment target before 11.0 are not modelled; compiled as for 11.0"))
+                var restyled = true
+                do {
+                    try AppKitTableViewRule.applyPlainStyle(to: root)
+                } catch {
+                    restyled = false
+                    try document.diagnostics.recover(
+                        CompileError(
+                            code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                            element: table.summary, message: "\(error.message); the 11.0 tables are used"))
+                }
+                let earlier =
+                    restyled ? try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:]) : nibArchive
+                return CompiledNib(
+                    kind: .nibDirectory,
+                    files: ["keyedobjects-101300.nib": earlier, "keyedobjects-110000.nib": nibArchive])
             }
             return CompiledNib(kind: .nibFile, files: ["": nibArchive])
         }

@@ -230,8 +230,11 @@ enum AppKitTableCellViewRule {
         context.track(application, id: nil, parent: owner)
         try AppKitConnectionRule.scheduleAll(in: elements, context: context)
         try context.resolve()
-        let bytes = try NibCompiler.serialize(
-            context.makeRoot(owner: owner), fileName: context.fileName, fallbacks: [:])
+        // The prototype nib is built by the same ibtool as the nib holding it: LuLu's Rules
+        // (Xcode 8.3) has none of the later keys in its prototype nib either.
+        let root = context.makeRoot(owner: owner)
+        AppKitEraRule.apply(to: root, era: context.era)
+        let bytes = try NibCompiler.serialize(root, fileName: context.fileName, fallbacks: [:])
         let data = ArchivedObject("NSData")
         data.set("NS.bytes", .data(bytes))
         let nib = ArchivedObject("NSNib")

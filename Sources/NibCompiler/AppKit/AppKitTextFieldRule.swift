@@ -5,7 +5,7 @@
 /// | Key | Source |
 /// |---|---|
 /// | view and control keys | ``AppKitViewEncoder``, ``ControlRule`` (hugging default `{250, 750}`) |
-/// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0 |
+/// | `NSPreferredMaxLayoutWidth` | `preferredMaxLayoutWidth`, when not 0; else with `setsMaxLayoutWidthAtFirstLayout`, the frame width less 4, and `NSControlAutosetMaxLayoutWidth` |
 /// | `NSReuseIdentifierKey`, cell `NSCellIdentifier` | `identifier` |
 /// | `NSTextFieldAlignmentRectInsetsVersion` | 2 |
 /// | `NSAllowsWritingTools` | true for text fields, false for secure and search fields |
@@ -56,7 +56,8 @@ enum AppKitTextFieldRule {
 
     /// The text field attributes beyond the view's.
     static let attributes: Set<String> = ControlRule.attributes.union([
-        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "focusRingType", "textCompletion", "identifier",
+        "allowsCharacterPickerTouchBarItem", "preferredMaxLayoutWidth", "setsMaxLayoutWidthAtFirstLayout",
+        "focusRingType", "textCompletion", "identifier",
     ])
 
     /// The cell attributes beyond ``CellRule/attributes``. A text cell's `tag` (≠ 0) is the
@@ -105,6 +106,16 @@ enum AppKitTextFieldRule {
                 throw context.error(.invalidSource, element, "preferredMaxLayoutWidth must be a width")
             }
             if value != 0 { field.set("NSPreferredMaxLayoutWidth", .float64(value)) }
+        } else if try CellRule.boolean(element, "setsMaxLayoutWidthAtFirstLayout", default: false, context),
+            let frame = element.child("rect", key: "frame")
+        {
+            // Interface Builder's "first layout" width: the frame's width less the cell's two
+            // 2-point text insets, as it stores an explicit preferredMaxLayoutWidth (Sparkle's
+            // SUUpdateAlert: 490 for a 494-wide field); SUStatus's 277-wide field archives 273 with
+            // NSControlAutosetMaxLayoutWidth (both its pairs, Xcode 13 and 14).
+            let width = try SourceGeometry.rect(frame, context: context)[2]
+            field.set("NSControlAutosetMaxLayoutWidth", .bool(true))
+            field.set("NSPreferredMaxLayoutWidth", .float64(max(0, width - 4)))
         }
         if let identifier = element["identifier"] {
             // As in the scribendi GroupingController: the view's reuse identifier and its cell's.
@@ -159,6 +170,7 @@ enum AppKitTextFieldRule {
                     }
                     return ArchivedObject.string(string.text)
                 }
+            case ("string", "title") where cell["title"] == nil: break  // the title (AppKitContext.title)
             case ("connections", _): break
             case (let name, nil) where isCombo && AppKitComboBoxRule.cellChildren.contains(name): break
             default:
@@ -166,7 +178,7 @@ enum AppKitTextFieldRule {
                     .unsupportedElement, child, "<\(child.name)> inside a <\(cell.name)> is not modelled")
             }
         }
-        var contents: ArchivedObject? = .string(cell["title"] ?? "")
+        var contents: ArchivedObject? = try context.title(cell)
         if let formatter, formatter.name == "numberFormatter" {
             contents = try AppKitFormatterRule.numberContents(cell["title"], formatter: formatter, context: context)
         } else if let formatter {
@@ -239,12 +251,14 @@ enum AppKitTextFieldRule {
     /// for an editable cell in an Xcode 8 document (`textfield_textcolor`, tools 11762); a
     /// non-editable cell of the same tools version (`test1`) and editable cells of newer
     /// documents (`white_color_format`, `datacell_unparseable`) keep `textColor`. Older
-    /// documents are not in the pairs, so they are refused.
+    /// documents are not in the pairs, so they are refused. It is the building ibtool that
+    /// upgrades the color: LuLu's AddRule (tools 12121), built by the Xcode 8.3 that saved it,
+    /// keeps `textColor` on its editable cell, so Xcodes before 11 (``AppKitEraRule``) do not.
     static func upgradesTextColor(_ color: SourceElement, cell: SourceElement, context: AppKitContext)
         throws(CompileError) -> Bool
     {
         guard color["colorSpace"] == "catalog", color["name"] == "textColor", cell.flag("editable"),
-            let tools = context.toolsVersion, tools < 13000
+            let tools = context.toolsVersion, tools < 13000, context.era >= XcodeEra(11)
         else { return false }
         guard tools >= 11000 else {
             throw context.error(

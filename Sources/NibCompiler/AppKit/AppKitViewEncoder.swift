@@ -11,7 +11,7 @@ struct AppKitViewEncoder {
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
         "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip", "ambiguous",
+        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip", "ambiguous", "hidden",
     ]
 
     /// What a view class adds to `NSView`: the attributes and child elements its rule reads,
@@ -178,8 +178,10 @@ struct AppKitViewEncoder {
         // Custom views archive their subviews last to first: top-level ones (StatusBar,
         // nkv_overlap, numfmt_dedup, test32_hugging_priority, textfield_formatter) and nested ones
         // (nkv_overlap's custom view inside a tab item); <view>s — window content views, tab
-        // item views — keep document order.
-        let reverses = isCustom && !isContentView
+        // item views — keep document order. Before Xcode 11 custom views kept document order too
+        // (LuLu's Preferences, 8.3: its two top-level custom views); adium's AccountProfile
+        // (Xcode 12) reverses.
+        let reverses = isCustom && !isContentView && context.era >= XcodeEra(11)
         _ = try encodeView(
             element, view, superview: superview, kind: Kind(attributes: ["focusRingType"]), reversesSubviews: reverses)
         // focusRingType="none" sets NSvFlags 0x1000, as on table views (MarkupTagsController's
@@ -269,7 +271,13 @@ struct AppKitViewEncoder {
         // NSvFlags 0x100 is autoresizesSubviews (GroupingController's box: "NO" → 12, not 268;
         // only boxes accept the attribute, see AppKitBoxRule).
         let resizesSubviews = try CellRule.boolean(element, "autoresizesSubviews", default: true, context)
-        view.set("NSvFlags", int: (resizesSubviews ? 0x100 : 0) | (mask ?? (usesAutolayout ? 0x0C : 0x28)))
+        // A hidden view sets bit 31 (NSvFlags as a signed 32-bit value): LuLu's UpdateWindow
+        // custom view (-2147483380 = 0x8000_010C) and spinning progress indicator, Sparkle's
+        // hidden custom views, as hidden scrollers (``ScrollerRule``).
+        let hidden: Int64 = element.flag("hidden") ? -0x8000_0000 : 0
+        view.set(
+            "NSvFlags",
+            .integer(hidden | Int64((resizesSubviews ? 0x100 : 0) | (mask ?? (usesAutolayout ? 0x0C : 0x28)))))
         if frame[0] == 0 && frame[1] == 0 {
             view.set("NSFrameSize", .string(AppKitContext.text([frame[2], frame[3]])))
         } else {

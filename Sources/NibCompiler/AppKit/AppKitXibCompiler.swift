@@ -16,6 +16,7 @@ struct AppKitXibCompiler {
         context.menuStateImageSizes = document.menuStateImageSizes
         context.diagnostics = document.diagnostics
         context.era = document.builtBy ?? AppKitEraRule.current
+        context.isBaseLocalized = document.isBaseLocalized
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }
         }

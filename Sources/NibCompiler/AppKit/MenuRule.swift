@@ -49,7 +49,7 @@ enum MenuRule {
         }
         let menu = ArchivedObject("NSMenu")
         context.track(menu, id: element["id"], parent: parent)
-        menu.set("NSTitle", .string(element["title"] ?? ""))
+        menu.set("NSTitle", try context.title(element))
         var items: [ArchivedObject] = []
         for child in element.children {
             switch child.name {
@@ -136,6 +136,7 @@ enum MenuRule {
                     throw context.error(.invalidSource, child, "the represented object needs an integer value")
                 }
                 represented = .number(value)
+            case ("string", "title") where element["title"] == nil: break  // the title (AppKitContext.title)
             case ("string", "keyEquivalent"):
                 guard keyEquivalent == nil else {
                     throw context.error(.invalidSource, child, "the menu item has two key equivalents")
@@ -165,7 +166,7 @@ enum MenuRule {
         item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
         item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
         if secondaryImage != nil { item.set("NSHasActionImage", .bool(true)) }
-        item.set("NSTitle", .string(element["title"] ?? ""))
+        item.set("NSTitle", try context.title(element))
         item.set("NSKeyEquiv", .string(keyEquivalent ?? ""))
         if let modifiers, modifiers != 0 { item.set("NSKeyEquivModMask", int: modifiers) }
         item.set("NSMnemonicLoc", .integer(Int64(Int32.max)))

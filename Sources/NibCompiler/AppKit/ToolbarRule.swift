@@ -50,7 +50,7 @@ enum ToolbarRule {
     ]
     static let itemAttributes: Set<String> = [
         "id", "implicitItemIdentifier", "explicitItemIdentifier", "label", "paletteLabel", "toolTip", "tag", "image",
-        "sizingBehavior",
+        "sizingBehavior", "selectable",
     ]
 
     /// AppKit's space items as Xcode 13 archived them (IRIndexRecordWController): class, palette
@@ -59,6 +59,11 @@ enum ToolbarRule {
     static let spaceItems: [String: (className: String, paletteLabel: String, min: String, max: String)] = [
         "NSToolbarSpaceItem": ("NSToolbarSpaceItem", "Space", "{22, 22}", "{22, 22}"),
         "NSToolbarFlexibleSpaceItem": ("NSToolbarFlexibleSpaceItem", "Flexible Space", "{1, 22}", "{20000, 22}"),
+    ]
+    /// The space items' sizes before Xcode 11 (LuLu's Preferences and Rules, Xcode 8.3).
+    static let olderSpaceSizes: [String: (min: String, max: String)] = [
+        "NSToolbarSpaceItem": ("{32, 5}", "{32, 10000}"),
+        "NSToolbarFlexibleSpaceItem": ("{1, 5}", "{20000, 32}"),
     ]
     /// `displayMode` → `NSToolbar.DisplayMode` raw value.
     static let displayModes = ["default": 0, "iconAndLabel": 1, "iconOnly": 2, "labelOnly": 3]
@@ -81,6 +86,7 @@ enum ToolbarRule {
         var identified: [ArchivedObject] = []
         var itemsByID: [String: ArchivedObject] = [:]
         var defaults: [ArchivedObject]?
+        var selectable: [ArchivedObject] = []
         for child in element.children {
             switch child.name {
             case "allowedToolbarItems":
@@ -90,6 +96,11 @@ enum ToolbarRule {
                     allowed.append(item)
                     identified += [.string(itemIdentifier), item]
                     if let id = itemElement["id"] { itemsByID[id] = item }
+                    // Selectable items, in the allowed items' order (LuLu's Preferences and
+                    // Rules: their image items with selectable="YES").
+                    if try CellRule.boolean(itemElement, "selectable", default: false, context) {
+                        selectable.append(item)
+                    }
                 }
             case "defaultToolbarItems":
                 var list: [ArchivedObject] = []
@@ -118,7 +129,9 @@ enum ToolbarRule {
         toolbar.set("NSToolbarIdentifier", .string(identifier))
         toolbar.set("NSToolbarDelegate", .null)
         toolbar.set("NSToolbarPrefersToBeShown", .bool(true))
-        if element["showsBaselineSeparator"] != nil {
+        // Before Xcode 11 the baseline separator is always archived (true by default: LuLu's
+        // Preferences and Rules); from Xcode 13 only when the source sets it.
+        if element["showsBaselineSeparator"] != nil || context.era < XcodeEra(11) {
             let shows = try CellRule.boolean(element, "showsBaselineSeparator", default: true, context)
             toolbar.set("NSToolbarShowsBaselineSeparator", .bool(shows))
         }
@@ -126,11 +139,14 @@ enum ToolbarRule {
         toolbar.set("NSToolbarAutosavesConfiguration", .bool(element["autosavesConfiguration"] != "NO"))
         toolbar.set("NSToolbarDisplayMode", int: try code("displayMode", displayModes))
         toolbar.set("NSToolbarSizeMode", int: try code("sizeMode", sizeModes))
-        toolbar.set("NSToolbarCenteredItemIdentifier", .null)
+        // Before Xcode 11: no centered item (the macOS 13 SDK's), and mutable item lists (LuLu).
+        let older = context.era < XcodeEra(11)
+        if !older { toolbar.set("NSToolbarCenteredItemIdentifier", .null) }
+        let listClass = older ? "NSMutableArray" : "NSArray"
         toolbar.set("NSToolbarIBIdentifiedItems", .collection("NSMutableDictionary", identified))
-        toolbar.set("NSToolbarIBAllowedItems", .collection("NSArray", allowed))
-        if let defaults { toolbar.set("NSToolbarIBDefaultItems", .collection("NSArray", defaults)) }
-        toolbar.set("NSToolbarIBSelectableItems", .collection("NSMutableArray", []))
+        toolbar.set("NSToolbarIBAllowedItems", .collection(listClass, allowed))
+        if let defaults { toolbar.set("NSToolbarIBDefaultItems", .collection(listClass, defaults)) }
+        toolbar.set("NSToolbarIBSelectableItems", .collection("NSMutableArray", selectable))
         return toolbar
     }
 
@@ -163,10 +179,11 @@ enum ToolbarRule {
                 .unsupportedAttribute, element, "AppKit's standard toolbar item \(identifier) is not modelled")
         }
         if element["sizingBehavior"] != nil || element["image"] != nil {
-            // Only Xcode 13 pairs show them; a later Xcode's other item keys are still its own.
+            // Xcode 13 pairs and LuLu's Preferences (8.3, with the era pass) show them; a later
+            // Xcode's other item keys are still its own.
             _ = try context.modelledEra(
                 for: element, "toolbar item images and sizing behavior",
-                modelled: XcodeEra(13)..<AppKitEraRule.current, newest: XcodeEra(13))
+                modelled: XcodeEra(8.3)..<AppKitEraRule.current, newest: XcodeEra(13))
         }
         let item = ArchivedObject("NSToolbarItem")
         context.track(item, id: element["id"], parent: toolbar)
@@ -279,8 +296,9 @@ enum ToolbarRule {
         item.set("NSToolbarItemTitle", .string(""))
         item.set("NSToolbarItemTarget", .null)
         item.set("NSToolbarItemAction", .null)
-        item.set("NSToolbarItemMinSize", .string(space.min))
-        item.set("NSToolbarItemMaxSize", .string(space.max))
+        let older = context.era < XcodeEra(11) ? olderSpaceSizes[identifier] : nil
+        item.set("NSToolbarItemMinSize", .string(older?.min ?? space.min))
+        item.set("NSToolbarItemMaxSize", .string(older?.max ?? space.max))
         item.set("NSToolbarItemIgnoreMinMaxSizes", .bool(false))
         item.set("NSToolbarItemEnabled", .bool(true))
         item.set("NSToolbarItemAutovalidates", .bool(true))

@@ -4,7 +4,7 @@ enum WindowRule {
     static let attributes: Set<String> = [
         "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
         "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
-        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key",
+        "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key", "identifier",
     ]
     static let styleBits: [(String, Int)] = [
         ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
@@ -62,6 +62,7 @@ enum WindowRule {
         var collectionBehavior: Int?
         var contentMinSize: String?
         var frameMinSize: String?
+        var writesFrameMinSize = true
         var contentMaxSize: String?
         var frameMaxSize: String?
         var contentBorderMinY: Double?
@@ -92,8 +93,11 @@ enum WindowRule {
                 contentMinSize = AppKitContext.text([width, height])
                 // Xcode 13–15 wrote the frame's minimum size: the content's plus the 28-point
                 // title bar (GroupingController: {213, 107} → {213, 135}); Xcode 16 repeats the
-                // content's. Only titled windows are known.
-                if context.era < AppKitEraRule.current {
+                // content's. Only titled windows are known. Before Xcode 11 there is no frame
+                // minimum size at all (LuLu's Rules, 8.3: NSWindowContentMinSize {900, 600} alone).
+                if context.era < XcodeEra(11) {
+                    writesFrameMinSize = false
+                } else if context.era < AppKitEraRule.current {
                     guard element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true else {
                         throw context.error(
                             .unsupportedAttribute, child,
@@ -162,6 +166,10 @@ enum WindowRule {
         if element["hidesOnDeactivate"] == "YES" { flags |= Int(bitPattern: 0x8000_0000) }
         if element["allowsToolTipsWhenApplicationIsInactive"] ?? "YES" == "YES" { flags |= 0x2000 }
         if element["autorecalculatesKeyViewLoop"] ?? "YES" == "YES" { flags |= 0x800 }
+        // showsToolbarButton="NO" set 0x400 before Xcode 11 (LuLu's AboutWindow, UpdateWindow and
+        // Rules, Aerial's PreferencesWindow; their other windows, without it, do not); Xcode 16
+        // leaves it out (blocklist, blocklist_big, window).
+        if element["showsToolbarButton"] == "NO", context.era < XcodeEra(11) { flags |= 0x400 }
         if let styleMask { window.set("NSWindowStyleMask", int: styleMask) }
         window.set("NSWindowBacking", int: 2)
         let screen = screenRect ?? [0, 0, 0, 0]
@@ -176,7 +184,7 @@ enum WindowRule {
         }
         window.set("NSWindowRect", .string(AppKitContext.text(frame)))
         window.set("NSWTFlags", .integer(Int64(Int32(truncatingIfNeeded: flags))))
-        window.set("NSWindowTitle", .string(element["title"] ?? ""))
+        window.set("NSWindowTitle", try context.title(element))
         window.set("NSWindowSubtitle", .string(""))
         window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
         if let toolbarElement {
@@ -197,7 +205,10 @@ enum WindowRule {
         } else {
             window.set("NSViewClass", .null)
         }
-        window.set("NSUserInterfaceItemIdentifier", .null)
+        // The window's `identifier` (its NSUserInterfaceItemIdentification): Aerial's
+        // PreferencesWindow ("preferencesWindow"), Sparkle's SUStatus and SUUpdateAlert ("SUStatus",
+        // "SUUpdateAlert", keyed and NIBArchive outputs alike); nil without one (every other window).
+        window.set("NSUserInterfaceItemIdentifier", element["identifier"].map { .object(.string($0)) } ?? .null)
         if let contentMaxSize { window.set("NSWindowContentMaxSize", .string(contentMaxSize)) }
         let minSize = contentMinSize.map { ArchivedObject.string($0) }
         if let minSize { window.set("NSWindowContentMinSize", minSize) }
@@ -242,14 +253,17 @@ enum WindowRule {
         window.set("NSScreenRect", .string(AppKitContext.text(screen)))
         if let frameMinSize {
             window.set("NSMinSize", .string(frameMinSize))
-        } else if let minSize {
+        } else if let minSize, writesFrameMinSize {
             window.set("NSMinSize", minSize)
         }
-        // A window with a toolbar has no maximum size in all three pairs that have one; Xcode 13
-        // wrote it anyway (IRIndexRecordWController).
+        // A window with a toolbar has no maximum size in the three Xcode 16 pairs that have one
+        // and in LuLu's Preferences and Rules (8.3, with and without a minimum size); Xcode 13
+        // wrote it anyway (IRIndexRecordWController). Nothing shows 11 or 12; the boundary is put
+        // with the other Xcode 10 and earlier facts.
+        let writesToolbarMaxSize = context.era >= XcodeEra(11) && context.era < AppKitEraRule.current
         if let frameMaxSize {
             window.set("NSMaxSize", .string(frameMaxSize))
-        } else if toolbarElement == nil || context.era < AppKitEraRule.current {
+        } else if toolbarElement == nil || writesToolbarMaxSize {
             window.set("NSMaxSize", .string("{10000000000000, 10000000000000}"))
         }
         if let name = element["frameAutosaveName"] { window.set("NSFrameAutosaveName", .string(name)) }

@@ -73,8 +73,9 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesButtonConfiguration: Bool { version >= 13 }
     /// An editable nib bundle for a macOS target before 10.13 holds the NIBArchive variants
     /// beside `keyedobjects.nib`: the bundles saved by Xcode 13 to 15 (scribendi, AVRFuses) do,
-    /// adium's saved by Xcode 11 do not (``AppKitNibVariants``). Nothing shows 12.
-    var writesNibArchiveVariantsInBundles: Bool { version >= 12 }
+    /// adium's saved by Xcode 11 and 12 (AccountProfile, toolsVersion 17701, deployment 10.6,
+    /// whose keys are Xcode 12's) do not (``AppKitNibVariants``).
+    var writesNibArchiveVariantsInBundles: Bool { version >= 13 }
     /// A macOS nib for a deployment target before 10.13 is a directory with the NIBArchive
     /// variants beside `keyedobjects.nib` (``AppKitNibVariants``): Sparkle's pairs (Xcode 11.4
     /// and later) and every later one; Xcode 7.3 to 9.2 output is the keyed archive alone (Aerial,
