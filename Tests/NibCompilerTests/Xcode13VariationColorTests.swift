@@ -730,3 +730,95 @@ struct TableHeaderFooterTests {
         #expect(graph.elements(of: try #require(graph.object("UISubviews", of: table))) == [footer, header])
     }
 }
+
+/// Rules found in the real documents of `wild/`, each with Apple's compiled nibs as evidence.
+@Suite("Controls, controllers and cells as the corpus's nibs show them")
+struct WildDocumentRuleTests {
+    @Test("a disabled button archives UIDisabled before its alignments (0senno, COVIDSAFE)")
+    func disabledButton() throws {
+        let graph = try Xcode13ControlTests.xib(
+            """
+            <button opaque="NO" contentMode="scaleToFill" enabled="NO" contentHorizontalAlignment="left" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="b1">
+                <rect key="frame" x="0.0" y="0.0" width="46" height="30"/>
+                <state key="normal" title="Go"/>
+            </button>
+            """)
+        let button = try #require(graph.all("UIButton").first)
+        #expect(graph.value("UIDisabled", of: button) == .bool(true))
+        let keys = graph.nodes[button].values.map(\.key)
+        let disabled = try #require(keys.firstIndex(of: "UIDisabled"))
+        let alignment = try #require(keys.firstIndex(of: "UIContentHorizontalAlignment"))
+        #expect(disabled < alignment)
+    }
+
+    @Test("a controller's modal styles: UIModalTransitionStyle and UIModalPresentationStyle (0senno's JoinSession)")
+    func modalStyles() throws {
+        let output = try Xcode13Storyboard.compile(
+            Xcode13Storyboard.oneScene(subviews: "").replacingOccurrences(
+                of: #"<viewController id="vc" sceneMemberID="viewController">"#,
+                with:
+                    #"<viewController id="vc" modalTransitionStyle="crossDissolve" modalPresentationStyle="fullScreen" sceneMemberID="viewController">"#
+            ))
+        #expect(!output.warnings.contains { $0.message.contains("modal") })
+        let scene = Graph(try NibArchive(parsing: output.files["UIViewController-vc.nib"] ?? []))
+        let controller = try #require(scene.all("UIClassSwapper").first)
+        #expect(scene.value("UIModalTransitionStyle", of: controller) == .int8(2))
+        #expect(scene.value("UIModalPresentationStyle", of: controller) == .int8(0))
+    }
+
+    @Test("a table view cell's accessibility and runtime attributes apply to the cell, as a view's")
+    func cellAccessibility() throws {
+        let cell = Xcode13ControlTests.cell(selectionStyle: "default").replacingOccurrences(
+            of: #"<viewLayoutGuide key="safeArea" id="g1"/>"#,
+            with: """
+                <viewLayoutGuide key="safeArea" id="g1"/>
+                <accessibility key="accessibilityConfiguration" identifier="row"/>
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="string" keyPath="tag2" value="x"/>
+                </userDefinedRuntimeAttributes>
+                """)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useSafeAreas="YES" colorMatched="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    \(cell)
+                </objects>
+            </document>
+            """
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "T.xib")
+        #expect(!output.warnings.contains { $0.message.contains("inside a table view cell") })
+        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let configuration = try #require(graph.all("UIRuntimeAccessibilityConfiguration").first)
+        #expect(graph.className("UIAccessibileObject", of: configuration) == "UITableViewCell")
+        let pair = try #require(graph.all("UINibKeyValuePair").first)
+        #expect(graph.className("UIObject", of: pair) == "UITableViewCell")
+    }
+
+    @Test("a translator's note on a label is not archived and not warned about")
+    func userComments() throws {
+        let output = try Source.compile(
+            Source.iOSXib(
+                """
+                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hi" lineBreakMode="tailTruncation" adjustsFontSizeToFit="NO" id="l1">
+                    <rect key="frame" x="0.0" y="0.0" width="40" height="20"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    <attributedString key="userComments"><fragment content="A note"/></attributedString>
+                </label>
+                """))
+        #expect(!output.warnings.contains { $0.message.contains("attributedString") })
+    }
+
+    @Test("a text style the corpus does not show archives at its iOS size less 3 points, as the six it shows do")
+    func derivedTextStyleSize() throws {
+        let (graph, label) = try LabelAutoshrinkTests.label(
+            #"adjustsFontSizeToFit="NO""#,
+            font: #"<fontDescription key="fontDescription" style="UICTFontTextStyleFootnote"/>"#)
+        let font = try #require(graph.object("UIFont", of: label))
+        #expect(graph.value("NSSize", of: font) == .float64(10))
+        #expect(graph.text("UIIBTextStyle", of: font) == "UICTFontTextStyleFootnote")
+    }
+}

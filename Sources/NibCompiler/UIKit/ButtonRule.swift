@@ -25,9 +25,13 @@ enum ButtonRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        for name in ["enabled", "selected", "highlighted"] where element[name] != nil {
+        for name in ["selected", "highlighted"] where element[name] != nil {
             try context.unmodelled(.unsupportedAttribute, element, "button attribute \(name) is not modelled")
         }
+        // UIControl's disabled flag, before the control's alignments: the corpus's three disabled
+        // buttons (0senno, COVIDSAFE), a switch and a refresh control archive UIDisabled true
+        // after the view keys.
+        if element["enabled"] == "NO" { object.set("UIDisabled", .bool(true)) }
         var lineBreakMode: Int?
         if let mode = element["lineBreakMode"] {
             guard let code = LabelRule.lineBreakModes[mode] else {

@@ -132,10 +132,6 @@ enum FontRule {
         return font
     }
 
-    /// The font name and size ibtool archives for each text style: the style's font on the Mac
-    /// that ran ibtool, not on a device (UIKit resolves the style again at run time from
-    /// `UIIBTextStyle`). Seen in the corpus's compiled nibs (eagle-eyexk tiligo-webapp's
-    /// FIRInAppMessageDisplayStoryboard, 10 fonts).
     /// The point size of each text style on iOS at the default content size category, as
     /// Apple's Human Interface Guidelines list them (Dynamic Type, Large): what a label's
     /// minimum scale factor applies to (duckduckgo Debug, Xcode 13.2: Body × 0.5 → a minimum
@@ -147,6 +143,10 @@ enum FontRule {
         "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
     ]
 
+    /// The font name and size ibtool archives for each text style: the style's font on the Mac
+    /// that ran ibtool, not on a device (UIKit resolves the style again at run time from
+    /// `UIIBTextStyle`). Seen in the corpus's compiled nibs (eagle-eyexk tiligo-webapp's
+    /// FIRInAppMessageDisplayStoryboard, 10 fonts).
     static let textStyles: [String: (name: String, size: Double)] = [
         "UICTFontTextStyleBody": (".SFUI-Regular", 14), "UICTFontTextStyleTitle1": (".SFUI-Regular", 25),
         "UICTFontTextStyleTitle2": (".SFUI-Regular", 19), "UICTFontTextStyleTitle3": (".SFUI-Regular", 17),
@@ -163,6 +163,11 @@ enum FontRule {
         var metrics = textStyles["UICTFontTextStyleBody"] ?? (".SFUI-Regular", 14)
         if let known = textStyles[style] {
             metrics = known
+        } else if let size = iOSTextStyleSizes[style] {
+            // Each style the corpus shows archives at its iOS size less 3 points (Body 17 → 14,
+            // Title1 28 → 25, Title2 22 → 19, Title3 20 → 17, Subhead 15 → 12, Headline 17 → 14):
+            // the same holds for the others (Footnote, Captions, Callout, Title0), regular weight.
+            metrics = (".SFUI-Regular", size - 3)
         } else {
             try context.unmodelled(
                 .unsupportedAttribute, element,

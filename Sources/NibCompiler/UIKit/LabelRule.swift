@@ -30,7 +30,8 @@ enum LabelRule {
             }
             return try encodeAttributed(element, object, context)
         }
-        if let attributed = element.child("attributedString") {
+        // A translator's note (`key="userComments"`) goes to the strings file, not the nib.
+        if let attributed = element.children(named: "attributedString").first(where: { $0["key"] != "userComments" }) {
             try context.unmodelled(
                 .unsupportedElement, attributed,
                 "<attributedString> without usesAttributedText=\"YES\" is not modelled")

@@ -202,6 +202,9 @@ enum NavigationRule {
                     if let object = try barItem(entry) { list.append(object) }
                 }
                 if child.name == "leftBarButtonItems" { left += list } else { right += list }
+            // A translator's note goes to the strings file, not the nib.
+            case ("attributedString", "userComments"):
+                break
             default:
                 try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a navigation item is not modelled; left out")

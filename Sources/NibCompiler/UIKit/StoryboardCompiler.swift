@@ -25,7 +25,7 @@ struct StoryboardCompiler {
         "autoresizesArchivedViewToFullSize", "automaticallyAdjustsScrollViewInsets", "title",
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
         "numberOfPrototypes", "definesPresentationContext", "hidesBottomBarWhenPushed",
-        "extendedLayoutIncludesOpaqueBars", "toolbarHidden",
+        "extendedLayoutIncludesOpaqueBars", "toolbarHidden", "modalPresentationStyle", "modalTransitionStyle",
     ]
 
     /// A navigation controller's `<toolbar key="toolbar">`: a toolbar (``UIKitToolbarRule``)
@@ -54,6 +54,24 @@ struct StoryboardCompiler {
             toolbar.insert("UIAutoresizingMask", .integer(10), after: "UIAutoresizeSubviews")
         }
         return toolbar
+    }
+
+    /// A controller's modal transition and presentation styles (`UIModalTransitionStyle`,
+    /// `UIModalPresentationStyle`, the segue templates' codes), after the objects it keeps alive:
+    /// 0senno-atmosphere's JoinSessionViewController (crossDissolve 2, fullScreen 0) and the
+    /// corpus's 19 other controllers with a presentation style. An unknown name is a warning.
+    func encodeModalStyles(_ controller: SourceElement, into object: ArchivedObject) throws(CompileError) {
+        for (attribute, key, table) in [
+            ("modalTransitionStyle", "UIModalTransitionStyle", SegueRule.transitionStyles),
+            ("modalPresentationStyle", "UIModalPresentationStyle", SegueRule.presentationStyles),
+        ] {
+            guard let value = controller[attribute] else { continue }
+            guard let code = table[value] else {
+                try unmodelled(.unsupportedAttribute, controller, "\(attribute) \"\(value)\" is unknown; left out")
+                continue
+            }
+            object.set(key, int: code)
+        }
     }
 
     /// A controller's presentation and layout flags, in Apple's order:
@@ -476,6 +494,7 @@ struct StoryboardCompiler {
                     }
                 }
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                try encodeModalStyles(scene.controller, into: container)
                 Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
@@ -501,6 +520,7 @@ struct StoryboardCompiler {
                     container.set("UIStoryboardIdentifier", .string(identifier))
                 }
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+                try encodeModalStyles(scene.controller, into: container)
                 Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UITabBar", bar)
                 container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
@@ -864,6 +884,7 @@ struct StoryboardCompiler {
         }
         // As on containers (Sylladise1.3's tab bar controller): duckduckgo's HomeViewController
         // (Xcode 13.2) archives it after the objects kept alive.
+        try encodeModalStyles(controller, into: object)
         Self.encodeLayoutFlags(controller, into: object)
         if controller["autoresizesArchivedViewToFullSize"] == "NO" {
             object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))

@@ -143,8 +143,17 @@ enum TableViewCellRule {
             && !(child.name == "point" && child["key"] == "canvasLocation")
             && !(child.name == "attributedString" && child["key"] == "userComments")
         {
-            try context.unmodelled(
-                .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")
+            switch (child.name, child["key"]) {
+            // A cell is a view: its runtime attributes and accessibility are applied at load as
+            // any view's are (RuntimeAttributeRule, AccessibilityRule).
+            case ("userDefinedRuntimeAttributes", _):
+                try RuntimeAttributeRule.schedule(child, object: cell, context: context, resources: resources)
+            case ("accessibility", "accessibilityConfiguration"):
+                try AccessibilityRule.configure(child, view: cell, id: element["id"], context: context)
+            default:
+                try context.unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> inside a table view cell is not modelled")
+            }
         }
         let width = frame.number("width") ?? 0
         let height = frame.number("height") ?? 0

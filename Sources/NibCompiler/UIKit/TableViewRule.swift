@@ -185,7 +185,8 @@ enum TableViewRule {
                 }
             }
             var rows: [ArchivedObject] = []
-            for child in section.children {
+            // A translator's note goes to the strings file, not the nib.
+            for child in section.children where !(child.name == "attributedString" && child["key"] == "userComments") {
                 guard child.name == "cells" else {
                     try context.unmodelled(
                         .unsupportedElement, child, "<\(child.name)> inside a table view section is not modelled")
