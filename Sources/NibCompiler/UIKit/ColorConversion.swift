@@ -14,6 +14,9 @@ import Foundation
 /// * Display P3 (sRGB curve): the published Display P3 colorants, red checked against
 ///   Idrill7's P3 red.
 ///
+/// Xcode 13's ColorSync uses matrices made from the spaces' primaries and D65 instead
+/// (``chromaticGenericRGB``, ``chromaticDisplayP3``), under which grays stay gray.
+///
 /// Measured against every such color in the pairs, the results are within 1e-5 of Apple's
 /// float32 components (a few float32 ulps for most): ColorSync's own arithmetic is not
 /// reproduced exactly, which is why the compiler reports each use as a warning.
