@@ -81,8 +81,17 @@ enum TextViewRule {
                     + "(NibKit has no glyph metrics; UIKit lays the text out again)")
         }
         let font = try FontRule.font(fontElement, in: context)
+        // A text view is a scroll view: the SDK's inset adjustment keys around the zoom bounce and
+        // content size, as ``UIKitScrollViewRule`` writes them (duckduckgo Feedback's text view,
+        // Xcode 13.2).
+        if context.era.writesScrollIndicatorInsetAdjustment {
+            object.set("UIScrollViewIndicatorInsetAdjustmentBehavior", int: 1)
+        }
         object.set("UIBouncesZoom", .bool(true))
         object.set("UIContentSize", ArchivedObject.geometry([width, verticalInsets + lineHeight]))
+        if context.era.writesContentInsetAdjustment {
+            object.set("UIScrollViewContentInsetAdjustmentBehavior", int: 0)
+        }
         if !text.isEmpty {
             let string = ArchivedObject.string(text)
             object.set("UIText", string)
