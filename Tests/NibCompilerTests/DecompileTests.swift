@@ -290,3 +290,58 @@ struct DecompileCorpusTests {
         #expect(unknown.subtracting(Self.exceptions).isEmpty, "not in any real document: \(unknown.sorted())")
     }
 }
+
+/// Storyboards decompiled for Xcode 13, whose compiler sizes root views by the previewed device.
+@Suite("Decompiling Xcode 13 storyboards: the previewed device")
+struct DecompileDeviceTests {
+    @Test("root views keep their size: the device most of them fit, freeform sizes for the rest")
+    func deviceAndFreeformSizes() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="a">
+                <device id="retina6_12" orientation="portrait" appearance="light"/>
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <viewController id="a" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="av">
+                                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                                <subviews>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hi" lineBreakMode="tailTruncation" adjustsFontSizeToFit="NO" id="l1">
+                                        <rect key="frame" x="0.0" y="0.0" width="40" height="20"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                        <nil key="highlightedColor"/>
+                                    </label>
+                                </subviews>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="f1" sceneMemberID="firstResponder"/>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <viewController storyboardIdentifier="B" id="b" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="bv">
+                                <rect key="frame" x="0.0" y="0.0" width="300" height="400"/>
+                            </view>
+                            <size key="freeformSize" width="300" height="400"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="f2" sceneMemberID="firstResponder"/>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+        // (The label's system font shows the decompiler the nib is Xcode 13's.)
+        let compiled = try Xcode13Storyboard.compile(text)
+        let nibs = try compiled.files.filter { $0.key.hasSuffix(".nib") }.sorted { $0.key < $1.key }.map {
+            (name: $0.key, archive: try NibArchive(parsing: $0.value))
+        }
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: compiled.files["Info.plist"])
+        #expect(result.document.contains(#"<device id="retina6_12" orientation="portrait""#))
+        #expect(result.document.contains(#"<size key="freeformSize" width="300" height="400"/>"#))
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
+        let differences = FileTreeComparison().differences(
+            between: compiled.files.filter { (key, _) in key != "Info.plist" },
+            and: again.files.filter { (key, _) in key != "Info.plist" })
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+    }
+}

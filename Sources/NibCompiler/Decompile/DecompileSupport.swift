@@ -30,7 +30,9 @@ final class DecompileShared {
 
     /// A UIKit document of `type` as the Xcode `era` saves it: the header, `<dependencies>` and
     /// the custom fonts named so far (call it once the nibs are decoded).
-    func uiKitDocument(type: String, era: XcodeEra) -> DecompiledElement {
+    func uiKitDocument(type: String, era: XcodeEra, device chosen: (id: String, landscape: Bool)? = nil)
+        -> DecompiledElement
+    {
         let version = UIKitDecompilation.toolsVersion(era)
         let document = DecompiledElement(
             "document",
@@ -50,7 +52,10 @@ final class DecompileShared {
         // what it shows, is described the older way. The device's size matters only to views
         // without a frame (decompiled views have theirs).
         if era >= XcodeEra(9) {
-            var device = [("id", "retina6_1"), ("orientation", "portrait")]
+            var device = [
+                ("id", chosen?.id ?? "retina6_1"),
+                ("orientation", chosen?.landscape == true ? "landscape" : "portrait"),
+            ]
             if era >= XcodeEra(11) { device.append(("appearance", "light")) }
             document.append(DecompiledElement("device", device))
         }

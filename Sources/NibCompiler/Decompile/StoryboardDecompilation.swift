@@ -54,6 +54,8 @@ final class StoryboardDecompilation {
     private var salt = 0
     private var era = XcodeEra(13)
     private var localizable = false
+    /// Each controller with its root view's size, for ``previewDevice()``.
+    private var rootViews: [(controller: DecompiledElement, width: Double, height: Double)] = []
     /// (salt, index) of the controllers made into scenes: a container that holds itself is met once.
     private var visitedControllers: Set<[Int]> = []
 
@@ -154,13 +156,53 @@ final class StoryboardDecompilation {
             let controllerID = String(name[..<range.lowerBound])
             scenes.append(orphanScene(viewNib: name, controllerID: controllerID))
         }
-        let document = shared.uiKitDocument(type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era)
+        let device = previewDevice()
+        let document = shared.uiKitDocument(
+            type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era, device: device)
         if let initial { document.set("initialViewController", initial) }
         document.append(scenes)
         if let screen = shared.simulatedScreen(era: era) { document.append(screen) }
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+    }
+
+    /// The device the document previews, for Xcode 13 and later, whose compiler archives each
+    /// controller's root view at the previewed screen size unless the controller has a freeform
+    /// size (``StoryboardCompiler/screenFrame(for:)``): the device whose screen (portrait or
+    /// landscape) most root views have; every root view of another size gets its size as the
+    /// controller's freeform size, so that the compiler gives it back. `nil`: the default device.
+    private func previewDevice() -> (id: String, landscape: Bool)? {
+        guard era >= XcodeEra(13), !rootViews.isEmpty else { return nil }
+        var counts: [String: (count: Int, landscape: Bool)] = [:]
+        for (_, width, height) in rootViews {
+            for (id, screen) in StoryboardCompiler.deviceScreens.sorted(by: { $0.key < $1.key }) {
+                if screen.width == width, screen.height == height {
+                    counts[id, default: (0, false)].count += 1
+                } else if screen.height == width, screen.width == height {
+                    counts[id + " landscape", default: (0, true)].count += 1
+                }
+            }
+        }
+        let best = counts.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.first
+        let id = best.map { $0.value.landscape ? String($0.key.dropLast(" landscape".count)) : $0.key } ?? "retina6_1"
+        let landscape = best?.value.landscape ?? false
+        guard let screen = StoryboardCompiler.deviceScreens[id] else { return nil }
+        let size = landscape ? (screen.height, screen.width) : (screen.width, screen.height)
+        for (controller, width, height) in rootViews where (width, height) != size {
+            controller.append(
+                DecompiledElement(
+                    "size", [("key", "freeformSize"), ("width", Self.number(width)), ("height", Self.number(height))]))
+            controller.orderChildren([
+                "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "size", "connections",
+            ])
+        }
+        return (id, landscape)
+    }
+
+    /// A number as Interface Builder writes it (`375`, `43.5`).
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// A scene for a view nib without its scene nib: a view controller with the id and a
@@ -211,6 +253,11 @@ final class StoryboardDecompilation {
                 element.set("key", "view")
                 controller.append(element)
                 placedView = true
+                let frame = element.children.first { $0.name == "rect" && $0["key"] == "frame" }
+                if let width = frame?["width"].flatMap(Double.init), let height = frame?["height"].flatMap(Double.init)
+                {
+                    rootViews.append((controller, width, height))
+                }
             } else {
                 objects.append(element)
             }
