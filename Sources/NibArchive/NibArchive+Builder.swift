@@ -123,6 +123,7 @@ extension NibArchive {
             var builtObjects: [Object] = []
             builtObjects.reserveCapacity(count)
             var valueCount = 0
+            var storageSize = NibArchive.lneTrailer.count
             for objectIndex in 0..<count {
                 let first = valueCount
                 var seen: Set<String> = []
@@ -139,7 +140,9 @@ extension NibArchive {
                     if keyIndex[key] == nil {
                         keyIndex[key] = keyOrder.count
                         keyOrder.append(Key(key))
+                        storageSize += key.utf8.count
                     }
+                    if case .data(let bytes) = payload { storageSize += bytes.count }
                     valueCount += 1
                 }
                 let objectValueCount = valueCount - first
@@ -151,11 +154,12 @@ extension NibArchive {
             let classes = classOrder.map { name in
                 ClassName(name, fallbacks: (fallbacks[name] ?? []).compactMap { classIndex[$0].map(UInt32.init) })
             }
+            for name in classOrder { storageSize += name.utf8.count + 1 }
             let rootHasLNE = count > 0 && source.values(ofObject: 0).contains { $0.key == Builder.lneVersionKey }
             return try NibArchive(
                 formatVersion: 1, coderVersion: coderVersion, objects: builtObjects, keys: keyOrder,
                 values: BuiltValues(source: source, keyIndex: keyIndex, count: valueCount), classes: classes,
-                trailingBytes: rootHasLNE ? NibArchive.lneTrailer : [])
+                trailingBytes: rootHasLNE ? NibArchive.lneTrailer : [], storageCapacity: storageSize)
         }
 
         /// The values of a source's objects in table order, made as they are read, with the
