@@ -135,6 +135,9 @@ struct KeyedArchiveWriter {
     private var repeatedKeyObjects = 0
     /// Counts the values written per object: objects sharing a run repeat it.
     private var budget: ExpansionBudget
+    /// Whether ``write(emit:)`` leaves the annotation's `keys` array empty for the caller to
+    /// write (a data value per key held at once took 8 times a nib of short keys).
+    private var streamsKeyTable = false
 
     init(archive: NibArchive, budget: ExpansionBudget) {
         self.archive = archive
@@ -260,7 +263,8 @@ struct KeyedArchiveWriter {
                             PropertyList.Entry("fallbacks", .array(entry.fallbacks.map { .integer(Int64($0)) })),
                         ])
                     })),
-            PropertyList.Entry("keys", .array(keys.map { .data(Array($0.bytes)) })),
+            // The streamed binary writer writes the key table itself (``addAnnotation(_:to:)``).
+            PropertyList.Entry("keys", .array(streamsKeyTable ? [] : keys.map { .data(Array($0.bytes)) })),
         ]
         if !archive.trailingBytes.isEmpty {
             annotation.append(PropertyList.Entry("trailer", .data(Array(archive.trailingBytes))))
@@ -295,12 +299,40 @@ struct KeyedArchiveWriter {
         values.append(objectList)
         var elements = [stream.add(.string("$null"))]
         elements.reserveCapacity(archive.objects.count + archive.classes.count + 1)
+        streamsKeyTable = true
+        defer { streamsKeyTable = false }
         let parts = try write { elements.append(stream.add($0)) }
         stream.writeArray(objectList, elements)
-        values.append(stream.add(.dictionary(parts.annotation)))
+        values.append(addAnnotation(parts.annotation, to: &stream))
         stream.writeDictionary(root, keys: keys, values: values)
         try stream.finish(top: root)
         return parts.notes
+    }
+
+    /// Writes the annotation dictionary as `stream.add` would, numbered the same way, but with
+    /// the `keys` array made here one key at a time, each key's data written unshared (a key
+    /// table's keys are distinct; a table of them for sharing took 6 MB for 93,000 keys).
+    private func addAnnotation(_ entries: [PropertyList.Entry], to stream: inout BinaryPropertyListWriter.Stream)
+        -> Int
+    {
+        let index = stream.reserve()
+        let keys = entries.map { stream.add(.string($0.key)) }
+        var values: [Int] = []
+        values.reserveCapacity(entries.count)
+        for entry in entries {
+            guard entry.key == "keys" else {
+                values.append(stream.add(entry.value))
+                continue
+            }
+            let list = stream.reserve()
+            var references: [Int] = []
+            references.reserveCapacity(archive.keys.count)
+            for key in archive.keys { references.append(stream.addUnshared(.data(Array(key.bytes)))) }
+            stream.writeArray(list, references)
+            values.append(list)
+        }
+        stream.writeDictionary(index, keys: keys, values: values)
+        return index
     }
 
     /// The keyed archive as XML, each object's dictionary written as it is made.

@@ -98,21 +98,37 @@ public final class SourceElement: @unchecked Sendable {
     }
 
     /// Every element below this one, depth-first in document order.
-    public var descendants: [SourceElement] {
-        children.flatMap { [$0] + $0.descendants }
-    }
+    public var descendants: [SourceElement] { descendants { _ in true } }
 
     /// Every element below this one, depth-first in document order, without the subtrees of
     /// children named `name` (and without those children).
-    public func descendants(outside name: String) -> [SourceElement] {
-        children.filter { $0.name != name }.flatMap { [$0] + $0.descendants(outside: name) }
-    }
+    public func descendants(outside name: String) -> [SourceElement] { descendants { $0.name != name } }
 
     /// The descendants that belong to this nib: every descendant but what prototype cells hold
     /// (a table view's `<prototypes>`, a collection view's `<cells>`), which ibtool compiles
     /// into nibs of their own.
-    var descendantsOutsidePrototypes: [SourceElement] {
-        children.filter { !$0.isPrototypeContainer }.flatMap { [$0] + $0.descendantsOutsidePrototypes }
+    var descendantsOutsidePrototypes: [SourceElement] { descendants { !$0.isPrototypeContainer } }
+
+    /// Every element below this one that `include` accepts, with its subtree, depth-first in
+    /// document order; an element `include` refuses is left out with everything below it. The
+    /// walk keeps its own stack and one result (concatenating each child's list made a deep
+    /// document's walk take time in proportion to its size times its depth).
+    private func descendants(_ include: (SourceElement) -> Bool) -> [SourceElement] {
+        var result: [SourceElement] = []
+        // Each entry: an element whose children are being listed, and the next child.
+        var stack: [(element: SourceElement, next: Int)] = [(self, 0)]
+        while let (element, next) = stack.last {
+            guard next < element.children.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            let child = element.children[next]
+            guard include(child) else { continue }
+            result.append(child)
+            stack.append((child, 0))
+        }
+        return result
     }
 
     /// Whether this element holds prototype cells (see ``descendantsOutsidePrototypes``).

@@ -8,6 +8,27 @@ struct XibCompiler {
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, module: document.module,
             era: document.era, imagesAvailable: document.imagesAvailable, customFonts: document.customFontNames,
             diagnostics: document.diagnostics)
+        try compileObjects(context: context)
+        try context.resolve()
+        if let storage = context.traitStorages.first {
+            try document.diagnostics.recover(
+                CompileError(
+                    code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
+                    message:
+                        "size-class variations in a xib are not modelled (\(storage.className)); archived as the storyboard rules write them"
+                ))
+        }
+        let root = context.makeRoot()
+        // Nothing reads the source below the document element once the objects are made and
+        // connected: the tree goes before the archive is built (it was a fifth of the memory a
+        // large document's compile peaked at). `compileObjects` holds the elements it walks
+        // only while it runs.
+        document.root.children = []
+        return try NibCompiler.serialize(root, fileName: document.fileName)
+    }
+
+    /// Makes the top-level objects and schedules their connections.
+    private func compileObjects(context: UIKitContext) throws(CompileError) {
         let resources = UIKitResources(document: document.root)
         let encoder = ViewEncoder(context: context, resources: resources)
         guard let objects = document.root.child("objects") else {
@@ -36,20 +57,5 @@ struct XibCompiler {
                 }
             }
         }
-        try context.resolve()
-        if let storage = context.traitStorages.first {
-            try document.diagnostics.recover(
-                CompileError(
-                    code: .unsupportedElement, file: document.fileName, line: 0, column: 0, element: nil,
-                    message:
-                        "size-class variations in a xib are not modelled (\(storage.className)); archived as the storyboard rules write them"
-                ))
-        }
-        let root = context.makeRoot()
-        // Nothing reads the source below the document element once the objects are made and
-        // connected: the tree goes before the archive is built (it was a fifth of the memory a
-        // large document's compile peaked at).
-        document.root.children = []
-        return try NibCompiler.serialize(root, fileName: document.fileName)
     }
 }
