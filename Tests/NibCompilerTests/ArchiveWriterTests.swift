@@ -35,14 +35,15 @@ struct ArchiveWriterTests {
         b.set("y", s3)
         b.set("z", a)
         b.set("n", int: 5)
-        defer { [root, a, b, c, s2, s3].forEach { $0.removeAllValues() } }
+        defer { for object in [root, a, b, c, s2, s3] { object.removeAllValues() } }
 
         let archive = try ArchiveWriter().archive(root: root)
         // 0 root, 1 a, 2 s2 (reached through a), 3 b (s3 is s2's number, a keeps 1), 4 c.
         #expect(archive.objects.count == 5)
-        #expect(archive.objects.map { archive.classes[$0.classIndex].name } == [
-            "NSObject", "UIView", "NSString", "UIView", "UILabel",
-        ])
+        #expect(
+            archive.objects.map { archive.classes[$0.classIndex].name } == [
+                "NSObject", "UIView", "NSString", "UIView", "UILabel",
+            ])
         #expect(Self.references(archive, object: 0) == [1, 3, 4])
         #expect(Self.references(archive, object: 1) == [2])
         #expect(Self.references(archive, object: 3) == [2, 1])
@@ -55,7 +56,7 @@ struct ArchiveWriterTests {
         let count = 100_000
         let chain = (0..<count).map { _ in ArchivedObject("NSObject") }
         for index in 0..<(count - 1) { chain[index].set("next", chain[index + 1]) }
-        defer { chain.forEach { $0.removeAllValues() } }
+        defer { for object in chain { object.removeAllValues() } }
 
         let archive = try ArchiveWriter().archive(root: chain[0])
         #expect(archive.objects.count == count)

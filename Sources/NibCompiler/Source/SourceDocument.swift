@@ -298,7 +298,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         // allocation each time).
         var attributes: [SourceElement.Attribute] = []
         attributes.reserveCapacity(attributeDict.count)
-        for (name, value) in attributeDict { attributes.append(SourceElement.Attribute(name: intern(name), value: value)) }
+        for (name, value) in attributeDict {
+            attributes.append(SourceElement.Attribute(name: intern(name), value: value))
+        }
         let element = SourceElement(
             name: intern(elementName), attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
         if let parent = stack.last {
