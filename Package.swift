@@ -96,7 +96,7 @@ let package = Package(
                 "NibToolCLI", "NibArchive", "NibCoding", "NibCompiler", "KeyedArchive", "CorpusSupport", "nibtool",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            swiftSettings: swiftSettings),
+            exclude: ["Fuzz Regressions"], swiftSettings: swiftSettings),
         .testTarget(
             name: "IBToolTests",
             dependencies: [

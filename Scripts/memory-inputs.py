@@ -91,6 +91,14 @@ def xib(views):
     return "\n".join(out).encode()
 
 
+def xib_of_elements(body):
+    """An iOS .xib whose one view holds `body` (crafted element soup: the source tree's worst
+    case, elements with no attributes, 4 to 7 bytes each)."""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" '
+            'version="3.0" toolsVersion="14113" targetRuntime="iOS.CocoaTouch">\n<objects><view id="r"><subviews>'
+            + body + '</subviews></view></objects></document>\n').encode()
+
+
 def main():
     out = sys.argv[1]
     s = int(sys.argv[2]) if len(sys.argv) > 2 else 1
@@ -109,6 +117,8 @@ def main():
     w("tiny.xib", xib(1))
     w("compile-8000.xib", xib(8000 * s))
     w("compile-32000.xib", xib(32000 * s))
+    w("compile-empty-elements.xib", xib_of_elements("<a/>" * (250000 * s)))
+    w("compile-nested-empty.xib", xib_of_elements(("<a>" * 200 + "</a>" * 200) * (700 * s)))
 
 
 if __name__ == "__main__":

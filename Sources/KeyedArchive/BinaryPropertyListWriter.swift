@@ -165,6 +165,16 @@ enum BinaryPropertyListWriter {
             }
         }
 
+        /// Numbers and writes `value` without sharing it with an equal scalar written before
+        /// (containers as ``add(_:)`` writes them), so that no table holds on to it: for many
+        /// values known to be distinct, such as the data of a key table.
+        mutating func addUnshared(_ value: PropertyList) -> Int {
+            switch value {
+            case .array, .dictionary: add(value)
+            default: writeScalar(value)
+            }
+        }
+
         /// Numbers and writes a scalar seen for the first time.
         private mutating func writeScalar(_ value: PropertyList) -> Int {
             let index = reserve()

@@ -135,6 +135,9 @@ struct KeyedArchiveWriter {
     private var repeatedKeyObjects = 0
     /// Counts the values written per object: objects sharing a run repeat it.
     private var budget: ExpansionBudget
+    /// Whether ``write(emit:)`` leaves the annotation's `keys` array empty for the caller to
+    /// write (a data value per key held at once took 8 times a nib of short keys).
+    private var streamsKeyTable = false
 
     init(archive: NibArchive, budget: ExpansionBudget) {
         self.archive = archive
@@ -169,13 +172,18 @@ struct KeyedArchiveWriter {
         // The tables as views: copying the value table into an array of `Value`s took 16 times
         // the size of a nib of small values.
         let objects = archive.objects
-        let keys = Array(archive.keys)
+        let keys = archive.keys
         let classes = Array(archive.classes)
         let values = archive.values
         let objectCount = objects.count
-        var firstKey: [[UInt8]: Int] = [:]
-        for (index, key) in keys.enumerated() where firstKey[lossyBytes(key.bytes)] == nil {
-            firstKey[lossyBytes(key.bytes)] = index
+        // Each key's first index by its text's bytes. A key name shorter than 16 bytes is held
+        // inside its `String`: an array of bytes per key took 80 bytes a key, 7 times a nib of
+        // short keys.
+        var firstKey: [KeySpelling: Int] = [:]
+        firstKey.reserveCapacity(keys.count)
+        for (index, key) in keys.enumerated() {
+            let spelling = KeySpelling(text: key.name)
+            if firstKey[spelling] == nil { firstKey[spelling] = index }
         }
         var firstClass: [[UInt8]: Int] = [:]
         for (index, entry) in classes.enumerated() where firstClass[lossyBytes(entry.nameBytes)] == nil {
@@ -191,16 +199,16 @@ struct KeyedArchiveWriter {
             // A view of the object's run: each value is made when read (an array of them took
             // 48 bytes a value, 16 times a nib of one-byte values).
             let ownValues = object.valueCount == 0 ? values[0..<0] : archive.values(of: object)
-            var objectEntries = KeyedObjectEntries([
-                PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex)))
-            ])
+            var objectEntries = KeyedObjectEntries(
+                PropertyList.Entry("$class", .uid(UInt64(objectCount + 1 + object.classIndex))),
+                capacity: ownValues.count + 1)
             for value in ownValues {
                 if case .data(let bytes) = value.payload { try budget.spend(bytes.count / 8) }
                 objectEntries.add(keyNames[value.keyIndex], plistElement(value.payload, objectCount: objectCount))
             }
             // `$class` is one of the keys; an escaped value key is never `$class` itself.
             if objectEntries.keyCount - 1 < ownValues.count { repeatedKeyObjects += 1 }
-            let entries = objectEntries.entries
+            let entries = objectEntries.takeEntries()
             emit(.dictionary(entries))
 
             // What the default reading would give back, compared with what is there.
@@ -255,7 +263,8 @@ struct KeyedArchiveWriter {
                             PropertyList.Entry("fallbacks", .array(entry.fallbacks.map { .integer(Int64($0)) })),
                         ])
                     })),
-            PropertyList.Entry("keys", .array(keys.map { .data(Array($0.bytes)) })),
+            // The streamed binary writer writes the key table itself (``addAnnotation(_:to:)``).
+            PropertyList.Entry("keys", .array(streamsKeyTable ? [] : keys.map { .data(Array($0.bytes)) })),
         ]
         if !archive.trailingBytes.isEmpty {
             annotation.append(PropertyList.Entry("trailer", .data(Array(archive.trailingBytes))))
@@ -290,12 +299,40 @@ struct KeyedArchiveWriter {
         values.append(objectList)
         var elements = [stream.add(.string("$null"))]
         elements.reserveCapacity(archive.objects.count + archive.classes.count + 1)
+        streamsKeyTable = true
+        defer { streamsKeyTable = false }
         let parts = try write { elements.append(stream.add($0)) }
         stream.writeArray(objectList, elements)
-        values.append(stream.add(.dictionary(parts.annotation)))
+        values.append(addAnnotation(parts.annotation, to: &stream))
         stream.writeDictionary(root, keys: keys, values: values)
         try stream.finish(top: root)
         return parts.notes
+    }
+
+    /// Writes the annotation dictionary as `stream.add` would, numbered the same way, but with
+    /// the `keys` array made here one key at a time, each key's data written unshared (a key
+    /// table's keys are distinct; a table of them for sharing took 6 MB for 93,000 keys).
+    private func addAnnotation(_ entries: [PropertyList.Entry], to stream: inout BinaryPropertyListWriter.Stream)
+        -> Int
+    {
+        let index = stream.reserve()
+        let keys = entries.map { stream.add(.string($0.key)) }
+        var values: [Int] = []
+        values.reserveCapacity(entries.count)
+        for entry in entries {
+            guard entry.key == "keys" else {
+                values.append(stream.add(entry.value))
+                continue
+            }
+            let list = stream.reserve()
+            var references: [Int] = []
+            references.reserveCapacity(archive.keys.count)
+            for key in archive.keys { references.append(stream.addUnshared(.data(Array(key.bytes)))) }
+            stream.writeArray(list, references)
+            values.append(list)
+        }
+        stream.writeDictionary(index, keys: keys, values: values)
+        return index
     }
 
     /// The keyed archive as XML, each object's dictionary written as it is made.
@@ -401,13 +438,13 @@ struct KeyedArchiveWriter {
 
     /// Whether reading `entries` back the default way gives `values` with the same keys.
     private mutating func defaultReadingMatches(
-        _ entries: [PropertyList.Entry], _ values: NibArchive.ValueTable.SubSequence, firstKey: [[UInt8]: Int],
+        _ entries: [PropertyList.Entry], _ values: NibArchive.ValueTable.SubSequence, firstKey: [KeySpelling: Int],
         objectCount: Int
     ) -> Bool {
         var matches = true
         var index = 0
         for entry in entries.dropFirst() {
-            let keyIndex = firstKey[Array(unescapeKey(entry.key).utf8)]
+            let keyIndex = firstKey[KeySpelling(text: unescapeKey(entry.key))]
             let elements: [PropertyList]
             if case .array(let many) = entry.value { elements = many } else { elements = [entry.value] }
             for element in elements {
@@ -431,7 +468,7 @@ struct KeyedArchiveWriter {
         return matches && index == values.count
     }
 
-    private func notes(classes: [NibArchive.ClassName], keys: [NibArchive.Key], objectNotes: Int, _ orphans: Int)
+    private func notes(classes: [NibArchive.ClassName], keys: NibArchive.KeyTable, objectNotes: Int, _ orphans: Int)
         -> [String]
     {
         var notes = [

@@ -69,6 +69,39 @@ extension NibArchive {
         /// - Throws: ``NibArchiveError`` when an object reference names an object that was never
         ///   added, or when the contents exceed 32-bit offsets.
         public func build() throws(NibArchiveError) -> NibArchive {
+            try Self.build(PendingObjects(objects: objects), coderVersion: coderVersion, fallbacks: fallbacks)
+        }
+
+        /// The builder's own objects as a ``Source``.
+        private struct PendingObjects: Source {
+            let objects: [PendingObject]
+            var objectCount: Int { objects.count }
+            func className(ofObject index: Int) -> String { objects[index].className }
+            func values(ofObject index: Int) -> [(key: String, payload: Payload)] { objects[index].values }
+        }
+
+        /// Objects in encoding order (the first is the root) with their values, for
+        /// ``build(_:coderVersion:fallbacks:)``: what a ``Builder`` holds, or a graph that a
+        /// writer numbers and hands over without copying its values into a builder first (the
+        /// compiler's objects: a builder's copy of every value was its largest allocation).
+        package protocol Source {
+            /// The values of one object, in the order they were encoded.
+            associatedtype ObjectValues: Sequence<(key: String, payload: Payload)>
+            /// How many objects there are.
+            var objectCount: Int { get }
+            /// The class of the object at `index` (below ``objectCount``).
+            func className(ofObject index: Int) -> String
+            /// The values of the object at `index` (below ``objectCount``); read twice.
+            func values(ofObject index: Int) -> ObjectValues
+        }
+
+        /// Builds the archive of `source` in Apple's order, with `fallbacks` declared for the
+        /// classes that `source`'s objects use (see ``setFallbacks(_:for:)``), as ``build()``
+        /// does for a builder's objects.
+        package static func build(
+            _ source: some Source, coderVersion: UInt32, fallbacks: [String: [String]]
+        ) throws(NibArchiveError) -> NibArchive {
+            let count = source.objectCount
             var classOrder: [String] = []
             var classIndex: [String: Int] = [:]
             func useClass(_ name: String) {
@@ -77,7 +110,7 @@ extension NibArchive {
                     classOrder.append(name)
                 }
             }
-            for object in objects { useClass(object.className) }
+            for index in 0..<count { useClass(source.className(ofObject: index)) }
             // Fallback-only classes come after every class an object uses, in order of mention.
             for name in classOrder {
                 for fallback in fallbacks[name] ?? [] { useClass(fallback) }
@@ -88,47 +121,52 @@ extension NibArchive {
             var keyOrder: [Key] = []
             var keyIndex: [String: Int] = [:]
             var builtObjects: [Object] = []
-            builtObjects.reserveCapacity(objects.count)
+            builtObjects.reserveCapacity(count)
             var valueCount = 0
-            for (objectIndex, object) in objects.enumerated() {
+            var storageSize = NibArchive.lneTrailer.count
+            for objectIndex in 0..<count {
                 let first = valueCount
                 var seen: Set<String> = []
-                for (key, payload) in object.values {
+                for (key, payload) in source.values(ofObject: objectIndex) {
                     if key != Builder.emptyKey {
                         guard seen.insert(key).inserted else { continue }
                     }
-                    if case .objectReference(let target) = payload, Int(target) >= objects.count {
+                    if case .objectReference(let target) = payload, Int(target) >= count {
                         throw NibArchiveError(
                             code: .refRange, offset: nil, entry: TableEntry(.object, objectIndex),
-                            message: "value \"\(key)\" refers to object \(target), but only \(objects.count) were added"
+                            message: "value \"\(key)\" refers to object \(target), but only \(count) were added"
                         )
                     }
                     if keyIndex[key] == nil {
                         keyIndex[key] = keyOrder.count
                         keyOrder.append(Key(key))
+                        storageSize += key.utf8.count
                     }
+                    if case .data(let bytes) = payload { storageSize += bytes.count }
                     valueCount += 1
                 }
-                let count = valueCount - first
+                let objectValueCount = valueCount - first
                 builtObjects.append(
                     Object(
-                        classIndex: classIndex[object.className] ?? 0, firstValueIndex: count == 0 ? 0 : first,
-                        valueCount: count))
+                        classIndex: classIndex[source.className(ofObject: objectIndex)] ?? 0,
+                        firstValueIndex: objectValueCount == 0 ? 0 : first, valueCount: objectValueCount))
             }
             let classes = classOrder.map { name in
                 ClassName(name, fallbacks: (fallbacks[name] ?? []).compactMap { classIndex[$0].map(UInt32.init) })
             }
-            let rootHasLNE = objects.first?.values.contains { $0.key == Builder.lneVersionKey } ?? false
+            for name in classOrder { storageSize += name.utf8.count + 1 }
+            let rootHasLNE = count > 0 && source.values(ofObject: 0).contains { $0.key == Builder.lneVersionKey }
             return try NibArchive(
                 formatVersion: 1, coderVersion: coderVersion, objects: builtObjects, keys: keyOrder,
-                values: BuiltValues(objects: objects, keyIndex: keyIndex, count: valueCount), classes: classes,
-                trailingBytes: rootHasLNE ? NibArchive.lneTrailer : [])
+                values: BuiltValues(source: source, keyIndex: keyIndex, count: valueCount), classes: classes,
+                trailingBytes: rootHasLNE ? NibArchive.lneTrailer : [], storageCapacity: storageSize)
         }
 
-        /// The values of the pending objects in table order, made as they are read, with the
-        /// same rule as the first pass of ``build()`` (a repeated key keeps its first value).
-        private struct BuiltValues: Sequence {
-            let objects: [PendingObject]
+        /// The values of a source's objects in table order, made as they are read, with the
+        /// same rule as the first pass of ``build(_:coderVersion:fallbacks:)`` (a repeated key
+        /// keeps its first value).
+        private struct BuiltValues<Objects: Source>: Sequence {
+            let source: Objects
             let keyIndex: [String: Int]
             let count: Int
 
@@ -139,22 +177,20 @@ extension NibArchive {
             struct Iterator: IteratorProtocol {
                 let values: BuiltValues
                 var object = 0
-                var position = 0
+                var pending: Objects.ObjectValues.Iterator?
                 var seen: Set<String> = []
 
                 mutating func next() -> Value? {
-                    while object < values.objects.count {
-                        let pending = values.objects[object].values
-                        while position < pending.count {
-                            let (key, payload) = pending[position]
-                            position += 1
+                    while object < values.source.objectCount {
+                        if pending == nil { pending = values.source.values(ofObject: object).makeIterator() }
+                        while let (key, payload) = pending?.next() {
                             if key != Builder.emptyKey {
                                 guard seen.insert(key).inserted else { continue }
                             }
                             return Value(keyIndex: values.keyIndex[key] ?? 0, payload: payload)
                         }
                         object += 1
-                        position = 0
+                        pending = nil
                         seen = []
                     }
                     return nil

@@ -14,7 +14,21 @@ extension NibArchive {
         keys: some Sequence<Key>, values: some Sequence<Value>, classes: some Sequence<ClassName>,
         trailingBytes: some Sequence<UInt8> = [UInt8]()
     ) throws(NibArchiveError) {
+        try self.init(
+            formatVersion: formatVersion, coderVersion: coderVersion, objects: objects, keys: keys, values: values,
+            classes: classes, trailingBytes: trailingBytes, storageCapacity: 0)
+    }
+
+    /// ``init(formatVersion:coderVersion:objects:keys:values:classes:trailingBytes:)`` with room
+    /// for `storageCapacity` bytes of names, keys and data reserved up front (a storage grown
+    /// by doubling held up to twice its size while it was copied).
+    package init(
+        formatVersion: UInt32, coderVersion: UInt32, objects: some Sequence<Object>,
+        keys: some Sequence<Key>, values: some Sequence<Value>, classes: some Sequence<ClassName>,
+        trailingBytes: some Sequence<UInt8>, storageCapacity: Int
+    ) throws(NibArchiveError) {
         var pool = StoragePool()
+        pool.bytes.reserveCapacity(max(0, min(storageCapacity, NibArchive.maximumSize)))
         var classEntries: [ClassEntry] = []
         var fallbackIndices: [UInt32] = []
         for (index, className) in classes.enumerated() {

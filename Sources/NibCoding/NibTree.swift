@@ -264,10 +264,14 @@ public struct NibTree: Encodable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The tree as pretty-printed JSON with sorted keys.
+    /// The tree as pretty-printed JSON with sorted keys. A frame value that is not a finite
+    /// number (a nib may archive NaN or infinity) is the string `"nan"`, `"inf"` or `"-inf"`,
+    /// which JSON has no number for.
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 }

@@ -22,10 +22,14 @@ struct TerminalStyle {
     }
 }
 
-/// Encodes `value` as pretty, key-sorted JSON text followed by a newline.
+/// Encodes `value` as pretty, key-sorted JSON text followed by a newline; a number that is not
+/// finite (a nib's NaN or infinite frame) is the string `"nan"`, `"inf"` or `"-inf"` (JSON has
+/// no such numbers, and the encoder refused the whole report: FuzzTree).
 func jsonText(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
 }
 

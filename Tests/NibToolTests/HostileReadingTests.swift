@@ -1,6 +1,7 @@
 import Foundation
 import KeyedArchive
 import NibArchive
+import NibCoding
 import Testing
 import ZIPFoundation
 
@@ -97,6 +98,22 @@ struct HostileReadingTests {
         // Each of the 400 outlets once, and the view once per listing (400).
         #expect(lines.filter { $0.contains("outlet outlet") }.count == count)
         #expect(lines.filter { $0.hasPrefix("UIView #3") }.count == count)
+    }
+
+    @Test(
+        "tree --format json writes a frame of NaN or infinity as a string instead of failing",
+        arguments: [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")])
+    func treeJSONNonFiniteFrame(value: Double, expected: String) throws {
+        // Found by FuzzTree: the JSON encoder refused the whole tree (exit 1).
+        // (x is the archived center less half the width: NaN once the width is not finite.)
+        let nib = try HostileRenderTests.nib([NibView(frame: CGRect(x: 0, y: 0, width: value, height: 10))])
+        let run = runTool(["tree", "--format", "json", "-"], stdin: nib)
+        #expect(run.status == 0, "\(run.error)")
+        let tree = try #require(try JSONSerialization.jsonObject(with: Data(run.output)) as? [String: Any])
+        let root = try #require((tree["topLevelObjects"] as? [[String: Any]])?.first)
+        let frame = try #require((root["children"] as? [[String: Any]])?.first?["frame"] as? [String: Any])
+        #expect(frame["width"] as? String == expected)
+        #expect(frame["height"] as? Double == 10)
     }
 
     @Test("tree and scan escape control characters, ESC sequences and bidi overrides from the nib")

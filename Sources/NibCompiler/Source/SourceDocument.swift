@@ -252,6 +252,24 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     }
     private var stack: [SourceElement] = []
     private var ended = 0
+    /// The element and attribute names seen so far (see ``intern(_:)``).
+    private var names: Set<Spelling> = []
+
+    /// A name compared by its UTF-8 bytes (names that `String` equality would merge stay apart).
+    private struct Spelling: Hashable {
+        let text: String
+
+        static func == (lhs: Spelling, rhs: Spelling) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    /// The stored copy of `name`, shared by every element that uses it.
+    private func intern(_ name: String) -> String {
+        names.insert(Spelling(text: name)).memberAfterInsert.text
+    }
     private var started = 0
 
     /// Whether every element that started also ended.
@@ -275,8 +293,16 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             parser.abortParsing()
             return
         }
+        // One copy of each element and attribute name for the whole document (the parser
+        // makes a new string for every occurrence; a name longer than 15 bytes is a heap
+        // allocation each time).
+        var attributes: [SourceElement.Attribute] = []
+        attributes.reserveCapacity(attributeDict.count)
+        for (name, value) in attributeDict {
+            attributes.append(SourceElement.Attribute(name: intern(name), value: value))
+        }
         let element = SourceElement(
-            name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
+            name: intern(elementName), attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
         if let parent = stack.last {
             element.parent = parent
             parent.children.append(element)
