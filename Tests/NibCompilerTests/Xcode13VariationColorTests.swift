@@ -777,21 +777,7 @@ struct WildDocumentRuleTests {
                     <userDefinedRuntimeAttribute type="string" keyPath="tag2" value="x"/>
                 </userDefinedRuntimeAttributes>
                 """)
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19529" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useSafeAreas="YES" colorMatched="YES">
-                <objects>
-                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                    \(cell)
-                </objects>
-            </document>
-            """
-        var options = NibCompiler.Options()
-        options.xcode = XcodeEra(13.2)
-        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "T.xib")
-        #expect(!output.warnings.contains { $0.message.contains("inside a table view cell") })
-        let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
+        let graph = try Xcode13ControlTests.xib(cell)
         let configuration = try #require(graph.all("UIRuntimeAccessibilityConfiguration").first)
         #expect(graph.className("UIAccessibileObject", of: configuration) == "UITableViewCell")
         let pair = try #require(graph.all("UINibKeyValuePair").first)

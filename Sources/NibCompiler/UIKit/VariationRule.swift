@@ -399,21 +399,29 @@ enum VariationRule {
         return perAttribute.compactMap { name, classes in
             guard let defaultValue = attributeVariationValue(name, element[name] ?? attributeDefaults[name] ?? "")
             else { return nil }
-            var records: [ArchivedObject] = []
-            for (sizeClass, value) in classes + [(SizeClass(horizontal: nil, vertical: nil), defaultValue)] {
-                let record = ArchivedObject("_UIAttributeTraitStorageRecord")
-                let traits = sizeClass.traitCollection(emptyDefault: true) ?? ArchivedObject("UITraitCollection")
-                if sizeClass.specificity == 0 { traits.sharingKey = "traits:empty" }
-                record.set("UITraitCollection", traits)
-                record.set("UIValue", value)
-                records.append(record)
-            }
-            let storage = ArchivedObject("_UIAttributeTraitStorage")
-            storage.set("UIObject", view)
-            storage.set("UIKeyPath", .string(name))
-            storage.set("UIRecords", .collection("NSMutableArray", records))
-            return storage
+            return attributeStorage(object: view, keyPath: name, values: classes, defaultValue: defaultValue)
         }
+    }
+
+    /// An `_UIAttributeTraitStorage` setting `keyPath` of `object`: one record per size class
+    /// with its value, then the default class's (an empty trait collection, shared in the nib).
+    private static func attributeStorage(
+        object: ArchivedObject, keyPath: String, values: [(SizeClass, ArchivedObject)], defaultValue: ArchivedObject
+    ) -> ArchivedObject {
+        var records: [ArchivedObject] = []
+        for (sizeClass, value) in values + [(SizeClass(horizontal: nil, vertical: nil), defaultValue)] {
+            let record = ArchivedObject("_UIAttributeTraitStorageRecord")
+            let traits = sizeClass.traitCollection(emptyDefault: true) ?? ArchivedObject("UITraitCollection")
+            if sizeClass.specificity == 0 { traits.sharingKey = "traits:empty" }
+            record.set("UITraitCollection", traits)
+            record.set("UIValue", value)
+            records.append(record)
+        }
+        let storage = ArchivedObject("_UIAttributeTraitStorage")
+        storage.set("UIObject", object)
+        storage.set("UIKeyPath", .string(keyPath))
+        storage.set("UIRecords", .collection("NSMutableArray", records))
+        return storage
     }
 
     /// A constraint's constant variations (`<variation key="heightClass=compact" constant="-86"/>`)
@@ -464,20 +472,9 @@ enum VariationRule {
                 return constant
             }
             storages.append { () -> ArchivedObject in
-                var records: [ArchivedObject] = []
-                for (sizeClass, value) in classes + [(SizeClass(horizontal: nil, vertical: nil), defaultConstant)] {
-                    let record = ArchivedObject("_UIAttributeTraitStorageRecord")
-                    let traits = sizeClass.traitCollection(emptyDefault: true) ?? ArchivedObject("UITraitCollection")
-                    if sizeClass.specificity == 0 { traits.sharingKey = "traits:empty" }
-                    record.set("UITraitCollection", traits)
-                    record.set("UIValue", constantValue(value))
-                    records.append(record)
-                }
-                let storage = ArchivedObject("_UIAttributeTraitStorage")
-                storage.set("UIObject", constraint)
-                storage.set("UIKeyPath", .string("encodedConstant"))
-                storage.set("UIRecords", .collection("NSMutableArray", records))
-                return storage
+                attributeStorage(
+                    object: constraint, keyPath: "encodedConstant",
+                    values: classes.map { ($0.0, constantValue($0.1)) }, defaultValue: constantValue(defaultConstant))
             }
         }
         // The whole run twice, in order (HomeRow: constraint A, B, A, B).
