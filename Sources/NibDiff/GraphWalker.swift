@@ -696,6 +696,10 @@ final class GraphWalker {
     ) -> (leftOnly: [Int], rightOnly: [Int]) {
         let leftSignatures = lu.map { signature($0, in: left) }
         let rightSignatures = ru.map { signature($0, in: right) }
+        // Dictionary keys' fingerprints, so that pairing by key compares integers first.
+        let isDictionary = Self.dictionaryClasses.contains(ln.className)
+        let leftKeyPrints = isDictionary ? lu.map { $0.first.map { payloadPrint($0, prints: leftPrints) } ?? 0 } : []
+        let rightKeyPrints = isDictionary ? ru.map { $0.first.map { payloadPrint($0, prints: rightPrints) } ?? 0 } : []
         var leftRemaining = Array(lu.indices)
         var rightRemaining = Array(ru.indices)
         var leftOnly: [Int] = []
@@ -717,10 +721,10 @@ final class GraphWalker {
             // A dictionary's entry pairs first with the entry of an equal key, so a changed
             // value is reported under its key (two cell nibs keyed by reuse identifier).
             let sameKey =
-                lu[li].count == 2
+                isDictionary && lu[li].count == 2
                 ? rightRemaining.firstIndex(where: {
-                    rightSignatures[$0] == leftSignatures[li] && ru[$0].count == 2
-                        && payloadsEquivalent(lu[li][0], ru[$0][0], key: nil, depth: depth)
+                    rightKeyPrints[$0] == leftKeyPrints[li] && rightSignatures[$0] == leftSignatures[li]
+                        && ru[$0].count == 2 && payloadsEquivalent(lu[li][0], ru[$0][0], key: nil, depth: depth)
                 }) : nil
             guard
                 let position = sameKey

@@ -5,6 +5,25 @@ import Foundation
 /// `<controllerID>-view-<viewID>`.
 struct StoryboardCompiler {
     let document: SourceDocument
+    /// The controllers that embed segues lead to (``screenFrame(for:)``), and whether the
+    /// document simulates a destination screen (``rootViewFrame``): found in one walk of the
+    /// document, not once per scene.
+    private let embeddedControllerIDs: Set<String>
+    private let simulatesScreen: Bool
+
+    init(document: SourceDocument) {
+        self.document = document
+        var embedded: Set<String> = []
+        var simulates = false
+        for element in document.root.descendants {
+            if element.name == "segue", element["kind"] == "embed", let destination = element["destination"] {
+                embedded.insert(destination)
+            }
+            if element.name == "simulatedScreenMetrics", element["key"] == "destination" { simulates = true }
+        }
+        embeddedControllerIDs = embedded
+        simulatesScreen = simulates
+    }
 
     /// Controller elements and the UIKit class ibtool names their scene nib after.
     static let controllers: [String: String] = [
@@ -343,9 +362,6 @@ struct StoryboardCompiler {
     var rootViewFrame: [Double]? {
         guard document.root.flag("useTraitCollections") else { return nil }
         guard document.root.child("device") != nil else {
-            let simulatesScreen = document.root.descendants.contains {
-                $0.name == "simulatedScreenMetrics" && $0["key"] == "destination"
-            }
             return simulatesScreen || document.root.flag("launchScreen") ? nil : [0, 0, 600, 600]
         }
         let declaresDeployment =
@@ -382,10 +398,7 @@ struct StoryboardCompiler {
         guard document.era >= XcodeEra(13), let device = document.root.child("device"),
             let id = controller["id"]
         else { return nil }
-        let isEmbedded = document.root.descendants.contains {
-            $0.name == "segue" && $0["kind"] == "embed" && $0["destination"] == id
-        }
-        guard !isEmbedded else { return nil }
+        guard !embeddedControllerIDs.contains(id) else { return nil }
         if let freeform = controller.child("size", key: "freeformSize"), let width = freeform.number("width"),
             let height = freeform.number("height"), [width, height].allSatisfy({ $0 >= 0 && $0 <= 1e6 })
         {
