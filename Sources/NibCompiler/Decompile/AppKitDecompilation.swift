@@ -1,54 +1,605 @@
 import NibArchive
 
-/// An AppKit nib (`NSIBObjectData`) → `.xib`. Not modelled yet beyond the document and its
-/// placeholders: every archived object is kept as a comment and counted.
+/// An AppKit nib (`NSIBObjectData`) → `.xib`: File's Owner, First Responder and Application, the
+/// top-level objects of the object table (custom objects, windows, views, menus) with their
+/// subviews and menu items, and the outlets and actions of `NSConnections`. Each key is read with
+/// the table or bit the compiler's rule writes it with (``CustomObjectRule``, ``WindowRule``,
+/// ``AppKitViewEncoder``, ``MenuRule``, ``AppKitConnectionRule``, ``AppKitEraRule``); objects of
+/// classes no part models yet are kept as comments and counted.
 final class AppKitDecompilation: DecompileState {
+    /// Object index → its element, for connections.
+    private var elements: [Int: DecompiledElement] = [:]
+    private var visited: Set<Int> = []
+    /// Object → its parent in the object table (`NSObjectsKeys` / `NSObjectsValues`).
+    private var parents: [Int: Int] = [:]
+    private var era = AppKitEraRule.current
+    private var direct = false
+    private var localizable = false
+    /// How deep views and menus nest before the rest is left out (a comment).
+    static let maximumDepth = 200
+
+    /// Window style mask bits → attribute (``WindowRule/styleBits``).
+    static let styleBits = WindowRule.styleBits
+    /// `NSWTFlags` bits of the window's position struts (``WindowRule/strutBits(_:)``).
+    static let strutMask = 0x78_0000
+
+    /// Keys every archived view has without a source attribute (``AppKitViewEncoder/encodeView``).
+    static let impliedViewKeys: Set<String> = [
+        "NSNextResponder", "NSNibTouchBar", "NSSuperview", "NSViewWantsBestResolutionOpenGLSurface",
+        "IBNSSafeAreaLayoutGuide", "IBNSLayoutMarginsGuide", "IBNSClipsToBounds", "NSvFlags", "NSFrame", "NSFrameSize",
+        "NSSubviews", "NSClassName", "NSOriginalClassName", "IBClassReference", "NSViewIsLayerTreeHost",
+        "NSViewClipsToBoundsKeyName", "NSHuggingPriority", "NSAntiCompressionPriority",
+        "NSDoNotTranslateAutoresizingMask",
+    ]
+    /// Keys every window template has without a source attribute (``WindowRule``).
+    static let impliedWindowKeys: Set<String> = [
+        "NSWindowStyleMask", "NSWindowBacking", "NSWindowRect", "NSWTFlags", "NSWindowTitle", "NSWindowSubtitle",
+        "NSWindowClass", "NSViewClass", "NSUserInterfaceItemIdentifier", "NSWindowView", "NSScreenRect", "NSMinSize",
+        "NSMaxSize", "NSWindowIsRestorable", "NSMinFullScreenContentSize", "NSMaxFullScreenContentSize",
+        "NSWindowTabbingMode", "NSWindowContentMinSize", "NSFrameAutosaveName", "NSWindowCollectionBehavior",
+        "IBClassReference", "NSWindowToolbarStyle",
+    ]
+    /// Keys every menu item has without a source attribute (``MenuRule``).
+    static let impliedMenuItemKeys: Set<String> = [
+        "NSMenu", "NSIsDisabled", "NSIsSeparator", "NSIsHidden", "NSAllowsKeyEquivalentLocalization",
+        "NSAllowsKeyEquivalentMirroring", "NSTitle", "NSKeyEquiv", "NSKeyEquivModMask", "NSMnemonicLoc", "NSState",
+        "NSOnImage", "NSMixedImage", "NSAction", "NSTarget", "NSSubmenu", "NSTag", "NSIsAlternate",
+        "NSHiddenInRepresentation",
+    ]
+
     /// The document; for a storyboard, `storyboard` holds every nib's reader, whose objects are
-    /// all counted.
+    /// all counted (AppKit storyboards are not decompiled yet).
     func run(storyboard: [DecompileReader]? = nil) -> NibDecompiler.Result {
+        if let storyboard { return storyboardShell(storyboard) }
+        era = Self.inferredEra(reader)
+        let data = reader.reference(0, "IB.objectdata") ?? 0
+        let root = reader.reference(data, "NSRoot")
+        let keys = reader.elements(data, "NSObjectsKeys")
+        let values = reader.elements(data, "NSObjectsValues")
+        for (object, parent) in zip(keys, values) where parents[object] == nil { parents[object] = parent }
+        direct = reader.entries.indices.contains {
+            reader.className($0) == "NSClassSwapper" && reader.flag($0, "NSInitializeWithInit") == true
+        }
+        assignLocalizationIDs()
+        let objects = DecompiledElement("objects")
+        let owner = DecompiledElement("customObject", [("id", "-2"), ("userLabel", "File's Owner")])
+        if let root {
+            elements[root] = owner
+            ids[root] = "-2"
+            shared.usedIDs.insert("-2")
+            visited.insert(root)
+            if let custom = customClass(root) { owner.set("customClass", custom) }
+        }
+        objects.append(owner)
+        objects.append(
+            DecompiledElement(
+                "customObject", [("id", "-1"), ("userLabel", "First Responder"), ("customClass", "FirstResponder")]))
+        let topLevel = keys.filter { $0 != root && parents[$0] == root }
+        // Application (`-3`): the first top-level custom object of class NSApplication (``CustomObjectRule``).
+        if let application = topLevel.first(where: {
+            reader.className($0) == "NSCustomObject" && reader.string($0, "NSClassName") == "NSApplication"
+        }) {
+            let element = DecompiledElement("customObject", [("id", "-3"), ("userLabel", "Application")])
+            // Xcode 13 and later record the class named in the document (IBClassReference); the
+            // Application placeholder's is NSObject when it names one.
+            if let named = classReference(application) {
+                element.set("customClass", named)
+            } else if era < XcodeEra(13) {
+                element.set("customClass", "NSObject")
+            }
+            ids[application] = "-3"
+            shared.usedIDs.insert("-3")
+            elements[application] = element
+            visited.insert(application)
+            objects.append(element)
+        }
+        for index in topLevel where !visited.contains(index) {
+            objects.append(topLevelObject(index))
+        }
+        connect(reader.elements(data, "NSConnections"))
+        for index in reader.elements(data, "NSAccessibilityConnectors") {
+            objects.append(lost("AppKit accessibility", "the accessibility connector object \(index)"))
+        }
+        var attributes: [(String, String)] = [
+            ("type", "com.apple.InterfaceBuilder3.Cocoa.XIB"), ("version", "3.0"),
+            ("toolsVersion", Self.toolsVersion(era)), ("targetRuntime", "MacOSX.Cocoa"),
+            ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
+        ]
+        if direct { attributes.append(("customObjectInstantitationMethod", "direct")) }
+        let document = DecompiledElement("document", attributes)
+        document.child("dependencies").append(
+            DecompiledElement(
+                "plugIn",
+                [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", Self.toolsVersion(era))]
+            ))
+        document.append(objects)
+        return NibDecompiler.Result(
+            document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
+    }
+
+    /// An AppKit storyboard: its document with the placeholders, every object counted.
+    private func storyboardShell(_ storyboard: [DecompileReader]) -> NibDecompiler.Result {
         let document = DecompiledElement(
             "document",
             [
-                (
-                    "type",
-                    storyboard == nil
-                        ? "com.apple.InterfaceBuilder3.Cocoa.XIB" : "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"
-                ), ("version", "3.0"), ("toolsVersion", "21701"),
-                ("targetRuntime", "MacOSX.Cocoa"), ("propertyAccessControl", "none"),
+                ("type", "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"), ("version", "3.0"),
+                ("toolsVersion", "21701"), ("targetRuntime", "MacOSX.Cocoa"), ("propertyAccessControl", "none"),
             ])
         document.child("dependencies").append(
             DecompiledElement(
                 "plugIn", [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", "21701")]))
         let objects = document.child("objects")
-        objects.append(
-            DecompiledElement(
-                "customObject",
-                [("id", "-2"), ("userLabel", "File's Owner"), ("customClass", ownerClass() ?? "NSObject")]))
-        objects.append(
-            DecompiledElement(
-                "customObject", [("id", "-1"), ("userLabel", "First Responder"), ("customClass", "FirstResponder")]))
-        objects.append(
-            DecompiledElement(
-                "customObject", [("id", "-3"), ("userLabel", "Application"), ("customClass", "NSObject")]))
         var counts: [String: Int] = [:]
-        for nib in storyboard ?? [reader] {
+        for nib in storyboard {
             for entry in nib.entries { counts[entry.className, default: 0] += 1 }
         }
         for (className, count) in counts.sorted(by: { $0.key < $1.key }) {
             for _ in 0..<count { unmapped["AppKit object \(className)", default: 0] += 1 }
             objects.append(
                 .comment(
-                    "nibtool decompile: \(count) × \(className) (AppKit objects are not decompiled yet) have no source form"
+                    "nibtool decompile: \(count) × \(className) (AppKit storyboards are not decompiled yet) have no source form"
                 ))
         }
         return NibDecompiler.Result(
             document: document.document(), xcode: XcodeEra(13), isBaseLocalized: false, unmapped: unmapped)
     }
 
-    /// File's Owner's class: `NSIBObjectData`'s `NSRoot`, an `NSCustomObject` with `NSClassName`.
-    private func ownerClass() -> String? {
+    // MARK: The Xcode
+
+    /// The Xcode whose ibtool wrote the nib, from the keys ``AppKitEraRule`` removes for the
+    /// older ones read backwards: Xcode 16's writing-tools keys; `NSControlSize2` (12 to 15,
+    /// with `IBClassReference` from 13 and cells' `NSBezelStyle` from 15); the macOS 11 SDK's
+    /// keys without `NSControlSize2` (16); connectors' `NSChildControllerCreationSelectorName`
+    /// alone (11); connectors or views without any of them (before 11). A nib none of these
+    /// keys tells apart is taken as the current ibtool's, as every NIBArchive pair is.
+    static func inferredEra(_ reader: DecompileReader) -> XcodeEra {
+        var keys: Set<String> = []
+        var classes: Set<String> = []
+        for entry in reader.entries {
+            classes.insert(entry.className)
+            for value in entry.values { keys.insert(value.key) }
+        }
+        if !keys.isDisjoint(with: AppKitEraRule.writingToolsKeys) || keys.contains("NSLinearExposure") {
+            return AppKitEraRule.current
+        }
+        if keys.contains("NSControlSize2") {
+            guard keys.contains("IBClassReference") else { return XcodeEra(12) }
+            if keys.contains("NSBezelStyle") { return XcodeEra(15) }
+            return keys.contains("IBNSShadowedSymbolConfiguration") ? XcodeEra(14) : XcodeEra(13)
+        }
+        if !keys.isDisjoint(with: AppKitEraRule.macOS11Keys) { return AppKitEraRule.current }
+        if keys.contains("NSChildControllerCreationSelectorName") { return XcodeEra(11) }
+        let oldEvidence: Set<String> = ["NSNibOutletConnector", "NSNibControlConnector", "NSView", "NSCustomView"]
+        if !classes.isDisjoint(with: oldEvidence) || keys.contains("NSvFlags") { return XcodeEra(10) }
+        return AppKitEraRule.current
+    }
+
+    /// A `toolsVersion` of the Xcode `era` (the compiler is given the era itself with `--xcode`).
+    static func toolsVersion(_ era: XcodeEra) -> String {
+        let table: [(Double, String)] = [
+            (16, "23504"), (15, "22505"), (14, "21507"), (13, "19529"), (12, "17701"), (11, "15705"),
+        ]
+        return table.first { era.version >= $0.0 }?.1 ?? UIKitDecompilation.toolsVersion(era)
+    }
+
+    // MARK: Ids and classes
+
+    /// Localizable strings (`NSKey` `abc-12-xyz.title`) name their object's id.
+    private func assignLocalizationIDs() {
+        var referrer: [Int: Int] = [:]
+        for (index, entry) in reader.entries.enumerated() {
+            for value in entry.values {
+                if case .objectReference(let target) = value.payload, referrer[Int(target)] == nil {
+                    referrer[Int(target)] = index
+                }
+            }
+        }
+        for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
+            localizable = true
+            guard let key = reader.string(index, "NSKey"), let dot = key.firstIndex(of: ".") else { continue }
+            if let owner = referrer[index] { assign(String(key[..<dot]), to: owner) }
+        }
+    }
+
+    /// The class a document names for object `index` (`IBClassReference`'s, from Xcode 13).
+    private func classReference(_ index: Int) -> String? {
+        guard let reference = reader.reference(index, "IBClassReference") else { return nil }
+        return reader.string(reference, "IBClassName")
+    }
+
+    /// A custom object's custom class: its class reference, else `NSClassName` unless NSObject.
+    private func customClass(_ index: Int) -> String? {
+        if let named = classReference(index) { return named }
+        guard let name = reader.string(index, "NSClassName"), name != "NSObject" else { return nil }
+        return name
+    }
+
+    /// Sets `customClass` (and `customModule` for a mangled Swift name) on `element`.
+    private func setCustomClass(_ name: String, on element: DecompiledElement) {
+        let (className, module) = Self.demangled(name)
+        element.set("customClass", className)
+        if let module { element.set("customModule", module) }
+    }
+
+    /// A comment for each key of `index` not in `known`, counted as `Class.Key`.
+    private func keepUnread(_ index: Int, known: Set<String>, in element: DecompiledElement) {
+        let className = reader.className(index)
+        for value in reader.values(index) where !known.contains(value.key) {
+            element.append(lost("\(className).\(value.key)", "\(className) \(value.key)"))
+        }
+    }
+
+    // MARK: Top-level objects
+
+    private func topLevelObject(_ index: Int) -> DecompiledElement {
+        visited.insert(index)
+        let className = reader.className(index)
+        switch className {
+        case "NSCustomObject":
+            let element = DecompiledElement("customObject", [("id", id(index))])
+            if let custom = customClass(index) { setCustomClass(custom, on: element) }
+            elements[index] = element
+            keepUnread(index, known: ["NSClassName", "IBClassReference"], in: element)
+            return element
+        case "NSClassSwapper" where reader.string(index, "NSOriginalClassName") == "NSObject":
+            let element = DecompiledElement("customObject", [("id", id(index))])
+            if let custom = reader.string(index, "NSClassName") { setCustomClass(custom, on: element) }
+            elements[index] = element
+            keepUnread(index, known: ["NSClassName", "NSOriginalClassName", "NSInitializeWithInit"], in: element)
+            return element
+        case "NSWindowTemplate":
+            return window(index)
+        case "NSMenu":
+            return menu(index, key: nil, depth: 0)
+        default:
+            if let view = view(index, key: nil, depth: 0, isContentView: false) { return view }
+            return lost("AppKit object \(className)", "the \(className) object \(index)")
+        }
+    }
+
+    // MARK: Windows
+
+    private func window(_ index: Int) -> DecompiledElement {
+        let element = DecompiledElement("window")
+        elements[index] = element
+        if let title = reader.string(index, "NSWindowTitle") { element.set("title", title) }
+        let flags = reader.integer(index, "NSWTFlags") ?? 0
+        if flags & 0x2000 == 0 { element.set("allowsToolTipsWhenApplicationIsInactive", "NO") }
+        if flags & 0x800 == 0 { element.set("autorecalculatesKeyViewLoop", "NO") }
+        if flags & 0x4000_0000 != 0 { element.set("releasedWhenClosed", "NO") }
+        if flags & Int(0x8000_0000) != 0 || flags < 0 { element.set("hidesOnDeactivate", "YES") }
+        if flags & 0x2000_0000 == 0 { element.set("deferred", "NO") }
         let data = reader.reference(0, "IB.objectdata") ?? 0
-        guard let root = reader.reference(data, "NSRoot") else { return nil }
-        return reader.string(root, "NSClassName")
+        if !reader.elements(data, "NSVisibleWindows").contains(index) { element.set("visibleAtLaunch", "NO") }
+        if let name = reader.string(index, "NSFrameAutosaveName") { element.set("frameAutosaveName", name) }
+        element.set("animationBehavior", "default")
+        if reader.flag(index, "NSWindowIsRestorable") == false { element.set("restorable", "NO") }
+        if let mode = reader.integer(index, "NSWindowTabbingMode"),
+            let name = ["automatic", "preferred", "disallowed"].dropFirst(mode).first, mode >= 0
+        {
+            element.set("tabbingMode", name)
+        }
+        if let style = reader.integer(index, "NSWindowToolbarStyle"),
+            let name = ["automatic", "expanded", "preference", "unified", "unifiedCompact"].dropFirst(style).first,
+            style >= 0
+        {
+            element.set("toolbarStyle", name)
+        }
+        if let identifier = reader.string(index, "NSUserInterfaceItemIdentifier") {
+            element.set("identifier", identifier)
+        }
+        element.set("id", id(index))
+        if let custom = reader.string(index, "NSWindowClass"), custom != "NSWindow" {
+            setCustomClass(custom, on: element)
+        }
+        if let style = reader.integer(index, "NSWindowStyleMask") {
+            let mask = DecompiledElement("windowStyleMask", [("key", "styleMask")])
+            for (name, bit) in Self.styleBits where style & bit != 0 { mask.set(name, "YES") }
+            element.append(mask)
+        }
+        // ``WindowRule/strutBits(_:)`` inverted. All four struts are written even for the
+        // default bits: a window with a position mask keeps its content rect where it is.
+        let struts = flags & Self.strutMask
+        let strutNames: [Int: [String]] = [
+            Self.strutMask: ["leftStrut", "rightStrut", "topStrut", "bottomStrut"], 0: ["leftStrut", "bottomStrut"],
+            0x5_0000: ["rightStrut", "bottomStrut"], 0x28_0000: ["leftStrut", "topStrut"],
+            0x30_0000: ["rightStrut", "topStrut"],
+        ]
+        if let names = strutNames[struts] {
+            let mask = DecompiledElement("windowPositionMask", [("key", "initialPositionMask")])
+            for name in names { mask.set(name, "YES") }
+            element.append(mask)
+        } else {
+            element.append(lost("NSWindowTemplate.NSWTFlags struts", "window struts \(struts)"))
+        }
+        if let rect = Self.numbers(reader.string(index, "NSWindowRect")), rect.count == 4 {
+            element.append(Self.rect("contentRect", rect))
+        }
+        if let rect = Self.numbers(reader.string(index, "NSScreenRect")), rect.count == 4 {
+            element.append(Self.rect("screenRect", rect))
+        }
+        if let size = Self.numbers(reader.string(index, "NSWindowContentMinSize")), size.count == 2 {
+            element.append(
+                DecompiledElement(
+                    "value",
+                    [
+                        ("key", "minSize"), ("type", "size"), ("width", Self.number(size[0])),
+                        ("height", Self.number(size[1])),
+                    ]))
+        }
+        if let behavior = reader.integer(index, "NSWindowCollectionBehavior") {
+            let mask = DecompiledElement("windowCollectionBehavior", [("key", "collectionBehavior")])
+            for (name, bit) in WindowRule.collectionBehaviorBits where behavior & bit != 0 { mask.set(name, "YES") }
+            element.append(mask)
+        }
+        if let contentView = reader.reference(index, "NSWindowView") {
+            visited.insert(contentView)
+            if let view = view(contentView, key: "contentView", depth: 1, isContentView: true) {
+                element.append(view)
+            }
+        }
+        var known = Self.impliedWindowKeys
+        if reader.flag(index, "NSAutorecalculatesContentBorderThicknessMinY") == false,
+            let minY = reader.number(index, "NSContentBorderThicknessMinY")
+        {
+            element.append(DecompiledElement("contentBorderThickness", [("minY", Self.number(minY))]))
+            known.formUnion(["NSAutorecalculatesContentBorderThicknessMinY", "NSContentBorderThicknessMinY"])
+        }
+        if case .objectReference? = reader.payload(index, "NSViewClass") {
+            element.append(lost("AppKit toolbar", "the window's toolbar"))
+        }
+        keepUnread(index, known: known, in: element)
+        return element
+    }
+
+    // MARK: Views
+
+    /// A view element for object `index`, or nil when its class is not a view this part models.
+    private func view(_ index: Int, key: String?, depth: Int, isContentView: Bool) -> DecompiledElement? {
+        var className = reader.className(index)
+        var custom: String?
+        if className == "NSClassSwapper" {
+            guard let original = reader.string(index, "NSOriginalClassName") else { return nil }
+            custom = reader.string(index, "NSClassName")
+            className = original
+        }
+        let name: String
+        switch className {
+        case "NSView":
+            // A swapped NSView: with direct instantiation a custom view, else a view with a
+            // custom class (``AppKitViewEncoder`` plainView).
+            name = custom != nil && direct && !isContentView ? "customView" : "view"
+        case "NSCustomView":
+            name = "customView"
+            if let named = customClass(index), named != "NSView" { custom = named }
+        default:
+            return nil
+        }
+        visited.insert(index)
+        let element = DecompiledElement(name)
+        if let key { element.set("key", key) }
+        viewAttributes(index, element)
+        element.set("id", id(index))
+        if let custom { setCustomClass(custom, on: element) }
+        elements[index] = element
+        guard depth < Self.maximumDepth else {
+            element.append(lost("AppKit views nested too deep", "views nested deeper than \(Self.maximumDepth)"))
+            return element
+        }
+        var subviews = reader.elements(index, "NSSubviews")
+        // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
+        if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
+        if !subviews.isEmpty {
+            let container = DecompiledElement("subviews")
+            for subview in subviews {
+                guard !visited.contains(subview) else {
+                    container.append(lost("AppKit view reached twice", "the view \(subview) reached a second time"))
+                    continue
+                }
+                if let child = view(subview, key: nil, depth: depth + 1, isContentView: false) {
+                    container.append(child)
+                } else {
+                    visited.insert(subview)
+                    let subclass = reader.className(subview)
+                    container.append(lost("AppKit object \(subclass)", "the \(subclass) subview \(subview)"))
+                }
+            }
+            element.append(container)
+        }
+        keepUnread(index, known: Self.impliedViewKeys, in: element)
+        return element
+    }
+
+    /// The `NSView` attributes and frame of view `index` (``AppKitViewEncoder/encodeView``
+    /// read backwards).
+    private func viewAttributes(_ index: Int, _ element: DecompiledElement) {
+        let flags = reader.integer(index, "NSvFlags") ?? 0x10C
+        if flags & 0x8000_0000 != 0 || flags < 0 { element.set("hidden", "YES") }
+        if reader.flag(index, "NSViewIsLayerTreeHost") == true { element.set("wantsLayer", "YES") }
+        if reader.flag(index, "NSDoNotTranslateAutoresizingMask") == true {
+            element.set("translatesAutoresizingMaskIntoConstraints", "NO")
+        }
+        if let hugging = Self.numbers(reader.string(index, "NSHuggingPriority")), hugging.count == 2 {
+            element.set("horizontalHuggingPriority", Self.number(hugging[0]))
+            element.set("verticalHuggingPriority", Self.number(hugging[1]))
+        }
+        if let compression = Self.numbers(reader.string(index, "NSAntiCompressionPriority")), compression.count == 2 {
+            element.set("horizontalCompressionResistancePriority", Self.number(compression[0]))
+            element.set("verticalCompressionResistancePriority", Self.number(compression[1]))
+        }
+        if reader.flag(index, "NSViewClipsToBoundsKeyName") == true { element.set("clipsToBounds", "YES") }
+        if flags & 0x100 == 0 { element.append(lost("NSView.NSvFlags autoresizesSubviews", "autoresizesSubviews NO")) }
+        var frame: [Double] = [0, 0, 0, 0]
+        if let rect = Self.numbers(reader.string(index, "NSFrame")), rect.count == 4 {
+            frame = rect
+        } else if let size = Self.numbers(reader.string(index, "NSFrameSize")), size.count == 2 {
+            frame = [0, 0, size[0], size[1]]
+        }
+        element.append(Self.rect("frame", frame))
+        // The mask, unless it is the default of an autolayout document (0x0C).
+        let mask = flags & 0x3F
+        if mask != 0x0C {
+            let element2 = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element2.set(name, "YES") }
+            element.append(element2)
+        }
+    }
+
+    // MARK: Menus
+
+    private func menu(_ index: Int, key: String?, depth: Int) -> DecompiledElement {
+        visited.insert(index)
+        let element = DecompiledElement("menu")
+        if let key { element.set("key", key) }
+        elements[index] = element
+        element.set("title", reader.string(index, "NSTitle") ?? "")
+        if let name = reader.string(index, "NSName"),
+            let system = MenuRule.systemMenuNames.first(where: { $0.value == name })?.key
+        {
+            element.set("systemMenu", system)
+        }
+        if reader.flag(index, "NSNoAutoenable") == true { element.set("autoenablesItems", "NO") }
+        element.set("id", id(index))
+        guard depth < Self.maximumDepth else {
+            element.append(lost("AppKit menus nested too deep", "menus nested deeper than \(Self.maximumDepth)"))
+            return element
+        }
+        let items = DecompiledElement("items")
+        for item in reader.elements(index, "NSMenuItems") {
+            guard !visited.contains(item), reader.className(item) == "NSMenuItem" else {
+                items.append(lost("AppKit menu item", "the menu item object \(item)"))
+                continue
+            }
+            items.append(menuItem(item, depth: depth))
+        }
+        element.append(items)
+        keepUnread(index, known: ["NSTitle", "NSName", "NSNoAutoenable", "NSMenuItems"], in: element)
+        return element
+    }
+
+    private func menuItem(_ index: Int, depth: Int) -> DecompiledElement {
+        visited.insert(index)
+        let element = DecompiledElement("menuItem")
+        elements[index] = element
+        let separator = reader.flag(index, "NSIsSeparator") == true
+        if separator {
+            element.set("isSeparatorItem", "YES")
+        } else {
+            element.set("title", reader.string(index, "NSTitle") ?? "")
+            if let key = reader.string(index, "NSKeyEquiv"), !key.isEmpty {
+                // Control characters (a backspace) are written as base64 strings, not modelled here.
+                if key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                    element.append(
+                        lost("NSMenuItem.NSKeyEquiv control character", "a control-character key equivalent"))
+                } else {
+                    element.set("keyEquivalent", key)
+                }
+            }
+        }
+        if let tag = reader.integer(index, "NSTag"), tag != 0 { element.set("tag", String(tag)) }
+        if let state = reader.integer(index, "NSState"), let name = MenuRule.states.first(where: { $0.value == state })
+        {
+            element.set("state", name.key)
+        }
+        if reader.flag(index, "NSIsHidden") == true { element.set("hidden", "YES") }
+        if reader.flag(index, "NSIsAlternate") == true { element.set("alternate", "YES") }
+        element.set("id", id(index))
+        // No mask is ⌘ (``MenuRule``); separators have none.
+        let modifiers = reader.integer(index, "NSKeyEquivModMask") ?? 0
+        if modifiers != (separator ? 0 : 1 << 20) {
+            let mask = DecompiledElement("modifierMask", [("key", "keyEquivalentModifierMask")])
+            for (name, bit) in MenuRule.modifierBits where modifiers & bit != 0 { mask.set(name, "YES") }
+            element.append(mask)
+        }
+        var known = Self.impliedMenuItemKeys
+        if let submenu = reader.reference(index, "NSSubmenu"), !visited.contains(submenu),
+            reader.className(submenu) == "NSMenu"
+        {
+            element.append(menu(submenu, key: "submenu", depth: depth + 1))
+        } else if reader.has(index, "NSSubmenu") {
+            known.remove("NSSubmenu")
+        }
+        if reader.string(index, "NSAction") == "_popUpItemAction:" {
+            element.append(lost("NSMenuItem pop-up action", "a pop-up button item's action"))
+        }
+        keepUnread(index, known: known, in: element)
+        return element
+    }
+
+    // MARK: Connections
+
+    /// Outlets and actions of `NSConnections`, each inside its source's element
+    /// (``AppKitConnectionRule`` read backwards); others are kept as comments.
+    private func connect(_ connectors: [Int]) {
+        for connector in connectors {
+            let className = reader.className(connector)
+            guard let source = reader.reference(connector, "NSSource"), let label = reader.string(connector, "NSLabel"),
+                let sourceElement = elements[source]
+            else {
+                let note = lost("AppKit connection \(className)", "the \(className) object \(connector)")
+                if let source = reader.reference(connector, "NSSource"), let sourceElement = elements[source] {
+                    sourceElement.child("connections").append(note)
+                }
+                continue
+            }
+            let destination = reader.reference(connector, "NSDestination")
+            switch className {
+            case "NSNibOutletConnector":
+                guard let destination, elements[destination] != nil else {
+                    sourceElement.child("connections").append(
+                        lost("AppKit outlet to an object not decompiled", "the outlet \(label)"))
+                    continue
+                }
+                sourceElement.child("connections").append(
+                    DecompiledElement(
+                        "outlet", [("property", label), ("destination", id(destination)), ("id", id(connector))]))
+            case "NSNibControlConnector":
+                // No destination: the action goes to First Responder (``AppKitConnectionRule``).
+                let target: String
+                if let destination {
+                    guard elements[destination] != nil else {
+                        sourceElement.child("connections").append(
+                            lost("AppKit action to an object not decompiled", "the action \(label)"))
+                        continue
+                    }
+                    target = id(destination)
+                } else {
+                    target = "-1"
+                }
+                sourceElement.child("connections").append(
+                    DecompiledElement("action", [("selector", label), ("target", target), ("id", id(connector))]))
+            default:
+                sourceElement.child("connections").append(
+                    lost("AppKit connection \(className)", "the \(className) \(label)"))
+            }
+        }
+    }
+
+    // MARK: Geometry
+
+    /// The numbers of an NSString geometry (`{{x, y}, {w, h}}`, `{w, h}`).
+    static func numbers(_ text: String?) -> [Double]? {
+        guard let text, text.utf8.count < 512 else { return nil }
+        var result: [Double] = []
+        var current = ""
+        for character in text + "," {
+            if character.isNumber || character == "." || character == "-" || character == "e" || character == "+" {
+                current.append(character)
+            } else if !current.isEmpty {
+                guard let value = Double(current), value.isFinite else { return nil }
+                result.append(value)
+                current = ""
+            }
+        }
+        return result
+    }
+
+    static func rect(_ key: String, _ values: [Double]) -> DecompiledElement {
+        DecompiledElement(
+            "rect",
+            [
+                ("key", key), ("x", number(values[0])), ("y", number(values[1])), ("width", number(values[2])),
+                ("height", number(values[3])),
+            ])
     }
 }
