@@ -372,13 +372,15 @@ final class AppKitDecompilation: DecompileState {
         case "NSCustomView":
             name = "customView"
             if let named = customClass(index), named != "NSView" { custom = named }
+        case "NSTextField": name = "textField"
+        case "NSSecureTextField": name = "secureTextField"
         default:
             return nil
         }
         visited.insert(index)
         let element = DecompiledElement(name)
         if let key { element.set("key", key) }
-        viewAttributes(index, element)
+        viewAttributes(index, element, hugging: Self.defaultHugging[name] ?? (250, 250))
         element.set("id", id(index))
         if let custom { setCustomClass(custom, on: element) }
         elements[index] = element
@@ -406,20 +408,33 @@ final class AppKitDecompilation: DecompileState {
             }
             element.append(container)
         }
-        keepUnread(index, known: Self.impliedViewKeys, in: element)
+        var known = Self.impliedViewKeys
+        if name == "textField" || name == "secureTextField" {
+            known.formUnion(textField(index, element, secure: name == "secureTextField"))
+        }
+        keepUnread(index, known: known, in: element)
         return element
     }
 
     /// The `NSView` attributes and frame of view `index` (``AppKitViewEncoder/encodeView``
     /// read backwards).
-    private func viewAttributes(_ index: Int, _ element: DecompiledElement) {
+    /// The content hugging a view kind archives no `NSHuggingPriority` for
+    /// (``AppKitViewEncoder/Kind/hugging``), where it is not NSView's 250 × 250: absent from the
+    /// nib, it is written in the document, which says 250 for an absent priority.
+    static let defaultHugging: [String: (Double, Double)] = ["textField": (250, 750), "secureTextField": (250, 750)]
+
+    private func viewAttributes(_ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double)) {
         let flags = reader.integer(index, "NSvFlags") ?? 0x10C
         if flags & 0x8000_0000 != 0 || flags < 0 { element.set("hidden", "YES") }
         if reader.flag(index, "NSViewIsLayerTreeHost") == true { element.set("wantsLayer", "YES") }
         if reader.flag(index, "NSDoNotTranslateAutoresizingMask") == true {
             element.set("translatesAutoresizingMaskIntoConstraints", "NO")
         }
-        if let hugging = Self.numbers(reader.string(index, "NSHuggingPriority")), hugging.count == 2 {
+        var hugging = [defaults.0, defaults.1]
+        if let archived = Self.numbers(reader.string(index, "NSHuggingPriority")), archived.count == 2 {
+            hugging = archived
+        }
+        if hugging != [250, 250] {
             element.set("horizontalHuggingPriority", Self.number(hugging[0]))
             element.set("verticalHuggingPriority", Self.number(hugging[1]))
         }
@@ -442,6 +457,215 @@ final class AppKitDecompilation: DecompileState {
             let element2 = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
             for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element2.set(name, "YES") }
             element.append(element2)
+        }
+    }
+
+    // MARK: Controls
+
+    /// Keys every control has without a source attribute (``ControlRule``).
+    static let impliedControlKeys: Set<String> = [
+        "NSEnabled", "NSCell", "NSAllowsLogicalLayoutDirection", "NSControlSize", "NSControlSize2",
+        "NSControlContinuous", "NSControlRefusesFirstResponder", "NSControlUsesSingleLineMode",
+        "NSControlTextAlignment", "NSControlLineBreakMode", "NSControlWritingDirection", "NSControlSendActionMask",
+    ]
+    /// Keys every text field has without a source attribute (``AppKitTextFieldRule``).
+    static let impliedTextFieldKeys: Set<String> = impliedControlKeys.union(AppKitEraRule.writingToolsKeys).union([
+        "NSTextFieldAlignmentRectInsetsVersion"
+    ])
+    /// Keys of a text field cell that the cell element's attributes and children give.
+    static let impliedTextCellKeys: Set<String> = [
+        "NSCellFlags", "NSCellFlags2", "NSControlSize2", "NSContents", "NSControlView", "NSClassName",
+        "NSOriginalClassName",
+    ]
+    static let cellAlignments = inverted(CellRule.cellAlignments)
+    static let lineBreakModes = inverted(CellRule.lineBreakModes)
+    static let controlSizes = inverted(CellRule.controlSizes)
+
+    /// The control attributes of `index` (``ControlRule/encode``): tag, expansion tool tips.
+    private func controlAttributes(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known = Self.impliedControlKeys
+        if reader.flag(index, "NSControlAllowsExpansionToolTips") == true {
+            element.set("allowsExpansionToolTips", "YES")
+            known.insert("NSControlAllowsExpansionToolTips")
+        }
+        if let tag = reader.integer(index, "NSTag") {
+            element.set("tag", String(tag))
+            known.insert("NSTag")
+        }
+        return known
+    }
+
+    /// `<textField>`'s own attributes and its `<textFieldCell key="cell">`
+    /// (``AppKitTextFieldRule`` and ``CellRule`` read backwards); returns the keys read.
+    private func textField(_ index: Int, _ element: DecompiledElement, secure: Bool) -> Set<String> {
+        var known = controlAttributes(index, element).union(Self.impliedTextFieldKeys)
+        if let identifier = reader.string(index, "NSReuseIdentifierKey") {
+            element.set("identifier", identifier)
+            known.insert("NSReuseIdentifierKey")
+        }
+        if let width = reader.number(index, "NSPreferredMaxLayoutWidth") {
+            if reader.flag(index, "NSControlAutosetMaxLayoutWidth") == true {
+                element.set("setsMaxLayoutWidthAtFirstLayout", "YES")
+            } else {
+                element.set("preferredMaxLayoutWidth", Self.number(width))
+            }
+            known.formUnion(["NSPreferredMaxLayoutWidth", "NSControlAutosetMaxLayoutWidth"])
+        }
+        guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
+        visited.insert(cell)
+        var cellClass = reader.className(cell)
+        var cellCustom: String?
+        if cellClass == "NSClassSwapper" {
+            cellCustom = reader.string(cell, "NSClassName")
+            cellClass = reader.string(cell, "NSOriginalClassName") ?? ""
+        }
+        guard cellClass == (secure ? "NSSecureTextFieldCell" : "NSTextFieldCell") else {
+            element.append(lost("AppKit text field cell \(cellClass)", "the \(cellClass) cell"))
+            return known
+        }
+        let cellElement = DecompiledElement(secure ? "secureTextFieldCell" : "textFieldCell", [("key", "cell")])
+        elements[cell] = cellElement
+        var cellKnown = Self.impliedTextCellKeys
+        let flags = reader.integer(cell, "NSCellFlags") ?? 0
+        let flags2 = reader.integer(cell, "NSCellFlags2") ?? 0
+        if flags & 0x0010_0000 != 0 { cellElement.set("scrollable", "YES") }
+        let on = flags & 0x8000_0000 != 0 || flags < 0
+        let mode = flags2 >> 9 & 7
+        if mode != 0, let name = Self.lineBreakModes[mode] { cellElement.set("lineBreakMode", name) }
+        if flags & 0x0020_0000 != 0 { cellElement.set("selectable", "YES") }
+        if flags & 0x1000_0000 != 0 { cellElement.set("editable", "YES") }
+        if flags & 0x2000_0000 != 0 { cellElement.set("enabled", "NO") }
+        if flags2 & 0x0040_0000 != 0 { cellElement.set("sendsActionOnEndEditing", "YES") }
+        if on { cellElement.set("state", "on") }
+        if flags & 0x0040_0000 != 0 {
+            cellElement.set("borderStyle", "bezel")
+        } else if flags & 0x0080_0000 != 0 {
+            cellElement.set("borderStyle", "border")
+        }
+        let alignment = flags2 >> 26 & 7
+        if alignment != 4, let name = Self.cellAlignments[alignment] { cellElement.set("alignment", name) }
+        let size = flags2 >> 17 & 3
+        if size != 0, let name = Self.controlSizes[size] { cellElement.set("controlSize", name) }
+        if flags2 & 0x0200_0000 != 0 { cellElement.set("refusesFirstResponder", "YES") }
+        if flags2 & 0x1000 != 0 { cellElement.set("allowsUndo", "NO") }
+        if flags2 & 0x100 != 0 { cellElement.set("truncatesLastVisibleLine", "YES") }
+        if flags2 & 0x40 != 0 { cellElement.set("usesSingleLineMode", "YES") }
+        if flags2 & 0x4000_0000 != 0 { cellElement.set("allowsEditingTextAttributes", "YES") }
+        if let contents = reader.reference(cell, "NSContents") {
+            if let title = reader.string(at: contents) {
+                if !title.isEmpty { cellElement.set("title", title) }
+            } else {
+                cellElement.append(
+                    lost("NSTextFieldCell.NSContents", "cell contents of class \(reader.className(contents))"))
+            }
+        }
+        if let placeholder = reader.string(cell, "NSPlaceholderString") {
+            cellElement.set("placeholderString", placeholder)
+            cellKnown.insert("NSPlaceholderString")
+        }
+        if reader.flag(cell, "NSDrawsBackground") == true {
+            cellElement.set("drawsBackground", "YES")
+            cellKnown.insert("NSDrawsBackground")
+        }
+        if let tag = reader.integer(cell, "NSTag") {
+            cellElement.set("tag", String(tag))
+            cellKnown.insert("NSTag")
+        }
+        if reader.has(cell, "NSCellIdentifier") { cellKnown.insert("NSCellIdentifier") }
+        cellElement.set("id", id(cell))
+        if let cellCustom { setCustomClass(cellCustom, on: cellElement) }
+        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
+            cellElement.append(fontElement)
+            cellKnown.insert("NSSupport")
+        }
+        for (key, attribute) in [("NSTextColor", "textColor"), ("NSBackgroundColor", "backgroundColor")] {
+            if let color = reader.reference(cell, key), let colorElement = self.color(color, key: attribute) {
+                cellElement.append(colorElement)
+                cellKnown.insert(key)
+            }
+        }
+        // The character picker's default depends on the document's tools version: always said.
+        if reader.flag(cell, "NSCharacterPickerEnabled") == true {
+            element.set("allowsCharacterPickerTouchBarItem", "YES")
+            cellKnown.insert("NSCharacterPickerEnabled")
+        } else if era < XcodeEra(11) {
+            element.set("allowsCharacterPickerTouchBarItem", "NO")
+        }
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        element.append(cellElement)
+        return known
+    }
+
+    /// `<font key="font">` for an `NSFont` (``AppKitFontRule`` read backwards): its meta font
+    /// when the name and type are a meta font's, else its name and size.
+    private func font(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "NSFont", let name = reader.string(index, "NSName"),
+            let size = reader.number(index, "NSSize"), let flags = reader.integer(index, "NSfFlags")
+        else { return nil }
+        let element = DecompiledElement("font", [("key", "font")])
+        if reader.flag(index, "NSFontUsesAppearanceFontSize") == true {
+            element.set("usesAppearanceFont", "YES")
+            return element
+        }
+        let type = flags >> 8
+        if type == 0 {
+            element.set("name", name)
+            element.set("size", Self.number(size))
+            return element
+        }
+        // A pop-up's menu font was type 5 before Xcode 16 (``AppKitFontRule``).
+        let candidates = AppKitFontRule.metaFonts.sorted { $0.key < $1.key }.filter {
+            $0.value.name == name && ($0.value.type == type || ($0.key == "menu" && type == 5))
+        }
+        guard let meta = candidates.first else { return nil }
+        element.set("metaFont", meta.key)
+        if size != meta.value.size { element.set("size", Self.number(size)) }
+        return element
+    }
+
+    /// `<color key=…>` for an `NSColor` (``AppKitColorRule`` read backwards): System catalog
+    /// colors, calibrated and device white and RGB; nil for the others.
+    private func color(_ index: Int, key: String) -> DecompiledElement? {
+        guard reader.className(index) == "NSColor", let space = reader.integer(index, "NSColorSpace") else {
+            return nil
+        }
+        func components(_ name: String) -> [String]? {
+            guard case .data(let bytes)? = reader.payload(index, name), bytes.count < 256,
+                let text = String(validating: bytes.filter { $0 != 0 }, as: UTF8.self)
+            else { return nil }
+            let parts = text.split(separator: " ").map(String.init)
+            return parts.allSatisfy({ Double($0)?.isFinite == true }) ? parts : nil
+        }
+        let extra = ["NSCustomColorSpace", "NSComponents", "NSLinearExposure"].contains { reader.has(index, $0) }
+        switch space {
+        case 6:
+            guard reader.string(index, "NSCatalogName") == "System", let name = reader.string(index, "NSColorName"),
+                AppKitColorRule.systemCatalog[name] != nil
+            else { return nil }
+            return DecompiledElement(
+                "color", [("key", key), ("name", name), ("catalog", "System"), ("colorSpace", "catalog")])
+        case 3, 4:
+            // The alpha is left out when 1 (``AppKitColorRule/text(_:alpha:)``).
+            guard !extra, let parts = components("NSWhite"), let white = parts.first, parts.count <= 2 else {
+                return nil
+            }
+            return DecompiledElement(
+                "color",
+                [
+                    ("key", key), ("white", white), ("alpha", parts.count == 2 ? parts[1] : "1"),
+                    ("colorSpace", space == 3 ? "calibratedWhite" : "deviceWhite"),
+                ])
+        case 1, 2:
+            guard !extra, let parts = components("NSRGB"), parts.count == 3 || parts.count == 4 else { return nil }
+            return DecompiledElement(
+                "color",
+                [
+                    ("key", key), ("red", parts[0]), ("green", parts[1]), ("blue", parts[2]),
+                    ("alpha", parts.count == 4 ? parts[3] : "1"),
+                    ("colorSpace", space == 1 ? "calibratedRGB" : "deviceRGB"),
+                ])
+        default:
+            return nil
         }
     }
 
