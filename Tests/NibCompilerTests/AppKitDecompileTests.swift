@@ -75,6 +75,35 @@ struct AppKitDecompileTests {
                                 <rect key="frame" x="20" y="20" width="200" height="100"/>
                                 <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
                             </customView>
+                            <textField horizontalHuggingPriority="251" verticalHuggingPriority="750" translatesAutoresizingMaskIntoConstraints="NO" id="Tf1-aa-b02">
+                                <rect key="frame" x="18" y="320" width="120" height="16"/>
+                                <textFieldCell key="cell" lineBreakMode="truncatingTail" sendsActionOnEndEditing="YES" alignment="center" title="Name:" id="Tc1-aa-b03">
+                                    <font key="font" metaFont="smallSystem"/>
+                                </textFieldCell>
+                            </textField>
+                            <textField id="Tf2-aa-b04">
+                                <rect key="frame" x="150" y="316" width="200" height="22"/>
+                                <textFieldCell key="cell" scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" state="on" borderStyle="bezel" placeholderString="Your name" drawsBackground="YES" id="Tc2-aa-b05">
+                                    <font key="font" name="Menlo-Regular" size="12"/>
+                                </textFieldCell>
+                            </textField>
+                            <button verticalHuggingPriority="750" tag="3" translatesAutoresizingMaskIntoConstraints="NO" id="Bt1-aa-b06">
+                                <rect key="frame" x="380" y="13" width="86" height="32"/>
+                                <buttonCell key="cell" type="push" title="Save" bezelStyle="rounded" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2" keyEquivalent="s" id="Bc1-aa-b07">
+                                    <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                                    <font key="font" metaFont="system"/>
+                                </buttonCell>
+                                <connections>
+                                    <action selector="save:" target="Voe-Tx-rLC" id="Sv1-aa-b08"/>
+                                </connections>
+                            </button>
+                            <button id="Ck1-aa-b09">
+                                <rect key="frame" x="18" y="60" width="100" height="18"/>
+                                <buttonCell key="cell" type="check" title="Remember" bezelStyle="regularSquare" imagePosition="left" state="on" allowsMixedState="YES" inset="2" id="Cc1-aa-b10">
+                                    <behavior key="behavior" changeContents="YES" doesNotDimImage="YES" lightByContents="YES"/>
+                                    <font key="font" metaFont="system"/>
+                                </buttonCell>
+                            </button>
                         </subviews>
                     </view>
                 </window>
@@ -114,6 +143,10 @@ struct AppKitDecompileTests {
             "customClass=\"Canvas\"", "hidden=\"YES\"", "leftStrut=\"YES\" bottomStrut=\"YES\"",
             "visibleAtLaunch=\"NO\"",
             "<value key=\"minSize\" type=\"size\" width=\"200\" height=\"100\"/>",
+            "title=\"Name:\"", "metaFont=\"smallSystem\"", "alignment=\"center\"", "placeholderString=\"Your name\"",
+            "name=\"Menlo-Regular\" size=\"12\"", "type=\"check\"", "allowsMixedState=\"YES\"",
+            "bezelStyle=\"rounded\"",
+            "keyEquivalent=\"s\"", "selector=\"save:\"", "tag=\"3\"",
         ] {
             #expect(result.document.contains(fragment), "missing \(fragment)")
         }
@@ -231,5 +264,8 @@ struct AppKitDecompilePairTests {
 }
 
 enum AppKitPairs {
-    static let passing: [String] = ["minimal"]
+    static let passing: [String] = [
+        "minimal", "window", "with_view", "customview_direct", "test_custom_object_direct", "button_imagehugstitle",
+        "checkbox_hugging", "radio_hugging",
+    ]
 }

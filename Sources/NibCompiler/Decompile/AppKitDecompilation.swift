@@ -374,6 +374,7 @@ final class AppKitDecompilation: DecompileState {
             if let named = customClass(index), named != "NSView" { custom = named }
         case "NSTextField": name = "textField"
         case "NSSecureTextField": name = "secureTextField"
+        case "NSButton": name = "button"
         default:
             return nil
         }
@@ -411,6 +412,8 @@ final class AppKitDecompilation: DecompileState {
         var known = Self.impliedViewKeys
         if name == "textField" || name == "secureTextField" {
             known.formUnion(textField(index, element, secure: name == "secureTextField"))
+        } else if name == "button" {
+            known.formUnion(button(index, element))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -526,31 +529,7 @@ final class AppKitDecompilation: DecompileState {
         let cellElement = DecompiledElement(secure ? "secureTextFieldCell" : "textFieldCell", [("key", "cell")])
         elements[cell] = cellElement
         var cellKnown = Self.impliedTextCellKeys
-        let flags = reader.integer(cell, "NSCellFlags") ?? 0
-        let flags2 = reader.integer(cell, "NSCellFlags2") ?? 0
-        if flags & 0x0010_0000 != 0 { cellElement.set("scrollable", "YES") }
-        let on = flags & 0x8000_0000 != 0 || flags < 0
-        let mode = flags2 >> 9 & 7
-        if mode != 0, let name = Self.lineBreakModes[mode] { cellElement.set("lineBreakMode", name) }
-        if flags & 0x0020_0000 != 0 { cellElement.set("selectable", "YES") }
-        if flags & 0x1000_0000 != 0 { cellElement.set("editable", "YES") }
-        if flags & 0x2000_0000 != 0 { cellElement.set("enabled", "NO") }
-        if flags2 & 0x0040_0000 != 0 { cellElement.set("sendsActionOnEndEditing", "YES") }
-        if on { cellElement.set("state", "on") }
-        if flags & 0x0040_0000 != 0 {
-            cellElement.set("borderStyle", "bezel")
-        } else if flags & 0x0080_0000 != 0 {
-            cellElement.set("borderStyle", "border")
-        }
-        let alignment = flags2 >> 26 & 7
-        if alignment != 4, let name = Self.cellAlignments[alignment] { cellElement.set("alignment", name) }
-        let size = flags2 >> 17 & 3
-        if size != 0, let name = Self.controlSizes[size] { cellElement.set("controlSize", name) }
-        if flags2 & 0x0200_0000 != 0 { cellElement.set("refusesFirstResponder", "YES") }
-        if flags2 & 0x1000 != 0 { cellElement.set("allowsUndo", "NO") }
-        if flags2 & 0x100 != 0 { cellElement.set("truncatesLastVisibleLine", "YES") }
-        if flags2 & 0x40 != 0 { cellElement.set("usesSingleLineMode", "YES") }
-        if flags2 & 0x4000_0000 != 0 { cellElement.set("allowsEditingTextAttributes", "YES") }
+        cellFlags(cell, cellElement, textBorders: true)
         if let contents = reader.reference(cell, "NSContents") {
             if let title = reader.string(at: contents) {
                 if !title.isEmpty { cellElement.set("title", title) }
@@ -593,6 +572,144 @@ final class AppKitDecompilation: DecompileState {
         }
         keepUnread(cell, known: cellKnown, in: cellElement)
         element.append(cellElement)
+        return known
+    }
+
+    /// The attributes `NSCellFlags` and `NSCellFlags2` pack (``CellRule/flags`` and
+    /// ``CellRule/flags2`` read backwards); `textBorders`: NSCell's own bezel and border bits
+    /// (text cells), which button cells keep in `NSButtonFlags` instead.
+    private func cellFlags(_ cell: Int, _ cellElement: DecompiledElement, textBorders: Bool) {
+        let flags = reader.integer(cell, "NSCellFlags") ?? 0
+        let flags2 = reader.integer(cell, "NSCellFlags2") ?? 0
+        if flags & 0x0010_0000 != 0 { cellElement.set("scrollable", "YES") }
+        let mode = flags2 >> 9 & 7
+        if mode != 0, let name = Self.lineBreakModes[mode] { cellElement.set("lineBreakMode", name) }
+        if flags & 0x0020_0000 != 0 { cellElement.set("selectable", "YES") }
+        if flags & 0x1000_0000 != 0 { cellElement.set("editable", "YES") }
+        if flags & 0x2000_0000 != 0 { cellElement.set("enabled", "NO") }
+        if flags2 & 0x0040_0000 != 0 { cellElement.set("sendsActionOnEndEditing", "YES") }
+        if flags & 0x8000_0000 != 0 || flags < 0 { cellElement.set("state", "on") }
+        if textBorders, flags & 0x0040_0000 != 0 {
+            cellElement.set("borderStyle", "bezel")
+        } else if textBorders, flags & 0x0080_0000 != 0 {
+            cellElement.set("borderStyle", "border")
+        }
+        let alignment = flags2 >> 26 & 7
+        if alignment != 4, let name = Self.cellAlignments[alignment] { cellElement.set("alignment", name) }
+        let size = flags2 >> 17 & 3
+        if size != 0, let name = Self.controlSizes[size] { cellElement.set("controlSize", name) }
+        if flags2 & 0x0200_0000 != 0 { cellElement.set("refusesFirstResponder", "YES") }
+        if flags2 & 0x1000 != 0 { cellElement.set("allowsUndo", "NO") }
+        if flags2 & 0x100 != 0 { cellElement.set("truncatesLastVisibleLine", "YES") }
+        if flags2 & 0x40 != 0 { cellElement.set("usesSingleLineMode", "YES") }
+        if flags2 & 0x4000_0000 != 0 { cellElement.set("allowsEditingTextAttributes", "YES") }
+    }
+
+    static let bezelStyles = inverted(AppKitButtonRule.bezelBits.mapValues { Int($0) })
+    static let imageScalings = inverted(AppKitButtonRule.imageScalingBits.mapValues { Int($0) })
+    static let imagePositions = inverted(AppKitButtonRule.imagePositions.mapValues { Int($0) })
+    /// `NSButtonFlags` bits the button rule writes (behavior, border, image position, inset,
+    /// image hugging); any other is kept as a comment.
+    static let buttonFlagBits: Int = {
+        var bits = 0x0080_0000 | 0x6000 | 0x20
+        for value in AppKitButtonRule.behaviorBits.values { bits |= Int(value) }
+        for value in AppKitButtonRule.imagePositions.values { bits |= Int(value) }
+        return bits
+    }()
+    /// Keys of a button cell the element's attributes give, or that every button cell has.
+    static let impliedButtonCellKeys: Set<String> = impliedTextCellKeys.union([
+        "NSButtonFlags", "NSButtonFlags2", "NSBezelStyle", "NSAlternateContents", "NSKeyEquivalent",
+        "NSPeriodicDelay", "NSPeriodicInterval", "NSAuxButtonType",
+    ])
+
+    /// `<button>`'s attributes and its `<buttonCell key="cell">` (``AppKitButtonRule`` read
+    /// backwards); returns the keys read.
+    private func button(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known = controlAttributes(index, element).union(["IBNSShadowedSymbolConfiguration"])
+        guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
+        visited.insert(cell)
+        var cellClass = reader.className(cell)
+        var cellCustom: String?
+        if cellClass == "NSClassSwapper" {
+            cellCustom = reader.string(cell, "NSClassName")
+            cellClass = reader.string(cell, "NSOriginalClassName") ?? ""
+        }
+        guard cellClass == "NSButtonCell" else {
+            element.append(lost("AppKit button cell \(cellClass)", "the \(cellClass) cell"))
+            return known
+        }
+        let cellElement = DecompiledElement("buttonCell", [("key", "cell")])
+        elements[cell] = cellElement
+        var cellKnown = Self.impliedButtonCellKeys
+        let buttonFlags = reader.integer(cell, "NSButtonFlags") ?? 0
+        let buttonFlags2 = reader.integer(cell, "NSButtonFlags2") ?? 0
+        // The type is archived only through the check box and radio images
+        // (``AppKitButtonRule/buttonCell``); any other type archives the same.
+        var type = "push"
+        if let alternate = reader.reference(cell, "NSAlternateImage"),
+            reader.className(alternate) == "NSButtonImageSource"
+        {
+            switch reader.string(alternate, "NSImageName") {
+            case "NSSwitch": type = "check"
+            case "NSRadioButton": type = "radio"
+            default: break
+            }
+            if type != "push" { cellKnown.insert("NSAlternateImage") }
+        }
+        cellElement.set("type", type)
+        if let contents = reader.reference(cell, "NSContents"), let title = reader.string(at: contents), !title.isEmpty
+        {
+            cellElement.set("title", title)
+        }
+        if let alternate = reader.string(cell, "NSAlternateContents"), !alternate.isEmpty {
+            cellElement.set("alternateTitle", alternate)
+        }
+        if let bezel = Self.bezelStyles[buttonFlags2 & 0x3F] { cellElement.set("bezelStyle", bezel) }
+        if let position = Self.imagePositions[buttonFlags & 0x78_0000] { cellElement.set("imagePosition", position) }
+        cellFlags(cell, cellElement, textBorders: false)
+        if buttonFlags & 0x0080_0000 != 0 { cellElement.set("borderStyle", "border") }
+        if let scaling = Self.imageScalings[buttonFlags2 & 0xC0] { cellElement.set("imageScaling", scaling) }
+        let inset = buttonFlags >> 13 & 3
+        if inset != 0 { cellElement.set("inset", String(inset)) }
+        if (reader.integer(cell, "NSCellFlags2") ?? 0) & 0x0100_0000 != 0 { cellElement.set("allowsMixedState", "YES") }
+        if let key = reader.string(cell, "NSKeyEquivalent"), !key.isEmpty {
+            if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                cellElement.append(
+                    lost("NSButtonCell.NSKeyEquivalent control character", "a control-character key equivalent"))
+            } else {
+                cellElement.set("keyEquivalent", key)
+            }
+        }
+        if let tag = reader.integer(cell, "NSTag") {
+            cellElement.set("tag", String(tag))
+            cellKnown.insert("NSTag")
+        }
+        if buttonFlags & 0x20 != 0 { element.set("imageHugsTitle", "YES") }
+        cellElement.set("id", id(cell))
+        if let cellCustom { setCustomClass(cellCustom, on: cellElement) }
+        let behavior = DecompiledElement("behavior", [("key", "behavior")])
+        for (name, bits) in AppKitButtonRule.behaviorBits.sorted(by: { $0.key < $1.key })
+        where buttonFlags & Int(bits) == Int(bits) {
+            behavior.set(name, "YES")
+        }
+        cellElement.append(behavior)
+        if let unknown = Optional(buttonFlags & ~Self.buttonFlagBits & 0xFFFF_FFFF), unknown != 0 {
+            cellElement.append(
+                lost("NSButtonCell.NSButtonFlags bits", "NSButtonFlags bits 0x" + String(unknown, radix: 16)))
+        }
+        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
+            cellElement.append(fontElement)
+            cellKnown.insert("NSSupport")
+        }
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        element.append(cellElement)
+        // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
+        let bezel = buttonFlags2 & 0x3F
+        if era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
+            element.set("horizontalHuggingPriority", "250")
+            element.set("verticalHuggingPriority", "750")
+            known.insert("NSHuggingPriority")
+        }
         return known
     }
 
