@@ -113,6 +113,7 @@ final class AppKitDecompilation: DecompileState {
                 [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", Self.toolsVersion(era))]
             ))
         document.append(objects)
+        if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
     }
@@ -375,6 +376,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSTextField": name = "textField"
         case "NSSecureTextField": name = "secureTextField"
         case "NSButton": name = "button"
+        case "NSImageView": name = "imageView"
         default:
             return nil
         }
@@ -414,6 +416,8 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(textField(index, element, secure: name == "secureTextField"))
         } else if name == "button" {
             known.formUnion(button(index, element))
+        } else if name == "imageView" {
+            known.formUnion(imageView(index, element))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -685,6 +689,16 @@ final class AppKitDecompilation: DecompileState {
             cellKnown.insert("NSTag")
         }
         if buttonFlags & 0x20 != 0 { element.set("imageHugsTitle", "YES") }
+        if let normal = reader.reference(cell, "NSNormalImage"), let name = image(normal) {
+            cellElement.set("image", name)
+            cellKnown.insert("NSNormalImage")
+        }
+        if !cellKnown.contains("NSAlternateImage"), let alternate = reader.reference(cell, "NSAlternateImage"),
+            let name = image(alternate)
+        {
+            cellElement.set("alternateImage", name)
+            cellKnown.insert("NSAlternateImage")
+        }
         cellElement.set("id", id(cell))
         if let cellCustom { setCustomClass(cellCustom, on: cellElement) }
         let behavior = DecompiledElement("behavior", [("key", "behavior")])
@@ -711,6 +725,74 @@ final class AppKitDecompilation: DecompileState {
             known.insert("NSHuggingPriority")
         }
         return known
+    }
+
+    static let imageScalings2 = inverted(AppKitImageViewRule.scalings)
+    static let frameStyles = inverted(AppKitImageViewRule.frameStyles)
+
+    /// `<imageView>` and its `<imageCell key="cell">` (``AppKitImageViewRule`` read
+    /// backwards); returns the keys read.
+    private func imageView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        let known = controlAttributes(index, element).union([
+            "NSEditable", "NSImageViewPlaceholderPrecedence", "IBNSShadowedSymbolConfiguration", "NSDragTypes",
+        ])
+        guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell),
+            reader.className(cell) == "NSImageCell"
+        else {
+            element.append(lost("AppKit image view cell", "the image view's cell"))
+            return known
+        }
+        visited.insert(cell)
+        let cellElement = DecompiledElement("imageCell", [("key", "cell")])
+        elements[cell] = cellElement
+        var cellKnown = Self.impliedTextCellKeys.union([
+            "NSAlign", "NSScale", "NSStyle", "NSAnimates", "NSImageAnimation",
+        ])
+        cellFlags(cell, cellElement, textBorders: false)
+        if let scale = reader.integer(cell, "NSScale"), scale != 2, let name = Self.imageScalings2[scale] {
+            cellElement.set("imageScaling", name)
+        }
+        if let style = reader.integer(cell, "NSStyle"), style != 0, let name = Self.frameStyles[style] {
+            cellElement.set("imageFrameStyle", name)
+        }
+        if reader.flag(cell, "NSAnimates") == true { cellElement.set("animates", "YES") }
+        if let contents = reader.reference(cell, "NSContents") {
+            if let name = image(contents) {
+                cellElement.set("image", name)
+            } else {
+                cellKnown.remove("NSContents")
+            }
+        }
+        cellElement.set("id", id(cell))
+        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
+            cellElement.append(fontElement)
+            cellKnown.insert("NSSupport")
+        }
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        element.append(cellElement)
+        return known
+    }
+
+    /// An image's name for an `NSCustomResource` of class NSImage (``AppKitImageRule/image``
+    /// read backwards): AppKit's own images by name, the app's listed in `<resources>` with the
+    /// design size the nib records; nil for anything else.
+    private func image(_ index: Int) -> String? {
+        guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
+            let name = reader.string(index, "NSResourceName"), !name.isEmpty
+        else { return nil }
+        if AppKitImageRule.systemImages[name] != nil { return name }
+        guard !name.hasPrefix("NS") else { return nil }
+        if shared.images[name] == nil {
+            var size = (1.0, 1.0)
+            if let value = reader.reference(index, "IBDesignSize"),
+                let numbers = Self.numbers(reader.string(value, "NS.sizeval")), numbers.count == 2
+            {
+                size = (numbers[0], numbers[1])
+            }
+            shared.images[name] = size
+            shared.imageOrder.append(name)
+        }
+        return name
     }
 
     /// `<font key="font">` for an `NSFont` (``AppKitFontRule`` read backwards): its meta font
