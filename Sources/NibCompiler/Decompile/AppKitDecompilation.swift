@@ -377,6 +377,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSSecureTextField": name = "secureTextField"
         case "NSButton": name = "button"
         case "NSImageView": name = "imageView"
+        case "NSBox": name = "box"
         default:
             return nil
         }
@@ -391,7 +392,8 @@ final class AppKitDecompilation: DecompileState {
             element.append(lost("AppKit views nested too deep", "views nested deeper than \(Self.maximumDepth)"))
             return element
         }
-        var subviews = reader.elements(index, "NSSubviews")
+        // A box's subview is its content view (``AppKitBoxRule``), decoded by ``box(_:_:depth:)``.
+        var subviews = name == "box" ? [] : reader.elements(index, "NSSubviews")
         // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
         if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
         if !subviews.isEmpty {
@@ -418,6 +420,8 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(button(index, element))
         } else if name == "imageView" {
             known.formUnion(imageView(index, element))
+        } else if name == "box" {
+            known.formUnion(box(index, element, depth: depth))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -723,6 +727,42 @@ final class AppKitDecompilation: DecompileState {
             element.set("horizontalHuggingPriority", "250")
             element.set("verticalHuggingPriority", "750")
             known.insert("NSHuggingPriority")
+        }
+        return known
+    }
+
+    static let borderTypes = inverted(AppKitBoxRule.borderTypes)
+
+    /// `<box>`: a separator, or a titled box with its content view (``AppKitBoxRule`` read
+    /// backwards); returns the keys read.
+    private func box(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
+        var known: Set<String> = [
+            "NSOffsets", "NSTitleCell", "NSBorderType", "NSBoxType", "NSTitlePosition", "NSTransparent",
+            "IBNSBoxIsUsingDocumentContentView", "NSContentView",
+        ]
+        let title = reader.reference(index, "NSTitleCell").flatMap { reader.string($0, "NSContents") }
+        switch reader.integer(index, "NSBoxType") {
+        case 2:
+            element.set("boxType", "separator")
+            if let title, title != "Title" { element.set("title", title) }
+        case 0:
+            if let title, !title.isEmpty { element.set("title", title) }
+            if let border = reader.integer(index, "NSBorderType"), border != 3, let name = Self.borderTypes[border] {
+                element.set("borderType", name)
+            }
+            if let content = reader.reference(index, "NSContentView"), !visited.contains(content),
+                let view = view(content, key: "contentView", depth: depth + 1, isContentView: true)
+            {
+                element.append(view)
+            } else {
+                known.remove("NSContentView")
+            }
+        default:
+            known = []
+            element.append(lost("AppKit box type", "a box of type \(reader.integer(index, "NSBoxType") ?? -1)"))
+        }
+        if reader.elements(index, "NSSubviews").contains(where: { !visited.contains($0) }) {
+            element.append(lost("AppKit box subviews", "box subviews other than its content view"))
         }
         return known
     }
