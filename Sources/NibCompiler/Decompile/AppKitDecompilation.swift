@@ -378,6 +378,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSButton": name = "button"
         case "NSImageView": name = "imageView"
         case "NSBox": name = "box"
+        case "NSPopUpButton": name = "popUpButton"
         default:
             return nil
         }
@@ -416,8 +417,8 @@ final class AppKitDecompilation: DecompileState {
         var known = Self.impliedViewKeys
         if name == "textField" || name == "secureTextField" {
             known.formUnion(textField(index, element, secure: name == "secureTextField"))
-        } else if name == "button" {
-            known.formUnion(button(index, element))
+        } else if name == "button" || name == "popUpButton" {
+            known.formUnion(button(index, element, depth: depth, popUp: name == "popUpButton"))
         } else if name == "imageView" {
             known.formUnion(imageView(index, element))
         } else if name == "box" {
@@ -432,7 +433,9 @@ final class AppKitDecompilation: DecompileState {
     /// The content hugging a view kind archives no `NSHuggingPriority` for
     /// (``AppKitViewEncoder/Kind/hugging``), where it is not NSView's 250 × 250: absent from the
     /// nib, it is written in the document, which says 250 for an absent priority.
-    static let defaultHugging: [String: (Double, Double)] = ["textField": (250, 750), "secureTextField": (250, 750)]
+    static let defaultHugging: [String: (Double, Double)] = [
+        "textField": (250, 750), "secureTextField": (250, 750), "popUpButton": (250, 750),
+    ]
 
     private func viewAttributes(_ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double)) {
         let flags = reader.integer(index, "NSvFlags") ?? 0x10C
@@ -632,7 +635,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<button>`'s attributes and its `<buttonCell key="cell">` (``AppKitButtonRule`` read
     /// backwards); returns the keys read.
-    private func button(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    private func button(_ index: Int, _ element: DecompiledElement, depth: Int, popUp: Bool) -> Set<String> {
         var known = controlAttributes(index, element).union(["IBNSShadowedSymbolConfiguration"])
         guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
         visited.insert(cell)
@@ -642,11 +645,11 @@ final class AppKitDecompilation: DecompileState {
             cellCustom = reader.string(cell, "NSClassName")
             cellClass = reader.string(cell, "NSOriginalClassName") ?? ""
         }
-        guard cellClass == "NSButtonCell" else {
+        guard cellClass == (popUp ? "NSPopUpButtonCell" : "NSButtonCell") else {
             element.append(lost("AppKit button cell \(cellClass)", "the \(cellClass) cell"))
             return known
         }
-        let cellElement = DecompiledElement("buttonCell", [("key", "cell")])
+        let cellElement = DecompiledElement(popUp ? "popUpButtonCell" : "buttonCell", [("key", "cell")])
         elements[cell] = cellElement
         var cellKnown = Self.impliedButtonCellKeys
         let buttonFlags = reader.integer(cell, "NSButtonFlags") ?? 0
@@ -675,7 +678,7 @@ final class AppKitDecompilation: DecompileState {
         if let bezel = Self.bezelStyles[buttonFlags2 & 0x3F] { cellElement.set("bezelStyle", bezel) }
         if let position = Self.imagePositions[buttonFlags & 0x78_0000] { cellElement.set("imagePosition", position) }
         cellFlags(cell, cellElement, textBorders: false)
-        if buttonFlags & 0x0080_0000 != 0 { cellElement.set("borderStyle", "border") }
+        if buttonFlags & 0x0080_0000 != 0 { cellElement.set("borderStyle", popUp ? "borderAndBezel" : "border") }
         if let scaling = Self.imageScalings[buttonFlags2 & 0xC0] { cellElement.set("imageScaling", scaling) }
         let inset = buttonFlags >> 13 & 3
         if inset != 0 { cellElement.set("inset", String(inset)) }
@@ -711,6 +714,7 @@ final class AppKitDecompilation: DecompileState {
             behavior.set(name, "YES")
         }
         cellElement.append(behavior)
+        if popUp { cellKnown.formUnion(popUpCell(cell, cellElement, depth: depth)) }
         if let unknown = Optional(buttonFlags & ~Self.buttonFlagBits & 0xFFFF_FFFF), unknown != 0 {
             cellElement.append(
                 lost("NSButtonCell.NSButtonFlags bits", "NSButtonFlags bits 0x" + String(unknown, radix: 16)))
@@ -723,10 +727,42 @@ final class AppKitDecompilation: DecompileState {
         element.append(cellElement)
         // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
         let bezel = buttonFlags2 & 0x3F
-        if era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
+        if !popUp, era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
             element.set("horizontalHuggingPriority", "250")
             element.set("verticalHuggingPriority", "750")
             known.insert("NSHuggingPriority")
+        }
+        return known
+    }
+
+    static let edges = inverted(AppKitPopUpButtonRule.edges)
+    static let arrowPositions = inverted(AppKitPopUpButtonRule.arrowPositions)
+
+    /// A pop-up button cell's own attributes and its `<menu key="menu">`
+    /// (``AppKitPopUpButtonRule`` read backwards); returns the keys read.
+    private func popUpCell(_ cell: Int, _ cellElement: DecompiledElement, depth: Int) -> Set<String> {
+        var known: Set<String> = [
+            "NSMenuItemRespectAlignment", "NSSelectedIndex", "NSUsesItemFromMenu", "NSAltersState", "NSArrowPosition",
+            "NSPreferredEdge", "NSPullDown",
+        ]
+        if reader.flag(cell, "NSPullDown") == true { cellElement.set("pullsDown", "YES") }
+        // No NSArrowPosition is no arrow; the attribute's absence is arrow at bottom (2).
+        let arrow = reader.integer(cell, "NSArrowPosition") ?? 0
+        if arrow != 2, let name = Self.arrowPositions[arrow] { cellElement.set("arrowPosition", name) }
+        if let edge = reader.integer(cell, "NSPreferredEdge"), edge != 1, let name = Self.edges[edge] {
+            cellElement.set("preferredEdge", name)
+        }
+        if let menu = reader.reference(cell, "NSMenu"), !visited.contains(menu), reader.className(menu) == "NSMenu" {
+            if let selected = reader.reference(cell, "NSMenuItem"),
+                reader.elements(menu, "NSMenuItems").contains(selected)
+            {
+                cellElement.set("selectedItem", id(selected))
+                known.insert("NSMenuItem")
+            } else if case .nil? = reader.payload(cell, "NSMenuItem") {
+                known.insert("NSMenuItem")
+            }
+            cellElement.append(self.menu(menu, key: "menu", depth: depth + 1, popUpCell: cell))
+            known.insert("NSMenu")
         }
         return known
     }
@@ -910,7 +946,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Menus
 
-    private func menu(_ index: Int, key: String?, depth: Int) -> DecompiledElement {
+    private func menu(_ index: Int, key: String?, depth: Int, popUpCell: Int? = nil) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("menu")
         if let key { element.set("key", key) }
@@ -933,14 +969,14 @@ final class AppKitDecompilation: DecompileState {
                 items.append(lost("AppKit menu item", "the menu item object \(item)"))
                 continue
             }
-            items.append(menuItem(item, depth: depth))
+            items.append(menuItem(item, depth: depth, popUpCell: popUpCell))
         }
         element.append(items)
         keepUnread(index, known: ["NSTitle", "NSName", "NSNoAutoenable", "NSMenuItems"], in: element)
         return element
     }
 
-    private func menuItem(_ index: Int, depth: Int) -> DecompiledElement {
+    private func menuItem(_ index: Int, depth: Int, popUpCell: Int?) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("menuItem")
         elements[index] = element
@@ -982,7 +1018,9 @@ final class AppKitDecompilation: DecompileState {
         } else if reader.has(index, "NSSubmenu") {
             known.remove("NSSubmenu")
         }
-        if reader.string(index, "NSAction") == "_popUpItemAction:" {
+        if reader.string(index, "NSAction") == "_popUpItemAction:",
+            popUpCell == nil || reader.reference(index, "NSTarget") != popUpCell
+        {
             element.append(lost("NSMenuItem pop-up action", "a pop-up button item's action"))
         }
         keepUnread(index, known: known, in: element)
