@@ -270,5 +270,7 @@ enum AppKitPairs {
         "checkbox_hugging", "radio_hugging", "button_shadowless", "square_shadowless_button", "imageview_customclass",
         "test_named_image", "box_separator_autoresize", "test_box_titled", "popup_default_hugging",
         "popup_empty", "popup_explicit_font", "test33_popup_pulldown", "test_popup_textured", "test_pulldown_title",
+        "slider_hugging",
+        "stepper_default", "stepper_vflags", "stepper_wraps", "test_slider", "test_slider_prefs",
     ]
 }

@@ -379,6 +379,8 @@ final class AppKitDecompilation: DecompileState {
         case "NSImageView": name = "imageView"
         case "NSBox": name = "box"
         case "NSPopUpButton": name = "popUpButton"
+        case "NSSlider": name = "slider"
+        case "NSStepper": name = "stepper"
         default:
             return nil
         }
@@ -421,6 +423,8 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(button(index, element, depth: depth, popUp: name == "popUpButton"))
         } else if name == "imageView" {
             known.formUnion(imageView(index, element))
+        } else if name == "slider" || name == "stepper" {
+            known.formUnion(valueControl(index, element, slider: name == "slider"))
         } else if name == "box" {
             known.formUnion(box(index, element, depth: depth))
         }
@@ -434,7 +438,8 @@ final class AppKitDecompilation: DecompileState {
     /// (``AppKitViewEncoder/Kind/hugging``), where it is not NSView's 250 × 250: absent from the
     /// nib, it is written in the document, which says 250 for an absent priority.
     static let defaultHugging: [String: (Double, Double)] = [
-        "textField": (250, 750), "secureTextField": (250, 750), "popUpButton": (250, 750),
+        "textField": (250, 750), "secureTextField": (250, 750), "popUpButton": (250, 750), "slider": (250, 750),
+        "stepper": (750, 750),
     ]
 
     private func viewAttributes(_ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double)) {
@@ -764,6 +769,76 @@ final class AppKitDecompilation: DecompileState {
             cellElement.append(self.menu(menu, key: "menu", depth: depth + 1, popUpCell: cell))
             known.insert("NSMenu")
         }
+        return known
+    }
+
+    static let tickMarkPositions = inverted(AppKitSliderRule.tickMarkPositions)
+
+    /// `<slider>` + `<sliderCell>` or `<stepper>` + `<stepperCell>` (``AppKitSliderRule`` and
+    /// ``AppKitStepperRule`` read backwards); returns the keys read.
+    private func valueControl(_ index: Int, _ element: DecompiledElement, slider: Bool) -> Set<String> {
+        var known = controlAttributes(index, element)
+        if !slider {
+            known.formUnion([
+                "NSStepperMinValue", "NSStepperMaxValue", "NSStepperIncrement", "NSStepperWraps", "NSStepperAutorepeat",
+            ])
+        }
+        let cellClass = slider ? "NSSliderCell" : "NSStepperCell"
+        guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell), reader.className(cell) == cellClass
+        else {
+            element.append(lost("AppKit \(cellClass)", "the control's cell"))
+            return known
+        }
+        visited.insert(cell)
+        let cellElement = DecompiledElement(slider ? "sliderCell" : "stepperCell", [("key", "cell")])
+        elements[cell] = cellElement
+        var cellKnown = Self.impliedTextCellKeys.union(["NSMaxValue", "NSMinValue", "NSValue"])
+        let flags = reader.integer(cell, "NSCellFlags") ?? 0
+        if slider, flags & 0x0004_0100 == 0x0004_0100 { cellElement.set("continuous", "YES") }
+        cellFlags(cell, cellElement, textBorders: false)
+        for (key, attribute) in [("NSMinValue", "minValue"), ("NSMaxValue", "maxValue"), ("NSValue", "doubleValue")] {
+            if let value = reader.number(cell, key), value != 0 || key == "NSMaxValue" {
+                cellElement.set(attribute, Self.number(value))
+            }
+        }
+        if slider {
+            cellKnown.formUnion([
+                "NSAltIncValue", "NSNumberOfTickMarks", "NSTickMarkPosition", "NSAllowsTickMarkValuesOnly",
+                "NSVertical",
+                "NSCellIdentifier",
+            ])
+            if let value = reader.number(cell, "NSAltIncValue"), value != 0 {
+                cellElement.set("altIncrementValue", Self.number(value))
+            }
+            if let ticks = reader.integer(cell, "NSNumberOfTickMarks"), ticks != 0 {
+                cellElement.set("numberOfTickMarks", String(ticks))
+            }
+            if let position = reader.integer(cell, "NSTickMarkPosition"), position != 0,
+                let name = Self.tickMarkPositions[position]
+            {
+                cellElement.set("tickMarkPosition", name)
+            }
+            if reader.flag(cell, "NSAllowsTickMarkValuesOnly") == true {
+                cellElement.set("allowsTickMarkValuesOnly", "YES")
+            }
+            if reader.flag(cell, "NSVertical") == true {
+                cellElement.append(lost("NSSliderCell.NSVertical", "a vertical slider"))
+            }
+            if let identifier = reader.string(cell, "NSCellIdentifier") { cellElement.set("identifier", identifier) }
+        } else {
+            cellKnown.formUnion(["NSIncrement", "NSValueWraps", "NSAutorepeat"])
+            if let increment = reader.number(cell, "NSIncrement"), increment != 1 {
+                cellElement.set("increment", Self.number(increment))
+            }
+            if reader.flag(cell, "NSValueWraps") == true { cellElement.set("valueWraps", "YES") }
+        }
+        cellElement.set("id", id(cell))
+        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
+            cellElement.append(fontElement)
+            cellKnown.insert("NSSupport")
+        }
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        element.append(cellElement)
         return known
     }
 
