@@ -274,5 +274,6 @@ enum AppKitPairs {
         "popup_empty", "popup_explicit_font", "test33_popup_pulldown", "test_popup_textured", "test_pulldown_title",
         "slider_hugging",
         "stepper_default", "stepper_vflags", "stepper_wraps", "test_slider", "test_slider_prefs",
+        "progressindicator_doublevalue",
     ]
 }

@@ -380,6 +380,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSBox": name = "box"
         case "NSPopUpButton": name = "popUpButton"
         case "NSSlider": name = "slider"
+        case "NSProgressIndicator": name = "progressIndicator"
         case "NSStepper": name = "stepper"
         default:
             return nil
@@ -387,7 +388,9 @@ final class AppKitDecompilation: DecompileState {
         visited.insert(index)
         let element = DecompiledElement(name)
         if let key { element.set("key", key) }
-        viewAttributes(index, element, hugging: Self.defaultHugging[name] ?? (250, 250))
+        viewAttributes(
+            index, element, hugging: Self.defaultHugging[name] ?? (250, 250),
+            layerHost: name != "progressIndicator")
         element.set("id", id(index))
         if let custom { setCustomClass(custom, on: element) }
         elements[index] = element
@@ -423,6 +426,8 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(button(index, element, depth: depth, popUp: name == "popUpButton"))
         } else if name == "imageView" {
             known.formUnion(imageView(index, element))
+        } else if name == "progressIndicator" {
+            known.formUnion(progressIndicator(index, element))
         } else if name == "slider" || name == "stepper" {
             known.formUnion(valueControl(index, element, slider: name == "slider"))
         } else if name == "box" {
@@ -439,13 +444,18 @@ final class AppKitDecompilation: DecompileState {
     /// nib, it is written in the document, which says 250 for an absent priority.
     static let defaultHugging: [String: (Double, Double)] = [
         "textField": (250, 750), "secureTextField": (250, 750), "popUpButton": (250, 750), "slider": (250, 750),
-        "stepper": (750, 750),
+        "stepper": (750, 750), "progressIndicator": (250, 750),
     ]
 
-    private func viewAttributes(_ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double)) {
+    /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are
+    /// always layer hosts; their `NSpiFlags` say it).
+    private func viewAttributes(
+        _ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double), layerHost: Bool
+    ) {
         let flags = reader.integer(index, "NSvFlags") ?? 0x10C
         if flags & 0x8000_0000 != 0 || flags < 0 { element.set("hidden", "YES") }
-        if reader.flag(index, "NSViewIsLayerTreeHost") == true { element.set("wantsLayer", "YES") }
+        if layerHost, reader.flag(index, "NSViewIsLayerTreeHost") == true { element.set("wantsLayer", "YES") }
+        if !layerHost, (reader.integer(index, "NSpiFlags") ?? 0) & 0x8 != 0 { element.set("wantsLayer", "YES") }
         if reader.flag(index, "NSDoNotTranslateAutoresizingMask") == true {
             element.set("translatesAutoresizingMaskIntoConstraints", "NO")
         }
@@ -770,6 +780,31 @@ final class AppKitDecompilation: DecompileState {
             known.insert("NSMenu")
         }
         return known
+    }
+
+    /// `<progressIndicator>` (``AppKitProgressIndicatorRule`` read backwards: `NSpiFlags` bits,
+    /// values); returns the keys read.
+    private func progressIndicator(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        let flags = reader.integer(index, "NSpiFlags") ?? 0x4005
+        if flags & 0x1 == 0 { element.set("bezeled", "NO") }
+        if flags & 0x2 != 0 { element.set("indeterminate", "YES") }
+        if flags & 0x100 != 0 { element.set("controlSize", "small") }
+        if flags & 0x1000 != 0 { element.set("style", "spinning") }
+        if flags & 0x2000 != 0 { element.set("displayedWhenStopped", "NO") }
+        if let minimum = reader.number(index, "NSMinValue"), minimum != 0 {
+            element.set("minValue", Self.number(minimum))
+        }
+        if let maximum = reader.number(index, "NSMaxValue"), maximum != 100 {
+            element.set("maxValue", Self.number(maximum))
+        }
+        if let value = reader.number(index, "NSProgressIndicatorDoubleValue") {
+            element.set("doubleValue", Self.number(value))
+        }
+        let unknown = flags & ~(0x4004 | 0x1 | 0x2 | 0x8 | 0x100 | 0x1000 | 0x2000)
+        if unknown != 0 || flags & 0x4004 != 0x4004 {
+            element.append(lost("NSProgressIndicator.NSpiFlags bits", "NSpiFlags \(flags)"))
+        }
+        return ["NSpiFlags", "NSMinValue", "NSMaxValue", "NSProgressIndicatorDoubleValue"]
     }
 
     static let tickMarkPositions = inverted(AppKitSliderRule.tickMarkPositions)
