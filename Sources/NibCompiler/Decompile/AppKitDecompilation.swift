@@ -1,3 +1,4 @@
+import Foundation
 import NibArchive
 
 /// An AppKit nib (`NSIBObjectData`) → `.xib`: File's Owner, First Responder and Application, the
@@ -698,10 +699,10 @@ final class AppKitDecompilation: DecompileState {
         let inset = buttonFlags >> 13 & 3
         if inset != 0 { cellElement.set("inset", String(inset)) }
         if (reader.integer(cell, "NSCellFlags2") ?? 0) & 0x0100_0000 != 0 { cellElement.set("allowsMixedState", "YES") }
+        var keyEquivalentChild: DecompiledElement?
         if let key = reader.string(cell, "NSKeyEquivalent"), !key.isEmpty {
-            if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                cellElement.append(
-                    lost("NSButtonCell.NSKeyEquivalent control character", "a control-character key equivalent"))
+            if let string = Self.base64KeyEquivalent(key) {
+                keyEquivalentChild = string
             } else {
                 cellElement.set("keyEquivalent", key)
             }
@@ -729,6 +730,7 @@ final class AppKitDecompilation: DecompileState {
             behavior.set(name, "YES")
         }
         cellElement.append(behavior)
+        if let keyEquivalentChild { cellElement.append(keyEquivalentChild) }
         if popUp { cellKnown.formUnion(popUpCell(cell, cellElement, depth: depth)) }
         if let unknown = Optional(buttonFlags & ~Self.buttonFlagBits & 0xFFFF_FFFF), unknown != 0 {
             cellElement.append(
@@ -748,6 +750,16 @@ final class AppKitDecompilation: DecompileState {
             known.insert("NSHuggingPriority")
         }
         return known
+    }
+
+    /// A key equivalent with a control character (Return, Escape, Delete) as Interface Builder
+    /// writes it, `<string key="keyEquivalent" base64-UTF8="YES">` without padding (read by
+    /// ``AppKitButtonRule/text(of:context:)``); nil for one an attribute can hold.
+    static func base64KeyEquivalent(_ key: String) -> DecompiledElement? {
+        guard key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        let string = DecompiledElement("string", [("key", "keyEquivalent"), ("base64-UTF8", "YES")])
+        string.text = Data(key.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        return string
     }
 
     static let edges = inverted(AppKitPopUpButtonRule.edges)
@@ -1090,16 +1102,15 @@ final class AppKitDecompilation: DecompileState {
         visited.insert(index)
         let element = DecompiledElement("menuItem")
         elements[index] = element
+        var keyEquivalentChild: DecompiledElement?
         let separator = reader.flag(index, "NSIsSeparator") == true
         if separator {
             element.set("isSeparatorItem", "YES")
         } else {
             element.set("title", reader.string(index, "NSTitle") ?? "")
             if let key = reader.string(index, "NSKeyEquiv"), !key.isEmpty {
-                // Control characters (a backspace) are written as base64 strings, not modelled here.
-                if key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-                    element.append(
-                        lost("NSMenuItem.NSKeyEquiv control character", "a control-character key equivalent"))
+                if let string = Self.base64KeyEquivalent(key) {
+                    keyEquivalentChild = string
                 } else {
                     element.set("keyEquivalent", key)
                 }
@@ -1113,6 +1124,7 @@ final class AppKitDecompilation: DecompileState {
         if reader.flag(index, "NSIsHidden") == true { element.set("hidden", "YES") }
         if reader.flag(index, "NSIsAlternate") == true { element.set("alternate", "YES") }
         element.set("id", id(index))
+        if let keyEquivalentChild { element.append(keyEquivalentChild) }
         // No mask is ⌘ (``MenuRule``); separators have none.
         let modifiers = reader.integer(index, "NSKeyEquivModMask") ?? 0
         if modifiers != (separator ? 0 : 1 << 20) {
