@@ -376,6 +376,7 @@ final class AppKitDecompilation: DecompileState {
             if let named = customClass(index), named != "NSView" { custom = named }
         case "NSTextField": name = "textField"
         case "NSSecureTextField": name = "secureTextField"
+        case "NSSearchField": name = "searchField"
         case "NSButton": name = "button"
         case "NSImageView": name = "imageView"
         case "NSBox": name = "box"
@@ -421,8 +422,8 @@ final class AppKitDecompilation: DecompileState {
             element.append(container)
         }
         var known = Self.impliedViewKeys
-        if name == "textField" || name == "secureTextField" {
-            known.formUnion(textField(index, element, secure: name == "secureTextField"))
+        if let variant = AppKitTextFieldRule.variants[name], name != "comboBox" {
+            known.formUnion(textField(index, element, variant: variant))
         } else if name == "button" || name == "popUpButton" {
             known.formUnion(button(index, element, depth: depth, popUp: name == "popUpButton"))
         } else if name == "imageView" {
@@ -444,7 +445,8 @@ final class AppKitDecompilation: DecompileState {
     /// (``AppKitViewEncoder/Kind/hugging``), where it is not NSView's 250 × 250: absent from the
     /// nib, it is written in the document, which says 250 for an absent priority.
     static let defaultHugging: [String: (Double, Double)] = [
-        "textField": (250, 750), "secureTextField": (250, 750), "popUpButton": (250, 750), "slider": (250, 750),
+        "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "popUpButton": (250, 750),
+        "slider": (250, 750),
         "stepper": (750, 750), "progressIndicator": (250, 750),
     ]
 
@@ -527,7 +529,9 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<textField>`'s own attributes and its `<textFieldCell key="cell">`
     /// (``AppKitTextFieldRule`` and ``CellRule`` read backwards); returns the keys read.
-    private func textField(_ index: Int, _ element: DecompiledElement, secure: Bool) -> Set<String> {
+    private func textField(_ index: Int, _ element: DecompiledElement, variant: AppKitTextFieldRule.Variant)
+        -> Set<String>
+    {
         var known = controlAttributes(index, element).union(Self.impliedTextFieldKeys)
         if let identifier = reader.string(index, "NSReuseIdentifierKey") {
             element.set("identifier", identifier)
@@ -549,14 +553,27 @@ final class AppKitDecompilation: DecompileState {
             cellCustom = reader.string(cell, "NSClassName")
             cellClass = reader.string(cell, "NSOriginalClassName") ?? ""
         }
-        guard cellClass == (secure ? "NSSecureTextFieldCell" : "NSTextFieldCell") else {
+        guard cellClass == variant.cellClassName else {
             element.append(lost("AppKit text field cell \(cellClass)", "the \(cellClass) cell"))
             return known
         }
-        let cellElement = DecompiledElement(secure ? "secureTextFieldCell" : "textFieldCell", [("key", "cell")])
+        let cellElement = DecompiledElement(variant.cellElement, [("key", "cell")])
         elements[cell] = cellElement
         var cellKnown = Self.impliedTextCellKeys
         cellFlags(cell, cellElement, textBorders: true)
+        if variant.element == "searchField" {
+            // The search and cancel button cells and the flags ``AppKitTextFieldRule`` writes for
+            // every search field; `NSTextBezelStyle` 1 is `bezelStyle="round"`.
+            cellKnown.formUnion([
+                "NSSearchButtonCell", "NSCancelButtonCell", "NSMaximumRecents", "NSSearchFieldFlags",
+                "NSAutomaticTextCompletionStored", "NSAutomaticTextCompletionDisabled", "NSTextBezelStyle",
+            ])
+            cellElement.set("bezelStyle", "round")
+            if reader.flag(cell, "NSAutomaticTextCompletionDisabled") == true { element.set("textCompletion", "NO") }
+            for key in ["NSSearchButtonCell", "NSCancelButtonCell"] {
+                if let button = reader.reference(cell, key) { visited.insert(button) }
+            }
+        }
         if let contents = reader.reference(cell, "NSContents") {
             if let title = reader.string(at: contents) {
                 if !title.isEmpty { cellElement.set("title", title) }
@@ -588,6 +605,20 @@ final class AppKitDecompilation: DecompileState {
             if let color = reader.reference(cell, key), let colorElement = self.color(color, key: attribute) {
                 cellElement.append(colorElement)
                 cellKnown.insert(key)
+            }
+        }
+        // A secure field's input locales (``AppKitTextFieldRule``): `<allowedInputSourceLocales>`.
+        if variant.element == "secureTextField", reader.has(cell, "NSAllowedInputLocales") {
+            let strings = reader.elements(cell, "NSAllowedInputLocales").compactMap { reader.string(at: $0) }
+            if strings.count == reader.elements(cell, "NSAllowedInputLocales").count {
+                let locales = DecompiledElement("allowedInputSourceLocales")
+                for text in strings {
+                    let string = DecompiledElement("string")
+                    string.text = text
+                    locales.append(string)
+                }
+                cellElement.append(locales)
+                cellKnown.insert("NSAllowedInputLocales")
             }
         }
         // The character picker's default depends on the document's tools version: always said.
