@@ -10,6 +10,8 @@
 #
 # The corpus's nibs that come from a .storyboardc (nib/OWNER__X.storyboardc_NIB.nib) are put back
 # together by storyboard and decompiled as one .storyboard; each counts on its own.
+# AppKit colors embed Apple's ICC profiles: off macOS they are taken from the corpus's own nibs
+# and passed as --color-profiles, as Scripts/score-compile.sh does.
 # A nib whose strings are localizable (NSLocalizableString) is decompiled into a Base.lproj
 # folder, as its source was, so that the compiler writes localizable strings again.
 set -u
@@ -21,6 +23,36 @@ filter="${1:-}"
 [ -d "$corpus/nib" ] || { echo "no corpus at $corpus" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Writes Apple's gray and sRGB ICC profiles found inside the reference nibs into "$1".
+extract_profiles() {
+    local into="$1" nib offset start size space file
+    mkdir -p "$into"
+    while IFS= read -r nib; do
+        for offset in $(grep -obUaP 'acsp' "$nib" 2>/dev/null | cut -d: -f1); do
+            start=$(( offset - 36 ))
+            [ "$start" -ge 0 ] || continue
+            size=$(od -An -tu1 -j "$start" -N4 "$nib" | awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }')
+            [ "$size" -gt 128 ] && [ "$size" -lt 100000 ] || continue
+            space=$(tail -c +"$(( start + 17 ))" "$nib" | head -c 4)
+            tail -c +"$(( start + 1 ))" "$nib" | head -c "$size" > "$into/candidate"
+            [ "$(wc -c < "$into/candidate")" -eq "$size" ] || continue
+            file=""
+            if [ "$space" = "GRAY" ] && grep -qa "Generic Gray Gamma 2.2 Profile" "$into/candidate"; then
+                file="Generic Gray Gamma 2.2 Profile.icc"
+            elif [ "$space" = "RGB " ] && grep -qa "sRGB IEC61966-2.1" "$into/candidate"; then
+                file="sRGB Profile.icc"
+            fi
+            [ -n "$file" ] && [ ! -f "$into/$file" ] && mv "$into/candidate" "$into/$file"
+        done
+        [ -f "$into/Generic Gray Gamma 2.2 Profile.icc" ] && [ -f "$into/sRGB Profile.icc" ] && break
+    done < <(find "$corpus/xib-pairs" -path '*/macos-*' -name '*.nib' -type f | sort)
+    rm -f "$into/candidate"
+}
+profile_args=()
+if [ ! -d /System/Library/ColorSync/Profiles ]; then
+    extract_profiles "$work/profiles"
+    profile_args=(--color-profiles "$work/profiles")
+fi
 : > "$work/first"
 : > "$work/unmapped"
 declare -A pass total errors
@@ -45,7 +77,7 @@ score() {
     if grep -q 'targetRuntime="MacOSX' "$document"; then platform="macos"; else platform="ios"; fi
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
     total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
-    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} --compare-with "$input" --limit 5 \
+    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$input" --limit 5 \
         > "$work/out" 2> "$work/err"; then
         pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
         echo "PASS $set $name"
@@ -98,7 +130,7 @@ score_group() {
     local platform=ios
     grep -q 'targetRuntime="MacOSX' "$document" && platform=macos
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
-    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
+    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
     local compiled=1
     grep -q ': error: ' "$work/err" && compiled=0
     mapfile -t diffs < <(grep '^- ' "$work/out")

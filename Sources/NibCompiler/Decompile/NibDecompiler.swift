@@ -1,6 +1,6 @@
 import NibArchive
 
-/// Turns compiled nibs back into Interface Builder documents: a UIKit `.nib` into a `.xib`.
+/// Turns compiled nibs back into Interface Builder documents: a UIKit or AppKit `.nib` into a `.xib`.
 ///
 /// The mapping is the compiler's own knowledge read backwards: each archived key is turned into
 /// the attribute or element that the compiler's rules (``NibCompiler``) turn into that key, with
