@@ -22,8 +22,9 @@ trap 'rm -rf "$work"' EXIT
 # AppKit colors need Apple's ICC profiles; off macOS take them from the reference nibs.
 profile_args=()
 if [ ! -d /System/Library/ColorSync/Profiles ]; then
-    # shellcheck source=/dev/null
-    source <(sed -n '/^extract_profiles() {/,/^}/p' "$root/Scripts/score-compile.sh")
+    corpus="$(dirname "$pairs")"
+    # shellcheck source=lib/color-profiles.sh
+    source "$root/Scripts/lib/color-profiles.sh"
     extract_profiles "$work/profiles"
     profile_args=(--color-profiles "$work/profiles")
 fi

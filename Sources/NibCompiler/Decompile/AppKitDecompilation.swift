@@ -184,18 +184,18 @@ final class AppKitDecompilation: DecompileState {
         return table.first { era.version >= $0.0 }?.1 ?? UIKitDecompilation.toolsVersion(era)
     }
 
+    /// A cell's font (`NSSupport`) as its `<font key="font">`, marked read.
+    private func appendFont(of cell: Int, to cellElement: DecompiledElement, known: inout Set<String>) {
+        guard let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) else { return }
+        cellElement.append(fontElement)
+        known.insert("NSSupport")
+    }
+
     // MARK: Ids and classes
 
     /// Localizable strings (`NSKey` `abc-12-xyz.title`) name their object's id.
     private func assignLocalizationIDs() {
-        var referrer: [Int: Int] = [:]
-        for (index, entry) in reader.entries.enumerated() {
-            for value in entry.values {
-                if case .objectReference(let target) = value.payload, referrer[Int(target)] == nil {
-                    referrer[Int(target)] = index
-                }
-            }
-        }
+        let referrer = reader.firstReferrers()
         for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
             localizable = true
             guard let key = reader.string(index, "NSKey"), let dot = key.firstIndex(of: ".") else { continue }
@@ -597,10 +597,7 @@ final class AppKitDecompilation: DecompileState {
         if reader.has(cell, "NSCellIdentifier") { cellKnown.insert("NSCellIdentifier") }
         cellElement.set("id", id(cell))
         if let cellCustom { setCustomClass(cellCustom, on: cellElement) }
-        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
-            cellElement.append(fontElement)
-            cellKnown.insert("NSSupport")
-        }
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
         for (key, attribute) in [("NSTextColor", "textColor"), ("NSBackgroundColor", "backgroundColor")] {
             if let color = reader.reference(cell, key), let colorElement = self.color(color, key: attribute) {
                 cellElement.append(colorElement)
@@ -767,10 +764,7 @@ final class AppKitDecompilation: DecompileState {
             cellElement.append(
                 lost("NSButtonCell.NSButtonFlags bits", "NSButtonFlags bits 0x" + String(unknown, radix: 16)))
         }
-        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
-            cellElement.append(fontElement)
-            cellKnown.insert("NSSupport")
-        }
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
         keepUnread(cell, known: cellKnown, in: cellElement)
         element.append(cellElement)
         // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
@@ -911,10 +905,7 @@ final class AppKitDecompilation: DecompileState {
             if reader.flag(cell, "NSValueWraps") == true { cellElement.set("valueWraps", "YES") }
         }
         cellElement.set("id", id(cell))
-        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
-            cellElement.append(fontElement)
-            cellKnown.insert("NSSupport")
-        }
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
         keepUnread(cell, known: cellKnown, in: cellElement)
         element.append(cellElement)
         return known
@@ -993,10 +984,7 @@ final class AppKitDecompilation: DecompileState {
             }
         }
         cellElement.set("id", id(cell))
-        if let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) {
-            cellElement.append(fontElement)
-            cellKnown.insert("NSSupport")
-        }
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
         keepUnread(cell, known: cellKnown, in: cellElement)
         element.append(cellElement)
         return known

@@ -118,6 +118,19 @@ struct DecompileReader {
         reference(index, key).flatMap { string(at: $0) }
     }
 
+    /// Each object's first referrer: the object (in table order) whose value first names it.
+    func firstReferrers() -> [Int: Int] {
+        var referrer: [Int: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            for value in entry.values {
+                if case .objectReference(let target) = value.payload, referrer[Int(target)] == nil {
+                    referrer[Int(target)] = index
+                }
+            }
+        }
+        return referrer
+    }
+
     /// The elements of a collection object (`NSArray`, `NSMutableArray`, `NSSet`, …): its
     /// `UINibEncoderEmptyKey` references.
     func elements(at index: Int) -> [Int] {

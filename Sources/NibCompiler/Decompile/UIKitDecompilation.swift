@@ -166,14 +166,7 @@ final class UIKitDecompilation: DecompileState {
     /// Localizable strings (`NSKey` `abc-12-xyz.text`) name their object's id: the decompiled
     /// element gets it back, so the compiled strings get the same keys.
     private func assignLocalizationIDs() {
-        var referrer: [Int: Int] = [:]
-        for (index, entry) in reader.entries.enumerated() {
-            for value in entry.values {
-                if case .objectReference(let target) = value.payload, referrer[Int(target)] == nil {
-                    referrer[Int(target)] = index
-                }
-            }
-        }
+        let referrer = reader.firstReferrers()
         for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
             localizable = true
             guard let key = reader.string(index, "NSKey"), let dot = key.firstIndex(of: ".") else { continue }
