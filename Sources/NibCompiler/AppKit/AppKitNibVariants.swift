@@ -117,18 +117,9 @@ enum AppKitNibVariants {
             // deployment 10.13: its two files differ in the table's style, flags and column widths
             // only, as AVRFuses' do).
             if let deployment, deployment < .bigSur, let table {
-                var restyled = true
-                do {
-                    try AppKitTableViewRule.applyPlainStyle(to: root)
-                } catch {
-                    restyled = false
-                    try document.diagnostics.recover(
-                        CompileError(
-                            code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
-                            element: table.summary, message: "\(error.message); the 11.0 tables are used"))
-                }
                 let earlier =
-                    restyled ? try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:]) : nibArchive
+                    try restyleTables(root, table, document)
+                    ? try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:]) : nibArchive
                 return CompiledNib(
                     kind: .nibDirectory,
                     files: ["keyedobjects-101300.nib": earlier, "keyedobjects-110000.nib": nibArchive])
@@ -142,17 +133,7 @@ enum AppKitNibVariants {
         // builds the nib (`--xcode`, else the current one: ``AppKitEraRule``), not the one that
         // saved the document.
         if !(document.builtBy ?? AppKitEraRule.current).writesNibArchiveVariantsForOldTargets {
-            if deployment < .bigSur, table != nil {
-                do {
-                    try AppKitTableViewRule.applyPlainStyle(to: root)
-                } catch {
-                    try document.diagnostics.recover(
-                        CompileError(
-                            code: .unsupportedElement, file: document.fileName, line: table?.line ?? 0,
-                            column: table?.column ?? 0, element: table?.summary,
-                            message: "\(error.message); the 11.0 tables are used"))
-                }
-            }
+            if deployment < .bigSur, let table { _ = try restyleTables(root, table, document) }
             return CompiledNib(kind: .nibFile, files: ["": try keyedArchive(root, document)])
         }
         // With tables, the NIBArchive compiled so far is the 11.0 variant; the other two hold the
@@ -161,22 +142,31 @@ enum AppKitNibVariants {
         var earlier = nibArchive
         if deployment < .bigSur, let table {
             bigSurVariant = nibArchive
-            var restyled = true
-            do {
-                try AppKitTableViewRule.applyPlainStyle(to: root)
-            } catch {
-                // The earlier variants keep the 11.0 tables.
-                restyled = false
-                try document.diagnostics.recover(
-                    CompileError(
-                        code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
-                        element: table.summary, message: "\(error.message); the 11.0 tables are used"))
+            if try restyleTables(root, table, document) {
+                earlier = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:])
             }
-            if restyled { earlier = try NibCompiler.serialize(root, fileName: document.fileName, fallbacks: [:]) }
         }
         var files = ["keyedobjects.nib": try keyedArchive(root, document), "keyedobjects-101300.nib": earlier]
         if let bigSurVariant { files["keyedobjects-110000.nib"] = bigSurVariant }
         return CompiledNib(kind: .nibDirectory, files: files)
+    }
+
+    /// Restyles `root`'s tables for macOS before 11.0 (``AppKitTableViewRule/applyPlainStyle(to:)``);
+    /// false when they cannot be, after a warning at `table`: the earlier variants then keep the
+    /// 11.0 tables.
+    private static func restyleTables(_ root: ArchivedObject, _ table: SourceElement, _ document: SourceDocument)
+        throws(CompileError) -> Bool
+    {
+        do {
+            try AppKitTableViewRule.applyPlainStyle(to: root)
+            return true
+        } catch {
+            try document.diagnostics.recover(
+                CompileError(
+                    code: .unsupportedElement, file: document.fileName, line: table.line, column: table.column,
+                    element: table.summary, message: "\(error.message); the 11.0 tables are used"))
+            return false
+        }
     }
 
     /// `root` as the `NSKeyedArchiver` binary plist of a `keyedobjects.nib`.

@@ -191,6 +191,16 @@ final class AppKitDecompilation: DecompileState {
         known.insert("NSSupport")
     }
 
+    /// Ends a simple cell: its id and font, the keys left unread, and the cell into `element`.
+    private func finishCell(
+        _ cell: Int, _ cellElement: DecompiledElement, known: inout Set<String>, in element: DecompiledElement
+    ) {
+        cellElement.set("id", id(cell))
+        appendFont(of: cell, to: cellElement, known: &known)
+        keepUnread(cell, known: known, in: cellElement)
+        element.append(cellElement)
+    }
+
     // MARK: Ids and classes
 
     /// Localizable strings (`NSKey` `abc-12-xyz.title`) name their object's id.
@@ -904,10 +914,7 @@ final class AppKitDecompilation: DecompileState {
             }
             if reader.flag(cell, "NSValueWraps") == true { cellElement.set("valueWraps", "YES") }
         }
-        cellElement.set("id", id(cell))
-        appendFont(of: cell, to: cellElement, known: &cellKnown)
-        keepUnread(cell, known: cellKnown, in: cellElement)
-        element.append(cellElement)
+        finishCell(cell, cellElement, known: &cellKnown, in: element)
         return known
     }
 
@@ -983,10 +990,7 @@ final class AppKitDecompilation: DecompileState {
                 cellKnown.remove("NSContents")
             }
         }
-        cellElement.set("id", id(cell))
-        appendFont(of: cell, to: cellElement, known: &cellKnown)
-        keepUnread(cell, known: cellKnown, in: cellElement)
-        element.append(cellElement)
+        finishCell(cell, cellElement, known: &cellKnown, in: element)
         return known
     }
 
