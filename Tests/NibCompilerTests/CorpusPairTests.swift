@@ -386,14 +386,16 @@ struct CorpusColorSyncPairTests {
 /// Xcode 13.2 pairs (duckduckgo) whose only differences from Apple's output are the float32
 /// components of calibrated RGB colors, which ColorSync converts with an arithmetic NibKit
 /// approximates (docs/COMPILE.md, "Color matching (iOS)"): everything else — the cells' system
-/// background views and configurations, their safe area guides, their separators at x = 8 — is
-/// Apple's structure.
+/// background views and configurations, their safe area guides, their separators at x = 8, the
+/// onboarding storyboards' attributed labels — is Apple's structure.
 @Suite("Xcode 13 cells equal to Apple's but for ColorSync's digits", .corpus)
 struct CorpusXcode13CellPairTests {
     static let pairs = [
         "ios-duckduckgo-iOS-BrowsingMenuSeparatorViewCell", "ios-duckduckgo-iOS-PrivacyProtectionHeaderCell",
         // Its plain table's systemBackgroundColor: named tableBackgroundColor, its own object.
         "ios-duckduckgo-iOS-BrowsingMenuViewController",
+        // Storyboards whose attributed labels name fonts the app ships: archived as the system font.
+        "ios-duckduckgo-iOS-DaxOnboarding", "ios-duckduckgo-iOS-Onboarding",
     ]
 
     @Test("differs from Apple's output only in converted color components", arguments: pairs)

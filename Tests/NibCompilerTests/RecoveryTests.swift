@@ -362,6 +362,48 @@ struct Xcode13FontTests {
         #expect(olderPairs.map(\.0) == ["NSCTFontUIUsageAttribute", "NSFontSizeAttribute"])
     }
 
+    /// duckduckgo's DaxOnboarding (Xcode 13.2): its `<customFonts>` lists ProximaNova-Bold, its
+    /// buttons' `<fontDescription>`s keep that name, and its attributed label's ProximaNova-Bold 32
+    /// is archived as `.SFUI-Regular` 32 (label and string). Feedback's CategoryCell title: a
+    /// word-wrapping paragraph style under a word-wrapping label has no `NSLineBreakMode`.
+    @Test("an attributed string's font the app ships is not found (system font, a warning); word wrapping is left out")
+    func attributedCustomFont() throws {
+        let fonts = """
+            <customFonts key="customFonts">
+                <array key="proximanova-bold.otf"><string>ProximaNova-Bold</string></array>
+            </customFonts>
+            """
+        let label = """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="wordWrap" numberOfLines="0" id="l1">
+                <rect key="frame" x="0" y="0" width="300" height="70"/>
+                <attributedString key="attributedText">
+                    <fragment content="Welcome">
+                        <attributes>
+                            <color key="NSColor" red="0.1333333333" green="0.1333333333" blue="0.1333333333" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            <font key="NSFont" size="32" name="ProximaNova-Bold"/>
+                            <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                        </attributes>
+                    </fragment>
+                </attributedString>
+                <nil key="highlightedColor"/>
+            </label>
+            """
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(
+            Data(Self.document(label, customFonts: fonts).utf8), fileName: "Test.xib", isBaseLocalized: false)
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let object = try #require(graph.all("UILabel").first)
+        let font = try #require(graph.object("UIFont", of: object))
+        #expect(graph.text("UIFontName", of: font) == ".SFUI-Regular")
+        #expect(graph.value("UIFontPointSize", of: font) == .float64(32))
+        #expect(output.warnings.contains { $0.message.contains("ProximaNova-Bold") })
+        let style = try #require(graph.all("NSParagraphStyle").first)
+        #expect(graph.value("NSAlignment", of: style)?.integerValue == 2)
+        #expect(graph.value("NSLineBreakMode", of: style) == nil)
+        #expect(graph.all("NSMutableParagraphStyle").isEmpty)
+    }
+
     @Test("a custom button without a font: the 18-point system font and UIButtonConfiguration nil, last (13 only)")
     func customButton() throws {
         let button = """

@@ -133,11 +133,15 @@ enum AttributedStringRule {
     /// `<font key="NSFont" name= size=>`: a named font (``FontRule/namedFont(_:size:element:in:)``);
     /// `metaFont="system"`: the system font at that size.
     ///
-    /// ibtool resolves an attributed string's fonts when it compiles: a named font that the
-    /// document does not ship (`<customFonts>`) and that is no font the rules know macOS to have
-    /// is not found, and the string gets the system font at the same size (duckduckgo's
-    /// PrivacyProtectionHomeCell, Xcode 13.2: ProximaNova-Semibold 16 without `<customFonts>` →
-    /// `.SFUI-Regular` 16), with a warning here since the Mac's fonts are not known.
+    /// ibtool resolves an attributed string's fonts when it compiles, against the fonts installed
+    /// on the Mac that runs it: a named font that is no font the rules know macOS to have is not
+    /// found, and the string gets the system font at the same size, with a warning here since the
+    /// build Mac's fonts are not known. The fonts an app ships (`<customFonts>`) are not installed
+    /// there, so they are not found either, although `<fontDescription>`s naming them keep the name.
+    /// Evidence: duckduckgo, Xcode 13.2 — PrivacyProtectionHomeCell (ProximaNova-Semibold 16 without
+    /// `<customFonts>` → `.SFUI-Regular` 16), DaxOnboarding (ProximaNova-Bold 32, listed in
+    /// `<customFonts>` → `.SFUI-Regular` 32 while the same document's buttons keep ProximaNova-Bold),
+    /// Feedback and PrivacyProtection (ProximaNova-Regular and -Semibold, listed, likewise).
     private static func font(_ element: SourceElement, in context: UIKitContext) throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys where !["key", "name", "size", "family", "metaFont"].contains(name) {
@@ -147,12 +151,12 @@ enum AttributedStringRule {
             throw context.error(.unsupportedAttribute, element, "an NSFont without a size is not modelled")
         }
         if let name = element["name"] {
-            if context.customFonts.contains(name) || FontRule.namedFontTraits[name] != nil {
+            if FontRule.namedFontTraits[name] != nil {
                 return try FontRule.namedFont(name, size: size, element: element, in: context)
             }
             try context.unmodelled(
                 .unsupportedAttribute, element,
-                "font \(name) is neither in the document's <customFonts> nor a font known to be installed; archived as the system font, as ibtool does for a font it cannot find"
+                "font \(name) is not a font known to be installed on the Mac (an app's own <customFonts> are not); archived as the system font, as ibtool does for a font it cannot find"
             )
         } else if let meta = element["metaFont"], meta != "system" {
             try context.unmodelled(

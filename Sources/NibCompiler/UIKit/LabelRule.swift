@@ -182,7 +182,8 @@ enum LabelRule {
     ///   fragment's (no `NSShadow`): the paragraph style takes the label's line break mode, and is
     ///   an `NSMutableParagraphStyle` when that changed it (source `wordWrapping` under a
     ///   tail-truncating label: 29 styles) or an `NSParagraphStyle` when not (`truncatingTail`:
-    ///   13); `NSAlignment` in AppKit's numbering, the line metrics, `NSTabStops` nil.
+    ///   13), its mode left out when it is word wrapping (0); `NSAlignment` in AppKit's
+    ///   numbering, the line metrics, `NSTabStops` nil.
     ///
     /// Several fragments (attribute runs) keep the first one's attributes, with a warning.
     static func encodeModernAttributed(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext)
@@ -257,7 +258,9 @@ enum LabelRule {
             if let code = AttributedStringRule.archivedAlignment(fragment.alignment ?? "natural") {
                 style.set("NSAlignment", int: code)
             }
-            style.set("NSLineBreakMode", int: lineBreakCode)
+            // NSParagraphStyle leaves its default mode (word wrapping, 0) out, as it does the
+            // natural alignment (Feedback's CategoryCell title, Xcode 13.2).
+            if lineBreakCode != 0 { style.set("NSLineBreakMode", int: lineBreakCode) }
             for (key, value) in fragment.paragraphMetrics { style.set(key, .float64(value)) }
             style.set("NSTabStops", .null)
             attributes.append((.string("NSParagraphStyle"), style))

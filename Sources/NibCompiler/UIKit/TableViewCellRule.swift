@@ -177,6 +177,13 @@ enum TableViewCellRule {
         }
         for label in styleViews.prefix(2).compactMap({ $0 }) where label.className == "UILabel" {
             label.swapClass("UITableViewLabel")
+            // A cell's own label with attributed text stops following the trait collection's
+            // text color, where a free attributed label does not (Xcode 13.2: duckduckgo's two
+            // attributed UITableViewLabels, Feedback's CategoryCell and PrivacyProtection's
+            // PracticesCell, archive true; its 69 other attributed labels false).
+            if label.has("UIAttributedText"), label.has("UIDisableUpdateTextColorOnTraitCollectionChange") {
+                label.replace("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
+            }
         }
         // A clear background on the content view (its default) is not archived before Xcode 13
         // (duckduckgo's cells, Xcode 13.2, archive it).
