@@ -153,6 +153,19 @@ enum FontRule {
         "UICTFontTextStyleSubhead": (".SFUI-Regular", 12), "UICTFontTextStyleHeadline": (".SFUI-Semibold", 14),
     ]
 
+    /// The size of each text style at the smallest Dynamic Type category (xSmall), as Apple's
+    /// Human Interface Guidelines list them: the sizes ibtool archives. Every style the corpus
+    /// shows has its xSmall size (``textStyles``: Body and Headline 14, Title1 25, Title2 19,
+    /// Title3 17, Subhead 12) and so does duckduckgo Settings' Footnote (12, Xcode 13.2), which
+    /// is not its default size less 3 as the others are: the HIG's footnote and captions stop
+    /// shrinking at 12 and 11.
+    static let xSmallTextStyleSizes: [String: Double] = [
+        "UICTFontTextStyleTitle0": 31, "UICTFontTextStyleTitle1": 25, "UICTFontTextStyleTitle2": 19,
+        "UICTFontTextStyleTitle3": 17, "UICTFontTextStyleHeadline": 14, "UICTFontTextStyleBody": 14,
+        "UICTFontTextStyleCallout": 13, "UICTFontTextStyleSubhead": 12, "UICTFontTextStyleFootnote": 12,
+        "UICTFontTextStyleCaption1": 11, "UICTFontTextStyleCaption2": 11,
+    ]
+
     /// A text-style font (`<fontDescription style="UICTFontTextStyleBody"/>`): `UIFontName`,
     /// `UIIBTextStyle`, `UIFontPointSize` 0, the scaling keys, `UIFontTraits` 0, `UISystemFont`,
     /// `NSName` and `NSSize`, without a descriptor (the corpus's 10 text-style fonts). A style the
@@ -163,11 +176,9 @@ enum FontRule {
         var metrics = textStyles["UICTFontTextStyleBody"] ?? (".SFUI-Regular", 14)
         if let known = textStyles[style] {
             metrics = known
-        } else if let size = iOSTextStyleSizes[style] {
-            // Each style the corpus shows archives at its iOS size less 3 points (Body 17 → 14,
-            // Title1 28 → 25, Title2 22 → 19, Title3 20 → 17, Subhead 15 → 12, Headline 17 → 14):
-            // the same holds for the others (Footnote, Captions, Callout, Title0), regular weight.
-            metrics = (".SFUI-Regular", size - 3)
+        } else if let size = xSmallTextStyleSizes[style] {
+            // The others at their xSmall size, regular weight (Headline is the semibold one).
+            metrics = (".SFUI-Regular", size)
         } else {
             try context.unmodelled(
                 .unsupportedAttribute, element,

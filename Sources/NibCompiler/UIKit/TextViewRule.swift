@@ -1,33 +1,44 @@
-/// `<textView>` → `UITextView`: the scroll view's zoom bounce, the content size of the laid-out
-/// text, the text (plain and attributed), font, color, alignment and the editable and
-/// selectable switches.
+/// `<textView>` → `UITextView`: the scroll view's keys (``UIKitScrollViewRule``: a text view is a
+/// scroll view), the content size, the text (plain, localizable or attributed), font, color,
+/// alignment, the editable and selectable switches and the data detectors.
 ///
 /// | Key | Source |
 /// |---|---|
-/// | `UIBouncesZoom` | always true |
-/// | `UIContentSize` | {frame width, 8 + 8 text container insets + one line of the font} |
-/// | `UIText` | `text`, when not empty |
-/// | `UIAttributedText` | with text: an `NSAttributedString` of the same string whose attributes are `NSColor` (the text color, when given), `NSParagraphStyle` (an `NSMutableParagraphStyle` with the alignment) and `NSFont` (the same font object) |
-/// | `UIFont` | `<fontDescription>` |
-/// | `UITextColor` | `<color key="textColor">` |
-/// | `UITextAlignment` | `textAlignment`, written even when left |
+/// | `UIScrollView…`, `UIBounceEnabled`, `UIShows…ScrollIndicator`, `UIScrollDisabled`, `UIBouncesZoom`, … | the scroll view attributes, as ``UIKitScrollViewRule`` writes them |
+/// | `UIContentSize` | `scrollEnabled="NO"`: the frame's size; otherwise {frame width, 8 + 8 text container insets + one line of the font} |
+/// | `UIText` | `text` or `<string key="text">`, when not empty (`NSLocalizableString` under `Base.lproj`); attributed: the fragment's text, a plain `NSString` |
+/// | `UIAttributedText` | with text: an `NSAttributedString` of the same string whose attributes are `NSColor` (the text color, when given), `NSParagraphStyle` (an `NSMutableParagraphStyle` with the alignment) and `NSFont` (the same font object); attributed (Xcode 13): the fragment's attributes |
+/// | `UIAllowsEditingTextAttributes` | true for `allowsEditingTextAttributes="YES"` |
+/// | `UIAdjustsFontForContentSizeCategory` | true for `adjustsFontForContentSizeCategory="YES"` |
+/// | `UIFont` | `<fontDescription>`; attributed: the fragment's `NSFont` |
+/// | `UITextColor` | `<color key="textColor">`; attributed: the fragment's `NSColor` |
+/// | `UITextAlignment` | `textAlignment`, written even when left; attributed: the paragraph style's, natural without one |
 /// | `UIEditable`, `UISelectable` | false for `editable="NO"`, `selectable="NO"`; absent otherwise |
+/// | `UIDataDetectorTypes` | `<dataDetectorType>`: `UIDataDetectorTypes` bits (phone number 1, link 2, address 4, calendar event 8, shipment tracking number 16, flight number 32, lookup suggestion 64) |
 ///
 /// Learned from the mobilewits Files and SQLite pairs (empty text views, system 14 pt) and the
 /// pogoros Sylladise pairs ("Sylladise", Optima-Bold 75 pt, centered, white, neither editable
-/// nor selectable; Xcode 7 builds).
+/// nor selectable; Xcode 7 builds), and for Xcode 13.2 from duckduckgo's Feedback and Settings
+/// (five text views: scroll view attributes, localizable text, attributed text, data detectors).
+/// The corpus's eleven compiled text views (iOS 11 to 13 SDKs) archive the same scroll view keys.
 ///
-/// The content size is the one value that needs text layout: the line height of each font
-/// the pairs show is known (``lineHeights``). For text, or another font, NibKit assumes one
-/// line (of 1.2 × the point size, rounded up, for an unknown font) and reports the size as an
-/// approximation (``NibCompiler/Approximations``); UIKit lays the text out again when the view
-/// is shown.
+/// The content size is the one value that needs text layout: a text view that does not scroll
+/// is as large as its text, so ibtool archives its frame's size (the four such text views of the
+/// corpus's nibs and the four of Settings). Otherwise the line height of each font the pairs
+/// show is known (``lineHeights``); for text, or another font, NibKit assumes one line (of 1.2 ×
+/// the point size, rounded up, for an unknown font) and reports the size as an approximation
+/// (``NibCompiler/Approximations``); UIKit lays the text out again when the view is shown.
 enum TextViewRule {
     /// The `textView` entry of ``ViewRule/all``.
     static let rule = ViewRule(
         className: "UITextView",
-        attributes: ["text", "textAlignment", "editable", "selectable"],
-        children: ["fontDescription", "textInputTraits", "color"],
+        attributes: UIKitScrollViewRule.attributes.union([
+            "text", "textAlignment", "editable", "selectable", "usesAttributedText", "allowsEditingTextAttributes",
+            "adjustsFontForContentSizeCategory",
+        ]),
+        children: UIKitScrollViewRule.children.union([
+            "fontDescription", "textInputTraits", "color", "string", "attributedString", "dataDetectorType",
+        ]),
         encode: { element, object, context, _ throws(CompileError) in try encode(element, object, context) })
 
     /// The height of one line of a font, by font type or name and point size, as the pairs show
@@ -38,14 +49,37 @@ enum TextViewRule {
     /// The top and bottom text container insets of a text view.
     static let verticalInsets = 16.0
 
+    /// `UIDataDetectorTypes` bits by `<dataDetectorType>` attribute (UIKit's public values).
+    static let dataDetectorBits: [String: Int] = [
+        "phoneNumber": 1, "link": 2, "address": 4, "calendarEvent": 8, "shipmentTrackingNumber": 16,
+        "flightNumber": 32, "lookupSuggestion": 64,
+    ]
+
     /// Appends the text view's own keys.
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
-        _ = try context.modelledEra(
-            for: element, "text views", modelled: XcodeEra(0)..<XcodeEra(8), newest: XcodeEra(7),
-            shown: "Xcode 6 and 7")
-        guard let fontElement = element.child("fontDescription", key: "fontDescription"),
-            let size = fontElement.number("pointSize"), size > 0, size < 10_000
+        // Xcode 6 and 7 (mobilewits, pogoros) and 13 (duckduckgo) are shown by pairs.
+        if context.era >= XcodeEra(8) {
+            _ = try context.modelledEra(
+                for: element, "text views", modelled: XcodeEra(13)..<XcodeEra(14), newest: XcodeEra(13),
+                shown: "Xcode 6, 7 and 13")
+        }
+        if element.flag("usesAttributedText") {
+            guard context.era.archivesAttributedTextAsGiven else {
+                throw context.error(
+                    .unsupportedElement, element, "attributed text view text is modelled for Xcode 13 only")
+            }
+            return try encodeAttributed(element, object, context)
+        }
+        guard let fontElement = element.child("fontDescription", key: "fontDescription") else {
+            throw context.error(.invalidSource, element, "a text view needs a <fontDescription>")
+        }
+        let font = try FontRule.font(fontElement, in: context)
+        // A text style's size is the style's on iOS (Settings' footnote text view).
+        guard
+            let size = fontElement.number("pointSize")
+                ?? fontElement["style"].flatMap({ FontRule.iOSTextStyleSizes[$0] }),
+            size > 0, size < 10_000
         else {
             throw context.error(.invalidSource, element, "a text view needs a font with a point size")
         }
@@ -63,37 +97,12 @@ enum TextViewRule {
         guard let alignmentCode = LabelRule.alignments[alignment] else {
             throw context.error(.unsupportedAttribute, element, "textAlignment \"\(alignment)\" is unknown")
         }
-        let text = element["text"] ?? ""
-        if !text.isEmpty, context.isBaseLocalized {
-            try context.unmodelled(
-                .unsupportedAttribute, element, "localizable text view text is not modelled (no pair shows it)")
-        }
-        let width = element.child("rect", key: "frame")?.number("width") ?? 0
-        let fontKey = "\(fontElement["type"] ?? fontElement["name"] ?? "?") \(PriorityText.text(size))"
-        let known = lineHeights[fontKey]
-        let lineHeight = known ?? (size * 1.2).rounded(.up)
-        if known == nil || !text.isEmpty {
-            try context.approximate(
-                .textLayout, element,
-                "the content size {\(PriorityText.text(width)), \(PriorityText.text(verticalInsets + lineHeight))} "
-                    + "assumes \(text.isEmpty ? "" : "the text fits on ")one line of \(fontKey) pt "
-                    + (known == nil ? "estimated as 1.2 × the point size " : "")
-                    + "(NibKit has no glyph metrics; UIKit lays the text out again)")
-        }
-        let font = try FontRule.font(fontElement, in: context)
-        // A text view is a scroll view: the SDK's inset adjustment keys around the zoom bounce and
-        // content size, as ``UIKitScrollViewRule`` writes them (duckduckgo Feedback's text view,
-        // Xcode 13.2).
-        if context.era.writesScrollIndicatorInsetAdjustment {
-            object.set("UIScrollViewIndicatorInsetAdjustmentBehavior", int: 1)
-        }
-        object.set("UIBouncesZoom", .bool(true))
-        object.set("UIContentSize", ArchivedObject.geometry([width, verticalInsets + lineHeight]))
-        if context.era.writesContentInsetAdjustment {
-            object.set("UIScrollViewContentInsetAdjustmentBehavior", int: 0)
-        }
+        let text = element["text"] ?? element.child("string", key: "text")?.text ?? ""
+        try UIKitScrollViewRule.encodeScrollKeys(
+            element, object, context, isCollectionView: false,
+            contentSize: try contentSize(element, context, text: text, font: fontElement, pointSize: size))
         if !text.isEmpty {
-            let string = ArchivedObject.string(text)
+            let string = context.text(text, id: element["id"], property: "text")
             object.set("UIText", string)
             var attributes: [(ArchivedObject, ArchivedObject)] = []
             if let textColor { attributes.append((.string("NSColor"), textColor)) }
@@ -105,14 +114,115 @@ enum TextViewRule {
                 ))
             attributes.append((.string("NSFont"), font))
             let attributed = ArchivedObject("NSAttributedString")
-            attributed.set("NSString", string)
+            // A localizable text's attributed string holds its development string (Settings).
+            attributed.set("NSString", string.object(forKey: "NSDev") ?? string)
             attributed.set("NSAttributes", .dictionary("NSDictionary", attributes))
             object.set("UIAttributedText", attributed)
         }
+        object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
         object.set("UIFont", font)
         if let textColor { object.set("UITextColor", textColor) }
         // The alignment is written even when it is the default (left).
         object.set("UITextAlignment", int: alignmentCode)
+        try encodeSwitches(element, object, context)
+    }
+
+    /// A text view with `usesAttributedText="YES"`, as Xcode 13.2 archives it (Settings' GPC
+    /// text view): `UIText` the fragment's text as a plain `NSString` (not localizable), the
+    /// `NSAttributedString` of that string with the fragment's attributes, `UIFont` and
+    /// `UITextColor` the fragment's `NSFont` and `NSColor`, the alignment the paragraph style's
+    /// (natural without one).
+    private static func encodeAttributed(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext)
+        throws(CompileError)
+    {
+        guard let source = element.child("attributedString", key: "attributedText") else {
+            throw context.error(
+                .invalidSource, element,
+                "usesAttributedText=\"YES\" without an <attributedString key=\"attributedText\">")
+        }
+        let fragment = try AttributedStringRule.fragment(source, in: context, readsEveryParagraphStyle: true)
+        guard let font = fragment.font else {
+            throw context.error(
+                .unsupportedElement, source, "attributed text view text without an NSFont is not modelled")
+        }
+        for child in element.children where ["fontDescription", "string"].contains(child.name) {
+            try context.unmodelled(
+                .unsupportedElement, child, "<\(child.name)> on a text view with attributed text is ignored")
+        }
+        for color in element.children(named: "color") where color["key"] != "backgroundColor" {
+            try context.unmodelled(
+                .unsupportedAttribute, color,
+                "color \(color["key"] ?? "?") on a text view with attributed text is not modelled; left out")
+        }
+        try UIKitScrollViewRule.encodeScrollKeys(
+            element, object, context, isCollectionView: false,
+            contentSize: try contentSize(
+                element, context, text: fragment.text, font: nil, pointSize: pointSize(of: font) ?? 12))
+        let string = ArchivedObject.string(fragment.text)
+        object.set("UIText", string)
+        var attributes: [(ArchivedObject, ArchivedObject)] = [(.string("NSFont"), font)]
+        if let color = fragment.color { attributes.append((.string("NSColor"), color)) }
+        if fragment.hasParagraphStyle {
+            let style = ArchivedObject("NSParagraphStyle")
+            if let code = AttributedStringRule.archivedAlignment(fragment.alignment ?? "natural") {
+                style.set("NSAlignment", int: code)
+            }
+            let mode = fragment.paragraphLineBreakMode.flatMap { AttributedStringRule.paragraphLineBreakModes[$0] } ?? 0
+            if mode != 0 { style.set("NSLineBreakMode", int: mode) }
+            for (key, value) in fragment.paragraphMetrics { style.set(key, .float64(value)) }
+            style.set("NSTabStops", .null)
+            attributes.append((.string("NSParagraphStyle"), style))
+        }
+        if let background = fragment.backgroundColor { attributes.append((.string("NSBackgroundColor"), background)) }
+        let attributed = ArchivedObject("NSAttributedString")
+        attributed.set("NSString", string)
+        attributed.set("NSAttributes", .dictionary("NSDictionary", attributes))
+        object.set("UIAttributedText", attributed)
+        object.setFlag("UIAllowsEditingTextAttributes", element.flag("allowsEditingTextAttributes"))
+        object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
+        object.set("UIFont", font)
+        if let color = fragment.color { object.set("UITextColor", color) }
+        let alignment = fragment.hasParagraphStyle ? fragment.alignment ?? "natural" : "natural"
+        object.set("UITextAlignment", int: LabelRule.alignments[alignment] ?? 4)
+        try encodeSwitches(element, object, context)
+    }
+
+    /// The point size an archived font holds.
+    private static func pointSize(of font: ArchivedObject) -> Double? {
+        switch font.value(forKey: "UIFontPointSize") {
+        case .float64(let points)?: points
+        case .float32(let points)?: Double(points)
+        case .integer(let points)?: Double(points)
+        default: nil
+        }
+    }
+
+    /// The content size: a text view that does not scroll is archived at its frame's size; one
+    /// that scrolls holds one line of its font (an approximation unless the pairs show it).
+    private static func contentSize(
+        _ element: SourceElement, _ context: UIKitContext, text: String, font: SourceElement?, pointSize: Double
+    ) throws(CompileError) -> [Double] {
+        let frame = element.child("rect", key: "frame")
+        let width = frame?.number("width") ?? 0
+        if element["scrollEnabled"] == "NO" { return [width, frame?.number("height") ?? 0] }
+        let fontKey = "\(font?["type"] ?? font?["name"] ?? "?") \(PriorityText.text(pointSize))"
+        let known = lineHeights[fontKey]
+        let lineHeight = known ?? (pointSize * 1.2).rounded(.up)
+        if known == nil || !text.isEmpty {
+            try context.approximate(
+                .textLayout, element,
+                "the content size {\(PriorityText.text(width)), \(PriorityText.text(verticalInsets + lineHeight))} "
+                    + "assumes \(text.isEmpty ? "" : "the text fits on ")one line of \(fontKey) pt "
+                    + (known == nil ? "estimated as 1.2 × the point size " : "")
+                    + "(NibKit has no glyph metrics; UIKit lays the text out again)")
+        }
+        return [width, verticalInsets + lineHeight]
+    }
+
+    /// The text input traits, the editable and selectable switches and the data detectors.
+    private static func encodeSwitches(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext)
+        throws(CompileError)
+    {
         // The traits follow the alignment (two text views of the corpus's nibs with
         // UIEnablesReturnKeyAutomatically); sentences is the text view's own capitalization.
         try TextInputTraitsRule.encode(element, on: object, defaultCapitalization: "sentences", context: context)
@@ -124,5 +234,16 @@ enum TextViewRule {
                 throw context.error(.invalidSource, element, "\(name)=\"\(value)\" is not YES or NO")
             }
         }
+        guard let detectors = element.child("dataDetectorType", key: "dataDetectorTypes") else { return }
+        var bits = 0
+        for (name, value) in detectors.attributes where name != "key" {
+            guard let bit = dataDetectorBits[name] else {
+                try context.unmodelled(
+                    .unsupportedAttribute, detectors, "data detector \(name) is not modelled; left out")
+                continue
+            }
+            if value == "YES" { bits |= bit }
+        }
+        if bits != 0 { object.set("UIDataDetectorTypes", int: bits) }
     }
 }

@@ -1,5 +1,5 @@
 /// `<scrollView>` → `UIScrollView`, and the `UIScrollView` keys every subclass shares
-/// (collection views; ``CollectionViewRule``).
+/// (collection views, ``CollectionViewRule``; text views, ``TextViewRule``).
 ///
 /// After the common view keys, in this order (the corpus's 22 scroll views, 8 collection views
 /// and 130 table views: every pair of these keys that occurs together occurs in this order):
@@ -16,7 +16,7 @@
 /// | `UIAlwaysBounceVertical` | true | `alwaysBounceVertical="YES"` |
 /// | `UIDirectionalLockEnabled` | true | `directionalLockEnabled="YES"` |
 /// | `UIDelegate` | nil | collection views, iOS 13 SDK |
-/// | `UIContentSize` | {width, 0} | collection views before the iOS 13 SDK (chadanewsom) |
+/// | `UIContentSize` | {width, 0} | collection views before the iOS 13 SDK (chadanewsom); a text view's own (``TextViewRule``) |
 /// | `UIKeyboardDismissMode` | onDrag 1, interactive 2 | `keyboardDismissMode` |
 /// | `UIScrollViewContentInsetAdjustmentBehavior` | automatic 0, scrollableAxes 1, never 2, always 3 | from the iOS 11 SDK (``XcodeEra/writesContentInsetAdjustment``) |
 ///
@@ -49,9 +49,12 @@ enum UIKitScrollViewRule {
         "automatic": 0, "scrollableAxes": 1, "never": 2, "always": 3,
     ]
 
-    /// Appends the `UIScrollView` keys of `element` to `object`.
+    /// Appends the `UIScrollView` keys of `element` to `object`; a subclass that archives its
+    /// content size (text views) passes it as `contentSize`, written where the scroll view keys
+    /// have it (before the keyboard dismiss mode).
     static func encodeScrollKeys(
-        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, isCollectionView: Bool
+        _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, isCollectionView: Bool,
+        contentSize: [Double]? = nil
     ) throws(CompileError) {
         if context.era.writesScrollIndicatorInsetAdjustment {
             object.set("UIScrollViewIndicatorInsetAdjustmentBehavior", int: 1)
@@ -71,6 +74,7 @@ enum UIKitScrollViewRule {
         object.setFlag("UIBouncesZoom", element["bouncesZoom"] != "NO")
         object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
         object.setFlag("UIDirectionalLockEnabled", element.flag("directionalLockEnabled"))
+        if let contentSize { object.set("UIContentSize", ArchivedObject.geometry(contentSize)) }
         if isCollectionView {
             if context.era.writesScrollIndicatorInsetAdjustment {
                 object.set("UIDelegate", .null)
