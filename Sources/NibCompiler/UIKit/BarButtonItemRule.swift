@@ -29,6 +29,8 @@ enum BarButtonItemRule {
             case "key", "id", "title", "style", "systemItem", "enabled", "image", "userLabel", "customClass",
                 "customModule", "customModuleProvider":
                 break
+            // An SF Symbol's catalog, which the image's resource also records.
+            case "catalog" where element[name] == "system": break
             default:
                 try context.unmodelled(
                     .unsupportedAttribute, element, "bar button item attribute \(name) is not modelled; left out")

@@ -49,7 +49,10 @@ struct ViewRule: Sendable {
         "tableViewCellContentView": ViewRule(className: "UITableViewCellContentView", attributes: ["tableViewCell"]),
         "imageView": ViewRule(
             className: "UIImageView",
-            attributes: ["image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory"],
+            // `catalog="system"` repeats what the image's resource says (an SF Symbol).
+            attributes: [
+                "image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory", "catalog",
+            ],
             encode: { element, object, context, resources throws(CompileError) in
                 // An empty image name (left behind when an image is cleared) archives no image.
                 if let name = element["image"], !name.isEmpty {
@@ -68,8 +71,11 @@ struct ViewRule: Sendable {
 /// Named resources a document declares (`<resources><image name= width= height=>`).
 struct UIKitResources {
     var imageSizes: [String: (width: Double, height: Double)] = [:]
-    /// Image resources with an attribute the rules do not read (an SF Symbol's `catalog`…), by
-    /// name: the resource element and the attribute.
+    /// The SF Symbols the document uses: image resources from the system catalog
+    /// (`<image name="house.fill" catalog="system" …>`).
+    var systemSymbols: Set<String> = []
+    /// Image resources with an attribute the rules do not read, by name: the resource element
+    /// and the attribute.
     var unreadImageAttributes: [String: (SourceElement, String)] = [:]
 
     init(document: SourceElement) {
@@ -79,8 +85,9 @@ struct UIKitResources {
                 if let width = image.number("width"), let height = image.number("height") {
                     imageSizes[name] = (width, height)
                 }
+                if image["catalog"] == "system" { systemSymbols.insert(name) }
                 if let unread = image.attributes.keys.sorted().first(where: {
-                    !["name", "width", "height"].contains($0)
+                    !["name", "width", "height"].contains($0) && !($0 == "catalog" && image[$0] == "system")
                 }) {
                     unreadImageAttributes[name] = (image, unread)
                 }
@@ -98,6 +105,7 @@ enum ImageRule {
             try context.unmodelled(
                 .unsupportedAttribute, resource, "image resource attribute \(attribute) is not modelled (\"\(name)\")")
         }
+        if resources.systemSymbols.contains(name) { return try symbol(named: name, element: element, context: context) }
         guard let size = resources.imageSizes[name] else {
             throw context.error(.invalidSource, element, "image \"\(name)\" has no size in <resources>")
         }
@@ -111,6 +119,26 @@ enum ImageRule {
             image.set("UISymbolImageConfiguration", .null)
             image.set("UIResourceCatalogName", .null)
         }
+        return image
+    }
+
+    /// An SF Symbol: a placeholder of size 0 × 0 whose resource and system symbol names are one
+    /// string, without a symbol configuration, as the iOS 13 SDK's ibtool archives every symbol
+    /// image of the corpus's nibs (Umarovm Whats-Cooking's 18 in 8 nibs, ertmuirm's 2, with the
+    /// nil catalog name the modern keys add); UIKit looks the symbol up at load time.
+    static func symbol(named name: String, element: SourceElement, context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        _ = try context.modelledEra(
+            for: element, "SF Symbol images", modelled: XcodeEra(11)..<XcodeEra.unbounded, newest: .unbounded)
+        let image = ArchivedObject("UIImageNibPlaceholder")
+        image.set("UIImageWidth", .float32(0))
+        image.set("UIImageHeight", .float32(0))
+        let string = ArchivedObject.string(name)
+        image.set("UIResourceName", string)
+        image.set("UISystemSymbolResourceName", string)
+        image.set("UISymbolImageConfiguration", .null)
+        if context.era.writesSymbolImageKeys { image.set("UIResourceCatalogName", .null) }
         return image
     }
 }
