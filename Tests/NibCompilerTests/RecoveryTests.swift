@@ -619,13 +619,25 @@ struct FontWeightTests {
         #expect(modern.text("UIFontName", of: modernFont) == ".SFUI-Semibold")
     }
 
+    /// The corpus's one light system font (Apple's nib): `.SFUIText-Light`, `CTFontLightUsage`,
+    /// traits 8.
+    @Test("light: -Light, CTFontLightUsage, traits 8")
+    func lightWeight() throws {
+        let (graph, font) = try Self.font(weight: "light", size: 17, xcode: 10)
+        #expect(graph.text("UIFontName", of: font) == ".SFUIText-Light")
+        #expect(graph.value("UIFontTraits", of: font)?.integerValue == 8)
+        let descriptor = try #require(graph.object("UIFontDescriptor", of: font))
+        let attributes = try #require(graph.object("UIFontDescriptorAttributes", of: descriptor))
+        #expect(graph.elements(of: attributes).compactMap(graph.string).contains("CTFontLightUsage"))
+    }
+
     @Test("a weight no rule knows is the regular font with a warning")
     func unknownWeight() throws {
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(10)
         let output = try Source.compiler(options).compile(
-            Data(Self.label(weight: "light", size: 17).utf8), fileName: "T.xib")
-        #expect(output.warnings.contains { $0.message.contains("font weight light") })
+            Data(Self.label(weight: "heavy", size: 17).utf8), fileName: "T.xib")
+        #expect(output.warnings.contains { $0.message.contains("font weight heavy") })
         let graph = Graph(try NibArchive(parsing: output.files[""] ?? []))
         let font = try #require(graph.all("UIFont").first)
         #expect(graph.text("UIFontName", of: font) == ".SFUIText")

@@ -67,11 +67,13 @@ enum FontRule {
     /// usage and `UIFontTraits`. zbrateam's pair (Xcode 10): `weight="semibold"` 17 pt →
     /// `.SFUIText-Semibold`, `CTFontDemiUsage`, traits 2; the corpus's compiled nibs:
     /// `.SFUI-Semibold` and `.SFUIDisplay-Semibold` likewise, `.SFUI-Medium` and
-    /// `.SFUIDisplay-Medium` with `CTFontMediumUsage` and traits 0. Other weights (light, thin,
-    /// heavy, …) are not modelled: one light font in the corpus shows traits 8, which no rule
-    /// explains yet.
+    /// `.SFUIDisplay-Medium` with `CTFontMediumUsage` and traits 0; the one light system font of
+    /// the corpus's nibs, `.SFUIText-Light` with `CTFontLightUsage` and traits 8 (UIKit's own
+    /// value, not a `UIFontDescriptor` symbolic trait: archived as Apple's nib has it). Other
+    /// weights (thin, heavy, black, …) are not modelled: no compiled nib shows them.
     static let weights: [String: (suffix: String, usage: String, traits: Int)] = [
         "medium": ("Medium", "CTFontMediumUsage", 0), "semibold": ("Semibold", "CTFontDemiUsage", 2),
+        "light": ("Light", "CTFontLightUsage", 8),
     ]
 
     /// Symbolic traits (`UIFontTraits`) of the named fonts seen in the pairs; a font that is
