@@ -437,6 +437,11 @@ struct StoryboardCompiler {
         var templatesOf: [(ArchivedObject, ArchivedObject)] = []
         // Scene members (gesture recognizers) are top-level objects before the controller.
         var topLevelMembers: [ArchivedObject] = []
+        // A container's children's scene members (a root controller's gesture recognizer) are
+        // top-level objects of the container's nib, after the container (duckduckgo Settings,
+        // Xcode 13.2: the settings controller's tap recognizer follows its navigation
+        // controller).
+        var childTopLevelMembers: [ArchivedObject] = []
         let controllerObject: ArchivedObject
         if let relationship = Self.containerRelationships[scene.controller.name] {
             // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output) and 13
@@ -488,7 +493,8 @@ struct StoryboardCompiler {
                 let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
                 if let item { items.append(item) }
                 childMembers.append(childObject)
-                childMembers += childSceneMembers + childSceneObjects
+                childMembers += childSceneObjects
+                childTopLevelMembers += childSceneMembers
                 templatesOf.append(contentsOf: templates.map { ($0, childObject) })
                 // Each child has its own storyboard placeholder; they lead the top-level objects,
                 // the last child's first.
@@ -592,7 +598,9 @@ struct StoryboardCompiler {
         context.topLevel =
             context.era.listsPlaceholdersFirst
             ? leading + [owner, firstResponder, placeholder] + topLevelMembers + [controllerObject]
-            : leading + topLevelMembers + [controllerObject, owner, firstResponder, placeholder]
+                + childTopLevelMembers
+            : leading + topLevelMembers + [controllerObject] + childTopLevelMembers
+                + [owner, firstResponder, placeholder]
         context.allObjects = context.topLevel + members
         context.connections.insert(
             contentsOf: [
