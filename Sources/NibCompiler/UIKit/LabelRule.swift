@@ -93,12 +93,18 @@ enum LabelRule {
                     ? ColorRule.grayColor(white: 0, alpha: 1, systemName: "labelColor") : ColorRule.black(in: context))
         } else if !hasTextColor {
             // No color in the source: the label's default is archived, darkTextColor, or black in
-            // documents saved by Xcode 5 (which left a black text color out).
-            object.set(
-                "UITextColor",
-                element.savedBy < XcodeEra(6)
-                    ? ColorRule.black(in: context)
-                    : ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor"))
+            // documents saved by Xcode 5 (which left a black text color out). From the iOS 13 SDK
+            // the default is the dynamic labelColor (duckduckgo Settings, Xcode 13.2: a static
+            // cell's label without a color element), as for a nil color above.
+            let color =
+                if element.savedBy < XcodeEra(6) {
+                    ColorRule.black(in: context)
+                } else if context.era.writesLargeContentProperties {
+                    ColorRule.grayColor(white: 0, alpha: 1, systemName: "labelColor")
+                } else {
+                    ColorRule.grayColor(white: 0, alpha: 1, systemName: "darkTextColor")
+                }
+            object.set("UITextColor", color)
             hasTextColor = true
         }
         // An absent alignment is left. From Xcode 7 (iOS 9 SDK) the alignment is always archived

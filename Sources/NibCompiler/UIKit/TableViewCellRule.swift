@@ -6,7 +6,7 @@ enum TableViewCellRule {
         "reuseIdentifier", "restorationIdentifier", "customClass", "customModule", "customModuleProvider", "rowHeight",
         "opaque", "translatesAutoresizingMaskIntoConstraints", "clipsSubviews", "preservesSuperviewLayoutMargins",
         "userInteractionEnabled", "accessoryType", "style", "textLabel", "detailTextLabel", "imageView",
-        "insetsLayoutMarginsFromSafeArea", "tag",
+        "insetsLayoutMarginsFromSafeArea", "tag", "hidden",
         // Interface Builder's canvas sizes and the document outline's label, not archived.
         "userLabel",
         "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
@@ -251,6 +251,8 @@ enum TableViewCellRule {
         }
         if context.era.writesDeepDrawRect { cell.set("UIDeepDrawRect", .bool(true)) }
         cell.setFlag("UIOpaque", element["opaque"] != "NO")
+        // A cell is a view: hidden as any view is (duckduckgo Settings' hidden static cell).
+        cell.setFlag("UIHidden", element.flag("hidden"))
         cell.setFlag("UIUserInteractionDisabled", element["userInteractionEnabled"] == "NO")
         // The tag follows the opaque flag, as any view's (the corpus's two tagged cells).
         if let tagText = element["tag"] {

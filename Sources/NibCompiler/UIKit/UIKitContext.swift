@@ -71,9 +71,10 @@ final class UIKitContext: DiagnosingContext {
     }
 
     /// A user-visible string: `NSLocalizableString` (key `<id>.<property>`) in `Base.lproj`
-    /// sources, plain `NSString` otherwise.
+    /// sources, plain `NSString` otherwise. An empty string has nothing to translate and stays
+    /// an `NSString` (duckduckgo Settings, Xcode 13.2: a section's `footerTitle=""`).
     func text(_ value: String, id: String?, property: String) -> ArchivedObject {
-        guard isBaseLocalized, let id else { return .string(value) }
+        guard isBaseLocalized, let id, !value.isEmpty else { return .string(value) }
         let string = ArchivedObject("NSLocalizableString")
         string.set("NS.bytes", .data(Array(value.utf8)))
         string.set("NSKey", .string("\(id).\(property)"))

@@ -34,6 +34,7 @@ struct ViewRule: Sendable {
             encode: { element, object, context, _ throws(CompileError) in
                 try SwitchRule.encode(element, object, context)
             }),
+        "slider": SliderRule.rule,
         "tableView": TableViewRule.rule,
         "scrollView": UIKitScrollViewRule.rule,
         "progressView": ProgressViewRule.rule,
