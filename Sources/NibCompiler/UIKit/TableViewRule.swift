@@ -247,11 +247,14 @@ enum TableViewRule {
         } else {
             named = ColorRule.namedSystemColor("tableBackgroundColor")
         }
-        // The white one stands for every equal white of the nib (one runtime color per source
-        // color); the dynamic system color is the table's own object, the views around it keep
+        // Before Xcode 13 the white one stands for every equal white of the nib (one runtime
+        // color per source color: a view of an older MainStoryboard pair shares it). From Xcode
+        // 13 the named color is the table's own object and the views around it keep their color:
         // systemBackgroundColor (duckduckgo BrowsingMenuViewController: three views before and
-        // after the table).
-        named.sharingKey = (isSystemBackground ? "color:table:" : "") + ColorRule.sourceKey(background)
+        // after the table) and white alike (PrivacyProtection: three white views stay
+        // whiteColor around a white table's tableBackgroundColor).
+        named.sharingKey =
+            (context.era.writesModernTableKeys ? "color:table:" : "") + ColorRule.sourceKey(background)
         object.replace("UIBackgroundColor", .object(named))
     }
 
