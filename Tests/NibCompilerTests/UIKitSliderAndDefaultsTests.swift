@@ -69,4 +69,25 @@ struct UIKitSliderAndDefaultsTests {
         #expect(graph.nodes[text].className == "NSString")
         #expect(!graph.all("NSLocalizableString").isEmpty)
     }
+
+    /// The corpus's 14 tinted bar button items archive `UITintColor` after the title and image.
+    @Test("a bar button item's tint color is its UITintColor, after the title")
+    func barButtonItemTint() throws {
+        let graph = try Self.graph(
+            """
+            <toolbar opaque="NO" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" id="tb1">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                <items>
+                    <barButtonItem title="Done" id="bb1">
+                        <color key="tintColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                    </barButtonItem>
+                </items>
+            </toolbar>
+            """)
+        let item = try #require(graph.all("UIBarButtonItem").first)
+        let keys = graph.nodes[item].values.map(\.key)
+        #expect(keys.suffix(2) == ["UITitle", "UITintColor"])
+        let tint = try #require(graph.object("UITintColor", of: item))
+        #expect(graph.value("UIRed", of: tint) == .float32(1))
+    }
 }

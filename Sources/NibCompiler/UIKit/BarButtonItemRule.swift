@@ -37,6 +37,7 @@ enum BarButtonItemRule {
             }
         }
         var insets: [Double]?
+        var tint: ArchivedObject?
         for child in element.children {
             switch child.name {
             case "connections": break
@@ -44,6 +45,8 @@ enum BarButtonItemRule {
                 try RuntimeAttributeRule.schedule(child, object: item, context: context, resources: resources)
             case "inset" where child["key"] == "imageInsets":
                 insets = ["minY", "minX", "maxY", "maxX"].map { child.number($0) ?? 0 }
+            case "color" where child["key"] == "tintColor":
+                tint = try context.recovered({ () throws(CompileError) in try ColorRule.color(child, in: context) })
             case _ where child["key"] == "customView":
                 guard let resources else {
                     try context.unmodelled(
@@ -80,6 +83,9 @@ enum BarButtonItemRule {
                 "UIImage",
                 try ImageRule.placeholder(named: name, element: element, context: context, resources: resources))
         }
+        // The tint follows the title and image (the corpus's 14 tinted items: UIEnabled, UIStyle,
+        // UITitle, UIImage, UITintColor).
+        if let tint { item.set("UITintColor", tint) }
         if let insets { item.set("UIImageInsets", ArchivedObject.geometry(insets)) }
         let object = try ClassSwapRule.wrap(item, element: element, context: context)
         context.track(object, id: element["id"])
