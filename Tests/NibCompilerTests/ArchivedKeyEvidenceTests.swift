@@ -43,6 +43,15 @@ struct ArchivedKeyEvidenceTests {
             "toolbarItems is a UIViewController property (UIViewController's documentation) that its coder writes; the corpus shows it on a UITableViewController (duckduckgo Bookmarks, Xcode 13.2) and on kiralab's share extension controller",
         "UICollectionViewController.UIToolbarItems":
             "toolbarItems is a UIViewController property (UIViewController's documentation) that its coder writes; the corpus shows it on a UITableViewController (duckduckgo Bookmarks, Xcode 13.2) and on kiralab's share extension controller",
+        // No compiled nib of the corpus holds a visual effect view (VisualEffectViewRule warns
+        // for each): UIKit's coder keys, as public decompilations of UIVisualEffectView's and
+        // UIBlurEffect's coders and open nib readers and writers (xibdump, WinObjC xib2nib) name them.
+        "UIVisualEffectView.UIVisualEffectViewEffect":
+            "-[UIVisualEffectView initWithCoder:] decodes the effect under UIVisualEffectViewEffect (public decompilations; WinObjC xib2nib writes it)",
+        "UIVisualEffectView.UIVisualEffectViewContentView":
+            "-[UIVisualEffectView initWithCoder:] decodes its _UIVisualEffectContentView under UIVisualEffectViewContentView (public decompilations; xibdump reads it from Apple's nibs)",
+        "UIBlurEffect.UIBlurEffectStyle":
+            "-[UIBlurEffect encodeWithCoder:] writes its style under UIBlurEffectStyle (public decompilations)",
         "NSOrderedSet.UINibEncoderEmptyKey":
             "collection elements are UINibEncoderEmptyKey values (spec/nib-object-model.md, Collections)",
         // Legacy Interface Builder 3 Cocoa documents are archives of the AppKit objects themselves

@@ -35,6 +35,7 @@ struct ViewRule: Sendable {
                 try SwitchRule.encode(element, object, context)
             }),
         "slider": SliderRule.rule,
+        "visualEffectView": VisualEffectViewRule.rule,
         "tableView": TableViewRule.rule,
         "scrollView": UIKitScrollViewRule.rule,
         "progressView": ProgressViewRule.rule,
