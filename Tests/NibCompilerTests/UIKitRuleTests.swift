@@ -770,7 +770,7 @@ struct ColorMatchingTests {
     ]
 
     @Test(
-        "calibrated RGB and Display P3 are converted to within 1e-5 of Apple's components, with a warning",
+        "calibrated RGB and Display P3 are converted to within 2.5e-7 of Apple's components, with a warning",
         arguments: 0..<convertedByApple.count)
     func approximatedConversions(index: Int) throws {
         let (source, apple) = Self.convertedByApple[index]
@@ -781,7 +781,8 @@ struct ColorMatchingTests {
                 Issue.record("\(key) is not a float32")
                 continue
             }
-            #expect(abs(value - expected) <= 1e-5, "\(key): \(value), Apple \(expected)")
+            // 2.4e-7 at worst (the red of (52, 190, 254)); not ColorSync's exact float32 digits.
+            #expect(abs(value - expected) <= 2.5e-7, "\(key): \(value), Apple \(expected)")
             #expect(graph.value(key + "-Double", of: color) == nil)
         }
         #expect(graph.value("NSColorSpace", of: color) == .int8(2))
