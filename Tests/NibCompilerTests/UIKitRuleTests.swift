@@ -754,6 +754,13 @@ struct ColorMatchingTests {
             #"red="0.20392156862745098" green="0.74509803921568629" blue="0.996078431372549" alpha="1" colorSpace="calibratedRGB""#,
             [0.232_764_36, 0.792_803_6, 0.997_886_1]
         ),
+        // Zebra ZBPackageTableViewCell (Xcode 10, the same plain-colorant path as Xcode 8): a
+        // calibrated gray comes out tinted, the two profiles' whites differing (1.5e-5 off with
+        // the colorants recovered from allianad alone).
+        (
+            #"red="0.25098039220000001" green="0.25098039220000001" blue="0.25098039220000001" alpha="1" colorSpace="calibratedRGB""#,
+            [0.319_094, 0.319_102_23, 0.319_097_82]
+        ),
         // Idrill7 (Display P3, Xcode 9).
         (
             #"red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,

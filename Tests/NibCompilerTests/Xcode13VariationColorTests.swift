@@ -90,7 +90,7 @@ struct Xcode13VariationColorTests {
 
     @Test(
         "Xcode 13 matches calibrated colors relative to the profiles' whites: grays stay gray (duckduckgo's 27 colors)")
-    func calibratedColorsByChromaticities() throws {
+    func calibratedColorsRelativeToWhite() throws {
         func components(_ color: String) throws -> [Float] {
             let graph = try Self.view(#"<color key="tintColor" \#(color) alpha="1" colorSpace="calibratedRGB"/>"#)
             let view = try #require(graph.all("UIView").first)
@@ -105,6 +105,13 @@ struct Xcode13VariationColorTests {
         // every component to 1 float32 ulp (NibKit is within 2.4e-7 of ColorSync, not exact).
         let blue = try components(#"red="0.40392156862745099" green="0.5607843137254902" blue="1""#)
         for (value, apple) in zip(blue, [Float(0.47595125), 0.64301103, 1.0010304]) {
+            #expect(abs(value - apple) < 2.5e-7, "\(value), Apple \(apple)")
+        }
+        // PrivacyProtection's red (0.74118, 0, 0.09020 → 0.7965495, 0.11058397, 0.113096155): 2.6e-5
+        // off through the primaries and D65, 1.6e-7 relative to the profiles' whites.
+        let red = try components(#"red="0.74117647058823533" green="0.0" blue="0.090196078431372548""#)
+        #expect(red.count == 3)
+        for (value, apple) in zip(red, [Float(0.7965495), 0.11058397, 0.113096155]) {
             #expect(abs(value - apple) < 2.5e-7, "\(value), Apple \(apple)")
         }
         let gray = try components(#"red="0.57647058819999997" green="0.57647058819999997" blue="0.57647058819999997""#)
