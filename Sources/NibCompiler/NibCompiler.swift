@@ -81,8 +81,8 @@ public struct NibCompiler: Sendable {
     /// - **Color conversions.** In iOS documents saved color-matched (Xcode 8 and later), ibtool
     ///   archives calibrated RGB and Display P3 colors converted by ColorSync to extended sRGB,
     ///   and AppKit custom sRGB colors carry ColorSync's calibrated components. NibKit converts
-    ///   them with the color spaces' ICC colorants and transfer curves: within about 1e-5 of
-    ///   Apple's float32 components on iOS, 1.2e-4 on AppKit (measured on the corpus pairs, see
+    ///   them with the color spaces' ICC colorants and transfer curves: within 2.4e-7 of
+    ///   Apple's float32 components on iOS, 8e-8 on AppKit (measured on the corpus pairs, see
     ///   docs/COMPILE.md, "Color matching (iOS)").
     /// - **The nearest modelled Xcode.** Each rule models the Xcodes whose output the reference
     ///   pairs show. An element outside that range (a document saved by a newer Xcode than any

@@ -754,6 +754,13 @@ struct ColorMatchingTests {
             #"red="0.20392156862745098" green="0.74509803921568629" blue="0.996078431372549" alpha="1" colorSpace="calibratedRGB""#,
             [0.232_764_36, 0.792_803_6, 0.997_886_1]
         ),
+        // Zebra ZBPackageTableViewCell (Xcode 10, the same plain-colorant path as Xcode 8): a
+        // calibrated gray comes out tinted, the two profiles' whites differing (1.5e-5 off with
+        // the colorants recovered from allianad alone).
+        (
+            #"red="0.25098039220000001" green="0.25098039220000001" blue="0.25098039220000001" alpha="1" colorSpace="calibratedRGB""#,
+            [0.319_094, 0.319_102_23, 0.319_097_82]
+        ),
         // Idrill7 (Display P3, Xcode 9).
         (
             #"red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#,
@@ -770,7 +777,7 @@ struct ColorMatchingTests {
     ]
 
     @Test(
-        "calibrated RGB and Display P3 are converted to within 1e-5 of Apple's components, with a warning",
+        "calibrated RGB and Display P3 are converted to within 2.5e-7 of Apple's components, with a warning",
         arguments: 0..<convertedByApple.count)
     func approximatedConversions(index: Int) throws {
         let (source, apple) = Self.convertedByApple[index]
@@ -781,7 +788,8 @@ struct ColorMatchingTests {
                 Issue.record("\(key) is not a float32")
                 continue
             }
-            #expect(abs(value - expected) <= 1e-5, "\(key): \(value), Apple \(expected)")
+            // 2.4e-7 at worst (the red of (52, 190, 254)); not ColorSync's exact float32 digits.
+            #expect(abs(value - expected) <= 2.5e-7, "\(key): \(value), Apple \(expected)")
             #expect(graph.value(key + "-Double", of: color) == nil)
         }
         #expect(graph.value("NSColorSpace", of: color) == .int8(2))

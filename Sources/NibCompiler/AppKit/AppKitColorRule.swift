@@ -100,7 +100,7 @@ enum AppKitColorRule {
     /// ColorSync's conversion to Generic RGB, clamped to 0…1 (systemBlueColor's sRGB blue is
     /// "0 0 0.9981992245"), with the sRGB profile, the source components as `NSComponents` and
     /// `NSLinearExposure` "1". The conversion is ``ColorConversion/sRGBToGenericRGB(_:)``'s
-    /// approximation (within about 1.2e-4 of Apple's on the two colors known), so each such color
+    /// approximation (within 8e-8 of Apple's on the two colors known), so each such color
     /// is a warning, or an error when the options refuse approximations.
     private static func customSRGB(_ element: SourceElement, context: AppKitContext) throws(CompileError)
         -> ArchivedObject
@@ -124,7 +124,7 @@ enum AppKitColorRule {
         }
         try context.approximate(
             .colorConversion, element,
-            "sRGB color's calibrated components approximated as \(converted.map { String(format: "%.10g", $0) }.joined(separator: " ")); ColorSync's may differ by about 1e-4 (\(documented))"
+            "sRGB color's calibrated components approximated as \(converted.map { String(format: "%.10g", $0) }.joined(separator: " ")); ColorSync's may differ by about 1e-7 (\(documented))"
         )
         return color
     }

@@ -130,12 +130,13 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// ColorSync matches a calibrated RGB white to 1.0000001 in every component (see
     /// ``ColorRule``); earlier output keeps 1 (allianad, Xcode 8). Nothing shows 9 to 12.
     var matchesCalibratedWhiteAboveOne: Bool { version >= 13 }
-    /// ColorSync matches Generic RGB and Display P3 colors to sRGB through matrices made from
-    /// the spaces' primaries and D65 (``ColorConversion/chromaticGenericRGB``), so neutrals
-    /// stay neutral: duckduckgo's 18 calibrated and 2 P3 colors (Xcode 13.2) within 1e-5, where
-    /// the ICC colorants Xcode 8 to 10 match with (allianad, Zebra, Idrill7) tint grays by
-    /// 1e-4. Nothing shows 11 or 12.
-    var matchesColorsByChromaticities: Bool { version >= 13 }
+    /// ColorSync matches Generic RGB and Display P3 colors to sRGB with each profile's XYZ taken
+    /// relative to its own white (``ColorConversion/relativeToWhite(_:)``), so neutrals stay
+    /// neutral: duckduckgo's 27 calibrated and 4 P3 colors (Xcode 13.2) within 2.4e-7, where
+    /// Xcode 8 to 10 match through the plain ICC colorants (allianad, Zebra, Idrill7), which
+    /// tint grays by 1e-5. Nothing iOS shows 11 or 12 (HSChooserWindow, an Xcode 12 AppKit
+    /// document, converts relative to white).
+    var matchesColorsRelativeToWhite: Bool { version >= 13 }
     /// Scroll views (and their subclasses) archive `UIScrollViewContentInsetAdjustmentBehavior`
     /// (iOS 11 SDK): every scroll, table and collection view of the corpus from chadanewsom's
     /// (Xcode 9 or 10 by their keys) to duckduckgo's (13.2); Sylladise's and ibrahimtaleb's

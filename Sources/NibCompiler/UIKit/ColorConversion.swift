@@ -2,24 +2,35 @@ import Foundation
 
 /// Color-space conversions ColorSync performs when ibtool matches an iOS document's colors to
 /// UIKit's extended sRGB, rebuilt from the spaces' ICC data: decode with the source transfer
-/// curve, map through the source colorants to the D50 profile connection space, back through
-/// the inverse of the sRGB profile's colorants, encode with the sRGB curve. Curves are extended
-/// to negative values by sign, as extended sRGB is.
+/// curve, map through the source colorants to XYZ, back through the inverse of the sRGB
+/// profile's colorants, encode with the sRGB curve. Curves are extended to negative values by
+/// sign, as extended sRGB is.
 ///
 /// The colorants are s15Fixed16 numbers (units of 1/65536):
 /// * sRGB: the `rXYZ`/`gXYZ`/`bXYZ` tags of the "sRGB Profile.icc" Apple embeds in AppKit
-///   nibs (in the corpus: 28578, 14581, 912 / 25241, 46981, 6362 / 9376, 3972, 46799).
-/// * Generic RGB (gamma 1.8): not in the corpus; recovered from allianad's two calibrated
-///   colors and Apple's sRGB results (docs/COMPILE.md, "Color matching (iOS)").
+///   nibs (in the corpus: 28578, 14581, 912 / 25241, 46981, 6362 / 9376, 3972, 46799; they
+///   sum to 63195, 65534, 54073, not quite the D50 white).
+/// * Generic RGB (gamma 1.8): not in the corpus; recovered from duckduckgo's 27 calibrated
+///   colors (Xcode 13.2, 7 of them not gray). The 3 × 3 matrix fitted to them (residual
+///   3e-7), taken back through the sRGB colorants with each XYZ row scaled by the ratio of the
+///   two profiles' white sums, lands within 0.007 units of integers in all nine entries:
+///   29773, 15854, 976 / 23157, 44147, 5940 / 10266, 5535, 47158. Three other sources confirm
+///   them: allianad's (52, 190, 254) / 255 and Zebra's two grays (Xcode 8 and 10, through the
+///   plain colorants: 16 and 2 float32 ulps off where the colorants recovered earlier from
+///   allianad alone left 427 and 1494) and HSChooserWindow's AppKit `NSRGB` (Xcode 12,
+///   through the inverse chain: within 8e-8, was 1.1e-4).
 /// * Display P3 (sRGB curve): the published Display P3 colorants, red checked against
 ///   Idrill7's P3 red.
 ///
-/// Xcode 13's ColorSync uses matrices made from the spaces' primaries and D65 instead
-/// (``chromaticGenericRGB``, ``chromaticDisplayP3``), under which grays stay gray.
+/// Xcode 8 to 10 map through the colorants as they are (the D50 connection space); later
+/// ColorSync (Xcode 12's AppKit output, Xcode 13.2's iOS output) first scales each profile's
+/// XYZ rows by its own white, the sum of its colorants (``relativeToWhite(_:)``), so that white
+/// maps to white and grays stay (nearly) gray.
 ///
-/// Measured against every such color in the pairs, the results are within 1e-5 of Apple's
-/// float32 components (a few float32 ulps for most): ColorSync's own arithmetic is not
-/// reproduced exactly, which is why the compiler reports each use as a warning.
+/// Measured against every such color in the pairs, the results are within 2.4e-7 of Apple's
+/// float32 components (0 to 4 float32 ulps on most components, 21 at worst on a component near
+/// 0.1): ColorSync's own float32 arithmetic is not reproduced exactly, which is why the
+/// compiler reports each use as a warning.
 enum ColorConversion {
     /// A 3 × 3 matrix, rows of columns (`m[row][column]`).
     typealias Matrix = [[Double]]
@@ -31,63 +42,52 @@ enum ColorConversion {
 
     static let sRGB = colorants(red: [28578, 14581, 912], green: [25241, 46981, 6362], blue: [9376, 3972, 46799])
     static let genericRGB = colorants(
-        red: [29767, 15854, 963], green: [23156, 44147, 5938], blue: [10267, 5535, 47160])
+        red: [29773, 15854, 976], green: [23157, 44147, 5940], blue: [10266, 5535, 47158])
     static let displayP3 = colorants(
         red: [33759, 15807, -69], green: [19135, 45367, 2745], blue: [10296, 4363, 51385])
     static let inverseSRGB = inverse(sRGB)
-    static let inverseGenericRGB = inverse(genericRGB)
+    static let inverseWhiteRelativeSRGB = inverse(relativeToWhite(sRGB))
+    static let whiteRelativeGenericRGB = relativeToWhite(genericRGB)
+    static let whiteRelativeDisplayP3 = relativeToWhite(displayP3)
+
+    /// `matrix` with each row divided by its sum: XYZ relative to the white the colorants add up
+    /// to, so that (1, 1, 1) maps to (1, 1, 1).
+    static func relativeToWhite(_ matrix: Matrix) -> Matrix {
+        matrix.map { row in
+            let white = row.reduce(0, +)
+            return row.map { $0 / white }
+        }
+    }
 
     /// Calibrated (Generic RGB, gamma 1.8) components as extended sRGB: through the ICC
-    /// colorants, or, with `fromChromaticities` (Xcode 13), through ``chromaticGenericRGB``.
-    static func genericRGBToSRGB(_ components: [Double], fromChromaticities: Bool = false) -> [Double] {
+    /// colorants, or, with `relativeToWhite` (Xcode 13), through both profiles' colorants
+    /// relative to their whites.
+    static func genericRGBToSRGB(_ components: [Double], relativeToWhite: Bool = false) -> [Double] {
         convert(
             components, decode: { signed($0) { pow($0, 1.8) } },
-            through: fromChromaticities ? chromaticGenericRGB : genericRGB,
-            into: fromChromaticities ? inverseChromaticSRGB : inverseSRGB)
+            through: relativeToWhite ? whiteRelativeGenericRGB : genericRGB,
+            into: relativeToWhite ? inverseWhiteRelativeSRGB : inverseSRGB)
     }
 
     /// Display P3 components as extended sRGB: through the ICC colorants, or, with
-    /// `fromChromaticities` (Xcode 13), through ``chromaticDisplayP3``.
-    static func displayP3ToSRGB(_ components: [Double], fromChromaticities: Bool = false) -> [Double] {
+    /// `relativeToWhite` (Xcode 13), through both profiles' colorants relative to their whites.
+    static func displayP3ToSRGB(_ components: [Double], relativeToWhite: Bool = false) -> [Double] {
         convert(
             components, decode: { signed($0, sRGBDecode) },
-            through: fromChromaticities ? chromaticDisplayP3 : displayP3,
-            into: fromChromaticities ? inverseChromaticSRGB : inverseSRGB)
+            through: relativeToWhite ? whiteRelativeDisplayP3 : displayP3,
+            into: relativeToWhite ? inverseWhiteRelativeSRGB : inverseSRGB)
     }
-
-    /// The RGB → XYZ matrix of a space given by the chromaticities (x, y) of its red, green and
-    /// blue primaries and of its white: each primary's XYZ at unit luminance, scaled so that
-    /// the three sum to the white.
-    static func matrix(primaries: [(x: Double, y: Double)], white: (x: Double, y: Double)) -> Matrix {
-        func xyz(_ point: (x: Double, y: Double)) -> [Double] {
-            [point.x / point.y, 1, (1 - point.x - point.y) / point.y]
-        }
-        let columns = primaries.map(xyz)
-        let unscaled: Matrix = (0..<3).map { row in columns.map { $0[row] } }
-        let scale = multiply(inverse(unscaled), xyz(white))
-        return unscaled.map { row in zip(row, scale).map { $0 * $1 } }
-    }
-
-    /// D65, the white of all three spaces below (sRGB, Generic RGB, Display P3).
-    static let d65 = (x: 0.3127, y: 0.3290)
-    /// sRGB from its primaries (IEC 61966-2-1).
-    static let chromaticSRGB = matrix(primaries: [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], white: d65)
-    static let inverseChromaticSRGB = inverse(chromaticSRGB)
-    /// Generic RGB from its primaries: P22 phosphors and D65, as Apple's Technical Q&A QA1430
-    /// describes the profile; the primaries are (0.630, 0.340), (0.295, 0.605), (0.155, 0.077),
-    /// which is also what duckduckgo's 18 calibrated colors (Xcode 13.2, five of them not gray)
-    /// give when a matrix is fitted to Apple's output (to 1e-5).
-    static let chromaticGenericRGB = matrix(primaries: [(0.630, 0.340), (0.295, 0.605), (0.155, 0.077)], white: d65)
-    /// Display P3 from its primaries (DCI-P3's, with D65).
-    static let chromaticDisplayP3 = matrix(primaries: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], white: d65)
 
     /// sRGB components as calibrated (Generic RGB, gamma 1.8) components, extended by sign
-    /// (AppKit clamps them to 0…1).
+    /// (AppKit clamps them to 0…1), both profiles relative to their whites (HSChooserWindow,
+    /// an Xcode 12 document: within 8e-8 of Apple's `NSRGB`).
     static func sRGBToGenericRGB(_ components: [Double]) -> [Double] {
         guard components.count == 3 else { return components }
-        let xyz = multiply(sRGB, components.map { signed($0, sRGBDecode) })
-        return multiply(inverseGenericRGB, xyz).map { signed($0) { pow($0, 1 / 1.8) } }
+        let xyz = multiply(relativeToWhite(sRGB), components.map { signed($0, sRGBDecode) })
+        return multiply(inverseWhiteRelativeGenericRGB, xyz).map { signed($0) { pow($0, 1 / 1.8) } }
     }
+
+    static let inverseWhiteRelativeGenericRGB = inverse(whiteRelativeGenericRGB)
 
     private static func convert(
         _ components: [Double], decode: (Double) -> Double, through source: Matrix, into inverse: Matrix = inverseSRGB

@@ -306,7 +306,7 @@ enum ColorRule {
             }
             return try matchedColor(
                 ColorConversion.genericRGBToSRGB(
-                    [red, green, blue], fromChromaticities: context.era.matchesColorsByChromaticities),
+                    [red, green, blue], relativeToWhite: context.era.matchesColorsRelativeToWhite),
                 alpha: alpha, space: "calibratedRGB",
                 element, in: context)
         case "displayP3":
@@ -314,7 +314,7 @@ enum ColorRule {
             // -0.22667006, -0.15010196.
             return try matchedColor(
                 ColorConversion.displayP3ToSRGB(
-                    [red, green, blue], fromChromaticities: context.era.matchesColorsByChromaticities),
+                    [red, green, blue], relativeToWhite: context.era.matchesColorsRelativeToWhite),
                 alpha: alpha, space: "displayP3", element,
                 in: context)
         default:
@@ -336,7 +336,7 @@ enum ColorRule {
         }
         try context.approximate(
             .colorConversion, element,
-            "\(space) color converted to extended sRGB (\(rounded.map { String(Float($0)) }.joined(separator: ", "))) with the color spaces' colorants (ICC, or from their primaries for Xcode 13 and later); ColorSync's float32 components may differ by up to about 1e-5 (\(documented))"
+            "\(space) color converted to extended sRGB (\(rounded.map { String(Float($0)) }.joined(separator: ", "))) with the color spaces' ICC colorants (relative to their whites for Xcode 13 and later); ColorSync's float32 components may differ by up to about 3e-7 (\(documented))"
         )
         return rgbColor(red: rounded[0], green: rounded[1], blue: rounded[2], alpha: alpha, doubles: false)
     }
