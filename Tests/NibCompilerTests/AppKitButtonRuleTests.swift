@@ -546,3 +546,85 @@ struct AppKitButtonRuleTests {
         }
     }
 }
+
+/// What no macOS pair shows, compiled from AppKit's public values and the layout of the flags
+/// the pairs do show (each case says its source) instead of dropping the whole control.
+@Suite("AppKit values beyond the pairs")
+struct AppKitBeyondPairsTests {
+    static func cell(_ graph: Graph) throws -> Int { try #require(graph.all("NSButtonCell").first) }
+
+    /// Image positions share one field of `NSButtonFlags` whose left (0x38) and only (0x40)
+    /// values the pairs show; open AppKit implementations (Cocotron, Cappuccino's nib2cib) give
+    /// the rest with the same two values.
+    @Test(
+        "image positions right, below, above and overlaps in NSButtonFlags",
+        arguments: [("right", 0x0028_0000), ("below", 0x0018_0000), ("above", 0x0008_0000), ("overlaps", 0x0068_0000)]
+            as [(String, UInt32)])
+    func imagePositions(position: String, bits: UInt32) throws {
+        let graph = try Source.graph(
+            AppKitButtonRuleTests.button(
+                cell:
+                    #"type="push" title="OK" bezelStyle="rounded" imagePosition="\#(position)" alignment="center" borderStyle="border" inset="2""#,
+                behavior: AppKitButtonRuleTests.pushBehavior))
+        let flags = UInt32(
+            truncatingIfNeeded: graph.value("NSButtonFlags", of: try Self.cell(graph))?.integerValue ?? 0)
+        #expect(flags & 0x0078_0000 == bits)
+    }
+
+    /// Bezel styles pack into `NSButtonFlags2` as the pairs' eight do (low three bits, bit 3 at
+    /// 0x20); `NSBezelStyle` is `NSButton.BezelStyle`'s public value (roundRect 12).
+    @Test("a round-rect bezel: NSBezelStyle 12, NSButtonFlags2 0x24")
+    func roundRectBezel() throws {
+        let graph = try Source.graph(
+            AppKitButtonRuleTests.button(
+                cell:
+                    #"type="roundRect" title="Go" bezelStyle="roundedRect" alignment="center" borderStyle="border" inset="2""#,
+                behavior: AppKitButtonRuleTests.pushBehavior))
+        let cell = try Self.cell(graph)
+        #expect(graph.value("NSBezelStyle", of: cell)?.integerValue == 12)
+        #expect(graph.value("NSButtonFlags2", of: cell)?.integerValue == 0x24)
+    }
+
+    @Test("a large control: NSControlSize 3 (AppKit's public value), size bits in NSCellFlags2, with a warning")
+    func largeControl() throws {
+        let source = AppKitButtonRuleTests.button(
+            cell:
+                #"type="push" title="OK" bezelStyle="rounded" alignment="center" controlSize="large" borderStyle="border" inset="2""#,
+            behavior: AppKitButtonRuleTests.pushBehavior)
+        let output = try Source.compile(source)
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let button = try #require(graph.all("NSButton").first)
+        #expect(graph.value("NSControlSize", of: button)?.integerValue == 3)
+        let flags2 = graph.value("NSCellFlags2", of: try Self.cell(graph))?.integerValue ?? 0
+        #expect((flags2 >> 17) & 3 == 3)
+        #expect(output.warnings.contains { $0.message.contains("controlSize large") })
+    }
+
+    @Test("a System catalog color no pair resolves is archived by name with a stand-in value and a warning")
+    func unknownCatalogColor() throws {
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <textField verticalHuggingPriority="750" id="t1">
+                        <rect key="frame" x="20" y="20" width="100" height="17"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <textFieldCell key="cell" lineBreakMode="clipping" title="Off" id="c1">
+                            <font key="font" metaFont="system"/>
+                            <color key="textColor" name="disabledControlTextColor" catalog="System" colorSpace="catalog"/>
+                            <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                        </textFieldCell>
+                    </textField>
+                </subviews>
+            </customView>
+            """, toolsVersion: 24506)
+        let output = try Source.compile(source)
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        #expect(!graph.all("NSTextFieldCell").isEmpty)
+        let names = graph.all("NSColor").compactMap { graph.text("NSColorName", of: $0) }
+        #expect(names.contains("disabledControlTextColor"))
+        #expect(output.warnings.contains { $0.message.contains("disabledControlTextColor") })
+    }
+}

@@ -31,14 +31,18 @@ enum AppKitButtonRule {
     ]
     /// `bezelStyle` → `NSButton.BezelStyle` raw value (AppKit's public headers), for the styles
     /// seen in the pairs.
+    /// `bezelStyle` → `NSBezelStyle`: the pairs' eight, and the others by AppKit's public
+    /// `NSButton.BezelStyle` values (disclosure 5, circular 7, roundRect 12, roundedDisclosure 14,
+    /// inline 15), which no pair shows.
     static let bezelStyles: [String: Int] = [
-        "rounded": 1, "regularSquare": 2, "shadowlessSquare": 6, "texturedSquare": 8, "helpButton": 9,
-        "smallSquare": 10, "texturedRounded": 11, "recessed": 13,
+        "rounded": 1, "regularSquare": 2, "disclosure": 5, "shadowlessSquare": 6, "circular": 7,
+        "texturedSquare": 8, "helpButton": 9, "smallSquare": 10, "texturedRounded": 11, "roundedRect": 12,
+        "recessed": 13, "roundedDisclosure": 14, "inline": 15,
     ]
     /// The `type` values the rule knows.
     static let types: Set<String> = [
         "push", "check", "radio", "square", "squareTextured", "roundTextured", "recessed", "bevel", "help",
-        "smallSquare",
+        "smallSquare", "roundRect", "disclosure", "roundedDisclosure", "inline",
     ]
     /// `<behavior>` flags → their `NSButtonFlags` bits (highlight and state masks).
     static let behaviorBits: [String: UInt32] = [
@@ -66,8 +70,16 @@ enum AppKitButtonRule {
         static let button = CellKind(
             className: "NSButtonCell", elementName: "buttonCell", borderStyle: "border", borders: .button)
     }
-    /// `imagePosition` → its `NSButtonFlags` bits (absent: a title-only button, 0).
-    static let imagePositions: [String: UInt32] = ["left": 0x0038_0000, "only": 0x0040_0000]
+    /// `imagePosition` → its `NSButtonFlags` bits (absent: a title-only button, 0): left and only
+    /// as the pairs show them; above, below, right and overlaps by the same field of the flags
+    /// as open AppKit implementations read it (Cocotron, and Cappuccino's nib2cib after it: one
+    /// byte at bit 16 whose image-position values, without their flag bit 0x04, are above 0x08,
+    /// below 0x18, right 0x28, left 0x38, only 0x40 and overlaps 0x68 — left and only agree with
+    /// the pairs).
+    static let imagePositions: [String: UInt32] = [
+        "above": 0x0008_0000, "below": 0x0018_0000, "right": 0x0028_0000, "left": 0x0038_0000,
+        "only": 0x0040_0000, "overlaps": 0x0068_0000,
+    ]
 
     /// What a button is in the view encoder's terms (the hugging default is set per bezel).
     static func kind(hugging: (Double, Double)) -> AppKitViewEncoder.Kind {
@@ -243,12 +255,13 @@ enum AppKitButtonRule {
     }
 
     /// `bezelStyle` → its bits in `NSButtonFlags2`, as the pairs show them: the style's low three
-    /// bits, its bit 3 moved to `0x20`; `recessed` (13) also sets `0x08` (seen only on no-arrow
-    /// recessed pull-downs, `test_pulldown_title`, `popup_default_hugging`, `StatusBar`).
-    static let bezelBits: [String: UInt32] = [
-        "rounded": 0x01, "regularSquare": 0x02, "shadowlessSquare": 0x06, "texturedSquare": 0x20,
-        "helpButton": 0x21, "smallSquare": 0x22, "texturedRounded": 0x23, "recessed": 0x2D,
-    ]
+    /// bits, its bit 3 moved to `0x20` (all eight styles of the pairs follow it); `recessed` (13)
+    /// also sets `0x08` (seen only on no-arrow recessed pull-downs, `test_pulldown_title`,
+    /// `popup_default_hugging`, `StatusBar`). The styles no pair shows get the same packing.
+    static let bezelBits: [String: UInt32] = bezelStyles.mapValues { style in
+        let packed = UInt32(style & 7) | UInt32(style & 8) << 2
+        return style == 13 ? packed | 0x08 : packed
+    }
 
     /// `imageScaling` → `NSButtonFlags2` bits: proportionallyDown `0x80` (many pairs),
     /// proportionallyUpOrDown `0x40` (transmission_MainMenu: shadowless square buttons 0x46

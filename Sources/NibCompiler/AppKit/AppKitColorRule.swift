@@ -133,9 +133,19 @@ enum AppKitColorRule {
     static func catalogColor(_ name: String, element: SourceElement, context: AppKitContext) throws(CompileError)
         -> ArchivedObject
     {
-        guard let resolved = systemCatalog[name] else {
-            throw context.error(
-                .unsupportedAttribute, element, "System catalog color \"\(name)\" is not modelled")
+        let resolved: Resolved
+        if let known = systemCatalog[name] {
+            resolved = known
+        } else {
+            // AppKit looks a catalog color up by its name when it loads the nib; the resolved
+            // value is only a fallback. Which value ibtool resolves this name to no pair shows:
+            // a background's stands in for backgrounds, the label's for the rest.
+            let standIn = name.lowercased().contains("background") ? "textBackgroundColor" : "labelColor"
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "System catalog color \"\(name)\": the value ibtool resolves it to is not known; archived by name "
+                    + "(AppKit looks the name up at load time) with \(standIn)'s value")
+            resolved = systemCatalog[standIn] ?? .gray(white: "0", components: "0 1")
         }
         let color = ArchivedObject("NSColor")
         color.set("NSColorSpace", int: 6)

@@ -47,7 +47,10 @@ enum CellRule {
     /// `alignment` → `NSTextAlignment` (`NSControlTextAlignment`: center 1, right 2).
     static let textAlignments: [String: Int] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
     /// `controlSize` → `NSControlSize`.
-    static let controlSizes: [String: Int] = ["regular": 0, "small": 1, "mini": 2]
+    /// `controlSize` → `NSControl.ControlSize`: regular, small and mini as the pairs show them;
+    /// large (macOS 11) by AppKit's public value 3, which no compiled nib of the corpus shows
+    /// (``flags2(_:context:)`` reports it).
+    static let controlSizes: [String: Int] = ["regular": 0, "small": 1, "mini": 2, "large": 3]
 
     /// The cell type packed into `NSCellFlags`.
     enum CellType: Int {
@@ -124,6 +127,11 @@ enum CellRule {
         if cell.flag("allowsEditingTextAttributes") { flags |= 0x4000_0000 }
         if cell.flag("refusesFirstResponder") { flags |= 0x0200_0000 }
         if cell.flag("sendsActionOnEndEditing") { flags |= 0x0040_0000 }
+        if cell["controlSize"] == "large" {
+            try context.unmodelled(
+                .unsupportedAttribute, cell,
+                "controlSize large: no compiled nib shows it; archived as AppKit's NSControl.ControlSize.large (3)")
+        }
         flags |= UInt32(try value(cell, "controlSize", controlSizes, default: 0, context)) << 17
         flags |= UInt32(try lineBreakMode(cell, context)) << 9
         if try boolean(cell, "allowsUndo", default: true, context) == false { flags |= 0x1000 }
