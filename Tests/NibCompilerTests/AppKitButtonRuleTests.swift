@@ -627,4 +627,51 @@ struct AppKitBeyondPairsTests {
         #expect(names.contains("disabledControlTextColor"))
         #expect(output.warnings.contains { $0.message.contains("disabledControlTextColor") })
     }
+
+    static func textField(_ cellAttributes: String, color: String, toolsVersion: Int) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <textField verticalHuggingPriority="750" id="t1">
+                        <rect key="frame" x="20" y="20" width="100" height="22"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <textFieldCell key="cell" \(cellAttributes) id="c1">
+                            <font key="font" metaFont="system"/>
+                            <color key="textColor" name="\(color)" catalog="System" colorSpace="catalog"/>
+                            <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                        </textFieldCell>
+                    </textField>
+                </subviews>
+            </customView>
+            """, toolsVersion: toolsVersion)
+    }
+
+    /// Xcode 8 documents (tools 11762, `textfield_textcolor`) have an editable cell's textColor
+    /// upgraded to controlTextColor; older ones predate the change too.
+    @Test("an editable cell's textColor in a document older than Xcode 8 is upgraded as Xcode 8's, with a warning")
+    func olderEditableTextColor() throws {
+        let output = try Source.compile(
+            Self.textField(
+                #"scrollable="YES" lineBreakMode="clipping" selectable="YES" editable="YES" sendsActionOnEndEditing="YES" state="on" borderStyle="bezel" drawsBackground="YES""#,
+                color: "textColor", toolsVersion: 9059))
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        #expect(!graph.all("NSTextFieldCell").isEmpty)
+        let names = graph.all("NSColor").compactMap { graph.text("NSColorName", of: $0) }
+        #expect(names.contains("controlTextColor"))
+        #expect(output.warnings.contains { $0.message.contains("older than Xcode 8") })
+    }
+
+    @Test(
+        "a text field of tools version 14460 (no pair between 13000 and 15505) compiles with the picker off and a warning"
+    )
+    func characterPickerUnknownRange() throws {
+        let output = try Source.compile(
+            Self.textField(#"lineBreakMode="clipping" title="Label""#, color: "labelColor", toolsVersion: 14460))
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        #expect(!graph.all("NSTextFieldCell").isEmpty)
+        #expect(output.warnings.contains { $0.message.contains("character picker") })
+    }
 }

@@ -70,7 +70,7 @@ enum AppKitTextFieldRule {
     /// What an absent `allowsCharacterPickerTouchBarItem` means, by the `toolsVersion` of the
     /// document: Xcode 8 documents (seen: 11762) predate the attribute but enable the picker;
     /// older documents (seen: 9059) and newer ones (seen from 15505) leave it off. Tools
-    /// versions between 13000 and 15505 are unknown.
+    /// versions between 13000 and 15505 are unknown: off, with a warning.
     static let characterPickerDefaults: (onFrom: Double, onBelow: Double, offFrom: Double) = (11000, 13000, 15505)
 
     /// The archived text field, secure text field or search field for `element`.
@@ -251,7 +251,7 @@ enum AppKitTextFieldRule {
     /// for an editable cell in an Xcode 8 document (`textfield_textcolor`, tools 11762); a
     /// non-editable cell of the same tools version (`test1`) and editable cells of newer
     /// documents (`white_color_format`, `datacell_unparseable`) keep `textColor`. Older
-    /// documents are not in the pairs, so they are refused. It is the building ibtool that
+    /// documents are not in the pairs: upgraded as Xcode 8's, with a warning. It is the building ibtool that
     /// upgrades the color: LuLu's AddRule (tools 12121), built by the Xcode 8.3 that saved it,
     /// keeps `textColor` on its editable cell, so Xcodes before 11 (``AppKitEraRule``) do not.
     static func upgradesTextColor(_ color: SourceElement, cell: SourceElement, context: AppKitContext)
@@ -260,10 +260,13 @@ enum AppKitTextFieldRule {
         guard color["colorSpace"] == "catalog", color["name"] == "textColor", cell.flag("editable"),
             let tools = context.toolsVersion, tools < 13000, context.era >= XcodeEra(11)
         else { return false }
-        guard tools >= 11000 else {
-            throw context.error(
+        // Older documents predate the change as Xcode 8's do: upgraded the same way, with a
+        // warning since no pair shows one.
+        if tools < 11000 {
+            try context.unmodelled(
                 .unsupportedAttribute, color,
-                "how ibtool archives an editable cell's textColor in documents older than Xcode 8 is not known yet")
+                "no pair shows how ibtool archives an editable cell's textColor in documents older than Xcode 8; "
+                    + "upgraded to controlTextColor as in Xcode 8 documents")
         }
         return true
     }
@@ -275,8 +278,11 @@ enum AppKitTextFieldRule {
         let defaults = characterPickerDefaults
         if tools < defaults.onFrom || tools >= defaults.offFrom { return false }
         if tools < defaults.onBelow { return true }
-        throw context.error(
+        // Between the two, no pair says: off, as in the nearest newer documents, with a warning.
+        try context.unmodelled(
             .unsupportedAttribute, field,
-            "the character picker default of documents saved with tools version \(tools) is not known yet")
+            "the character picker default of documents saved with tools version \(PriorityText.text(tools)) is not known; "
+                + "archived off, as in documents from tools version 15505")
+        return false
     }
 }
