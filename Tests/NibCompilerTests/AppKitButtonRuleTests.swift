@@ -674,4 +674,25 @@ struct AppKitBeyondPairsTests {
         #expect(!graph.all("NSTextFieldCell").isEmpty)
         #expect(output.warnings.contains { $0.message.contains("character picker") })
     }
+
+    /// NSStackView's documented default hugging priority is NSLayoutPriorityDefaultLow (250).
+    @Test("a stack view without a horizontal hugging priority archives the documented default, 250")
+    func stackViewDefaultHugging() throws {
+        let graph = try Source.graph(
+            Source.macOSXib(
+                """
+                <customView id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>
+                        <stackView distribution="fill" orientation="vertical" alignment="leading" spacing="8" verticalStackHuggingPriority="750" detachesHiddenViews="YES" id="s1">
+                            <rect key="frame" x="0.0" y="0.0" width="100" height="50"/>
+                        </stackView>
+                    </subviews>
+                </customView>
+                """, toolsVersion: 24506))
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewHorizontalHugging", of: stack) == .float32(250))
+        #expect(graph.value("NSStackViewVerticalHugging", of: stack) == .float32(750))
+    }
 }

@@ -10,7 +10,7 @@
 /// | `alignment` | `NSStackViewAlignment` (the `NSLayoutConstraint.Attribute`) and `NSStackViewSecondaryAlignment`, see ``alignments`` |
 /// | `distribution` | `NSStackViewdistribution` (sic): `NSStackView.Distribution` raw values; `equalSpacing` also `NSStackViewHasEqualSpacing` true |
 /// | `spacing` | `NSStackViewSpacing`, float32, 8 when absent |
-/// | `horizontalStackHuggingPriority`, `verticalStackHuggingPriority` | `NSStackView{Horizontal,Vertical}Hugging`, float32 |
+/// | `horizontalStackHuggingPriority`, `verticalStackHuggingPriority` | `NSStackView{Horizontal,Vertical}Hugging`, float32; 250 when absent (the documented default) |
 /// | — | clipping resistance 1000 both ways, `NSStackViewHasFlatViewHierarchy` true |
 /// | `<edgeInsets>` | `NSStackViewEdgeInsets.top`, `.left`, `.right`, `.bottom` (float32, 0 when absent; transmission_MainMenu right 4) |
 /// | `detachesHiddenViews` | `NSStackViewDetachesHiddenViews` |
@@ -95,6 +95,9 @@ enum StackViewRule {
                 .unsupportedAttribute, element, "stack distribution \"\(element["distribution"] ?? "")\" is unknown")
         }
         func priority(_ name: String) throws(CompileError) -> Float {
+            // An absent priority is NSStackView's documented default, NSLayoutPriorityDefaultLow
+            // (250: `setHuggingPriority(_:for:)`); Interface Builder writes the others.
+            guard element[name] != nil else { return 250 }
             guard let value = element.number(name), value.isFinite, (0...1000).contains(value) else {
                 throw context.error(.invalidSource, element, "a stack view needs \(name) between 0 and 1000")
             }
