@@ -695,4 +695,23 @@ struct AppKitBeyondPairsTests {
         #expect(graph.value("NSStackViewHorizontalHugging", of: stack) == .float32(250))
         #expect(graph.value("NSStackViewVerticalHugging", of: stack) == .float32(750))
     }
+
+    @Test("an AppKit image whose design size no pair shows takes the <resources> size, with a warning")
+    func unknownSystemImageSize() throws {
+        let source = AppKitButtonRuleTests.button(
+            cell:
+                #"type="smallSquare" bezelStyle="smallSquare" image="NSAddTemplate" imagePosition="only" alignment="center" borderStyle="border" inset="2""#,
+            behavior: AppKitButtonRuleTests.pushBehavior
+        ).replacingOccurrences(
+            of: "</objects>",
+            with: #"</objects><resources><image name="NSAddTemplate" width="18" height="17"/></resources>"#)
+        let output = try Source.compile(source)
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let resource = try #require(
+            graph.all("NSCustomResource").first { graph.text("NSResourceName", of: $0) == "NSAddTemplate" })
+        let size = try #require(graph.object("IBDesignSize", of: resource))
+        #expect(graph.text("NS.sizeval", of: size) == "{18, 17}")
+        #expect(!graph.all("NSButtonCell").isEmpty)
+        #expect(output.warnings.contains { $0.message.contains("NSAddTemplate") })
+    }
 }

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// An app image's design size is the one cached in the document's `<resources>`; a system
 /// image's is AppKit's own, which ibtool does not take from `<resources>` (NSApplicationIcon:
-/// `<resources>` says 128 × 128, the pairs 32 × 32), so only the ones in ``systemImages`` are known.
+/// `<resources>` says 128 × 128, the pairs 32 × 32), so only the ones in ``systemImages`` are known;
+/// another takes the `<resources>` size with a warning.
 ///
 /// SF Symbols (`catalog="system"`, transmission_MainMenu, Xcode 16.4 / 24506):
 ///
@@ -159,8 +160,21 @@ enum AppKitImageRule {
             size = known
             isSystem = true
         } else if name.hasPrefix("NS") {
-            throw context.error(
-                .unsupportedAttribute, element, "the design size of AppKit's image \"\(name)\" is not known yet")
+            // AppKit's own size is not known: the size Interface Builder cached in <resources>
+            // stands in (it can differ from what ibtool archives: NSActionTemplate 14 or 15 there,
+            // 19 archived), with a warning; without one the image is refused.
+            guard let resource = context.imageResources[name], let width = resource.number("width"),
+                let height = resource.number("height"), width.isFinite, height.isFinite, width >= 0, height >= 0
+            else {
+                throw context.error(
+                    .unsupportedAttribute, element, "the design size of AppKit's image \"\(name)\" is not known yet")
+            }
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "the design size of AppKit's image \"\(name)\" is not known; archived with the size <resources> "
+                    + "records (\(AppKitContext.text([width, height]))), which may differ from AppKit's")
+            size = (width, height)
+            isSystem = true
         } else {
             guard let resource = context.imageResources[name] else {
                 throw context.error(
