@@ -181,6 +181,21 @@ struct ResourceColorTests {
         #expect(keys.contains("UIRed") && keys.contains("NSRGB"))
         #expect(graph.text("UISystemColorName", of: color) == "systemBlueColor")
     }
+
+    /// UIKit's coder resolves `UISystemColorName` at load time, the form Xcodes before 11 archive.
+    @Test("a system color without a recorded value: archived by its name only, with a warning")
+    func systemColorWithoutResources() throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        let text = Self.source(#"<color key="tintColor" systemColor="systemGrayColor"/>"#, resources: "")
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "Test.xib")
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let view = try #require(graph.all("UIView").first)
+        let color = try #require(graph.object("UITintColor", of: view))
+        #expect(graph.nodes[color].values.map(\.key) == ["UISystemColorName"])
+        #expect(graph.text("UISystemColorName", of: color) == "systemGrayColor")
+        #expect(output.warnings.contains { $0.message.contains("systemGrayColor") })
+    }
 }
 
 /// `<stackView>` → `UIStackView` with the keys and order of the corpus's 38 compiled stack views.

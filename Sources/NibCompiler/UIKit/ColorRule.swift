@@ -190,9 +190,15 @@ enum ColorRule {
             guard let recorded = resourceColor(named: name, kind: "systemColor", for: element),
                 recorded["name"] == nil, recorded["systemColor"] == nil
             else {
-                throw context.error(
+                // UIKit resolves a system color by its name when it loads the nib (the form
+                // Xcodes before 11 archive): the name alone keeps the color right at run time.
+                try context.unmodelled(
                     .unsupportedAttribute, element,
-                    "system color \"\(name)\" is not modelled and has no <systemColor> value in <resources>")
+                    "system color \"\(name)\" has no <systemColor> value in <resources> and its light value is not "
+                        + "known here; archived by name only, which UIKit resolves at load time")
+                let color = ArchivedObject("UIColor")
+                color.set("UISystemColorName", .string(name))
+                return color
             }
             if let white = recorded.number("white") {
                 return grayColor(white: white, alpha: recorded.number("alpha") ?? 1, systemName: name)
