@@ -183,7 +183,7 @@ final class CompileDiagnostics {
     /// approximations are refused, the problem is also kept in ``refusals``.
     func recover(_ error: CompileError) throws(CompileError) {
         guard let kind = CompileWarning.Kind(recovering: error.code) else { throw error }
-        try CompileBudget.current?.check(line: error.line, column: error.column, element: error.element)
+        try CompileBudget.checkCurrent(line: error.line, column: error.column, element: error.element)
         // A problem already recorded (an error rethrown through several boundaries) counts once.
         if let last = lastRecorded, last.line == error.line, last.column == error.column,
             last.message == error.message
@@ -222,7 +222,7 @@ extension DiagnosingContext {
             throw error(.approximationRefused, element, "\(message) (refused: exact output was asked for)")
         }
         diagnostics.warn(kind, element, in: fileName, message)
-        try CompileBudget.current?.check(element)
+        try CompileBudget.checkCurrent(element)
     }
 
     /// Reports that `element` has something the compiler has no rule for (`code` is
@@ -235,7 +235,7 @@ extension DiagnosingContext {
     /// The result of `work`, or `nil` when it fails on something the compiler has no rule for
     /// (the failure is a warning; the caller leaves that part out).
     func recovered<Result>(_ work: () throws(CompileError) -> Result) throws(CompileError) -> Result? {
-        try CompileBudget.current?.check()
+        try CompileBudget.checkCurrent()
         do {
             return try work()
         } catch {
@@ -289,17 +289,19 @@ extension RollingBackContext {
     func attempt<Result>(_ element: SourceElement, _ work: () throws(CompileError) -> Result) throws(CompileError)
         -> Result?
     {
-        try CompileBudget.current?.check(element)
+        try CompileBudget.checkCurrent(element)
         let start = checkpoint()
+        let result: Result
         do {
-            let result = try work()
-            try CompileBudget.current?.check(element)
-            return result
+            result = try work()
         } catch {
             rollBack(to: start, element: element)
             try diagnostics.recover(error)
             return nil
         }
+        // A passed budget stops the compile, so what `work` recorded need not be forgotten.
+        try CompileBudget.checkCurrent(element)
+        return result
     }
 }
 

@@ -188,7 +188,7 @@ public struct NibCompiler: Sendable {
                 if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
             }
             var nib = try compileArchives(document)
-            try CompileBudget.current?.check()
+            try CompileBudget.checkCurrent()
             if !options.flatten, !document.isStoryboard {
                 nib = try Self.editable(nib, source: data, runtime: try document.runtime())
             }
@@ -288,7 +288,7 @@ public struct NibCompiler: Sendable {
     static func serialize(
         _ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks
     ) throws(CompileError) -> [UInt8] {
-        try CompileBudget.current?.check()
+        try CompileBudget.checkCurrent()
         do {
             return try ArchiveWriter(fallbacks: fallbacks).archive(root: root).serialized(layout: .canonical)
         } catch {

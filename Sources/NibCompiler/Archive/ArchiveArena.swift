@@ -128,4 +128,16 @@ final class CompileBudget {
 
     /// The budget of the compile in progress on this task, if any.
     static var current: CompileBudget? { ArchiveArena.current?.budget }
+
+    /// ``check(line:column:element:)`` of the compile in progress, if any.
+    static func checkCurrent(line: Int = 0, column: Int = 0, element: String? = nil) throws(CompileError) {
+        guard let budget = current else { return }
+        try budget.check(line: line, column: column, element: element)
+    }
+
+    /// ``check(_:)`` of the compile in progress, if any.
+    static func checkCurrent(_ element: SourceElement) throws(CompileError) {
+        guard let budget = current else { return }
+        try budget.check(element)
+    }
 }
