@@ -119,6 +119,14 @@ def main():
     w("compile-32000.xib", xib(32000 * s))
     w("compile-empty-elements.xib", xib_of_elements("<a/>" * (250000 * s)))
     w("compile-nested-empty.xib", xib_of_elements(("<a>" * 200 + "</a>" * 200) * (700 * s)))
+    # The same two shapes padded to 16 bytes an element, the most the compile budget's default
+    # (64 entries per KiB) lets the parser read: they stop while compiling, once the objects and
+    # warnings pass the budget.
+    w("compile-padded-elements.xib", xib_of_elements(("<a/>" + " " * 11 + "\n") * (65000 * s)))
+    # Elements with 256 attributes each, the most an element may have.
+    attributes = "".join(' a%d=""' % i for i in range(256))
+    w("compile-attributes.xib", xib_of_elements(("<a%s/>\n" % attributes) * (580 * s)))
+    w("compile-padded-nested.xib", xib_of_elements((("<a" + " " * 9 + ">") * 200 + "</a>" * 200) * (325 * s)))
 
 
 if __name__ == "__main__":

@@ -198,6 +198,7 @@ private struct Run {
             return
         }
         for warning in compiled.warnings { report.add(warning, path: path) }
+        report.addOmitted(compiled.omittedWarnings, path: path)
         do {
             try compiled.write(to: URL(fileURLWithPath: output))
         } catch {
@@ -234,6 +235,7 @@ private struct Run {
     /// when `--errors` did not ask for document errors, so that it is never silent.
     private mutating func fail(_ error: CompileError, path: String) {
         for warning in error.warnings { report.add(warning, path: path) }
+        report.addOmitted(error.omittedWarnings, path: path)
         report.add(error, path: path)
         if !arguments.errors { report.toolErrors.append((path, "\(error.message) [\(error.code)]")) }
         failed = true

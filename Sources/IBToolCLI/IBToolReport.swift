@@ -56,6 +56,22 @@ struct IBToolReport {
                 kind: warning.kind.rawValue))
     }
 
+    /// One warning saying how many more the compile recorded than it kept (`omitted`, by kind),
+    /// when there are any.
+    mutating func addOmitted(_ omitted: [CompileWarning.Kind: Int], path: String) {
+        let count = omitted.values.reduce(0, +)
+        guard count > 0 else { return }
+        let kinds = omitted.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }
+            .map { "\($0.value) \($0.key.rawValue)" }
+        findings.append(
+            Finding(
+                severity: .warning, path: path, line: 0, column: 0, objectID: nil,
+                message:
+                    "\(count) more warning\(count == 1 ? "" : "s") not listed (\(kinds.joined(separator: ", "))): "
+                    + "a compile keeps the first 10000",
+                kind: nil))
+    }
+
     mutating func add(_ error: CompileError, path: String) {
         findings.append(
             Finding(

@@ -32,7 +32,9 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The output would be approximate and the options refuse approximations
         /// (``NibCompiler/Options/approximations``).
         public static let approximationRefused = Code(rawValue: "approximation-refused")
-        /// The source is larger or deeper than a limit allows (``NibCompiler/Options/maximumNestingDepth``).
+        /// The source is larger or deeper than a limit allows (``NibCompiler/Options/maximumNestingDepth``,
+        /// ``NibCompiler/Options/maximumEntriesPerKilobyte``,
+        /// ``SourceDocument/maximumAttributesPerElement``).
         public static let limitExceeded = Code(rawValue: "limit-exceeded")
         /// The archive could not be built or written.
         public static let output = Code(rawValue: "output")
@@ -53,6 +55,9 @@ public struct CompileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Every warning of the compile up to the error (with `--strict`, every problem of the
     /// document), so that one run reports them all.
     public var warnings: [CompileWarning] = []
+    /// How many warnings of each kind were recorded past the first 10,000, which alone are kept
+    /// in ``warnings``.
+    public var omittedWarnings: [CompileWarning.Kind: Int] = [:]
 
     /// Creates an error.
     public init(code: Code, file: String, line: Int, column: Int, element: String?, message: String) {

@@ -67,25 +67,68 @@ public struct CompileWarning: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The warnings of one compile, shared by the contexts of a document's nibs.
+///
+/// The first ``keptWarnings`` warnings (and refusals) are kept; the rest are counted by kind
+/// (``omittedWarnings``), so that a crafted document with a problem in every element cannot
+/// make the compile hold a warning per byte.
 final class CompileDiagnostics {
-    /// The warnings in the order they were found.
+    /// How many warnings, and refusals, are kept whole; past that only their kinds are counted.
+    /// Real documents record fewer: the most of any corpus document is 1,562 (a macOS storyboard
+    /// of 1 MB).
+    static let keptWarnings = 10_000
+
+    /// The first ``keptWarnings`` warnings, in the order they were found.
     private(set) var warnings: [CompileWarning] = []
+    /// The kinds of the warnings recorded after the first ``keptWarnings``, in order.
+    private var omittedKinds: [CompileWarning.Kind] = []
+    /// The warning recorded last, whether kept or not; `nil` after a ``truncate(to:)`` back into
+    /// the omitted ones (only their kinds are known).
+    private var lastRecorded: CompileWarning?
     /// Whether approximations are written with a warning or refused
     /// (``NibCompiler/Options/approximations``).
     var approximations = NibCompiler.Approximations.warn
 
-    /// The problems ``recover(_:)`` turned into warnings while approximations are refused: the
-    /// compile goes on to find every one, then fails with the first.
+    /// The first ``keptWarnings`` problems ``recover(_:)`` turned into warnings while
+    /// approximations are refused: the compile goes on to find every one, then fails with the
+    /// first.
     private(set) var refusals: [CompileError] = []
+    /// How many problems were refused in all (kept in ``refusals`` or not).
+    private(set) var refusalCount = 0
+
+    /// The warnings past the first ``keptWarnings``, counted by kind.
+    var omittedWarnings: [CompileWarning.Kind: Int] {
+        var counts: [CompileWarning.Kind: Int] = [:]
+        for kind in omittedKinds { counts[kind, default: 0] += 1 }
+        return counts
+    }
 
     /// How many warnings and refusals there are, to return to with ``truncate(to:)``.
-    var mark: (warnings: Int, refusals: Int) { (warnings.count, refusals.count) }
+    var mark: (warnings: Int, refusals: Int) { (warnings.count + omittedKinds.count, refusalCount) }
 
     /// Forgets the warnings and refusals recorded after `mark`: the part of the document they
     /// concern is compiled again another way, which reports its own.
     func truncate(to mark: (warnings: Int, refusals: Int)) {
-        warnings.truncate(to: mark.warnings)
-        refusals.truncate(to: mark.refusals)
+        let omitted = max(0, mark.warnings - warnings.count)
+        if omitted < omittedKinds.count { lastRecorded = nil }
+        omittedKinds.truncate(to: omitted)
+        if omittedKinds.isEmpty {
+            warnings.truncate(to: mark.warnings)
+            lastRecorded = warnings.last
+        }
+        refusalCount = min(refusalCount, max(0, mark.refusals))
+        refusals.truncate(to: refusalCount)
+    }
+
+    /// Keeps `warning` (or counts it past ``keptWarnings``) and spends one entry of the compile's
+    /// budget on it.
+    private func record(_ warning: CompileWarning) {
+        if warnings.count < Self.keptWarnings, omittedKinds.isEmpty {
+            warnings.append(warning)
+        } else {
+            omittedKinds.append(warning.kind)
+        }
+        lastRecorded = warning
+        CompileBudget.current?.spend()
     }
 
     /// Compiles one storyboard scene with `work`, which adds its nibs to `files`. When the scene
@@ -121,36 +164,40 @@ final class CompileDiagnostics {
 
     /// Records a warning about `element` in `file`.
     func warn(_ kind: CompileWarning.Kind, _ element: SourceElement, in file: String, _ message: String) {
-        warnings.append(
+        record(
             CompileWarning(
                 kind: kind, file: file, line: element.line, column: element.column, element: element.summary,
                 message: message))
     }
 
-    /// Turns `error` into a warning so that the compile can go on (the caller leaves the part
-    /// out or archives the nearest thing it knows), or rethrows it when it cannot be recovered
-    /// from (malformed XML, an unreadable file, a refused approximation). When approximations
-    /// are refused, the problem is also kept in ``refusals``.
     /// Whether the last warning says that `element` itself is not modelled (an
     /// `unmodelled-element` warning at it), so a fallback needs no second one.
     func lastWarning(saysUnmodelled element: SourceElement) -> Bool {
-        guard let last = warnings.last else { return false }
+        guard let last = lastRecorded else { return false }
         return last.kind == .unmodelledElement && last.line == element.line && last.column == element.column
     }
 
+    /// Turns `error` into a warning so that the compile can go on (the caller leaves the part
+    /// out or archives the nearest thing it knows), or rethrows it when it cannot be recovered
+    /// from (malformed XML, an unreadable file, a refused approximation, a passed budget). When
+    /// approximations are refused, the problem is also kept in ``refusals``.
     func recover(_ error: CompileError) throws(CompileError) {
         guard let kind = CompileWarning.Kind(recovering: error.code) else { throw error }
+        try CompileBudget.checkCurrent(line: error.line, column: error.column, element: error.element)
         // A problem already recorded (an error rethrown through several boundaries) counts once.
-        if let last = warnings.last, last.line == error.line, last.column == error.column,
+        if let last = lastRecorded, last.line == error.line, last.column == error.column,
             last.message == error.message
         {
             return
         }
-        warnings.append(
+        record(
             CompileWarning(
                 kind: kind, file: error.file, line: error.line, column: error.column, element: error.element,
                 message: error.message))
-        if approximations == .refuse { refusals.append(error) }
+        if approximations == .refuse {
+            if refusals.count < Self.keptWarnings { refusals.append(error) }
+            refusalCount += 1
+        }
     }
 }
 
@@ -175,6 +222,7 @@ extension DiagnosingContext {
             throw error(.approximationRefused, element, "\(message) (refused: exact output was asked for)")
         }
         diagnostics.warn(kind, element, in: fileName, message)
+        try CompileBudget.checkCurrent(element)
     }
 
     /// Reports that `element` has something the compiler has no rule for (`code` is
@@ -187,6 +235,7 @@ extension DiagnosingContext {
     /// The result of `work`, or `nil` when it fails on something the compiler has no rule for
     /// (the failure is a warning; the caller leaves that part out).
     func recovered<Result>(_ work: () throws(CompileError) -> Result) throws(CompileError) -> Result? {
+        try CompileBudget.checkCurrent()
         do {
             return try work()
         } catch {
@@ -240,14 +289,19 @@ extension RollingBackContext {
     func attempt<Result>(_ element: SourceElement, _ work: () throws(CompileError) -> Result) throws(CompileError)
         -> Result?
     {
+        try CompileBudget.checkCurrent(element)
         let start = checkpoint()
+        let result: Result
         do {
-            return try work()
+            result = try work()
         } catch {
             rollBack(to: start, element: element)
             try diagnostics.recover(error)
             return nil
         }
+        // A passed budget stops the compile, so what `work` recorded need not be forgotten.
+        try CompileBudget.checkCurrent(element)
+        return result
     }
 }
 

@@ -54,6 +54,16 @@ public struct NibCompiler: Sendable {
         /// 256; real documents nest about 35); deeper sources are a
         /// ``CompileError/Code/limitExceeded`` error instead of exhausting the stack.
         public var maximumNestingDepth = SourceDocument.defaultMaximumNestingDepth
+        /// How much a compile may make, per KiB of source: the source's elements, the objects
+        /// archived and the warnings recorded count one entry each, and past this many per KiB
+        /// plus ``entryBaseline`` the compile stops with ``CompileError/Code/limitExceeded``
+        /// (`nibtool compile --max-entries-per-kb`). The default, 64 (one entry per 16 bytes),
+        /// is above what any real document makes (at most 42 per KiB in the corpus) and
+        /// keeps a crafted source's memory within about 20 times its size.
+        public var maximumEntriesPerKilobyte = 64
+        /// Entries every compile may make whatever its source's size, so small documents are
+        /// never refused.
+        public static let entryBaseline = 4_096
         /// Translations to compile in, by `<ObjectID>.<property>` (a `.strings` file, ibtool's
         /// `--companion-strings-file`): each localizable string of the document whose key is in
         /// the table takes the table's text before the document is compiled
@@ -138,7 +148,10 @@ public struct NibCompiler: Sendable {
     public func compile(_ data: Data, fileName: String, isBaseLocalized: Bool = false) throws(CompileError)
         -> CompiledNib
     {
-        try ArchiveArena.run { () throws(CompileError) in
+        let budget = CompileBudget(
+            perKilobyte: options.maximumEntriesPerKilobyte, baseline: Options.entryBaseline, sourceSize: data.count,
+            fileName: fileName)
+        return try ArchiveArena.run(budget: budget) { () throws(CompileError) in
             try compileDocument(data, fileName: fileName, isBaseLocalized: isBaseLocalized)
         }
     }
@@ -147,7 +160,8 @@ public struct NibCompiler: Sendable {
         -> CompiledNib
     {
         var document = try SourceDocument(
-            parsing: data, fileName: fileName, maximumNestingDepth: options.maximumNestingDepth)
+            parsing: data, fileName: fileName, maximumNestingDepth: options.maximumNestingDepth,
+            budget: CompileBudget.current)
         // An editable nib bundle (`--flatten NO`) is what Interface Builder saves, and its
         // keyedobjects hold plain strings: scribendi ×5 and AVRFuses ×2, all in Base.lproj.
         document.isBaseLocalized = options.baseLocalized ?? (isBaseLocalized && options.flatten)
@@ -174,6 +188,7 @@ public struct NibCompiler: Sendable {
                 if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
             }
             var nib = try compileArchives(document)
+            try CompileBudget.checkCurrent()
             if !options.flatten, !document.isStoryboard {
                 nib = try Self.editable(nib, source: data, runtime: try document.runtime())
             }
@@ -184,10 +199,12 @@ public struct NibCompiler: Sendable {
                 throw first
             }
             nib.warnings = document.diagnostics.warnings
+            nib.omittedWarnings = document.diagnostics.omittedWarnings
             return nib
         } catch {
             var failure = error
             failure.warnings = document.diagnostics.warnings
+            failure.omittedWarnings = document.diagnostics.omittedWarnings
             throw failure
         }
     }
@@ -242,6 +259,7 @@ public struct NibCompiler: Sendable {
         files[designableFileName] = [UInt8](source)
         var editable = CompiledNib(kind: .nibDirectory, files: files)
         editable.warnings = nib.warnings
+        editable.omittedWarnings = nib.omittedWarnings
         return editable
     }
 
@@ -270,6 +288,7 @@ public struct NibCompiler: Sendable {
     static func serialize(
         _ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks
     ) throws(CompileError) -> [UInt8] {
+        try CompileBudget.checkCurrent()
         do {
             return try ArchiveWriter(fallbacks: fallbacks).archive(root: root).serialized(layout: .canonical)
         } catch {

@@ -85,6 +85,15 @@ struct Compile: IOCommand {
     var maxNestingDepth: Int = SourceDocument.defaultMaximumNestingDepth
 
     @Option(
+        name: .customLong("max-entries-per-kb"),
+        help: ArgumentHelp(
+            "Elements, archived objects and warnings the compile may make per KiB of source (default 64, plus 4096).",
+            discussion:
+                "Real documents make at most 42 per KiB; a crafted source that makes more stops with a limit-exceeded error instead of taking memory far beyond its size.",
+            valueName: "N"))
+    var maxEntriesPerKB: Int = NibCompiler.Options().maximumEntriesPerKilobyte
+
+    @Option(
         help: ArgumentHelp(
             "Compare the result structurally with this compiled output (exit status 1 when they differ).",
             valueName: "reference"))
@@ -97,15 +106,35 @@ struct Compile: IOCommand {
     @OptionGroup var expansion: ExpansionOption
 
     /// `3 warnings (2 unmodelled-attribute, 1 color-conversion), 1 error`, or `nil` when there
-    /// is nothing to count.
-    static func summary(_ warnings: [CompileWarning], errors: Int) -> String? {
-        guard !warnings.isEmpty else { return nil }
+    /// is nothing to count. The warnings past the kept ones (`omitted`, by kind) count too.
+    static func summary(
+        _ warnings: [CompileWarning], omitted: [CompileWarning.Kind: Int] = [:], errors: Int
+    ) -> String? {
         var counts: [String: Int] = [:]
         for warning in warnings { counts[warning.kind.rawValue, default: 0] += 1 }
+        for (kind, count) in omitted { counts[kind.rawValue, default: 0] += count }
+        let total = counts.values.reduce(0, +)
+        guard total > 0 else { return nil }
         let kinds = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
-        let plural = warnings.count == 1 ? "warning" : "warnings"
-        return "\(warnings.count) \(plural) (\(kinds.joined(separator: ", ")))"
+        let plural = total == 1 ? "warning" : "warnings"
+        return "\(total) \(plural) (\(kinds.joined(separator: ", ")))"
             + (errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")
+    }
+
+    /// Prints the kept warnings, a line for the ones not kept, and the summary.
+    static func report(
+        _ warnings: [CompileWarning], omitted: [CompileWarning.Kind: Int], errors: Int, error: CompileError?,
+        to io: CommandIO
+    ) {
+        for warning in warnings { io.error("nibtool: \(warning)") }
+        let notListed = omitted.values.reduce(0, +)
+        if notListed > 0 {
+            io.error(
+                "nibtool: \(notListed) more warning\(notListed == 1 ? "" : "s") not listed (only the first "
+                    + "\(warnings.count) are kept; the summary counts them all)")
+        }
+        if let error { io.error("nibtool: \(error)") }
+        if let summary = summary(warnings, omitted: omitted, errors: errors) { io.error("nibtool: \(summary)") }
     }
 
     func validate() throws {
@@ -125,6 +154,7 @@ struct Compile: IOCommand {
                 "a storyboard compiles to a .storyboardc folder, not \"\(output)\": name the output "
                     + "\(name).storyboardc")
         }
+        guard maxEntriesPerKB >= 0 else { throw ValidationError("--max-entries-per-kb must be 0 or more") }
         if let menuStateImageSizes, MenuStateImageSizes(parsing: menuStateImageSizes) == nil {
             throw ValidationError("--menu-state-image-sizes takes two sizes such as 15x13,15x4.")
         }
@@ -139,21 +169,17 @@ struct Compile: IOCommand {
         options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
         options.approximations = strict ? .refuse : .warn
         options.maximumNestingDepth = maxNestingDepth
+        options.maximumEntriesPerKilobyte = maxEntriesPerKB
         options.flatten = !editable
         let compiler = NibCompiler(options: options)
         let compiled: CompiledNib
         do {
             compiled = try compiler.compile(contentsOf: URL(fileURLWithPath: source))
         } catch {
-            for warning in error.warnings { io.error("nibtool: \(warning)") }
-            io.error("nibtool: \(error)")
-            if let summary = Self.summary(error.warnings, errors: 1) { io.error("nibtool: \(summary)") }
+            Self.report(error.warnings, omitted: error.omittedWarnings, errors: 1, error: error, to: io)
             throw ReportedFailure(status: ExitStatus.inputError)
         }
-        for warning in compiled.warnings {
-            io.error("nibtool: \(warning)")
-        }
-        if let summary = Self.summary(compiled.warnings, errors: 0) { io.error("nibtool: \(summary)") }
+        Self.report(compiled.warnings, omitted: compiled.omittedWarnings, errors: 0, error: nil, to: io)
         if let output {
             do {
                 try compiled.write(to: URL(fileURLWithPath: output))

@@ -47,4 +47,48 @@ struct CompileWarningsTests {
         #expect(run.error.contains(": error: "))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    /// An iOS xib whose view holds `count` unknown `<a/>` elements.
+    static func soup(_ count: Int) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14113" targetRuntime="iOS.CocoaTouch">
+        <objects><view id="r"><subviews>\(String(repeating: "<a/>", count: count))</subviews></view></objects></document>
+        """
+    }
+
+    /// The total of `N warnings (…)` in the summary line.
+    static func summaryTotal(_ error: String) -> Int? {
+        let line = error.split(separator: "\n").last { $0.hasPrefix("nibtool: ") && $0.contains(" warnings (") }
+        return line.flatMap { Int($0.dropFirst("nibtool: ".count).prefix { $0.isNumber }) }
+    }
+
+    @Test("past 10,000 warnings a line says how many more, and the summary counts them all")
+    func warningsPastTheCapAreSummarised() throws {
+        let folder = try temporaryFolder()
+        let small = folder.appendingPathComponent("Small.xib")
+        let large = folder.appendingPathComponent("Large.xib")
+        try Data(Self.soup(10).utf8).write(to: small)
+        try Data(Self.soup(6_000).utf8).write(to: large)
+        let output = folder.appendingPathComponent("Out.nib")
+
+        let few = runTool(["compile", small.path, "-o", output.path])
+        #expect(few.status == 0, "\(few.error)")
+        let perElement = try #require(Self.summaryTotal(few.error)) / 10
+        #expect(perElement >= 1)
+
+        // 6,000 × 4 bytes fit the budget only when it is raised: 2,048 per KiB is two entries per
+        // byte. Each element is warned about perElement times (at least twice: 12,000 or more).
+        let many = runTool(["compile", large.path, "-o", output.path, "--max-entries-per-kb", "2048"])
+        #expect(many.status == 0, "\(many.error)")
+        let listed = many.error.split(separator: "\n").filter { $0.contains(": warning: ") }.count
+        #expect(perElement * 6_000 > 10_000)
+        #expect(listed == 10_000)
+        #expect(many.error.contains("nibtool: \(perElement * 6_000 - 10_000) more warnings not listed"))
+        #expect(Self.summaryTotal(many.error) == perElement * 6_000)
+
+        let refused = runTool(["compile", large.path, "-o", output.path, "--max-entries-per-kb", "0"])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("[limit-exceeded]") && refused.error.contains("--max-entries-per-kb"))
+    }
 }

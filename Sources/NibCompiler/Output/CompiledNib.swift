@@ -28,6 +28,9 @@ public struct CompiledNib: Sendable {
     /// What the compiler approximated, in source order; empty when every value is as ibtool
     /// writes it.
     public var warnings: [CompileWarning] = []
+    /// How many warnings of each kind were recorded past the first 10,000, which alone are kept
+    /// in ``warnings``; empty when every warning is there.
+    public var omittedWarnings: [CompileWarning.Kind: Int] = [:]
 
     /// Creates an output.
     public init(kind: Kind, files: [String: [UInt8]]) {

@@ -52,11 +52,32 @@ public struct SourceDocument: @unchecked Sendable {
     /// exhausting the stack.
     public static let defaultMaximumNestingDepth = 256
 
+    /// The most attributes one element may have: 256. The most of any element in the project's
+    /// 937 real documents is 25; Foundation's XML parser checks each attribute of an element
+    /// against every other one, so a crafted element with 200,000 of them took half a minute.
+    public static let maximumAttributesPerElement = 256
+
     /// Parses `data`, refusing elements nested deeper than `maximumNestingDepth`.
     ///
+    /// The source may hold at most one element per 16 bytes plus 4,096 (the default of
+    /// ``NibCompiler/Options/maximumEntriesPerKilobyte``; real documents hold one per 50 bytes
+    /// or more), each with at most ``maximumAttributesPerElement`` attributes.
+    ///
     /// - Throws: ``CompileError`` with the parser's line and column when the XML is malformed,
-    ///   or ``CompileError/Code/limitExceeded`` at the first element past the depth limit.
+    ///   or ``CompileError/Code/limitExceeded`` at the first element past the depth limit, past
+    ///   the element count, or with too many attributes.
     public init(parsing data: Data, fileName: String, maximumNestingDepth: Int) throws(CompileError) {
+        let budget = CompileBudget(
+            perKilobyte: NibCompiler.Options().maximumEntriesPerKilobyte, baseline: NibCompiler.Options.entryBaseline,
+            sourceSize: data.count, fileName: fileName)
+        try self.init(parsing: data, fileName: fileName, maximumNestingDepth: maximumNestingDepth, budget: budget)
+    }
+
+    /// Parses `data` as a compile does: its elements are the first entries spent from `budget`
+    /// (none when `nil`), counted before the XML parser builds anything.
+    init(parsing data: Data, fileName: String, maximumNestingDepth: Int, budget: CompileBudget?)
+        throws(CompileError)
+    {
         self.fileName = fileName
         // Interface Builder writes UTF-8. Foundation's XMLParser on Linux traps on some invalid
         // UTF-8 (it force-unwraps the strings libxml2 hands it), so such bytes stop here.
@@ -73,6 +94,27 @@ public struct SourceDocument: @unchecked Sendable {
                     + "one, and the entities it declares would be dropped from element text by Foundation's XML "
                     + "parser; replace the entity references with their text")
         }
+        let allowed = budget.map { $0.maximum - $0.used } ?? Int.max
+        let tags = Self.scanStartTags(in: data, maximumElements: allowed, maximumDepth: maximumNestingDepth)
+        if let (offset, limit) = tags.failure {
+            let (line, column) = Self.position(of: offset, in: data)
+            let message: String
+            switch limit {
+            case .depth:
+                message = Self.depthMessage(maximumNestingDepth)
+            case .attributes:
+                message =
+                    "an element has more than \(Self.maximumAttributesPerElement) attributes "
+                    + "(SourceDocument.maximumAttributesPerElement; real documents have at most 25)"
+            case .elements:
+                message =
+                    "the source has more than \(allowed) elements; "
+                    + CompileBudget.message(maximum: budget?.maximum ?? allowed, perKilobyte: budget?.perKilobyte ?? 0)
+            }
+            throw CompileError(
+                code: .limitExceeded, file: fileName, line: line, column: column, element: nil, message: message)
+        }
+        budget?.spend(tags.elements)
         let parser = XMLParser(data: data)
         let builder = TreeBuilder(maximumDepth: maximumNestingDepth)
         parser.delegate = builder
@@ -81,9 +123,7 @@ public struct SourceDocument: @unchecked Sendable {
         if let (line, column) = builder.tooDeep {
             throw CompileError(
                 code: .limitExceeded, file: fileName, line: line, column: column, element: nil,
-                message:
-                    "elements nest deeper than \(maximumNestingDepth) levels (real documents nest about 35); "
-                    + "raise the limit with --max-nesting-depth")
+                message: Self.depthMessage(maximumNestingDepth))
         }
         // XMLParser recovers from errors after the document element (content after it) and
         // returns true: such an error still makes the document malformed.
@@ -110,6 +150,12 @@ public struct SourceDocument: @unchecked Sendable {
         }
         self.root = root
         self.era = XcodeEra(toolsVersion: root["toolsVersion"])
+    }
+
+    /// The error's text for sources nested deeper than `maximum`.
+    static func depthMessage(_ maximum: Int) -> String {
+        "elements nest deeper than \(maximum) levels (real documents nest about 35); "
+            + "raise the limit with --max-nesting-depth"
     }
 
     /// libxml2's `XML_MAX_LOOKUP_LIMIT`: without `XML_PARSE_HUGE` (which Foundation's
@@ -181,6 +227,113 @@ public struct SourceDocument: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// What ``scanStartTags(in:maximumElements:maximumDepth:)`` stopped at.
+    enum StartTagLimit: Equatable {
+        /// The start tag past the element count.
+        case elements
+        /// A start tag with more than ``maximumAttributesPerElement`` attributes.
+        case attributes
+        /// A start tag nested past the depth limit.
+        case depth
+    }
+
+    /// Counts the start tags of `data` (its elements, when it is well-formed XML) in one pass
+    /// over the bytes, with each tag's attributes (the `=` signs outside quoted values) and its
+    /// depth, and stops at the first tag past `maximumElements`, nested deeper than
+    /// `maximumDepth`, or with more than ``maximumAttributesPerElement`` attributes: `failure`
+    /// is that tag's byte offset and the limit. Comments, CDATA sections, processing
+    /// instructions and declarations are skipped. The XML parser reads the source afterwards and
+    /// reports whatever is malformed.
+    static func scanStartTags(in data: Data, maximumElements: Int, maximumDepth: Int) -> (
+        elements: Int, failure: (offset: Int, limit: StartTagLimit)?
+    ) {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            let count = bytes.count
+            var elements = 0
+            var depth = 0
+            var index = 0
+            // The index after the first `terminator` (which ends in ">") at or after `from`.
+            func skip(past terminator: [UInt8], from: Int) -> Int {
+                var end = from
+                while end < count {
+                    if bytes[end] == UInt8(ascii: ">"), end - from >= terminator.count - 1,
+                        bytes[(end + 1 - terminator.count)...end].elementsEqual(terminator)
+                    {
+                        return end + 1
+                    }
+                    end += 1
+                }
+                return count
+            }
+            func starts(with text: [UInt8], at position: Int) -> Bool {
+                count - position >= text.count && bytes[position..<(position + text.count)].elementsEqual(text)
+            }
+            while index < count {
+                guard bytes[index] == UInt8(ascii: "<") else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                index += 1
+                guard index < count else { break }
+                switch bytes[index] {
+                case UInt8(ascii: "!"):
+                    if starts(with: Array("<!--".utf8), at: start) {
+                        index = skip(past: Array("-->".utf8), from: start + 4)
+                    } else if starts(with: Array("<![CDATA[".utf8), at: start) {
+                        index = skip(past: Array("]]>".utf8), from: start + 9)
+                    } else {
+                        index = skip(past: [UInt8(ascii: ">")], from: index)
+                    }
+                case UInt8(ascii: "?"):
+                    index = skip(past: Array("?>".utf8), from: index + 1)
+                case UInt8(ascii: "/"):
+                    index = skip(past: [UInt8(ascii: ">")], from: index)
+                    depth = max(0, depth - 1)
+                default:
+                    elements += 1
+                    depth += 1
+                    if depth > maximumDepth { return (elements, (start, .depth)) }
+                    if elements > maximumElements { return (elements, (start, .elements)) }
+                    var quote: UInt8 = 0
+                    var attributes = 0
+                    var previous: UInt8 = 0
+                    tag: while index < count {
+                        let byte = bytes[index]
+                        index += 1
+                        if quote != 0 {
+                            if byte == quote { quote = 0 }
+                        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                            quote = byte
+                        } else if byte == UInt8(ascii: "=") {
+                            attributes += 1
+                            if attributes > maximumAttributesPerElement { return (elements, (start, .attributes)) }
+                        } else if byte == UInt8(ascii: ">") {
+                            // An empty-element tag (`<a/>`) closes itself.
+                            if previous == UInt8(ascii: "/") { depth -= 1 }
+                            break tag
+                        }
+                        previous = byte
+                    }
+                }
+            }
+            return (elements, nil)
+        }
+    }
+
+    /// The 1-based line and column (in bytes) of `offset` in `data`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var line = 1
+            var lineStart = 0
+            for index in 0..<min(max(0, offset), bytes.count) where bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            return (line, offset - lineStart + 1)
+        }
     }
 
     /// The line and column (1-based) of the first byte that is not valid UTF-8, if any.
