@@ -602,24 +602,8 @@ struct AppKitBeyondPairsTests {
 
     @Test("a System catalog color no pair resolves is archived by name with a stand-in value and a warning")
     func unknownCatalogColor() throws {
-        let source = Source.macOSXib(
-            """
-            <customView id="1">
-                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
-                <autoresizingMask key="autoresizingMask"/>
-                <subviews>
-                    <textField verticalHuggingPriority="750" id="t1">
-                        <rect key="frame" x="20" y="20" width="100" height="17"/>
-                        <autoresizingMask key="autoresizingMask"/>
-                        <textFieldCell key="cell" lineBreakMode="clipping" title="Off" id="c1">
-                            <font key="font" metaFont="system"/>
-                            <color key="textColor" name="disabledControlTextColor" catalog="System" colorSpace="catalog"/>
-                            <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
-                        </textFieldCell>
-                    </textField>
-                </subviews>
-            </customView>
-            """, toolsVersion: 24506)
+        let source = Self.textField(
+            #"lineBreakMode="clipping" title="Off""#, color: "disabledControlTextColor", toolsVersion: 24506)
         let output = try Source.compile(source)
         let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
         #expect(!graph.all("NSTextFieldCell").isEmpty)
