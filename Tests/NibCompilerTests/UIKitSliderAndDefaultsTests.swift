@@ -90,4 +90,27 @@ struct UIKitSliderAndDefaultsTests {
         let tint = try #require(graph.object("UITintColor", of: item))
         #expect(graph.value("UIRed", of: tint) == .float32(1))
     }
+
+    /// The corpus's navigation controllers archived in their tab bar controllers' nibs
+    /// (chadanewsom ×2, Umarovm, swindlesmccoop) carry their own `UITabBarItem`, UIViewController's
+    /// key, before the controller hierarchy keys.
+    @Test("a navigation controller's own tab bar item is its UITabBarItem")
+    func navigationControllerTabBarItem() throws {
+        let text = Xcode13BarTests.storyboard.replacingOccurrences(
+            of: #"<navigationBar key="navigationBar""#,
+            with: #"<tabBarItem key="tabBarItem" title="Settings" id="tab"/><navigationBar key="navigationBar""#)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13.2)
+        let output = try Source.compiler(options).compile(Data(text.utf8), fileName: "Main.storyboard")
+        #expect(!output.warnings.contains { $0.message.contains("tab bar item") }, "\(output.warnings)")
+        let nib = try #require(output.files.first { $0.key.hasPrefix("UINavigationController-") }?.value)
+        let graph = Graph(try NibArchive(parsing: nib))
+        // Xcode 13 archives a plain container as a class swapper too (Onboarding's).
+        let container = try #require(
+            graph.all("UIClassSwapper").first { graph.text("UIClassName", of: $0) == "UINavigationController" })
+        #expect(graph.nodes[container].values.first?.key == "UITabBarItem")
+        let item = try #require(graph.object("UITabBarItem", of: container))
+        #expect(graph.nodes[item].className == "UITabBarItem")
+        #expect(graph.text("UITitle", of: item) == "Settings")
+    }
 }

@@ -561,12 +561,20 @@ struct StoryboardCompiler {
                     .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
             }
             try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
-            // A container's own tab bar item (a navigation controller that is a tab): no pair
-            // shows where ibtool archives it.
-            if let item = scene.controller.child("tabBarItem", key: "tabBarItem") {
-                try unmodelled(
-                    .unsupportedElement, item,
-                    "a \(scene.controller.name)'s own tab bar item is not modelled; left out")
+            // A container's own tab bar item (a navigation controller that is a tab) is
+            // UIViewController's `UITabBarItem`, before the container's own keys: the corpus's
+            // navigation controllers archived in their tab bar controllers' nibs (chadanewsom ×2,
+            // Umarovm, swindlesmccoop: UITitle, UITabBarItem, then the controller hierarchy).
+            if let item = scene.controller.child("tabBarItem", key: "tabBarItem"),
+                let tabBarItem = try context.recovered({ () throws(CompileError) in
+                    try TabBarRule.item(item, context: context, resources: resources)
+                })
+            {
+                let existing = container.values
+                container.removeAllValues()
+                container.set("UITabBarItem", tabBarItem)
+                for (key, value) in existing { container.set(key, value) }
+                members.append(tabBarItem)
             }
             controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
             // Containers without a custom class are swapped too from Xcode 11, as controllers are
