@@ -526,15 +526,26 @@ final class AppKitDecompilation: DecompileState {
     /// The control attributes of `index` (``ControlRule/encode``): tag, expansion tool tips.
     private func controlAttributes(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         var known = Self.impliedControlKeys
-        if reader.flag(index, "NSControlAllowsExpansionToolTips") == true {
-            element.set("allowsExpansionToolTips", "YES")
-            known.insert("NSControlAllowsExpansionToolTips")
-        }
-        if let tag = reader.integer(index, "NSTag") {
-            element.set("tag", String(tag))
-            known.insert("NSTag")
-        }
+        copyFlag(
+            "NSControlAllowsExpansionToolTips", of: index, as: "allowsExpansionToolTips", to: element, known: &known)
+        copyTag(of: index, to: element, known: &known)
         return known
+    }
+
+    /// Sets `attribute="YES"` on `element` when `key` of `index` is true, and counts the key as read.
+    private func copyFlag(
+        _ key: String, of index: Int, as attribute: String, to element: DecompiledElement, known: inout Set<String>
+    ) {
+        guard reader.flag(index, key) == true else { return }
+        element.set(attribute, "YES")
+        known.insert(key)
+    }
+
+    /// Sets `tag` on `element` from `NSTag` of `index`, and counts the key as read.
+    private func copyTag(of index: Int, to element: DecompiledElement, known: inout Set<String>) {
+        guard let tag = reader.integer(index, "NSTag") else { return }
+        element.set("tag", String(tag))
+        known.insert("NSTag")
     }
 
     /// `<textField>`'s own attributes and its `<textFieldCell key="cell">`
@@ -596,14 +607,8 @@ final class AppKitDecompilation: DecompileState {
             cellElement.set("placeholderString", placeholder)
             cellKnown.insert("NSPlaceholderString")
         }
-        if reader.flag(cell, "NSDrawsBackground") == true {
-            cellElement.set("drawsBackground", "YES")
-            cellKnown.insert("NSDrawsBackground")
-        }
-        if let tag = reader.integer(cell, "NSTag") {
-            cellElement.set("tag", String(tag))
-            cellKnown.insert("NSTag")
-        }
+        copyFlag("NSDrawsBackground", of: cell, as: "drawsBackground", to: cellElement, known: &cellKnown)
+        copyTag(of: cell, to: cellElement, known: &cellKnown)
         if reader.has(cell, "NSCellIdentifier") { cellKnown.insert("NSCellIdentifier") }
         cellElement.set("id", id(cell))
         if let cellCustom { setCustomClass(cellCustom, on: cellElement) }
@@ -745,10 +750,7 @@ final class AppKitDecompilation: DecompileState {
                 cellElement.set("keyEquivalent", key)
             }
         }
-        if let tag = reader.integer(cell, "NSTag") {
-            cellElement.set("tag", String(tag))
-            cellKnown.insert("NSTag")
-        }
+        copyTag(of: cell, to: cellElement, known: &cellKnown)
         if buttonFlags & 0x20 != 0 { element.set("imageHugsTitle", "YES") }
         if let normal = reader.reference(cell, "NSNormalImage"), let name = image(normal) {
             cellElement.set("image", name)

@@ -25,14 +25,11 @@ enum SliderRule {
         where element[name].map({ $0 != "center" }) ?? false {
             try context.unmodelled(.unsupportedAttribute, element, "slider \(name) other than center is not modelled")
         }
-        for (name, fallback) in [("minValue", 0.0), ("maxValue", 1.0)] where element[name] != nil {
-            guard element.number(name) == fallback else {
-                try context.unmodelled(
-                    .unsupportedAttribute, element,
-                    "slider \(name)=\"\(element[name] ?? "")\" is not modelled (no compiled nib shows the key); left out"
-                )
-                continue
-            }
+        for (name, fallback) in [("minValue", 0.0), ("maxValue", 1.0)]
+        where element[name] != nil && element.number(name) != fallback {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "slider \(name)=\"\(element[name] ?? "")\" is not modelled (no compiled nib shows the key); left out")
         }
         if element["value"] != nil {
             let value = try SourceNumber.attribute(
