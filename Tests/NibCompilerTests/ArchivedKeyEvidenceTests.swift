@@ -17,6 +17,8 @@ struct ArchivedKeyEvidenceTests {
             "every NIBArchive collection starts with NSInlinedValue (spec/nib-object-model.md, Collections); size-class candidates",
         "UILabel.UIContentStretch":
             "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7)",
+        "UIView.UIContentStretch":
+            "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7); a plain view's (lockwise CredentialItemList's table header) is UIView's own",
         "UIButton.UIContentVerticalAlignment":
             "contentVerticalAlignment is a UIControl property (UIControl's documentation) that UIControl's coder writes beside UIContentHorizontalAlignment; the corpus shows the vertical key on UISegmentedControl and the horizontal one on UIButton (0senno-atmosphere, duckduckgo ActionMessageView)",
         "UITextView.UIAutocapitalizationType":

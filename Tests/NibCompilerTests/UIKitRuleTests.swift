@@ -1133,7 +1133,7 @@ struct GroupedTableTests {
         #expect(throws: CompileError.self) {
             try Source.refusing { try Source.strictGraph(TextViewRuleTests.xcode6(headers)) }
         }
-        // Xcode 9 (the default of these tests): no pair shows its grouped layout.
+        // Xcode 9 (the default of these tests): no compiled nib shows its grouped tables.
         #expect(throws: CompileError.self) { try Source.refusing { try Source.strictGraph(Source.iOSXib(Self.table)) } }
     }
 }

@@ -81,12 +81,23 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// and later) and every later one; Xcode 7.3 to 9.2 output is the keyed archive alone (Aerial,
     /// LuLu ×6, eqMac). Nothing shows 10.
     var writesNibArchiveVariantsForOldTargets: Bool { version >= 11 }
-    /// Table views archive the iOS 15 SDK's keys (trait override, inset adjustment behaviours,
-    /// style under two keys, estimated heights, filler row height, header top padding, …;
-    /// ``TableViewRule/encodeModern(_:_:_:_:)``): all 40 table views of the duckduckgo pairs
-    /// (Xcode 13.2). The older form (`UIContentSize`, `UIShowsSelectionImmediatelyOnTouchBegin`)
-    /// is Xcode 5 to 10's (ibrahimtaleb, Sylladise, Idrill7). Nothing shows 11 or 12.
+    /// Table views archive the iOS 15 SDK's keys (trait override, prefetching, filler row height,
+    /// header top padding; ``TableViewRule/encodeModern(_:_:_:_:)``): all 40 table views of the
+    /// duckduckgo pairs (Xcode 13.2) and the corpus's 7 tables with the iOS 15 SDK's other keys.
     var writesModernTableKeys: Bool { version >= 13 }
+    /// Table views archive their row and section heights, estimated heights, safe-area insets
+    /// and separator inset reference (the iOS 11 SDK's form, ``TableViewRule/encodeModern(_:_:_:_:)``
+    /// without the later keys) instead of `UIContentSize` and
+    /// `UIShowsSelectionImmediatelyOnTouchBegin`: all 30 table views of the corpus's nibs, from
+    /// the 13 built with the iOS 11/12 SDK (chadanewsom, xuyuntest: content inset adjustment
+    /// without the iOS 13 SDK's keys) on. The older form is Xcode 5 to 7's (ibrahimtaleb,
+    /// Sylladise, FanWenjun, mobilewits); nothing shows 8, which keeps it.
+    var writesEstimatedTableHeights: Bool { version >= 9 }
+    /// Table views archive their style twice, `UITableViewStyle` (the iOS 13 SDK's, which adds
+    /// inset grouped) and `UIStyle`: all 17 corpus tables built with the iOS 13 SDK or later
+    /// (`UIViewLargeContentStoredProperties` beside them); the 13 iOS 11/12 SDK tables, all plain,
+    /// have neither.
+    var writesTableViewStyle: Bool { version >= 11 }
     /// A table view cell or its content view that preserves its superview's layout margins also
     /// archives which edges (`UIViewPreservesSpecificSuperviewMargins` 15, all four; iOS 11
     /// SDK): the 250 cells and content views of the corpus that preserve them, from

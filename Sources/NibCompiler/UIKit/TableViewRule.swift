@@ -5,9 +5,9 @@ enum TableViewRule {
         className: "UITableView",
         attributes: Set(
             [
-                "alwaysBounceVertical", "dataMode", "style", "separatorStyle", "rowHeight", "sectionHeaderHeight",
-                "sectionFooterHeight",
-            ] + modernAttributes),
+                "dataMode", "style", "separatorStyle", "rowHeight", "sectionHeaderHeight", "sectionFooterHeight",
+            ] + modernAttributes
+        ).union(UIKitScrollViewRule.attributes),
         children: ["prototypes", "color", "inset", "sections", "view"],
         encode: { element, object, context, resources throws(CompileError) in
             try encode(element, object, context, resources)
@@ -22,7 +22,7 @@ enum TableViewRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        if context.era.writesModernTableKeys { return try encodeModern(element, object, context, resources) }
+        if context.era.writesEstimatedTableHeights { return try encodeModern(element, object, context, resources) }
         for view in element.children(named: "view") {
             try context.unmodelled(
                 .unsupportedElement, view,
@@ -82,10 +82,10 @@ enum TableViewRule {
                 .unsupportedAttribute, element, "table view rowHeight other than 44 is not modelled")
         }
         if !isGrouped { try nameWhiteBackground(of: element, object, in: context) }
-        object.setFlag("UIBouncesZoom", true)
-        object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
         let width = element.child("rect", key: "frame")?.number("width") ?? 0
-        object.set("UIContentSize", ArchivedObject.geometry([width, isGrouped ? 77 : 0]))
+        try UIKitScrollViewRule.encodeScrollKeys(
+            element, object, context, isCollectionView: false, contentSize: [width, isGrouped ? 77 : 0],
+            reportsInsets: false)
         if isGrouped { object.set("UIStyle", int: 1) }
         for (attribute, key) in [
             ("sectionHeaderHeight", "UISectionHeaderHeight"), ("sectionFooterHeight", "UISectionFooterHeight"),
@@ -268,10 +268,7 @@ enum TableViewRule {
     /// | Key | Value |
     /// |---|---|
     /// | `UIViewLocalOverrideTraitCollection` | a `UITraitCollection` with `UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus` 0 |
-    /// | `UIScrollViewIndicatorInsetAdjustmentBehavior` | 1 |
-    /// | `UIBounceEnabled` | false when `bounces="NO"` |
-    /// | `UIBouncesZoom`, `UIAlwaysBounceVertical` | true; `alwaysBounceVertical` |
-    /// | `UIScrollViewContentInsetAdjustmentBehavior` | 0 |
+    /// | `UIScrollViewIndicatorInsetAdjustmentBehavior` … `UIScrollViewContentInsetAdjustmentBehavior` | the scroll view keys (``UIKitScrollViewRule``) |
     /// | `UITableViewStyle`, `UIStyle` | the style: plain 0, grouped 1 (insetGrouped 2, `UITableView.Style`) |
     /// | `UISeparatorStyle`, `UISeparatorStyleIOS5AndLater` / `UISeparatorStyleIOS9AndLater` | 1 and 1 for the default line; `UISeparatorStyleIOS9AndLater` 0 alone for none |
     /// | `UIPrefetchingEnabled` | true |
@@ -284,10 +281,16 @@ enum TableViewRule {
     /// | `UISeparatorInset` | `<inset key="separatorInset">` as top, left, bottom, right |
     /// | `UISeparatorInsetReference` | 0 |
     ///
+    /// Xcode 9 to 12 write the same form without the iOS 15 SDK's keys (the trait override,
+    /// `UIPrefetchingEnabled`, `UIFillerRowHeight`, `UISectionHeaderTopPadding`:
+    /// ``XcodeEra/writesModernTableKeys``), Xcode 9 and 10 also without the style keys and the
+    /// indicator inset behaviour (``XcodeEra/writesTableViewStyle``,
+    /// ``XcodeEra/writesScrollIndicatorInsetAdjustment``): the corpus's 30 compiled table views
+    /// show the three steps (13 iOS 11/12 SDK, 10 iOS 13/14 SDK, 7 iOS 15 SDK tables).
+    ///
     /// Static cells (`dataMode="static"`) are not the table's subviews: they live in a
     /// `UITableViewDataSource` (``encodeStaticSections(_:table:_:_:)``). Header and footer
-    /// views are left out with a warning (ibtool archives UIKit's layout of them,
-    /// `UIContentSize`, which no rule computes).
+    /// views are laid out by ``encodeHeaderAndFooter(_:_:_:_:isGrouped:)``.
     static func encodeModern(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
@@ -300,16 +303,34 @@ enum TableViewRule {
             throw context.error(.unsupportedAttribute, element, "table view style \"\(style)\" is unknown")
         }
         if styleCode == 0 { try nameWhiteBackground(of: element, object, in: context) }
-        let traits = ArchivedObject("UITraitCollection")
-        traits.set("UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", int: 0)
-        object.set("UIViewLocalOverrideTraitCollection", traits)
-        object.set("UIScrollViewIndicatorInsetAdjustmentBehavior", int: 1)
-        if element["bounces"] == "NO" { object.set("UIBounceEnabled", .bool(false)) }
-        object.setFlag("UIBouncesZoom", true)
-        object.setFlag("UIAlwaysBounceVertical", element.flag("alwaysBounceVertical"))
-        object.set("UIScrollViewContentInsetAdjustmentBehavior", int: 0)
-        object.set("UITableViewStyle", int: styleCode)
-        object.set("UIStyle", int: styleCode)
+        if isStatic {
+            // The data source is UIKit's static-table form since storyboards began (iOS 5); only
+            // Xcode 13 output shows it.
+            _ = try context.modelledEra(
+                for: element, "static table views", modelled: XcodeEra(13)..<XcodeEra.unbounded, newest: XcodeEra(13)
+            )
+        }
+        let era = context.era
+        if era.writesModernTableKeys {
+            let traits = ArchivedObject("UITraitCollection")
+            traits.set("UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", int: 0)
+            object.set("UIViewLocalOverrideTraitCollection", traits)
+        }
+        // A table view is a scroll view: its scroll keys are the superclass's.
+        try UIKitScrollViewRule.encodeScrollKeys(
+            element, object, context, isCollectionView: false, reportsInsets: false)
+        if era.writesTableViewStyle {
+            object.set("UITableViewStyle", int: styleCode)
+            object.set("UIStyle", int: styleCode)
+        } else if styleCode != 0 {
+            // No compiled table of the iOS 11/12 SDK is grouped (the corpus's 13 are plain):
+            // `UIStyle` alone, as both the older form and UIKit's coder before the iOS 13 SDK have it.
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "no compiled nib shows a grouped table view of Xcode 9 or 10; archived with UIStyle 1 as Xcode 7 and 11 write it"
+            )
+            object.set("UIStyle", int: 1)
+        }
         switch element["separatorStyle"] {
         case "none": object.set("UISeparatorStyleIOS9AndLater", int: 0)
         case nil, "default", "singleLine":
@@ -319,7 +340,7 @@ enum TableViewRule {
             try context.unmodelled(
                 .unsupportedAttribute, element, "table view separatorStyle \"\(separator)\" is not modelled")
         }
-        object.set("UIPrefetchingEnabled", .bool(true))
+        if era.writesModernTableKeys { object.set("UIPrefetchingEnabled", .bool(true)) }
         for (attribute, key, fallback) in [
             ("rowHeight", "UIRowHeight", -1.0), ("sectionHeaderHeight", "UISectionHeaderHeight", -1),
             ("sectionFooterHeight", "UISectionFooterHeight", -1), ("estimatedRowHeight", "UIEstimatedRowHeight", 0),
@@ -332,8 +353,10 @@ enum TableViewRule {
             }
             object.set(key, .float32(Float(value)))
         }
-        object.set("UIFillerRowHeight", .float64(0))
-        object.set("UISectionHeaderTopPadding", .float64(-1))
+        if era.writesModernTableKeys {
+            object.set("UIFillerRowHeight", .float64(0))
+            object.set("UISectionHeaderTopPadding", .float64(-1))
+        }
         if element["allowsSelection"] == "NO" { object.set("UIAllowsSelection", .bool(false)) }
         if element["allowsSelectionDuringEditing"] == "YES" {
             object.set("UIAllowsSelectionDuringEditing", .bool(true))

@@ -50,11 +50,12 @@ enum UIKitScrollViewRule {
     ]
 
     /// Appends the `UIScrollView` keys of `element` to `object`; a subclass that archives its
-    /// content size (text views) passes it as `contentSize`, written where the scroll view keys
-    /// have it (before the keyboard dismiss mode).
+    /// content size (text views, older table views) passes it as `contentSize`, written where the
+    /// scroll view keys have it (before the keyboard dismiss mode). A subclass that reads its own
+    /// `<inset>` children (table views' separator inset) passes `reportsInsets: false`.
     static func encodeScrollKeys(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, isCollectionView: Bool,
-        contentSize: [Double]? = nil
+        contentSize: [Double]? = nil, reportsInsets: Bool = true
     ) throws(CompileError) {
         if context.era.writesScrollIndicatorInsetAdjustment {
             object.set("UIScrollViewIndicatorInsetAdjustmentBehavior", int: 1)
@@ -90,7 +91,7 @@ enum UIKitScrollViewRule {
         if context.era.writesContentInsetAdjustment {
             object.set("UIScrollViewContentInsetAdjustmentBehavior", int: adjustment ?? 0)
         }
-        try reportUnmodelled(element, context)
+        try reportUnmodelled(element, context, reportsInsets: reportsInsets)
     }
 
     /// The enumeration `table[element[name]]`; nil when the attribute is absent, and nil with a
@@ -109,7 +110,9 @@ enum UIKitScrollViewRule {
 
     /// Scroll view settings no compiled nib of the corpus shows, reported when they differ
     /// from UIKit's defaults.
-    private static func reportUnmodelled(_ element: SourceElement, _ context: UIKitContext) throws(CompileError) {
+    private static func reportUnmodelled(
+        _ element: SourceElement, _ context: UIKitContext, reportsInsets: Bool
+    ) throws(CompileError) {
         for (name, fallback) in [("minimumZoomScale", 1.0), ("maximumZoomScale", 1.0)] {
             if let text = element[name], element.number(name) != fallback {
                 try context.unmodelled(
@@ -124,7 +127,7 @@ enum UIKitScrollViewRule {
                     .unsupportedAttribute, element, "scroll view \(name)=\"\(value)\" is not modelled; left out")
             }
         }
-        for inset in element.children(named: "inset") {
+        for inset in element.children(named: "inset") where reportsInsets {
             try context.unmodelled(
                 .unsupportedElement, inset, "scroll view inset \(inset["key"] ?? "?") is not modelled; left out")
         }

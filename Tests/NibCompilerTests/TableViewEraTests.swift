@@ -1,0 +1,98 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// Table views as each Xcode's ibtool archives them, against Apple's own compiled tables in
+/// `corpus/nib`: the iOS 11/12 SDK form (Xcode 9 and 10) and the iOS 13/14 SDK form (Xcode 11
+/// and 12) sit between the pairs' Xcode 5 to 7 and Xcode 13 forms.
+@Suite("Table views by Xcode era, against Apple's compiled tables", .corpus)
+struct TableViewEraTests {
+    /// Keys that depend on the document around the table, not on the table rule.
+    static let contextKeys: Set<String> = [
+        "UIBounds", "UICenter", "UIBackgroundColor", "UIAutoresizingMask", "UISubviews", "UIClassName",
+        "UIOriginalClassName", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
+        "UIViewAutolayoutConstraints", "UITintColor", "UITableViewCellPrototypeNibs",
+        "UITableViewCellPrototypeNibExternalObjects", "UIRefreshControl",
+    ]
+
+    /// The table view's keys and scalar values, without ``contextKeys``.
+    static func tableKeys(in graph: Graph) throws -> [String: String] {
+        let table = try #require(graph.nodes.indices.first { graph.value("UIRowHeight", of: $0) != nil })
+        var result: [String: String] = [:]
+        for (key, payload) in graph.nodes[table].values where !contextKeys.contains(key) {
+            switch payload {
+            case .objectReference: result[key] = "object"
+            default: result[key] = "\(payload)"
+            }
+        }
+        return result
+    }
+
+    static func compiledTable(_ attributes: String, xcode: Double) throws -> [String: String] {
+        let source = Source.iOSXib(
+            """
+            <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" \(attributes) id="tbl-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+            </tableView>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        return try tableKeys(in: try Source.graph(source, options: options))
+    }
+
+    static func appleTable(_ name: String) throws -> [String: String] {
+        try tableKeys(in: Graph(try NibArchive(parsing: try Corpus.nibBytes(named: name))))
+    }
+
+    @Test("Xcode 10: heights and safe-area keys, no UIContentSize or style keys (chadanewsom, iOS 12 SDK)")
+    func xcode10PlainTable() throws {
+        let apple = try Self.appleTable("chadanewsom-build.io__DownloadsTableViewController.nib")
+        let ours = try Self.compiledTable(
+            """
+            style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28"
+            """, xcode: 10)
+        #expect(ours == apple)
+        #expect(apple["UIContentSize"] == nil && apple["UIShowsSelectionImmediatelyOnTouchBegin"] == nil)
+    }
+
+    @Test("Xcode 10: a separator-less table with a fixed row height (xuyuntest, iOS 12 SDK)")
+    func xcode10FixedRowHeight() throws {
+        let apple = try Self.appleTable(
+            "xuyuntest-bee-iOS__Main.storyboardc_4Hz-g8-bFc-view-EWw-X5-SY2.nib_objects-11.0-.nib")
+        let ours = try Self.compiledTable(
+            """
+            style="plain" separatorStyle="none" rowHeight="75" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28"
+            """, xcode: 10)
+        #expect(ours == apple)
+    }
+
+    @Test("Xcode 11: the style under two keys and the indicator inset behaviour (COVIDSAFE, iOS 13 SDK)")
+    func xcode11PlainTable() throws {
+        let apple = try Self.appleTable(
+            "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_7Cb-h1-N8M-view-DIy-9n-WvV.nib_runtime.nib")
+        let ours = try Self.compiledTable(
+            """
+            style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28"
+            """, xcode: 11)
+        // The iOS 13 SDK's view key is the view encoder's, not the table's.
+        #expect(
+            ours.filter { $0.key != "UIViewLargeContentStoredProperties" }
+                == apple.filter { $0.key != "UIViewLargeContentStoredProperties" })
+        #expect(apple["UITableViewStyle"] != nil && apple["UIFillerRowHeight"] == nil)
+    }
+
+    @Test("Scroll view attributes reach table views (the superclass's keys)")
+    func scrollAttributes() throws {
+        let ours = try Self.compiledTable(
+            """
+            scrollEnabled="NO" showsHorizontalScrollIndicator="NO" keyboardDismissMode="onDrag" style="plain" rowHeight="44" sectionHeaderHeight="28" sectionFooterHeight="28"
+            """, xcode: 10)
+        #expect(ours["UIScrollDisabled"] != nil)
+        #expect(ours["UIShowsHorizontalScrollIndicator"] != nil)
+        #expect(ours["UIKeyboardDismissMode"] != nil)
+    }
+}
