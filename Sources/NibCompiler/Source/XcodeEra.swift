@@ -51,9 +51,12 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// Bold system fonts name `CTFontBoldUsage` as a usage override in their descriptor (seen
     /// from Xcode 9 output; absent in Xcode 6 and 7.0 output; 8 is the assumed boundary).
     var writesBoldUsageOverride: Bool { version >= 8 }
-    /// RGB colors add `UIRed-Double` etc. when float32 loses precision. Absent from Xcode 6
-    /// output; seen in modern nibs without a source; 9 is an assumed boundary.
-    var writesDoubleColorComponents: Bool { version >= 9 }
+    /// Colors add `UIRed-Double`, `UIWhite-Double` etc. when float32 loses precision: the iOS 13
+    /// SDK's (103 colors of the corpus's nibs with `UIViewLargeContentStoredProperties`); none of
+    /// the 76 colors with such components in the corpus's older nibs has them (chadanewsom's
+    /// 0.667 white, xuyuntest's, maabouharb's, Xcode 9 or 10), nor Zebra's (Xcode 10) or the Xcode 6
+    /// pairs'.
+    var writesDoubleColorComponents: Bool { version >= 11 }
     /// `UIFontTextStyleForScaling` and friends on fonts (iOS 11 SDK).
     var writesFontScalingKeys: Bool { version >= 9 }
     /// Font descriptors give the point size as a double `NSNumber` even when it is whole: all

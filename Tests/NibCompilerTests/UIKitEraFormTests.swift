@@ -96,3 +96,68 @@ struct TableViewEraTests {
         #expect(ours["UIKeyboardDismissMode"] != nil)
     }
 }
+
+/// Activity indicators before the iOS 13 SDK, against Apple's compiled indicators in `corpus/nib`.
+@Suite("Activity indicators before the iOS 13 SDK, against Apple's", .corpus)
+struct ActivityIndicatorEraTests {
+    static let contextKeys: Set<String> = ["UIBounds", "UICenter", "UIViewContentHuggingPriority", "UIHidden"]
+
+    /// The first activity indicator of a graph: its keys (values for scalars) and its tint's
+    /// components.
+    static func indicator(in graph: Graph) throws -> (keys: [String: String], tint: [String: String]) {
+        let index = try #require(graph.all("UIActivityIndicatorView").first)
+        var keys: [String: String] = [:]
+        for (key, payload) in graph.nodes[index].values where !contextKeys.contains(key) {
+            if case .objectReference = payload { keys[key] = "object" } else { keys[key] = "\(payload)" }
+        }
+        var tint: [String: String] = [:]
+        if let color = graph.object("UITintColor", of: index) {
+            for (key, payload) in graph.nodes[color].values { tint[key] = "\(payload)" }
+        }
+        return (keys, tint)
+    }
+
+    static func compiled(_ attributes: String, color: String, xcode: Double) throws -> (
+        keys: [String: String], tint: [String: String]
+    ) {
+        let source = Source.iOSXib(
+            """
+            <activityIndicatorView opaque="NO" contentMode="scaleToFill" \(attributes) translatesAutoresizingMaskIntoConstraints="NO" id="act-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="37" height="37"/>
+                \(color)
+            </activityIndicatorView>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        return try indicator(in: try Source.graph(source, options: options))
+    }
+
+    @Test("Xcode 10: the style alone, the color as the tint with the trait flag (chadanewsom)")
+    func xcode10() throws {
+        let apple = try Self.indicator(
+            in: Graph(
+                try NibArchive(parsing: try Corpus.nibBytes(named: "chadanewsom-build.io__FeaturedViewController.nib")))
+        )
+        let ours = try Self.compiled(
+            #"hidesWhenStopped="NO" animating="YES" style="whiteLarge""#,
+            color:
+                #"<color key="color" white="0.66666666666666663" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#,
+            xcode: 10)
+        #expect(ours.keys == apple.keys)
+        #expect(ours.tint == apple.tint)
+        #expect(apple.keys["UIActivityIndicatorViewStyle-Modern"] == nil && apple.keys["UIColor"] == nil)
+    }
+
+    @Test("Xcode 8: a source color is the tint, without the trait flag (Google61)")
+    func xcode8() throws {
+        let ours = try Self.compiled(
+            #"hidesWhenStopped="YES" style="gray""#,
+            color: #"<color key="color" white="0.0" alpha="0.45000000000000001" colorSpace="calibratedWhite"/>"#,
+            xcode: 8)
+        #expect(ours.keys["UIActivityIndicatorViewStyle"] == "int8 2")
+        #expect(ours.keys["UITintColor"] == "object")
+        #expect(ours.keys["UIDisableUpdateColorOnTraitCollectionChange"] == nil)
+        #expect(ours.keys["UIHidesWhenStopped"] == nil)
+        #expect(ours.keys["UIColor"] == nil)
+    }
+}
