@@ -13,8 +13,6 @@ import Testing
 struct ArchivedKeyEvidenceTests {
     /// (class, key) pairs written without an instance in the corpus, each with its evidence.
     static let exceptions: [String: String] = [
-        "NSOrderedSet.NSInlinedValue":
-            "every NIBArchive collection starts with NSInlinedValue (spec/nib-object-model.md, Collections); size-class candidates",
         "UILabel.UIContentStretch":
             "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7)",
         "UIView.UIContentStretch":
@@ -54,8 +52,6 @@ struct ArchivedKeyEvidenceTests {
             "-[UIVisualEffectView initWithCoder:] decodes its _UIVisualEffectContentView under UIVisualEffectViewContentView (public decompilations; xibdump reads it from Apple's nibs)",
         "UIBlurEffect.UIBlurEffectStyle":
             "-[UIBlurEffect encodeWithCoder:] writes its style under UIBlurEffectStyle (public decompilations)",
-        "NSOrderedSet.UINibEncoderEmptyKey":
-            "collection elements are UINibEncoderEmptyKey values (spec/nib-object-model.md, Collections)",
         // Legacy Interface Builder 3 Cocoa documents are archives of the AppKit objects themselves
         // (LegacyCocoaCompiler passes their keys through); these three are AppKit coder keys of the
         // 10.5/10.6 era that no corpus nib happens to hold. Open AppKit implementations read them.

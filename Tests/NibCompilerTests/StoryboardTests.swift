@@ -475,7 +475,10 @@ struct VariationStoryboardTests {
         // Subviews: every subview is a candidate; records for the default class (nil traits) and (1, 2).
         let subviewRecords = view.elements(of: view.object("UIRecords", of: storages[0]) ?? -1)
         #expect(subviewRecords.map { view.value("UITraitCollection", of: $0) == .nil } == [true, false])
-        #expect(view.elements(of: view.object("UIRelationshipCandidates", of: storages[0]) ?? -1).count == 2)
+        // The candidates are an NSOrderedSet in its keyed form (NS.object.N), as Apple writes them.
+        let candidateSet = try #require(view.object("UIRelationshipCandidates", of: storages[0]))
+        #expect(view.nodes[candidateSet].values.map(\.key) == ["NS.object.0", "NS.object.1"])
+        #expect(view.elements(of: candidateSet).count == 2)
         // Constraints: nine records; only (compact, regular) adds the field's prototyping constraints.
         let constraintRecords = view.elements(of: view.object("UIRecords", of: storages[1]) ?? -1)
         #expect(constraintRecords.count == 9)

@@ -140,10 +140,14 @@ struct Graph {
         return nil
     }
 
+    /// The elements of a collection, in either form: inlined (`UINibEncoderEmptyKey` values) or
+    /// keyed (`NS.object.0`, `NS.object.1`, …, as `NSOrderedSet` has them).
     func elements(of index: Int) -> [Int] {
         guard nodes.indices.contains(index) else { return [] }
         return nodes[index].values.compactMap { value in
-            guard value.key == NibArchive.Builder.emptyKey, case .objectReference(let target) = value.payload else {
+            guard value.key == NibArchive.Builder.emptyKey || value.key.hasPrefix("NS.object."),
+                case .objectReference(let target) = value.payload
+            else {
                 return nil
             }
             return Int(target)

@@ -140,6 +140,16 @@ final class ArchivedObject {
         return object
     }
 
+    /// An `NSOrderedSet` in its keyed form, `NS.object.0`, `NS.object.1`, …: UINibEncoder inlines
+    /// only arrays, sets and dictionaries, and `-[NSOrderedSet initWithCoder:]` reads these keys
+    /// (all 52 ordered sets of the corpus's nibs, 20, and of the pairs' outputs, 32: the
+    /// size-class storages' `UIRelationshipCandidates`, has this form and none the inlined one).
+    static func orderedSet(_ elements: [ArchivedObject]) -> ArchivedObject {
+        let object = ArchivedObject("NSOrderedSet")
+        for (index, element) in elements.enumerated() { object.set("NS.object.\(index)", element) }
+        return object
+    }
+
     /// An inlined dictionary: keys and values alternate.
     static func dictionary(_ className: String = "NSDictionary", _ pairs: [(ArchivedObject, ArchivedObject)])
         -> ArchivedObject

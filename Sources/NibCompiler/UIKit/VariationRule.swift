@@ -176,7 +176,7 @@ enum VariationRule {
             constraintStorage.set("UIObject", object)
             constraintStorage.set("UIKeyPath", .string("traitStorageConstraints"))
             constraintStorage.set("UIRecords", .collection("NSMutableArray", records))
-            constraintStorage.set("UIRelationshipCandidates", .collection("NSOrderedSet", candidates))
+            constraintStorage.set("UIRelationshipCandidates", .orderedSet(candidates))
             storages.append(constraintStorage)
         }
         return Result(
@@ -314,7 +314,7 @@ enum VariationRule {
         storage.set("UIObject", object)
         storage.set("UIKeyPath", .string(keyPath))
         storage.set("UIRecords", .collection("NSMutableArray", records))
-        storage.set("UIRelationshipCandidates", .collection("NSOrderedSet", candidates.map(\.1)))
+        storage.set("UIRelationshipCandidates", .orderedSet(candidates.map(\.1)))
         return storage
     }
 
