@@ -286,11 +286,13 @@ public struct NibCompiler: Sendable {
     }
 
     static func serialize(
-        _ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks
+        _ root: ArchivedObject, fileName: String, fallbacks: [String: [String]] = ArchiveWriter.uiKitFallbacks,
+        coderVersion: UInt32 = 10
     ) throws(CompileError) -> [UInt8] {
         try CompileBudget.checkCurrent()
         do {
-            return try ArchiveWriter(fallbacks: fallbacks).archive(root: root).serialized(layout: .canonical)
+            return try ArchiveWriter(fallbacks: fallbacks).archive(root: root, coderVersion: coderVersion)
+                .serialized(layout: .canonical)
         } catch {
             throw CompileError(
                 code: .output, file: fileName, line: 0, column: 0, element: nil,

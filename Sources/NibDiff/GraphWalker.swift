@@ -366,6 +366,7 @@ final class GraphWalker {
         let le = elements(of: ln)
         let re = elements(of: rn)
         if let le, let re {
+            guard ln.isInlinedCollection == rn.isInlinedCollection else { return false }
             let lu = units(of: ln, le)
             let ru = units(of: rn, re)
             guard lu.count == ru.count else { return false }
@@ -486,6 +487,15 @@ final class GraphWalker {
         // results may no longer hold: a new generation.
         if matched.insert([l, r]).inserted { generation += 1 }
         if let le = elements(of: ln), let re = elements(of: rn) {
+            // The two archived forms of a collection decode differently: UIKit's and AppKit's
+            // coders read `NSInlinedValue` elements only for the classes they inline, and
+            // `-[NSOrderedSet initWithCoder:]` reads `NS.object.N` alone.
+            if ln.isInlinedCollection != rn.isInlinedCollection {
+                func form(_ node: ArchiveGraph.Node) -> String {
+                    node.isInlinedCollection ? "inlined (NSInlinedValue)" : "keyed (NS.object.N)"
+                }
+                record(.type, path, ln.className, left: form(ln), right: form(rn))
+            }
             reportCollection(
                 ln, units(of: ln, le), units(of: rn, re), path: path, unordered: pair.unordered, depth: depth)
             return false

@@ -6,23 +6,41 @@ import Testing
 @Suite("Structural comparison of size-class candidates and dictionaries")
 struct CandidateOrderTests {
     /// A root holding a size-class storage whose candidates are objects of `className`, one per
-    /// name, in that order (each with its name as text).
-    static func storage(_ className: String, _ names: [String]) throws -> NibArchive {
+    /// name, in that order (each with its name as text); the set inlined, or `keyed` as Apple
+    /// writes `NSOrderedSet` (`NS.object.N`).
+    static func storage(_ className: String, _ names: [String], keyed: Bool = false) throws -> NibArchive {
         var builder = NibArchive.Builder()
         let root = builder.addObject(className: "NSObject")
         let storage = builder.addObject(className: "_UIRelationshipTraitStorage")
         let candidates = builder.addObject(className: "NSOrderedSet")
         builder.append(.objectReference(storage), forKey: "storage", to: root)
         builder.append(.objectReference(candidates), forKey: "UIRelationshipCandidates", to: storage)
-        builder.append(.bool(true), forKey: "NSInlinedValue", to: candidates)
-        for name in names {
+        if !keyed { builder.append(.bool(true), forKey: "NSInlinedValue", to: candidates) }
+        for (index, name) in names.enumerated() {
             let candidate = builder.addObject(className: className)
             let text = builder.addObject(className: "NSString")
             builder.append(.string(name), forKey: "NS.bytes", to: text)
             builder.append(.objectReference(text), forKey: "name", to: candidate)
-            builder.append(.objectReference(candidate), forKey: NibArchive.Builder.emptyKey, to: candidates)
+            builder.append(
+                .objectReference(candidate), forKey: keyed ? "NS.object.\(index)" : NibArchive.Builder.emptyKey,
+                to: candidates)
         }
         return try builder.build()
+    }
+
+    @Test("a collection archived in the other form is a difference, its elements still compared")
+    func collectionForms() throws {
+        let comparison = StructuralComparison()
+        let keyed = try Self.storage("NSLayoutConstraint", ["a", "b"], keyed: true)
+        #expect(
+            comparison.differences(
+                between: keyed, and: try Self.storage("NSLayoutConstraint", ["b", "a"], keyed: true)
+            ).isEmpty)
+        let differences = comparison.differences(
+            between: keyed, and: try Self.storage("NSLayoutConstraint", ["a", "b"]))
+        #expect(differences.map(\.kind) == [.type])
+        #expect(differences.first?.left == "keyed (NS.object.N)")
+        #expect(differences.first?.right == "inlined (NSInlinedValue)")
     }
 
     @Test(

@@ -13,8 +13,15 @@ struct ArchiveWriter {
     /// where its `keyedobjects-101300.nib` shares the 11.0 of a font size.
     var sharesNumbersAcrossTypes = true
 
-    func archive(root: ArchivedObject) throws(NibArchiveError) -> NibArchive {
+    /// The archive of the graph below `root`, with the header's `coderVersion`: 9 for older
+    /// iOS nibs, 10 otherwise. Coder 10 writes an `NSSet` in its keyed form (`NS.object.N`; the
+    /// corpus: 46 of 46 coder-10 sets, 0 of 5 coder-9 ones; mutable sets stay inlined in both,
+    /// AppKit's 79 `NSMutableSet`s).
+    func archive(root: ArchivedObject, coderVersion: UInt32 = 10) throws(NibArchiveError) -> NibArchive {
         let numbered = number(root)
+        if coderVersion >= 10 {
+            for object in numbered.objects where object.className == "NSSet" { object.useKeyedCollectionForm() }
+        }
         var usedFallbacks: [String: [String]] = [:]
         for object in numbered.objects {
             if usedFallbacks[object.className] == nil, let list = fallbacks[object.className] {
@@ -23,7 +30,7 @@ struct ArchiveWriter {
         }
         // The graph is handed to the table constructor as it is: a builder's copy of every
         // value (key, payload and array growth) was the compile's largest allocation.
-        return try NibArchive.Builder.build(numbered, coderVersion: 10, fallbacks: usedFallbacks)
+        return try NibArchive.Builder.build(numbered, coderVersion: coderVersion, fallbacks: usedFallbacks)
     }
 
     /// The objects of a graph in numbering order, each with its values as payloads.

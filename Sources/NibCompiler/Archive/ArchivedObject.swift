@@ -150,6 +150,13 @@ final class ArchivedObject {
         return object
     }
 
+    /// Turns an inlined collection (``collection(_:_:)``) into the keyed form, `NS.object.0`,
+    /// `NS.object.1`, …, in the same order; a keyed one is left as it is.
+    func useKeyedCollectionForm() {
+        guard values.first?.key == "NSInlinedValue" else { return }
+        values = values.dropFirst().enumerated().map { ("NS.object.\($0.offset)", $0.element.value) }
+    }
+
     /// An inlined dictionary: keys and values alternate.
     static func dictionary(_ className: String = "NSDictionary", _ pairs: [(ArchivedObject, ArchivedObject)])
         -> ArchivedObject

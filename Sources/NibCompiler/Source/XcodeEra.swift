@@ -88,6 +88,13 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// header top padding; ``TableViewRule/encodeModern(_:_:_:_:)``): all 40 table views of the
     /// duckduckgo pairs (Xcode 13.2) and the corpus's 7 tables with the iOS 15 SDK's other keys.
     var writesModernTableKeys: Bool { version >= 13 }
+    /// The NIBArchive coder version of iOS nibs: 10 from Xcode 12, 9 before (the pairs' outputs:
+    /// every document saved by Xcode 12 or later, or built by 13.2, is 10 — 27 pairs; every one
+    /// saved and built by Xcode 11.3 or earlier is 9 — 63, among them dueple, built by 11; the
+    /// corpus's iOS 13 SDK nibs are 9 for COVIDSAFE and Umarovm (Xcode 11), 10 for kiralab and
+    /// the iOS 14/15 SDK apps). Coder 10 archives an `NSSet` in its keyed form
+    /// (``ArchivedObject/useKeyedCollectionForm()``). AppKit nibs are 10 throughout.
+    var iOSNibCoderVersion: UInt32 { version >= 12 ? 10 : 9 }
     /// Table views archive their row and section heights, estimated heights, safe-area insets
     /// and separator inset reference (the iOS 11 SDK's form, ``TableViewRule/encodeModern(_:_:_:_:)``
     /// without the later keys) instead of `UIContentSize` and

@@ -372,7 +372,8 @@ enum PrototypeNib {
             context.era.listsPlaceholdersFirst
             ? [owner, firstResponder] + proxies + [cellObject] : [cellObject, owner, firstResponder] + proxies
         context.allObjects += proxies
-        let bytes = try NibCompiler.serialize(context.makeRoot(), fileName: context.fileName)
+        let bytes = try NibCompiler.serialize(
+            context.makeRoot(), fileName: context.fileName, coderVersion: context.era.iOSNibCoderVersion)
         let data = ArchivedObject("NSData")
         data.set("NS.bytes", .data(bytes))
         let nib = ArchivedObject("UINib")

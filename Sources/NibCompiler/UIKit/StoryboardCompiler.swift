@@ -617,7 +617,8 @@ struct StoryboardCompiler {
             ], at: 0)
         // The scene members' own connections (a recognizer's action to the controller).
         try context.resolve()
-        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+        return try NibCompiler.serialize(
+            context.makeRoot(), fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion)
     }
 
     /// The scene nib of a storyboard reference: File's Owner, First Responder and the storyboard
@@ -654,7 +655,8 @@ struct StoryboardCompiler {
         context.allObjects = context.topLevel + members
         context.connections.insert(Self.outlet("sceneViewController", source: owner, destination: reference), at: 0)
         try context.resolve()
-        return try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName)
+        return try NibCompiler.serialize(
+            context.makeRoot(), fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion)
     }
 
     /// A fresh context for one nib of the storyboard.
@@ -1147,7 +1149,8 @@ struct StoryboardCompiler {
         }
         context.allObjects += upstream.map(\.proxy)
         return (
-            try NibCompiler.serialize(context.makeRoot(), fileName: document.fileName),
+            try NibCompiler.serialize(
+                context.makeRoot(), fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion),
             upstream.map { ($0.name, $0.target) }
         )
     }

@@ -16,7 +16,8 @@ struct XibCompiler {
         // large document's compile peaked at). `compileObjects` holds the elements it walks
         // only while it runs.
         document.root.children = []
-        return try NibCompiler.serialize(root, fileName: document.fileName)
+        return try NibCompiler.serialize(
+            root, fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion)
     }
 
     /// Makes the top-level objects and schedules their connections.
