@@ -161,3 +161,19 @@ struct ActivityIndicatorEraTests {
         #expect(ours.keys["UIColor"] == nil)
     }
 }
+
+/// The NIBArchive header's coder version by Xcode, as the pairs' outputs show it (every
+/// document saved and built by Xcode 11.3 or earlier is coder 9; from Xcode 12, 10).
+@Suite("iOS nib coder versions by Xcode")
+struct CoderVersionTests {
+    @Test("coder 9 up to Xcode 11, 10 from Xcode 12", arguments: [(6.0, UInt32(9)), (11.0, 9), (12.0, 10), (13.2, 10)])
+    func coderVersion(xcode: Double, expected: UInt32) throws {
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let source = Source.iOSXib(
+            #"<view contentMode="scaleToFill" id="v1"><rect key="frame" x="0.0" y="0.0" width="10" height="10"/></view>"#
+        )
+        let output = try Source.compiler(options).compile(Data(source.utf8), fileName: "Test.xib")
+        #expect(try NibArchive(parsing: output.files[""] ?? []).coderVersion == expected)
+    }
+}
