@@ -162,11 +162,11 @@ struct ActivityIndicatorEraTests {
     }
 }
 
-/// The NIBArchive header's coder version by Xcode, as the pairs' outputs show it (every
-/// document saved and built by Xcode 11.3 or earlier is coder 9; from Xcode 12, 10).
+/// The NIBArchive header's coder version by Xcode, as Apple's output shows it (pairs built by
+/// Xcode 11 or earlier and Umarovm's Xcode 12 nibs are coder 9; Xcode 13.2's and 14's pairs 10).
 @Suite("iOS nib coder versions by Xcode")
 struct CoderVersionTests {
-    @Test("coder 9 up to Xcode 11, 10 from Xcode 12", arguments: [(6.0, UInt32(9)), (11.0, 9), (12.0, 10), (13.2, 10)])
+    @Test("coder 9 up to Xcode 12, 10 from Xcode 13", arguments: [(6.0, UInt32(9)), (11.0, 9), (12.0, 9), (13.2, 10)])
     func coderVersion(xcode: Double, expected: UInt32) throws {
         var options = NibCompiler.Options()
         options.xcode = XcodeEra(xcode)
@@ -175,5 +175,53 @@ struct CoderVersionTests {
         )
         let output = try Source.compiler(options).compile(Data(source.utf8), fileName: "Test.xib")
         #expect(try NibArchive(parsing: output.files[""] ?? []).coderVersion == expected)
+    }
+}
+
+/// Table view cells of Xcode 12 (the iOS 14 SDK) against Umarovm Whats-Cooking's, the corpus's
+/// only nibs with the iOS 14 SDK's cell keys and none of the iOS 15 SDK's.
+@Suite("Xcode 12 table view cells, against Umarovm's", .corpus)
+struct Xcode12CellTests {
+    /// The keys of an object, and of the configuration of its system background view.
+    static func cellKeys(_ graph: Graph, cell: Int) throws -> (cell: Set<String>, configuration: Set<String>) {
+        let background = try #require(graph.object("UISystemBackgroundView", of: cell))
+        let configuration = try #require(graph.object("configurationAPI", of: background))
+        return (Set(graph.nodes[cell].values.map(\.key)), Set(graph.nodes[configuration].values.map(\.key)))
+    }
+
+    @Test("a cell without a selection style: the iOS 14 slots, the default indentation, no iOS 15 image keys")
+    func selectionNoneCell() throws {
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "Umarovm-Whats-Cooking__Main.storyboardc_AD4-g1-LVn-view-FVb-Yd-V7I.nib")))
+        let appleCell = try #require(
+            apple.all("UITableViewCell").first { apple.value("UIContentConfigurationIdentifier", of: $0) != nil })
+        let source = Source.iOSXib(
+            """
+            <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" id="cel-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="350" height="44"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cel-00-001" id="cnt-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="350" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(12)
+        let ours = try Source.graph(source, options: options)
+        let ourCell = try #require(ours.all("UITableViewCell").first)
+        let (appleKeys, appleConfiguration) = try Self.cellKeys(apple, cell: appleCell)
+        let (ourKeys, ourConfiguration) = try Self.cellKeys(ours, cell: ourCell)
+        #expect(ourConfiguration == appleConfiguration)
+        #expect(!ourConfiguration.contains("image"))
+        for key in [
+            "UISystemBackgroundView", "UIContentConfigurationIdentifier", "UIContentConfigurationView",
+            "UIIndentationWidth", "UIDidEncodeCompatibilityBackgroundColor",
+        ] {
+            #expect(appleKeys.contains(key) && ourKeys.contains(key), "\(key)")
+        }
+        #expect(ours.value("UIIndentationWidth", of: ourCell) == apple.value("UIIndentationWidth", of: appleCell))
     }
 }

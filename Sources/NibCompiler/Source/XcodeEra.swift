@@ -88,13 +88,14 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// header top padding; ``TableViewRule/encodeModern(_:_:_:_:)``): all 40 table views of the
     /// duckduckgo pairs (Xcode 13.2) and the corpus's 7 tables with the iOS 15 SDK's other keys.
     var writesModernTableKeys: Bool { version >= 13 }
-    /// The NIBArchive coder version of iOS nibs: 10 from Xcode 12, 9 before (the pairs' outputs:
-    /// every document saved by Xcode 12 or later, or built by 13.2, is 10 — 27 pairs; every one
-    /// saved and built by Xcode 11.3 or earlier is 9 — 63, among them dueple, built by 11; the
-    /// corpus's iOS 13 SDK nibs are 9 for COVIDSAFE and Umarovm (Xcode 11), 10 for kiralab and
-    /// the iOS 14/15 SDK apps). Coder 10 archives an `NSSet` in its keyed form
-    /// (``ArchivedObject/useKeyedCollectionForm()``). AppKit nibs are 10 throughout.
-    var iOSNibCoderVersion: UInt32 { version >= 12 ? 10 : 9 }
+    /// The NIBArchive coder version of iOS nibs: 10 from Xcode 13, 9 before. Evidence: every
+    /// corpus app whose nibs have the iOS 15 SDK's keys is coder 10 (0senno, eagle-eyexk,
+    /// ertmuirm, ikyih, kiralab, man12nam), as are the pairs built by Xcode 13.2 (duckduckgo,
+    /// 27) and 14 (lunoco ×2); Umarovm's, with the iOS 14 SDK's cell keys and none of 15's
+    /// (Xcode 12), are 9, as are COVIDSAFE's (11) and every pair built by Xcode 11 or earlier (63).
+    /// Coder 10 archives an `NSSet` in its keyed form (``ArchivedObject/useKeyedCollectionForm()``).
+    /// AppKit nibs are 10 throughout.
+    var iOSNibCoderVersion: UInt32 { version >= 13 ? 10 : 9 }
     /// Table views archive their row and section heights, estimated heights, safe-area insets
     /// and separator inset reference (the iOS 11 SDK's form, ``TableViewRule/encodeModern(_:_:_:_:)``
     /// without the later keys) instead of `UIContentSize` and
@@ -168,10 +169,12 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// `UIViewLargeContentStoredProperties` (the iOS 13 SDK's other view key); collection views
     /// add `UIDelegate` nil and `UIAllowsUserInitiatedMultipleSelection` from the same SDK.
     var writesScrollIndicatorInsetAdjustment: Bool { version >= 11 }
-    /// Collection view cells archive the iOS 14 SDK's `UISystemBackgroundView` and
-    /// `UIContentConfigurationView` (nil): kiralab's JSQMessages cells (an iOS 14 SDK build,
-    /// `objects-12.3-` variants) and every duckduckgo cell (13.2); duckduckgo's alone add
-    /// `UIContentConfigurationIdentifier` (``writesModernTableKeys``).
+    /// Collection and table view cells archive the iOS 14 SDK's `UISystemBackgroundView` and
+    /// `UIContentConfigurationView` (nil): kiralab's JSQMessages cells, every duckduckgo cell
+    /// (13.2) and Umarovm's table cells (Xcode 12: the iOS 14 SDK's keys without the iOS 15
+    /// SDK's, coder 9), which also have `UIContentConfigurationIdentifier` and the default
+    /// indentation width; collection view cells add the identifier from Xcode 13
+    /// (``writesModernTableKeys``: no Xcode 12 collection view cell is in the corpus).
     var writesCellConfigurationKeys: Bool { version >= 12 }
 
     /// The system font's PostScript name for a size and a weight other than regular and bold

@@ -46,7 +46,7 @@ enum TableViewCellRule {
     /// The background view and color UIKit's iOS 14 SDK gives a cell whose selection style is
     /// `none` and that has no background color of its own: every such cell of the duckduckgo
     /// pairs (Xcode 13.2; nine, in xibs, storyboard prototypes and static tables, plain and
-    /// grouped) archives a `_UISystemBackgroundView` with the default list-cell
+    /// grouped) and of Umarovm's nibs (Xcode 12, without the iOS 15 SDK's image keys) archives a `_UISystemBackgroundView` with the default list-cell
     /// `UIBackgroundConfiguration`, and the configuration's color, `tableCellPlainBackgroundColor`,
     /// as its compatibility `UIBackgroundColor`; the other 87 cells (a background color, or
     /// another selection style) archive nil. The color and the clear stroke are one object each
@@ -54,7 +54,7 @@ enum TableViewCellRule {
     static func systemBackgroundView(_ element: SourceElement, background: SourceElement?, context: UIKitContext)
         -> (view: ArchivedObject, color: ArchivedObject)?
     {
-        guard context.era.writesModernTableKeys, element["selectionStyle"] == "none", background == nil,
+        guard context.era.writesCellConfigurationKeys, element["selectionStyle"] == "none", background == nil,
             let frame = element.child("rect", key: "frame")
         else { return nil }
         // The background view covers the cell in whole points, its size rounded up: 43.5,
@@ -73,8 +73,13 @@ enum TableViewCellRule {
         configuration.set("backgroundColor", color)
         configuration.set("backgroundColorTransformerIdentifier", int: 0)
         configuration.set("visualEffect", .null)
-        configuration.set("image", .null)
-        configuration.set("imageContentMode", int: 0)
+        // The configuration's image is the iOS 15 SDK's (0senno's and man12nam's have it;
+        // Umarovm's, Xcode 12, do not).
+        let hasImage = context.era.writesModernTableKeys
+        if hasImage {
+            configuration.set("image", .null)
+            configuration.set("imageContentMode", int: 0)
+        }
         configuration.set("backgroundInsets", .string("{0, 0, 0, 0}"))
         configuration.set("edgesAddingLayoutMarginsToBackgroundInsets", int: 0)
         configuration.set("strokeColor", clear)
@@ -87,7 +92,7 @@ enum TableViewCellRule {
             "customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets",
             "backgroundColor", "backgroundColorTransformerIdentifier", "visualEffect", "image", "imageContentMode",
             "strokeColor", "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset",
-        ] {
+        ] where hasImage || !property.hasPrefix("image") {
             configuration.set("hasCustomized-" + property, .bool(false))
         }
         let view = ArchivedObject("_UISystemBackgroundView")
@@ -319,10 +324,10 @@ enum TableViewCellRule {
                     .unsupportedAttribute, element, "table view cell accessoryType \"\(accessory)\" is unknown")
             }
         }
-        // Xcode 13 writes the indentation width even at its default, 10 (duckduckgo's cells);
-        // earlier output leaves 10 out (zbrateam, Xcode 10).
+        // From Xcode 12 the indentation width is written even at its default, 10 (duckduckgo's
+        // cells, Xcode 13.2; Umarovm's, Xcode 12); earlier output leaves 10 out (zbrateam, Xcode 10).
         if let indentation = element.number("indentationWidth"),
-            indentation != 10 || context.era.writesModernTableKeys
+            indentation != 10 || context.era.writesCellConfigurationKeys
         {
             guard indentation.isFinite, abs(indentation) <= Double(Float.greatestFiniteMagnitude) else {
                 throw context.error(.invalidSource, element, "indentationWidth \"\(indentation)\" is not a width")
@@ -333,8 +338,8 @@ enum TableViewCellRule {
         // UIKit's flag too (Aura; duckduckgo's Autocomplete cells).
         if namesTopLevelBackground || backgroundColor != nil { cell.set("UITableCellBackgroundColorSet", .bool(true)) }
         // The iOS 14 SDK's content configuration and background slots, nil (every cell of the
-        // duckduckgo pairs, Xcode 13.2).
-        if context.era.writesModernTableKeys {
+        // duckduckgo pairs, Xcode 13.2, and of Umarovm's nibs, Xcode 12).
+        if context.era.writesCellConfigurationKeys {
             cell.set("UISystemBackgroundView", systemBackground.map { .object($0.view) } ?? .null)
             cell.set("UIContentConfigurationIdentifier", .null)
             cell.set("UIContentConfigurationView", .null)
