@@ -225,3 +225,46 @@ struct Xcode12CellTests {
         #expect(ours.value("UIIndentationWidth", of: ourCell) == apple.value("UIIndentationWidth", of: appleCell))
     }
 }
+
+/// Segmented controls of the iOS 13 SDK against Umarovm Whats-Cooking's (Xcode 12).
+@Suite("Xcode 12 segmented controls, against Umarovm's", .corpus)
+struct Xcode12SegmentedControlTests {
+    static let contextKeys: Set<String> = [
+        "UIBounds", "UICenter", "UIViewAutolayoutConstraints", "UIMultipleTouchEnabled", "UISegmentedControlTintColor",
+    ]
+
+    @Test("segments with large content properties, the second vertical alignment, the selected segment tint")
+    func iOS13Keys() throws {
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "Umarovm-Whats-Cooking__Main.storyboardc_aPd-L6-bhu-view-RBC-HS-gsa.nib")))
+        let appleControl = try #require(apple.all("UISegmentedControl").first)
+        let source = Source.iOSXib(
+            """
+            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="seg-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="32"/>
+                <segments>
+                    <segment title="First"/>
+                    <segment title="Second"/>
+                </segments>
+                <color key="selectedSegmentTintColor" red="1" green="0.5" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+            </segmentedControl>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(12)
+        let ours = try Source.graph(source, options: options)
+        let ourControl = try #require(ours.all("UISegmentedControl").first)
+        func keys(_ graph: Graph, _ index: Int) -> Set<String> {
+            Set(graph.nodes[index].values.map(\.key)).subtracting(Self.contextKeys)
+        }
+        #expect(keys(ours, ourControl) == keys(apple, appleControl))
+        #expect(
+            ours.value("UIContentVerticalAlignment2", of: ourControl)
+                == apple.value("UIContentVerticalAlignment2", of: appleControl))
+        // Every segment's keys, whatever its position (first, middle, last).
+        let appleSegmentKeys = apple.all("UISegment").reduce(into: Set<String>()) { $0.formUnion(keys(apple, $1)) }
+        let ourSegmentKeys = ours.all("UISegment").reduce(into: Set<String>()) { $0.formUnion(keys(ours, $1)) }
+        #expect(ourSegmentKeys == appleSegmentKeys)
+    }
+}

@@ -9,8 +9,11 @@
 /// | `<color key="tintColor">` | `UISegmentedControlTintColor` instead of `UITintColor` |
 /// | `contentHorizontalAlignment`, `contentVerticalAlignment` | `UIContentHorizontalAlignment`, `UIContentVerticalAlignment` (left 1, top 1; center not archived) |
 ///
-/// The default hugging priority is written out (`{250, 250}`). Other styles, segment images and
-/// other Xcodes are refused.
+/// The default hugging priority is written out (`{250, 250}`). The iOS 13 SDK (Xcode 11 and
+/// later; Umarovm Whats-Cooking's two controls, Xcode 12) adds `UIViewLargeContentStoredProperties`
+/// nil on each segment, the vertical alignment again as `UIContentVerticalAlignment2`, and
+/// `<color key="selectedSegmentTintColor">` as `UISegmentedControlSelectedSegmentTintColor`
+/// after the selected index. Other styles and segment images are left out with a warning.
 enum SegmentedControlRule {
     /// The `segmentedControl` entry of ``ViewRule/all``.
     static let rule = ViewRule(
@@ -25,7 +28,8 @@ enum SegmentedControlRule {
     static func encode(_ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext) throws(CompileError)
     {
         _ = try context.modelledEra(
-            for: element, "segmented controls", modelled: XcodeEra(9)..<XcodeEra(11), newest: XcodeEra(10))
+            for: element, "segmented controls", modelled: XcodeEra(9)..<XcodeEra(13), newest: XcodeEra(12),
+            shown: "Xcode 9 and 12")
         if let style = element["segmentControlStyle"], style != "plain" {
             try context.unmodelled(.unsupportedAttribute, element, "segmentControlStyle \"\(style)\" is not modelled")
         }
@@ -57,6 +61,7 @@ enum SegmentedControlRule {
             if context.era.writesDeepDrawRect { segment.set("UIDeepDrawRect", .bool(true)) }
             segment.set("UIAutoresizeSubviews", .bool(true))
             if context.era.writesSemanticContentAttribute { segment.set("UIViewSemanticContentAttribute", int: 0) }
+            if context.era.writesLargeContentProperties { segment.set("UIViewLargeContentStoredProperties", .null) }
             segment.set("UISegmentInfo", context.text(title, id: element["id"], property: "segmentTitles[\(index)]"))
             segment.set("UISegmentStyle", int: 5)
             let position = index == 0 ? 0 : index == sources.count - 1 ? 1 : 3
@@ -74,7 +79,14 @@ enum SegmentedControlRule {
         if !object.has("UIViewContentHuggingPriority") {
             object.set("UIViewContentHuggingPriority", .string("{250, 250}"))
         }
+        var selectedTint: ArchivedObject?
         for color in element.children(named: "color") where color["key"] != "tintColor" {
+            if color["key"] == "selectedSegmentTintColor", context.era.writesLargeContentProperties {
+                selectedTint = try context.recovered({ () throws(CompileError) in
+                    try ColorRule.color(color, in: context)
+                })
+                continue
+            }
             try context.unmodelled(
                 .unsupportedAttribute, color, "segmented control color \(color["key"] ?? "?") is not modelled")
         }
@@ -87,8 +99,12 @@ enum SegmentedControlRule {
                 throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is unknown")
             }
             if code != 0 { object.set(key, int: code) }
+            if code != 0, key == "UIContentVerticalAlignment", context.era.writesLargeContentProperties {
+                object.set("UIContentVerticalAlignment2", int: code)
+            }
         }
         object.set("UISegments", .collection("NSMutableArray", segments))
         object.set("UISelectedSegmentIndex", int: selected)
+        if let selectedTint { object.set("UISegmentedControlSelectedSegmentTintColor", selectedTint) }
     }
 }
