@@ -268,3 +268,28 @@ struct Xcode12SegmentedControlTests {
         #expect(ourSegmentKeys == appleSegmentKeys)
     }
 }
+
+/// Text views' trait flag by Xcode: the corpus's text views of Xcode 8 to 10 (Google61's four,
+/// chadanewsom's) have `UIDisableUpdateTextColorOnTraitCollectionChange` after their color; those
+/// of the iOS 13 SDK with a color (Umarovm's two, COVIDSAFE's) do not.
+@Suite("Text view colors by Xcode")
+struct TextViewColorEraTests {
+    @Test(
+        "the trait flag from Xcode 8 to 10 only", arguments: [(7.0, false), (8.0, true), (10.0, true), (11.0, false)])
+    func traitFlag(xcode: Double, flagged: Bool) throws {
+        let source = Source.iOSXib(
+            """
+            <textView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" text="Hi" textAlignment="natural" id="tv1-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="240" height="128"/>
+                <color key="textColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+            </textView>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let graph = try Source.graph(source, options: options)
+        let view = try #require(graph.all("UITextView").first)
+        #expect(graph.object("UITextColor", of: view) != nil)
+        #expect((graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: view) == .bool(true)) == flagged)
+    }
+}

@@ -121,7 +121,16 @@ enum TextViewRule {
         }
         object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
         object.set("UIFont", font)
-        if let textColor { object.set("UITextColor", textColor) }
+        if let textColor {
+            object.set("UITextColor", textColor)
+            // Before the iOS 13 SDK a text view's color is fixed against trait changes as a
+            // label's is (``XcodeEra/writesTraitTextColorFlag``): the corpus's 5 text views of
+            // Xcode 8 to 10 (Google61, chadanewsom) have the flag after their color; none of the
+            // iOS 13 SDK's with a color (Umarovm ×2, COVIDSAFE) has it.
+            if context.era.writesTraitTextColorFlag, !context.era.writesLargeContentProperties {
+                object.set("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
+            }
+        }
         // The alignment is written even when it is the default (left).
         object.set("UITextAlignment", int: alignmentCode)
         try encodeSwitches(element, object, context)
