@@ -53,6 +53,8 @@ final class UIKitDecompilation: DecompileState {
         where names[className] == nil && !element.hasPrefix("collectionViewCellContent") {
             names[className] = element
         }
+        // A styled cell's own labels: `<label>`s that ``TableViewCellRule`` swaps to UIKit's class.
+        names["UITableViewLabel"] = "label"
         return names
     }()
 
@@ -127,11 +129,18 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         var version: Double
-        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName") {
+        // ``XcodeEra/writesModernTableKeys``: the iOS 15 SDK's table and table cell keys.
+        let modernTable = ["UIContentConfigurationIdentifier", "UIFillerRowHeight", "UISectionHeaderTopPadding"]
+        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName")
+            || modernTable.contains(where: keys.contains)
+        {
             version = 13
-        } else if keys.contains("UIViewLargeContentStoredProperties") {
+        } else if keys.contains("UIViewLargeContentStoredProperties")
+            || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior")
+        {
             version = 11
         } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
+            || keys.contains("UIScrollViewContentInsetAdjustmentBehavior")
         {
             version = 9
         } else if keys.contains("UIDeepDrawRect") || keys.contains("UIDisableUpdateTextColorOnTraitCollectionChange") {
@@ -142,8 +151,22 @@ final class UIKitDecompilation: DecompileState {
             version = 6.1
         }
         if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
+        // A top-level cell without a background: an Xcode from 10, whose cells outside a table
+        // no longer archive UIKit's cell background (``TableViewCellRule``).
+        let topLevelObjects = reader.elements(0, "UINibTopLevelObjectsKey")
+        if version == 9, sizedImages == 0,
+            topLevelObjects.contains(where: { index in
+                let className =
+                    reader.className(index) == "UIClassSwapper"
+                    ? reader.string(index, "UIOriginalClassName") ?? "" : reader.className(index)
+                return ClassHierarchy.isKind(className, of: "UITableViewCell")
+                    && !reader.has(index, "UIBackgroundColor")
+            })
+        {
+            version = 10
+        }
         // Top-level objects before a placeholder: an Xcode before 13 (``XcodeEra/listsPlaceholdersFirst``).
-        let topLevel = reader.elements(0, "UINibTopLevelObjectsKey")
+        let topLevel = topLevelObjects
         if let lastProxy = topLevel.lastIndex(where: { reader.className($0) == "UIProxyObject" }),
             topLevel[..<lastProxy].contains(where: { reader.className($0) != "UIProxyObject" })
         {
@@ -212,6 +235,7 @@ final class UIKitDecompilation: DecompileState {
         }
         if let recognizer = gestureRecognizer(index) { return recognizer }
         if isView(index) {
+            if ClassHierarchy.isKind(actualClass(index), of: "UITableViewCell") { topLevelCells.insert(index) }
             let made = view(index, depth: 0)
             topLevelViews.append((index, made))
             return made
@@ -282,6 +306,7 @@ final class UIKitDecompilation: DecompileState {
             return lost("shared view", "the view \(index), already placed elsewhere,")
         }
         let className = actualClass(index)
+        if ClassHierarchy.isKind(className, of: "UITableViewCell") { return tableViewCell(index, depth: depth) }
         var used: Set<String> = []
         func take(_ key: String) { used.insert(key) }
         let name = Self.elementNames[className] ?? Self.elementName(className)
@@ -456,12 +481,16 @@ final class UIKitDecompilation: DecompileState {
         }
         // The kind's own keys.
         switch className {
-        case "UILabel": label(index, element, take)
+        case "UILabel", "UITableViewLabel": label(index, element, take)
         case "UIButton": button(index, element, take)
         case "UIImageView": imageView(index, element, take)
         case "UIStackView": stackView(index, element, take)
         case "UITextField": textField(index, element, take)
         case "UITableView": tableView(index, element, take)
+        case "UIScrollView": scrollKeys(index, element, take)
+        case "UITextView":
+            scrollKeys(index, element, take)
+            textView(index, element, take)
         default: break
         }
         if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
@@ -483,6 +512,162 @@ final class UIKitDecompilation: DecompileState {
         }
         for (key, payload) in reader.values(index)
         where !used.contains(key) && !Self.impliedViewKeys.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    static let cellSelectionStyles = inverted(TableViewCellRule.selectionStyles)
+    static let cellAccessoryTypes = inverted(TableViewCellRule.accessoryTypes)
+    static let cellStyles = inverted(TableViewCellRule.cellStyles)
+    /// Keys ``TableViewCellRule`` writes for every cell of an era, from no attribute, and the
+    /// ones this function reads through others (the content view, the style's own views).
+    static let impliedCellKeys: Set<String> = [
+        "UIDeepDrawRect", "UIAutoresizeSubviews", "UIViewSemanticContentAttribute",
+        "UIViewLargeContentStoredProperties",
+        "UIContentConfigurationIdentifier", "UIContentConfigurationView", "UIViewPreservesSpecificSuperviewMargins",
+        "UIContentView", "UITextLabel", "UIDetailTextLabel", "UIImageView", "UISubviews", "UIBounds", "UICenter",
+        "UIAutoresizingMask", "UITableCellBackgroundColorSet", "UIViewLayoutGuides",
+    ]
+    /// Content view → its cell, for the cell's safe area (listed after the content view).
+    private var cellOfContentView: [Int: Int] = [:]
+    /// Top-level cells (``TableViewCellRule`` names a top-level cell's background before Xcode 10).
+    private var topLevelCells: Set<Int> = []
+
+    /// `<tableViewCell>` (``TableViewCellRule`` read backwards): its attributes, frame, mask,
+    /// `<tableViewCellContentView key="contentView">`, colors and safe area; the separator view
+    /// and the iOS 14 SDK's system background view are the compiler's.
+    private func tableViewCell(_ index: Int, depth: Int) -> DecompiledElement {
+        let className = actualClass(index)
+        var used = Self.impliedCellKeys
+        let element = DecompiledElement("tableViewCell")
+        elements[index] = element
+        element.set("contentMode", "scaleToFill")
+        if reader.flag(index, "UIOpaque") == false { element.set("opaque", "NO") }
+        used.insert("UIOpaque")
+        for (key, attribute, value) in [
+            ("UIClipsToBounds", "clipsSubviews", "YES"), ("UIUserInteractionDisabled", "userInteractionEnabled", "NO"),
+            ("UIHidden", "hidden", "YES"),
+        ] where reader.flag(index, key) == true {
+            used.insert(key)
+            element.set(attribute, value)
+        }
+        if let tag = reader.integer(index, "UITag") {
+            used.insert("UITag")
+            element.set("tag", String(tag))
+        }
+        used.insert("UISelectionStyle")
+        element.set(
+            "selectionStyle", Self.cellSelectionStyles[reader.integer(index, "UISelectionStyle") ?? 3] ?? "default")
+        if let level = reader.integer(index, "UIIndentationLevel") {
+            used.insert("UIIndentationLevel")
+            element.set("indentationLevel", String(level))
+        }
+        if let accessory = reader.integer(index, "UIAccessoryType"), let name = Self.cellAccessoryTypes[accessory] {
+            used.insert("UIAccessoryType")
+            element.set("accessoryType", name)
+        }
+        used.insert("UIIndentationWidth")
+        // Written at its default, 10, as Interface Builder does; the compiler leaves 10 out
+        // before Xcode 13.
+        element.set("indentationWidth", Self.number(reader.number(index, "UIIndentationWidth") ?? 10))
+        if let style = reader.integer(index, "UITableViewCellStyle"), let name = Self.cellStyles[style] {
+            used.insert("UITableViewCellStyle")
+            element.set("style", name)
+        }
+        if let reuse = reader.string(index, "UIReuseIdentifier") {
+            used.insert("UIReuseIdentifier")
+            element.set("reuseIdentifier", reuse)
+        }
+        if let restoration = reader.string(index, "UIRestorationIdentifier") {
+            used.insert("UIRestorationIdentifier")
+            element.set("restorationIdentifier", restoration)
+        }
+        for (key, attribute) in [
+            ("UITextLabel", "textLabel"), ("UIDetailTextLabel", "detailTextLabel"), ("UIImageView", "imageView"),
+        ] {
+            if let view = reader.reference(index, key) { element.set(attribute, id(view)) }
+        }
+        if reader.flag(index, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
+            used.insert("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints")
+            element.set("translatesAutoresizingMaskIntoConstraints", "NO")
+        }
+        if reader.flag(index, "UIViewPreservesSuperviewMargins") == true {
+            used.insert("UIViewPreservesSuperviewMargins")
+            // Xcode 6 writes it on every cell (``TableViewCellRule``).
+            if era >= XcodeEra(7) { element.set("preservesSuperviewLayoutMargins", "YES") }
+        }
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            used.insert("UIViewInsetsLayoutMarginsFromSafeArea")
+            element.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        element.set("id", id(index))
+        if reader.className(index) == "UIClassSwapper" {
+            used.formUnion(["UIClassName", "UIOriginalClassName"])
+            if let custom = reader.string(index, "UIClassName") {
+                let (plain, module) = Self.demangled(custom)
+                element.set("customClass", plain)
+                if let module { element.set("customModule", module) }
+            }
+        }
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        {
+            element.append(
+                DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
+                        ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
+                        ("height", Self.number(bounds[3])),
+                    ]))
+        }
+        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
+        if mask != 36 {
+            let maskElement = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { maskElement.set(name, "YES") }
+            element.append(maskElement)
+        }
+        // The content view, then the separator ibtool generates (and, from Xcode 13, UIKit's
+        // system background view), which the compiler makes again.
+        let content = reader.reference(index, "UIContentView")
+        for subview in reader.elements(index, "UISubviews") {
+            let subviewClass = reader.className(subview)
+            if subview == content, isView(subview), depth < Self.maximumDepth {
+                cellOfContentView[subview] = index
+                let made = view(subview, depth: depth + 1)
+                made.set("key", "contentView")
+                made.set("tableViewCell", id(index))
+                element.append(made)
+            } else if subviewClass != "_UITableViewCellSeparatorView" && subviewClass != "_UISystemBackgroundView" {
+                element.append(lost("cell subview \(subviewClass)", "the cell's subview \(subviewClass) \(subview)"))
+            }
+        }
+        // A background UIKit gives the cell (the iOS 14 SDK's system background, or a top-level
+        // cell's before Xcode 10) is the compiler's; any other is the document's.
+        let background = reader.reference(index, "UIBackgroundColor")
+        let systemBackground =
+            reader.flag(index, "UIDidEncodeCompatibilityBackgroundColor") == true
+            || (topLevelCells.contains(index) && era < XcodeEra(10)
+                && background.flatMap { reader.string($0, "UISystemColorName") } == "tableCellBackgroundColor")
+        used.formUnion(["UIDidEncodeCompatibilityBackgroundColor", "UISystemBackgroundView"])
+        if systemBackground {
+            used.insert("UIBackgroundColor")
+        } else if let color = color(background, key: "backgroundColor") {
+            used.insert("UIBackgroundColor")
+            element.append(color)
+        }
+        if let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            used.insert("UITintColor")
+            element.append(color)
+        }
+        if let guide = reader.elements(index, "UIViewLayoutGuides").first(where: {
+            reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier
+        }) {
+            element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
+            safeAreaPlaced.insert(index)
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
             element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
         }
         return element
@@ -742,6 +927,115 @@ final class UIKitDecompilation: DecompileState {
         if let contentType = reader.string(index, "UITextContentType") {
             take("UITextContentType")
             traits.set("textContentType", contentType)
+        }
+        element.append(traits)
+    }
+
+    static let indicatorStyles = inverted(UIKitScrollViewRule.indicatorStyles)
+    static let keyboardDismissModes = inverted(UIKitScrollViewRule.keyboardDismissModes)
+    static let contentInsetAdjustments = inverted(UIKitScrollViewRule.contentInsetAdjustmentBehaviors)
+
+    /// The `UIScrollView` keys every scroll view shares (``UIKitScrollViewRule`` read
+    /// backwards); the content size is the subclass's (a text view's is computed from its font).
+    private func scrollKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in ["UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom", "UIContentSize"] { take(key) }
+        if reader.flag(index, "UIBounceEnabled") == false {
+            take("UIBounceEnabled")
+            element.set("bounces", "NO")
+        }
+        if let style = reader.integer(index, "UIIndicatorStyle"), let name = Self.indicatorStyles[style] {
+            take("UIIndicatorStyle")
+            element.set("indicatorStyle", name)
+        }
+        for (key, attribute) in [
+            ("UIShowsHorizontalScrollIndicator", "showsHorizontalScrollIndicator"),
+            ("UIShowsVerticalScrollIndicator", "showsVerticalScrollIndicator"),
+        ] where reader.flag(index, key) == false {
+            take(key)
+            element.set(attribute, "NO")
+        }
+        if reader.flag(index, "UIScrollDisabled") == true {
+            take("UIScrollDisabled")
+            element.set("scrollEnabled", "NO")
+        }
+        for (key, attribute) in [
+            ("UIPagingEnabled", "pagingEnabled"), ("UIAlwaysBounceVertical", "alwaysBounceVertical"),
+            ("UIDirectionalLockEnabled", "directionalLockEnabled"),
+        ] where reader.flag(index, key) == true {
+            take(key)
+            element.set(attribute, "YES")
+        }
+        if reader.flag(index, "UIBouncesZoom") != true { element.set("bouncesZoom", "NO") }
+        if let mode = reader.integer(index, "UIKeyboardDismissMode"), let name = Self.keyboardDismissModes[mode] {
+            take("UIKeyboardDismissMode")
+            element.set("keyboardDismissMode", name)
+        }
+        if let behavior = reader.integer(index, "UIScrollViewContentInsetAdjustmentBehavior"),
+            let name = Self.contentInsetAdjustments[behavior]
+        {
+            take("UIScrollViewContentInsetAdjustmentBehavior")
+            if behavior != 0 { element.set("contentInsetAdjustmentBehavior", name) }
+        }
+    }
+
+    static let dataDetectorBits = TextViewRule.dataDetectorBits.sorted { $0.value < $1.value }
+
+    /// `<textView>` (``TextViewRule`` read backwards): text, font, color, alignment, the
+    /// editable and selectable switches, data detectors and text input traits. The attributed
+    /// string ibtool makes of a plain text is the compiler's; attributed text is kept as a comment.
+    private func textView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UIAttributedText")
+        if let text = reader.string(index, "UIText") {
+            take("UIText")
+            if text.contains("\n") || text.contains("\r") {
+                let string = DecompiledElement("string", [("key", "text")])
+                string.text = text
+                element.append(string)
+            } else {
+                element.set("text", text)
+            }
+        }
+        take("UITextAlignment")
+        element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
+        for (key, attribute) in [("UIEditable", "editable"), ("UISelectable", "selectable")]
+        where reader.flag(index, key) == false {
+            take(key)
+            element.set(attribute, "NO")
+        }
+        if reader.flag(index, "UIAdjustsFontForContentSizeCategory") == true {
+            take("UIAdjustsFontForContentSizeCategory")
+            element.set("adjustsFontForContentSizeCategory", "YES")
+        }
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+            take("UITextColor")
+            element.append(color)
+        }
+        if let bits = reader.integer(index, "UIDataDetectorTypes") {
+            take("UIDataDetectorTypes")
+            let detectors = DecompiledElement("dataDetectorType", [("key", "dataDetectorTypes")])
+            for (name, bit) in Self.dataDetectorBits where bits & bit != 0 { detectors.set(name, "YES") }
+            element.append(detectors)
+        }
+        let traits = DecompiledElement("textInputTraits", [("key", "textInputTraits")])
+        for (key, name, table) in [
+            ("UIAutocapitalizationType", "autocapitalizationType", Self.capitalizations),
+            ("UIAutocorrectionType", "autocorrectionType", Self.tristates),
+            ("UISpellCheckingType", "spellCheckingType", Self.tristates),
+            ("UIKeyboardType", "keyboardType", Self.keyboardTypes),
+            ("UIReturnKeyType", "returnKeyType", Self.returnKeyTypes),
+        ] {
+            guard let code = reader.integer(index, key), let value = table[code] else { continue }
+            take(key)
+            traits.set(name, value)
+        }
+        if traits["autocapitalizationType"] == nil { traits.set("autocapitalizationType", "sentences") }
+        if reader.flag(index, "UIEnablesReturnKeyAutomatically") == true {
+            take("UIEnablesReturnKeyAutomatically")
+            traits.set("enablesReturnKeyAutomatically", "YES")
         }
         element.append(traits)
     }
@@ -1031,13 +1325,19 @@ final class UIKitDecompilation: DecompileState {
             element.set("secondItem", id(second))
             element.set("secondAttribute", name)
         }
+        // The legacy constant of a constraint on a margin has the margin folded in
+        // (``ConstraintRule``): only the V2 constant is the document's.
+        let secondAttribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute")
+        let usesMargins =
+            ConstraintRule.margins[firstAttribute] != nil
+            || secondAttribute.map { ConstraintRule.margins[$0] != nil } == true
         if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
             element.set("multiplier", Self.number(multiplier))
         }
         if reader.has(index, "NSSymbolicConstant") {
             element.set("symbolic", "YES")
         } else if let constant = reader.number(index, "NSConstantV2")
-            ?? (ConstraintRule.margins[firstAttribute] == nil ? reader.number(index, "NSConstant") : nil),
+            ?? (usesMargins ? nil : reader.number(index, "NSConstant")),
             constant != 0
         {
             element.set("constant", Self.number(constant))
@@ -1063,6 +1363,8 @@ final class UIKitDecompilation: DecompileState {
             // Right after its view (xibs); else, as in storyboard view nibs, listed after the
             // placeholders: the first top-level view without a safe area.
             var owner = tracked[position - 1]
+            // A cell's placeholder follows its content view (``TableViewCellRule``).
+            if let cell = cellOfContentView[owner] { owner = cell }
             if !isView(owner) || elements[owner] == nil || safeAreaPlaced.contains(owner) {
                 guard let root = topLevelViews.first(where: { !safeAreaPlaced.contains($0.index) }) else { continue }
                 owner = root.index
@@ -1074,7 +1376,9 @@ final class UIKitDecompilation: DecompileState {
             }
             let guideID = id(index)
             ownerElement.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", guideID)]))
-            ownerElement.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
+            ownerElement.orderChildren([
+                "rect", "autoresizingMask", "subviews", "tableViewCellContentView", "viewLayoutGuide",
+            ])
         }
     }
 
