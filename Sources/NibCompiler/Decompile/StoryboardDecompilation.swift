@@ -74,9 +74,26 @@ final class StoryboardDecompilation {
             "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation",
             "UIStoryboardShowDetailSegueTemplate": "showDetail", "UIStoryboardReplaceSegueTemplate": "replace",
         ]
-        for (kind, className) in SegueRule.templateClasses { kinds[className] = kind }
+        // Kinds that share a class are told apart by what the template holds (``segueKind(_:_:)``);
+        // the first in name order stands for the rest, so that every run writes the same document.
+        for (kind, className) in SegueRule.templateClasses.sorted(by: { $0.key < $1.key }) where kinds[className] == nil
+        {
+            kinds[className] = kind
+        }
         return kinds
     }()
+
+    /// The kind of segue template `index`: by its class, a show template by the action it
+    /// names (``SegueRule``: `showViewController:sender:` or `showDetailViewController:sender:`).
+    static func segueKind(_ reader: DecompileReader, _ index: Int) -> String? {
+        let templateClass = reader.className(index)
+        if templateClass == SegueRule.templateClasses["showDetail"],
+            reader.string(index, "UIActionName") == "showDetailViewController:sender:"
+        {
+            return "showDetail"
+        }
+        return segueKinds[templateClass]
+    }
 
     init(nibs: [String: DecompileReader], entryPoint: String?) {
         self.nibs = nibs
@@ -273,14 +290,41 @@ final class StoryboardDecompilation {
 
     /// `<navigationItem key="navigationItem">` (``NavigationRule/item(_:bar:context:resources:items:)``
     /// read backwards): its title and large title mode; bar button items are kept as comments.
-    private func navigationItem(_ index: Int, state: DecompileState) -> DecompiledElement {
+    private func navigationItem(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
         let reader = state.reader
         let element = DecompiledElement("navigationItem", [("key", "navigationItem")])
+        state.register(element, for: index)
         // The bar is its container's (NavigationRule.item writes it from the scene).
         var used: Set<String> = ["UILargeTitleDisplayMode", "UINavigationBar"]
         if let title = reader.string(index, "UITitle") {
             used.insert("UITitle")
             element.set("title", title)
+        }
+        // Bar button items: the back item, then each side's list (its first item is archived
+        // again on its own: NavigationRule.item).
+        if let back = reader.reference(index, "UIBackBarButtonItem"),
+            let made = state.barButtonItem(back, key: "backBarButtonItem")
+        {
+            used.insert("UIBackBarButtonItem")
+            element.append(made)
+        }
+        for side in ["left", "right"] {
+            let listKey = side == "left" ? "UILeftBarButtonItems" : "UIRightBarButtonItems"
+            let singleKey = side == "left" ? "UILeftBarButtonItem" : "UIRightBarButtonItem"
+            var items = reader.elements(index, listKey)
+            if items.isEmpty, let single = reader.reference(index, singleKey) { items = [single] }
+            guard !items.isEmpty, reader.reference(index, singleKey) == items.first else { continue }
+            if items.count == 1, let made = state.barButtonItem(items[0], key: side + "BarButtonItem") {
+                used.formUnion([listKey, singleKey])
+                element.append(made)
+                continue
+            }
+            let list = DecompiledElement(side + "BarButtonItems")
+            let made = items.compactMap { state.barButtonItem($0, key: nil) }
+            guard made.count == items.count else { continue }
+            for item in made { list.append(item) }
+            used.formUnion([listKey, singleKey])
+            element.append(list)
         }
         let modes = DecompileState.inverted(["automatic": 0, "always": 1, "never": 2])
         if let mode = reader.integer(index, "UILargeTitleDisplayMode"), mode != 0 {
@@ -369,6 +413,7 @@ final class StoryboardDecompilation {
             controller.append(navigationItem(item, state: state))
         }
         controller.set("sceneMemberID", "viewController")
+        state.register(controller, for: index)
         objects.append(controller)
         let firstResponder = Self.firstResponder(id: state.id(1_000_001))
         objects.append(firstResponder)
@@ -401,7 +446,7 @@ final class StoryboardDecompilation {
         for template in reader.elements(index, "UIStoryboardSegueTemplates") {
             let templateClass = reader.className(template)
             let destinationName = reader.string(template, "UIDestinationViewControllerIdentifier") ?? ""
-            guard let kind = Self.segueKinds[templateClass], let destination = controllerIDs[destinationName] else {
+            guard let kind = Self.segueKind(reader, template), let destination = controllerIDs[destinationName] else {
                 controller.child("connections").append(
                     state.lost("segue \(templateClass)", "the \(templateClass) to \(destinationName)"))
                 continue
@@ -416,6 +461,11 @@ final class StoryboardDecompilation {
         var members: [Int: DecompiledElement] = [:]
         for other in reader.elements(0, "UINibTopLevelObjectsKey") where other != index {
             if reader.className(other) == "UIProxyObject" { continue }
+            // The scene's container or children, which are scenes of their own.
+            let otherClass =
+                reader.className(other) == "UIClassSwapper"
+                ? reader.string(other, "UIOriginalClassName") ?? "" : reader.className(other)
+            if ClassHierarchy.isKind(otherClass, of: "UIViewController") { continue }
             if let recognizer = state.gestureRecognizer(other) {
                 members[other] = recognizer
                 objects.append(recognizer)
@@ -461,11 +511,9 @@ final class StoryboardDecompilation {
         for (key, payload) in reader.values(index) where !used.contains(key) {
             controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
         }
-        if reader.string(at: 0) == nil, reader.has(0, "UINibKeyValuePairsKey"),
-            !reader.elements(0, "UINibKeyValuePairsKey").isEmpty
-        {
-            objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
-        }
+        // The scene nib's own connections and runtime attributes, once its controllers (a
+        // container's children too) and their items have elements.
+        if givenState == nil { state.connectScene() }
         return [scene] + extra
     }
 

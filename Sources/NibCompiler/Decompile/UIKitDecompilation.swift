@@ -636,7 +636,7 @@ final class UIKitDecompilation: DecompileState {
             if subview == content, isView(subview), depth < Self.maximumDepth {
                 cellOfContentView[subview] = index
                 let made = view(subview, depth: depth + 1)
-                made.set("key", "contentView")
+                made.setKey("contentView")
                 made.set("tableViewCell", id(index))
                 element.append(made)
             } else if subviewClass != "_UITableViewCellSeparatorView" && subviewClass != "_UISystemBackgroundView" {
@@ -1040,6 +1040,144 @@ final class UIKitDecompilation: DecompileState {
         element.append(traits)
     }
 
+    /// How deep prototype nibs nest (a prototype's table view with prototypes of its own)
+    /// before the rest is left out.
+    static let maximumNesting = 4
+    /// How many prototype nibs enclose this one.
+    var nesting = 0
+
+    /// `<prototypes>` of table view `index`: each prototype nib (``PrototypeNib``, a `UINib`
+    /// whose archive data is the cell's own nib) decompiled into its `<tableViewCell>`, its
+    /// upstream placeholders standing for the elements of this nib they name.
+    private func prototypes(_ index: Int) -> DecompiledElement {
+        let list = DecompiledElement("prototypes")
+        let externalTables = Dictionary(
+            reader.reference(index, "UITableViewCellPrototypeNibExternalObjects").map { reader.pairs(at: $0) } ?? [],
+            uniquingKeysWith: { first, _ in first })
+        let externalsByIdentifier = Dictionary(
+            externalTables.compactMap { key, table in reader.string(at: key).map { ($0, table) } },
+            uniquingKeysWith: { first, _ in first })
+        let nibs = reader.reference(index, "UITableViewCellPrototypeNibs").map { reader.pairs(at: $0) } ?? []
+        for (position, pair) in nibs.enumerated() {
+            let (key, nib) = pair
+            let identifier = reader.string(at: key) ?? ""
+            guard nesting < Self.maximumNesting, reader.className(nib) == "UINib",
+                let data = reader.reference(nib, "archiveData"),
+                case .data(let bytes)? = reader.payload(data, "NS.bytes"),
+                let archive = try? NibArchive(parsing: bytes)
+            else {
+                list.append(lost("prototype nib", "the prototype \(identifier)'s nib"))
+                continue
+            }
+            let nested = UIKitDecompilation(
+                reader: DecompileReader(archive), shared: shared, salt: salt &* 131 &+ index &* 17 &+ position &+ 1)
+            nested.era = era
+            nested.nesting = nesting + 1
+            // What the prototype's upstream placeholders stand for in this nib.
+            for (name, target) in externalsByIdentifier[identifier].map({ reader.pairs(at: $0) }) ?? [] {
+                guard let name = reader.string(at: name) else { continue }
+                if let element = elements[target] {
+                    nested.externalElements[name] = element
+                } else if reader.className(target) == "UIProxyObject",
+                    let proxied = reader.string(target, "UIProxiedObjectIdentifier"),
+                    let element = externalElements[proxied]
+                {
+                    nested.externalElements[name] = element
+                }
+            }
+            // The prototype nib's own File's Owner and First Responder stand for nothing.
+            let made = nested.decodeObjects()
+            if nested.localizable { localizable = true }
+            for element in made where nested.topLevelViews.contains(where: { $0.element === element }) {
+                list.append(element)
+            }
+        }
+        return list
+    }
+
+    static let barSystemItems = inverted(BarButtonItemRule.systemItems)
+    static let barItemStyles = inverted(BarButtonItemRule.styles)
+
+    /// `<barButtonItem>` (``BarButtonItemRule`` read backwards) for item `index`, registered
+    /// for connections, or nil when `index` is no bar button item.
+    func barButtonItem(_ index: Int, key: String?) -> DecompiledElement? {
+        let className = actualClass(index)
+        guard className == "UIBarButtonItem", visited.insert(index).inserted else { return nil }
+        let element = DecompiledElement("barButtonItem")
+        if let key { element.set("key", key) }
+        elements[index] = element
+        var used: Set<String> = ["UIEnabled", "UIStyle"]
+        if reader.className(index) == "UIClassSwapper" {
+            used.formUnion(["UIClassName", "UIOriginalClassName"])
+            if let custom = reader.string(index, "UIClassName") {
+                let (plain, module) = Self.demangled(custom)
+                element.set("customClass", plain)
+                if let module { element.set("customModule", module) }
+            }
+        }
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            element.set("title", title)
+        }
+        if let name = image(reader.reference(index, "UIImage")) {
+            used.insert("UIImage")
+            element.set("image", name)
+        }
+        let style = reader.integer(index, "UIStyle") ?? 0
+        if style != 1 { element.set("style", Self.barItemStyles[style] ?? "plain") }
+        if reader.flag(index, "UIIsSystemItem") == true, let code = reader.integer(index, "UISystemItem"),
+            let name = Self.barSystemItems[code]
+        {
+            used.formUnion(["UIIsSystemItem", "UISystemItem"])
+            element.set("systemItem", name)
+        }
+        if reader.flag(index, "UIEnabled") != true { element.set("enabled", "NO") }
+        element.set("id", id(index))
+        if let insets = reader.geometry(index, "UIImageInsets"), insets.count == 4 {
+            used.insert("UIImageInsets")
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", "imageInsets"), ("minX", Self.number(insets[1])), ("minY", Self.number(insets[0])),
+                        ("maxX", Self.number(insets[3])), ("maxY", Self.number(insets[2])),
+                    ]))
+        }
+        if let custom = reader.reference(index, "UICustomView"), isView(custom), nesting < Self.maximumNesting {
+            used.insert("UICustomView")
+            let view = self.view(custom, depth: 1)
+            view.setKey("customView")
+            element.append(view)
+        }
+        if let tint = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            used.insert("UITintColor")
+            element.append(tint)
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    /// Whether this is a storyboard's scene nib, whose File's Owner → controller
+    /// (`sceneViewController`) and controller → storyboard placeholder (`storyboard`) outlets
+    /// ``StoryboardCompiler`` makes for every scene.
+    private var isSceneNib = false
+
+    /// Registers `element` as object `index`'s (a storyboard controller or its navigation item
+    /// made by ``StoryboardDecompilation``), so that connections reach it.
+    func register(_ element: DecompiledElement, for index: Int) {
+        elements[index] = element
+    }
+
+    /// A scene nib's own connections and runtime attributes (its controller's outlets to bar
+    /// button items, the items' actions), once its elements are registered.
+    func connectScene() {
+        isSceneNib = true
+        connect()
+        runtimeAttributes()
+    }
+
     static let tableStyles = inverted(TableViewRule.styles)
     /// Keys ``TableViewRule`` writes for every table view of an era, from no attribute.
     static let impliedTableKeys: Set<String> = [
@@ -1061,7 +1199,12 @@ final class UIKitDecompilation: DecompileState {
         } else {
             element.set("separatorStyle", "default")
         }
-        if reader.has(index, "UITableViewCellPrototypeNibs") { element.set("dataMode", "prototypes") }
+        if reader.has(index, "UITableViewCellPrototypeNibs") {
+            element.set("dataMode", "prototypes")
+            take("UITableViewCellPrototypeNibs")
+            take("UITableViewCellPrototypeNibExternalObjects")
+            element.append(prototypes(index))
+        }
         let modern = reader.has(index, "UIFillerRowHeight")
         for (key, attribute, fallback) in [
             ("UIRowHeight", "rowHeight", -1.0), ("UISectionHeaderHeight", "sectionHeaderHeight", modern ? -1 : .nan),
@@ -1430,6 +1573,13 @@ final class UIKitDecompilation: DecompileState {
     private func connect() {
         for index in reader.elements(0, "UINibConnectionsKey") {
             let className = reader.className(index)
+            if isSceneNib, className == "UIRuntimeOutletConnection",
+                let label = reader.string(index, "UILabel"), label == "sceneViewController" || label == "storyboard",
+                let proxy = reader.reference(index, label == "storyboard" ? "UIDestination" : "UISource"),
+                reader.className(proxy) == "UIProxyObject"
+            {
+                continue
+            }
             guard let source = reader.reference(index, "UISource"), let owner = elements[source],
                 let label = reader.string(index, "UILabel")
             else {
@@ -1461,9 +1611,11 @@ final class UIKitDecompilation: DecompileState {
                     connections.append(segue)
                     continue
                 }
-                let mask = reader.integer(index, "UIEventMask") ?? 64
+                // A bar button item's action has no event (``ConnectionRule``).
+                let mask = reader.integer(index, "UIEventMask")
+                let event = mask.flatMap { Self.eventTypes[$0] }
                 guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil,
-                    let event = Self.eventTypes[mask]
+                    mask == nil || event != nil
                 else {
                     connections.append(lost("action without a decompiled target", "the action \(label)"))
                     continue
@@ -1472,9 +1624,8 @@ final class UIKitDecompilation: DecompileState {
                     DecompiledElement(
                         "action",
                         [
-                            ("selector", label), ("destination", id(destination)), ("eventType", event),
-                            ("id", id(index)),
-                        ]))
+                            ("selector", label), ("destination", id(destination)),
+                        ] + (event.map { [("eventType", $0)] } ?? []) + [("id", id(index))]))
             case "UIRuntimeOutletCollectionConnection":
                 for (position, destination) in reader.elements(index, "UIDestination").enumerated()
                 where elements[destination] != nil {
