@@ -239,11 +239,33 @@ final class StoryboardDecompilation {
         objects.append(controller)
         let firstResponder = Self.firstResponder(id: state.id(1_000_001))
         objects.append(firstResponder)
-        placeView(viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: [:])
+        var externals: [String: DecompiledElement] = [:]
+        if let name = nibs[viewNib].flatMap({ Self.controllerPlaceholder(in: $0) }) { externals[name] = controller }
+        placeView(
+            viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: externals)
         controller.orderChildren([
             "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
         ])
         return scene
+    }
+
+    /// The upstream placeholder of a view nib that stands for its controller, when the scene
+    /// nib that would say so is missing: ``StoryboardCompiler`` reaches the controller from its
+    /// view nib through an upstream placeholder, and a segue's trigger through another (the
+    /// destination of a `perform:` action); the one placeholder left is the controller's.
+    static func controllerPlaceholder(in reader: DecompileReader) -> String? {
+        let proxies = reader.elements(0, "UINibTopLevelObjectsKey").filter { index in
+            reader.className(index) == "UIProxyObject"
+                && reader.string(index, "UIProxiedObjectIdentifier")?.hasPrefix("UpstreamPlaceholder-") == true
+        }
+        var triggers: Set<Int> = []
+        for connection in reader.elements(0, "UINibConnectionsKey")
+        where reader.className(connection) == "UIRuntimeEventConnection" && reader.string(connection, "UILabel") == "perform:" {
+            if let destination = reader.reference(connection, "UIDestination") { triggers.insert(destination) }
+        }
+        let candidates = proxies.filter { !triggers.contains($0) }
+        guard candidates.count == 1, let only = candidates.first else { return nil }
+        return reader.string(only, "UIProxiedObjectIdentifier")
     }
 
     /// Decodes view nib `name` into `controller` (its first top-level view as `<view key="view">`,
