@@ -83,6 +83,9 @@ final class StoryboardDecompilation {
         return kinds
     }()
 
+    static let transitionStyles = DecompileState.inverted(SegueRule.transitionStyles)
+    static let presentationStyles = DecompileState.inverted(SegueRule.presentationStyles)
+
     /// The kind of segue template `index`: by its class, a show template by the action it
     /// names (``SegueRule``: `showViewController:sender:` or `showDetailViewController:sender:`).
     static func segueKind(_ reader: DecompileReader, _ index: Int) -> String? {
@@ -260,7 +263,9 @@ final class StoryboardDecompilation {
         }
         var triggers: Set<Int> = []
         for connection in reader.elements(0, "UINibConnectionsKey")
-        where reader.className(connection) == "UIRuntimeEventConnection" && reader.string(connection, "UILabel") == "perform:" {
+        where reader.className(connection) == "UIRuntimeEventConnection"
+            && reader.string(connection, "UILabel") == "perform:"
+        {
             if let destination = reader.reference(connection, "UIDestination") { triggers.insert(destination) }
         }
         let candidates = proxies.filter { !triggers.contains($0) }
@@ -429,6 +434,35 @@ final class StoryboardDecompilation {
         if let clears = reader.flag(index, "UIClearsSelectionOnViewWillAppear") {
             used.insert("UIClearsSelectionOnViewWillAppear")
             if !clears { controller.set("clearsSelectionOnViewWillAppear", "NO") }
+        }
+        // Presentation and layout flags (StoryboardCompiler.encodeLayoutFlags, encodeModalStyles).
+        for (key, attribute) in [
+            ("UIHidesBottomBarWhenPushed", "hidesBottomBarWhenPushed"),
+            ("UIDefinesPresentationContext", "definesPresentationContext"),
+        ] where reader.flag(index, key) == true {
+            used.insert(key)
+            controller.set(attribute, "YES")
+        }
+        if reader.integer(index, "UIKeyExtendedLayoutIncludesOpaqueBars") == 1 {
+            used.insert("UIKeyExtendedLayoutIncludesOpaqueBars")
+            controller.set("extendedLayoutIncludesOpaqueBars", "YES")
+        }
+        for (key, attribute, table) in [
+            ("UIModalTransitionStyle", "modalTransitionStyle", Self.transitionStyles),
+            ("UIModalPresentationStyle", "modalPresentationStyle", Self.presentationStyles),
+        ] {
+            if let code = reader.integer(index, key), let name = table[code] {
+                used.insert(key)
+                controller.set(attribute, name)
+            }
+        }
+        if let bits = reader.integer(index, "UIKeyEdgesForExtendedLayout") {
+            used.insert("UIKeyEdgesForExtendedLayout")
+            let edges = DecompiledElement("extendedEdge", [("key", "edgesForExtendedLayout")])
+            for (name, bit) in [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)] where bits & bit != 0 {
+                edges.set(name, "YES")
+            }
+            controller.append(edges)
         }
         if let item = reader.reference(index, "UINavigationItem"), reader.className(item) == "UINavigationItem" {
             used.insert("UINavigationItem")

@@ -202,6 +202,10 @@ final class UIKitDecompilation: DecompileState {
                 owner = referrer[current]
                 steps += 1
             }
+            // An accessibility label's key names the configured view (AccessibilityRule).
+            if let current = owner, reader.className(current) == "UIRuntimeAccessibilityConfiguration" {
+                owner = reader.reference(current, "UIAccessibileObject")
+            }
             if let owner { assign(String(key[..<dot]), to: owner) }
         }
     }
@@ -796,6 +800,13 @@ final class UIKitDecompilation: DecompileState {
         where reader.flag(index, key) == true {
             take(key)
         }
+        for (key, attribute) in [
+            ("UIReversesTitleShadowWhenHighlighted", "reversesTitleShadowWhenHighlighted"),
+            ("UIShowsTouchWhenHighlighted", "showsTouchWhenHighlighted"),
+        ] where reader.flag(index, key) == true {
+            take(key)
+            element.set(attribute, "YES")
+        }
         take("UIButtonConfiguration")
         for (name, key) in [
             ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
@@ -879,6 +890,8 @@ final class UIKitDecompilation: DecompileState {
         if let minimum = reader.number(index, "UIMinimumFontSize") {
             take("UIMinimumFontSize")
             take("UIAdjustsFontSizeToFit")
+            // The minimum size is archived whether or not the field adjusts (TextFieldRule).
+            if reader.flag(index, "UIAdjustsFontSizeToFit") != true { element.set("adjustsFontSizeToFit", "NO") }
             element.set("minimumFontSize", Self.number(minimum))
         }
         if let name = image(reader.reference(index, "UITextFieldBackground")) {
