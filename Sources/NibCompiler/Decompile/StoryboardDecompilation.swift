@@ -111,7 +111,7 @@ final class StoryboardDecompilation {
     func run() -> NibDecompiler.Result {
         // The newest Xcode any nib shows, but an Xcode before 13 when any nib lists its own
         // objects before the placeholders (``XcodeEra/listsPlaceholdersFirst``).
-        let eras = nibs.values.map { UIKitDecompilation.inferredEra($0) }
+        let eras = nibs.values.map { UIKitDecompilation.inferredEra($0, inStoryboard: true) }
         era = eras.max() ?? XcodeEra(13)
         if eras.contains(XcodeEra(12)), era > XcodeEra(12) { era = XcodeEra(12) }
         let viewNibs = Set(nibs.keys.filter { $0.contains("-view-") })

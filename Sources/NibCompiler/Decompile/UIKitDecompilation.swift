@@ -14,6 +14,10 @@ final class UIKitDecompilation: DecompileState {
     private var prototypingFlags: [Int: String] = [:]
     /// Views whose `<viewLayoutGuide key="safeArea">` came from their own guide.
     private var safeAreaPlaced: Set<Int> = []
+    /// Views with their own safe area guide whose placeholder guide has not been met yet.
+    private var ownGuidesPending: Set<Int> = []
+    /// Subview → its superview.
+    private var parentOf: [Int: Int] = [:]
     var era = XcodeEra(13)
     var localizable = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
@@ -110,7 +114,7 @@ final class UIKitDecompilation: DecompileState {
 
     /// The Xcode whose ibtool wrote the nib, from the keys each Xcode added
     /// (``XcodeEra``'s flags read backwards).
-    static func inferredEra(_ reader: DecompileReader) -> XcodeEra {
+    static func inferredEra(_ reader: DecompileReader, inStoryboard: Bool = false) -> XcodeEra {
         var keys: Set<String> = []
         var hasSFUI = false
         var unitImages = 0
@@ -165,6 +169,20 @@ final class UIKitDecompilation: DecompileState {
         {
             version = 10
         }
+        // A storyboard view nib with a placeholder before its view: an Xcode from 13, which
+        // lists the placeholders first (``XcodeEra/listsPlaceholdersFirst``); before, the view
+        // comes first. (Not for xibs: applied to them, the rule lost 13 pairs and corpus nibs that
+        // round-trip as older Xcodes' output, the LaunchScreen xibs of FBPages, insulter, …)
+        if inStoryboard, let first = topLevelObjects.first, reader.className(first) == "UIProxyObject",
+            topLevelObjects.contains(where: { index in
+                let className =
+                    reader.className(index) == "UIClassSwapper"
+                    ? reader.string(index, "UIOriginalClassName") ?? "" : reader.className(index)
+                return ClassHierarchy.isKind(className, of: "UIView")
+            })
+        {
+            version = max(version, 13)
+        }
         // Top-level objects before a placeholder: an Xcode before 13 (``XcodeEra/listsPlaceholdersFirst``).
         let topLevel = topLevelObjects
         if let lastProxy = topLevel.lastIndex(where: { reader.className($0) == "UIProxyObject" }),
@@ -175,10 +193,13 @@ final class UIKitDecompilation: DecompileState {
         return XcodeEra(version)
     }
 
-    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``).
+    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``);
+    /// Xcode 13's is an Xcode 13.3 build, below the tools the iOS rules no longer model
+    /// (`NibCompiler.firstUnmodelledIOSTools`), so that compiling the document asks for no
+    /// nearest-Xcode approximation.
     static func toolsVersion(_ era: XcodeEra) -> String {
         let table: [(Double, String)] = [
-            (13, "21701"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
+            (13, "20037"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
             (7, "9531"), (6.3, "7706"), (6.1, "6254"),
         ]
         return table.first { era.version >= $0.0 }?.1 ?? "4514"
@@ -450,6 +471,7 @@ final class UIKitDecompilation: DecompileState {
                 } else if depth >= Self.maximumDepth {
                     list.append(lost("deep view", "a view nested more than \(Self.maximumDepth) levels deep"))
                 } else if isView(subview) {
+                    parentOf[subview] = index
                     list.append(view(subview, depth: depth + 1))
                 } else {
                     list.append(
@@ -469,6 +491,7 @@ final class UIKitDecompilation: DecompileState {
         {
             element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
             safeAreaPlaced.insert(index)
+            ownGuidesPending.insert(index)
         }
         if let margins = reader.geometry(index, "UIViewLayoutMargins"), margins.count == 4 {
             take("UIViewLayoutMargins")
@@ -670,6 +693,7 @@ final class UIKitDecompilation: DecompileState {
         }) {
             element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
             safeAreaPlaced.insert(index)
+            ownGuidesPending.insert(index)
         }
         for (key, payload) in reader.values(index) where !used.contains(key) {
             element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
@@ -1521,6 +1545,17 @@ final class UIKitDecompilation: DecompileState {
             var owner = tracked[position - 1]
             // A cell's placeholder follows its content view (``TableViewCellRule``).
             if let cell = cellOfContentView[owner] { owner = cell }
+            // A view whose own guide constraints name has its placeholder too, after the views
+            // of its subtree: it belongs to that view (or the previous object's nearest ancestor
+            // that has one), which already has its `<viewLayoutGuide>`.
+            var chain = [owner]
+            while let last = chain.last, let parent = parentOf[last], chain.count < Self.maximumDepth + 2 {
+                chain.append(cellOfContentView[parent] ?? parent)
+            }
+            if let pending = chain.first(where: { ownGuidesPending.contains($0) }) {
+                ownGuidesPending.remove(pending)
+                continue
+            }
             if !isView(owner) || elements[owner] == nil || safeAreaPlaced.contains(owner) {
                 guard let root = topLevelViews.first(where: { !safeAreaPlaced.contains($0.index) }) else { continue }
                 owner = root.index
