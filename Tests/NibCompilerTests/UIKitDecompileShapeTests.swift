@@ -61,6 +61,14 @@ struct UIKitDecompileShapeTests {
                             <textInputTraits key="textInputTraits" autocapitalizationType="words"/>
                             <dataDetectorType key="dataDetectorTypes" phoneNumber="YES" link="YES"/>
                         </textView>
+                        <activityIndicatorView opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" hidesWhenStopped="YES" animating="YES" style="large" id="ai1-aa-008">
+                            <rect key="frame" x="140" y="330" width="37" height="37"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </activityIndicatorView>
+                        <progressView opaque="NO" contentMode="scaleToFill" verticalHuggingPriority="750" progress="0.5" id="pv1-aa-009">
+                            <rect key="frame" x="0.0" y="380" width="320" height="4"/>
+                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        </progressView>
                     </subviews>
                 </view>
             </objects>
@@ -144,7 +152,8 @@ struct UIKitDecompileShapeTests {
             #"<tableViewCellContentView key="contentView""#, #"customClass="EntryCell" customModule="App""#,
             #"bounces="NO""#, #"pagingEnabled="YES""#, #"keyboardDismissMode="onDrag""#,
             #"contentInsetAdjustmentBehavior="never""#, #"text="Terms""#, #"editable="NO""#,
-            #"autocapitalizationType="words""#, #"phoneNumber="YES""#,
+            #"autocapitalizationType="words""#, #"phoneNumber="YES""#, #"style="large""#,
+            #"hidesWhenStopped="YES""#, #"animating="YES""#, #"progress="0.5""#,
         ] {
             #expect(result.document.contains(fragment), "missing \(fragment)")
         }
@@ -174,6 +183,50 @@ struct UIKitDecompileShapeTests {
             between: compiled.files.filter { (key, _) in key != "Info.plist" },
             and: again.files.filter { (key, _) in key != "Info.plist" })
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+    }
+
+    @Test("A segmented control's segments, selection, alignment and tint round-trip (Xcode 10)")
+    func segmentedControl() throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <view contentMode="scaleToFill" id="vw1-aa-001">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <subviews>
+                            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="1" id="sg1-aa-002">
+                                <rect key="frame" x="20" y="20" width="280" height="29"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                <segments>
+                                    <segment title="km"/>
+                                    <segment title="mi"/>
+                                    <segment title="m"/>
+                                </segments>
+                                <color key="tintColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            </segmentedControl>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """
+        let original = try DecompileTests.compiled(document)
+        let result = try NibDecompiler().decompile(original)
+        #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
+        let bytes = try #require(again.files[""])
+        let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        for fragment in [
+            #"<segment title="km"/>"#, #"selectedSegmentIndex="1""#, #"contentVerticalAlignment="top""#,
+            #"<color key="tintColor" red="1""#,
+        ] {
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
     }
 
     @Test("A prototype nib that is no nib is kept as a comment and counted, not trusted")

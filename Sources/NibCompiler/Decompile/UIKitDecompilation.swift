@@ -380,13 +380,19 @@ final class UIKitDecompilation: DecompileState {
         }
         let defaultHugging = rule?.defaultHugging ?? [250, 250]
         take("UIViewContentHuggingPriority")
-        let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) ?? (250, 250)
         let buttonType = reader.integer(index, "UIButtonType") ?? 0
-        if [hugging.0, hugging.1] != defaultHugging,
-            !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
-        {
-            element.set("horizontalHuggingPriority", Self.number(hugging.0))
-            element.set("verticalHuggingPriority", Self.number(hugging.1))
+        if let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) {
+            if [hugging.0, hugging.1] != defaultHugging,
+                !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
+            {
+                element.set("horizontalHuggingPriority", Self.number(hugging.0))
+                element.set("verticalHuggingPriority", Self.number(hugging.1))
+            }
+        } else if defaultHugging.count == 2, defaultHugging != [250, 250] {
+            // No priority archived: the source said the class's own (an activity indicator's
+            // 750 × 750), which a document without the attributes (250) would not give back.
+            element.set("horizontalHuggingPriority", Self.number(defaultHugging[0]))
+            element.set("verticalHuggingPriority", Self.number(defaultHugging[1]))
         }
         if let resistance = priorities(reader.string(index, "UIViewContentCompressionResistancePriority")) {
             take("UIViewContentCompressionResistancePriority")
@@ -464,7 +470,10 @@ final class UIKitDecompilation: DecompileState {
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
-                if reader.className(subview) == "_UILayoutGuide" {
+                if reader.className(subview) == "UISegment", className == "UISegmentedControl" {
+                    // The control's segments (``segmentedControl(_:_:_:)``).
+                    visited.insert(subview)
+                } else if reader.className(subview) == "_UILayoutGuide" {
                     let identifier = reader.string(subview, "_UILayoutGuideIdentifier")
                     layoutGuides.append((subview, identifier == "_UIViewControllerBottom" ? "bottom" : "top"))
                     visited.insert(subview)
@@ -515,6 +524,9 @@ final class UIKitDecompilation: DecompileState {
         case "UITextField": textField(index, element, take)
         case "UITableView": tableView(index, element, take)
         case "UIScrollView": scrollKeys(index, element, take)
+        case "UIActivityIndicatorView": activityIndicator(index, element, take)
+        case "UIProgressView": progressView(index, element, take)
+        case "UISegmentedControl": segmentedControl(index, element, take)
         case "UITextView":
             scrollKeys(index, element, take)
             textView(index, element, take)
@@ -1213,6 +1225,84 @@ final class UIKitDecompilation: DecompileState {
         isSceneNib = true
         connect()
         runtimeAttributes()
+    }
+
+    static let activityIndicatorStyles = inverted(ActivityIndicatorRule.styles)
+
+    /// `<activityIndicatorView>` (``ActivityIndicatorRule`` read backwards): the style (the
+    /// iOS 13 SDK's when archived, the legacy one otherwise), hiding, animating and color.
+    private func activityIndicator(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UIActivityIndicatorViewStyle")
+        take("UIDisableUpdateColorOnTraitCollectionChange")
+        let style =
+            reader.integer(index, "UIActivityIndicatorViewStyle-Modern")
+            ?? reader.integer(index, "UIActivityIndicatorViewStyle") ?? 0
+        take("UIActivityIndicatorViewStyle-Modern")
+        if let name = Self.activityIndicatorStyles[style], style != 0 { element.set("style", name) }
+        take("UIHidesWhenStopped")
+        if reader.flag(index, "UIHidesWhenStopped") != false { element.set("hidesWhenStopped", "YES") }
+        if reader.flag(index, "UIAnimating") == true {
+            take("UIAnimating")
+            element.set("animating", "YES")
+        }
+        take("UIColor")
+        if let color = color(reader.reference(index, "UIColor"), key: "color") { element.append(color) }
+    }
+
+    /// `<progressView>` (``ProgressViewRule`` read backwards): the progress, its tint and image;
+    /// the frame is the source's origin with the archived width (the compiler makes the view
+    /// its style's 4 points high).
+    private func progressView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let progress = reader.number(index, "UIProgress") {
+            take("UIProgress")
+            element.set("progress", Self.number(progress))
+        }
+        if let color = color(reader.reference(index, "UIProgressProgressTintColor"), key: "progressTintColor") {
+            take("UIProgressProgressTintColor")
+            element.append(color)
+        }
+        if let name = image(reader.reference(index, "UIProgressProgressImage")) {
+            take("UIProgressProgressImage")
+            element.set("progressImage", name)
+        }
+    }
+
+    /// `<segmentedControl>` (``SegmentedControlRule`` read backwards): the selected segment,
+    /// alignments, the tint (archived under the control's own key) and one `<segment>` per
+    /// titled `UISegment`.
+    private func segmentedControl(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
+            take("UIContentHorizontalAlignment")
+            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
+        }
+        if let code = reader.integer(index, "UIContentVerticalAlignment") {
+            take("UIContentVerticalAlignment")
+            element.set("contentVerticalAlignment", Self.verticalAlignments[code] ?? "center")
+        }
+        element.set("segmentControlStyle", "plain")
+        if let selected = reader.integer(index, "UISelectedSegmentIndex") {
+            take("UISelectedSegmentIndex")
+            element.set("selectedSegmentIndex", String(selected))
+        }
+        let segments = DecompiledElement("segments")
+        take("UISegments")
+        for segment in reader.elements(index, "UISegments") {
+            let made = DecompiledElement("segment")
+            if let title = reader.string(segment, "UISegmentInfo") { made.set("title", title) }
+            for (key, payload) in reader.values(segment)
+            where ![
+                "UISegmentInfo", "UISegmentStyle", "UISegmentPosition", "UIBounds", "UICenter", "UIDeepDrawRect",
+                "UIAutoresizeSubviews", "UIViewSemanticContentAttribute",
+            ].contains(key) {
+                made.append(lost("UISegment.\(key)", "\(key) (\(payload))"))
+            }
+            segments.append(made)
+        }
+        element.append(segments)
+        if let tint = color(reader.reference(index, "UISegmentedControlTintColor"), key: "tintColor") {
+            take("UISegmentedControlTintColor")
+            element.append(tint)
+        }
     }
 
     static let tableStyles = inverted(TableViewRule.styles)
