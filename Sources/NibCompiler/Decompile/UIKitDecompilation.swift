@@ -527,6 +527,7 @@ final class UIKitDecompilation: DecompileState {
         case "UIActivityIndicatorView": activityIndicator(index, element, take)
         case "UIProgressView": progressView(index, element, take)
         case "UISegmentedControl": segmentedControl(index, element, take)
+        case "UIToolbar": toolbar(index, element, take)
         case "UITextView":
             scrollKeys(index, element, take)
             textView(index, element, take)
@@ -1302,6 +1303,28 @@ final class UIKitDecompilation: DecompileState {
         if let tint = color(reader.reference(index, "UISegmentedControlTintColor"), key: "tintColor") {
             take("UISegmentedControlTintColor")
             element.append(tint)
+        }
+    }
+
+    /// `<toolbar>` (``UIKitToolbarRule`` read backwards): translucency, bar tint and the
+    /// `<items>`' bar button items; the bar position is the compiler's.
+    private func toolbar(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UIBarPosition")
+        take("UIBarTranslucence")
+        if reader.integer(index, "UIBarTranslucence") == 2 { element.set("translucent", "NO") }
+        if let tint = color(reader.reference(index, "UIBarTintColor"), key: "barTintColor") {
+            take("UIBarTintColor")
+            element.append(tint)
+        }
+        let items = reader.elements(index, "UIItems")
+        let made = items.compactMap { barButtonItem($0, key: nil) }
+        if made.count == items.count {
+            take("UIItems")
+            if !made.isEmpty {
+                let list = DecompiledElement("items")
+                for item in made { list.append(item) }
+                element.append(list)
+            }
         }
     }
 
