@@ -75,8 +75,9 @@ struct UIKitDecompileShapeTests {
         </document>
         """
 
-    /// A navigation controller whose root is a table view controller with a prototype cell
-    /// and bar button items (one of them with an action), as Xcode 13 saves them.
+    /// A navigation controller whose root is a table view controller with a prototype cell,
+    /// bar button items (one of them with an action) and a tab bar item with an SF Symbol, as
+    /// Xcode 13 saves them.
     static let storyboard = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="20037" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="nav">
@@ -114,6 +115,7 @@ struct UIKitDecompileShapeTests {
                                 <outlet property="delegate" destination="list" id="dg"/>
                             </connections>
                         </tableView>
+                        <tabBarItem key="tabBarItem" title="List" image="star.fill" id="tab"/>
                         <navigationItem key="navigationItem" title="Items" id="item">
                             <barButtonItem key="leftBarButtonItem" systemItem="edit" id="edit"/>
                             <rightBarButtonItems>
@@ -132,21 +134,48 @@ struct UIKitDecompileShapeTests {
                     <placeholder placeholderIdentifier="IBFirstResponder" id="f2" sceneMemberID="firstResponder"/>
                 </objects></scene>
             </scenes>
+            <resources>
+                <image name="star.fill" catalog="system" width="128" height="116"/>
+            </resources>
         </document>
         """
 
-    @Test("A top-level cell, a scroll view and a text view round-trip, nothing left as a comment")
-    func cellScrollAndTextView() throws {
-        let original = try DecompileTests.compiled(Self.cellDocument)
+    /// Decompiles `original`, compiles the document with the Xcode it names, and returns the
+    /// result with the structural differences from `original`.
+    static func xibRoundTrip(_ original: NibArchive) throws -> (NibDecompiler.Result, [String]) {
         let result = try NibDecompiler().decompile(original)
-        #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
-        #expect(result.xcode == XcodeEra(13), "the cell's iOS 15 SDK keys show Xcode 13")
         var options = NibCompiler.Options()
         options.xcode = result.xcode
         let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
         let bytes = try #require(again.files[""])
         let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
-        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        return (result, differences.map(\.description))
+    }
+
+    /// The same for a compiled storyboard's files (its nibs and `Info.plist`; the `Info.plist`s
+    /// are compared too unless `infoPlist` is false).
+    static func storyboardRoundTrip(_ files: [String: [UInt8]], infoPlist: Bool = true) throws -> (
+        NibDecompiler.Result, [String]
+    ) {
+        let nibs = try files.filter { $0.key.hasSuffix(".nib") }.sorted { $0.key < $1.key }.map {
+            (name: $0.key, archive: try NibArchive(parsing: $0.value))
+        }
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: files["Info.plist"])
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
+        let differences = FileTreeComparison().differences(
+            between: files.filter { infoPlist || $0.key != "Info.plist" },
+            and: again.files.filter { infoPlist || $0.key != "Info.plist" })
+        return (result, differences.map(\.description))
+    }
+
+    @Test("A top-level cell, a scroll view and a text view round-trip, nothing left as a comment")
+    func cellScrollAndTextView() throws {
+        let (result, differences) = try Self.xibRoundTrip(try DecompileTests.compiled(Self.cellDocument))
+        #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
+        #expect(result.xcode == XcodeEra(13), "the cell's iOS 15 SDK keys show Xcode 13")
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
         for fragment in [
             #"selectionStyle="none""#, #"accessoryType="disclosureIndicator""#, #"reuseIdentifier="entry""#,
             #"<tableViewCellContentView key="contentView""#, #"customClass="EntryCell" customModule="App""#,
@@ -161,28 +190,21 @@ struct UIKitDecompileShapeTests {
         #expect(!result.document.contains("SeparatorView") && !result.document.contains("SystemBackground"))
     }
 
-    @Test("Prototype cells and navigation bar button items round-trip through a storyboard")
+    @Test("Prototype cells, bar button items and a tab bar item round-trip through a storyboard")
     func prototypesAndBarButtonItems() throws {
         let compiled = try NibCompiler().compile(Data(Self.storyboard.utf8), fileName: "Main.storyboard")
-        let nibs = try compiled.files.filter { $0.key.hasSuffix(".nib") }.sorted { $0.key < $1.key }.map {
-            (name: $0.key, archive: try NibArchive(parsing: $0.value))
-        }
-        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: compiled.files["Info.plist"])
+        let (result, differences) = try Self.storyboardRoundTrip(compiled.files, infoPlist: false)
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
         #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
         for fragment in [
             "<prototypes>", #"reuseIdentifier="item""#, #"<barButtonItem key="leftBarButtonItem" systemItem="edit""#,
             "<rightBarButtonItems>", #"title="Add" style="done""#, #"enabled="NO""#,
             #"selector="add:""#, #"property="sortItem""#,
+            #"<tabBarItem key="tabBarItem" title="List" image="star.fill""#,
+            #"<image name="star.fill" catalog="system""#,
         ] {
             #expect(result.document.contains(fragment), "missing \(fragment)")
         }
-        var options = NibCompiler.Options()
-        options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
-        let differences = FileTreeComparison().differences(
-            between: compiled.files.filter { (key, _) in key != "Info.plist" },
-            and: again.files.filter { (key, _) in key != "Info.plist" })
-        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
     }
 
     @Test("A segmented control's segments, selection, alignment and tint round-trip (Xcode 10)")
@@ -212,15 +234,9 @@ struct UIKitDecompileShapeTests {
                 </objects>
             </document>
             """
-        let original = try DecompileTests.compiled(document)
-        let result = try NibDecompiler().decompile(original)
+        let (result, differences) = try Self.xibRoundTrip(try DecompileTests.compiled(document))
         #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
-        var options = NibCompiler.Options()
-        options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
-        let bytes = try #require(again.files[""])
-        let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
-        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
         for fragment in [
             #"<segment title="km"/>"#, #"selectedSegmentIndex="1""#, #"contentVerticalAlignment="top""#,
             #"<color key="tintColor" red="1""#,
@@ -267,14 +283,9 @@ struct UIKitDecompilePairTests {
         ])
     func xibPair(_ path: String) throws {
         let url = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).nib")
-        let original = try NibArchive(parsing: [UInt8](try Data(contentsOf: url)))
-        let result = try NibDecompiler().decompile(original)
-        var options = NibCompiler.Options()
-        options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
-        let bytes = try #require(again.files[""])
-        let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
-        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        let (_, differences) = try UIKitDecompileShapeTests.xibRoundTrip(
+            try NibArchive(parsing: [UInt8](try Data(contentsOf: url))))
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
 
     @Test(
@@ -290,14 +301,7 @@ struct UIKitDecompilePairTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             files[name] = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
         }
-        let nibs = try files.filter { $0.key.hasSuffix(".nib") }.sorted { $0.key < $1.key }.map {
-            (name: $0.key, archive: try NibArchive(parsing: $0.value))
-        }
-        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: files["Info.plist"])
-        var options = NibCompiler.Options()
-        options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
-        let differences = FileTreeComparison().differences(between: files, and: again.files)
-        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        let (_, differences) = try UIKitDecompileShapeTests.storyboardRoundTrip(files)
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
 }

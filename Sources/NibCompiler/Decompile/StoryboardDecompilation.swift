@@ -214,7 +214,8 @@ final class StoryboardDecompilation {
                 DecompiledElement(
                     "size", [("key", "freeformSize"), ("width", Self.number(width)), ("height", Self.number(height))]))
             controller.orderChildren([
-                "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "size", "connections",
+                "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "size",
+                "connections",
             ])
         }
         return (id, landscape)
@@ -247,7 +248,7 @@ final class StoryboardDecompilation {
         placeView(
             viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: externals)
         controller.orderChildren([
-            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+            "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
         ])
         return scene
     }
@@ -464,6 +465,10 @@ final class StoryboardDecompilation {
             }
             controller.append(edges)
         }
+        if let item = reader.reference(index, "UITabBarItem"), let made = state.tabBarItem(item) {
+            used.insert("UITabBarItem")
+            controller.append(made)
+        }
         if let item = reader.reference(index, "UINavigationItem"), reader.className(item) == "UINavigationItem" {
             used.insert("UINavigationItem")
             controller.append(navigationItem(item, state: state))
@@ -518,10 +523,7 @@ final class StoryboardDecompilation {
         for other in reader.elements(0, "UINibTopLevelObjectsKey") where other != index {
             if reader.className(other) == "UIProxyObject" { continue }
             // The scene's container or children, which are scenes of their own.
-            let otherClass =
-                reader.className(other) == "UIClassSwapper"
-                ? reader.string(other, "UIOriginalClassName") ?? "" : reader.className(other)
-            if ClassHierarchy.isKind(otherClass, of: "UIViewController") { continue }
+            if ClassHierarchy.isKind(UIKitDecompilation.actualClass(reader, other), of: "UIViewController") { continue }
             if let recognizer = state.gestureRecognizer(other) {
                 members[other] = recognizer
                 objects.append(recognizer)
@@ -562,7 +564,7 @@ final class StoryboardDecompilation {
             if let segue = segues[template] { controller.child("connections").append(segue) }
         }
         controller.orderChildren([
-            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+            "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
         ])
         for (key, payload) in reader.values(index) where !used.contains(key) {
             controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
@@ -589,18 +591,7 @@ final class StoryboardDecompilation {
         let reader = state.reader
         let bar = DecompiledElement(
             "navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
-        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
-            let center = reader.geometry(index, "UICenter"), center.count == 2
-        {
-            bar.append(
-                DecompiledElement(
-                    "rect",
-                    [
-                        ("key", "frame"), ("x", DecompileState.number(center[0] - bounds[2] / 2)),
-                        ("y", DecompileState.number(center[1] - bounds[3] / 2)),
-                        ("width", DecompileState.number(bounds[2])), ("height", DecompileState.number(bounds[3])),
-                    ]))
-        }
+        if let frame = state.frame(index) { bar.append(frame) }
         bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
         if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") { bar.append(tint) }
         for (key, payload) in reader.values(index) where !Self.impliedBarKeys.contains(key) {

@@ -160,10 +160,7 @@ final class UIKitDecompilation: DecompileState {
         let topLevelObjects = reader.elements(0, "UINibTopLevelObjectsKey")
         if version == 9, sizedImages == 0,
             topLevelObjects.contains(where: { index in
-                let className =
-                    reader.className(index) == "UIClassSwapper"
-                    ? reader.string(index, "UIOriginalClassName") ?? "" : reader.className(index)
-                return ClassHierarchy.isKind(className, of: "UITableViewCell")
+                ClassHierarchy.isKind(actualClass(reader, index), of: "UITableViewCell")
                     && !reader.has(index, "UIBackgroundColor")
             })
         {
@@ -174,12 +171,7 @@ final class UIKitDecompilation: DecompileState {
         // comes first. (Not for xibs: applied to them, the rule lost 13 pairs and corpus nibs that
         // round-trip as older Xcodes' output, the LaunchScreen xibs of FBPages, insulter, …)
         if inStoryboard, let first = topLevelObjects.first, reader.className(first) == "UIProxyObject",
-            topLevelObjects.contains(where: { index in
-                let className =
-                    reader.className(index) == "UIClassSwapper"
-                    ? reader.string(index, "UIOriginalClassName") ?? "" : reader.className(index)
-                return ClassHierarchy.isKind(className, of: "UIView")
-            })
+            topLevelObjects.contains(where: { ClassHierarchy.isKind(actualClass(reader, $0), of: "UIView") })
         {
             version = max(version, 13)
         }
@@ -280,14 +272,7 @@ final class UIKitDecompilation: DecompileState {
         var used: Set<String> = [
             "UIGestureRecognizer.allowedTouchTypes", "UIGestureRecognizer.requiresExclusiveTouchType",
         ]
-        if reader.className(index) == "UIClassSwapper" {
-            used.formUnion(["UIClassName", "UIOriginalClassName"])
-            if let custom = reader.string(index, "UIClassName") {
-                let (plain, module) = Self.demangled(custom)
-                element.set("customClass", plain)
-                if let module { element.set("customModule", module) }
-            }
-        }
+        if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
         if let imp = reader.reference(index, "UITapGestureRecognizer._imp") {
             used.insert("UITapGestureRecognizer._imp")
             if let taps = reader.integer(imp, "UITapRecognizer.numberOfTapsRequired") {
@@ -314,7 +299,10 @@ final class UIKitDecompilation: DecompileState {
         }
     }
 
-    private func actualClass(_ index: Int) -> String {
+    private func actualClass(_ index: Int) -> String { Self.actualClass(reader, index) }
+
+    /// The class object `index` stands for: a class swapper's original class.
+    static func actualClass(_ reader: DecompileReader, _ index: Int) -> String {
         let className = reader.className(index)
         return className == "UIClassSwapper" ? reader.string(index, "UIOriginalClassName") ?? className : className
     }
@@ -338,14 +326,9 @@ final class UIKitDecompilation: DecompileState {
         let element = DecompiledElement(name)
         elements[index] = element
         let rule = ViewRule.all[name]
-        if reader.className(index) == "UIClassSwapper" {
+        if setCustomClass(index, on: element) {
             take("UIClassName")
             take("UIOriginalClassName")
-            if let custom = reader.string(index, "UIClassName") {
-                let (plain, module) = Self.demangled(custom)
-                element.set("customClass", plain)
-                if let module { element.set("customModule", module) }
-            }
         }
         // Attributes in Interface Builder's order.
         if let mode = reader.integer(index, "UIContentMode") {
@@ -421,28 +404,12 @@ final class UIKitDecompilation: DecompileState {
         // Frame: bounds size around the center.
         take("UIBounds")
         take("UICenter")
-        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
-            let center = reader.geometry(index, "UICenter"), center.count == 2
-        {
-            if bounds[0] != 0 || bounds[1] != 0 {
-                element.append(lost("\(className).UIBounds origin", "the bounds origin \(bounds[0]), \(bounds[1])"))
-            }
-            element.append(
-                DecompiledElement(
-                    "rect",
-                    [
-                        ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
-                        ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
-                        ("height", Self.number(bounds[3])),
-                    ]))
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4, bounds[0] != 0 || bounds[1] != 0 {
+            element.append(lost("\(className).UIBounds origin", "the bounds origin \(bounds[0]), \(bounds[1])"))
         }
+        if let frame = frame(index) { element.append(frame) }
         take("UIAutoresizingMask")
-        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
-        if mask != 36 {
-            let element2 = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
-            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element2.set(name, "YES") }
-            element.append(element2)
-        }
+        if let mask = autoresizingMask(index) { element.append(mask) }
         if let stretch = reader.geometry(index, "UIContentStretch"), stretch.count == 4 {
             take("UIContentStretch")
             element.append(
@@ -642,32 +609,9 @@ final class UIKitDecompilation: DecompileState {
             element.set("insetsLayoutMarginsFromSafeArea", "NO")
         }
         element.set("id", id(index))
-        if reader.className(index) == "UIClassSwapper" {
-            used.formUnion(["UIClassName", "UIOriginalClassName"])
-            if let custom = reader.string(index, "UIClassName") {
-                let (plain, module) = Self.demangled(custom)
-                element.set("customClass", plain)
-                if let module { element.set("customModule", module) }
-            }
-        }
-        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
-            let center = reader.geometry(index, "UICenter"), center.count == 2
-        {
-            element.append(
-                DecompiledElement(
-                    "rect",
-                    [
-                        ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
-                        ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
-                        ("height", Self.number(bounds[3])),
-                    ]))
-        }
-        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
-        if mask != 36 {
-            let maskElement = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
-            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { maskElement.set(name, "YES") }
-            element.append(maskElement)
-        }
+        if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
+        if let frame = frame(index) { element.append(frame) }
+        if let mask = autoresizingMask(index) { element.append(mask) }
         // The content view, then the separator ibtool generates (and, from Xcode 13, UIKit's
         // system background view), which the compiler makes again.
         let content = reader.reference(index, "UIContentView")
@@ -711,6 +655,42 @@ final class UIKitDecompilation: DecompileState {
         for (key, payload) in reader.values(index) where !used.contains(key) {
             element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
         }
+        return element
+    }
+
+    /// Sets `customClass` (and `customModule`, from a mangled Swift name) for a class swapper;
+    /// whether `index` is one.
+    @discardableResult
+    func setCustomClass(_ index: Int, on element: DecompiledElement) -> Bool {
+        guard reader.className(index) == "UIClassSwapper" else { return false }
+        if let custom = reader.string(index, "UIClassName") {
+            let (plain, module) = Self.demangled(custom)
+            element.set("customClass", plain)
+            if let module { element.set("customModule", module) }
+        }
+        return true
+    }
+
+    /// `<rect key="frame">` of a view: its bounds' size around its center.
+    func frame(_ index: Int) -> DecompiledElement? {
+        guard let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        else { return nil }
+        return DecompiledElement(
+            "rect",
+            [
+                ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
+                ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
+                ("height", Self.number(bounds[3])),
+            ])
+    }
+
+    /// `<autoresizingMask>` of a view (``AutoresizingRule/bits``), unless it is the default.
+    private func autoresizingMask(_ index: Int) -> DecompiledElement? {
+        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
+        guard mask != 36 else { return nil }
+        let element = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+        for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element.set(name, "YES") }
         return element
     }
 
@@ -948,6 +928,12 @@ final class UIKitDecompilation: DecompileState {
             take("UITextColor")
             element.append(color)
         }
+        element.append(textInputTraits(index, take))
+    }
+
+    /// `<textInputTraits>` (``TextInputTraitsRule`` read backwards) of a text field or view. An
+    /// absent capitalization is the class's own default either way (the compiler leaves it out).
+    private func textInputTraits(_ index: Int, _ take: (String) -> Void) -> DecompiledElement {
         let traits = DecompiledElement("textInputTraits", [("key", "textInputTraits")])
         let secure = reader.flag(index, "UISecureTextEntry") == true
         for (key, name, table) in [
@@ -978,7 +964,7 @@ final class UIKitDecompilation: DecompileState {
             take("UITextContentType")
             traits.set("textContentType", contentType)
         }
-        element.append(traits)
+        return traits
     }
 
     static let indicatorStyles = inverted(UIKitScrollViewRule.indicatorStyles)
@@ -1070,24 +1056,7 @@ final class UIKitDecompilation: DecompileState {
             for (name, bit) in Self.dataDetectorBits where bits & bit != 0 { detectors.set(name, "YES") }
             element.append(detectors)
         }
-        let traits = DecompiledElement("textInputTraits", [("key", "textInputTraits")])
-        for (key, name, table) in [
-            ("UIAutocapitalizationType", "autocapitalizationType", Self.capitalizations),
-            ("UIAutocorrectionType", "autocorrectionType", Self.tristates),
-            ("UISpellCheckingType", "spellCheckingType", Self.tristates),
-            ("UIKeyboardType", "keyboardType", Self.keyboardTypes),
-            ("UIReturnKeyType", "returnKeyType", Self.returnKeyTypes),
-        ] {
-            guard let code = reader.integer(index, key), let value = table[code] else { continue }
-            take(key)
-            traits.set(name, value)
-        }
-        if traits["autocapitalizationType"] == nil { traits.set("autocapitalizationType", "sentences") }
-        if reader.flag(index, "UIEnablesReturnKeyAutomatically") == true {
-            take("UIEnablesReturnKeyAutomatically")
-            traits.set("enablesReturnKeyAutomatically", "YES")
-        }
-        element.append(traits)
+        element.append(textInputTraits(index, take))
     }
 
     /// How deep prototype nibs nest (a prototype's table view with prototypes of its own)
@@ -1157,14 +1126,7 @@ final class UIKitDecompilation: DecompileState {
         if let key { element.set("key", key) }
         elements[index] = element
         var used: Set<String> = ["UIEnabled", "UIStyle"]
-        if reader.className(index) == "UIClassSwapper" {
-            used.formUnion(["UIClassName", "UIOriginalClassName"])
-            if let custom = reader.string(index, "UIClassName") {
-                let (plain, module) = Self.demangled(custom)
-                element.set("customClass", plain)
-                if let module { element.set("customModule", module) }
-            }
-        }
+        if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
         if let title = reader.string(index, "UITitle") {
             used.insert("UITitle")
             element.set("title", title)
@@ -1328,6 +1290,36 @@ final class UIKitDecompilation: DecompileState {
         }
     }
 
+    static let tabBarSystemItems = inverted(TabBarRule.systemItems)
+
+    /// `<tabBarItem key="tabBarItem">` (``TabBarRule/item(_:context:resources:)`` read
+    /// backwards): a system item, or a title and images; registered for connections.
+    func tabBarItem(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UITabBarItem", visited.insert(index).inserted else { return nil }
+        let element = DecompiledElement("tabBarItem", [("key", "tabBarItem")])
+        elements[index] = element
+        var used: Set<String> = ["UIEnabled"]
+        if let code = reader.integer(index, "UISystemItem"), let name = Self.tabBarSystemItems[code] {
+            used.insert("UISystemItem")
+            element.set("systemItem", name)
+        }
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            element.set("title", title)
+        }
+        for (key, attribute) in [("UIImage", "image"), ("UISelectedTemplateImage", "selectedImage")] {
+            if let name = image(reader.reference(index, key)) {
+                used.insert(key)
+                element.set(attribute, name)
+            }
+        }
+        element.set("id", id(index))
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("UITabBarItem.\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
     static let tableStyles = inverted(TableViewRule.styles)
     /// Keys ``TableViewRule`` writes for every table view of an era, from no attribute.
     static let impliedTableKeys: Set<String> = [
@@ -1450,6 +1442,9 @@ final class UIKitDecompilation: DecompileState {
         guard let index, reader.className(index) == "UIImageNibPlaceholder",
             let name = reader.string(index, "UIResourceName")
         else { return nil }
+        // An SF Symbol (``ImageRule/symbol(named:element:context:)``): its resource is the
+        // system catalog's.
+        if reader.string(index, "UISystemSymbolResourceName") == name { shared.systemSymbols.insert(name) }
         if shared.images[name] == nil {
             shared.images[name] = (
                 reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1
