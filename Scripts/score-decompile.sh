@@ -6,7 +6,8 @@
 #
 # Usage: Scripts/score-decompile.sh [NAME-FILTER]   (build first: swift build)
 # Environment: NIBKIT_CORPUS (default ../shared/corpus), NIBTOOL (default .build/debug/nibtool),
-#              SCORE_DETAILS=1 to print each failing nib's first differences.
+#              SCORE_DETAILS=1 to print each failing nib's first differences (SCORE_LIMIT of them,
+#              default 5).
 #
 # The corpus's nibs that come from a .storyboardc (nib/OWNER__X.storyboardc_NIB.nib) are put back
 # together by storyboard and decompiled as one .storyboard; each counts on its own.
@@ -53,16 +54,16 @@ score() {
     if grep -q 'targetRuntime="MacOSX' "$document"; then platform="macos"; else platform="ios"; fi
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
     total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
-    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$input" --limit 5 \
+    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$input" --limit "${SCORE_LIMIT:-5}" \
         > "$work/out" 2> "$work/err"; then
         pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
-        echo "PASS $set $name"
+        echo "PASS $set/$platform $name"
     elif grep -q ': error: ' "$work/err" || ! grep -q 'difference' "$work/out"; then
         errors[$set/$platform]=$(( ${errors[$set/$platform]:-0} + 1 ))
-        echo "COMPILE-ERROR $set $name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
+        echo "COMPILE-ERROR $set/$platform $name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
         echo "compile error: $(grep -m1 ': error: ' "$work/err" | sed -E 's/^.*error: //; s/"[^"]*"/"…"/g')" >> "$work/first"
     else
-        echo "DIFF $set $name ($(tail -1 "$work/out"))"
+        echo "DIFF $set/$platform $name ($(tail -1 "$work/out"))"
         [ "${SCORE_DETAILS:-0}" = 1 ] && grep '^- ' "$work/out" | sed 's/^/    /'
         grep -m1 "^category: " "$work/out" | sed "s/^category: /$platform: /" >> "$work/first"
     fi
@@ -89,7 +90,7 @@ score_group() {
     done
     for name in "${variants[@]}"; do
         total[nib/ios]=$(( ${total[nib/ios]:-0} + 1 ))
-        echo "DIFF nib $group/$name (a directory nib's objects-N+ variant, which the compiler does not write)"
+        echo "DIFF nib/ios $group/$name (a directory nib's objects-N+ variant, which the compiler does not write)"
         echo "ios: directory nib variant objects-N+.nib (not written by the compiler)" >> "$work/first"
     done
     ls "$folder"/*.nib > /dev/null 2>&1 || return
@@ -116,7 +117,7 @@ score_group() {
         total[nib/$platform]=$(( ${total[nib/$platform]:-0} + 1 ))
         if [ "$compiled" = 0 ]; then
             errors[nib/$platform]=$(( ${errors[nib/$platform]:-0} + 1 ))
-            echo "COMPILE-ERROR nib $group/$name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
+            echo "COMPILE-ERROR nib/$platform $group/$name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
             echo "compile error: $(grep -m1 ': error: ' "$work/err" | sed -E 's/^.*error: //; s/"[^"]*"/"…"/g')" >> "$work/first"
             continue
         fi
@@ -126,10 +127,10 @@ score_group() {
         done
         if [ -z "$category" ]; then
             pass[nib/$platform]=$(( ${pass[nib/$platform]:-0} + 1 ))
-            echo "PASS nib $group/$name (as a storyboard)"
+            echo "PASS nib/$platform $group/$name (as a storyboard)"
         else
-            echo "DIFF nib $group/$name (as a storyboard)"
-            [ "${SCORE_DETAILS:-0}" = 1 ] && printf '%s\n' "${diffs[@]}" | grep -F -- "- $name:" | head -5 | sed 's/^/    /'
+            echo "DIFF nib/$platform $group/$name (as a storyboard)"
+            [ "${SCORE_DETAILS:-0}" = 1 ] && printf '%s\n' "${diffs[@]}" | grep -F -- "- $name:" | head -"${SCORE_LIMIT:-5}" | sed 's/^/    /'
             echo "$platform: $category" >> "$work/first"
         fi
     done

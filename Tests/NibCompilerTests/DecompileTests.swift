@@ -227,6 +227,12 @@ struct DecompileCorpusTests {
         // ViewEncoder.commonAttributes: attributes of every view kind, which the corpus shows on
         // other kinds only.
         "<button autoresizesSubviews>", "<pickerView insetsLayoutMarginsFromSafeArea>",
+        // UIKitScrollViewRule.attributes: scroll view attributes the corpus shows on text,
+        // table and collection views only (UIScrollDisabled, UIPagingEnabled of compiled
+        // scroll views).
+        "<scrollView scrollEnabled>", "<scrollView pagingEnabled>",
+        // ProgressViewRule reads it (UIProgressProgressImage of the corpus's compiled progress view).
+        "<progressView progressImage>",
     ]
 
     @Test(

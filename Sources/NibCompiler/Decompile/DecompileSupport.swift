@@ -8,6 +8,8 @@ final class DecompileShared {
     var unmapped: [String: Int] = [:]
     var images: [String: (Double, Double)] = [:]
     var imageOrder: [String] = []
+    /// Images that are SF Symbols (`catalog="system"` in `<resources>`).
+    var systemSymbols: Set<String> = []
     var namedColors: [(String, DecompiledElement)] = []
     var systemColors: [(String, DecompiledElement)] = []
     /// Fonts the app ships (named fonts archived without the scaling keys ibtool gives the
@@ -93,14 +95,11 @@ final class DecompileShared {
         let resources = DecompiledElement("resources")
         for name in imageOrder {
             let size = images[name] ?? (1, 1)
-            resources.append(
-                DecompiledElement(
-                    "image",
-                    [
-                        ("name", name), ("width", DecompileState.number(size.0)),
-                        ("height", DecompileState.number(size.1)),
-                    ]
-                ))
+            let image = DecompiledElement("image", [("name", name)])
+            if systemSymbols.contains(name) { image.set("catalog", "system") }
+            image.set("width", DecompileState.number(size.0))
+            image.set("height", DecompileState.number(size.1))
+            resources.append(image)
         }
         for (name, color) in namedColors {
             let entry = DecompiledElement("namedColor", [("name", name)])

@@ -32,6 +32,12 @@ final class DecompiledElement {
         }
     }
 
+    /// Sets the `key` attribute, first as Interface Builder writes it (`<view key="view" …>`).
+    func setKey(_ value: String) {
+        attributes.removeAll { $0.name == "key" }
+        attributes.insert(("key", value), at: 0)
+    }
+
     subscript(name: String) -> String? { attributes.first { $0.name == name }?.value }
 
     func append(_ child: DecompiledElement) { children.append(child) }

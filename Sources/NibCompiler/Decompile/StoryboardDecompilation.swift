@@ -74,9 +74,29 @@ final class StoryboardDecompilation {
             "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation",
             "UIStoryboardShowDetailSegueTemplate": "showDetail", "UIStoryboardReplaceSegueTemplate": "replace",
         ]
-        for (kind, className) in SegueRule.templateClasses { kinds[className] = kind }
+        // Kinds that share a class are told apart by what the template holds (``segueKind(_:_:)``);
+        // the first in name order stands for the rest, so that every run writes the same document.
+        for (kind, className) in SegueRule.templateClasses.sorted(by: { $0.key < $1.key }) where kinds[className] == nil
+        {
+            kinds[className] = kind
+        }
         return kinds
     }()
+
+    static let transitionStyles = DecompileState.inverted(SegueRule.transitionStyles)
+    static let presentationStyles = DecompileState.inverted(SegueRule.presentationStyles)
+
+    /// The kind of segue template `index`: by its class, a show template by the action it
+    /// names (``SegueRule``: `showViewController:sender:` or `showDetailViewController:sender:`).
+    static func segueKind(_ reader: DecompileReader, _ index: Int) -> String? {
+        let templateClass = reader.className(index)
+        if templateClass == SegueRule.templateClasses["showDetail"],
+            reader.string(index, "UIActionName") == "showDetailViewController:sender:"
+        {
+            return "showDetail"
+        }
+        return segueKinds[templateClass]
+    }
 
     init(nibs: [String: DecompileReader], entryPoint: String?) {
         self.nibs = nibs
@@ -91,7 +111,7 @@ final class StoryboardDecompilation {
     func run() -> NibDecompiler.Result {
         // The newest Xcode any nib shows, but an Xcode before 13 when any nib lists its own
         // objects before the placeholders (``XcodeEra/listsPlaceholdersFirst``).
-        let eras = nibs.values.map { UIKitDecompilation.inferredEra($0) }
+        let eras = nibs.values.map { UIKitDecompilation.inferredEra($0, inStoryboard: true) }
         era = eras.max() ?? XcodeEra(13)
         if eras.contains(XcodeEra(12)), era > XcodeEra(12) { era = XcodeEra(12) }
         let viewNibs = Set(nibs.keys.filter { $0.contains("-view-") })
@@ -194,7 +214,8 @@ final class StoryboardDecompilation {
                 DecompiledElement(
                     "size", [("key", "freeformSize"), ("width", Self.number(width)), ("height", Self.number(height))]))
             controller.orderChildren([
-                "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "size", "connections",
+                "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "size",
+                "connections",
             ])
         }
         return (id, landscape)
@@ -222,11 +243,35 @@ final class StoryboardDecompilation {
         objects.append(controller)
         let firstResponder = Self.firstResponder(id: state.id(1_000_001))
         objects.append(firstResponder)
-        placeView(viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: [:])
+        var externals: [String: DecompiledElement] = [:]
+        if let name = nibs[viewNib].flatMap({ Self.controllerPlaceholder(in: $0) }) { externals[name] = controller }
+        placeView(
+            viewNib, controller: controller, firstResponder: firstResponder, objects: objects, externals: externals)
         controller.orderChildren([
-            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+            "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
         ])
         return scene
+    }
+
+    /// The upstream placeholder of a view nib that stands for its controller, when the scene
+    /// nib that would say so is missing: ``StoryboardCompiler`` reaches the controller from its
+    /// view nib through an upstream placeholder, and a segue's trigger through another (the
+    /// destination of a `perform:` action); the one placeholder left is the controller's.
+    static func controllerPlaceholder(in reader: DecompileReader) -> String? {
+        let proxies = reader.elements(0, "UINibTopLevelObjectsKey").filter { index in
+            reader.className(index) == "UIProxyObject"
+                && reader.string(index, "UIProxiedObjectIdentifier")?.hasPrefix("UpstreamPlaceholder-") == true
+        }
+        var triggers: Set<Int> = []
+        for connection in reader.elements(0, "UINibConnectionsKey")
+        where reader.className(connection) == "UIRuntimeEventConnection"
+            && reader.string(connection, "UILabel") == "perform:"
+        {
+            if let destination = reader.reference(connection, "UIDestination") { triggers.insert(destination) }
+        }
+        let candidates = proxies.filter { !triggers.contains($0) }
+        guard candidates.count == 1, let only = candidates.first else { return nil }
+        return reader.string(only, "UIProxiedObjectIdentifier")
     }
 
     /// Decodes view nib `name` into `controller` (its first top-level view as `<view key="view">`,
@@ -273,14 +318,41 @@ final class StoryboardDecompilation {
 
     /// `<navigationItem key="navigationItem">` (``NavigationRule/item(_:bar:context:resources:items:)``
     /// read backwards): its title and large title mode; bar button items are kept as comments.
-    private func navigationItem(_ index: Int, state: DecompileState) -> DecompiledElement {
+    private func navigationItem(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
         let reader = state.reader
         let element = DecompiledElement("navigationItem", [("key", "navigationItem")])
+        state.register(element, for: index)
         // The bar is its container's (NavigationRule.item writes it from the scene).
         var used: Set<String> = ["UILargeTitleDisplayMode", "UINavigationBar"]
         if let title = reader.string(index, "UITitle") {
             used.insert("UITitle")
             element.set("title", title)
+        }
+        // Bar button items: the back item, then each side's list (its first item is archived
+        // again on its own: NavigationRule.item).
+        if let back = reader.reference(index, "UIBackBarButtonItem"),
+            let made = state.barButtonItem(back, key: "backBarButtonItem")
+        {
+            used.insert("UIBackBarButtonItem")
+            element.append(made)
+        }
+        for side in ["left", "right"] {
+            let listKey = side == "left" ? "UILeftBarButtonItems" : "UIRightBarButtonItems"
+            let singleKey = side == "left" ? "UILeftBarButtonItem" : "UIRightBarButtonItem"
+            var items = reader.elements(index, listKey)
+            if items.isEmpty, let single = reader.reference(index, singleKey) { items = [single] }
+            guard !items.isEmpty, reader.reference(index, singleKey) == items.first else { continue }
+            if items.count == 1, let made = state.barButtonItem(items[0], key: side + "BarButtonItem") {
+                used.formUnion([listKey, singleKey])
+                element.append(made)
+                continue
+            }
+            let list = DecompiledElement(side + "BarButtonItems")
+            let made = items.compactMap { state.barButtonItem($0, key: nil) }
+            guard made.count == items.count else { continue }
+            for item in made { list.append(item) }
+            used.formUnion([listKey, singleKey])
+            element.append(list)
         }
         let modes = DecompileState.inverted(["automatic": 0, "always": 1, "never": 2])
         if let mode = reader.integer(index, "UILargeTitleDisplayMode"), mode != 0 {
@@ -364,11 +436,45 @@ final class StoryboardDecompilation {
             used.insert("UIClearsSelectionOnViewWillAppear")
             if !clears { controller.set("clearsSelectionOnViewWillAppear", "NO") }
         }
+        // Presentation and layout flags (StoryboardCompiler.encodeLayoutFlags, encodeModalStyles).
+        for (key, attribute) in [
+            ("UIHidesBottomBarWhenPushed", "hidesBottomBarWhenPushed"),
+            ("UIDefinesPresentationContext", "definesPresentationContext"),
+        ] where reader.flag(index, key) == true {
+            used.insert(key)
+            controller.set(attribute, "YES")
+        }
+        if reader.integer(index, "UIKeyExtendedLayoutIncludesOpaqueBars") == 1 {
+            used.insert("UIKeyExtendedLayoutIncludesOpaqueBars")
+            controller.set("extendedLayoutIncludesOpaqueBars", "YES")
+        }
+        for (key, attribute, table) in [
+            ("UIModalTransitionStyle", "modalTransitionStyle", Self.transitionStyles),
+            ("UIModalPresentationStyle", "modalPresentationStyle", Self.presentationStyles),
+        ] {
+            if let code = reader.integer(index, key), let name = table[code] {
+                used.insert(key)
+                controller.set(attribute, name)
+            }
+        }
+        if let bits = reader.integer(index, "UIKeyEdgesForExtendedLayout") {
+            used.insert("UIKeyEdgesForExtendedLayout")
+            let edges = DecompiledElement("extendedEdge", [("key", "edgesForExtendedLayout")])
+            for (name, bit) in [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)] where bits & bit != 0 {
+                edges.set(name, "YES")
+            }
+            controller.append(edges)
+        }
+        if let item = reader.reference(index, "UITabBarItem"), let made = state.tabBarItem(item) {
+            used.insert("UITabBarItem")
+            controller.append(made)
+        }
         if let item = reader.reference(index, "UINavigationItem"), reader.className(item) == "UINavigationItem" {
             used.insert("UINavigationItem")
             controller.append(navigationItem(item, state: state))
         }
         controller.set("sceneMemberID", "viewController")
+        state.register(controller, for: index)
         objects.append(controller)
         let firstResponder = Self.firstResponder(id: state.id(1_000_001))
         objects.append(firstResponder)
@@ -401,7 +507,7 @@ final class StoryboardDecompilation {
         for template in reader.elements(index, "UIStoryboardSegueTemplates") {
             let templateClass = reader.className(template)
             let destinationName = reader.string(template, "UIDestinationViewControllerIdentifier") ?? ""
-            guard let kind = Self.segueKinds[templateClass], let destination = controllerIDs[destinationName] else {
+            guard let kind = Self.segueKind(reader, template), let destination = controllerIDs[destinationName] else {
                 controller.child("connections").append(
                     state.lost("segue \(templateClass)", "the \(templateClass) to \(destinationName)"))
                 continue
@@ -416,6 +522,8 @@ final class StoryboardDecompilation {
         var members: [Int: DecompiledElement] = [:]
         for other in reader.elements(0, "UINibTopLevelObjectsKey") where other != index {
             if reader.className(other) == "UIProxyObject" { continue }
+            // The scene's container or children, which are scenes of their own.
+            if ClassHierarchy.isKind(UIKitDecompilation.actualClass(reader, other), of: "UIViewController") { continue }
             if let recognizer = state.gestureRecognizer(other) {
                 members[other] = recognizer
                 objects.append(recognizer)
@@ -456,16 +564,14 @@ final class StoryboardDecompilation {
             if let segue = segues[template] { controller.child("connections").append(segue) }
         }
         controller.orderChildren([
-            "layoutGuides", "view", "tableView", "collectionView", "navigationItem", "connections",
+            "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
         ])
         for (key, payload) in reader.values(index) where !used.contains(key) {
             controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
         }
-        if reader.string(at: 0) == nil, reader.has(0, "UINibKeyValuePairsKey"),
-            !reader.elements(0, "UINibKeyValuePairsKey").isEmpty
-        {
-            objects.append(state.lost("scene runtime attributes", "the scene nib's runtime attributes"))
-        }
+        // The scene nib's own connections and runtime attributes, once its controllers (a
+        // container's children too) and their items have elements.
+        if givenState == nil { state.connectScene() }
         return [scene] + extra
     }
 
@@ -485,18 +591,7 @@ final class StoryboardDecompilation {
         let reader = state.reader
         let bar = DecompiledElement(
             "navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
-        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
-            let center = reader.geometry(index, "UICenter"), center.count == 2
-        {
-            bar.append(
-                DecompiledElement(
-                    "rect",
-                    [
-                        ("key", "frame"), ("x", DecompileState.number(center[0] - bounds[2] / 2)),
-                        ("y", DecompileState.number(center[1] - bounds[3] / 2)),
-                        ("width", DecompileState.number(bounds[2])), ("height", DecompileState.number(bounds[3])),
-                    ]))
-        }
+        if let frame = state.frame(index) { bar.append(frame) }
         bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
         if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") { bar.append(tint) }
         for (key, payload) in reader.values(index) where !Self.impliedBarKeys.contains(key) {

@@ -14,6 +14,10 @@ final class UIKitDecompilation: DecompileState {
     private var prototypingFlags: [Int: String] = [:]
     /// Views whose `<viewLayoutGuide key="safeArea">` came from their own guide.
     private var safeAreaPlaced: Set<Int> = []
+    /// Views with their own safe area guide whose placeholder guide has not been met yet.
+    private var ownGuidesPending: Set<Int> = []
+    /// Subview → its superview.
+    private var parentOf: [Int: Int] = [:]
     var era = XcodeEra(13)
     var localizable = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
@@ -53,6 +57,8 @@ final class UIKitDecompilation: DecompileState {
         where names[className] == nil && !element.hasPrefix("collectionViewCellContent") {
             names[className] = element
         }
+        // A styled cell's own labels: `<label>`s that ``TableViewCellRule`` swaps to UIKit's class.
+        names["UITableViewLabel"] = "label"
         return names
     }()
 
@@ -108,7 +114,7 @@ final class UIKitDecompilation: DecompileState {
 
     /// The Xcode whose ibtool wrote the nib, from the keys each Xcode added
     /// (``XcodeEra``'s flags read backwards).
-    static func inferredEra(_ reader: DecompileReader) -> XcodeEra {
+    static func inferredEra(_ reader: DecompileReader, inStoryboard: Bool = false) -> XcodeEra {
         var keys: Set<String> = []
         var hasSFUI = false
         var unitImages = 0
@@ -127,11 +133,18 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         var version: Double
-        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName") {
+        // ``XcodeEra/writesModernTableKeys``: the iOS 15 SDK's table and table cell keys.
+        let modernTable = ["UIContentConfigurationIdentifier", "UIFillerRowHeight", "UISectionHeaderTopPadding"]
+        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName")
+            || modernTable.contains(where: keys.contains)
+        {
             version = 13
-        } else if keys.contains("UIViewLargeContentStoredProperties") {
+        } else if keys.contains("UIViewLargeContentStoredProperties")
+            || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior")
+        {
             version = 11
         } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
+            || keys.contains("UIScrollViewContentInsetAdjustmentBehavior")
         {
             version = 9
         } else if keys.contains("UIDeepDrawRect") || keys.contains("UIDisableUpdateTextColorOnTraitCollectionChange") {
@@ -142,8 +155,28 @@ final class UIKitDecompilation: DecompileState {
             version = 6.1
         }
         if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
+        // A top-level cell without a background: an Xcode from 10, whose cells outside a table
+        // no longer archive UIKit's cell background (``TableViewCellRule``).
+        let topLevelObjects = reader.elements(0, "UINibTopLevelObjectsKey")
+        if version == 9, sizedImages == 0,
+            topLevelObjects.contains(where: { index in
+                ClassHierarchy.isKind(actualClass(reader, index), of: "UITableViewCell")
+                    && !reader.has(index, "UIBackgroundColor")
+            })
+        {
+            version = 10
+        }
+        // A storyboard view nib with a placeholder before its view: an Xcode from 13, which
+        // lists the placeholders first (``XcodeEra/listsPlaceholdersFirst``); before, the view
+        // comes first. (Not for xibs: applied to them, the rule lost 13 pairs and corpus nibs that
+        // round-trip as older Xcodes' output, the LaunchScreen xibs of FBPages, insulter, …)
+        if inStoryboard, let first = topLevelObjects.first, reader.className(first) == "UIProxyObject",
+            topLevelObjects.contains(where: { ClassHierarchy.isKind(actualClass(reader, $0), of: "UIView") })
+        {
+            version = max(version, 13)
+        }
         // Top-level objects before a placeholder: an Xcode before 13 (``XcodeEra/listsPlaceholdersFirst``).
-        let topLevel = reader.elements(0, "UINibTopLevelObjectsKey")
+        let topLevel = topLevelObjects
         if let lastProxy = topLevel.lastIndex(where: { reader.className($0) == "UIProxyObject" }),
             topLevel[..<lastProxy].contains(where: { reader.className($0) != "UIProxyObject" })
         {
@@ -152,10 +185,13 @@ final class UIKitDecompilation: DecompileState {
         return XcodeEra(version)
     }
 
-    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``).
+    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``);
+    /// Xcode 13's is an Xcode 13.3 build, below the tools the iOS rules no longer model
+    /// (`NibCompiler.firstUnmodelledIOSTools`), so that compiling the document asks for no
+    /// nearest-Xcode approximation.
     static func toolsVersion(_ era: XcodeEra) -> String {
         let table: [(Double, String)] = [
-            (13, "21701"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
+            (13, "20037"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
             (7, "9531"), (6.3, "7706"), (6.1, "6254"),
         ]
         return table.first { era.version >= $0.0 }?.1 ?? "4514"
@@ -178,6 +214,10 @@ final class UIKitDecompilation: DecompileState {
             {
                 owner = referrer[current]
                 steps += 1
+            }
+            // An accessibility label's key names the configured view (AccessibilityRule).
+            if let current = owner, reader.className(current) == "UIRuntimeAccessibilityConfiguration" {
+                owner = reader.reference(current, "UIAccessibileObject")
             }
             if let owner { assign(String(key[..<dot]), to: owner) }
         }
@@ -212,6 +252,7 @@ final class UIKitDecompilation: DecompileState {
         }
         if let recognizer = gestureRecognizer(index) { return recognizer }
         if isView(index) {
+            if ClassHierarchy.isKind(actualClass(index), of: "UITableViewCell") { topLevelCells.insert(index) }
             let made = view(index, depth: 0)
             topLevelViews.append((index, made))
             return made
@@ -231,14 +272,7 @@ final class UIKitDecompilation: DecompileState {
         var used: Set<String> = [
             "UIGestureRecognizer.allowedTouchTypes", "UIGestureRecognizer.requiresExclusiveTouchType",
         ]
-        if reader.className(index) == "UIClassSwapper" {
-            used.formUnion(["UIClassName", "UIOriginalClassName"])
-            if let custom = reader.string(index, "UIClassName") {
-                let (plain, module) = Self.demangled(custom)
-                element.set("customClass", plain)
-                if let module { element.set("customModule", module) }
-            }
-        }
+        if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
         if let imp = reader.reference(index, "UITapGestureRecognizer._imp") {
             used.insert("UITapGestureRecognizer._imp")
             if let taps = reader.integer(imp, "UITapRecognizer.numberOfTapsRequired") {
@@ -265,7 +299,10 @@ final class UIKitDecompilation: DecompileState {
         }
     }
 
-    private func actualClass(_ index: Int) -> String {
+    private func actualClass(_ index: Int) -> String { Self.actualClass(reader, index) }
+
+    /// The class object `index` stands for: a class swapper's original class.
+    static func actualClass(_ reader: DecompileReader, _ index: Int) -> String {
         let className = reader.className(index)
         return className == "UIClassSwapper" ? reader.string(index, "UIOriginalClassName") ?? className : className
     }
@@ -282,20 +319,16 @@ final class UIKitDecompilation: DecompileState {
             return lost("shared view", "the view \(index), already placed elsewhere,")
         }
         let className = actualClass(index)
+        if ClassHierarchy.isKind(className, of: "UITableViewCell") { return tableViewCell(index, depth: depth) }
         var used: Set<String> = []
         func take(_ key: String) { used.insert(key) }
         let name = Self.elementNames[className] ?? Self.elementName(className)
         let element = DecompiledElement(name)
         elements[index] = element
         let rule = ViewRule.all[name]
-        if reader.className(index) == "UIClassSwapper" {
+        if setCustomClass(index, on: element) {
             take("UIClassName")
             take("UIOriginalClassName")
-            if let custom = reader.string(index, "UIClassName") {
-                let (plain, module) = Self.demangled(custom)
-                element.set("customClass", plain)
-                if let module { element.set("customModule", module) }
-            }
         }
         // Attributes in Interface Builder's order.
         if let mode = reader.integer(index, "UIContentMode") {
@@ -330,13 +363,19 @@ final class UIKitDecompilation: DecompileState {
         }
         let defaultHugging = rule?.defaultHugging ?? [250, 250]
         take("UIViewContentHuggingPriority")
-        let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) ?? (250, 250)
         let buttonType = reader.integer(index, "UIButtonType") ?? 0
-        if [hugging.0, hugging.1] != defaultHugging,
-            !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
-        {
-            element.set("horizontalHuggingPriority", Self.number(hugging.0))
-            element.set("verticalHuggingPriority", Self.number(hugging.1))
+        if let hugging = priorities(reader.string(index, "UIViewContentHuggingPriority")) {
+            if [hugging.0, hugging.1] != defaultHugging,
+                !(className == "UIButton" && buttonType >= 2 && hugging == (250, 250))
+            {
+                element.set("horizontalHuggingPriority", Self.number(hugging.0))
+                element.set("verticalHuggingPriority", Self.number(hugging.1))
+            }
+        } else if defaultHugging.count == 2, defaultHugging != [250, 250] {
+            // No priority archived: the source said the class's own (an activity indicator's
+            // 750 × 750), which a document without the attributes (250) would not give back.
+            element.set("horizontalHuggingPriority", Self.number(defaultHugging[0]))
+            element.set("verticalHuggingPriority", Self.number(defaultHugging[1]))
         }
         if let resistance = priorities(reader.string(index, "UIViewContentCompressionResistancePriority")) {
             take("UIViewContentCompressionResistancePriority")
@@ -365,28 +404,12 @@ final class UIKitDecompilation: DecompileState {
         // Frame: bounds size around the center.
         take("UIBounds")
         take("UICenter")
-        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
-            let center = reader.geometry(index, "UICenter"), center.count == 2
-        {
-            if bounds[0] != 0 || bounds[1] != 0 {
-                element.append(lost("\(className).UIBounds origin", "the bounds origin \(bounds[0]), \(bounds[1])"))
-            }
-            element.append(
-                DecompiledElement(
-                    "rect",
-                    [
-                        ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
-                        ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
-                        ("height", Self.number(bounds[3])),
-                    ]))
+        if let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4, bounds[0] != 0 || bounds[1] != 0 {
+            element.append(lost("\(className).UIBounds origin", "the bounds origin \(bounds[0]), \(bounds[1])"))
         }
+        if let frame = frame(index) { element.append(frame) }
         take("UIAutoresizingMask")
-        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
-        if mask != 36 {
-            let element2 = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
-            for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element2.set(name, "YES") }
-            element.append(element2)
-        }
+        if let mask = autoresizingMask(index) { element.append(mask) }
         if let stretch = reader.geometry(index, "UIContentStretch"), stretch.count == 4 {
             take("UIContentStretch")
             element.append(
@@ -414,13 +437,17 @@ final class UIKitDecompilation: DecompileState {
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
-                if reader.className(subview) == "_UILayoutGuide" {
+                if reader.className(subview) == "UISegment", className == "UISegmentedControl" {
+                    // The control's segments (``segmentedControl(_:_:_:)``).
+                    visited.insert(subview)
+                } else if reader.className(subview) == "_UILayoutGuide" {
                     let identifier = reader.string(subview, "_UILayoutGuideIdentifier")
                     layoutGuides.append((subview, identifier == "_UIViewControllerBottom" ? "bottom" : "top"))
                     visited.insert(subview)
                 } else if depth >= Self.maximumDepth {
                     list.append(lost("deep view", "a view nested more than \(Self.maximumDepth) levels deep"))
                 } else if isView(subview) {
+                    parentOf[subview] = index
                     list.append(view(subview, depth: depth + 1))
                 } else {
                     list.append(
@@ -440,6 +467,7 @@ final class UIKitDecompilation: DecompileState {
         {
             element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
             safeAreaPlaced.insert(index)
+            ownGuidesPending.insert(index)
         }
         if let margins = reader.geometry(index, "UIViewLayoutMargins"), margins.count == 4 {
             take("UIViewLayoutMargins")
@@ -456,12 +484,20 @@ final class UIKitDecompilation: DecompileState {
         }
         // The kind's own keys.
         switch className {
-        case "UILabel": label(index, element, take)
+        case "UILabel", "UITableViewLabel": label(index, element, take)
         case "UIButton": button(index, element, take)
         case "UIImageView": imageView(index, element, take)
         case "UIStackView": stackView(index, element, take)
         case "UITextField": textField(index, element, take)
         case "UITableView": tableView(index, element, take)
+        case "UIScrollView": scrollKeys(index, element, take)
+        case "UIActivityIndicatorView": activityIndicator(index, element, take)
+        case "UIProgressView": progressView(index, element, take)
+        case "UISegmentedControl": segmentedControl(index, element, take)
+        case "UIToolbar": toolbar(index, element, take)
+        case "UITextView":
+            scrollKeys(index, element, take)
+            textView(index, element, take)
         default: break
         }
         if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
@@ -485,6 +521,176 @@ final class UIKitDecompilation: DecompileState {
         where !used.contains(key) && !Self.impliedViewKeys.contains(key) {
             element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
         }
+        return element
+    }
+
+    static let cellSelectionStyles = inverted(TableViewCellRule.selectionStyles)
+    static let cellAccessoryTypes = inverted(TableViewCellRule.accessoryTypes)
+    static let cellStyles = inverted(TableViewCellRule.cellStyles)
+    /// Keys ``TableViewCellRule`` writes for every cell of an era, from no attribute, and the
+    /// ones this function reads through others (the content view, the style's own views).
+    static let impliedCellKeys: Set<String> = [
+        "UIDeepDrawRect", "UIAutoresizeSubviews", "UIViewSemanticContentAttribute",
+        "UIViewLargeContentStoredProperties",
+        "UIContentConfigurationIdentifier", "UIContentConfigurationView", "UIViewPreservesSpecificSuperviewMargins",
+        "UIContentView", "UITextLabel", "UIDetailTextLabel", "UIImageView", "UISubviews", "UIBounds", "UICenter",
+        "UIAutoresizingMask", "UITableCellBackgroundColorSet", "UIViewLayoutGuides",
+    ]
+    /// Content view → its cell, for the cell's safe area (listed after the content view).
+    private var cellOfContentView: [Int: Int] = [:]
+    /// Top-level cells (``TableViewCellRule`` names a top-level cell's background before Xcode 10).
+    private var topLevelCells: Set<Int> = []
+
+    /// `<tableViewCell>` (``TableViewCellRule`` read backwards): its attributes, frame, mask,
+    /// `<tableViewCellContentView key="contentView">`, colors and safe area; the separator view
+    /// and the iOS 14 SDK's system background view are the compiler's.
+    private func tableViewCell(_ index: Int, depth: Int) -> DecompiledElement {
+        let className = actualClass(index)
+        var used = Self.impliedCellKeys
+        let element = DecompiledElement("tableViewCell")
+        elements[index] = element
+        element.set("contentMode", "scaleToFill")
+        if reader.flag(index, "UIOpaque") == false { element.set("opaque", "NO") }
+        used.insert("UIOpaque")
+        for (key, attribute, value) in [
+            ("UIClipsToBounds", "clipsSubviews", "YES"), ("UIUserInteractionDisabled", "userInteractionEnabled", "NO"),
+            ("UIHidden", "hidden", "YES"),
+        ] where reader.flag(index, key) == true {
+            used.insert(key)
+            element.set(attribute, value)
+        }
+        if let tag = reader.integer(index, "UITag") {
+            used.insert("UITag")
+            element.set("tag", String(tag))
+        }
+        used.insert("UISelectionStyle")
+        element.set(
+            "selectionStyle", Self.cellSelectionStyles[reader.integer(index, "UISelectionStyle") ?? 3] ?? "default")
+        if let level = reader.integer(index, "UIIndentationLevel") {
+            used.insert("UIIndentationLevel")
+            element.set("indentationLevel", String(level))
+        }
+        if let accessory = reader.integer(index, "UIAccessoryType"), let name = Self.cellAccessoryTypes[accessory] {
+            used.insert("UIAccessoryType")
+            element.set("accessoryType", name)
+        }
+        used.insert("UIIndentationWidth")
+        // Written at its default, 10, as Interface Builder does; the compiler leaves 10 out
+        // before Xcode 13.
+        element.set("indentationWidth", Self.number(reader.number(index, "UIIndentationWidth") ?? 10))
+        if let style = reader.integer(index, "UITableViewCellStyle"), let name = Self.cellStyles[style] {
+            used.insert("UITableViewCellStyle")
+            element.set("style", name)
+        }
+        if let reuse = reader.string(index, "UIReuseIdentifier") {
+            used.insert("UIReuseIdentifier")
+            element.set("reuseIdentifier", reuse)
+        }
+        if let restoration = reader.string(index, "UIRestorationIdentifier") {
+            used.insert("UIRestorationIdentifier")
+            element.set("restorationIdentifier", restoration)
+        }
+        for (key, attribute) in [
+            ("UITextLabel", "textLabel"), ("UIDetailTextLabel", "detailTextLabel"), ("UIImageView", "imageView"),
+        ] {
+            if let view = reader.reference(index, key) { element.set(attribute, id(view)) }
+        }
+        if reader.flag(index, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
+            used.insert("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints")
+            element.set("translatesAutoresizingMaskIntoConstraints", "NO")
+        }
+        if reader.flag(index, "UIViewPreservesSuperviewMargins") == true {
+            used.insert("UIViewPreservesSuperviewMargins")
+            // Xcode 6 writes it on every cell (``TableViewCellRule``).
+            if era >= XcodeEra(7) { element.set("preservesSuperviewLayoutMargins", "YES") }
+        }
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            used.insert("UIViewInsetsLayoutMarginsFromSafeArea")
+            element.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        element.set("id", id(index))
+        if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
+        if let frame = frame(index) { element.append(frame) }
+        if let mask = autoresizingMask(index) { element.append(mask) }
+        // The content view, then the separator ibtool generates (and, from Xcode 13, UIKit's
+        // system background view), which the compiler makes again.
+        let content = reader.reference(index, "UIContentView")
+        for subview in reader.elements(index, "UISubviews") {
+            let subviewClass = reader.className(subview)
+            if subview == content, isView(subview), depth < Self.maximumDepth {
+                cellOfContentView[subview] = index
+                let made = view(subview, depth: depth + 1)
+                made.setKey("contentView")
+                made.set("tableViewCell", id(index))
+                element.append(made)
+            } else if subviewClass != "_UITableViewCellSeparatorView" && subviewClass != "_UISystemBackgroundView" {
+                element.append(lost("cell subview \(subviewClass)", "the cell's subview \(subviewClass) \(subview)"))
+            }
+        }
+        // A background UIKit gives the cell (the iOS 14 SDK's system background, or a top-level
+        // cell's before Xcode 10) is the compiler's; any other is the document's.
+        let background = reader.reference(index, "UIBackgroundColor")
+        let systemBackground =
+            reader.flag(index, "UIDidEncodeCompatibilityBackgroundColor") == true
+            || (topLevelCells.contains(index) && era < XcodeEra(10)
+                && background.flatMap { reader.string($0, "UISystemColorName") } == "tableCellBackgroundColor")
+        used.formUnion(["UIDidEncodeCompatibilityBackgroundColor", "UISystemBackgroundView"])
+        if systemBackground {
+            used.insert("UIBackgroundColor")
+        } else if let color = color(background, key: "backgroundColor") {
+            used.insert("UIBackgroundColor")
+            element.append(color)
+        }
+        if let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            used.insert("UITintColor")
+            element.append(color)
+        }
+        if let guide = reader.elements(index, "UIViewLayoutGuides").first(where: {
+            reader.string($0, "UILayoutGuideIdentifier") == SafeAreaRule.identifier
+        }) {
+            element.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", id(guide))]))
+            safeAreaPlaced.insert(index)
+            ownGuidesPending.insert(index)
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    /// Sets `customClass` (and `customModule`, from a mangled Swift name) for a class swapper;
+    /// whether `index` is one.
+    @discardableResult
+    func setCustomClass(_ index: Int, on element: DecompiledElement) -> Bool {
+        guard reader.className(index) == "UIClassSwapper" else { return false }
+        if let custom = reader.string(index, "UIClassName") {
+            let (plain, module) = Self.demangled(custom)
+            element.set("customClass", plain)
+            if let module { element.set("customModule", module) }
+        }
+        return true
+    }
+
+    /// `<rect key="frame">` of a view: its bounds' size around its center.
+    func frame(_ index: Int) -> DecompiledElement? {
+        guard let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        else { return nil }
+        return DecompiledElement(
+            "rect",
+            [
+                ("key", "frame"), ("x", Self.number(center[0] - bounds[2] / 2)),
+                ("y", Self.number(center[1] - bounds[3] / 2)), ("width", Self.number(bounds[2])),
+                ("height", Self.number(bounds[3])),
+            ])
+    }
+
+    /// `<autoresizingMask>` of a view (``AutoresizingRule/bits``), unless it is the default.
+    private func autoresizingMask(_ index: Int) -> DecompiledElement? {
+        let mask = reader.integer(index, "UIAutoresizingMask") ?? 0
+        guard mask != 36 else { return nil }
+        let element = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+        for (name, bit) in AutoresizingRule.bits where mask & bit != 0 { element.set(name, "YES") }
         return element
     }
 
@@ -611,6 +817,13 @@ final class UIKitDecompilation: DecompileState {
         where reader.flag(index, key) == true {
             take(key)
         }
+        for (key, attribute) in [
+            ("UIReversesTitleShadowWhenHighlighted", "reversesTitleShadowWhenHighlighted"),
+            ("UIShowsTouchWhenHighlighted", "showsTouchWhenHighlighted"),
+        ] where reader.flag(index, key) == true {
+            take(key)
+            element.set(attribute, "YES")
+        }
         take("UIButtonConfiguration")
         for (name, key) in [
             ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
@@ -694,6 +907,8 @@ final class UIKitDecompilation: DecompileState {
         if let minimum = reader.number(index, "UIMinimumFontSize") {
             take("UIMinimumFontSize")
             take("UIAdjustsFontSizeToFit")
+            // The minimum size is archived whether or not the field adjusts (TextFieldRule).
+            if reader.flag(index, "UIAdjustsFontSizeToFit") != true { element.set("adjustsFontSizeToFit", "NO") }
             element.set("minimumFontSize", Self.number(minimum))
         }
         if let name = image(reader.reference(index, "UITextFieldBackground")) {
@@ -713,6 +928,12 @@ final class UIKitDecompilation: DecompileState {
             take("UITextColor")
             element.append(color)
         }
+        element.append(textInputTraits(index, take))
+    }
+
+    /// `<textInputTraits>` (``TextInputTraitsRule`` read backwards) of a text field or view. An
+    /// absent capitalization is the class's own default either way (the compiler leaves it out).
+    private func textInputTraits(_ index: Int, _ take: (String) -> Void) -> DecompiledElement {
         let traits = DecompiledElement("textInputTraits", [("key", "textInputTraits")])
         let secure = reader.flag(index, "UISecureTextEntry") == true
         for (key, name, table) in [
@@ -743,7 +964,360 @@ final class UIKitDecompilation: DecompileState {
             take("UITextContentType")
             traits.set("textContentType", contentType)
         }
-        element.append(traits)
+        return traits
+    }
+
+    static let indicatorStyles = inverted(UIKitScrollViewRule.indicatorStyles)
+    static let keyboardDismissModes = inverted(UIKitScrollViewRule.keyboardDismissModes)
+    static let contentInsetAdjustments = inverted(UIKitScrollViewRule.contentInsetAdjustmentBehaviors)
+
+    /// The `UIScrollView` keys every scroll view shares (``UIKitScrollViewRule`` read
+    /// backwards); the content size is the subclass's (a text view's is computed from its font).
+    private func scrollKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in ["UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom", "UIContentSize"] { take(key) }
+        if reader.flag(index, "UIBounceEnabled") == false {
+            take("UIBounceEnabled")
+            element.set("bounces", "NO")
+        }
+        if let style = reader.integer(index, "UIIndicatorStyle"), let name = Self.indicatorStyles[style] {
+            take("UIIndicatorStyle")
+            element.set("indicatorStyle", name)
+        }
+        for (key, attribute) in [
+            ("UIShowsHorizontalScrollIndicator", "showsHorizontalScrollIndicator"),
+            ("UIShowsVerticalScrollIndicator", "showsVerticalScrollIndicator"),
+        ] where reader.flag(index, key) == false {
+            take(key)
+            element.set(attribute, "NO")
+        }
+        if reader.flag(index, "UIScrollDisabled") == true {
+            take("UIScrollDisabled")
+            element.set("scrollEnabled", "NO")
+        }
+        for (key, attribute) in [
+            ("UIPagingEnabled", "pagingEnabled"), ("UIAlwaysBounceVertical", "alwaysBounceVertical"),
+            ("UIDirectionalLockEnabled", "directionalLockEnabled"),
+        ] where reader.flag(index, key) == true {
+            take(key)
+            element.set(attribute, "YES")
+        }
+        if reader.flag(index, "UIBouncesZoom") != true { element.set("bouncesZoom", "NO") }
+        if let mode = reader.integer(index, "UIKeyboardDismissMode"), let name = Self.keyboardDismissModes[mode] {
+            take("UIKeyboardDismissMode")
+            element.set("keyboardDismissMode", name)
+        }
+        if let behavior = reader.integer(index, "UIScrollViewContentInsetAdjustmentBehavior"),
+            let name = Self.contentInsetAdjustments[behavior]
+        {
+            take("UIScrollViewContentInsetAdjustmentBehavior")
+            if behavior != 0 { element.set("contentInsetAdjustmentBehavior", name) }
+        }
+    }
+
+    static let dataDetectorBits = TextViewRule.dataDetectorBits.sorted { $0.value < $1.value }
+
+    /// `<textView>` (``TextViewRule`` read backwards): text, font, color, alignment, the
+    /// editable and selectable switches, data detectors and text input traits. The attributed
+    /// string ibtool makes of a plain text is the compiler's; attributed text is kept as a comment.
+    private func textView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UIAttributedText")
+        if let text = reader.string(index, "UIText") {
+            take("UIText")
+            if text.contains("\n") || text.contains("\r") {
+                let string = DecompiledElement("string", [("key", "text")])
+                string.text = text
+                element.append(string)
+            } else {
+                element.set("text", text)
+            }
+        }
+        take("UITextAlignment")
+        element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
+        for (key, attribute) in [("UIEditable", "editable"), ("UISelectable", "selectable")]
+        where reader.flag(index, key) == false {
+            take(key)
+            element.set(attribute, "NO")
+        }
+        if reader.flag(index, "UIAdjustsFontForContentSizeCategory") == true {
+            take("UIAdjustsFontForContentSizeCategory")
+            element.set("adjustsFontForContentSizeCategory", "YES")
+        }
+        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+            take("UIFont")
+            element.append(font)
+        }
+        if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
+            take("UITextColor")
+            element.append(color)
+        }
+        if let bits = reader.integer(index, "UIDataDetectorTypes") {
+            take("UIDataDetectorTypes")
+            let detectors = DecompiledElement("dataDetectorType", [("key", "dataDetectorTypes")])
+            for (name, bit) in Self.dataDetectorBits where bits & bit != 0 { detectors.set(name, "YES") }
+            element.append(detectors)
+        }
+        element.append(textInputTraits(index, take))
+    }
+
+    /// How deep prototype nibs nest (a prototype's table view with prototypes of its own)
+    /// before the rest is left out.
+    static let maximumNesting = 4
+    /// How many prototype nibs enclose this one.
+    var nesting = 0
+
+    /// `<prototypes>` of table view `index`: each prototype nib (``PrototypeNib``, a `UINib`
+    /// whose archive data is the cell's own nib) decompiled into its `<tableViewCell>`, its
+    /// upstream placeholders standing for the elements of this nib they name.
+    private func prototypes(_ index: Int) -> DecompiledElement {
+        let list = DecompiledElement("prototypes")
+        let externalTables = Dictionary(
+            reader.reference(index, "UITableViewCellPrototypeNibExternalObjects").map { reader.pairs(at: $0) } ?? [],
+            uniquingKeysWith: { first, _ in first })
+        let externalsByIdentifier = Dictionary(
+            externalTables.compactMap { key, table in reader.string(at: key).map { ($0, table) } },
+            uniquingKeysWith: { first, _ in first })
+        let nibs = reader.reference(index, "UITableViewCellPrototypeNibs").map { reader.pairs(at: $0) } ?? []
+        for (position, pair) in nibs.enumerated() {
+            let (key, nib) = pair
+            let identifier = reader.string(at: key) ?? ""
+            guard nesting < Self.maximumNesting, reader.className(nib) == "UINib",
+                let data = reader.reference(nib, "archiveData"),
+                case .data(let bytes)? = reader.payload(data, "NS.bytes"),
+                let archive = try? NibArchive(parsing: bytes)
+            else {
+                list.append(lost("prototype nib", "the prototype \(identifier)'s nib"))
+                continue
+            }
+            let nested = UIKitDecompilation(
+                reader: DecompileReader(archive), shared: shared, salt: salt &* 131 &+ index &* 17 &+ position &+ 1)
+            nested.era = era
+            nested.nesting = nesting + 1
+            // What the prototype's upstream placeholders stand for in this nib.
+            for (name, target) in externalsByIdentifier[identifier].map({ reader.pairs(at: $0) }) ?? [] {
+                guard let name = reader.string(at: name) else { continue }
+                if let element = elements[target] {
+                    nested.externalElements[name] = element
+                } else if reader.className(target) == "UIProxyObject",
+                    let proxied = reader.string(target, "UIProxiedObjectIdentifier"),
+                    let element = externalElements[proxied]
+                {
+                    nested.externalElements[name] = element
+                }
+            }
+            // The prototype nib's own File's Owner and First Responder stand for nothing.
+            let made = nested.decodeObjects()
+            if nested.localizable { localizable = true }
+            for element in made where nested.topLevelViews.contains(where: { $0.element === element }) {
+                list.append(element)
+            }
+        }
+        return list
+    }
+
+    static let barSystemItems = inverted(BarButtonItemRule.systemItems)
+    static let barItemStyles = inverted(BarButtonItemRule.styles)
+
+    /// `<barButtonItem>` (``BarButtonItemRule`` read backwards) for item `index`, registered
+    /// for connections, or nil when `index` is no bar button item.
+    func barButtonItem(_ index: Int, key: String?) -> DecompiledElement? {
+        let className = actualClass(index)
+        guard className == "UIBarButtonItem", visited.insert(index).inserted else { return nil }
+        let element = DecompiledElement("barButtonItem")
+        if let key { element.set("key", key) }
+        elements[index] = element
+        var used: Set<String> = ["UIEnabled", "UIStyle"]
+        if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            element.set("title", title)
+        }
+        if let name = image(reader.reference(index, "UIImage")) {
+            used.insert("UIImage")
+            element.set("image", name)
+        }
+        let style = reader.integer(index, "UIStyle") ?? 0
+        if style != 1 { element.set("style", Self.barItemStyles[style] ?? "plain") }
+        if reader.flag(index, "UIIsSystemItem") == true, let code = reader.integer(index, "UISystemItem"),
+            let name = Self.barSystemItems[code]
+        {
+            used.formUnion(["UIIsSystemItem", "UISystemItem"])
+            element.set("systemItem", name)
+        }
+        if reader.flag(index, "UIEnabled") != true { element.set("enabled", "NO") }
+        element.set("id", id(index))
+        if let insets = reader.geometry(index, "UIImageInsets"), insets.count == 4 {
+            used.insert("UIImageInsets")
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", "imageInsets"), ("minX", Self.number(insets[1])), ("minY", Self.number(insets[0])),
+                        ("maxX", Self.number(insets[3])), ("maxY", Self.number(insets[2])),
+                    ]))
+        }
+        if let custom = reader.reference(index, "UICustomView"), isView(custom), nesting < Self.maximumNesting {
+            used.insert("UICustomView")
+            let view = self.view(custom, depth: 1)
+            view.setKey("customView")
+            element.append(view)
+        }
+        if let tint = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            used.insert("UITintColor")
+            element.append(tint)
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("\(className).\(key)", "\(key) (\(payload))"))
+        }
+        return element
+    }
+
+    /// Whether this is a storyboard's scene nib, whose File's Owner → controller
+    /// (`sceneViewController`) and controller → storyboard placeholder (`storyboard`) outlets
+    /// ``StoryboardCompiler`` makes for every scene.
+    private var isSceneNib = false
+
+    /// Registers `element` as object `index`'s (a storyboard controller or its navigation item
+    /// made by ``StoryboardDecompilation``), so that connections reach it.
+    func register(_ element: DecompiledElement, for index: Int) {
+        elements[index] = element
+    }
+
+    /// A scene nib's own connections and runtime attributes (its controller's outlets to bar
+    /// button items, the items' actions), once its elements are registered.
+    func connectScene() {
+        isSceneNib = true
+        connect()
+        runtimeAttributes()
+    }
+
+    static let activityIndicatorStyles = inverted(ActivityIndicatorRule.styles)
+
+    /// `<activityIndicatorView>` (``ActivityIndicatorRule`` read backwards): the style (the
+    /// iOS 13 SDK's when archived, the legacy one otherwise), hiding, animating and color.
+    private func activityIndicator(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UIActivityIndicatorViewStyle")
+        take("UIDisableUpdateColorOnTraitCollectionChange")
+        let style =
+            reader.integer(index, "UIActivityIndicatorViewStyle-Modern")
+            ?? reader.integer(index, "UIActivityIndicatorViewStyle") ?? 0
+        take("UIActivityIndicatorViewStyle-Modern")
+        if let name = Self.activityIndicatorStyles[style], style != 0 { element.set("style", name) }
+        take("UIHidesWhenStopped")
+        if reader.flag(index, "UIHidesWhenStopped") != false { element.set("hidesWhenStopped", "YES") }
+        if reader.flag(index, "UIAnimating") == true {
+            take("UIAnimating")
+            element.set("animating", "YES")
+        }
+        take("UIColor")
+        if let color = color(reader.reference(index, "UIColor"), key: "color") { element.append(color) }
+    }
+
+    /// `<progressView>` (``ProgressViewRule`` read backwards): the progress, its tint and image;
+    /// the frame is the source's origin with the archived width (the compiler makes the view
+    /// its style's 4 points high).
+    private func progressView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let progress = reader.number(index, "UIProgress") {
+            take("UIProgress")
+            element.set("progress", Self.number(progress))
+        }
+        if let color = color(reader.reference(index, "UIProgressProgressTintColor"), key: "progressTintColor") {
+            take("UIProgressProgressTintColor")
+            element.append(color)
+        }
+        if let name = image(reader.reference(index, "UIProgressProgressImage")) {
+            take("UIProgressProgressImage")
+            element.set("progressImage", name)
+        }
+    }
+
+    /// `<segmentedControl>` (``SegmentedControlRule`` read backwards): the selected segment,
+    /// alignments, the tint (archived under the control's own key) and one `<segment>` per
+    /// titled `UISegment`.
+    private func segmentedControl(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
+            take("UIContentHorizontalAlignment")
+            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
+        }
+        if let code = reader.integer(index, "UIContentVerticalAlignment") {
+            take("UIContentVerticalAlignment")
+            element.set("contentVerticalAlignment", Self.verticalAlignments[code] ?? "center")
+        }
+        element.set("segmentControlStyle", "plain")
+        if let selected = reader.integer(index, "UISelectedSegmentIndex") {
+            take("UISelectedSegmentIndex")
+            element.set("selectedSegmentIndex", String(selected))
+        }
+        let segments = DecompiledElement("segments")
+        take("UISegments")
+        for segment in reader.elements(index, "UISegments") {
+            let made = DecompiledElement("segment")
+            if let title = reader.string(segment, "UISegmentInfo") { made.set("title", title) }
+            for (key, payload) in reader.values(segment)
+            where ![
+                "UISegmentInfo", "UISegmentStyle", "UISegmentPosition", "UIBounds", "UICenter", "UIDeepDrawRect",
+                "UIAutoresizeSubviews", "UIViewSemanticContentAttribute",
+            ].contains(key) {
+                made.append(lost("UISegment.\(key)", "\(key) (\(payload))"))
+            }
+            segments.append(made)
+        }
+        element.append(segments)
+        if let tint = color(reader.reference(index, "UISegmentedControlTintColor"), key: "tintColor") {
+            take("UISegmentedControlTintColor")
+            element.append(tint)
+        }
+    }
+
+    /// `<toolbar>` (``UIKitToolbarRule`` read backwards): translucency, bar tint and the
+    /// `<items>`' bar button items; the bar position is the compiler's.
+    private func toolbar(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UIBarPosition")
+        take("UIBarTranslucence")
+        if reader.integer(index, "UIBarTranslucence") == 2 { element.set("translucent", "NO") }
+        if let tint = color(reader.reference(index, "UIBarTintColor"), key: "barTintColor") {
+            take("UIBarTintColor")
+            element.append(tint)
+        }
+        let items = reader.elements(index, "UIItems")
+        let made = items.compactMap { barButtonItem($0, key: nil) }
+        if made.count == items.count {
+            take("UIItems")
+            if !made.isEmpty {
+                let list = DecompiledElement("items")
+                for item in made { list.append(item) }
+                element.append(list)
+            }
+        }
+    }
+
+    static let tabBarSystemItems = inverted(TabBarRule.systemItems)
+
+    /// `<tabBarItem key="tabBarItem">` (``TabBarRule/item(_:context:resources:)`` read
+    /// backwards): a system item, or a title and images; registered for connections.
+    func tabBarItem(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UITabBarItem", visited.insert(index).inserted else { return nil }
+        let element = DecompiledElement("tabBarItem", [("key", "tabBarItem")])
+        elements[index] = element
+        var used: Set<String> = ["UIEnabled"]
+        if let code = reader.integer(index, "UISystemItem"), let name = Self.tabBarSystemItems[code] {
+            used.insert("UISystemItem")
+            element.set("systemItem", name)
+        }
+        if let title = reader.string(index, "UITitle") {
+            used.insert("UITitle")
+            element.set("title", title)
+        }
+        for (key, attribute) in [("UIImage", "image"), ("UISelectedTemplateImage", "selectedImage")] {
+            if let name = image(reader.reference(index, key)) {
+                used.insert(key)
+                element.set(attribute, name)
+            }
+        }
+        element.set("id", id(index))
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            element.append(lost("UITabBarItem.\(key)", "\(key) (\(payload))"))
+        }
+        return element
     }
 
     static let tableStyles = inverted(TableViewRule.styles)
@@ -767,7 +1341,12 @@ final class UIKitDecompilation: DecompileState {
         } else {
             element.set("separatorStyle", "default")
         }
-        if reader.has(index, "UITableViewCellPrototypeNibs") { element.set("dataMode", "prototypes") }
+        if reader.has(index, "UITableViewCellPrototypeNibs") {
+            element.set("dataMode", "prototypes")
+            take("UITableViewCellPrototypeNibs")
+            take("UITableViewCellPrototypeNibExternalObjects")
+            element.append(prototypes(index))
+        }
         let modern = reader.has(index, "UIFillerRowHeight")
         for (key, attribute, fallback) in [
             ("UIRowHeight", "rowHeight", -1.0), ("UISectionHeaderHeight", "sectionHeaderHeight", modern ? -1 : .nan),
@@ -863,6 +1442,9 @@ final class UIKitDecompilation: DecompileState {
         guard let index, reader.className(index) == "UIImageNibPlaceholder",
             let name = reader.string(index, "UIResourceName")
         else { return nil }
+        // An SF Symbol (``ImageRule/symbol(named:element:context:)``): its resource is the
+        // system catalog's.
+        if reader.string(index, "UISystemSymbolResourceName") == name { shared.systemSymbols.insert(name) }
         if shared.images[name] == nil {
             shared.images[name] = (
                 reader.number(index, "UIImageWidth") ?? 1, reader.number(index, "UIImageHeight") ?? 1
@@ -1031,13 +1613,19 @@ final class UIKitDecompilation: DecompileState {
             element.set("secondItem", id(second))
             element.set("secondAttribute", name)
         }
+        // The legacy constant of a constraint on a margin has the margin folded in
+        // (``ConstraintRule``): only the V2 constant is the document's.
+        let secondAttribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute")
+        let usesMargins =
+            ConstraintRule.margins[firstAttribute] != nil
+            || secondAttribute.map { ConstraintRule.margins[$0] != nil } == true
         if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
             element.set("multiplier", Self.number(multiplier))
         }
         if reader.has(index, "NSSymbolicConstant") {
             element.set("symbolic", "YES")
         } else if let constant = reader.number(index, "NSConstantV2")
-            ?? (ConstraintRule.margins[firstAttribute] == nil ? reader.number(index, "NSConstant") : nil),
+            ?? (usesMargins ? nil : reader.number(index, "NSConstant")),
             constant != 0
         {
             element.set("constant", Self.number(constant))
@@ -1063,6 +1651,19 @@ final class UIKitDecompilation: DecompileState {
             // Right after its view (xibs); else, as in storyboard view nibs, listed after the
             // placeholders: the first top-level view without a safe area.
             var owner = tracked[position - 1]
+            // A cell's placeholder follows its content view (``TableViewCellRule``).
+            if let cell = cellOfContentView[owner] { owner = cell }
+            // A view whose own guide constraints name has its placeholder too, after the views
+            // of its subtree: it belongs to that view (or the previous object's nearest ancestor
+            // that has one), which already has its `<viewLayoutGuide>`.
+            var chain = [owner]
+            while let last = chain.last, let parent = parentOf[last], chain.count < Self.maximumDepth + 2 {
+                chain.append(cellOfContentView[parent] ?? parent)
+            }
+            if let pending = chain.first(where: { ownGuidesPending.contains($0) }) {
+                ownGuidesPending.remove(pending)
+                continue
+            }
             if !isView(owner) || elements[owner] == nil || safeAreaPlaced.contains(owner) {
                 guard let root = topLevelViews.first(where: { !safeAreaPlaced.contains($0.index) }) else { continue }
                 owner = root.index
@@ -1074,7 +1675,9 @@ final class UIKitDecompilation: DecompileState {
             }
             let guideID = id(index)
             ownerElement.append(DecompiledElement("viewLayoutGuide", [("key", "safeArea"), ("id", guideID)]))
-            ownerElement.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
+            ownerElement.orderChildren([
+                "rect", "autoresizingMask", "subviews", "tableViewCellContentView", "viewLayoutGuide",
+            ])
         }
     }
 
@@ -1126,6 +1729,13 @@ final class UIKitDecompilation: DecompileState {
     private func connect() {
         for index in reader.elements(0, "UINibConnectionsKey") {
             let className = reader.className(index)
+            if isSceneNib, className == "UIRuntimeOutletConnection",
+                let label = reader.string(index, "UILabel"), label == "sceneViewController" || label == "storyboard",
+                let proxy = reader.reference(index, label == "storyboard" ? "UIDestination" : "UISource"),
+                reader.className(proxy) == "UIProxyObject"
+            {
+                continue
+            }
             guard let source = reader.reference(index, "UISource"), let owner = elements[source],
                 let label = reader.string(index, "UILabel")
             else {
@@ -1157,9 +1767,11 @@ final class UIKitDecompilation: DecompileState {
                     connections.append(segue)
                     continue
                 }
-                let mask = reader.integer(index, "UIEventMask") ?? 64
+                // A bar button item's action has no event (``ConnectionRule``).
+                let mask = reader.integer(index, "UIEventMask")
+                let event = mask.flatMap { Self.eventTypes[$0] }
                 guard let destination = reader.reference(index, "UIDestination"), elements[destination] != nil,
-                    let event = Self.eventTypes[mask]
+                    mask == nil || event != nil
                 else {
                     connections.append(lost("action without a decompiled target", "the action \(label)"))
                     continue
@@ -1168,9 +1780,8 @@ final class UIKitDecompilation: DecompileState {
                     DecompiledElement(
                         "action",
                         [
-                            ("selector", label), ("destination", id(destination)), ("eventType", event),
-                            ("id", id(index)),
-                        ]))
+                            ("selector", label), ("destination", id(destination)),
+                        ] + (event.map { [("eventType", $0)] } ?? []) + [("id", id(index))]))
             case "UIRuntimeOutletCollectionConnection":
                 for (position, destination) in reader.elements(index, "UIDestination").enumerated()
                 where elements[destination] != nil {

@@ -927,8 +927,10 @@ struct StoryboardCompiler {
         // Up to Xcode 8 a table view controller archives its default, true (mobilewits, Sylladise);
         // Xcode 13 writes only a NO, on table and collection view controllers alike (duckduckgo
         // Settings: six table view controllers without the key, a collection view controller
-        // with false).
-        if context.era.writesModernTableKeys {
+        // with false). Xcode 9 and 10 already leave the default out: xuyuntest's six table view
+        // controllers (iOS 11 SDK keys, no iOS 13 SDK key) have no UIClearsSelectionOnViewWillAppear,
+        // nor has any other of the corpus's 18 nibs with a table view controller.
+        if context.era >= XcodeEra(9) {
             if ["UITableViewController", "UICollectionViewController"].contains(className),
                 controller["clearsSelectionOnViewWillAppear"] == "NO"
             {
