@@ -17,6 +17,8 @@ struct ArchivedKeyEvidenceTests {
             "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7)",
         "UIView.UIContentStretch":
             "contentStretch is a UIView property (UIView's documentation, deprecated in iOS 6) that UIView's coder writes; the corpus shows it only on a UIImageView (Idrill7); a plain view's (lockwise CredentialItemList's table header) is UIView's own",
+        "UITextField.UIAdjustsFontForContentSizeCategory":
+            "adjustsFontForContentSizeCategory is the UIContentSizeCategoryAdjusting protocol's property (UIKit documentation), adopted by UILabel, UITextField and UITextView; the corpus shows the key on two labels and ertmuirm's text view",
         "UIButton.UIContentVerticalAlignment":
             "contentVerticalAlignment is a UIControl property (UIControl's documentation) that UIControl's coder writes beside UIContentHorizontalAlignment; the corpus shows the vertical key on UISegmentedControl and the horizontal one on UIButton (0senno-atmosphere, duckduckgo ActionMessageView)",
         "UITextView.UIAutocapitalizationType":

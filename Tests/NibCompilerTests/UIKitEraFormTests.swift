@@ -293,3 +293,22 @@ struct TextViewColorEraTests {
         #expect((graph.value("UIDisableUpdateTextColorOnTraitCollectionChange", of: view) == .bool(true)) == flagged)
     }
 }
+
+/// `adjustsFontForContentSizeCategory` is UIContentSizeCategoryAdjusting's, one key for every
+/// class that adopts the protocol (UIKit's documentation: labels, text fields, text views).
+@Suite("Content size category adjusting")
+struct ContentSizeCategoryTests {
+    @Test(
+        "labels, text fields and text views archive the flag under one key",
+        arguments: ["label", "textField", "textView"])
+    func adjusting(element: String) throws {
+        let body =
+            element == "label"
+            ? #"<label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="A" adjustsFontForContentSizeCategory="YES" id="x1-00-001"><rect key="frame" x="0.0" y="0.0" width="40" height="20"/><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/><nil key="textColor"/></label>"#
+            : #"<\#(element) clipsSubviews="YES" contentMode="scaleToFill" adjustsFontForContentSizeCategory="YES" id="x1-00-001"><rect key="frame" x="0.0" y="0.0" width="40" height="20"/><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></\#(element)>"#
+        let graph = try Source.graph(Source.iOSXib(body), options: NibCompiler.Options())
+        let className = ["label": "UILabel", "textField": "UITextField", "textView": "UITextView"][element] ?? ""
+        let view = try #require(graph.all(className).first)
+        #expect(graph.value("UIAdjustsFontForContentSizeCategory", of: view) == .bool(true))
+    }
+}

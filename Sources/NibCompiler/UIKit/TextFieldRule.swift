@@ -6,7 +6,7 @@ enum TextFieldRule {
         attributes: [
             "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize",
             "text",
-            "placeholder", "adjustsFontSizeToFit", "background", "clearButtonMode",
+            "placeholder", "adjustsFontSizeToFit", "background", "clearButtonMode", "adjustsFontForContentSizeCategory",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -41,6 +41,10 @@ enum TextFieldRule {
             }
             if code != 0 { object.set("UIContentHorizontalAlignment", int: code) }
         }
+        // UIContentSizeCategoryAdjusting is one protocol (UIKit's documentation) that labels, text
+        // fields and text views adopt; labels and text views archive it under this key, before
+        // the font (the corpus's two labels and ertmuirm's text view).
+        object.setFlag("UIAdjustsFontForContentSizeCategory", element.flag("adjustsFontForContentSizeCategory"))
         if let font = element.child("fontDescription", key: "fontDescription") {
             object.set("UIFont", try FontRule.font(font, in: context))
         }
