@@ -805,14 +805,12 @@ final class UIKitDecompilation: DecompileState {
         take("UILineBreakMode")
         element.set(
             "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 5] ?? "middleTruncation")
-        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
-            take("UIContentHorizontalAlignment")
-            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
-        }
-        if let code = reader.integer(index, "UIContentVerticalAlignment") {
-            take("UIContentVerticalAlignment")
-            element.set("contentVerticalAlignment", Self.verticalAlignments[code] ?? "center")
-        }
+        copyCode(
+            index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
+            Self.horizontalAlignments, unknown: "center", take)
+        copyCode(
+            index, "UIContentVerticalAlignment", to: "contentVerticalAlignment", of: element, Self.verticalAlignments,
+            unknown: "center", take)
         for key in ["UIAdjustsImageWhenHighlighted", "UIAdjustsImageWhenDisabled"]
         where reader.flag(index, key) == true {
             take(key)
@@ -885,15 +883,22 @@ final class UIKitDecompilation: DecompileState {
     static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
     static let returnKeyTypes = inverted(TextFieldRule.returnKeyTypes)
 
+    /// Sets `attribute` to the name `table` gives the integer under `key` (`unknown` for a code
+    /// the table lacks) and marks the key read; nothing when the key is absent.
+    private func copyCode(
+        _ index: Int, _ key: String, to attribute: String, of element: DecompiledElement, _ table: [Int: String],
+        unknown: String, _ take: (String) -> Void
+    ) {
+        guard let code = reader.integer(index, key) else { return }
+        take(key)
+        element.set(attribute, table[code] ?? unknown)
+    }
+
     private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
-        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
-            take("UIContentHorizontalAlignment")
-            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "left")
-        }
-        if let code = reader.integer(index, "UIBorderStyle") {
-            take("UIBorderStyle")
-            element.set("borderStyle", Self.borderStyles[code] ?? "none")
-        }
+        copyCode(
+            index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
+            Self.horizontalAlignments, unknown: "left", take)
+        copyCode(index, "UIBorderStyle", to: "borderStyle", of: element, Self.borderStyles, unknown: "none", take)
         if let text = reader.string(index, "UIText") {
             take("UIText")
             element.set("text", text)
@@ -1234,14 +1239,12 @@ final class UIKitDecompilation: DecompileState {
     /// alignments, the tint (archived under the control's own key) and one `<segment>` per
     /// titled `UISegment`.
     private func segmentedControl(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
-        if let code = reader.integer(index, "UIContentHorizontalAlignment") {
-            take("UIContentHorizontalAlignment")
-            element.set("contentHorizontalAlignment", Self.horizontalAlignments[code] ?? "center")
-        }
-        if let code = reader.integer(index, "UIContentVerticalAlignment") {
-            take("UIContentVerticalAlignment")
-            element.set("contentVerticalAlignment", Self.verticalAlignments[code] ?? "center")
-        }
+        copyCode(
+            index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
+            Self.horizontalAlignments, unknown: "center", take)
+        copyCode(
+            index, "UIContentVerticalAlignment", to: "contentVerticalAlignment", of: element, Self.verticalAlignments,
+            unknown: "center", take)
         element.set("segmentControlStyle", "plain")
         if let selected = reader.integer(index, "UISelectedSegmentIndex") {
             take("UISelectedSegmentIndex")
