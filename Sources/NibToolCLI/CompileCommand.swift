@@ -86,7 +86,7 @@ struct Compile: IOCommand {
 
     /// The most `--max-nesting-depth` may be. Compiling calls a function per nested view, and a
     /// release nibtool overflows the main thread's 8 MiB stack between 2,000 and 4,000 nested
-    /// views (4,000 to 8,000 element levels, AppKit and UIKit alike, measured in session 23);
+    /// views (4,000 to 8,000 element levels, AppKit and UIKit alike, measured for issue 20);
     /// 1,024 levels keep a margin of four and are thirty times what real documents nest.
     static let maximumNestingDepthOption = 1_024
 
