@@ -80,9 +80,15 @@ struct Compile: IOCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How deeply the source's elements may nest (default 256; real documents nest about 35).",
+            "How deeply the source's elements may nest (default 256, at most 1024; real documents nest about 35).",
             valueName: "levels"))
     var maxNestingDepth: Int = SourceDocument.defaultMaximumNestingDepth
+
+    /// The most `--max-nesting-depth` may be. Compiling calls a function per nested view, and a
+    /// release nibtool overflows the main thread's 8 MiB stack between 2,000 and 4,000 nested
+    /// views (4,000 to 8,000 element levels, AppKit and UIKit alike, measured for issue 20);
+    /// 1,024 levels keep a margin of four and are thirty times what real documents nest.
+    static let maximumNestingDepthOption = 1_024
 
     @Option(
         name: .customLong("max-entries-per-kb"),
@@ -155,6 +161,11 @@ struct Compile: IOCommand {
                     + "\(name).storyboardc")
         }
         guard maxEntriesPerKB >= 0 else { throw ValidationError("--max-entries-per-kb must be 0 or more") }
+        guard maxNestingDepth <= Self.maximumNestingDepthOption else {
+            throw ValidationError(
+                "--max-nesting-depth must be at most \(Self.maximumNestingDepthOption): deeper sources would exhaust the stack"
+            )
+        }
         if let menuStateImageSizes, MenuStateImageSizes(parsing: menuStateImageSizes) == nil {
             throw ValidationError("--menu-state-image-sizes takes two sizes such as 15x13,15x4.")
         }

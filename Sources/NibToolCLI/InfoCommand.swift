@@ -77,7 +77,7 @@ struct Info: IOCommand {
     private func jsonText(_ object: [String: Any]) -> String {
         let data =
             (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return terminalSafeJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

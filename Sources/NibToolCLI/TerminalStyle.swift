@@ -1,4 +1,5 @@
 import Foundation
+import NibArchive
 
 /// ANSI colors for human-readable output: used only when the stream is a terminal and the
 /// `NO_COLOR` environment variable (https://no-color.org) is unset or empty.
@@ -30,7 +31,39 @@ func jsonText(_ value: some Encodable) throws -> String {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
         positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    return terminalSafeJSON(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
+}
+
+/// `json` with each character that ``DisplayText/needsEscape(_:)`` names and JSON leaves as it
+/// is — DEL, C1 controls, bidirectional overrides and isolates, invisible format characters,
+/// private use — written as a `\uXXXX` escape (a surrogate pair past U+FFFF), so JSON printed on
+/// a terminal cannot reorder or hide what the nib says. Such characters occur only inside JSON
+/// strings, where the escape stands for the same character; the encoders already escape C0
+/// controls, and ASCII whitespace between tokens is left alone.
+func terminalSafeJSON(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: { $0.value >= 0x7F && DisplayText.needsEscape($0) }) else {
+        return json
+    }
+    var result = ""
+    result.reserveCapacity(json.utf8.count)
+    func escape(_ unit: UInt32) {
+        let hex = String(unit, radix: 16, uppercase: false)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    for scalar in json.unicodeScalars {
+        guard scalar.value >= 0x7F, DisplayText.needsEscape(scalar) else {
+            result.unicodeScalars.append(scalar)
+            continue
+        }
+        if scalar.value > 0xFFFF {
+            let offset = scalar.value - 0x10000
+            escape(0xD800 + (offset >> 10))
+            escape(0xDC00 + (offset & 0x3FF))
+        } else {
+            escape(scalar.value)
+        }
+    }
+    return result
 }
 
 /// `1 object`, `2 objects`: a count with its noun in the right number (`many` defaults to the

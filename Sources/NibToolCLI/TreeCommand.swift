@@ -41,7 +41,7 @@ struct Tree: IOCommand {
             let tree = try NibTree(nib: nib)
             switch format {
             case .text: io.write(tree.text())
-            case .json: io.write(try tree.json())
+            case .json: io.write(terminalSafeJSON(try tree.json()))
             }
         } catch let error as NibCodingError {
             throw files.fail(file, "\(error)")

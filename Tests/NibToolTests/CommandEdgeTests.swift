@@ -126,6 +126,44 @@ struct CommandEdgeTests {
         #expect(good.status == 0)
     }
 
+    /// An iOS xib whose root view holds `depth` views, each inside the one before.
+    static func nestedViews(_ depth: Int) -> String {
+        let open = #"<subviews><view contentMode="scaleToFill" id="v"#
+        let frame = #"<rect key="frame" x="0.0" y="0.0" width="10" height="10"/>"#
+        let views = (0..<depth).map { "\(open)\($0)\">\(frame)" }.joined()
+        return #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14113" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none">
+            <objects><view contentMode="scaleToFill" id="root">\#(frame)\#(views)\#(String(repeating: "</view></subviews>", count: depth))</view></objects>
+            </document>
+            """#
+    }
+
+    /// Issue 20: a release nibtool overflowed its stack on 4,000 nested views once
+    /// `--max-nesting-depth` let them through, so the option stops at 1,024 levels.
+    @Test("--max-nesting-depth raises the limit up to 1024 and is refused above it")
+    func nestingDepthOption() throws {
+        let folder = try temporaryFolder()
+        // 200 nested views are 400 element levels below the root view: past the default 256.
+        let source = folder.appendingPathComponent("Deep.xib")
+        try Data(Self.nestedViews(200).utf8).write(to: source)
+        let output = folder.appendingPathComponent("Deep.nib")
+
+        let byDefault = try runBinary(["compile", source.path, "-o", output.path])
+        #expect(byDefault.status == 2)
+        #expect(byDefault.error.contains("deeper than 256 levels") && byDefault.error.contains("[limit-exceeded]"))
+
+        let raised = try runBinary(["compile", source.path, "-o", output.path, "--max-nesting-depth", "1024"])
+        #expect(raised.status == 0, "\(raised.error)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        try FileManager.default.removeItem(at: output)
+
+        let refused = try runBinary(["compile", source.path, "-o", output.path, "--max-nesting-depth", "1025"])
+        #expect(refused.status == 64)
+        #expect(refused.error.contains("--max-nesting-depth must be at most 1024"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("compile's USAGE shows -o as required and names --compare-with")
     func compileUsage() {
         let help = runTool(["compile", "--help"]).outputText

@@ -130,6 +130,34 @@ struct HostileReadingTests {
         }
     }
 
+    /// Every string anywhere in a decoded JSON value.
+    private static func strings(in value: Any) -> [String] {
+        if let string = value as? String { return [string] }
+        if let array = value as? [Any] { return array.flatMap { strings(in: $0) } }
+        if let object = value as? [String: Any] { return object.values.flatMap { strings(in: $0) } }
+        return []
+    }
+
+    @Test("tree and scan JSON write bidi overrides, invisible and private-use characters as \\u escapes, same value")
+    func treeAndScanJSONEscape() throws {
+        // JSON may carry these raw (JSONEncoder escapes only C0 controls), and on a terminal
+        // U+202E and U+2066 reorder the text while U+E000, the tag U+E0041 and DEL do not show.
+        let hostile = "a\u{202E}b\u{2066}c\u{E000}d\u{E0041}e\u{7F}f"
+        let path = try file(HostileInputs.repeatedViewWithConnections(1, label: hostile))
+        for arguments in [["tree", "--format", "json", path], ["scan", "--format", "json", path]] {
+            let run = runTool(arguments)
+            #expect(run.status == 0, "\(run.error)")
+            let text = run.outputText
+            let raw: Set<UInt32> = [0x202E, 0x2066, 0xE000, 0xE0041, 0x7F]
+            #expect(!text.unicodeScalars.contains { raw.contains($0.value) }, "\(arguments[0])")
+            // U+E0041 is the UTF-16 pair D800 + (0xD0041 >> 10) = DB40, DC00 + 0x41 = DC41.
+            #expect(text.contains(#"a\u202eb\u2066c\ue000d\udb40\udc41e\u007ff"#), "\(arguments[0]): \(text)")
+            let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            // The outlet's label: the generator numbers it (0).
+            #expect(Self.strings(in: decoded).contains(hostile + "0"), "\(arguments[0])")
+        }
+    }
+
     // MARK: diff
 
     @Test("diff matches sets of 3,000 strings whatever their order, and reports one changed element once")

@@ -11,7 +11,7 @@ import NibDiff
 
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
         timeUnits: .milliseconds,
         maxDuration: .seconds(3),
         maxIterations: 200)
