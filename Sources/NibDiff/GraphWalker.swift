@@ -700,6 +700,12 @@ final class GraphWalker {
     /// items whose menu gained an item: their connections then match), so the leftovers are
     /// matched again whenever a report has matched something new. Returns the unpaired
     /// elements of each side.
+    /// Leftover lists up to this long are matched again after every report that changed what
+    /// is equivalent; longer ones on a halving schedule (``reportUnordered(_:_:_:path:depth:)``).
+    /// Two archives without differences leave no leftovers, so the schedule never changes
+    /// whether they compare equal, only how a long list of differences pairs up.
+    static let eagerRematchCount = 8
+
     private func reportUnordered(
         _ ln: ArchiveGraph.Node, _ lu: [[NibArchive.Payload]], _ ru: [[NibArchive.Payload]], path: String,
         depth: Int
@@ -714,20 +720,37 @@ final class GraphWalker {
         var rightRemaining = Array(ru.indices)
         var leftOnly: [Int] = []
         var matchedGeneration: Int?
-        while !leftRemaining.isEmpty, !budget.exhausted {
-            if matchedGeneration != generation {
+        // A reported pair can make other elements equivalent (references to it now count as
+        // equal), so the leftovers are matched again before the next report. For a long list of
+        // leftovers that is done once half of them have been reported since the last match:
+        // re-matching after every report made two all-different sets of n elements cost n²
+        // matches; this way the matches cost at most twice the list.
+        var reportsSinceMatch = 0
+        var remainingAtMatch = 0
+        // The next leftover to report (taking from the front one by one would move the rest).
+        var next = 0
+        while next < leftRemaining.count, !budget.exhausted {
+            if matchedGeneration != generation,
+                matchedGeneration == nil || leftRemaining.count - next <= Self.eagerRematchCount
+                    || reportsSinceMatch * 2 >= remainingAtMatch
+            {
                 matchedGeneration = generation
-                let matches = matchUnordered(leftRemaining.map { lu[$0] }, rightRemaining.map { ru[$0] }, depth: depth)
+                let pending = leftRemaining[next...]
+                let matches = matchUnordered(pending.map { lu[$0] }, rightRemaining.map { ru[$0] }, depth: depth)
                 var usedRight = [Bool](repeating: false, count: rightRemaining.count)
                 var unmatched: [Int] = []
-                for (position, match) in matches.enumerated() {
-                    if let match { usedRight[match] = true } else { unmatched.append(leftRemaining[position]) }
+                for (match, element) in zip(matches, pending) {
+                    if let match { usedRight[match] = true } else { unmatched.append(element) }
                 }
                 rightRemaining = rightRemaining.indices.filter { !usedRight[$0] }.map { rightRemaining[$0] }
                 leftRemaining = unmatched
+                next = 0
+                reportsSinceMatch = 0
+                remainingAtMatch = leftRemaining.count
                 guard !leftRemaining.isEmpty else { break }
             }
-            let li = leftRemaining.removeFirst()
+            let li = leftRemaining[next]
+            next += 1
             // A dictionary's entry pairs first with the entry of an equal key, so a changed
             // value is reported under its key (two cell nibs keyed by reuse identifier).
             let sameKey =
@@ -745,8 +768,9 @@ final class GraphWalker {
             }
             let ri = rightRemaining.remove(at: position)
             reportPair(ln, lu[li], ru[ri], index: li, path: path, depth: depth)
+            reportsSinceMatch += 1
         }
-        return (leftOnly + leftRemaining, rightRemaining)
+        return (leftOnly + leftRemaining[min(next, leftRemaining.count)...], rightRemaining)
     }
 
     private func reportElement(

@@ -88,4 +88,26 @@ struct CandidateOrderTests {
         #expect(differences.allSatisfy { $0.kind == .value && $0.path.contains(".value") })
         #expect(!differences.contains { $0.path.contains(".key") })
     }
+
+    @Test(
+        "long dictionaries: every changed entry is reported under its key, past the eager re-matching length",
+        arguments: [30, 300])
+    func longDictionaries(count: Int) throws {
+        // Shuffled on the right, three values changed: only those three are differences.
+        let left = (0..<count).map { ("key\($0)", "title\($0)") }
+        var right = left.reversed().map { $0 }
+        for position in [0, count / 2, count - 1] { right[position].1 += " changed" }
+        let few = StructuralComparison().differences(
+            between: try Self.dictionary(left), and: try Self.dictionary(right))
+        #expect(few.count == 3)
+        #expect(few.allSatisfy { $0.kind == .value && $0.path.contains(".value") })
+        // Every key changed too: each left entry pairs with one right entry, one key and one
+        // value difference each (leftovers past 8 are matched on a halving schedule), all within
+        // the default expansion limit (re-matching after every report spent it at 300 entries).
+        let allChanged = right.map { ($0.0 + "x", $0.1 + "x") }
+        let many = StructuralComparison().differences(
+            between: try Self.dictionary(left), and: try Self.dictionary(allChanged))
+        #expect(many.count == 2 * count)
+        #expect(Set(many.map(\.path)).count == 2 * count)
+    }
 }
