@@ -28,7 +28,8 @@ enum TableViewRule {
                 .unsupportedElement, view,
                 "table \(view["key"] ?? "header or footer") views before Xcode 13 are not modelled; left out")
         }
-        for name in modernAttributes where element[name] != nil {
+        // `bounces` is the scroll view's (``UIKitScrollViewRule``).
+        for name in modernAttributes where name != "bounces" && element[name] != nil {
             try context.unmodelled(.unsupportedAttribute, element, "table view attribute \(name) is not modelled")
         }
         for inset in element.children(named: "inset") {
