@@ -582,14 +582,8 @@ final class UIKitDecompilation: DecompileState {
             used.insert("UITableViewCellStyle")
             element.set("style", name)
         }
-        if let reuse = reader.string(index, "UIReuseIdentifier") {
-            used.insert("UIReuseIdentifier")
-            element.set("reuseIdentifier", reuse)
-        }
-        if let restoration = reader.string(index, "UIRestorationIdentifier") {
-            used.insert("UIRestorationIdentifier")
-            element.set("restorationIdentifier", restoration)
-        }
+        copyString(index, "UIReuseIdentifier", to: "reuseIdentifier", of: element, { used.insert($0) })
+        copyString(index, "UIRestorationIdentifier", to: "restorationIdentifier", of: element, { used.insert($0) })
         for (key, attribute) in [
             ("UITextLabel", "textLabel"), ("UIDetailTextLabel", "detailTextLabel"), ("UIImageView", "imageView"),
         ] {
@@ -883,6 +877,16 @@ final class UIKitDecompilation: DecompileState {
     static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
     static let returnKeyTypes = inverted(TextFieldRule.returnKeyTypes)
 
+    /// Sets `attribute` to the string under `key` and marks the key read; nothing when the key
+    /// is absent.
+    private func copyString(
+        _ index: Int, _ key: String, to attribute: String, of element: DecompiledElement, _ take: (String) -> Void
+    ) {
+        guard let value = reader.string(index, key) else { return }
+        take(key)
+        element.set(attribute, value)
+    }
+
     /// Sets `attribute` to the name `table` gives the integer under `key` (`unknown` for a code
     /// the table lacks) and marks the key read; nothing when the key is absent.
     private func copyCode(
@@ -899,14 +903,8 @@ final class UIKitDecompilation: DecompileState {
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
             Self.horizontalAlignments, unknown: "left", take)
         copyCode(index, "UIBorderStyle", to: "borderStyle", of: element, Self.borderStyles, unknown: "none", take)
-        if let text = reader.string(index, "UIText") {
-            take("UIText")
-            element.set("text", text)
-        }
-        if let placeholder = reader.string(index, "UIPlaceholder") {
-            take("UIPlaceholder")
-            element.set("placeholder", placeholder)
-        }
+        copyString(index, "UIText", to: "text", of: element, take)
+        copyString(index, "UIPlaceholder", to: "placeholder", of: element, take)
         take("UITextAlignment")
         element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
         if let minimum = reader.number(index, "UIMinimumFontSize") {
@@ -965,10 +963,7 @@ final class UIKitDecompilation: DecompileState {
             take("UISecureTextEntry")
             traits.set("secureTextEntry", "YES")
         }
-        if let contentType = reader.string(index, "UITextContentType") {
-            take("UITextContentType")
-            traits.set("textContentType", contentType)
-        }
+        copyString(index, "UITextContentType", to: "textContentType", of: traits, take)
         return traits
     }
 
@@ -1132,10 +1127,7 @@ final class UIKitDecompilation: DecompileState {
         elements[index] = element
         var used: Set<String> = ["UIEnabled", "UIStyle"]
         if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
-        if let title = reader.string(index, "UITitle") {
-            used.insert("UITitle")
-            element.set("title", title)
-        }
+        copyString(index, "UITitle", to: "title", of: element, { used.insert($0) })
         if let name = image(reader.reference(index, "UIImage")) {
             used.insert("UIImage")
             element.set("image", name)
@@ -1306,10 +1298,7 @@ final class UIKitDecompilation: DecompileState {
             used.insert("UISystemItem")
             element.set("systemItem", name)
         }
-        if let title = reader.string(index, "UITitle") {
-            used.insert("UITitle")
-            element.set("title", title)
-        }
+        copyString(index, "UITitle", to: "title", of: element, { used.insert($0) })
         for (key, attribute) in [("UIImage", "image"), ("UISelectedTemplateImage", "selectedImage")] {
             if let name = image(reader.reference(index, key)) {
                 used.insert(key)
