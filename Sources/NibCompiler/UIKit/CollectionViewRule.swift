@@ -31,7 +31,7 @@ enum CollectionViewRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        if context.era.writesModernTableKeys {
+        if context.era.writesLocalOverrideTraits {
             let traits = ArchivedObject("UITraitCollection")
             traits.set("UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", int: 0)
             object.set("UIViewLocalOverrideTraitCollection", traits)

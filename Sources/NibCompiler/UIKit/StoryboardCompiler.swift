@@ -549,9 +549,10 @@ struct StoryboardCompiler {
                 // After the view keys, only when there is an item (duckduckgo: five bars with
                 // their root's item, PrivacyProtection's without one).
                 if !items.isEmpty {
+                    // From Xcode 16 after the bar's lock (ikyih's six bars).
                     bar.insert(
                         "UIItems", .object(.collection("NSMutableArray", items)),
-                        after: "UIViewLargeContentStoredProperties")
+                        after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
                 }
             } else {
                 bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))

@@ -1,0 +1,252 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibDiff
+import Testing
+
+@testable import NibCompiler
+
+/// The iOS output of Xcode 14 and 16, which no pair shows, against the corpus's compiled nibs
+/// that carry the iOS 16 SDK's keys (``XcodeEra``'s "Xcode 14, 15 and 16" flags): man12nam's
+/// and leeja328's (the 14 era), ikyih's and kiralab's (15), 0senno's and iOS-Apps-Code-UNO's (16). The
+/// expected values are Apple's nibs, compared structurally (NibDiff) or key by key.
+@Suite("Xcode 14 and 16 iOS output, against Apple's compiled nibs", .corpus)
+struct UIKitXcode16FormTests {
+    /// Xcode's launch screen template: a controller and its view, with a safe area guide and a
+    /// system background color.
+    static func launchScreen(
+        toolsVersion: String, background: String, device: String = #"id="retina4_7" orientation="portrait""#,
+        width: Int = 375, height: Int = 667
+    ) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" launchScreen="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="01J-lp-oVM">
+            <device \(device) appearance="light"/>
+            <dependencies>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="\(toolsVersion)"/>
+                <capability name="Safe area layout guides" minToolsVersion="9.0"/>
+                <capability name="System colors in document resources" minToolsVersion="11.0"/>
+                <capability name="documents saved in the Xcode 8 format" minToolsVersion="8.0"/>
+            </dependencies>
+            <scenes>
+                <scene sceneID="EHf-IW-A2E">
+                    <objects>
+                        <viewController id="01J-lp-oVM" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="Ze5-6b-2t3">
+                                <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>
+                                <color key="backgroundColor" systemColor="\(background)"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="iYj-Kq-Ea1" userLabel="First Responder" sceneMemberID="firstResponder"/>
+                    </objects>
+                    <point key="canvasLocation" x="53" y="375"/>
+                </scene>
+            </scenes>
+            <resources>
+                <systemColor name="\(background)">
+                    <color white="\(background == "blackColor" ? 0 : 1)" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                </systemColor>
+            </resources>
+        </document>
+        """
+    }
+
+    static func differences(_ nib: [UInt8]?, from appleName: String) throws -> [String] {
+        let apple = try NibArchive(parsing: try Corpus.nibBytes(named: appleName))
+        let ours = try NibArchive(parsing: try #require(nib))
+        return StructuralComparison().differences(between: apple, and: ours).map { "\($0)" }
+    }
+
+    @Test("Xcode 16: a launch screen's nibs carry IBUINibLNEVersionKey (iOS-Apps-Code-UNO)")
+    func launchScreen16() throws {
+        // A landscape iPhone 11 (896 × 414), as Apple's nib has it.
+        let source = Self.launchScreen(
+            toolsVersion: "23727", background: "blackColor", device: #"id="retina6_1" orientation="landscape""#,
+            width: 896, height: 414)
+        let nib = try Source.strictCompile(source, fileName: "LaunchScreen.storyboard")
+        #expect(
+            try Self.differences(
+                nib.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"],
+                from: "iOS-Apps-Code-UNO__LaunchScreen.storyboardc_01J-lp-oVM-view-Ze5-6b-2t3.nib") == [])
+        #expect(
+            try Self.differences(
+                nib.files["UIViewController-01J-lp-oVM.nib"],
+                from: "iOS-Apps-Code-UNO__LaunchScreen.storyboardc_UIViewController-01J-lp-oVM.nib") == [])
+    }
+
+    @Test("Xcode 14: the same launch screen without the key (leeja328)")
+    func launchScreen14() throws {
+        let source = Self.launchScreen(toolsVersion: "21701", background: "systemBackgroundColor")
+        let nib = try Source.strictCompile(source, fileName: "LaunchScreen.storyboard")
+        #expect(
+            try Self.differences(
+                nib.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"],
+                from: "leeja328-Random-Photo__Base.lproj_LaunchScreen.storyboardc_01J-lp-oVM-view-Ze5-6b-2t3.nib")
+                == [])
+    }
+
+    @Test("a key no launch-screen-like nib shows (a label) keeps the mark off")
+    func labelKeepsMarkOff() throws {
+        let source = Self.launchScreen(toolsVersion: "23727", background: "blackColor").replacingOccurrences(
+            of: "<viewLayoutGuide key=\"safeArea\" id=\"6Tk-OE-BBY\"/>",
+            with: """
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hello" lineBreakMode="tailTruncation" id="lbl-00-001">
+                        <rect key="frame" x="16" y="20" width="100" height="21"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <nil key="textColor"/>
+                        <nil key="highlightedColor"/>
+                    </label>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="6Tk-OE-BBY"/>
+                """)
+        let nib = try Source.compile(source, fileName: "LaunchScreen.storyboard")
+        let view = try Graph(NibArchive(parsing: try #require(nib.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"])))
+        let controller = try Graph(NibArchive(parsing: try #require(nib.files["UIViewController-01J-lp-oVM.nib"])))
+        #expect(view.value("IBUINibLNEVersionKey", of: view.root) == nil)
+        #expect(controller.value("IBUINibLNEVersionKey", of: controller.root) != nil)
+    }
+
+    /// A font's descriptor: its options and its attributes' keys in order.
+    static func descriptor(in graph: Graph, name: String, size: Double) throws -> (options: Int64?, keys: [String]) {
+        let font = try #require(
+            graph.all("UIFont").first { index in
+                guard graph.text("UIFontName", of: index) == name,
+                    case .float64(let pointSize)? = graph.value("UIFontPointSize", of: index)
+                else { return false }
+                return pointSize == size
+            }, "no \(name) \(size)")
+        let descriptor = try #require(graph.object("UIFontDescriptor", of: font))
+        let attributes = try #require(graph.object("UIFontDescriptorAttributes", of: descriptor))
+        let entries = graph.elements(of: attributes)
+        let keys = stride(from: 0, to: entries.count, by: 2).compactMap { graph.string(entries[$0]) }
+        var options: Int64?
+        switch graph.value("UIFontDescriptorOptions", of: descriptor) {
+        case .int8(let value)?: options = Int64(value)
+        case .int16(let value)?: options = Int64(value)
+        case .int32(let value)?: options = Int64(value)
+        case .int64(let value)?: options = value
+        default: options = nil
+        }
+        return (options, keys)
+    }
+
+    static func compiledLabels(xcode: Double, fonts: [String], customFonts: [String]) throws -> Graph {
+        let labels = fonts.enumerated().map { index, font in
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Text" lineBreakMode="tailTruncation" id="lbl-00-\(index)">
+                <rect key="frame" x="0.0" y="\(index * 30)" width="100" height="21"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                \(font)
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            """
+        }
+        let custom =
+            customFonts.isEmpty
+            ? ""
+            : """
+            <customFonts key="customFonts">
+                <array key="\(customFonts[0]).ttf"><string>\(customFonts[0])</string></array>
+            </customFonts>
+            """
+        let source = Source.iOSXib(
+            """
+            <view contentMode="scaleToFill" id="vie-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+            \(labels.joined(separator: "\n"))
+                </subviews>
+            </view>
+            """
+        ).replacingOccurrences(of: "<objects>", with: custom + "<objects>")
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        return try Source.graph(source, options: options)
+    }
+
+    @Test("Xcode 15 and later: descriptors in key order; options 0x80008404 system, 0x80000000 installed, 0 shipped")
+    func fonts16() throws {
+        let ours = try Self.compiledLabels(
+            xcode: 16,
+            fonts: [
+                #"<fontDescription key="fontDescription" type="system" pointSize="17"/>"#,
+                #"<fontDescription key="fontDescription" type="system" weight="semibold" pointSize="15"/>"#,
+                #"<fontDescription key="fontDescription" name="Arial-BoldMT" family="Arial" pointSize="17"/>"#,
+                #"<fontDescription key="fontDescription" name="Poppins-Regular" family="Poppins" pointSize="14"/>"#,
+            ], customFonts: ["Poppins-Regular"])
+        func apple(_ name: String) throws -> Graph { Graph(try NibArchive(parsing: try Corpus.nibBytes(named: name))) }
+        let cell = try apple("kiralab-dmcc__FileMediaTableViewCell.nib")
+        let statusLine = try apple(
+            "kiralab-dmcc__Frameworks_SwiftMessages.framework_SwiftMessages.bundle_StatusLine.nib")
+        let email = try apple("0senno-atmosphere__EmailViewController.nib")
+        let login = try apple("0senno-atmosphere__Settings.storyboardc_75O-9C-nVX-view-A2q-Me-JNk.nib")
+        let expected: [(Graph, String, Double)] = [
+            (cell, ".SFUI-Regular", 17), (statusLine, ".SFUI-Semibold", 12), (email, "Arial-BoldMT", 17),
+            (login, "Poppins-Regular", 14),
+        ]
+        let ourFonts: [(String, Double)] = [
+            (".SFUI-Regular", 17), (".SFUI-Semibold", 15), ("Arial-BoldMT", 17), ("Poppins-Regular", 14),
+        ]
+        for ((apple, name, size), (ourName, ourSize)) in zip(expected, ourFonts) {
+            let theirs = try Self.descriptor(in: apple, name: name, size: size)
+            let mine = try Self.descriptor(in: ours, name: ourName, size: ourSize)
+            #expect(mine.options == theirs.options, "\(name)")
+            #expect(mine.keys == theirs.keys, "\(name)")
+        }
+    }
+
+    @Test("Xcode 14: the size first; system fonts 0x80008006, shipped fonts 0 (man12nam)")
+    func fonts14() throws {
+        let ours = try Self.compiledLabels(
+            xcode: 14,
+            fonts: [
+                #"<fontDescription key="fontDescription" type="system" pointSize="18"/>"#,
+                #"<fontDescription key="fontDescription" name="MONSTERTRUCK" family="Monster Truck" pointSize="30"/>"#,
+            ], customFonts: ["MONSTERTRUCK"])
+        let apple = try Graph(
+            NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "man12nam-ios-63__Base.lproj_Main.storyboardc_BYZ-38-t0r-view-8bC-Xf-vdC.nib")))
+        for (name, size) in [(".SFUI-Regular", 18.0), ("MONSTERTRUCK", 30)] {
+            let theirs = try Self.descriptor(in: apple, name: name, size: size)
+            let mine = try Self.descriptor(in: ours, name: name, size: size)
+            #expect(mine.options == theirs.options, "\(name)")
+            #expect(mine.keys == theirs.keys, "\(name)")
+        }
+    }
+
+    @Test(
+        "toolsVersion → Xcode as the wild corpus's manifest maps each build from 20000 on",
+        arguments: [
+            ("20037", 13.0), ("21219", 14), ("21701", 14), ("22113.3", 15), ("22505", 15), ("23077.2", 16),
+            ("23727", 16), ("24093.7", 26), ("24765", 26), ("25094", 26),
+        ])
+    func toolsVersions(tools: String, xcode: Double) {
+        #expect(XcodeEra(toolsVersion: tools).version == xcode)
+    }
+
+    @Test("the placeholder toolsVersion 32700.99.1234 is read from the plug-in's version (Xcode 15)")
+    func placeholderToolsVersion() throws {
+        let source = Self.launchScreen(toolsVersion: "32700.99.1234", background: "blackColor")
+            .replacingOccurrences(of: #"version="32700.99.1234"/>"#, with: #"version="22685"/>"#)
+        let document = try SourceDocument(parsing: Data(source.utf8), fileName: "LaunchScreen.storyboard")
+        #expect(document.era == XcodeEra(15))
+        let nib = try Source.strictCompile(source, fileName: "LaunchScreen.storyboard")
+        #expect(nib.warnings.isEmpty)
+    }
+
+    @Test("a document of an Xcode after 16 compiles as 16, with the nearest-Xcode warning")
+    func afterSixteen() throws {
+        let source = Self.launchScreen(toolsVersion: "24506", background: "blackColor")
+        let nib = try Source.compile(source, fileName: "LaunchScreen.storyboard")
+        #expect(nib.warnings.contains { $0.kind == .nearestXcode && $0.message.contains("compiled as Xcode 16") })
+        let view = try Graph(NibArchive(parsing: try #require(nib.files["01J-lp-oVM-view-Ze5-6b-2t3.nib"])))
+        #expect(view.value("IBUINibLNEVersionKey", of: view.root) != nil)
+    }
+}
