@@ -221,6 +221,37 @@ struct UIKitXcode16FormTests {
         }
     }
 
+    @Test("Xcode 15 and later: table view cells keep two of the iOS 14 SDK's slots (0senno, kiralab)")
+    func cellSlots() throws {
+        let source = Source.iOSXib(
+            """
+            <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" reuseIdentifier="Cell" id="cel-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cel-00-001" id="con-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """)
+        let slots: Set<String> = [
+            "UISystemBackgroundView", "UIContentConfigurationIdentifier", "UIContentConfigurationView",
+        ]
+        func cellSlots(_ graph: Graph) throws -> Set<String> {
+            let cell = try #require(graph.nodes.indices.first { graph.value("UIContentView", of: $0) != nil })
+            return Set(graph.nodes[cell].values.map(\.key)).intersection(slots)
+        }
+        for apple in ["0senno-atmosphere__LeaderTableViewCell.nib", "kiralab-dmcc__FileMediaTableViewCell.nib"] {
+            let expected = try cellSlots(Graph(try NibArchive(parsing: try Corpus.nibBytes(named: apple))))
+            for xcode in [15.0, 16] {
+                var options = NibCompiler.Options()
+                options.xcode = XcodeEra(xcode)
+                #expect(
+                    try cellSlots(try Source.graph(source, options: options)) == expected, "\(apple), Xcode \(xcode)")
+            }
+        }
+    }
+
     @Test(
         "toolsVersion → Xcode as the wild corpus's manifest maps each build from 20000 on",
         arguments: [

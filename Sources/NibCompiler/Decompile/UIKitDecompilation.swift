@@ -174,6 +174,15 @@ final class UIKitDecompilation: DecompileState {
         {
             version = 15
         }
+        // A table view cell with the iOS 14 SDK's slots but no content configuration identifier
+        // (``XcodeEra/writesContentConfigurationIdentifier``).
+        if reader.entries.indices.contains(where: { index in
+            ClassHierarchy.isKind(actualClass(reader, index), of: "UITableViewCell")
+                && reader.has(index, "UIContentConfigurationView")
+                && !reader.has(index, "UIContentConfigurationIdentifier")
+        }) {
+            version = max(version, 15)
+        }
         if keys.contains("defaultStyle_v2") || keys.contains("IBUINibLNEVersionKey") { version = 16 }
         if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
         // A top-level cell without a background: an Xcode from 10, whose cells outside a table

@@ -242,6 +242,11 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// apps' (3 tables of 0senno, ertmuirm and ikyih, 2 collection views of ertmuirm and ikyih).
     /// No nib of the 14 era has a table: the change is put with ikyih's other changes (15).
     var writesLocalOverrideTraits: Bool { writesModernTableKeys && version < 15 }
+    /// Table and collection view cells archive `UIContentConfigurationIdentifier` nil: the 36
+    /// cells of the duckduckgo pairs (13.2) and Umarovm's table cells (12); none of the 8 cells
+    /// of 0senno, ertmuirm and kiralab (15 and later; the 14 era shows no cell), which keep
+    /// the iOS 14 SDK's other two slots.
+    var writesContentConfigurationIdentifier: Bool { version < 15 }
     /// A nib whose every key is one the corpus's launch-screen-like nibs show gets
     /// `IBUINibLNEVersionKey` 1 on its root (``LaunchNibRule``): 12 nibs of 0senno, eagle-eyexk,
     /// ertmuirm and iOS-Apps-Code-UNO; leeja328's launch screen (14) and ikyih's scene nibs

@@ -303,7 +303,9 @@ enum CollectionViewCellRule {
         object.set("UIReuseIdentifier", .string(element["reuseIdentifier"] ?? ""))
         if context.era.writesCellConfigurationKeys {
             object.set("UISystemBackgroundView", .null)
-            if context.era.writesModernTableKeys { object.set("UIContentConfigurationIdentifier", .null) }
+            if context.era.writesModernTableKeys, context.era.writesContentConfigurationIdentifier {
+                object.set("UIContentConfigurationIdentifier", .null)
+            }
             object.set("UIContentConfigurationView", .null)
         }
         object.set("UIContentView", content)

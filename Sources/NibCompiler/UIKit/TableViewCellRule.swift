@@ -369,7 +369,7 @@ enum TableViewCellRule {
         // duckduckgo pairs, Xcode 13.2, and of Umarovm's nibs, Xcode 12).
         if context.era.writesCellConfigurationKeys {
             cell.set("UISystemBackgroundView", systemBackground.map { .object($0.view) } ?? .null)
-            cell.set("UIContentConfigurationIdentifier", .null)
+            if context.era.writesContentConfigurationIdentifier { cell.set("UIContentConfigurationIdentifier", .null) }
             cell.set("UIContentConfigurationView", .null)
         }
         cell.set("UIContentView", content)
