@@ -281,3 +281,114 @@ struct UIKitXcode16FormTests {
         #expect(view.value("IBUINibLNEVersionKey", of: view.root) != nil)
     }
 }
+
+/// Configured buttons (`<buttonConfiguration>`) against 0senno's (Xcode 16 era): the button's
+/// `UIButtonConfiguration` subtree, value by value.
+@Suite("Button configurations, against 0senno's compiled buttons", .corpus)
+struct ButtonConfigurationTests {
+    /// An object's values as text, references followed (`depth` levels).
+    static func flatten(_ graph: Graph, _ index: Int, depth: Int = 4) -> [String] {
+        graph.nodes[index].values.flatMap { key, payload -> [String] in
+            if case .objectReference(let target) = payload {
+                let node = graph.nodes[Int(target)]
+                if let text = graph.string(Int(target)) { return ["\(key) = \(node.className) \"\(text)\""] }
+                guard depth > 0 else { return ["\(key) = \(node.className)"] }
+                return ["\(key) = \(node.className)"]
+                    + flatten(graph, Int(target), depth: depth - 1).map { "\(key).\($0)" }
+            }
+            return ["\(key) = \(payload)"]
+        }
+    }
+
+    static func configuration(_ graph: Graph, imageName: String) throws -> [String] {
+        let button = try #require(
+            graph.all("UIButton").first { index in
+                guard let configuration = graph.object("UIButtonConfiguration", of: index),
+                    let image = graph.object("UIButtonConfigurationImage", of: configuration)
+                else { return false }
+                return graph.text("UIResourceName", of: image) == imageName
+            }, "no configured button with image \(imageName)")
+        return flatten(graph, try #require(graph.object("UIButtonConfiguration", of: button)))
+    }
+
+    static func expectSame(
+        _ ours: Graph, _ apple: Graph, imageName: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let mine = try configuration(ours, imageName: imageName)
+        let theirs = try configuration(apple, imageName: imageName)
+        #expect(
+            mine == theirs,
+            "ours only: \(mine.filter { !theirs.contains($0) }); Apple's only: \(theirs.filter { !mine.contains($0) })",
+            sourceLocation: sourceLocation)
+    }
+
+    static func compiled(_ button: String, customFonts: String = "") throws -> Graph {
+        let source = Source.iOSXib(
+            """
+            <view contentMode="scaleToFill" id="vie-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+            \(button)
+                </subviews>
+            </view>
+            """,
+            resources: """
+                <image name="FlagIcon" width="20" height="20"/>
+                <image name="backIcon" width="24" height="24"/>
+                <systemColor name="whiteColor">
+                    <color white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                </systemColor>
+                <systemColor name="blackColor">
+                    <color white="0.0" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                </systemColor>
+                """
+        ).replacingOccurrences(of: "<objects>", with: customFonts + "<objects>")
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(16)
+        return try Source.graph(source, options: options)
+    }
+
+    @Test("filled, with base colors, a custom title font, content insets and a trailing image (Settings)")
+    func filled() throws {
+        // A storyboard rounds its colors' doubles to ten places (``XcodeEra/roundsColorDoubles``):
+        // this xib gives the color as the storyboard archived it.
+        let ours = try Self.compiled(
+            """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="fill" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="btn-00-001">
+                <rect key="frame" x="17" y="321" width="361" height="58"/>
+                <color key="tintColor" systemColor="blackColor"/>
+                <buttonConfiguration key="configuration" style="filled" image="FlagIcon" imagePlacement="trailing" title="Report This Player" cornerStyle="medium">
+                    <directionalEdgeInsets key="contentInsets" top="0.0" leading="23" bottom="0.0" trailing="28"/>
+                    <fontDescription key="titleFontDescription" name="Poppins-Bold" family="Poppins" pointSize="16"/>
+                    <color key="baseForegroundColor" systemColor="whiteColor"/>
+                    <color key="baseBackgroundColor" red="0.1568627451" green="0.1568627451" blue="0.1568627451" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                </buttonConfiguration>
+            </button>
+            """,
+            customFonts: """
+                <customFonts key="customFonts">
+                    <array key="Poppins-Bold.ttf"><string>Poppins-Bold</string></array>
+                </customFonts>
+                """)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "0senno-atmosphere__Settings.storyboardc_BwS-18-f0U-view-vwo-31-h2G.nib")))
+        try Self.expectSame(ours, apple, imageName: "FlagIcon")
+    }
+
+    @Test("plain, an image alone (EmailViewController's back button)")
+    func plainImage() throws {
+        let ours = try Self.compiled(
+            """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="btn-00-002">
+                <rect key="frame" x="0.0" y="0.0" width="44" height="44"/>
+                <buttonConfiguration key="configuration" style="plain" image="backIcon"/>
+            </button>
+            """)
+        let apple = Graph(
+            try NibArchive(parsing: try Corpus.nibBytes(named: "0senno-atmosphere__EmailViewController.nib")))
+        try Self.expectSame(ours, apple, imageName: "backIcon")
+    }
+}
