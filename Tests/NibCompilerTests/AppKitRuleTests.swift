@@ -260,6 +260,29 @@ struct AppKitRuleTests {
         #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: view) == .bool(true))
     }
 
+    /// No compiled nib shows a top-aligned stack view: it is archived as a stack view (not a
+    /// plain view) with `NSLayoutConstraint.Attribute.top`'s documented raw value, 3, and a warning.
+    @Test("a stack alignment no nib shows: AppKit's public attribute value, with a warning")
+    func unseenStackAlignment() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <stackView distribution="fill" orientation="horizontal" alignment="top" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" translatesAutoresizingMaskIntoConstraints="NO" id="sv1">
+                            <rect key="frame" x="20" y="88" width="260" height="24"/>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let output = try Source.compile(Source.macOSXib(body))
+        #expect(output.warnings.contains { $0.kind == .unmodelledAttribute && $0.message.contains("aligned top") })
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewAlignment", of: stack)?.integerValue == 3)
+    }
+
     /// Expected values from Apple's output for `macos-viraptor-ibtool-stackview_identifier` and
     /// `test19_layouts` (equal spacing).
     @Test("stack views: orientation, alignment, distribution, container of arranged views, decoding-order connector")
