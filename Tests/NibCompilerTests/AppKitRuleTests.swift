@@ -260,6 +260,43 @@ struct AppKitRuleTests {
         #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: view) == .bool(true))
     }
 
+    /// No compiled nib shows a weighted system meta font: the text field keeps its text and
+    /// connections, its font archived as the system font (the documented `NSFont.systemFont`
+    /// name and meta font 4, as `metaFont="system"` compiles) at the source's size.
+    @Test("a weighted system meta font is archived as the system font, with a warning")
+    func weightedMetaFont() throws {
+        func field(_ font: String) -> String {
+            #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <textField verticalHuggingPriority="750" id="tf1">
+                            <rect key="frame" x="20" y="20" width="100" height="21"/>
+                            <textFieldCell key="cell" lineBreakMode="clipping" title="Title" id="c1">
+                                \#(font)
+                                <color key="textColor" name="labelColor" catalog="System" colorSpace="catalog"/>
+                                <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                            </textFieldCell>
+                        </textField>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        }
+        let weighted = try Source.compile(
+            Source.macOSXib(field(#"<font key="font" metaFont="systemSemibold" size="15"/>"#)))
+        #expect(weighted.warnings.contains { $0.message.contains("systemSemibold") })
+        let plain = try Source.compile(Source.macOSXib(field(#"<font key="font" metaFont="system" size="15"/>"#)))
+        func font(_ output: CompiledNib) throws -> [String] {
+            let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+            let font = try #require(graph.all("NSFont").first)
+            return graph.nodes[font].values.map { "\($0.key) \($0.payload)" }
+        }
+        #expect(try font(weighted) == font(plain))
+        #expect(try Graph(NibArchive(parsing: weighted.files[""] ?? [])).all("NSTextField").count == 1)
+    }
+
     /// No compiled nib shows a top-aligned stack view: it is archived as a stack view (not a
     /// plain view) with `NSLayoutConstraint.Attribute.top`'s documented raw value, 3, and a warning.
     @Test("a stack alignment no nib shows: AppKit's public attribute value, with a warning")

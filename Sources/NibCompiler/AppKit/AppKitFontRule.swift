@@ -72,7 +72,9 @@ enum AppKitFontRule {
         switch (element["metaFont"], element["name"]) {
         case (let given?, nil):
             let meta = substitutes[given] ?? given
-            guard var font = metaFonts[meta] else {
+            var nearest = metaFonts[meta]
+            if nearest == nil { nearest = try approximated(meta, element: element, context: context) }
+            guard var font = nearest else {
                 throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not modelled")
             }
             // Before Xcode 16 the menu font was meta font 5 (NSfFlags 1301: AVRFuses' four pop-ups,
@@ -97,6 +99,36 @@ enum AppKitFontRule {
         default:
             throw context.error(.invalidSource, element, "a font needs either a metaFont or a name")
         }
+    }
+
+    /// The weighted system meta fonts Interface Builder offers from Xcode 12 (wild macOS
+    /// documents: systemSemibold 91, systemHeavy 85, systemMedium 58, systemLight 7, systemBlack
+    /// 6); no compiled nib of the corpus or the pairs names a weighted system font.
+    static let weightedSystemMetaFonts: Set<String> = [
+        "systemUltraLight", "systemThin", "systemLight", "systemMedium", "systemSemibold", "systemHeavy",
+        "systemBlack",
+    ]
+
+    /// The nearest modelled font for a meta font no nib shows, with a warning: a weighted system
+    /// font as the system font (the control keeps its text, its size and its connections, where
+    /// refusing the font lost the whole control), `fixedUser` as AppKit's default user
+    /// fixed-pitch font, Menlo 11, meta font 2 (between user 1 and titleBar 3). `nil` for names
+    /// Interface Builder does not write.
+    private static func approximated(_ meta: String, element: SourceElement, context: AppKitContext)
+        throws(CompileError) -> MetaFont?
+    {
+        let font: MetaFont
+        if weightedSystemMetaFonts.contains(meta) {
+            font = MetaFont(name: system, size: 13, type: 4)
+        } else if meta == "fixedUser" {
+            font = MetaFont(name: "Menlo-Regular", size: 11, type: 2)
+        } else {
+            return nil
+        }
+        try context.unmodelled(
+            .unsupportedAttribute, element,
+            "no compiled nib shows metaFont \"\(meta)\"; archived as \(font.name), meta font \(font.type)")
+        return font
     }
 
     /// The archived font, shared with every equal one in the nib.
