@@ -42,7 +42,15 @@ enum AppKitFontRule {
     ]
 
     /// The attributes a `<font>` may carry.
-    static let attributes: Set<String> = ["key", "metaFont", "size", "name", "usesAppearanceFont"]
+    static let attributes: Set<String> = ["key", "metaFont", "size", "name", "usesAppearanceFont", "textStyle"]
+
+    /// The point size of each text style on macOS, as Apple's Human Interface Guidelines list
+    /// them (the Dynamic Type sizes for macOS): what a text-style font without a size is
+    /// archived at.
+    static let textStyleSizes: [String: Double] = [
+        "largeTitle": 26, "title1": 22, "title2": 17, "title3": 15, "headline": 13, "body": 13, "callout": 12,
+        "subheadline": 11, "footnote": 10, "caption1": 10, "caption2": 10,
+    ]
 
     /// The `NSFont` for `element`; `substitutes` replaces meta-font names (pop-up button cells
     /// archive `system` as `menu`, ``AppKitPopUpButtonRule``).
@@ -71,6 +79,10 @@ enum AppKitFontRule {
         }
         switch (element["metaFont"], element["name"]) {
         case (let given?, nil):
+            if let style = element["textStyle"] {
+                try context.unmodelled(
+                    .unsupportedAttribute, element, "text style \(style) on a meta font is not modelled; left out")
+            }
             let meta = substitutes[given] ?? given
             var nearest = metaFonts[meta]
             if nearest == nil { nearest = try approximated(meta, element: element, context: context) }
@@ -92,6 +104,19 @@ enum AppKitFontRule {
                 name: font.name, size: size ?? font.size, type: font.type, textStyle: font.textStyle,
                 usesAppearanceSize: false)
         case (nil, let name?):
+            if let style = element["textStyle"] {
+                // A text-style font (Interface Builder's "Text Styles", 34 wild macOS fonts): no
+                // compiled nib shows one, so it is the named font at the style's size, without
+                // the text style that would make it follow the user's settings.
+                guard let styleSize = size ?? textStyleSizes[style] else {
+                    throw context.error(.unsupportedAttribute, element, "text style \"\(style)\" is unknown")
+                }
+                try context.unmodelled(
+                    .unsupportedAttribute, element,
+                    "no compiled nib shows an AppKit text-style font; \(style) is archived as \(name) \(PriorityText.text(styleSize)) pt"
+                )
+                return make(name: name, size: styleSize, type: 0, textStyle: nil, usesAppearanceSize: false)
+            }
             guard let size else {
                 throw context.error(.invalidSource, element, "a named font needs a size")
             }
