@@ -392,3 +392,38 @@ struct ButtonConfigurationTests {
         try Self.expectSame(ours, apple, imageName: "backIcon")
     }
 }
+
+/// A button state's SF Symbol with a point-size configuration, against Umarovm Whats-Cooking's
+/// pause button (Xcode 12): the state's content, image and `UIImageSymbolConfiguration`.
+@Suite("Symbol configurations in button states", .corpus)
+struct ButtonSymbolConfigurationTests {
+    @Test("scale large, weight bold, 100 points: Apple's content, value by value")
+    func pointSizeConfiguration() throws {
+        let source = Source.iOSXib(
+            """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="btn-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                <state key="normal" image="pause.circle.fill" catalog="system">
+                    <preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="pointSize" pointSize="100" scale="large" weight="bold"/>
+                </state>
+            </button>
+            """,
+            resources: #"<image name="pause.circle.fill" catalog="system" width="128" height="121"/>"#)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(12)
+        let ours = try Source.graph(source, options: options)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "Umarovm-Whats-Cooking__Main.storyboardc_bF5-Aq-edy-view-nSB-Nu-txQ.nib")))
+        func content(_ graph: Graph) throws -> [String] {
+            let index = try #require(
+                graph.all("UIButtonContent").first { index in
+                    guard let image = graph.object("UIImage", of: index) else { return false }
+                    return graph.text("UIResourceName", of: image) == "pause.circle.fill"
+                })
+            return ButtonConfigurationTests.flatten(graph, index)
+        }
+        #expect(try content(ours) == content(apple))
+    }
+}

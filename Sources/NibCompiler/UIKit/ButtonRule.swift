@@ -74,7 +74,11 @@ enum ButtonRule {
                 throw context.error(.unsupportedAttribute, state, "button state \"\(state["key"] ?? "")\" is unknown")
             }
             let content = ArchivedObject("UIButtonContent")
-            for name in state.attributes.keys where !["key", "title", "image", "backgroundImage"].contains(name) {
+            // `catalog="system"` repeats what <resources> says of the image (an SF Symbol).
+            for name in state.attributes.keys
+            where !["key", "title", "image", "backgroundImage"].contains(name)
+                && !(name == "catalog" && state[name] == "system")
+            {
                 try context.unmodelled(.unsupportedAttribute, state, "button state attribute \(name) is not modelled")
             }
             if let title = state["title"] {
@@ -95,6 +99,12 @@ enum ButtonRule {
                 case ("color", "titleColor"): content.set("UITitleColor", try ColorRule.color(child, in: context))
                 case ("color", "titleShadowColor"):
                     content.set("UIShadowColor", try ColorRule.color(child, in: context))
+                case ("preferredSymbolConfiguration", "preferredSymbolConfiguration"):
+                    if let configuration = try context.recovered({ () throws(CompileError) in
+                        try symbolConfiguration(child, in: context)
+                    }) {
+                        content.set("UIImageSymbolConfiguration", configuration)
+                    }
                 case ("attributedString", "attributedTitle") where element.flag("hasAttributedTitle"):
                     let title = try attributedTitle(child, in: context)
                     content.set("UIAttributedTitle", title.string)
@@ -171,6 +181,49 @@ enum ButtonRule {
         if context.era.writesButtonConfiguration {
             object.set("UIButtonConfiguration", configuration.map { .object($0) } ?? .null)
         }
+    }
+
+    /// `UIImage.SymbolScale` raw values (public API).
+    static let symbolScales: [String: Int] = ["default": -1, "unspecified": 0, "small": 1, "medium": 2, "large": 3]
+    /// `UIImage.SymbolWeight` raw values (public API).
+    static let symbolWeights: [String: Int] = [
+        "unspecified": 0, "ultraLight": 1, "thin": 2, "light": 3, "regular": 4, "medium": 5, "semibold": 6,
+        "bold": 7, "heavy": 8, "black": 9,
+    ]
+
+    /// A state's `<preferredSymbolConfiguration configurationType="pointSize">` → the content's
+    /// `UIImageSymbolConfiguration`: `UITraitCollection` nil, `UISymbolScale`, `UIPointSize`
+    /// (float32), `UISymbolWeight`, UIKit's raw values: Umarovm's two symbol buttons (Xcode 12:
+    /// scale 3 large, weight 7 bold, 100 and 29 points). A configuration by text style
+    /// (`configurationType="font"`) or without a point size is not shown by any nib.
+    static func symbolConfiguration(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys.sorted()
+        where !["key", "configurationType", "pointSize", "scale", "weight"].contains(name) {
+            try context.unmodelled(
+                .unsupportedAttribute, element, "symbol configuration attribute \(name) is not modelled")
+        }
+        guard element["configurationType"] == "pointSize", let size = element.number("pointSize"), size.isFinite,
+            size >= 0, size <= 10_000
+        else {
+            throw context.error(
+                .unsupportedElement, element,
+                "a symbol configuration other than by point size is not modelled (no nib shows one)")
+        }
+        func code(_ name: String, _ table: [String: Int], default fallback: Int) throws(CompileError) -> Int {
+            guard let value = element[name] else { return fallback }
+            guard let code = table[value] else {
+                throw context.error(.unsupportedAttribute, element, "symbol \(name) \"\(value)\" is unknown")
+            }
+            return code
+        }
+        let configuration = ArchivedObject("UIImageSymbolConfiguration")
+        configuration.set("UITraitCollection", .null)
+        configuration.set("UISymbolScale", int: try code("scale", symbolScales, default: -1))
+        configuration.set("UIPointSize", .float32(Float(size)))
+        configuration.set("UISymbolWeight", int: try code("weight", symbolWeights, default: 0))
+        return configuration
     }
 
     /// A state's `<attributedString key="attributedTitle">` → `UIAttributedTitle`: the fragment
