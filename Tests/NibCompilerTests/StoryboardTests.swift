@@ -1018,6 +1018,46 @@ struct NavigationControllerItemTests {
         return (graph.nodes[controller].values.map(\.key), item)
     }
 
+    /// `navigationBarHidden="YES"` and the bar's `hidden="YES"`, against COVIDSAFE's navigation
+    /// controller (Xcode 11): `UINavigationBarHidden` after the bar, `UIHidden` on the bar.
+    @Test("a hidden navigation bar: the controller's flag after the bar, the bar's own flag")
+    func hiddenBar() throws {
+        let source = Self.storyboard
+            .replacingOccurrences(of: #"toolsVersion="17701""#, with: #"toolsVersion="15705""#)
+            .replacingOccurrences(
+                of: #"<navigationItem key="navigationItem" largeTitleDisplayMode="never" id="itm-00-001"/>"#, with: ""
+            )
+            .replacingOccurrences(
+                of: #"id="nav-00-001" sceneMemberID="viewController">"#,
+                with: #"id="nav-00-001" navigationBarHidden="YES" sceneMemberID="viewController">"#
+            )
+            .replacingOccurrences(
+                of: #"contentMode="scaleToFill" id="bar-00-001">"#,
+                with: #"contentMode="scaleToFill" hidden="YES" insetsLayoutMarginsFromSafeArea="NO" id="bar-00-001">"#)
+        #expect(source.contains("navigationBarHidden"))
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        let ours = Graph(try NibArchive(parsing: try #require(output.files["Edit.nib"])))
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib"
+                )))
+        func keys(_ graph: Graph) throws -> (controller: [String], bar: [String]) {
+            let controller = try #require(
+                graph.nodes.indices.first {
+                    graph.value("UINavigationBar", of: $0) != nil && graph.value("UIViewControllers", of: $0) != nil
+                })
+            let bar = try #require(graph.object("UINavigationBar", of: controller))
+            return (graph.nodes[controller].values.map(\.key), graph.nodes[bar].values.map(\.key))
+        }
+        let (ourController, ourBar) = try keys(ours)
+        let (appleController, appleBar) = try keys(apple)
+        #expect(ourController.filter(appleController.contains) == appleController.filter(ourController.contains))
+        #expect(ourController.contains("UINavigationBarHidden"))
+        #expect(ourBar == appleBar)
+    }
+
     @Test("archived first, with its large title mode; the scene is not left out")
     func ownItem() throws {
         // Xcode 12's navigation bars are compiled as 13's, with a nearest-Xcode warning.

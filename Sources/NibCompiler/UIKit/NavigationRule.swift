@@ -12,7 +12,7 @@ enum NavigationRule {
             return try modernBar(element, controller: controller, context: context)
         }
         for name in element.attributes.keys
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name) {
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "hidden"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -33,6 +33,9 @@ enum NavigationRule {
         bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, 44]))
         bar.set("UICenter", ArchivedObject.geometry([160, y + 22]))
         if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
+        // A hidden bar (IB writes hidden="YES" on the bar of a navigationBarHidden controller):
+        // UIView's flag, after the deep draw flag (COVIDSAFE's, Xcode 11).
+        bar.setFlag("UIHidden", element.flag("hidden"))
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
         bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
@@ -67,7 +70,7 @@ enum NavigationRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys.sorted()
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent"].contains(name) {
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent", "hidden"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -105,7 +108,9 @@ enum NavigationRule {
             bar.set("UIBackgroundColor", color)
         }
         bar.set("UIDeepDrawRect", .bool(true))
+        // UIView's order: opaque, then hidden (78 corpus views with both flags).
         bar.setFlag("UIOpaque", isOpaque)
+        bar.setFlag("UIHidden", element.flag("hidden"))
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
         if let tintElement = tint ?? element.documentElement.child("color", key: "tintColor"),

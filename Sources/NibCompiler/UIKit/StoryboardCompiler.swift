@@ -45,6 +45,7 @@ struct StoryboardCompiler {
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
         "numberOfPrototypes", "definesPresentationContext", "hidesBottomBarWhenPushed",
         "extendedLayoutIncludesOpaqueBars", "toolbarHidden", "modalPresentationStyle", "modalTransitionStyle",
+        "navigationBarHidden",
     ]
 
     /// A navigation controller's `<toolbar key="toolbar">`: a toolbar (``UIKitToolbarRule``)
@@ -532,6 +533,9 @@ struct StoryboardCompiler {
                 Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
+                // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
+                // (Sn0wFX phoenix-ida's and COVIDSAFE's navigation controllers).
+                if scene.controller.flag("navigationBarHidden") { container.set("UINavigationBarHidden", .bool(true)) }
                 if let element = scene.controller.child("toolbar", key: "toolbar") {
                     let toolbar = try Self.navigationToolbar(element, context: context, resources: resources)
                     container.set("UIToolbar", toolbar)
