@@ -1058,6 +1058,23 @@ struct NavigationControllerItemTests {
         #expect(ourBar == appleBar)
     }
 
+    /// A custom navigation bar class is a `UIClassSwapper`, as any view's custom class
+    /// (``ClassSwapRule``: the names last).
+    @Test("a navigation bar's custom class swaps the bar, names last")
+    func customBarClass() throws {
+        let source = Self.storyboard.replacingOccurrences(
+            of: #"contentMode="scaleToFill" id="bar-00-001">"#,
+            with: #"contentMode="scaleToFill" id="bar-00-001" customClass="FancyBar">"#)
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        #expect(!output.warnings.contains { $0.message.contains("customClass") })
+        let graph = Graph(try NibArchive(parsing: try #require(output.files["Edit.nib"])))
+        let bar = try #require(
+            graph.all("UIClassSwapper").first { graph.text("UIOriginalClassName", of: $0) == "UINavigationBar" })
+        #expect(graph.text("UIClassName", of: bar) == "FancyBar")
+        #expect(graph.nodes[bar].values.suffix(2).map(\.key) == ["UIClassName", "UIOriginalClassName"])
+        #expect(graph.value("UIItems", of: bar) != nil)
+    }
+
     @Test("archived first, with its large title mode; the scene is not left out")
     func ownItem() throws {
         // Xcode 12's navigation bars are compiled as 13's, with a nearest-Xcode warning.

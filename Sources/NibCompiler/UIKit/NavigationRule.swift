@@ -12,7 +12,9 @@ enum NavigationRule {
             return try modernBar(element, controller: controller, context: context)
         }
         for name in element.attributes.keys
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "hidden"].contains(name) {
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "hidden"].contains(name)
+            && !customClassAttributes.contains(name)
+        {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -54,8 +56,12 @@ enum NavigationRule {
         bar.set("UIDelegate", controller)
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: 1)
-        return bar
+        return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
+
+    /// A bar's custom class, as on any view (``ClassSwapRule``: `UIClassName` and
+    /// `UIOriginalClassName` last, the object a `UIClassSwapper`).
+    static let customClassAttributes: Set<String> = ["customClass", "customModule", "customModuleProvider"]
 
     /// The navigation bar as Xcode 13's ibtool archives it (the six navigation controllers of
     /// the duckduckgo pairs, Xcode 13.2; the corpus's nibs with the iOS 13 SDK's view keys show
@@ -70,7 +76,9 @@ enum NavigationRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys.sorted()
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent", "hidden"].contains(name) {
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent", "hidden"].contains(name)
+            && !customClassAttributes.contains(name)
+        {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -132,7 +140,7 @@ enum NavigationRule {
         }
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: isOpaque ? 2 : 1)
-        return bar
+        return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
 
     /// `<textAttributes>` → an `NSDictionary` of string attributes: `NSColor` from

@@ -574,7 +574,16 @@ struct StoryboardCompiler {
                         after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
                 }
             } else {
-                bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+                // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
+                // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
+                // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
+                // UIBarTranslucence); either way before a custom class's names.
+                let list = ArchivedObject.Value.object(.collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+                if isNavigation {
+                    bar.insert("UIItems", list, before: "UIDelegate")
+                } else {
+                    bar.insert("UIItems", list, after: "UIDelegate")
+                }
             }
             try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
             // A container's own tab bar item (a navigation controller that is a tab) is
