@@ -9,13 +9,13 @@ import NibArchive
 /// classes no part models yet are kept as comments and counted.
 final class AppKitDecompilation: DecompileState {
     /// Object index → its element, for connections.
-    private var elements: [Int: DecompiledElement] = [:]
-    private var visited: Set<Int> = []
+    var elements: [Int: DecompiledElement] = [:]
+    var visited: Set<Int> = []
     /// Object → its parent in the object table (`NSObjectsKeys` / `NSObjectsValues`).
-    private var parents: [Int: Int] = [:]
-    private var era = AppKitEraRule.current
-    private var direct = false
-    private var localizable = false
+    var parents: [Int: Int] = [:]
+    var era = AppKitEraRule.current
+    var direct = false
+    var localizable = false
     /// How deep views and menus nest before the rest is left out (a comment).
     static let maximumDepth = 200
 
@@ -120,7 +120,7 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// An AppKit storyboard: its document with the placeholders, every object counted.
-    private func storyboardShell(_ storyboard: [DecompileReader]) -> NibDecompiler.Result {
+    func storyboardShell(_ storyboard: [DecompileReader]) -> NibDecompiler.Result {
         let document = DecompiledElement(
             "document",
             [
@@ -185,14 +185,14 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// A cell's font (`NSSupport`) as its `<font key="font">`, marked read.
-    private func appendFont(of cell: Int, to cellElement: DecompiledElement, known: inout Set<String>) {
+    func appendFont(of cell: Int, to cellElement: DecompiledElement, known: inout Set<String>) {
         guard let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) else { return }
         cellElement.append(fontElement)
         known.insert("NSSupport")
     }
 
     /// Ends a simple cell: its id and font, the keys left unread, and the cell into `element`.
-    private func finishCell(
+    func finishCell(
         _ cell: Int, _ cellElement: DecompiledElement, known: inout Set<String>, in element: DecompiledElement
     ) {
         cellElement.set("id", id(cell))
@@ -204,7 +204,7 @@ final class AppKitDecompilation: DecompileState {
     // MARK: Ids and classes
 
     /// Localizable strings (`NSKey` `abc-12-xyz.title`) name their object's id.
-    private func assignLocalizationIDs() {
+    func assignLocalizationIDs() {
         let referrer = reader.firstReferrers()
         for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
             localizable = true
@@ -214,27 +214,27 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// The class a document names for object `index` (`IBClassReference`'s, from Xcode 13).
-    private func classReference(_ index: Int) -> String? {
+    func classReference(_ index: Int) -> String? {
         guard let reference = reader.reference(index, "IBClassReference") else { return nil }
         return reader.string(reference, "IBClassName")
     }
 
     /// A custom object's custom class: its class reference, else `NSClassName` unless NSObject.
-    private func customClass(_ index: Int) -> String? {
+    func customClass(_ index: Int) -> String? {
         if let named = classReference(index) { return named }
         guard let name = reader.string(index, "NSClassName"), name != "NSObject" else { return nil }
         return name
     }
 
     /// Sets `customClass` (and `customModule` for a mangled Swift name) on `element`.
-    private func setCustomClass(_ name: String, on element: DecompiledElement) {
+    func setCustomClass(_ name: String, on element: DecompiledElement) {
         let (className, module) = Self.demangled(name)
         element.set("customClass", className)
         if let module { element.set("customModule", module) }
     }
 
     /// A comment for each key of `index` not in `known`, counted as `Class.Key`.
-    private func keepUnread(_ index: Int, known: Set<String>, in element: DecompiledElement) {
+    func keepUnread(_ index: Int, known: Set<String>, in element: DecompiledElement) {
         let className = reader.className(index)
         for value in reader.values(index) where !known.contains(value.key) {
             element.append(lost("\(className).\(value.key)", "\(className) \(value.key)"))
@@ -243,7 +243,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Top-level objects
 
-    private func topLevelObject(_ index: Int) -> DecompiledElement {
+    func topLevelObject(_ index: Int) -> DecompiledElement {
         visited.insert(index)
         let className = reader.className(index)
         switch className {
@@ -271,7 +271,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Windows
 
-    private func window(_ index: Int) -> DecompiledElement {
+    func window(_ index: Int) -> DecompiledElement {
         let element = DecompiledElement("window")
         elements[index] = element
         if let title = reader.string(index, "NSWindowTitle") { element.set("title", title) }
@@ -367,7 +367,9 @@ final class AppKitDecompilation: DecompileState {
     // MARK: Views
 
     /// A view element for object `index`, or nil when its class is not a view this part models.
-    private func view(_ index: Int, key: String?, depth: Int, isContentView: Bool) -> DecompiledElement? {
+    func view(_ index: Int, key: String?, depth: Int, isContentView: Bool, isDocumentView: Bool = false)
+        -> DecompiledElement?
+    {
         var className = reader.className(index)
         var custom: String?
         if className == "NSClassSwapper" {
@@ -394,6 +396,11 @@ final class AppKitDecompilation: DecompileState {
         case "NSSlider": name = "slider"
         case "NSProgressIndicator": name = "progressIndicator"
         case "NSStepper": name = "stepper"
+        case "NSScrollView": name = "scrollView"
+        // Document views: only a clip view reaches them (``clipView(_:depth:)``).
+        case "NSTextView" where isDocumentView: name = "textView"
+        case "NSTableView" where isDocumentView: name = "tableView"
+        case "NSOutlineView" where isDocumentView: name = "outlineView"
         default:
             return nil
         }
@@ -411,7 +418,8 @@ final class AppKitDecompilation: DecompileState {
             return element
         }
         // A box's subview is its content view (``AppKitBoxRule``), decoded by ``box(_:_:depth:)``.
-        var subviews = name == "box" ? [] : reader.elements(index, "NSSubviews")
+        // A scroll view's subviews are its parts (``scrollView(_:_:depth:)``).
+        var subviews = name == "box" || name == "scrollView" ? [] : reader.elements(index, "NSSubviews")
         // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
         if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
         if !subviews.isEmpty {
@@ -444,6 +452,12 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(valueControl(index, element, slider: name == "slider"))
         } else if name == "box" {
             known.formUnion(box(index, element, depth: depth))
+        } else if name == "scrollView" {
+            known.formUnion(scrollView(index, element, depth: depth))
+        } else if name == "textView" {
+            known.formUnion(textView(index, element))
+        } else if name == "tableView" || name == "outlineView" {
+            known.formUnion(tableView(index, element, outline: name == "outlineView"))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -457,12 +471,12 @@ final class AppKitDecompilation: DecompileState {
     static let defaultHugging: [String: (Double, Double)] = [
         "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "popUpButton": (250, 750),
         "slider": (250, 750),
-        "stepper": (750, 750), "progressIndicator": (250, 750),
+        "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
     ]
 
     /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are
     /// always layer hosts; their `NSpiFlags` say it).
-    private func viewAttributes(
+    func viewAttributes(
         _ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double), layerHost: Bool
     ) {
         let flags = reader.integer(index, "NSvFlags") ?? 0x10C
@@ -524,7 +538,7 @@ final class AppKitDecompilation: DecompileState {
     static let controlSizes = inverted(CellRule.controlSizes)
 
     /// The control attributes of `index` (``ControlRule/encode``): tag, expansion tool tips.
-    private func controlAttributes(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    func controlAttributes(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         var known = Self.impliedControlKeys
         copyFlag(
             "NSControlAllowsExpansionToolTips", of: index, as: "allowsExpansionToolTips", to: element, known: &known)
@@ -533,7 +547,7 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// Sets `attribute="YES"` on `element` when `key` of `index` is true, and counts the key as read.
-    private func copyFlag(
+    func copyFlag(
         _ key: String, of index: Int, as attribute: String, to element: DecompiledElement, known: inout Set<String>
     ) {
         guard reader.flag(index, key) == true else { return }
@@ -542,7 +556,7 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// Sets `tag` on `element` from `NSTag` of `index`, and counts the key as read.
-    private func copyTag(of index: Int, to element: DecompiledElement, known: inout Set<String>) {
+    func copyTag(of index: Int, to element: DecompiledElement, known: inout Set<String>) {
         guard let tag = reader.integer(index, "NSTag") else { return }
         element.set("tag", String(tag))
         known.insert("NSTag")
@@ -550,7 +564,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<textField>`'s own attributes and its `<textFieldCell key="cell">`
     /// (``AppKitTextFieldRule`` and ``CellRule`` read backwards); returns the keys read.
-    private func textField(_ index: Int, _ element: DecompiledElement, variant: AppKitTextFieldRule.Variant)
+    func textField(_ index: Int, _ element: DecompiledElement, variant: AppKitTextFieldRule.Variant)
         -> Set<String>
     {
         var known = controlAttributes(index, element).union(Self.impliedTextFieldKeys)
@@ -648,7 +662,7 @@ final class AppKitDecompilation: DecompileState {
     /// The attributes `NSCellFlags` and `NSCellFlags2` pack (``CellRule/flags`` and
     /// ``CellRule/flags2`` read backwards); `textBorders`: NSCell's own bezel and border bits
     /// (text cells), which button cells keep in `NSButtonFlags` instead.
-    private func cellFlags(_ cell: Int, _ cellElement: DecompiledElement, textBorders: Bool) {
+    func cellFlags(_ cell: Int, _ cellElement: DecompiledElement, textBorders: Bool) {
         let flags = reader.integer(cell, "NSCellFlags") ?? 0
         let flags2 = reader.integer(cell, "NSCellFlags2") ?? 0
         if flags & 0x0010_0000 != 0 { cellElement.set("scrollable", "YES") }
@@ -694,7 +708,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<button>`'s attributes and its `<buttonCell key="cell">` (``AppKitButtonRule`` read
     /// backwards); returns the keys read.
-    private func button(_ index: Int, _ element: DecompiledElement, depth: Int, popUp: Bool) -> Set<String> {
+    func button(_ index: Int, _ element: DecompiledElement, depth: Int, popUp: Bool) -> Set<String> {
         var known = controlAttributes(index, element).union(["IBNSShadowedSymbolConfiguration"])
         guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
         visited.insert(cell)
@@ -804,7 +818,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// A pop-up button cell's own attributes and its `<menu key="menu">`
     /// (``AppKitPopUpButtonRule`` read backwards); returns the keys read.
-    private func popUpCell(_ cell: Int, _ cellElement: DecompiledElement, depth: Int) -> Set<String> {
+    func popUpCell(_ cell: Int, _ cellElement: DecompiledElement, depth: Int) -> Set<String> {
         var known: Set<String> = [
             "NSMenuItemRespectAlignment", "NSSelectedIndex", "NSUsesItemFromMenu", "NSAltersState", "NSArrowPosition",
             "NSPreferredEdge", "NSPullDown",
@@ -833,7 +847,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<progressIndicator>` (``AppKitProgressIndicatorRule`` read backwards: `NSpiFlags` bits,
     /// values); returns the keys read.
-    private func progressIndicator(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    func progressIndicator(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         let flags = reader.integer(index, "NSpiFlags") ?? 0x4005
         if flags & 0x1 == 0 { element.set("bezeled", "NO") }
         if flags & 0x2 != 0 { element.set("indeterminate", "YES") }
@@ -860,7 +874,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<slider>` + `<sliderCell>` or `<stepper>` + `<stepperCell>` (``AppKitSliderRule`` and
     /// ``AppKitStepperRule`` read backwards); returns the keys read.
-    private func valueControl(_ index: Int, _ element: DecompiledElement, slider: Bool) -> Set<String> {
+    func valueControl(_ index: Int, _ element: DecompiledElement, slider: Bool) -> Set<String> {
         var known = controlAttributes(index, element)
         if !slider {
             known.formUnion([
@@ -924,7 +938,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<box>`: a separator, or a titled box with its content view (``AppKitBoxRule`` read
     /// backwards); returns the keys read.
-    private func box(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
+    func box(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
         var known: Set<String> = [
             "NSOffsets", "NSTitleCell", "NSBorderType", "NSBoxType", "NSTitlePosition", "NSTransparent",
             "IBNSBoxIsUsingDocumentContentView", "NSContentView",
@@ -961,7 +975,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<imageView>` and its `<imageCell key="cell">` (``AppKitImageViewRule`` read
     /// backwards); returns the keys read.
-    private func imageView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    func imageView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         let known = controlAttributes(index, element).union([
             "NSEditable", "NSImageViewPlaceholderPrecedence", "IBNSShadowedSymbolConfiguration", "NSDragTypes",
         ])
@@ -971,8 +985,15 @@ final class AppKitDecompilation: DecompileState {
             element.append(lost("AppKit image view cell", "the image view's cell"))
             return known
         }
+        element.append(imageCell(cell, key: "cell"))
+        return known
+    }
+
+    /// `<imageCell key=…>` for the image cell `cell` (an image view's cell, a table column's data
+    /// cell): ``AppKitImageViewRule/encodeCell(_:_:control:context:)`` read backwards.
+    func imageCell(_ cell: Int, key: String) -> DecompiledElement {
         visited.insert(cell)
-        let cellElement = DecompiledElement("imageCell", [("key", "cell")])
+        let cellElement = DecompiledElement("imageCell", [("key", key)])
         elements[cell] = cellElement
         var cellKnown = Self.impliedTextCellKeys.union([
             "NSAlign", "NSScale", "NSStyle", "NSAnimates", "NSImageAnimation",
@@ -992,14 +1013,16 @@ final class AppKitDecompilation: DecompileState {
                 cellKnown.remove("NSContents")
             }
         }
-        finishCell(cell, cellElement, known: &cellKnown, in: element)
-        return known
+        cellElement.set("id", id(cell))
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        return cellElement
     }
 
     /// An image's name for an `NSCustomResource` of class NSImage (``AppKitImageRule/image``
     /// read backwards): AppKit's own images by name, the app's listed in `<resources>` with the
     /// design size the nib records; nil for anything else.
-    private func image(_ index: Int) -> String? {
+    func image(_ index: Int) -> String? {
         guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
             let name = reader.string(index, "NSResourceName"), !name.isEmpty
         else { return nil }
@@ -1020,7 +1043,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<font key="font">` for an `NSFont` (``AppKitFontRule`` read backwards): its meta font
     /// when the name and type are a meta font's, else its name and size.
-    private func font(_ index: Int) -> DecompiledElement? {
+    func font(_ index: Int) -> DecompiledElement? {
         guard reader.className(index) == "NSFont", let name = reader.string(index, "NSName"),
             let size = reader.number(index, "NSSize"), let flags = reader.integer(index, "NSfFlags")
         else { return nil }
@@ -1047,7 +1070,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<color key=…>` for an `NSColor` (``AppKitColorRule`` read backwards): System catalog
     /// colors, calibrated and device white and RGB; nil for the others.
-    private func color(_ index: Int, key: String) -> DecompiledElement? {
+    func color(_ index: Int, key: String) -> DecompiledElement? {
         guard reader.className(index) == "NSColor", let space = reader.integer(index, "NSColorSpace") else {
             return nil
         }
@@ -1093,7 +1116,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Menus
 
-    private func menu(_ index: Int, key: String?, depth: Int, popUpCell: Int? = nil) -> DecompiledElement {
+    func menu(_ index: Int, key: String?, depth: Int, popUpCell: Int? = nil) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("menu")
         if let key { element.set("key", key) }
@@ -1123,7 +1146,7 @@ final class AppKitDecompilation: DecompileState {
         return element
     }
 
-    private func menuItem(_ index: Int, depth: Int, popUpCell: Int?) -> DecompiledElement {
+    func menuItem(_ index: Int, depth: Int, popUpCell: Int?) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("menuItem")
         elements[index] = element
@@ -1178,7 +1201,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// Outlets and actions of `NSConnections`, each inside its source's element
     /// (``AppKitConnectionRule`` read backwards); others are kept as comments.
-    private func connect(_ connectors: [Int]) {
+    func connect(_ connectors: [Int]) {
         for connector in connectors {
             let className = reader.className(connector)
             guard let source = reader.reference(connector, "NSSource"), let label = reader.string(connector, "NSLabel"),
