@@ -15,6 +15,9 @@ final class AppKitDecompilation: DecompileState {
     var parents: [Int: Int] = [:]
     var era = AppKitEraRule.current
     var direct = false
+    /// The `toolsVersion` a headerless table's detached corner view asks for, when the era's
+    /// does not give it (``ScrollViewRule/hidesDetachedCorner(_:context:)``).
+    var detachedCornerToolsVersion: String?
     var localizable = false
     /// How deep views and menus nest before the rest is left out (a comment).
     static let maximumDepth = 200
@@ -101,9 +104,10 @@ final class AppKitDecompilation: DecompileState {
         for index in reader.elements(data, "NSAccessibilityConnectors") {
             objects.append(lost("AppKit accessibility", "the accessibility connector object \(index)"))
         }
+        let tools = detachedCornerToolsVersion ?? Self.toolsVersion(era)
         var attributes: [(String, String)] = [
             ("type", "com.apple.InterfaceBuilder3.Cocoa.XIB"), ("version", "3.0"),
-            ("toolsVersion", Self.toolsVersion(era)), ("targetRuntime", "MacOSX.Cocoa"),
+            ("toolsVersion", tools), ("targetRuntime", "MacOSX.Cocoa"),
             ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
         ]
         if direct { attributes.append(("customObjectInstantitationMethod", "direct")) }
@@ -111,7 +115,7 @@ final class AppKitDecompilation: DecompileState {
         document.child("dependencies").append(
             DecompiledElement(
                 "plugIn",
-                [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", Self.toolsVersion(era))]
+                [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", tools)]
             ))
         document.append(objects)
         if let resources = shared.resources() { document.append(resources) }
@@ -346,7 +350,10 @@ final class AppKitDecompilation: DecompileState {
         }
         if let contentView = reader.reference(index, "NSWindowView") {
             visited.insert(contentView)
-            if let view = view(contentView, key: "contentView", depth: 1, isContentView: true) {
+            // A clip view filled by a text view (``ClipViewRule/contentView``).
+            if reader.className(contentView) == "NSClipView" {
+                element.append(clipView(contentView, depth: 1))
+            } else if let view = view(contentView, key: "contentView", depth: 1, isContentView: true) {
                 element.append(view)
             }
         }
@@ -711,6 +718,26 @@ final class AppKitDecompilation: DecompileState {
     func button(_ index: Int, _ element: DecompiledElement, depth: Int, popUp: Bool) -> Set<String> {
         var known = controlAttributes(index, element).union(["IBNSShadowedSymbolConfiguration"])
         guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
+        guard let cellElement = buttonCell(cell, key: "cell", control: element, depth: depth, popUp: popUp) else {
+            return known
+        }
+        element.append(cellElement)
+        // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
+        let bezel = (reader.integer(cell, "NSButtonFlags2") ?? 0) & 0x3F
+        if !popUp, era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
+            element.set("horizontalHuggingPriority", "250")
+            element.set("verticalHuggingPriority", "750")
+            known.insert("NSHuggingPriority")
+        }
+        return known
+    }
+
+    /// `<buttonCell key=…>` / `<popUpButtonCell key=…>` for the cell `cell` of a button, or of a
+    /// table column (its data cell, whose own element takes the button's attributes: `control`);
+    /// nil, with a comment in `control`, for a cell of another class.
+    func buttonCell(_ cell: Int, key: String, control element: DecompiledElement, depth: Int, popUp: Bool)
+        -> DecompiledElement?
+    {
         visited.insert(cell)
         var cellClass = reader.className(cell)
         var cellCustom: String?
@@ -720,9 +747,9 @@ final class AppKitDecompilation: DecompileState {
         }
         guard cellClass == (popUp ? "NSPopUpButtonCell" : "NSButtonCell") else {
             element.append(lost("AppKit button cell \(cellClass)", "the \(cellClass) cell"))
-            return known
+            return nil
         }
-        let cellElement = DecompiledElement(popUp ? "popUpButtonCell" : "buttonCell", [("key", "cell")])
+        let cellElement = DecompiledElement(popUp ? "popUpButtonCell" : "buttonCell", [("key", key)])
         elements[cell] = cellElement
         var cellKnown = Self.impliedButtonCellKeys
         let buttonFlags = reader.integer(cell, "NSButtonFlags") ?? 0
@@ -792,15 +819,7 @@ final class AppKitDecompilation: DecompileState {
         }
         appendFont(of: cell, to: cellElement, known: &cellKnown)
         keepUnread(cell, known: cellKnown, in: cellElement)
-        element.append(cellElement)
-        // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
-        let bezel = buttonFlags2 & 0x3F
-        if !popUp, era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
-            element.set("horizontalHuggingPriority", "250")
-            element.set("verticalHuggingPriority", "750")
-            known.insert("NSHuggingPriority")
-        }
-        return known
+        return cellElement
     }
 
     /// A key equivalent with a control character (Return, Escape, Delete) as Interface Builder

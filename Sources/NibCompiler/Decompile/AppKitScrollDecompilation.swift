@@ -91,7 +91,29 @@ extension AppKitDecompilation {
             }
         }
         if let corner = reader.reference(index, "NSCornerView") { visited.insert(corner) }
+        detachedCorner(of: clip, scroll: index)
         return known
+    }
+
+    /// A headerless table's corner view, kept out of the scroll view without a visible vertical
+    /// scroller beside it, is shown up to toolsVersion 18122 and hidden from 21225
+    /// (``ScrollViewRule/hidesDetachedCorner(_:context:)``): the document says the toolsVersion
+    /// that gives what the nib shows when the era's does not.
+    func detachedCorner(of clip: Int, scroll: Int) {
+        guard let table = reader.reference(clip, "NSDocView"), let corner = reader.reference(table, "NSCornerView"),
+            !reader.has(scroll, "NSHeaderClipView"), reader.reference(scroll, "NSCornerView") != corner
+        else { return }
+        let vertical = reader.reference(scroll, "NSVScroller")
+        let verticalVisible =
+            (reader.integer(scroll, "NSsFlags") ?? 0) & 0x10 != 0
+            && vertical.map { (reader.integer($0, "NSvFlags") ?? 0) & 0x8000_0000 == 0 } ?? false
+        guard !verticalVisible, let tools = Double(Self.toolsVersion(era)) else { return }
+        let hidden = (reader.integer(corner, "NSvFlags") ?? 0) & 0x8000_0000 != 0
+        if hidden, tools < ScrollViewRule.hiddenDetachedCornerToolsVersion {
+            detachedCornerToolsVersion = Self.number(ScrollViewRule.hiddenDetachedCornerToolsVersion)
+        } else if !hidden, tools > ScrollViewRule.shownDetachedCornerToolsVersion {
+            detachedCornerToolsVersion = Self.number(ScrollViewRule.shownDetachedCornerToolsVersion)
+        }
     }
 
     /// `<clipView key="contentView">`: its flags, background color and document view
@@ -194,7 +216,11 @@ extension AppKitDecompilation {
             .flatMap { reader.reference($0, "NSLayoutManager") }
             .flatMap { reader.reference($0, "NSTextStorage") }
         if let storage, let text = reader.string(storage, "NSString"), !text.isEmpty {
-            element.append(lost("NSTextView text", "the text view's text"))
+            if let attributed = attributedString(storage, text: text) {
+                element.append(attributed)
+            } else {
+                element.append(lost("NSTextView text", "the text view's text"))
+            }
         }
         guard let shared = reader.reference(index, "NSSharedData"), reader.className(shared) == "NSTextViewSharedData"
         else { return known }
@@ -230,6 +256,61 @@ extension AppKitDecompilation {
         return known
     }
 
+    /// `<attributedString key="textStorage">` for a text storage whose runs each hold the
+    /// catalog text color and a font (``AppKitTextViewRule/encodeAttributes``): one
+    /// `<fragment>` per run, its font in `<attributes>` unless it is the default 12-point
+    /// Helvetica of the first dictionary; nil for anything else.
+    func attributedString(_ storage: Int, text: String) -> DecompiledElement? {
+        var dictionaries: [Int] = []
+        var runs: [(length: Int, index: Int)] = []
+        let units = Array(text.utf16)
+        guard let attributes = reader.reference(storage, "NSAttributes") else { return nil }
+        if reader.className(attributes) == "NSDictionary" {
+            dictionaries = [attributes]
+            runs = [(units.count, 0)]
+        } else {
+            dictionaries = reader.elements(at: attributes)
+            guard let info = reader.reference(storage, "NSAttributeInfo"),
+                case .data(let data)? = reader.payload(info, "NS.bytes"), data.count % 2 == 0
+            else { return nil }
+            let bytes = Array(data)
+            runs = stride(from: 0, to: bytes.count, by: 2).map { (Int(bytes[$0]), Int(bytes[$0 + 1])) }
+        }
+        var fonts: [DecompiledElement?] = []
+        for dictionary in dictionaries {
+            var font: DecompiledElement?
+            var color = false
+            for (key, value) in reader.pairs(at: dictionary) {
+                switch reader.string(at: key) {
+                case "NSColor":
+                    color = reader.className(value) == "NSColor" && reader.string(value, "NSColorName") == "textColor"
+                case "NSFont":
+                    font = self.font(value)
+                    font?.setKey("NSFont")
+                    if reader.string(value, "NSName") == "Helvetica", reader.number(value, "NSSize") == 12,
+                        reader.integer(value, "NSfFlags").map({ $0 >> 8 == 0 }) == true, fonts.isEmpty
+                    {
+                        font = DecompiledElement("default")
+                    }
+                default: return nil
+                }
+            }
+            guard color, let font, reader.pairs(at: dictionary).count == 2 else { return nil }
+            fonts.append(font.name == "default" ? nil : font)
+        }
+        let element = DecompiledElement("attributedString", [("key", "textStorage")])
+        var start = 0
+        for run in runs {
+            guard run.length > 0, run.index < fonts.count, start + run.length <= units.count else { return nil }
+            let content = String(decoding: units[start..<start + run.length], as: UTF16.self)
+            start += run.length
+            let fragment = DecompiledElement("fragment", [("content", content)])
+            if let font = fonts[run.index] { fragment.child("attributes").append(font) }
+            element.append(fragment)
+        }
+        return start == units.count ? element : nil
+    }
+
     // MARK: Tables
 
     static let columnAutoresizingStyles = inverted(AppKitTableViewRule.autoresizingStyles)
@@ -256,10 +337,13 @@ extension AppKitDecompilation {
         if flags & 0x0080_0000 != 0 { element.set("alternatingRowBackgroundColors", "YES") }
         let style = reader.integer(index, "NSColumnAutoresizingStyle") ?? 1
         if style != 1, let name = Self.columnAutoresizingStyles[style] { element.set("columnAutoresizingStyle", name) }
-        let modelledFlags = 0xF9E0_0000 | 0x2000_0000 | 0x8000
-        if flags & ~modelledFlags & 0xFFFF_FFFF != 0 || (flags & 0x8000 != 0) != (style == 1) {
+        let modelledFlags = 0xFBE0_8000
+        if flags & ~modelledFlags & 0xFFFF_FFFF != 0 || flags & 0x0200_0000 == 0
+            || (flags & 0x8000 != 0) != (style == 1)
+        {
             element.append(lost("NSTableView.NSTvFlags bits", "NSTvFlags 0x" + String(flags & 0xFFFF_FFFF, radix: 16)))
         }
+        sourceWidth(of: index, element, widthState: flags >> 21 & 3)
         if let height = reader.number(index, "NSRowHeight"), height != 17 {
             element.set("rowHeight", Self.number(height))
         }
@@ -350,6 +434,37 @@ extension AppKitDecompilation {
         return known
     }
 
+    /// The table's width in the document, from which
+    /// ``AppKitTableViewRule/tiledSize(_:clipSize:sourceWidth:element:context:)`` gives the
+    /// archived one again: a table wider than its clip view (width state 3) was as wide as the
+    /// clip view (a table ibtool resizes to its columns' needs would have had them shrunk or
+    /// refilled); a cell-based table whose column ibtool refilled (width state 2, as wide as the
+    /// clip view) had another width, taken as the scroll view's inside its border (the clip view
+    /// before the vertical scroller was tiled). Otherwise the archived width.
+    func sourceWidth(of table: Int, _ element: DecompiledElement, widthState: Int) {
+        guard let clip = reader.reference(table, "NSSuperview"), reader.className(clip) == "NSClipView",
+            let clipFrame = frame(of: clip), let tableFrame = frame(of: table)
+        else { return }
+        let rect = element.child("rect", key: "frame")
+        if widthState == 3 {
+            rect.set("width", Self.number(clipFrame[2]))
+        } else if widthState == 2, !reader.has(table, "NSTableViewArchivedReusableViewsKey"),
+            tableFrame[2] == clipFrame[2], let scroll = reader.reference(clip, "NSSuperview"),
+            let scrollFrame = frame(of: scroll)
+        {
+            let border = ScrollViewRule.borderWidths[(reader.integer(scroll, "NSsFlags") ?? 2) & 3] ?? 0
+            let inner = scrollFrame[2] - 2 * border
+            if inner != clipFrame[2] { rect.set("width", Self.number(inner)) }
+        }
+    }
+
+    /// The archived frame of view `index` (`NSFrame`, or `NSFrameSize` at the origin).
+    func frame(of index: Int) -> [Double]? {
+        if let rect = Self.numbers(reader.string(index, "NSFrame")), rect.count == 4 { return rect }
+        if let size = Self.numbers(reader.string(index, "NSFrameSize")), size.count == 2 { return [0, 0] + size }
+        return nil
+    }
+
     /// `<tableColumn>` with its header cell and data cell (``TableColumnRule`` read backwards).
     func tableColumn(_ index: Int, position: Int) -> DecompiledElement {
         visited.insert(index)
@@ -386,6 +501,16 @@ extension AppKitDecompilation {
             switch reader.className(data) {
             case "NSTextFieldCell": element.append(dataTextCell(data))
             case "NSImageCell": element.append(imageCell(data, key: "dataCell"))
+            // A check box column: the button cell takes the button's attributes itself
+            // (``AppKitButtonRule/buttonCell``, `button: dataCell`).
+            case "NSButtonCell":
+                let cell = DecompiledElement("buttonCell")
+                if let made = buttonCell(data, key: "dataCell", control: cell, depth: 0, popUp: false) {
+                    for (name, value) in cell.attributes { made.set(name, value) }
+                    element.append(made)
+                } else {
+                    known.remove("NSDataCell")
+                }
             default: known.remove("NSDataCell")
             }
         }
