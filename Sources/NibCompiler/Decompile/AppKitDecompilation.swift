@@ -616,7 +616,8 @@ final class AppKitDecompilation: DecompileState {
                 if let button = reader.reference(cell, key) { visited.insert(button) }
             }
         }
-        if let contents = reader.reference(cell, "NSContents") {
+        if !formatter(of: cell, in: cellElement, known: &cellKnown), let contents = reader.reference(cell, "NSContents")
+        {
             if let title = reader.string(at: contents) {
                 if !title.isEmpty { cellElement.set("title", title) }
             } else {

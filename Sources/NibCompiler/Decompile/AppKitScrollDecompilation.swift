@@ -543,8 +543,12 @@ extension AppKitDecompilation {
         let element = DecompiledElement("textFieldCell", [("key", "dataCell")])
         elements[cell] = element
         cellFlags(cell, element, textBorders: true)
-        if let title = reader.string(cell, "NSContents"), !title.isEmpty { element.set("title", title) }
         var known = Self.impliedTextCellKeys
+        if !formatter(of: cell, in: element, known: &known), let title = reader.string(cell, "NSContents"),
+            !title.isEmpty
+        {
+            element.set("title", title)
+        }
         copyFlag("NSDrawsBackground", of: cell, as: "drawsBackground", to: element, known: &known)
         element.set("id", id(cell))
         appendFont(of: cell, to: element, known: &known)
