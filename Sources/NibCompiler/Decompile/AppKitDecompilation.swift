@@ -404,6 +404,8 @@ final class AppKitDecompilation: DecompileState {
         case "NSProgressIndicator": name = "progressIndicator"
         case "NSStepper": name = "stepper"
         case "NSScrollView": name = "scrollView"
+        case "NSStackView": name = "stackView"
+        case "NSColorWell": name = "colorWell"
         // Document views: only a clip view reaches them (``clipView(_:depth:)``).
         case "NSTextView" where isDocumentView: name = "textView"
         case "NSTableView" where isDocumentView: name = "tableView"
@@ -459,6 +461,10 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(valueControl(index, element, slider: name == "slider"))
         } else if name == "box" {
             known.formUnion(box(index, element, depth: depth))
+        } else if name == "colorWell" {
+            known.formUnion(colorWell(index, element))
+        } else if name == "stackView" {
+            known.formUnion(stackView(index, element))
         } else if name == "scrollView" {
             known.formUnion(scrollView(index, element, depth: depth))
         } else if name == "textView" {
@@ -1235,6 +1241,9 @@ final class AppKitDecompilation: DecompileState {
             }
             let destination = reader.reference(connector, "NSDestination")
             switch className {
+            // The connector that orders a stack view's decoding (``StackViewRule``).
+            case "NSNibConnector" where label == StackViewRule.decodingOrderLabel && destination == nil:
+                continue
             case "NSNibOutletConnector":
                 guard let destination, elements[destination] != nil else {
                     sourceElement.child("connections").append(

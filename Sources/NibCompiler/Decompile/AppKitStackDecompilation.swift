@@ -1,0 +1,81 @@
+import Foundation
+import NibArchive
+
+/// Stack views read backwards (``StackViewRule``): the arranged views are the subviews; the
+/// beginning container and the decoding-order connector are the compiler's.
+extension AppKitDecompilation {
+    static let stackDistributions = inverted(StackViewRule.distributions)
+
+    /// `<stackView>`'s attributes; returns the keys read.
+    func stackView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known: Set<String> = [
+            "NSStackViewOrientation", "NSStackViewSecondaryAlignment", "NSStackViewAlignment",
+            "NSStackViewdistribution", "NSStackViewHasEqualSpacing", "NSStackViewSpacing",
+            "NSStackViewVerticalHugging", "NSStackViewHorizontalHugging", "NSStackViewDetachesHiddenViews",
+            "NSStackViewHasFlatViewHierarchy",
+        ]
+        if let identifier = reader.string(index, "NSReuseIdentifierKey") {
+            element.set("identifier", identifier)
+            known.insert("NSReuseIdentifierKey")
+        }
+        if reader.integer(index, "NSStackViewOrientation") == 1 { element.set("orientation", "vertical") }
+        let alignment = (
+            reader.integer(index, "NSStackViewAlignment") ?? -1,
+            reader.integer(index, "NSStackViewSecondaryAlignment") ?? -1
+        )
+        if let name = StackViewRule.alignments.first(where: { $0.value == alignment })?.key {
+            element.set("alignment", name)
+        } else {
+            element.append(lost("NSStackView alignment", "stack alignment \(alignment)"))
+        }
+        let distribution = reader.integer(index, "NSStackViewdistribution") ?? 0
+        if distribution != 0, let name = Self.stackDistributions[distribution] { element.set("distribution", name) }
+        if let spacing = reader.number(index, "NSStackViewSpacing"), spacing != 8 {
+            element.set("spacing", Self.number(spacing))
+        }
+        for (key, attribute) in [
+            ("NSStackViewHorizontalHugging", "horizontalStackHuggingPriority"),
+            ("NSStackViewVerticalHugging", "verticalStackHuggingPriority"),
+        ] {
+            if let value = reader.number(index, key), value != 250 { element.set(attribute, Self.number(value)) }
+        }
+        if reader.flag(index, "NSStackViewDetachesHiddenViews") == true { element.set("detachesHiddenViews", "YES") }
+        for key in ["NSStackViewVerticalClippingResistance", "NSStackViewHorizontalClippingResistance"]
+        where reader.number(index, key) == 1000 {
+            known.insert(key)
+        }
+        let insets = DecompiledElement("edgeInsets", [("key", "edgeInsets")])
+        for edge in ["left", "right", "top", "bottom"] {
+            let key = "NSStackViewEdgeInsets.\(edge)"
+            guard let value = reader.number(index, key) else { continue }
+            known.insert(key)
+            if value != 0 { insets.set(edge, Self.number(value)) }
+        }
+        if insets.attributes.count > 1 { element.append(insets) }
+        // The beginning container lists the arranged views, with default spacing and priorities.
+        if let container = reader.reference(index, "NSStackViewBeginningContainer"),
+            reader.className(container) == "NSStackViewContainer",
+            reader.elements(container, "NSStackViewContainerNonDroppedViews") == reader.elements(index, "NSSubviews"),
+            case .nil? = reader.payload(container, "NSStackViewContainerViewToCustomAfterSpaceMap"),
+            case .nil? = reader.payload(container, "NSStackViewContainerVisibilityPriorities")
+        {
+            visited.insert(container)
+            known.insert("NSStackViewBeginningContainer")
+        }
+        return known
+    }
+}
+
+/// Color wells read backwards (``ColorWellRule``).
+extension AppKitDecompilation {
+    /// `<colorWell>`: its tag and `<color key="color">`; returns the keys read.
+    func colorWell(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known = controlAttributes(index, element).union(["NSDragTypes"])
+        if reader.flag(index, "NSIsBordered") == true { known.insert("NSIsBordered") }
+        if let color = reader.reference(index, "NSColor"), let colorElement = self.color(color, key: "color") {
+            element.append(colorElement)
+            known.insert("NSColor")
+        }
+        return known
+    }
+}
