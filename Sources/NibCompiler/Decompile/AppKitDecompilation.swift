@@ -101,7 +101,7 @@ final class AppKitDecompilation: DecompileState {
             objects.append(topLevelObject(index))
         }
         connect(reader.elements(data, "NSConnections"))
-        for index in reader.elements(data, "NSAccessibilityConnectors") {
+        for index in reader.elements(data, "NSAccessibilityConnectors") where !accessibility(index) {
             objects.append(lost("AppKit accessibility", "the accessibility connector object \(index)"))
         }
         let tools = detachedCornerToolsVersion ?? Self.toolsVersion(era)
@@ -1230,6 +1230,15 @@ final class AppKitDecompilation: DecompileState {
     func connect(_ connectors: [Int]) {
         for connector in connectors {
             let className = reader.className(connector)
+            if className == "NSIBUserDefinedRuntimeAttributesConnector", runtimeAttributes(connector) { continue }
+            // A view's tool tip (``AppKitToolTipRule``): the view's `toolTip`.
+            if className == "NSIBHelpConnector", reader.string(connector, "NSFile") == "NSToolTipHelpKey",
+                let view = reader.reference(connector, "NSDestination"), let element = elements[view],
+                element["toolTip"] == nil, let text = reader.string(connector, "NSMarker")
+            {
+                element.set("toolTip", text)
+                continue
+            }
             guard let source = reader.reference(connector, "NSSource"), let label = reader.string(connector, "NSLabel"),
                 let sourceElement = elements[source]
             else {

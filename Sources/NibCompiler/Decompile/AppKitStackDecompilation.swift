@@ -79,3 +79,57 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Accessibility and runtime attribute connectors read backwards.
+extension AppKitDecompilation {
+    static let accessibilityAttributes = Dictionary(
+        AppKitAccessibilityRule.attributeTypes.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+
+    /// An `NSNibAXAttributeConnector` as its view's `<accessibility>` attribute
+    /// (``AppKitAccessibilityRule``); false when it has no source form.
+    func accessibility(_ connector: Int) -> Bool {
+        guard reader.className(connector) == "NSNibAXAttributeConnector",
+            let view = reader.reference(connector, "AXDestinationArchiveKey"), let element = elements[view],
+            let type = reader.string(connector, "AXAttributeTypeArchiveKey"),
+            let name = Self.accessibilityAttributes[type],
+            let value = reader.string(connector, "AXAttributeValueArchiveKey")
+        else { return false }
+        let accessibility = element.child("accessibility")
+        guard accessibility[name] == nil else { return false }
+        accessibility.set(name, value)
+        return true
+    }
+
+    /// An `NSIBUserDefinedRuntimeAttributesConnector` as its object's
+    /// `<userDefinedRuntimeAttributes>` (``AppKitRuntimeAttributeRule``): booleans, strings and
+    /// colors; false when it has no source form.
+    func runtimeAttributes(_ connector: Int) -> Bool {
+        guard let object = reader.reference(connector, "NSObject"), let element = elements[object] else {
+            return false
+        }
+        let keyPaths = reader.elements(connector, "NSKeyPaths")
+        let values = reader.elements(connector, "NSValues")
+        guard keyPaths.count == values.count, !keyPaths.isEmpty else { return false }
+        let container = DecompiledElement("userDefinedRuntimeAttributes")
+        for (keyPath, value) in zip(keyPaths, values) {
+            guard let path = reader.string(at: keyPath) else { return false }
+            let attribute = DecompiledElement("userDefinedRuntimeAttribute", [("keyPath", path)])
+            if reader.className(value) == "NSNumber", let flag = reader.flag(value, "NS.boolval") {
+                attribute.set("type", "boolean")
+                attribute.set("value", flag ? "YES" : "NO")
+            } else if let text = reader.string(at: value) {
+                attribute.set("type", "string")
+                attribute.set("value", text)
+            } else if let color = self.color(value, key: "value") {
+                attribute.set("type", "color")
+                attribute.append(color)
+            } else {
+                return false
+            }
+            container.append(attribute)
+        }
+        guard !element.children.contains(where: { $0.name == "userDefinedRuntimeAttributes" }) else { return false }
+        element.append(container)
+        return true
+    }
+}
