@@ -13,6 +13,8 @@ final class AppKitDecompilation: DecompileState {
     var visited: Set<Int> = []
     /// Object → its parent in the object table (`NSObjectsKeys` / `NSObjectsValues`).
     var parents: [Int: Int] = [:]
+    /// The objects of the object table, in its order.
+    var objectOrder: [Int] = []
     var era = AppKitEraRule.current
     var direct = false
     /// The `toolsVersion` a headerless table's detached corner view asks for, when the era's
@@ -61,6 +63,7 @@ final class AppKitDecompilation: DecompileState {
         let keys = reader.elements(data, "NSObjectsKeys")
         let values = reader.elements(data, "NSObjectsValues")
         for (object, parent) in zip(keys, values) where parents[object] == nil { parents[object] = parent }
+        objectOrder = keys
         direct = reader.entries.indices.contains {
             reader.className($0) == "NSClassSwapper" && reader.flag($0, "NSInitializeWithInit") == true
         }
@@ -406,6 +409,8 @@ final class AppKitDecompilation: DecompileState {
         case "NSScrollView": name = "scrollView"
         case "NSStackView": name = "stackView"
         case "NSColorWell": name = "colorWell"
+        // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
+        case "NSTableCellView" where isDocumentView: name = "tableCellView"
         // Document views: only a clip view reaches them (``clipView(_:depth:)``).
         case "NSTextView" where isDocumentView: name = "textView"
         case "NSTableView" where isDocumentView: name = "tableView"
@@ -461,6 +466,11 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(valueControl(index, element, slider: name == "slider"))
         } else if name == "box" {
             known.formUnion(box(index, element, depth: depth))
+        } else if name == "tableCellView" {
+            if let identifier = reader.string(index, "NSReuseIdentifierKey") {
+                element.set("identifier", identifier)
+                known.insert("NSReuseIdentifierKey")
+            }
         } else if name == "colorWell" {
             known.formUnion(colorWell(index, element))
         } else if name == "stackView" {

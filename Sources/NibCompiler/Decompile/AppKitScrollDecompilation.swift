@@ -365,12 +365,8 @@ extension AppKitDecompilation {
             element.set("usesAutomaticRowHeights", "YES")
             known.insert("NSTableViewUseARH")
         }
-        if reader.has(index, "NSTableViewArchivedReusableViewsKey") {
-            element.set("viewBased", "YES")
-            if reader.elements(index, "NSTableViewArchivedReusableViewsKey").isEmpty {
-                known.insert("NSTableViewArchivedReusableViewsKey")
-            }
-        }
+        let viewBased = reader.has(index, "NSTableViewArchivedReusableViewsKey")
+        if viewBased { element.set("viewBased", "YES") }
         if outline {
             known.formUnion([
                 "NSOutlineViewAutoresizesOutlineColumnKey", "NSOutlineViewIndentationPerLevelKey",
@@ -419,14 +415,27 @@ extension AppKitDecompilation {
             element.append(lost("NSTableView grid lines", "grid lines without a style"))
         }
         let columns = DecompiledElement("tableColumns")
+        var prototypes: [String] = []
         for (position, column) in reader.elements(index, "NSTableColumns").enumerated() {
             guard !visited.contains(column), reader.className(column) == "NSTableColumn" else {
                 columns.append(lost("AppKit table column", "the table column object \(column)"))
                 continue
             }
-            columns.append(tableColumn(column, position: position))
+            var identifiers: [String]? = viewBased ? [] : nil
+            columns.append(tableColumn(column, position: position, prototypes: &identifiers))
+            prototypes += identifiers ?? []
         }
         element.append(columns)
+        // The prototypes' nested nibs, by reuse identifier, are the compiler's
+        // (``AppKitTableCellViewRule/archive``).
+        if viewBased {
+            let archived =
+                reader.reference(index, "NSTableViewArchivedReusableViewsKey")
+                .map { reader.pairs(at: $0).compactMap { reader.string(at: $0.0) } } ?? []
+            if Set(archived) == Set(prototypes), archived.count == prototypes.count {
+                known.insert("NSTableViewArchivedReusableViewsKey")
+            }
+        }
         if outline, let column = reader.reference(index, "NSOutlineViewOutlineTableColumnKey") {
             element.set("outlineTableColumn", id(column))
             known.insert("NSOutlineViewOutlineTableColumnKey")
@@ -466,7 +475,7 @@ extension AppKitDecompilation {
     }
 
     /// `<tableColumn>` with its header cell and data cell (``TableColumnRule`` read backwards).
-    func tableColumn(_ index: Int, position: Int) -> DecompiledElement {
+    func tableColumn(_ index: Int, position: Int, prototypes: inout [String]?) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("tableColumn")
         elements[index] = element
@@ -513,6 +522,22 @@ extension AppKitDecompilation {
                 }
             default: known.remove("NSDataCell")
             }
+        }
+        // A view-based table's prototype cell views: the column's children in the object table
+        // (``AppKitTableCellViewRule``); a prototype without an identifier takes the column's.
+        if prototypes != nil {
+            let container = DecompiledElement("prototypeCellViews")
+            for child in objectOrder where parents[child] == index && !visited.contains(child) {
+                let className = reader.className(child)
+                let original = className == "NSClassSwapper" ? reader.string(child, "NSOriginalClassName") : className
+                guard original == "NSTableCellView" else { continue }
+                if let view = view(child, key: nil, depth: 1, isContentView: false, isDocumentView: true) {
+                    container.append(view)
+                    prototypes?.append(
+                        reader.string(child, "NSReuseIdentifierKey") ?? reader.string(index, "NSIdentifier") ?? "")
+                }
+            }
+            if !container.children.isEmpty { element.append(container) }
         }
         if let mask = reader.integer(index, "NSResizingMask"), mask != 0 {
             let maskElement = DecompiledElement("tableColumnResizingMask", [("key", "resizingMask")])
