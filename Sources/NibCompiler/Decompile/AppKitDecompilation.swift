@@ -453,7 +453,7 @@ final class AppKitDecompilation: DecompileState {
             }
             element.append(container)
         }
-        var known = Self.impliedViewKeys
+        var known = Self.impliedViewKeys.union(constraintsAndGuides(index, element))
         if let variant = AppKitTextFieldRule.variants[name], name != "comboBox" {
             known.formUnion(textField(index, element, variant: variant))
         } else if name == "button" || name == "popUpButton" {
@@ -1207,6 +1207,11 @@ final class AppKitDecompilation: DecompileState {
         }
         if reader.flag(index, "NSIsHidden") == true { element.set("hidden", "YES") }
         if reader.flag(index, "NSIsAlternate") == true { element.set("alternate", "YES") }
+        var imageKnown = false
+        if let resource = reader.reference(index, "NSImage"), let name = image(resource) {
+            element.set("image", name)
+            imageKnown = true
+        }
         element.set("id", id(index))
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
         // No mask is ⌘ (``MenuRule``); separators have none.
@@ -1217,6 +1222,7 @@ final class AppKitDecompilation: DecompileState {
             element.append(mask)
         }
         var known = Self.impliedMenuItemKeys
+        if imageKnown { known.insert("NSImage") }
         if let submenu = reader.reference(index, "NSSubmenu"), !visited.contains(submenu),
             reader.className(submenu) == "NSMenu"
         {

@@ -133,3 +133,47 @@ extension AppKitDecompilation {
         return true
     }
 }
+
+/// A view's constraints and layout guides read backwards (``LayoutGuideRule``,
+/// ``ConstraintRule``).
+extension AppKitDecompilation {
+    /// `<viewLayoutGuide key=…>` for the view's system guides (`IBNSSafeAreaLayoutGuide`,
+    /// `IBNSLayoutMarginsGuide`: an `IBNSViewAutolayoutGuide` of its type), the safe area's id
+    /// the `NSLayoutGuide` constraints name; `<constraints>` for `NSViewConstraints`. Returns the
+    /// keys read.
+    func constraintsAndGuides(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known: Set<String> = []
+        let constraints = reader.elements(index, "NSViewConstraints")
+        if !constraints.isEmpty {
+            let list = DecompiledElement("constraints")
+            for constraint in constraints {
+                guard reader.className(constraint) == "NSLayoutConstraint", let made = layoutConstraint(constraint)
+                else {
+                    list.append(lost("AppKit constraint", "the constraint object \(constraint)"))
+                    continue
+                }
+                elements[constraint] = made
+                list.append(made)
+            }
+            element.append(list)
+            known.insert("NSViewConstraints")
+        }
+        let guides = reader.elements(index, "NSViewLayoutGuides")
+        let safeArea = guides.first {
+            reader.className($0) == "NSLayoutGuide"
+                && reader.string($0, "NSLayoutGuideIdentifier") == "NSViewSafeAreaLayoutGuide"
+        }
+        for (key, name) in [("IBNSSafeAreaLayoutGuide", "safeArea"), ("IBNSLayoutMarginsGuide", "layoutMargins")] {
+            guard let guide = reader.reference(index, key), reader.className(guide) == "IBNSViewAutolayoutGuide",
+                reader.integer(guide, "IBNSLayoutGuideSystemType") == LayoutGuideRule.systemTypes[name]
+            else { continue }
+            let guideElement = DecompiledElement("viewLayoutGuide", [("key", name)])
+            let target = name == "safeArea" ? safeArea ?? guide : guide
+            guideElement.set("id", id(target))
+            elements[target] = guideElement
+            element.append(guideElement)
+            if name == "safeArea", let safeArea, guides == [safeArea] { known.insert("NSViewLayoutGuides") }
+        }
+        return known
+    }
+}
