@@ -409,6 +409,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSScrollView": name = "scrollView"
         case "NSStackView": name = "stackView"
         case "NSColorWell": name = "colorWell"
+        case "NSVisualEffectView": name = "visualEffectView"
         // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
         case "NSTableCellView" where isDocumentView: name = "tableCellView"
         // Document views: only a clip view reaches them (``clipView(_:depth:)``).
@@ -471,6 +472,8 @@ final class AppKitDecompilation: DecompileState {
                 element.set("identifier", identifier)
                 known.insert("NSReuseIdentifierKey")
             }
+        } else if name == "visualEffectView" {
+            known.formUnion(visualEffectView(index, element))
         } else if name == "colorWell" {
             known.formUnion(colorWell(index, element))
         } else if name == "stackView" {
@@ -1135,6 +1138,19 @@ final class AppKitDecompilation: DecompileState {
                 [
                     ("key", key), ("white", white), ("alpha", parts.count == 2 ? parts[1] : "1"),
                     ("colorSpace", space == 3 ? "calibratedWhite" : "deviceWhite"),
+                ])
+        case 1 where extra:
+            // A custom sRGB color (``AppKitColorRule``'s customSRGB): the source components are
+            // `NSComponents`, the profile sRGB's (`NSID` 7); `NSRGB` is the compiler's conversion.
+            guard let space = reader.reference(index, "NSCustomColorSpace"), reader.integer(space, "NSID") == 7,
+                let parts = components("NSComponents"), parts.count == 4,
+                components("NSLinearExposure") == ["1"]
+            else { return nil }
+            return DecompiledElement(
+                "color",
+                [
+                    ("key", key), ("red", parts[0]), ("green", parts[1]), ("blue", parts[2]), ("alpha", parts[3]),
+                    ("colorSpace", "custom"), ("customColorSpace", "sRGB"),
                 ])
         case 1, 2:
             guard !extra, let parts = components("NSRGB"), parts.count == 3 || parts.count == 4 else { return nil }

@@ -177,3 +177,36 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Visual effect views read backwards (``AppKitVisualEffectViewRule``).
+extension AppKitDecompilation {
+    static let blendingModes = inverted(AppKitVisualEffectViewRule.blendingModes)
+    static let effectStates = inverted(AppKitVisualEffectViewRule.states)
+    static let materials = inverted(AppKitVisualEffectViewRule.materials)
+
+    /// `<visualEffectView>`: blending mode, state and material, each always written (the rule
+    /// takes no default); returns the keys read.
+    func visualEffectView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known: Set<String> = []
+        for (key, attribute, table) in [
+            ("NSVisualEffectViewBlendingMode", "blendingMode", Self.blendingModes),
+            ("NSVisualEffectViewState", "state", Self.effectStates),
+            ("NSVisualEffectViewMaterial", "material", Self.materials),
+        ] {
+            guard let value = reader.integer(index, key), let name = table[value] else { continue }
+            element.set(attribute, name)
+            known.insert(key)
+        }
+        let material = reader.integer(index, "NSVisualEffectViewMaterial")
+        if reader.integer(index, "IBVisualEffectViewExternalMaterial") == material {
+            known.insert("IBVisualEffectViewExternalMaterial")
+        }
+        if case .nil? = reader.payload(index, "NSVisualEffectViewMaskImage") {
+            known.insert("NSVisualEffectViewMaskImage")
+        }
+        if reader.integer(index, "IBVisualEffectViewAppearanceType") == 0 {
+            known.insert("IBVisualEffectViewAppearanceType")
+        }
+        return known
+    }
+}
