@@ -409,6 +409,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSScrollView": name = "scrollView"
         case "NSStackView": name = "stackView"
         case "NSColorWell": name = "colorWell"
+        case "NSTabView": name = "tabView"
         case "NSVisualEffectView": name = "visualEffectView"
         // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
         case "NSTableCellView" where isDocumentView: name = "tableCellView"
@@ -434,7 +435,8 @@ final class AppKitDecompilation: DecompileState {
         }
         // A box's subview is its content view (``AppKitBoxRule``), decoded by ``box(_:_:depth:)``.
         // A scroll view's subviews are its parts (``scrollView(_:_:depth:)``).
-        var subviews = name == "box" || name == "scrollView" ? [] : reader.elements(index, "NSSubviews")
+        var subviews =
+            ["box", "scrollView", "tabView"].contains(name) ? [] : reader.elements(index, "NSSubviews")
         // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
         if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
         if !subviews.isEmpty {
@@ -474,6 +476,8 @@ final class AppKitDecompilation: DecompileState {
             }
         } else if name == "visualEffectView" {
             known.formUnion(visualEffectView(index, element))
+        } else if name == "tabView" {
+            known.formUnion(tabView(index, element, depth: depth))
         } else if name == "colorWell" {
             known.formUnion(colorWell(index, element))
         } else if name == "stackView" {

@@ -210,3 +210,58 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Tab views read backwards (``AppKitTabViewRule``): the items and their views; the selected
+/// item's view, archived where ibtool laid it out, lays out to itself.
+extension AppKitDecompilation {
+    static let tabTypes = inverted(AppKitTabViewRule.types)
+
+    /// `<tabView>`'s attributes, font and `<tabViewItems>`; returns the keys read.
+    func tabView(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
+        var known: Set<String> = [
+            "NSTvFlags", "NSAllowTruncatedLabels", "NSDrawsBackground", "NSTabViewItems", "NSSelectedTabViewItem",
+            "NSNextKeyView", "NSFont",
+        ]
+        let flags = reader.integer(index, "NSTvFlags") ?? 0
+        let sizeBits = AppKitTabViewRule.controlSizes["small"] ?? 0
+        if let type = Self.tabTypes[flags & ~sizeBits], type != "topTabsBezelBorder" { element.set("type", type) }
+        if Self.tabTypes[flags & ~sizeBits] == nil { element.append(lost("NSTabView.NSTvFlags", "tab flags \(flags)")) }
+        if flags & sizeBits != 0 { element.set("controlSize", "small") }
+        if reader.flag(index, "NSDrawsBackground") != true { element.set("drawsBackground", "NO") }
+        if let font = reader.reference(index, "NSFont").flatMap({ self.font($0) }) {
+            element.append(font)
+        } else {
+            known.remove("NSFont")
+        }
+        let items = reader.elements(index, "NSTabViewItems")
+        if let selected = reader.reference(index, "NSSelectedTabViewItem"), selected != items.first {
+            element.set("initialItem", id(selected))
+        }
+        let container = DecompiledElement("tabViewItems")
+        for item in items {
+            guard !visited.contains(item), reader.className(item) == "NSTabViewItem" else {
+                container.append(lost("AppKit tab view item", "the tab view item object \(item)"))
+                continue
+            }
+            visited.insert(item)
+            let itemElement = DecompiledElement("tabViewItem")
+            elements[item] = itemElement
+            if let label = reader.string(item, "NSLabel") { itemElement.set("label", label) }
+            if let identifier = reader.string(item, "NSIdentifier") { itemElement.set("identifier", identifier) }
+            itemElement.set("id", id(item))
+            if let view = reader.reference(item, "NSView"), !visited.contains(view),
+                let viewElement = self.view(view, key: "view", depth: depth + 1, isContentView: true)
+            {
+                itemElement.append(viewElement)
+            }
+            var itemKnown: Set<String> = ["NSLabel", "NSIdentifier", "NSView", "NSTabView"]
+            if let color = reader.reference(item, "NSColor"), reader.string(color, "NSColorName") == "controlColor" {
+                itemKnown.insert("NSColor")
+            }
+            keepUnread(item, known: itemKnown, in: itemElement)
+            container.append(itemElement)
+        }
+        element.append(container)
+        return known
+    }
+}
