@@ -410,6 +410,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSStackView": name = "stackView"
         case "NSColorWell": name = "colorWell"
         case "NSTabView": name = "tabView"
+        case "NSSegmentedControl": name = "segmentedControl"
         case "NSVisualEffectView": name = "visualEffectView"
         // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
         case "NSTableCellView" where isDocumentView: name = "tableCellView"
@@ -476,6 +477,8 @@ final class AppKitDecompilation: DecompileState {
             }
         } else if name == "visualEffectView" {
             known.formUnion(visualEffectView(index, element))
+        } else if name == "segmentedControl" {
+            known.formUnion(segmentedControl(index, element))
         } else if name == "tabView" {
             known.formUnion(tabView(index, element, depth: depth))
         } else if name == "colorWell" {
@@ -502,6 +505,7 @@ final class AppKitDecompilation: DecompileState {
         "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "popUpButton": (250, 750),
         "slider": (250, 750),
         "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
+        "segmentedControl": (250, 750),
     ]
 
     /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are

@@ -265,3 +265,82 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Segmented controls read backwards (``AppKitSegmentedControlRule``).
+extension AppKitDecompilation {
+    static let trackingModes = inverted(AppKitSegmentedControlRule.trackingModes)
+    static let segmentStyles = inverted(AppKitSegmentedControlRule.styles)
+    static let segmentDistributions = inverted(AppKitSegmentedControlRule.distributions)
+
+    /// `<segmentedControl>` and its `<segmentedCell key="cell">` with its `<segments>`; returns
+    /// the keys read.
+    func segmentedControl(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        let known = controlAttributes(index, element)
+        guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
+        visited.insert(cell)
+        var cellClass = reader.className(cell)
+        var cellCustom: String?
+        if cellClass == "NSClassSwapper" {
+            cellCustom = reader.string(cell, "NSClassName")
+            cellClass = reader.string(cell, "NSOriginalClassName") ?? ""
+        }
+        guard cellClass == "NSSegmentedCell" else {
+            element.append(lost("AppKit segmented cell \(cellClass)", "the \(cellClass) cell"))
+            return known
+        }
+        let cellElement = DecompiledElement("segmentedCell", [("key", "cell")])
+        elements[cell] = cellElement
+        var cellKnown = Self.impliedTextCellKeys.union([
+            "NSSegmentImages", "NSSelectedSegment", "NSTrackingMode", "NSSegmentStyle", "NSSegmentStyleSeparated",
+            "NSSegmentDistribution",
+        ])
+        cellFlags(cell, cellElement, textBorders: true)
+        if let mode = reader.integer(cell, "NSTrackingMode"), mode != 0, let name = Self.trackingModes[mode] {
+            cellElement.set("trackingMode", name)
+        }
+        let style = reader.integer(cell, "NSSegmentStyle") ?? 1
+        if style != 1, let name = Self.segmentStyles[style] { cellElement.set("style", name) }
+        let distribution = reader.integer(cell, "NSSegmentDistribution") ?? 0
+        if distribution != 0, let name = Self.segmentDistributions[distribution] {
+            cellElement.set("segmentDistribution", name)
+        }
+        cellElement.set("id", id(cell))
+        if let cellCustom { setCustomClass(cellCustom, on: cellElement) }
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
+        let segments = DecompiledElement("segments")
+        for item in reader.elements(cell, "NSSegmentImages") {
+            guard reader.className(item) == "NSSegmentItem" else {
+                segments.append(lost("AppKit segment", "the segment object \(item)"))
+                continue
+            }
+            let segment = DecompiledElement("segment")
+            if let label = reader.string(item, "NSSegmentItemLabel") {
+                segment.set("label", label)
+            } else {
+                segment.append(DecompiledElement("nil", [("key", "label")]))
+            }
+            if let width = reader.number(item, "NSSegmentItemWidth") { segment.set("width", Self.number(width)) }
+            var itemKnown: Set<String> = [
+                "NSSegmentItemLabel", "NSSegmentItemWidth", "NSSegmentItemTag", "NSSegmentItemSelected",
+                "NSSegmentItemImageScaling",
+            ]
+            if let image = reader.reference(item, "NSSegmentItemImage").flatMap({ self.image($0) }) {
+                segment.set("image", image)
+                itemKnown.insert("NSSegmentItemImage")
+            }
+            if let scaling = reader.integer(item, "NSSegmentItemImageScaling"), scaling != 0,
+                let name = Self.imageScalings2[scaling]
+            {
+                segment.set("imageScaling", name)
+            }
+            if let tag = reader.integer(item, "NSSegmentItemTag"), tag != 0 { segment.set("tag", String(tag)) }
+            if reader.flag(item, "NSSegmentItemSelected") == true { segment.set("selected", "YES") }
+            keepUnread(item, known: itemKnown, in: segment)
+            segments.append(segment)
+        }
+        cellElement.append(segments)
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        element.append(cellElement)
+        return known
+    }
+}
