@@ -17,6 +17,8 @@ final class AppKitDecompilation: DecompileState {
     var objectOrder: [Int] = []
     var era = AppKitEraRule.current
     var direct = false
+    /// Whether the nib is one of a storyboard's (text views archive the compiling Mac's flags).
+    var isStoryboard = false
     /// The `toolsVersion` a headerless table's detached corner view asks for, when the era's
     /// does not give it (``ScrollViewRule/hidesDetachedCorner(_:context:)``).
     var detachedCornerToolsVersion: String?
@@ -57,17 +59,7 @@ final class AppKitDecompilation: DecompileState {
     /// all counted (AppKit storyboards are not decompiled yet).
     func run(storyboard: [DecompileReader]? = nil) -> NibDecompiler.Result {
         if let storyboard { return storyboardShell(storyboard) }
-        era = Self.inferredEra(reader)
-        let data = reader.reference(0, "IB.objectdata") ?? 0
-        let root = reader.reference(data, "NSRoot")
-        let keys = reader.elements(data, "NSObjectsKeys")
-        let values = reader.elements(data, "NSObjectsValues")
-        for (object, parent) in zip(keys, values) where parents[object] == nil { parents[object] = parent }
-        objectOrder = keys
-        direct = reader.entries.indices.contains {
-            reader.className($0) == "NSClassSwapper" && reader.flag($0, "NSInitializeWithInit") == true
-        }
-        assignLocalizationIDs()
+        let (data, root, keys) = prepare()
         let objects = DecompiledElement("objects")
         let owner = DecompiledElement("customObject", [("id", "-2"), ("userLabel", "File's Owner")])
         if let root {
@@ -124,6 +116,24 @@ final class AppKitDecompilation: DecompileState {
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
+    }
+
+    /// Reads the object data: the era, each object's parent, the table order, the instantiation
+    /// method and the localization ids; returns the object data, its root (File's Owner) and
+    /// the objects of the table.
+    func prepare() -> (data: Int, root: Int?, keys: [Int]) {
+        era = Self.inferredEra(reader)
+        let data = reader.reference(0, "IB.objectdata") ?? 0
+        let root = reader.reference(data, "NSRoot")
+        let keys = reader.elements(data, "NSObjectsKeys")
+        let values = reader.elements(data, "NSObjectsValues")
+        for (object, parent) in zip(keys, values) where parents[object] == nil { parents[object] = parent }
+        objectOrder = keys
+        direct = reader.entries.indices.contains {
+            reader.className($0) == "NSClassSwapper" && reader.flag($0, "NSInitializeWithInit") == true
+        }
+        assignLocalizationIDs()
+        return (data, root, keys)
     }
 
     /// An AppKit storyboard: its document with the placeholders, every object counted.
@@ -351,7 +361,7 @@ final class AppKitDecompilation: DecompileState {
             for (name, bit) in WindowRule.collectionBehaviorBits where behavior & bit != 0 { mask.set(name, "YES") }
             element.append(mask)
         }
-        if let contentView = reader.reference(index, "NSWindowView") {
+        if let contentView = reader.reference(index, "NSWindowView"), !visited.contains(contentView) {
             visited.insert(contentView)
             // A clip view filled by a text view (``ClipViewRule/contentView``).
             if reader.className(contentView) == "NSClipView" {

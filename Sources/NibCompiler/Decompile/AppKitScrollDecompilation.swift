@@ -225,7 +225,12 @@ extension AppKitDecompilation {
         guard let shared = reader.reference(index, "NSSharedData"), reader.className(shared) == "NSTextViewSharedData"
         else { return known }
         known.insert("NSSharedData")
-        let sharedFlags = reader.integer(shared, "NSFlags") ?? 0x90F
+        var sharedFlags = reader.integer(shared, "NSFlags") ?? 0x90F
+        // A storyboard archives the compiling Mac's text settings for the source's flags
+        // (``AppKitTextViewRule/storyboardFlags``).
+        if isStoryboard, let source = AppKitTextViewRule.storyboardFlags.first(where: { $0.value == sharedFlags }) {
+            sharedFlags = source.key
+        }
         var modelled = 0x800 | 0x100 | 0x2000
         for (bit, name, defaultOn) in Self.textViewFlagBits {
             modelled |= bit
