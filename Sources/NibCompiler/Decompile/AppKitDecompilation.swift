@@ -377,7 +377,11 @@ final class AppKitDecompilation: DecompileState {
             element.append(DecompiledElement("contentBorderThickness", [("minY", Self.number(minY))]))
             known.formUnion(["NSAutorecalculatesContentBorderThicknessMinY", "NSContentBorderThicknessMinY"])
         }
-        if case .objectReference? = reader.payload(index, "NSViewClass") {
+        if let toolbar = reader.reference(index, "NSViewClass"), reader.className(toolbar) == "NSToolbar",
+            !visited.contains(toolbar)
+        {
+            element.append(self.toolbar(toolbar, depth: 1))
+        } else if case .objectReference? = reader.payload(index, "NSViewClass") {
             element.append(lost("AppKit toolbar", "the window's toolbar"))
         }
         keepUnread(index, known: known, in: element)

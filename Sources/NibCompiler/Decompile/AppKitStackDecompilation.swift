@@ -344,3 +344,114 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Window toolbars read backwards (``ToolbarRule``).
+extension AppKitDecompilation {
+    static let displayModes = inverted(ToolbarRule.displayModes)
+    static let sizeModes = inverted(ToolbarRule.sizeModes)
+    /// Item keys every toolbar item archives with a fixed value or one derived from others
+    /// (``ToolbarRule``: the button view's border and title, the standard and space items).
+    static let impliedToolbarItemKeys: Set<String> = [
+        "NSToolbarItemIdentifier", "NSToolbarItemLabel", "NSToolbarItemPaletteLabel", "NSToolbarItemToolTip",
+        "NSToolbarItemView", "NSToolbarItemBordered", "NSToolbarItemImage", "NSToolbarItemTitle",
+        "NSToolbarItemTarget", "NSToolbarItemAction", "NSToolbarItemMinSize", "NSToolbarItemMaxSize",
+        "NSToolbarItemIgnoreMinMaxSizes", "NSToolbarItemEnabled", "NSToolbarItemAutovalidates", "NSToolbarItemTag",
+        "NSToolbarItemVisibilityPriority", "NSToolbarItemNavigational", "NSToolbarIsUserRemovable",
+        "NSToolbarItemStyle", "NSToolbarItemMenuFormRepresentation",
+    ]
+
+    /// `<toolbar key="toolbar">` for the toolbar `index` of a window.
+    func toolbar(_ index: Int, depth: Int) -> DecompiledElement {
+        visited.insert(index)
+        let element = DecompiledElement("toolbar", [("key", "toolbar")])
+        elements[index] = element
+        if let identifier = reader.string(index, "NSToolbarIdentifier") {
+            element.set("implicitIdentifier", identifier)
+        }
+        if reader.flag(index, "NSToolbarAllowsUserCustomization") == false {
+            element.set("allowsUserCustomization", "NO")
+        }
+        if reader.flag(index, "NSToolbarAutosavesConfiguration") == false {
+            element.set("autosavesConfiguration", "NO")
+        }
+        if let mode = reader.integer(index, "NSToolbarDisplayMode"), mode != 0, let name = Self.displayModes[mode] {
+            element.set("displayMode", name)
+        }
+        if let mode = reader.integer(index, "NSToolbarSizeMode"), mode != 0, let name = Self.sizeModes[mode] {
+            element.set("sizeMode", name)
+        }
+        // Before Xcode 11 the separator is always archived, true by default.
+        if let shows = reader.flag(index, "NSToolbarShowsBaselineSeparator"), era >= XcodeEra(11) || !shows {
+            element.set("showsBaselineSeparator", shows ? "YES" : "NO")
+        }
+        element.set("id", id(index))
+        let selectable = Set(reader.elements(index, "NSToolbarIBSelectableItems"))
+        let allowed = DecompiledElement("allowedToolbarItems")
+        for item in reader.elements(index, "NSToolbarIBAllowedItems") {
+            allowed.append(toolbarItem(item, selectable: selectable.contains(item), depth: depth))
+        }
+        element.append(allowed)
+        if reader.has(index, "NSToolbarIBDefaultItems") {
+            let defaults = DecompiledElement("defaultToolbarItems")
+            for item in reader.elements(index, "NSToolbarIBDefaultItems") {
+                defaults.append(DecompiledElement("toolbarItem", [("reference", id(item))]))
+            }
+            element.append(defaults)
+        }
+        keepUnread(
+            index,
+            known: [
+                "NSToolbarIdentifier", "NSToolbarDelegate", "NSToolbarPrefersToBeShown",
+                "NSToolbarShowsBaselineSeparator", "NSToolbarAllowsUserCustomization",
+                "NSToolbarAutosavesConfiguration", "NSToolbarDisplayMode", "NSToolbarSizeMode",
+                "NSToolbarCenteredItemIdentifier", "NSToolbarIBIdentifiedItems", "NSToolbarIBAllowedItems",
+                "NSToolbarIBDefaultItems", "NSToolbarIBSelectableItems",
+            ], in: element)
+        return element
+    }
+
+    /// One `<toolbarItem>`: AppKit's space and standard items by identifier alone, others with
+    /// their label, palette label, tool tip, image, tag, sizes and view.
+    func toolbarItem(_ index: Int, selectable: Bool, depth: Int) -> DecompiledElement {
+        visited.insert(index)
+        let element = DecompiledElement("toolbarItem")
+        elements[index] = element
+        let identifier = reader.string(index, "NSToolbarItemIdentifier") ?? ""
+        element.set("implicitItemIdentifier", identifier)
+        if ToolbarRule.spaceItems[identifier] != nil || ToolbarRule.standardItems[identifier] != nil {
+            element.set("id", id(index))
+            return element
+        }
+        let label = reader.string(index, "NSToolbarItemLabel") ?? ""
+        if !label.isEmpty { element.set("label", label) }
+        if let palette = reader.string(index, "NSToolbarItemPaletteLabel"), palette != label {
+            element.set("paletteLabel", palette)
+        }
+        if let tip = reader.string(index, "NSToolbarItemToolTip"), !tip.isEmpty { element.set("toolTip", tip) }
+        if let tag = reader.integer(index, "NSToolbarItemTag"), tag != 0 { element.set("tag", String(tag)) }
+        if let image = reader.reference(index, "NSToolbarItemImage").flatMap({ self.image($0) }) {
+            element.set("image", image)
+        }
+        let automatic = reader.flag(index, "NSToolbarItemIgnoreMinMaxSizes") == true
+        if automatic { element.set("sizingBehavior", "auto") }
+        if selectable { element.set("selectable", "YES") }
+        element.set("id", id(index))
+        if !automatic {
+            for (key, name) in [("NSToolbarItemMinSize", "minSize"), ("NSToolbarItemMaxSize", "maxSize")] {
+                guard let size = Self.numbers(reader.string(index, key)), size.count == 2, size != [0, 0] else {
+                    continue
+                }
+                element.append(
+                    DecompiledElement(
+                        "size", [("key", name), ("width", Self.number(size[0])), ("height", Self.number(size[1]))]))
+            }
+        }
+        if let view = reader.reference(index, "NSToolbarItemView"), !visited.contains(view),
+            let viewElement = self.view(view, key: "view", depth: depth + 1, isContentView: false)
+        {
+            element.append(viewElement)
+        }
+        keepUnread(index, known: Self.impliedToolbarItemKeys, in: element)
+        return element
+    }
+}
