@@ -277,3 +277,75 @@ enum AppKitPairs {
         "progressindicator_doublevalue",
     ]
 }
+
+/// Pairs whose nib holds resolved catalog colors (scroll, clip, table and text views, formatted
+/// and tabbed controls): round-tripped with Apple's ICC profiles taken from the corpus, as
+/// `Scripts/score-decompile.sh` does. Expected: Apple's nib itself (NibDiff).
+@Suite("Decompiling AppKit pairs with catalog colors", .corpus)
+struct AppKitDecompileColorPairTests {
+    /// decompile(Apple's output) compiled with the era it names and the corpus's profiles,
+    /// compared with Apple's output.
+    static func differences(_ name: String) throws -> [String] {
+        let folder = try Corpus.directory().appendingPathComponent("xib-pairs/macos-viraptor-ibtool-\(name)")
+        let nib = try NibArchive(parsing: [UInt8](try Data(contentsOf: folder.appendingPathComponent("\(name).nib"))))
+        let result = try NibDecompiler().decompile(nib)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        options.colorProfiles = try #require(CorpusColorProfiles.folder)
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
+        let bytes = try #require(again.files[""])
+        return StructuralComparison().differences(between: nib, and: try NibArchive(parsing: bytes)).map(\.description)
+    }
+
+    @Test(
+        "Scroll, clip, table, outline and text views, formatters, stack and tab views, toolbars and constraints",
+        arguments: [
+            // A text view in a borderless scroll view; a table whose header clip view, corner
+            // view and tiled frames are the compiler's.
+            "test11_text_view_back", "test_table_uniform_header",
+            // Width states read back: a table wider than its clip view (3), refilled columns (2).
+            "test_6col", "sv16b",
+            // A view-based outline view's prototype cell views; a window content clip view with
+            // an attributed text storage.
+            "outline_cellview", "textview_multiattr",
+            // A number formatter's title (NSNumber) and a date formatter's (NSDate, written back).
+            "numfmt_decimal", "test_date_formatter",
+            // Stack view, tab view, toolbar, safe-area constraints, tool tip.
+            "stackview_identifier", "nkv_overlap", "toolbar_button_item", "layout_guide", "tooltip_attr",
+        ])
+    func pair(_ name: String) throws {
+        let differences = try Self.differences(name)
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+    }
+
+    @Test("An AppKit storyboard decompiles to scenes that compile to Apple's storyboardc")
+    func storyboard() throws {
+        let folder = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-viraptor-ibtool-sb_swift_wc/sb_swift_wc.storyboardc")
+        var nibs: [(name: String, archive: NibArchive)] = []
+        for name in ["MainWC.nib", "vc1-00-002-view-vw1-00-002.nib"] {
+            nibs.append(
+                (name, try NibArchive(parsing: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))))
+        }
+        let info = try Data(contentsOf: folder.appendingPathComponent("Info.plist"))
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: [UInt8](info))
+        for fragment in [
+            "<windowController storyboardIdentifier=\"MainWC\"", "customClass=\"MainWindowController\"",
+            "customModule=\"TestApp\"", "<viewController id=\"vc1-00-002\"", "<view key=\"view\" id=\"vw1-00-002\"",
+            "relationship=\"window.shadowedContentViewController\"", "property=\"myLabel\"",
+        ] {
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        options.colorProfiles = try #require(CorpusColorProfiles.folder)
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "Again.storyboard")
+        for (name, original) in nibs {
+            let bytes = try #require(again.files[name], "no \(name) in \(again.files.keys.sorted())")
+            let differences = StructuralComparison().differences(
+                between: original, and: try NibArchive(parsing: bytes))
+            #expect(differences.isEmpty, "\(name): \(differences.prefix(5).map(\.description))")
+        }
+    }
+}

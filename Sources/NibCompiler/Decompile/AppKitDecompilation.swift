@@ -538,8 +538,12 @@ final class AppKitDecompilation: DecompileState {
         if let archived = Self.numbers(reader.string(index, "NSHuggingPriority")), archived.count == 2 {
             hugging = archived
         }
+        // An absent priority is 250 (``AppKitViewEncoder``): Interface Builder writes the
+        // horizontal one only when it differs (scrollers, tables) or the vertical one does.
         if hugging != [250, 250] {
-            element.set("horizontalHuggingPriority", Self.number(hugging[0]))
+            if hugging[0] != 250 || !["scroller", "tableView", "outlineView"].contains(element.name) {
+                element.set("horizontalHuggingPriority", Self.number(hugging[0]))
+            }
             element.set("verticalHuggingPriority", Self.number(hugging[1]))
         }
         if let compression = Self.numbers(reader.string(index, "NSAntiCompressionPriority")), compression.count == 2 {
