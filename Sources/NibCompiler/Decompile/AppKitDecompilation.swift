@@ -298,6 +298,8 @@ final class AppKitDecompilation: DecompileState {
         if flags & 0x4000_0000 != 0 { element.set("releasedWhenClosed", "NO") }
         if flags & Int(0x8000_0000) != 0 || flags < 0 { element.set("hidesOnDeactivate", "YES") }
         if flags & 0x2000_0000 == 0 { element.set("deferred", "NO") }
+        // showsToolbarButton="NO" sets 0x400 before Xcode 11 (``WindowRule``).
+        if flags & 0x400 != 0, era < XcodeEra(11) { element.set("showsToolbarButton", "NO") }
         let data = reader.reference(0, "IB.objectdata") ?? 0
         if !reader.elements(data, "NSVisibleWindows").contains(index) { element.set("visibleAtLaunch", "NO") }
         if let name = reader.string(index, "NSFrameAutosaveName") { element.set("frameAutosaveName", name) }
