@@ -427,6 +427,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSColorWell": name = "colorWell"
         case "NSTabView": name = "tabView"
         case "NSSegmentedControl": name = "segmentedControl"
+        case "NSSplitView": name = "splitView"
         case "NSVisualEffectView": name = "visualEffectView"
         // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
         case "NSTableCellView" where isDocumentView: name = "tableCellView"
@@ -493,6 +494,8 @@ final class AppKitDecompilation: DecompileState {
             }
         } else if name == "visualEffectView" {
             known.formUnion(visualEffectView(index, element))
+        } else if name == "splitView" {
+            known.formUnion(splitView(index, element))
         } else if name == "segmentedControl" {
             known.formUnion(segmentedControl(index, element))
         } else if name == "tabView" {

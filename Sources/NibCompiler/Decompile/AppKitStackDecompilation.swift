@@ -455,3 +455,31 @@ extension AppKitDecompilation {
         return element
     }
 }
+
+/// Split views read backwards (``SplitViewRule``): the panes are the subviews.
+extension AppKitDecompilation {
+    static let dividerStyles = inverted(SplitViewRule.dividerStyles)
+
+    /// `<splitView>`'s attributes; from Xcode 15 the panes' clipping is the split view's, not
+    /// theirs. Returns the keys read.
+    func splitView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known: Set<String> = ["NSIsVertical", "NSDividerStyle"]
+        if reader.flag(index, "NSIsVertical") == true { element.set("vertical", "YES") }
+        if let style = reader.integer(index, "NSDividerStyle"), let name = Self.dividerStyles[style] {
+            element.set("dividerStyle", name)
+        } else if reader.has(index, "NSDividerStyle") {
+            known.remove("NSDividerStyle")
+        }
+        if let name = reader.string(index, "NSAutosaveName") {
+            element.set("autosaveName", name)
+            known.insert("NSAutosaveName")
+        }
+        if era >= XcodeEra(15) {
+            for pane in reader.elements(index, "NSSubviews")
+            where reader.flag(pane, "NSViewClipsToBoundsKeyName") == true && reader.integer(pane, "IBNSClipsToBounds") == 0 {
+                elements[pane]?.remove("clipsToBounds")
+            }
+        }
+        return known
+    }
+}
