@@ -483,3 +483,47 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Date pickers read backwards (``AppKitDatePickerRule``).
+extension AppKitDecompilation {
+    /// `<datePicker>` and its `<datePickerCell key="cell">`: flags, date, elements, font and
+    /// colors; returns the keys read.
+    func datePicker(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known = controlAttributes(index, element)
+        if reader.flag(index, "presentsCalendarOverlay") == false { known.insert("presentsCalendarOverlay") }
+        guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell),
+            reader.className(cell) == "NSDatePickerCell"
+        else { return known }
+        visited.insert(cell)
+        let cellElement = DecompiledElement("datePickerCell", [("key", "cell")])
+        elements[cell] = cellElement
+        var cellKnown = Self.impliedTextCellKeys.union([
+            "NSTimeInterval", "NSDatePickerElements", "NSDatePickerUseCurrentDateDuringDecoding",
+        ])
+        cellFlags(cell, cellElement, textBorders: true)
+        cellElement.set("id", id(cell))
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
+        if let date = reader.reference(cell, "NSContents"), reader.className(date) == "NSDate",
+            let time = reader.number(date, "NS.time")
+        {
+            cellElement.append(
+                DecompiledElement(
+                    "date", [("key", "date"), ("timeIntervalSinceReferenceDate", Self.number(time))]))
+        } else {
+            cellKnown.remove("NSContents")
+        }
+        let flags = reader.integer(cell, "NSDatePickerElements") ?? 0
+        let elementsElement = DecompiledElement("datePickerElements", [("key", "datePickerElements")])
+        var modelled = 0
+        for (names, bits) in AppKitDatePickerRule.elementBits where flags & bits == bits {
+            for name in names { elementsElement.set(name, "YES") }
+            modelled |= bits
+        }
+        if flags != modelled { cellElement.append(lost("NSDatePickerCell.NSDatePickerElements", "elements \(flags)")) }
+        cellElement.append(elementsElement)
+        appendColors(of: cell, to: cellElement, known: &cellKnown)
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        element.append(cellElement)
+        return known
+    }
+}
