@@ -429,6 +429,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSSegmentedControl": name = "segmentedControl"
         case "NSSplitView": name = "splitView"
         case "NSDatePicker": name = "datePicker"
+        case "NSMatrix": name = "matrix"
         case "NSVisualEffectView": name = "visualEffectView"
         // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
         case "NSTableCellView" where isDocumentView: name = "tableCellView"
@@ -495,6 +496,8 @@ final class AppKitDecompilation: DecompileState {
             }
         } else if name == "visualEffectView" {
             known.formUnion(visualEffectView(index, element))
+        } else if name == "matrix" {
+            known.formUnion(matrix(index, element))
         } else if name == "datePicker" {
             known.formUnion(datePicker(index, element))
         } else if name == "splitView" {
@@ -527,7 +530,7 @@ final class AppKitDecompilation: DecompileState {
         "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "popUpButton": (250, 750),
         "slider": (250, 750),
         "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
-        "segmentedControl": (250, 750), "datePicker": (250, 750),
+        "segmentedControl": (250, 750), "datePicker": (250, 750), "matrix": (250, 750),
     ]
 
     /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are

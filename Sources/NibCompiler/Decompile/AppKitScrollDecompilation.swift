@@ -518,9 +518,7 @@ extension AppKitDecompilation {
             // A check box column: the button cell takes the button's attributes itself
             // (``AppKitButtonRule/buttonCell``, `button: dataCell`).
             case "NSButtonCell":
-                let cell = DecompiledElement("buttonCell")
-                if let made = buttonCell(data, key: "dataCell", control: cell, depth: 0, popUp: false) {
-                    for (name, value) in cell.attributes { made.set(name, value) }
+                if let made = ownButtonCell(data, key: "dataCell") {
                     element.append(made)
                 } else {
                     known.remove("NSDataCell")

@@ -476,7 +476,9 @@ extension AppKitDecompilation {
         }
         if era >= XcodeEra(15) {
             for pane in reader.elements(index, "NSSubviews")
-            where reader.flag(pane, "NSViewClipsToBoundsKeyName") == true && reader.integer(pane, "IBNSClipsToBounds") == 0 {
+            where reader.flag(pane, "NSViewClipsToBoundsKeyName") == true
+                && reader.integer(pane, "IBNSClipsToBounds") == 0
+            {
                 elements[pane]?.remove("clipsToBounds")
             }
         }
@@ -524,6 +526,70 @@ extension AppKitDecompilation {
         appendColors(of: cell, to: cellElement, known: &cellKnown)
         keepUnread(cell, known: cellKnown, in: cellElement)
         element.append(cellElement)
+        return known
+    }
+}
+
+/// Matrices of button cells read backwards (``AppKitMatrixRule``).
+extension AppKitDecompilation {
+    /// A button cell of a matrix or a column, which takes its button's attributes itself.
+    func ownButtonCell(_ cell: Int, key: String?) -> DecompiledElement? {
+        let holder = DecompiledElement("buttonCell")
+        guard let made = buttonCell(cell, key: key ?? "", control: holder, depth: 0, popUp: false) else { return nil }
+        for (name, value) in holder.attributes { made.set(name, value) }
+        if key == nil { made.remove("key") }
+        return made
+    }
+
+    /// `<matrix>`: flags, sizes, background color, prototype and `<cells>` (one column, or one
+    /// row of one-cell columns); returns the keys read.
+    func matrix(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+        var known = controlAttributes(index, element).union([
+            "NSCellIsDiscardable", "NSNumRows", "NSNumCols", "NSCells", "NSCellSize", "NSIntercellSpacing",
+            "NSMatrixFlags", "NSCellClass", "NSProtoCell", "NSSelectedRow", "NSSelectedCol", "NSBackgroundColor",
+            "NSCellBackgroundColor",
+        ])
+        if let action = reader.reference(index, "NSCell") { visited.insert(action) }
+        let flags = reader.integer(index, "NSMatrixFlags") ?? 0
+        if flags & 0x0080_0000 == 0 { element.set("autosizesCells", "NO") }
+        if flags & 0x1000_0000 == 0 { element.set("allowsEmptySelection", "NO") }
+        if flags & ~0x5480_0000 != 0 { element.append(lost("NSMatrix.NSMatrixFlags", "matrix flags \(flags)")) }
+        if let color = reader.reference(index, "NSBackgroundColor").flatMap({ self.color($0, key: "backgroundColor") })
+        {
+            element.append(color)
+        } else {
+            known.remove("NSBackgroundColor")
+        }
+        for (key, name) in [("NSCellSize", "cellSize"), ("NSIntercellSpacing", "intercellSpacing")] {
+            guard let size = Self.numbers(reader.string(index, key)), size.count == 2 else { continue }
+            element.append(
+                DecompiledElement(
+                    "size", [("key", name), ("width", Self.number(size[0])), ("height", Self.number(size[1]))]))
+        }
+        if let prototype = reader.reference(index, "NSProtoCell"), !visited.contains(prototype),
+            let made = ownButtonCell(prototype, key: "prototype")
+        {
+            element.append(made)
+        }
+        let rows = reader.integer(index, "NSNumRows") ?? 0
+        let columns = reader.integer(index, "NSNumCols") ?? 0
+        let cells = reader.elements(index, "NSCells")
+        guard columns == 1 || rows == 1, cells.count == rows * columns else {
+            element.append(lost("AppKit matrix shape", "a \(rows) × \(columns) matrix"))
+            return known
+        }
+        let container = DecompiledElement("cells")
+        var column = DecompiledElement("column")
+        for cell in cells {
+            guard !visited.contains(cell), let made = ownButtonCell(cell, key: nil) else { continue }
+            if rows == 1, !column.children.isEmpty {
+                container.append(column)
+                column = DecompiledElement("column")
+            }
+            column.append(made)
+        }
+        if !column.children.isEmpty { container.append(column) }
+        element.append(container)
         return known
     }
 }
