@@ -278,6 +278,13 @@ final class AppKitDecompilation: DecompileState {
             return element
         case "NSWindowTemplate":
             return window(index)
+        // The shared user defaults controller (``AppKitUserDefaultsControllerRule``).
+        case "NSUserDefaultsController" where reader.flag(index, "NSSharedInstance") == true:
+            let element = DecompiledElement("userDefaultsController", [("representsSharedInstance", "YES")])
+            element.set("id", id(index))
+            elements[index] = element
+            keepUnread(index, known: ["NSSharedInstance"], in: element)
+            return element
         case "NSMenu":
             return menu(index, key: nil, depth: 0)
         default:
@@ -552,7 +559,7 @@ final class AppKitDecompilation: DecompileState {
         // An absent priority is 250 (``AppKitViewEncoder``): Interface Builder writes the
         // horizontal one only when it differs (scrollers, tables) or the vertical one does.
         if hugging != [250, 250] {
-            if hugging[0] != 250 || !["scroller", "tableView", "outlineView"].contains(element.name) {
+            if hugging[0] != 250 || !["scroller", "tableView", "outlineView", "matrix"].contains(element.name) {
                 element.set("horizontalHuggingPriority", Self.number(hugging[0]))
             }
             element.set("verticalHuggingPriority", Self.number(hugging[1]))
@@ -1346,6 +1353,13 @@ final class AppKitDecompilation: DecompileState {
                 }
                 sourceElement.child("connections").append(
                     DecompiledElement("action", [("selector", label), ("target", target), ("id", id(connector))]))
+            case "NSNibBindingConnector":
+                guard let destination, elements[destination] != nil, let made = binding(connector, destination) else {
+                    sourceElement.child("connections").append(
+                        lost("AppKit binding", "the binding \(label)"))
+                    continue
+                }
+                sourceElement.child("connections").append(made)
             default:
                 sourceElement.child("connections").append(
                     lost("AppKit connection \(className)", "the \(className) \(label)"))

@@ -593,3 +593,41 @@ extension AppKitDecompilation {
         return known
     }
 }
+
+/// Bindings read backwards (``AppKitConnectionRule/binding(_:source:context:)``).
+extension AppKitDecompilation {
+    /// `<binding>` for an `NSNibBindingConnector` to `destination`: name, key path, the option
+    /// dictionary (booleans, integers, strings) and the binding it follows; nil for one whose
+    /// label is not "name: keyPath" or whose options have another type.
+    func binding(_ connector: Int, _ destination: Int) -> DecompiledElement? {
+        guard let name = reader.string(connector, "NSBinding"), let keyPath = reader.string(connector, "NSKeyPath"),
+            reader.string(connector, "NSLabel") == "\(name): \(keyPath)",
+            reader.integer(connector, "NSNibBindingConnectorVersion") == 2
+        else { return nil }
+        let element = DecompiledElement(
+            "binding", [("destination", id(destination)), ("name", name), ("keyPath", keyPath)])
+        if let previous = reader.reference(connector, "NSPreviousConnector") {
+            element.set("previousBinding", id(previous))
+        }
+        element.set("id", id(connector))
+        if let options = reader.reference(connector, "NSOptions") {
+            let dictionary = DecompiledElement("dictionary", [("key", "options")])
+            for (key, value) in reader.pairs(at: options) {
+                guard let keyText = reader.string(at: key) else { return nil }
+                if let text = reader.string(at: value) {
+                    let entry = DecompiledElement("string", [("key", keyText)])
+                    entry.text = text
+                    dictionary.append(entry)
+                } else if reader.className(value) == "NSNumber", let flag = reader.flag(value, "NS.boolval") {
+                    dictionary.append(DecompiledElement("bool", [("key", keyText), ("value", flag ? "YES" : "NO")]))
+                } else if reader.className(value) == "NSNumber", let number = reader.integer(value, "NS.intval") {
+                    dictionary.append(DecompiledElement("integer", [("key", keyText), ("value", String(number))]))
+                } else {
+                    return nil
+                }
+            }
+            element.append(dictionary)
+        }
+        return element
+    }
+}
