@@ -1107,7 +1107,8 @@ final class AppKitDecompilation: DecompileState {
     /// design size the nib records; nil for anything else.
     func image(_ index: Int) -> String? {
         guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
-            let name = reader.string(index, "NSResourceName"), !name.isEmpty
+            let name = reader.string(index, "NSResourceName"), !name.isEmpty,
+            reader.string(index, "NSCatalogName") == nil
         else { return nil }
         if AppKitImageRule.systemImages[name] != nil { return name }
         guard !name.hasPrefix("NS") else { return nil }
@@ -1121,6 +1122,25 @@ final class AppKitDecompilation: DecompileState {
             shared.images[name] = size
             shared.imageOrder.append(name)
         }
+        return name
+    }
+
+    /// An SF Symbol's name for an `NSCustomResource` of the system catalog as a plain `image` and
+    /// `catalog="system"` archive it (``AppKitImageRule``: design size {32, 32}, no
+    /// configuration), listed in `<resources>` with that catalog; nil for anything else.
+    func symbol(_ index: Int) -> String? {
+        guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
+            reader.string(index, "NSCatalogName") == "system", reader.string(index, "IBNamespaceID") == "system",
+            let name = reader.string(index, "NSResourceName"), !name.isEmpty,
+            case .nil? = reader.payload(index, "IBDesignImageConfiguration"),
+            let size = reader.reference(index, "IBDesignSize"),
+            Self.numbers(reader.string(size, "NS.sizeval")) == [32, 32]
+        else { return nil }
+        if shared.images[name] == nil {
+            shared.images[name] = (32, 32)
+            shared.imageOrder.append(name)
+        }
+        shared.systemSymbols.insert(name)
         return name
     }
 
@@ -1272,6 +1292,19 @@ final class AppKitDecompilation: DecompileState {
             element.set("image", name)
             imageKnown = true
         }
+        // SF Symbols (``AppKitImageRule``): `image` / `secondaryImage` with `catalog="system"`.
+        var symbolKeys: Set<String> = []
+        for (key, attribute) in [("NSImage", "image"), ("NSActionImage", "secondaryImage")] {
+            guard element[attribute] == nil, let resource = reader.reference(index, key),
+                let name = symbol(resource)
+            else { continue }
+            element.set(attribute, name)
+            element.set("catalog", "system")
+            symbolKeys.insert(key)
+        }
+        if symbolKeys.contains("NSActionImage"), reader.flag(index, "NSHasActionImage") == true {
+            symbolKeys.insert("NSHasActionImage")
+        }
         element.set("id", id(index))
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
         // No mask is ⌘ (``MenuRule``); separators have none.
@@ -1283,6 +1316,7 @@ final class AppKitDecompilation: DecompileState {
         }
         var known = Self.impliedMenuItemKeys
         if imageKnown { known.insert("NSImage") }
+        known.formUnion(symbolKeys)
         if let submenu = reader.reference(index, "NSSubmenu"), !visited.contains(submenu),
             reader.className(submenu) == "NSMenu"
         {
