@@ -243,6 +243,62 @@ struct AppKitDecompileTests {
         #expect(result.unmapped["NSMenuItem.NSSubmenu", default: 0] == 1)
     }
 
+    @Test("Hostile scroll views, tables, matrices and formatters: cycles, bad sizes, overflowing counts, NaN")
+    func hostileScrollViewsAndFormatters() throws {
+        let nib = try Self.appKitNib { builder in
+            let empty = NibArchive.Builder.emptyKey
+            let owner = builder.addObject(className: "NSCustomObject")
+            // A scroll view whose clip view's document is a table listing itself as a column,
+            // with a column whose data cell is the column; short scroll amounts, huge flags.
+            let scroll = builder.addObject(className: "NSScrollView")
+            let clip = builder.addObject(className: "NSClipView")
+            let table = builder.addObject(className: "NSTableView")
+            let columns = builder.addObject(className: "NSMutableArray")
+            let column = builder.addObject(className: "NSTableColumn")
+            builder.append(.objectReference(clip), forKey: "NSContentView", to: scroll)
+            builder.append(.data([1, 2, 3]), forKey: "NSScrollAmts", to: scroll)
+            builder.append(.int64(Int64.max), forKey: "NSsFlags", to: scroll)
+            builder.append(.objectReference(table), forKey: "NSDocView", to: clip)
+            builder.append(.objectReference(clip), forKey: "NSSuperview", to: table)
+            builder.append(.objectReference(scroll), forKey: "NSSuperview", to: clip)
+            builder.append(.objectReference(columns), forKey: "NSTableColumns", to: table)
+            builder.append(.nil, forKey: "NSTableViewArchivedReusableViewsKey", to: table)
+            builder.append(.objectReference(table), forKey: empty, to: columns)
+            builder.append(.objectReference(column), forKey: empty, to: columns)
+            builder.append(.objectReference(column), forKey: "NSDataCell", to: column)
+            builder.append(.float64(.nan), forKey: "NSWidth", to: column)
+            // A matrix whose rows × columns overflows.
+            let matrix = builder.addObject(className: "NSMatrix")
+            builder.append(.int64(Int64.max), forKey: "NSNumRows", to: matrix)
+            builder.append(.int64(3), forKey: "NSNumCols", to: matrix)
+            // A text field whose number formatter's style is NaN and whose title is an NSDate
+            // at infinity.
+            let field = builder.addObject(className: "NSTextField")
+            let cell = builder.addObject(className: "NSTextFieldCell")
+            let formatter = builder.addObject(className: "NSNumberFormatter")
+            let attributes = builder.addObject(className: "NSMutableDictionary")
+            let key = builder.addObject(className: "NSString")
+            let style = builder.addObject(className: "NSNumber")
+            let date = builder.addObject(className: "NSDate")
+            builder.append(.objectReference(cell), forKey: "NSCell", to: field)
+            builder.append(.objectReference(formatter), forKey: "NSFormatter", to: cell)
+            builder.append(.objectReference(date), forKey: "NSContents", to: cell)
+            builder.append(.float64(.infinity), forKey: "NS.time", to: date)
+            builder.append(.objectReference(attributes), forKey: "NS.attributes", to: formatter)
+            builder.append(.objectReference(key), forKey: empty, to: attributes)
+            builder.append(.objectReference(style), forKey: empty, to: attributes)
+            builder.append(.data(ArraySlice("numberStyle".utf8)), forKey: "NS.bytes", to: key)
+            builder.append(.float64(.nan), forKey: "NS.dblval", to: style)
+            return [owner, scroll, matrix, field]
+        }
+        let result = try NibDecompiler().decompile(nib)
+        #expect(result.unmapped["AppKit matrix shape"] == 1)
+        #expect(result.unmapped["NSScrollView.NSsFlags bits"] == 1)
+        #expect(result.unmapped["NSScrollView.NSScrollAmts"] == 1)
+        #expect(result.unmapped["AppKit table column", default: 0] >= 1)
+        #expect(result.unmapped["NSTextFieldCell.NSFormatter"] == 1)
+    }
+
     @Test("NSString geometry is read as AppKit writes it, and anything else is refused")
     func geometry() {
         #expect(AppKitDecompilation.numbers("{{196, 240}, {480, 270}}") == [196, 240, 480, 270])

@@ -522,7 +522,7 @@ final class AppKitDecompilation: DecompileState {
         } else if name == "textView" {
             known.formUnion(textView(index, element))
         } else if name == "tableView" || name == "outlineView" {
-            known.formUnion(tableView(index, element, outline: name == "outlineView"))
+            known.formUnion(tableView(index, element, outline: name == "outlineView", depth: depth))
         }
         keepUnread(index, known: known, in: element)
         return element

@@ -327,7 +327,7 @@ extension AppKitDecompilation {
 
     /// `<tableView>` / `<outlineView>` (cell-based) with its `<tableColumns>`
     /// (``AppKitTableViewRule`` and ``TableColumnRule`` read backwards); returns the keys read.
-    func tableView(_ index: Int, _ element: DecompiledElement, outline: Bool) -> Set<String> {
+    func tableView(_ index: Int, _ element: DecompiledElement, outline: Bool, depth: Int) -> Set<String> {
         var known = Self.impliedControlKeys.union([
             "NSTvFlags", "NSColumnAutoresizingStyle", "NSRowHeight", "NSIntercellSpacingWidth",
             "NSIntercellSpacingHeight", "NSAllowsTypeSelect", "NSControlAllowsExpansionToolTips", "NSHeaderView",
@@ -427,7 +427,7 @@ extension AppKitDecompilation {
                 continue
             }
             var identifiers: [String]? = viewBased ? [] : nil
-            columns.append(tableColumn(column, position: position, prototypes: &identifiers))
+            columns.append(tableColumn(column, position: position, depth: depth, prototypes: &identifiers))
             prototypes += identifiers ?? []
         }
         element.append(columns)
@@ -480,7 +480,7 @@ extension AppKitDecompilation {
     }
 
     /// `<tableColumn>` with its header cell and data cell (``TableColumnRule`` read backwards).
-    func tableColumn(_ index: Int, position: Int, prototypes: inout [String]?) -> DecompiledElement {
+    func tableColumn(_ index: Int, position: Int, depth: Int, prototypes: inout [String]?) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("tableColumn")
         elements[index] = element
@@ -534,7 +534,7 @@ extension AppKitDecompilation {
                 let className = reader.className(child)
                 let original = className == "NSClassSwapper" ? reader.string(child, "NSOriginalClassName") : className
                 guard original == "NSTableCellView" else { continue }
-                if let view = view(child, key: nil, depth: 1, isContentView: false, isDocumentView: true) {
+                if let view = view(child, key: nil, depth: depth + 1, isContentView: false, isDocumentView: true) {
                     container.append(view)
                     prototypes?.append(
                         reader.string(child, "NSReuseIdentifierKey") ?? reader.string(index, "NSIdentifier") ?? "")

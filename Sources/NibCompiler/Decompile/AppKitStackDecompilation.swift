@@ -574,7 +574,8 @@ extension AppKitDecompilation {
         let rows = reader.integer(index, "NSNumRows") ?? 0
         let columns = reader.integer(index, "NSNumCols") ?? 0
         let cells = reader.elements(index, "NSCells")
-        guard columns == 1 || rows == 1, cells.count == rows * columns else {
+        let (size, overflow) = rows.multipliedReportingOverflow(by: columns)
+        guard columns == 1 || rows == 1, !overflow, cells.count == size else {
             element.append(lost("AppKit matrix shape", "a \(rows) × \(columns) matrix"))
             return known
         }
