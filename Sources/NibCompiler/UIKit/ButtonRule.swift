@@ -9,7 +9,7 @@ enum ButtonRule {
             "selected", "highlighted", "hasAttributedTitle", "reversesTitleShadowWhenHighlighted",
             "adjustsImageWhenHighlighted", "adjustsImageWhenDisabled", "showsTouchWhenHighlighted",
         ],
-        children: ["state", "fontDescription", "color", "inset"],
+        children: ["state", "fontDescription", "color", "inset", "buttonConfiguration"],
         encode: { element, object, context, resources throws(CompileError) in
             try encode(element, object, context, resources)
         })
@@ -53,6 +53,19 @@ enum ButtonRule {
                 throw context.error(.unsupportedAttribute, element, "\(name)=\"\(value)\" is unknown")
             }
             if code != 0 { object.set(key, int: code) }
+        }
+        var configuration: ArchivedObject?
+        if let source = element.child("buttonConfiguration", key: "configuration") {
+            if context.era.writesButtonConfiguration {
+                configuration = try context.recovered { () throws(CompileError) in
+                    try ButtonConfigurationRule.configuration(
+                        source, button: element, context: context, resources: resources)
+                }
+            } else {
+                try context.unmodelled(
+                    .unsupportedElement, source,
+                    "a button configuration (iOS 15 SDK) before Xcode 13 is not modelled; left out")
+            }
         }
         var contents: [(ArchivedObject, ArchivedObject)] = []
         var attributedFont: ArchivedObject?
@@ -129,8 +142,11 @@ enum ButtonRule {
         } else if let attributedFont {
             // A button whose normal title is attributed takes that title's font (Idrill7).
             object.set("UIFont", attributedFont)
-        } else if type == "roundedRect" || type == "system" || context.era.writesButtonConfiguration {
-            // System buttons default to 15 points; from Xcode 13 custom ones archive 18.
+        } else if configuration == nil,
+            type == "roundedRect" || type == "system" || context.era.writesButtonConfiguration
+        {
+            // System buttons default to 15 points; from Xcode 13 custom ones archive 18. A
+            // configured button archives none (``ButtonConfigurationRule``).
             let size = type == "roundedRect" || type == "system" ? "15" : "18"
             let standard = SourceElement(
                 name: "fontDescription", attributes: ["type": "system", "pointSize": size], line: element.line,
@@ -152,7 +168,9 @@ enum ButtonRule {
         where !["contentEdgeInsets", "titleEdgeInsets", "imageEdgeInsets"].contains(inset["key"] ?? "") {
             try context.unmodelled(.unsupportedElement, inset, "button inset \(inset["key"] ?? "?") is not modelled")
         }
-        if context.era.writesButtonConfiguration { object.set("UIButtonConfiguration", .null) }
+        if context.era.writesButtonConfiguration {
+            object.set("UIButtonConfiguration", configuration.map { .object($0) } ?? .null)
+        }
     }
 
     /// A state's `<attributedString key="attributedTitle">` → `UIAttributedTitle`: the fragment

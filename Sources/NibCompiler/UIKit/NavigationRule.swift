@@ -120,6 +120,7 @@ enum NavigationRule {
         }
         bar.set("UIViewSemanticContentAttribute", int: 0)
         bar.set("UIViewLargeContentStoredProperties", .null)
+        bar.setFlag("UIIsLocked", context.era.locksNavigationBars)
         bar.set("UIDelegate", controller)
         if let titleAttributes, let attributes = try textAttributes(titleAttributes, context: context) {
             bar.set("UITitleTextAttributes", attributes)
@@ -164,7 +165,8 @@ enum NavigationRule {
     /// `…backBarButtonItem`, or lists under `<leftBarButtonItems>` / `<rightBarButtonItems>`)
     /// follow the title in Apple's order: `UIBackBarButtonItem`, `UILeftBarButtonItem`,
     /// `UIRightBarButtonItem` (the first of each list), `UILeftBarButtonItems`,
-    /// `UIRightBarButtonItems` (an `NSArray`), then `UILargeTitleDisplayMode` (written from
+    /// `UICenterItemGroups` (empty, ``XcodeEra/writesCenterItemGroups``), `UIRightBarButtonItems`
+    /// (an `NSArray`), then `UILargeTitleDisplayMode` (written from
     /// Xcode 9, the iOS 11 SDK that added large titles: every navigation item of the Xcode 13.2
     /// pairs has it, none of the Xcode 6 to 8 ones) and `UINavigationBar`. The items are
     /// tracked (outlets and actions reach them) and listed in `items`.
@@ -218,6 +220,7 @@ enum NavigationRule {
         if let first = left.first { item.set("UILeftBarButtonItem", first) }
         if let first = right.first { item.set("UIRightBarButtonItem", first) }
         if !left.isEmpty { item.set("UILeftBarButtonItems", .collection("NSArray", left)) }
+        if context.era.writesCenterItemGroups { item.set("UICenterItemGroups", .collection("NSArray", [])) }
         if !right.isEmpty { item.set("UIRightBarButtonItems", .collection("NSArray", right)) }
         if context.era >= XcodeEra(9) {
             let mode = element["largeTitleDisplayMode"].map { largeTitleModes[$0] } ?? 0

@@ -504,6 +504,21 @@ struct StoryboardCompiler {
             }
             var toolbarObjects: [ArchivedObject] = []
             if isNavigation {
+                // A navigation controller's own navigation item (its large title mode, used when a
+                // container pushes it) is UIViewController's, first: Umarovm's EditMeal (Xcode
+                // 12), a navigation controller with `largeTitleDisplayMode="never"`: the item
+                // with UILargeTitleDisplayMode 2 right after the tab bar item, before the
+                // identifier. As a tab bar controller's own item (Sylladise1.3), it is listed
+                // with its bar button items.
+                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
+                    var barItems: [ArchivedObject] = []
+                    let navigationItem = try NavigationRule.item(
+                        item, bar: nil, context: context, resources: resources, items: &barItems)
+                    context.track(navigationItem, id: item["id"])
+                    container.set("UINavigationItem", navigationItem)
+                    members.append(navigationItem)
+                    members += barItems
+                }
                 // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
                 // controller's (Sylladise1.3).
                 if let identifier = scene.controller["storyboardIdentifier"] {
@@ -549,16 +564,13 @@ struct StoryboardCompiler {
                 // After the view keys, only when there is an item (duckduckgo: five bars with
                 // their root's item, PrivacyProtection's without one).
                 if !items.isEmpty {
+                    // From Xcode 16 after the bar's lock (ikyih's six bars).
                     bar.insert(
                         "UIItems", .object(.collection("NSMutableArray", items)),
-                        after: "UIViewLargeContentStoredProperties")
+                        after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
                 }
             } else {
                 bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
-            }
-            if isNavigation, let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                throw error(
-                    .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
             }
             try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
             // A container's own tab bar item (a navigation controller that is a tab) is
