@@ -32,6 +32,9 @@ final class DecompiledElement {
         }
     }
 
+    /// Removes an attribute.
+    func remove(_ name: String) { attributes.removeAll { $0.name == name } }
+
     /// Sets the `key` attribute, first as Interface Builder writes it (`<view key="view" …>`).
     func setKey(_ value: String) {
         attributes.removeAll { $0.name == "key" }

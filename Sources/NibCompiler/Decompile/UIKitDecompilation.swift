@@ -1613,48 +1613,9 @@ final class UIKitDecompilation: DecompileState {
         default:
             return lost("constraint \(className)", "the \(className) object \(index)")
         }
-        let element = DecompiledElement("constraint")
-        guard let first = reader.reference(index, "NSFirstItem"),
-            let firstAttribute = reader.integer(index, "NSFirstAttributeV2")
-                ?? reader.integer(index, "NSFirstAttribute"),
-            let firstName = Self.constraintAttributes[firstAttribute]
-        else {
+        guard let element = layoutConstraint(index) else {
             return lost("constraint without a first item", "the constraint \(index) without a first item")
         }
-        element.set("firstItem", id(first))
-        element.set("firstAttribute", firstName)
-        switch reader.integer(index, "NSRelation") {
-        case .some(1): element.set("relation", "greaterThanOrEqual")
-        case .some(-1): element.set("relation", "lessThanOrEqual")
-        default: break
-        }
-        if let second = reader.reference(index, "NSSecondItem"),
-            let attribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute"),
-            let name = Self.constraintAttributes[attribute]
-        {
-            element.set("secondItem", id(second))
-            element.set("secondAttribute", name)
-        }
-        // The legacy constant of a constraint on a margin has the margin folded in
-        // (``ConstraintRule``): only the V2 constant is the document's.
-        let secondAttribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute")
-        let usesMargins =
-            ConstraintRule.margins[firstAttribute] != nil
-            || secondAttribute.map { ConstraintRule.margins[$0] != nil } == true
-        if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
-            element.set("multiplier", Self.number(multiplier))
-        }
-        if reader.has(index, "NSSymbolicConstant") {
-            element.set("symbolic", "YES")
-        } else if let constant = reader.number(index, "NSConstantV2")
-            ?? (usesMargins ? nil : reader.number(index, "NSConstant")),
-            constant != 0
-        {
-            element.set("constant", Self.number(constant))
-        }
-        if let priority = reader.integer(index, "NSPriority") { element.set("priority", String(priority)) }
-        if let identifier = reader.string(index, "NSLayoutIdentifier") { element.set("identifier", identifier) }
-        element.set("id", id(index))
         elements[index] = element
         return element
     }
