@@ -73,32 +73,64 @@ score() {
 # back into a folder, decompiled to a .storyboard, compiled back; each nib passes when the
 # comparison reports no difference in it (the folder has no Info.plist, so its difference and
 # the nibs the corpus does not hold are nobody's).
+#
+# A directory nib inside the storyboard is flattened in the corpus (Y.nib_runtime.nib,
+# Y.nib_objects-11.0-.nib), often with one of its files missing. ibtool gives each variant's
+# upstream placeholders ids of their own, shared by the nibs of that variant only, so the two
+# variants are scored apart: first every runtime.nib standing for its Y.nib (as a plain nib),
+# then a storyboard of the objects-N+ variants (Y.nib/objects-N+.nib; a directory without one
+# lends its runtime.nib, not counted), which the decompiler reads as a document asking for a
+# deployment target before N, so that the compiler writes the directories again.
 score_group() {
-    local group="$1" folder="$work/group/$1" member name document="$work/doc/decompiled.storyboard" xcode i category
-    rm -rf "$work/group" "$work/doc" && mkdir -p "$folder" "$work/doc"
-    # A directory nib inside the storyboard is flattened in the corpus (Y.nib_runtime.nib,
-    # Y.nib_objects-11.0-.nib): its runtime.nib stands for Y.nib; the objects-N+ variants, which
-    # the compiler never writes, are counted as differences of their own.
-    local -a variants=()
+    local group="$1" folder="$work/group/$1" member name stem version
+    rm -rf "$work/group" && mkdir -p "$folder"
+    local -a members=()
     for member in "$corpus"/nib/"$group"_*.nib; do
         name="${member#"$corpus/nib/${group}_"}"
         case "$name" in
-            *.nib_runtime.nib) cp "$member" "$folder/${name%_runtime.nib}" ;;
-            *.nib_objects-*.nib) variants+=("$name") ;;
+            *.nib_runtime.nib) cp "$member" "$folder/${name%_runtime.nib}"; members+=("${name%_runtime.nib}") ;;
+            *.nib_objects-*-.nib) ;;
+            *) cp "$member" "$folder/$name"; members+=("$name") ;;
+        esac
+    done
+    [ "${#members[@]}" -gt 0 ] && round_trip_storyboard "$group" "$folder" "${members[@]}"
+    ls "$corpus"/nib/"$group"_*.nib_objects-*-.nib > /dev/null 2>&1 || return
+    rm -rf "$work/group" && mkdir -p "$folder"
+    members=()
+    for member in "$corpus"/nib/"$group"_*.nib; do
+        name="${member#"$corpus/nib/${group}_"}"
+        case "$name" in
+            *.nib_objects-*-.nib)
+                stem="${name%.nib_*}.nib"; mkdir -p "$folder/$stem"
+                version="${name##*.nib_objects-}"
+                cp "$member" "$folder/$stem/objects-${version%-.nib}+.nib"; members+=("$stem/objects-${version%-.nib}+.nib") ;;
+        esac
+    done
+    for member in "$corpus"/nib/"$group"_*.nib; do
+        name="${member#"$corpus/nib/${group}_"}"
+        case "$name" in
+            *.nib_runtime.nib)
+                stem="${name%_runtime.nib}"
+                if [ ! -d "$folder/$stem" ]; then mkdir -p "$folder/$stem" && cp "$member" "$folder/$stem/runtime.nib"; fi ;;
+            *.nib_objects-*-.nib) ;;
             *) cp "$member" "$folder/$name" ;;
         esac
     done
-    for name in "${variants[@]}"; do
-        total[nib/ios]=$(( ${total[nib/ios]:-0} + 1 ))
-        echo "DIFF nib/ios $group/$name (a directory nib's objects-N+ variant, which the compiler does not write)"
-        echo "ios: directory nib variant objects-N+.nib (not written by the compiler)" >> "$work/first"
-    done
-    ls "$folder"/*.nib > /dev/null 2>&1 || return
+    round_trip_storyboard "$group" "$folder" "${members[@]}"
+}
+
+# round_trip_storyboard GROUP FOLDER MEMBER...: decompiles FOLDER as a .storyboardc, compiles the
+# document back and compares; counts each MEMBER (a path inside FOLDER).
+round_trip_storyboard() {
+    local group="$1" folder="$2" document="$work/doc/decompiled.storyboard" xcode i category name
+    shift 2
+    local -a members=("$@")
+    rm -rf "$work/doc" && mkdir -p "$work/doc"
     if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.storyboard"; fi
     if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
-        for member in "$folder"/*.nib; do
+        for name in "${members[@]}"; do
             total[nib/unknown]=$(( ${total[nib/unknown]:-0} + 1 )); errors[nib/unknown]=$(( ${errors[nib/unknown]:-0} + 1 ))
-            echo "DECOMPILE-ERROR nib $group/$(basename "$member"): $(head -1 "$work/decompile-err")"
+            echo "DECOMPILE-ERROR nib $group/$name: $(head -1 "$work/decompile-err")"
             echo "decompile error" >> "$work/first"
         done
         return
@@ -112,8 +144,7 @@ score_group() {
     grep -q ': error: ' "$work/err" && compiled=0
     mapfile -t diffs < <(grep '^- ' "$work/out")
     mapfile -t categories < <(grep '^category: ' "$work/out" | sed 's/^category: //')
-    for member in "$folder"/*.nib; do
-        name="$(basename "$member")"
+    for name in "${members[@]}"; do
         total[nib/$platform]=$(( ${total[nib/$platform]:-0} + 1 ))
         if [ "$compiled" = 0 ]; then
             errors[nib/$platform]=$(( ${errors[nib/$platform]:-0} + 1 ))
@@ -136,9 +167,69 @@ score_group() {
     done
 }
 
+# score_directory STEM VERSION: the objects-VERSION+ variant of a directory nib the corpus
+# flattened (STEM_objects-VERSION-.nib) put back as STEM/objects-VERSION+.nib, decompiled (a
+# document asking for a deployment target before VERSION) and compiled back; it passes when the
+# comparison reports no difference in it (the compiled runtime.nib is nobody's: the corpus's
+# STEM_runtime.nib, when it has one, is scored as a plain nib, as runtime.nib is the nib
+# ibtool's own variant ids go with).
+score_directory() {
+    local stem="$1" version="$2" folder="$work/dir/$1" document="$work/doc/decompiled.xib" file name
+    rm -rf "$work/dir" "$work/doc" && mkdir -p "$folder" "$work/doc"
+    local -a members=("objects-$version+.nib")
+    cp "$corpus/nib/${stem}_objects-$version-.nib" "$folder/objects-$version+.nib"
+    if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.xib"; fi
+    if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
+        for file in "${members[@]}"; do
+            total[nib/unknown]=$(( ${total[nib/unknown]:-0} + 1 )); errors[nib/unknown]=$(( ${errors[nib/unknown]:-0} + 1 ))
+            echo "DECOMPILE-ERROR nib $stem/$file: $(head -1 "$work/decompile-err")"
+            echo "decompile error" >> "$work/first"
+        done
+        return
+    fi
+    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    local xcode
+    xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
+    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
+    local compiled=1 category i
+    grep -q ': error: ' "$work/err" && compiled=0
+    mapfile -t diffs < <(grep '^- ' "$work/out")
+    mapfile -t categories < <(grep '^category: ' "$work/out" | sed 's/^category: //')
+    for file in "${members[@]}"; do
+        name="$stem/$file"
+        total[nib/ios]=$(( ${total[nib/ios]:-0} + 1 ))
+        if [ "$compiled" = 0 ]; then
+            errors[nib/ios]=$(( ${errors[nib/ios]:-0} + 1 ))
+            echo "COMPILE-ERROR nib/ios $name: $(grep -m1 ': error: ' "$work/err" | sed 's/^nibtool: //')"
+            echo "compile error: $(grep -m1 ': error: ' "$work/err" | sed -E 's/^.*error: //; s/"[^"]*"/"…"/g')" >> "$work/first"
+            continue
+        fi
+        category=""
+        for i in "${!diffs[@]}"; do
+            if [[ "${diffs[$i]}" == "- $file:"* ]]; then category="${categories[$i]:-difference}"; break; fi
+        done
+        if [ -z "$category" ]; then
+            pass[nib/ios]=$(( ${pass[nib/ios]:-0} + 1 ))
+            echo "PASS nib/ios $name (as a directory nib)"
+        else
+            echo "DIFF nib/ios $name (as a directory nib)"
+            [ "${SCORE_DETAILS:-0}" = 1 ] && printf '%s\n' "${diffs[@]}" | grep -F -- "- $file:" | head -"${SCORE_LIMIT:-5}" | sed 's/^/    /'
+            echo "ios: $category" >> "$work/first"
+        fi
+    done
+}
+
 declare -A groups_done
 for nib in "$corpus"/nib/*.nib; do
     name="$(basename "$nib" .nib)"
+    # A flattened directory nib's objects-N+ variant: scored as a directory nib (its runtime.nib
+    # as a plain nib, below).
+    if [[ "$name" != *.storyboardc_* && "$name" == *.nib_objects-*- ]]; then
+        [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
+        version="${name##*.nib_objects-}"
+        score_directory "${name%.nib_*}.nib" "${version%-}"
+        continue
+    fi
     if [[ "$name" == *.storyboardc_* ]]; then
         group="${name%%.storyboardc_*}.storyboardc"
         [[ -n "$filter" && "$name" != *"$filter"* ]] && continue

@@ -19,7 +19,9 @@ public struct NibCompiler: Sendable {
     public struct Options: Sendable {
         /// The minimum deployment target, such as `"12.0"`; `nil` for the document's own
         /// (`<deployment version>`) or ibtool's default. A macOS target before 10.13 makes a
-        /// directory nib with a keyed-archive variant (see `AppKitNibVariants`).
+        /// directory nib with a keyed-archive variant (see `AppKitNibVariants`); an iOS target
+        /// before the release that decodes something the document uses makes each nib a
+        /// directory of `runtime.nib` and `objects-<V>+.nib` (see `UIKitNibVariants`).
         public var deploymentTarget: String?
         /// The module that `customModuleProvider="target"` classes belong to (`--module`).
         public var module: String?
@@ -223,9 +225,13 @@ public struct NibCompiler: Sendable {
         if runtime == .iOS { try Self.checkModelledIOSXcode(document) }
         switch (runtime, document.isStoryboard) {
         case (.iOS, true):
-            return CompiledNib(kind: .storyboard, files: try StoryboardCompiler(document: document).compile())
+            // The variants are read from the source before the rules rewrite it.
+            let versions = try UIKitNibVariants.versions(for: document, deploymentOption: options.deploymentTarget)
+            let files = try StoryboardCompiler(document: document).compile()
+            return CompiledNib(kind: .storyboard, files: UIKitNibVariants.output(storyboard: files, versions: versions))
         case (.iOS, false):
-            return CompiledNib(kind: .nibFile, files: ["": try XibCompiler(document: document).compile()])
+            let versions = try UIKitNibVariants.versions(for: document, deploymentOption: options.deploymentTarget)
+            return UIKitNibVariants.output(xib: try XibCompiler(document: document).compile(), versions: versions)
         case (.macOS, false):
             let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             let deployment = try AppKitNibVariants.deploymentTarget(

@@ -54,15 +54,19 @@ struct Decompile: IOCommand {
                 guard output.hasSuffix(".xib") else {
                     throw files.fail(output, "a nib decompiles to a .xib: name the output so", status: ExitStatus.usage)
                 }
-                // The newest variant a directory nib holds (runtime.nib, else the last by name).
-                let nibs = bundle.nibs
-                guard let chosen = nibs.first(where: { $0.name == "runtime.nib" }) ?? nibs.last else {
-                    throw files.fail(input, "holds no nib")
+                // The decompiler chooses the variant (the newest objects-<V>+.nib, else
+                // runtime.nib, else the last by name).
+                var nibs: [(name: String, archive: NibArchive)] = []
+                for nib in bundle.nibs {
+                    nibs.append(
+                        (
+                            nib.name,
+                            try files.archive(
+                                from: nib.bytes, path: input + "/" + nib.name, expansionLimit: expansion.limit)
+                        ))
                 }
-                let archive = try files.archive(
-                    from: chosen.bytes, path: input + "/" + chosen.name, expansionLimit: expansion.limit)
                 do {
-                    result = try NibDecompiler().decompile(archive)
+                    result = try NibDecompiler().decompile(directoryNib: nibs)
                 } catch {
                     throw files.fail(input, "\(error)")
                 }

@@ -16,7 +16,11 @@ extension NibDecompiler {
         throws(DecompileError) -> Result
     {
         var readers: [String: DecompileReader] = [:]
-        for (name, archive) in nibs {
+        // A directory nib inside the storyboard (`X.nib/runtime.nib`, `X.nib/objects-14.0+.nib`)
+        // counts once, as its newest variant (``NibVariantChoice``).
+        let variants = NibVariantChoice(names: nibs.map(\.name))
+        let chosen = Set(variants.chosen)
+        for (position, (name, archive)) in nibs.enumerated() {
             let reader = DecompileReader(archive)
             guard reader.has(0, "UINibTopLevelObjectsKey") else {
                 // An AppKit storyboard: not decompiled yet beyond its document.
@@ -37,13 +41,9 @@ extension NibDecompiler {
                 }
                 return AppKitStoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
             }
-            // A directory nib inside the storyboard (`X.nib/runtime.nib`, `X.nib/objects-14.0+.nib`)
-            // counts once, as its runtime nib.
-            let parts = name.split(separator: "/", omittingEmptySubsequences: true)
-            let stem = parts.first.map(String.init) ?? name
-            let key = stem.hasSuffix(".nib") ? String(stem.dropLast(4)) : stem
-            if parts.count > 1, readers[key] != nil, parts.last != "runtime.nib" { continue }
-            readers[key] = reader
+            guard chosen.contains(position) else { continue }
+            let stem = name.split(separator: "/", omittingEmptySubsequences: true).first.map(String.init) ?? name
+            readers[stem.hasSuffix(".nib") ? String(stem.dropLast(4)) : stem] = reader
         }
         var entryPoint: String?
         if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
@@ -53,7 +53,11 @@ extension NibDecompiler {
                 if case .string(let name) = entry.value { entryPoint = name }
             }
         }
-        return StoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
+        var result = StoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
+        if let deployment = variants.deployment {
+            result.document = NibVariantChoice.asking(result.document, for: deployment)
+        }
+        return result
     }
 }
 

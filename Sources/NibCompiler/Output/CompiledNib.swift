@@ -15,8 +15,8 @@ public struct CompiledNib: Sendable {
         case nibFile
         /// A `.storyboardc` directory.
         case storyboard
-        /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets, or
-        /// an editable nib bundle (``NibCompiler/Options/flatten`` off): `designable.nib`, the
+        /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets, iOS
+        /// `runtime.nib` and `objects-<V>+.nib` (``UIKitNibVariants``), or an editable nib bundle (``NibCompiler/Options/flatten`` off): `designable.nib`, the
         /// source, beside the runnable nib.
         case nibDirectory
     }
@@ -55,14 +55,32 @@ public struct CompiledNib: Sendable {
                 throw Self.failure(url.path, error.localizedDescription)
             }
         case .storyboard, .nibDirectory:
+            // A storyboard's nib may itself be a directory nib (`X.nib/runtime.nib`,
+            // ``UIKitNibVariants``): two components, each a safe file name.
+            var folders: Set<String> = []
             for name in files.keys {
-                if let problem = OutputFileName.problem(with: name) {
-                    throw Self.failure(
-                        url.path, "the output file name \"\(OutputFileName.printable(name))\" \(problem)")
+                let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                let nested = kind == .storyboard && components.count == 2
+                for component in nested ? components : [name] {
+                    if let problem = OutputFileName.problem(with: component) {
+                        throw Self.failure(
+                            url.path, "the output file name \"\(OutputFileName.printable(name))\" \(problem)")
+                    }
                 }
+                if nested { folders.insert(components[0]) }
             }
             do {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+                for folder in folders.sorted() {
+                    // A symbolic link under the folder's name is replaced, never followed.
+                    let path = url.appendingPathComponent(folder).path
+                    if (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                        == .typeSymbolicLink
+                    {
+                        try FileManager.default.removeItem(atPath: path)
+                    }
+                    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                }
             } catch {
                 throw Self.failure(url.path, error.localizedDescription)
             }

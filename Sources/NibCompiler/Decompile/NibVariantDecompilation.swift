@@ -1,0 +1,90 @@
+import Foundation
+import NibArchive
+
+extension NibDecompiler {
+    /// Decompiles a directory nib: `nibs` are its files (name, such as `runtime.nib` or
+    /// `objects-13.0+.nib`, and archive).
+    ///
+    /// An iOS directory nib (``UIKitNibVariants``) is decompiled from its newest
+    /// `objects-<V>+.nib`, the form the compiler writes from a document, and the document asks
+    /// for a deployment target before `V` (`<deployment identifier="iOS" version>`), so that
+    /// compiling it writes the same directory. Without such a variant the nib is `runtime.nib`,
+    /// else the last by name (macOS `keyedobjects.nib`, which sorts after its
+    /// `keyedobjects-101300.nib` siblings).
+    ///
+    /// - Throws: ``DecompileError`` when the directory holds no nib, or as ``decompile(_:)``.
+    public func decompile(directoryNib nibs: [(name: String, archive: NibArchive)]) throws(DecompileError) -> Result {
+        let choice = NibVariantChoice(names: nibs.map(\.name))
+        guard let index = choice.chosen.first, nibs.indices.contains(index) else {
+            throw DecompileError(message: "the directory nib holds no nib")
+        }
+        var result = try decompile(nibs[index].archive)
+        if let deployment = choice.deployment {
+            result.document = NibVariantChoice.asking(result.document, for: deployment)
+        }
+        return result
+    }
+}
+
+/// Which of a directory nib's files (or a storyboard's) the decompiler reads, and the iOS
+/// deployment target the document asks for (``NibDecompiler/decompile(directoryNib:)``).
+struct NibVariantChoice {
+    /// The indices of the names read: one per nib (a storyboard's directory nibs each give one).
+    var chosen: [Int] = []
+    /// The deployment target that makes the compiler write the variants found: the release
+    /// before the oldest variant's version; `nil` when there is none.
+    var deployment: UIKitNibVariants.Version?
+
+    /// Chooses among `names`: paths such as `runtime.nib`, or, in a storyboard,
+    /// `X.nib/runtime.nib`, `X.nib/objects-14.0+.nib` beside plain `Y.nib`.
+    init(names: [String]) {
+        // The nib each name belongs to: its first component (the whole name for a plain nib).
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for (index, name) in names.enumerated() {
+            let components = name.split(separator: "/", omittingEmptySubsequences: true)
+            let key = components.count > 1 ? String(components[0]) : Self.isVariant(name) ? "" : name
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
+        var oldest: UIKitNibVariants.Version?
+        for key in order {
+            guard let members = groups[key] else { continue }
+            let file = { (index: Int) in String(names[index].split(separator: "/").last ?? "") }
+            let variants = members.compactMap { index in
+                UIKitNibVariants.Version(variantFileName: file(index)).map { (index, $0) }
+            }
+            if let newest = variants.max(by: { $0.1 < $1.1 }) {
+                chosen.append(newest.0)
+                for (_, version) in variants where oldest.map({ version < $0 }) ?? true { oldest = version }
+            } else if let runtime = members.first(where: { file($0) == "runtime.nib" }) {
+                chosen.append(runtime)
+            } else if let last = members.max(by: { names[$0] < names[$1] }) {
+                chosen.append(last)
+            }
+        }
+        deployment = oldest?.targetBelow
+    }
+
+    /// Whether `name` is a variant file of a directory nib (`runtime.nib`, `objects-…`,
+    /// `keyedobjects…`) rather than a storyboard's plain nib.
+    private static func isVariant(_ name: String) -> Bool {
+        name == "runtime.nib" || name.hasPrefix("objects-") || name.hasPrefix("keyedobjects")
+    }
+
+    /// `document` (a decompiled UIKit document) asking for `deployment`: a `<deployment
+    /// version identifier="iOS">` first in its `<dependencies>` (the order macOS documents
+    /// write theirs in).
+    static func asking(_ document: String, for deployment: UIKitNibVariants.Version) -> String {
+        let opening = "<dependencies>\n"
+        guard document.contains("targetRuntime=\"iOS.CocoaTouch\""), let range = document.range(of: opening) else {
+            return document
+        }
+        // The indentation of the line after `<dependencies>`.
+        let rest = document[range.upperBound...]
+        let indentation = String(rest.prefix { $0 == " " })
+        let line =
+            "\(indentation)<deployment version=\"\(deployment.documentVersion)\" identifier=\"iOS\"/>\n"
+        return String(document[..<range.upperBound]) + line + String(rest)
+    }
+}

@@ -1,0 +1,229 @@
+/// Which files ibtool writes for each iOS nib, by deployment target: one nib, or a directory
+/// `X.nib/` holding `runtime.nib` and `objects-<V>+.nib`.
+///
+/// UIKit loads `objects-<V>+.nib` on iOS `V` and later and `runtime.nib` before, so ibtool
+/// splits a nib when the document uses something whose archived form only iOS `V` and later
+/// decode and the deployment target is before `V`: `objects-<V>+.nib` is the nib a target of
+/// `V` gets, `runtime.nib` the same objects in the older form. Every nib of a storyboard is
+/// split alike, those without the feature too (ghuntley's COVIDSafe `Main.storyboardc`,
+/// xuyuntest's bee `Main.storyboardc`, the duckduckgo Settings pair: every nib a directory).
+///
+/// | V | What in the document asks for it | What `runtime.nib` holds instead (evidence) | Modelled |
+/// |---|---|---|---|
+/// | 11.0 | a constraint to a view's safe area (`<viewLayoutGuide key="safeArea">`); a guide no constraint uses is not archived and splits nothing (Zebra's xib and launch screen, deployment 9.0, one nib each) | top and bottom `_UILayoutGuide`s (with `_UILayoutSupportConstraint`s) and the view's own edges in place of the safe area guide (ghuntley LaunchScreen and Main, deployment before 11) | no: warned, `runtime.nib` is the 11.0 form |
+/// | 12.3 | a collection view cell whose content view has subviews (pinned to the cell by four `UIIBSystemGenerated` constraints, ``CollectionViewCellRule``) | the content view unpinned, translating its autoresizing mask (kiralab's JSQMessages cells) | no: warned |
+/// | 13.0 | a named (asset catalog) color, `<color name>` naming a `<namedColor>` | also a `_UITraitStorageList` of `_UIColorAttributeTraitStorage`s, one per use: object, key path, asset name and fallback color (ertmuirm's Beacon framework: HSBeaconArticlesFooterCell, BeaconMessaging) | no: warned |
+/// | 14.0 | an SF Symbol `<imageReference catalog="system">` (duckduckgo Settings, deployment 13.0) | the same bytes, but a symbol in a button state is a rendered `UIImage` (`UIIsSystemImage`, its pixel size, alignment insets and baseline from the symbol's font metrics) in place of the `UIImageNibPlaceholder` (Settings' TextSizeSettingsViewController) | where no button state holds a symbol |
+/// | 14.0 | a `<datePicker>` (ertmuirm's BeaconDatePicker.xib; the only other candidate in that nib, a toolbar with a system bar button item, is in nibs that are not split) | the corpus holds one file of that directory (it keeps one copy of identical files), so the same bytes | yes (same bytes) |
+///
+/// The version that the deployment target is compared with is the iOS release whose UIKit
+/// decodes the newer form, which the file name gives; nothing in the corpus shows the same
+/// document asking for two versions, so writing one `objects-<V>+.nib` per version asked for
+/// (each the newest form) is a reading, not a rule. Nor does the corpus show an Xcode before 11
+/// building any of these (Zebra, built by Xcode 10.1, uses none of them).
+///
+/// The deployment target is `--deployment-target` or else the document's
+/// `<deployment identifier="iOS" version="N">`, whose `N` is written as Interface Builder writes
+/// iOS versions in `defaultVersion` (hexadecimal digits: 1552 = 0x610 is 6.1, 1792 = 7.0); no
+/// corpus document has an iOS `version`, every one builds for the project's target
+/// (`compile.args` gives the pairs' own).
+enum UIKitNibVariants {
+    /// An iOS version, as the variant file names write it (`11.0`, `12.3`).
+    struct Version: Comparable, Hashable, CustomStringConvertible {
+        var major: Int
+        var minor: Int
+
+        static let safeArea = Version(major: 11, minor: 0)
+        static let pinnedCellContent = Version(major: 12, minor: 3)
+        static let dynamicCatalogColors = Version(major: 13, minor: 0)
+        static let symbolPlaceholders = Version(major: 14, minor: 0)
+
+        static func < (lhs: Version, rhs: Version) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+
+        /// `13.0`.
+        var description: String { "\(major).\(minor)" }
+
+        /// `objects-13.0+.nib`.
+        var fileName: String { "objects-\(self)+.nib" }
+
+        init(major: Int, minor: Int) {
+            self.major = major
+            self.minor = minor
+        }
+
+        /// `"13"`, `"13.0"`, `"12.3.1"` (the patch is ignored); `nil` for anything else.
+        init?(dotted text: String) {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let numbers = parts.compactMap { Int($0) }.filter { (0..<100).contains($0) }
+            guard (1...3).contains(parts.count), numbers.count == parts.count else { return nil }
+            major = numbers[0]
+            minor = numbers.count > 1 ? numbers[1] : 0
+        }
+
+        /// A document's iOS `version`/`defaultVersion`: `1792` (0x700) is 7.0, `2560` 10.0.
+        init?(documentVersion text: String) {
+            guard let value = Int(text), (0..<0x10000).contains(value) else { return nil }
+            major = value >> 8
+            minor = (value >> 4) & 0xF
+        }
+
+        /// The value a document's iOS `version` gives this version (``init(documentVersion:)``).
+        var documentVersion: Int { major << 8 | minor << 4 }
+
+        /// `objects-13.0+.nib` → 13.0 (the corpus's flattened `objects-13.0-.nib` too); `nil`
+        /// for other names.
+        init?(variantFileName name: String) {
+            guard name.hasPrefix("objects-"), name.hasSuffix("+.nib") || name.hasSuffix("-.nib") else { return nil }
+            self.init(dotted: String(name.dropFirst("objects-".count).dropLast("+.nib".count)))
+        }
+
+        /// The deployment target a decompiled document asks for so that the compiler splits
+        /// as the variant of this version shows: the release before it (12.0 for 12.3, 10.0
+        /// for 11.0).
+        var targetBelow: Version {
+            minor > 0 ? Version(major: major, minor: 0) : Version(major: max(major - 1, 0), minor: 0)
+        }
+    }
+
+    /// Something in the document that asks for a variant.
+    struct Trigger {
+        var version: Version
+        /// The first element that asks for it, for the warning.
+        var element: SourceElement
+        /// What `runtime.nib` would differ in, when NibKit does not write that; `nil` when it
+        /// writes `runtime.nib` as ibtool does.
+        var unmodelled: String?
+    }
+
+    /// The deployment target in effect: the option, else the document's `<deployment
+    /// identifier="iOS" version>`; `nil` when neither gives one.
+    static func deploymentTarget(option: String?, document: SourceDocument) throws(CompileError) -> Version? {
+        if let option {
+            guard let version = Version(dotted: option) else {
+                throw CompileError(
+                    code: .invalidSource, file: document.fileName, line: 0, column: 0, element: nil,
+                    message: "the deployment target \"\(option)\" is not an iOS version such as 13.0")
+            }
+            return version
+        }
+        let deployments = document.root.child("dependencies")?.children(named: "deployment") ?? []
+        guard let element = deployments.first(where: { $0["identifier"] == "iOS" }), let text = element["version"]
+        else { return nil }
+        guard let version = Version(documentVersion: text) else {
+            throw CompileError(
+                code: .invalidSource, file: document.fileName, line: element.line, column: element.column,
+                element: element.summary, message: "the deployment version \"\(text)\" is not understood")
+        }
+        return version
+    }
+
+    /// What in `document` asks for a variant (the first element of each kind, in document
+    /// order).
+    static func triggers(in document: SourceDocument) -> [Trigger] {
+        let elements = document.root.descendants
+        var found: [Trigger] = []
+        // 11.0: a constraint to a safe area guide.
+        let safeAreas = Set(
+            elements.filter { $0.name == "viewLayoutGuide" && $0["key"] == "safeArea" }.compactMap { $0["id"] })
+        if !safeAreas.isEmpty,
+            let constraint = elements.first(where: {
+                $0.name == "constraint"
+                    && (safeAreas.contains($0["firstItem"] ?? "") || safeAreas.contains($0["secondItem"] ?? ""))
+            })
+        {
+            found.append(
+                Trigger(
+                    version: .safeArea, element: constraint,
+                    unmodelled: "top and bottom layout guides in place of the safe area"))
+        }
+        // 12.3: a collection view cell whose content view has subviews.
+        if let cell = elements.first(where: { element in
+            element.name == "collectionViewCell"
+                && element.child(key: "contentView")?.child("subviews")?.children.isEmpty == false
+        }) {
+            found.append(
+                Trigger(
+                    version: .pinnedCellContent, element: cell,
+                    unmodelled: "the cells' content views unpinned (no system-generated constraints)"))
+        }
+        // 13.0: a named color used outside the resources.
+        let named = Set(
+            (document.root.child("resources")?.children(named: "namedColor") ?? []).compactMap { $0["name"] })
+        if !named.isEmpty,
+            let color = elements.first(where: {
+                $0.name == "color" && $0.parent?.name != "namedColor" && named.contains($0["name"] ?? "")
+            })
+        {
+            found.append(
+                Trigger(
+                    version: .dynamicCatalogColors, element: color,
+                    unmodelled: "trait storage lists resolving the named colors"))
+        }
+        // 14.0: an SF Symbol reference, or a date picker.
+        let symbols = elements.filter { $0.name == "imageReference" && $0["catalog"] == "system" }
+        if let symbol = symbols.first {
+            let inState = symbols.first { reference in
+                sequence(first: reference) { $0.parent }.contains { $0.name == "state" }
+            }
+            found.append(
+                Trigger(
+                    version: .symbolPlaceholders, element: inState ?? symbol,
+                    unmodelled: inState.map { _ in "the button states' symbols rendered as images" }))
+        } else if let picker = elements.first(where: { $0.name == "datePicker" }) {
+            found.append(Trigger(version: .symbolPlaceholders, element: picker, unmodelled: nil))
+        }
+        return found
+    }
+
+    /// The variant versions `document` needs for the deployment target in effect
+    /// (`deploymentOption`, else the document's), oldest first; each version whose
+    /// `runtime.nib` form NibKit does not write is a warning at its trigger. Read before the
+    /// document is compiled: the rules rewrite parts of it (named colors, cells).
+    static func versions(for document: SourceDocument, deploymentOption: String?) throws(CompileError)
+        -> [Version]
+    {
+        guard let deployment = try deploymentTarget(option: deploymentOption, document: document) else { return [] }
+        let needed = triggers(in: document).filter { deployment < $0.version }
+        for trigger in needed {
+            guard let unmodelled = trigger.unmodelled else { continue }
+            try document.diagnostics.recover(
+                CompileError(
+                    code: .unsupportedElement, file: document.fileName, line: trigger.element.line,
+                    column: trigger.element.column, element: trigger.element.summary,
+                    message:
+                        "for iOS before \(trigger.version) ibtool writes runtime.nib with \(unmodelled), which is not "
+                        + "modelled: runtime.nib holds the \(trigger.version) form"))
+        }
+        return Array(Set(needed.map(\.version))).sorted()
+    }
+
+    /// A compiled nib as the files of its directory: `runtime.nib` and one `objects-<V>+.nib`
+    /// per version (every file the same nib: no older form is modelled but the same bytes).
+    static func directory(_ nib: [UInt8], versions: [Version]) -> [String: [UInt8]] {
+        var files = ["runtime.nib": nib]
+        for version in versions { files[version.fileName] = nib }
+        return files
+    }
+
+    /// The output of a `.xib`: one nib, or a directory nib when `versions` are needed.
+    static func output(xib nib: [UInt8], versions: [Version]) -> CompiledNib {
+        guard !versions.isEmpty else { return CompiledNib(kind: .nibFile, files: ["": nib]) }
+        return CompiledNib(kind: .nibDirectory, files: directory(nib, versions: versions))
+    }
+
+    /// The files of a `.storyboardc`, every nib a directory nib when `versions` are needed
+    /// (`X.nib/runtime.nib`, `X.nib/objects-<V>+.nib`); the `Info.plist` is unchanged (it names
+    /// nibs without their extension).
+    static func output(storyboard files: [String: [UInt8]], versions: [Version]) -> [String: [UInt8]] {
+        guard !versions.isEmpty else { return files }
+        var split: [String: [UInt8]] = [:]
+        for (name, bytes) in files {
+            guard name.hasSuffix(".nib") else {
+                split[name] = bytes
+                continue
+            }
+            for (file, nib) in directory(bytes, versions: versions) { split[name + "/" + file] = nib }
+        }
+        return split
+    }
+}
