@@ -261,7 +261,7 @@ private struct Run {
             }
             destination.appendPathComponent(component)
         }
-        guard let files = readFlatFolder(source) else { return }
+        guard let files = readFlatFolder(source, nibs: true) else { return }
         do {
             try CompiledNib(kind: .storyboard, files: files).write(to: destination)
         } catch {
@@ -292,8 +292,9 @@ private struct Run {
     }
 
     /// The regular files of a compiled folder (`.storyboardc`, directory nib), which holds no
-    /// sub-folders.
-    private mutating func readFlatFolder(_ url: URL) -> [String: [UInt8]]? {
+    /// sub-folders but, in a `.storyboardc` (`nibs`), directory nibs (`X.nib/runtime.nib`,
+    /// `X.nib/objects-13.0+.nib`: `UIKitNibVariants`), read as `X.nib/NAME`.
+    private mutating func readFlatFolder(_ url: URL, nibs: Bool = false) -> [String: [UInt8]]? {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path)
@@ -304,7 +305,12 @@ private struct Run {
         var files: [String: [UInt8]] = [:]
         for name in names {
             let file = url.appendingPathComponent(name)
-            let values = try? file.resourceValues(forKeys: [.isRegularFileKey])
+            let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey])
+            if nibs, name.hasSuffix(".nib"), values?.isDirectory == true, values?.isSymbolicLink != true {
+                guard let inner = readFlatFolder(file) else { return nil }
+                for (innerName, bytes) in inner { files[name + "/" + innerName] = bytes }
+                continue
+            }
             guard values?.isRegularFile == true, let bytes = try? Data(contentsOf: file) else {
                 toolError(file.path, "is not a file of a compiled nib")
                 return nil

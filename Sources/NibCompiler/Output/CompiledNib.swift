@@ -55,12 +55,15 @@ public struct CompiledNib: Sendable {
                 throw Self.failure(url.path, error.localizedDescription)
             }
         case .storyboard, .nibDirectory:
-            // A storyboard's nib may itself be a directory nib (`X.nib/runtime.nib`,
-            // ``UIKitNibVariants``): two components, each a safe file name.
+            // A storyboard's nib may itself be a directory nib of UIKit variants (`X.nib/runtime.nib`,
+            // `X.nib/objects-13.0+.nib`, ``UIKitNibVariants``): two components, each a safe file
+            // name, the first a nib's and the second a variant's; any other `/` is refused.
             var folders: Set<String> = []
             for name in files.keys {
                 let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-                let nested = kind == .storyboard && components.count == 2
+                let nested =
+                    kind == .storyboard && components.count == 2 && components[0].hasSuffix(".nib")
+                    && (components[1] == "runtime.nib" || components[1].hasPrefix("objects-"))
                 for component in nested ? components : [name] {
                     if let problem = OutputFileName.problem(with: component) {
                         throw Self.failure(
