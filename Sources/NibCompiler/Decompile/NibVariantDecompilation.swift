@@ -5,7 +5,7 @@ extension NibDecompiler {
     /// Decompiles a directory nib: `nibs` are its files (name, such as `runtime.nib` or
     /// `objects-13.0+.nib`, and archive).
     ///
-    /// An iOS directory nib (``UIKitNibVariants``) is decompiled from its newest
+    /// An iOS directory nib (`UIKitNibVariants`) is decompiled from its newest
     /// `objects-<V>+.nib`, the form the compiler writes from a document, and the document asks
     /// for a deployment target before `V` (`<deployment identifier="iOS" version>`), so that
     /// compiling it writes the same directory. Without such a variant the nib is `runtime.nib`,

@@ -16,8 +16,9 @@ public struct CompiledNib: Sendable {
         /// A `.storyboardc` directory.
         case storyboard
         /// A directory nib: macOS `keyedobjects*.nib` variants for older deployment targets, iOS
-        /// `runtime.nib` and `objects-<V>+.nib` (``UIKitNibVariants``), or an editable nib bundle (``NibCompiler/Options/flatten`` off): `designable.nib`, the
-        /// source, beside the runnable nib.
+        /// `runtime.nib` and `objects-<V>+.nib` (`UIKitNibVariants`), or an editable nib bundle
+        /// (``NibCompiler/Options/flatten`` off): `designable.nib`, the source, beside the
+        /// runnable nib.
         case nibDirectory
     }
 
