@@ -850,6 +850,37 @@ struct StoryboardCompiler {
             }
         }
         templates += viewTemplates
+        // Then the segues of the scene's own bar button items (navigation and toolbar items),
+        // in document order; the items trigger them in the scene nib (``ConnectionRule``).
+        for container in controller.children
+        where (container.name == "navigationItem" && container["key"] == "navigationItem")
+            || container.name == "toolbarItems"
+        {
+            for element in container.descendants where element.name == "barButtonItem" {
+                for segue in element.child("connections")?.children(named: "segue") ?? [] {
+                    guard let id = segue["id"], let destinationID = segue["destination"] else {
+                        throw error(.invalidSource, segue, "the segue has no id or destination")
+                    }
+                    guard let destination = sceneNames[destinationID] else {
+                        try unmodelled(
+                            .invalidSource, segue,
+                            "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out"
+                        )
+                        continue
+                    }
+                    guard
+                        let template = try SegueRule.template(
+                            segue, destination: destination, fileName: document.fileName,
+                            diagnostics: document.diagnostics, module: document.module)
+                    else { continue }
+                    templates.append(template)
+                    templatesByID[id] = template
+                }
+            }
+        }
+        // A container's children share its scene nib's context: their templates join (segue
+        // ids are unique in a document).
+        context.sceneSegueTemplates = (context.sceneSegueTemplates ?? [:]).merging(templatesByID) { $1 }
         if let item = controller.child("navigationItem", key: "navigationItem") {
             // Outside a navigation controller the item has no bar (Sylladise1-6.3's home.nib).
             var barItems: [ArchivedObject] = []
