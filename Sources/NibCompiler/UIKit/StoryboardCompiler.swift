@@ -38,6 +38,15 @@ struct StoryboardCompiler {
     /// Scene members that stand for a scene of another storyboard.
     static let referenceElements: Set<String> = ["viewControllerPlaceholder"]
 
+    /// The scene nib a segue's template names: its destination's, or none for an unwind segue,
+    /// whose destination is the source scene's Exit (``SegueRule``); `nil` when the destination
+    /// has no nib.
+    static func templateDestination(_ segue: SourceElement, _ destinationID: String, _ sceneNames: [String: String])
+        -> String?
+    {
+        segue["kind"] == "unwind" ? "" : sceneNames[destinationID]
+    }
+
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
@@ -309,6 +318,9 @@ struct StoryboardCompiler {
                         members.append(other)
                         continue
                     }
+                    // The scene's Exit: what unwind segues point at in Interface Builder; the
+                    // templates carry the action (``SegueRule``), nothing archives the exit.
+                    if other.name == "exit" { continue }
                     guard other.name == "placeholder", other["placeholderIdentifier"] == "IBFirstResponder" else {
                         try unmodelled(
                             .unsupportedElement, other, "<\(other.name)> in a scene is not modelled; left out")
@@ -812,7 +824,7 @@ struct StoryboardCompiler {
                 guard let id = segue["id"], let destinationID = segue["destination"] else {
                     throw error(.invalidSource, segue, "the segue has no id or destination")
                 }
-                guard let destination = sceneNames[destinationID] else {
+                guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
                     try unmodelled(
                         .invalidSource, segue,
                         "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out")
@@ -835,7 +847,9 @@ struct StoryboardCompiler {
         templates = []
         for segue in controller.child("connections")?.children(named: "segue") ?? []
         where segue["kind"] != "relationship" {
-            guard let destinationID = segue["destination"], let destination = sceneNames[destinationID] else {
+            guard let destinationID = segue["destination"],
+                let destination = Self.templateDestination(segue, destinationID, sceneNames)
+            else {
                 try unmodelled(
                     .invalidSource, segue, "the segue's destination is no scene with a nib; the segue is left out")
                 continue
@@ -861,7 +875,7 @@ struct StoryboardCompiler {
                     guard let id = segue["id"], let destinationID = segue["destination"] else {
                         throw error(.invalidSource, segue, "the segue has no id or destination")
                     }
-                    guard let destination = sceneNames[destinationID] else {
+                    guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
                         try unmodelled(
                             .invalidSource, segue,
                             "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out"
