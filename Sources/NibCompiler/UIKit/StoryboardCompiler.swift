@@ -516,22 +516,21 @@ struct StoryboardCompiler {
                 context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
             }
             var toolbarObjects: [ArchivedObject] = []
+            // A container's own navigation item is UIViewController's, first (it is used when
+            // another container pushes it): a tab bar controller's (Sylladise1.3, Xcode 7) and a
+            // navigation controller's (Umarovm's EditMeal, Xcode 12: UILargeTitleDisplayMode 2
+            // for `largeTitleDisplayMode="never"`, right after the tab bar item, before the
+            // identifier), listed with its bar button items.
+            if let item = scene.controller.child("navigationItem", key: "navigationItem") {
+                var barItems: [ArchivedObject] = []
+                let navigationItem = try NavigationRule.item(
+                    item, bar: nil, context: context, resources: resources, items: &barItems)
+                context.track(navigationItem, id: item["id"])
+                container.set("UINavigationItem", navigationItem)
+                members.append(navigationItem)
+                members += barItems
+            }
             if isNavigation {
-                // A navigation controller's own navigation item (its large title mode, used when a
-                // container pushes it) is UIViewController's, first: Umarovm's EditMeal (Xcode
-                // 12), a navigation controller with `largeTitleDisplayMode="never"`: the item
-                // with UILargeTitleDisplayMode 2 right after the tab bar item, before the
-                // identifier. As a tab bar controller's own item (Sylladise1.3), it is listed
-                // with its bar button items.
-                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                    var barItems: [ArchivedObject] = []
-                    let navigationItem = try NavigationRule.item(
-                        item, bar: nil, context: context, resources: resources, items: &barItems)
-                    context.track(navigationItem, id: item["id"])
-                    container.set("UINavigationItem", navigationItem)
-                    members.append(navigationItem)
-                    members += barItems
-                }
                 // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
                 // controller's (Sylladise1.3).
                 if let identifier = scene.controller["storyboardIdentifier"] {
@@ -555,17 +554,8 @@ struct StoryboardCompiler {
                     if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
                 }
             } else {
-                // Sylladise1.3 (Xcode 7): a tab bar controller's own navigation item (it is pushed
-                // from code), storyboard identifier and presentation-context flag.
-                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                    var barItems: [ArchivedObject] = []
-                    let navigationItem = try NavigationRule.item(
-                        item, bar: nil, context: context, resources: resources, items: &barItems)
-                    context.track(navigationItem, id: item["id"])
-                    container.set("UINavigationItem", navigationItem)
-                    members.append(navigationItem)
-                    members += barItems
-                }
+                // Sylladise1.3 (Xcode 7): a tab bar controller's storyboard identifier and
+                // presentation-context flag, after its own navigation item.
                 if let identifier = scene.controller["storyboardIdentifier"] {
                     container.set("UIStoryboardIdentifier", .string(identifier))
                 }
