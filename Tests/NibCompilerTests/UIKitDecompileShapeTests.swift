@@ -280,6 +280,10 @@ struct UIKitDecompilePairTests {
         arguments: [
             "dheerajdake-Aura-Ios-AudioToolBox/AudioToolBox",
             "duckduckgo-iOS-BrowsingMenuSeparatorViewCell/BrowsingMenuSeparatorViewCell",
+            // Attributed label text (Xcode 13), an attributed button title and a constraint
+            // that a size-class mask excludes by default.
+            "duckduckgo-iOS-BrowsingMenuButton/BrowsingMenuButton",
+            "duckduckgo-iOS-ActionMessageView/ActionMessageView",
         ])
     func xibPair(_ path: String) throws {
         let url = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).nib")
@@ -294,6 +298,10 @@ struct UIKitDecompilePairTests {
             "FanWenjun-TableView.iOS-Main/Main", "Byjuanamn-ALExample3-Main/Main",
             "mobilewits-Working-With-Files-in-Xamarin-iOS-MainStoryboard/MainStoryboard",
             "mobilewits-How-to-Use-table-view-Cell-accessory-MainStoryboard/MainStoryboard",
+            // Xcode 9's attributed labels and button title; a toolbar's `hidden` per size
+            // class (Xcode 13); constraint masks (an Xcode 7.3 document, Xcode 10's model).
+            "Idrill7-millasAmetros-Main/Main", "duckduckgo-iOS-BlankSnapshot/BlankSnapshot",
+            "AmineAfia-Carbook-iOS-LaunchScreen/LaunchScreen",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -303,5 +311,55 @@ struct UIKitDecompilePairTests {
         }
         let (_, differences) = try UIKitDecompileShapeTests.storyboardRoundTrip(files)
         #expect(differences.isEmpty, "\(differences.prefix(5))")
+    }
+
+    /// The documents' own forms come back (expected: the pairs' sources): attributed strings as
+    /// one `<fragment>` with its `<attributes>`, variations as `<variation key=…>` with the
+    /// attribute or the `<mask>`.
+    @Test(
+        "Attributed strings and size-class variations decompile to the sources' elements",
+        arguments: [
+            (
+                "ios-Idrill7-millasAmetros-Main/Main.storyboardc", "Main.storyboard",
+                [
+                    #"usesAttributedText="YES""#, #"<fragment content="CONVERSOR DE DISTANCIAS">"#,
+                    #"<font key="NSFont" size="36" name="Copperplate"/>"#, #"<state key="normal">"#,
+                    #"<attributedString key="attributedTitle">"#, #"<fragment content="CONVERTIR">"#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-BlankSnapshot/BlankSnapshot.storyboardc", "BlankSnapshot.storyboard",
+                [#"<variation key="heightClass=regular-widthClass=regular" hidden="NO"/>"#]
+            ),
+            (
+                "ios-duckduckgo-iOS-ActionMessageView/ActionMessageView.nib", "ActionMessageView.xib",
+                [
+                    #"<variation key="default">"#, #"<mask key="constraints">"#, "<exclude reference=",
+                    #"<attributedString key="attributedTitle">"#, #"<fragment content="Edit">"#,
+                ]
+            ),
+        ])
+    func attributedAndVariations(_ compiled: String, _ source: String, _ fragments: [String]) throws {
+        let pair = try Corpus.directory().appendingPathComponent("xib-pairs")
+        let url = pair.appendingPathComponent(compiled)
+        let original = try String(
+            contentsOf: url.deletingLastPathComponent().appendingPathComponent(source), encoding: .utf8)
+        let result: NibDecompiler.Result
+        if compiled.hasSuffix(".storyboardc") {
+            var nibs: [(name: String, archive: NibArchive)] = []
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            where name.hasSuffix(".nib") {
+                nibs.append(
+                    (name, try NibArchive(parsing: [UInt8](try Data(contentsOf: url.appendingPathComponent(name))))))
+            }
+            result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: nil)
+        } else {
+            result = try NibDecompiler().decompile(try NibArchive(parsing: [UInt8](try Data(contentsOf: url))))
+        }
+        #expect(result.unmapped["size-class variations"] == nil)
+        for fragment in fragments {
+            #expect(original.contains(fragment), "the source has \(fragment)")
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
     }
 }

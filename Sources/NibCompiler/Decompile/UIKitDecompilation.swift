@@ -79,6 +79,9 @@ final class UIKitDecompilation: DecompileState {
     /// not repeated), then its connections and runtime attributes onto their elements.
     func decodeObjects() -> [DecompiledElement] {
         assignLocalizationIDs()
+        let storageLists = reader.elements(0, "UINibTraitStorageListsKey")
+        let readsVariations = era >= XcodeEra(8)
+        if readsVariations { collectCandidates(storageLists) }
         var objects: [DecompiledElement] = []
         for index in reader.elements(0, "UINibTopLevelObjectsKey") {
             if let element = topLevel(index) { objects.append(element) }
@@ -89,7 +92,7 @@ final class UIKitDecompilation: DecompileState {
         for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
             if let comment = accessibility(index) { objects.append(comment) }
         }
-        for index in reader.elements(0, "UINibTraitStorageListsKey") {
+        for index in storageLists where !readsVariations || !variations(index) {
             objects.append(lost("size-class variations", "the trait storage list object \(index)"))
         }
         return objects
@@ -433,7 +436,7 @@ final class UIKitDecompilation: DecompileState {
         }
         // Subviews.
         take("UISubviews")
-        let subviews = reader.elements(index, "UISubviews")
+        let subviews = withCandidates(subviewCandidates[index], reader.elements(index, "UISubviews"))
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
@@ -509,7 +512,8 @@ final class UIKitDecompilation: DecompileState {
             element.append(color)
         }
         take("UIViewAutolayoutConstraints")
-        let constraints = reader.elements(index, "UIViewAutolayoutConstraints")
+        let constraints = withCandidates(
+            constraintCandidates[index], reader.elements(index, "UIViewAutolayoutConstraints"))
         if !constraints.isEmpty {
             let list = DecompiledElement("constraints")
             for constraint in constraints {
@@ -708,7 +712,18 @@ final class UIKitDecompilation: DecompileState {
     // MARK: Kinds
 
     private func label(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
-        if let textIndex = reader.reference(index, "UIText"), let text = reader.string(at: textIndex) {
+        // Attributed text (``LabelRule``'s attributed forms read backwards): the label's text,
+        // font, text color and alignment are the fragment's.
+        let attributed = reader.reference(index, "UIAttributedText").flatMap { attributedLabelText(index, $0) }
+        if let attributed {
+            for key in [
+                "UIAttributedText", "UIText", "UIFont", "UITextColor", "UITextAlignment",
+                "UIDisableUpdateTextColorOnTraitCollectionChange",
+            ] {
+                take(key)
+            }
+            element.set("usesAttributedText", "YES")
+        } else if let textIndex = reader.reference(index, "UIText"), let text = reader.string(at: textIndex) {
             take("UIText")
             if text.contains("\n") || text.contains("\r") {
                 let string = DecompiledElement("string", [("key", "text")])
@@ -718,9 +733,11 @@ final class UIKitDecompilation: DecompileState {
                 element.set("text", text)
             }
         }
-        let alignment = reader.integer(index, "UITextAlignment") ?? 0
-        take("UITextAlignment")
-        element.set("textAlignment", Self.alignments[alignment] ?? "left")
+        if attributed == nil {
+            let alignment = reader.integer(index, "UITextAlignment") ?? 0
+            take("UITextAlignment")
+            element.set("textAlignment", Self.alignments[alignment] ?? "left")
+        }
         take("UILineBreakMode")
         element.set(
             "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 4] ?? "tailTruncation")
@@ -751,6 +768,10 @@ final class UIKitDecompilation: DecompileState {
                 element.set("minimumScaleFactor", Self.number(factor))
             }
         }
+        if reader.flag(index, "UIAdjustsLetterSpacingToFit") == true {
+            take("UIAdjustsLetterSpacingToFit")
+            element.set("adjustsLetterSpacingToFitWidth", "YES")
+        }
         if let width = reader.number(index, "UIPreferredMaxLayoutWidth") {
             take("UIPreferredMaxLayoutWidth")
             element.set("preferredMaxLayoutWidth", Self.number(width))
@@ -760,11 +781,15 @@ final class UIKitDecompilation: DecompileState {
             element.set("adjustsFontForContentSizeCategory", "YES")
         }
         take("UIDisableUpdateTextColorOnTraitCollectionChange")
-        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+        if let attributed {
+            element.append(attributed)
+        } else if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
             take("UIFont")
             element.append(font)
         }
-        if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
+        if attributed != nil {
+            // The fragment's color (LabelRule).
+        } else if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
             // A label whose text color follows the trait collection: the document's nil color,
             // for which the compiler writes the color (LabelRule).
             take("UITextColor")
@@ -784,12 +809,154 @@ final class UIKitDecompilation: DecompileState {
             element.append(color)
         }
         take("UIShadowOffset")
-        if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
+        if attributed != nil, !reader.has(index, "UIShadowOffset") {
+            // Xcode 9's attributed label: no shadow, whose offset the source gives as zero
+            // (``LabelRule/encodeAttributed(_:_:_:)``).
+            element.append(DecompiledElement("size", [("key", "shadowOffset"), ("width", "0.0"), ("height", "0.0")]))
+        } else if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
             element.append(
                 DecompiledElement(
                     "size",
                     [("key", "shadowOffset"), ("width", Self.number(offset[0])), ("height", Self.number(offset[1]))]))
         }
+    }
+
+    // MARK: Attributed strings
+
+    static let paragraphAlignments = inverted(AttributedStringRule.allParagraphAlignments)
+    static let paragraphLineBreakModes = inverted(AttributedStringRule.paragraphLineBreakModes)
+
+    /// The text and attribute dictionary (attribute name → value object) of an archived
+    /// `NSAttributedString` of one attribute run, or nil for anything else (several runs
+    /// archive `NSAttributeInfo`).
+    private func attributedParts(_ index: Int) -> (text: String, attributes: [(String, Int)])? {
+        guard ["NSAttributedString", "NSMutableAttributedString"].contains(reader.className(index)),
+            !reader.has(index, "NSAttributeInfo"), let text = reader.string(index, "NSString"),
+            let dictionary = reader.reference(index, "NSAttributes")
+        else { return nil }
+        var attributes: [(String, Int)] = []
+        for (key, value) in reader.pairs(at: dictionary) {
+            guard let name = reader.string(at: key) else { return nil }
+            attributes.append((name, value))
+        }
+        return (text, attributes)
+    }
+
+    /// `<attributedString key=…>` with one `<fragment>` and its `<attributes>`
+    /// (``AttributedStringRule/fragment(_:in:readsEveryParagraphStyle:)`` read backwards):
+    /// colors, the font, and the paragraph style `paragraph` makes of its object; nil when the
+    /// string is not one run or holds an attribute the rule does not read (`skipping` is left
+    /// to the compiler).
+    private func attributedElement(
+        key: String, text: String, attributes: [(String, Int)], skipping: Set<String> = [],
+        paragraph: (Int) -> DecompiledElement
+    ) -> DecompiledElement? {
+        let list = DecompiledElement("attributes")
+        for (name, value) in attributes.sorted(by: { $0.0 < $1.0 }) where !skipping.contains(name) {
+            switch name {
+            case "NSColor", "NSBackgroundColor":
+                guard let made = color(value, key: name) else { return nil }
+                list.append(made)
+            case "NSFont":
+                guard let made = fontAttribute(value) else { return nil }
+                list.append(made)
+            case "NSParagraphStyle":
+                guard ["NSParagraphStyle", "NSMutableParagraphStyle"].contains(reader.className(value)) else {
+                    return nil
+                }
+                list.append(paragraph(value))
+            default:
+                return nil
+            }
+        }
+        let fragment = DecompiledElement("fragment")
+        if text.contains("\n") || text.contains("\r") {
+            let content = DecompiledElement("string", [("key", "content")])
+            content.text = text
+            fragment.append(content)
+        } else {
+            fragment.set("content", text)
+        }
+        if !list.children.isEmpty { fragment.append(list) }
+        let element = DecompiledElement("attributedString", [("key", key)])
+        element.append(fragment)
+        return element
+    }
+
+    /// `<font key="NSFont">`: the system font by `metaFont`, a named font by name
+    /// (``AttributedStringRule``'s font, which archives any other name as the system font).
+    private func fontAttribute(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIFont",
+            let size = reader.number(index, "UIFontPointSize") ?? reader.number(index, "NSSize")
+        else { return nil }
+        if reader.flag(index, "UISystemFont") == true {
+            return DecompiledElement("font", [("key", "NSFont"), ("metaFont", "system"), ("size", Self.number(size))])
+        }
+        guard let name = reader.string(index, "UIFontName") else { return nil }
+        return DecompiledElement("font", [("key", "NSFont"), ("size", Self.number(size)), ("name", name)])
+    }
+
+    /// `<paragraphStyle key="NSParagraphStyle">`: the archived alignment (none: left,
+    /// ``AttributedStringRule/archivedAlignment(_:)``), the line break mode given, the line metrics.
+    private func paragraphStyle(_ index: Int, lineBreakMode: String) -> DecompiledElement {
+        let element = DecompiledElement(
+            "paragraphStyle",
+            [
+                ("key", "NSParagraphStyle"),
+                ("alignment", Self.paragraphAlignments[reader.integer(index, "NSAlignment") ?? 0] ?? "left"),
+                ("lineBreakMode", lineBreakMode), ("baseWritingDirection", "natural"),
+            ])
+        for (attribute, key) in AttributedStringRule.paragraphMetricKeys {
+            if let value = reader.number(index, key) { element.set(attribute, Self.number(value)) }
+        }
+        element.set("tighteningFactorForTruncation", "0.0")
+        return element
+    }
+
+    /// A label's `<attributedString key="attributedText">` for its `UIAttributedText` `string`:
+    /// Xcode 13's form (``LabelRule/encodeModernAttributed(_:_:_:)``: the paragraph style is an
+    /// immutable `NSParagraphStyle` when the source's line break mode is the label's, a mutable
+    /// one when it differed: word wrapping, as in 29 of the pairs' 42 styles) or Xcode 9's
+    /// (``LabelRule/encodeAttributed(_:_:_:)``: the string's shadow is UILabel's, the paragraph's
+    /// mode the label's whatever the source said: word wrapping, as in Idrill7's three).
+    private func attributedLabelText(_ label: Int, _ string: Int) -> DecompiledElement? {
+        guard let (text, attributes) = attributedParts(string) else { return nil }
+        let labelMode = reader.integer(label, "UILineBreakMode") ?? 4
+        if era.archivesAttributedTextAsGiven {
+            return attributedElement(key: "attributedText", text: text, attributes: attributes) { style in
+                let mode =
+                    reader.className(style) == "NSParagraphStyle"
+                    ? Self.paragraphLineBreakModes[labelMode] ?? "truncatingTail"
+                    : labelMode == 0 ? "truncatingTail" : "wordWrapping"
+                return paragraphStyle(style, lineBreakMode: mode)
+            }
+        }
+        let shadow = attributes.first { $0.0 == "NSShadow" }?.1
+        guard let shadow, reader.className(shadow) == "NSShadow", reader.reference(shadow, "NSShadowColor") == nil
+        else { return nil }
+        return attributedElement(
+            key: "attributedText", text: text, attributes: attributes, skipping: ["NSShadow"]
+        ) { paragraphStyle($0, lineBreakMode: "wordWrapping") }
+    }
+
+    /// A button state's `<attributedString key="attributedTitle">`
+    /// (``ButtonRule/attributedTitle(_:in:)`` read backwards: an immutable paragraph style
+    /// that archives no line break mode).
+    private func attributedTitle(_ string: Int) -> DecompiledElement? {
+        guard let (text, attributes) = attributedParts(string) else { return nil }
+        return attributedElement(key: "attributedTitle", text: text, attributes: attributes) {
+            paragraphStyle($0, lineBreakMode: "wordWrapping")
+        }
+    }
+
+    /// The `NSFont` of a button's normal-state attributed title, which the compiler gives the
+    /// button when its document names no font (``ButtonRule``).
+    private func attributedTitleFont(_ button: Int) -> Int? {
+        let contents = reader.reference(button, "UIButtonStatefulContent").map { reader.pairs(at: $0) } ?? []
+        guard let normal = contents.first(where: { reader.numberObject(at: $0.0) == 0 })?.1,
+            let title = reader.reference(normal, "UIAttributedTitle"), let parts = attributedParts(title)
+        else { return nil }
+        return parts.attributes.first { $0.0 == "NSFont" }?.1
     }
 
     private func button(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
@@ -831,7 +998,9 @@ final class UIKitDecompilation: DecompileState {
                         ("maxX", Self.number(edges[3])), ("maxY", Self.number(edges[2])),
                     ]))
         }
-        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+        if let fontIndex = reader.reference(index, "UIFont"), fontIndex == attributedTitleFont(index) {
+            take("UIFont")
+        } else if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
             take("UIFont")
             element.append(font)
         }
@@ -849,6 +1018,13 @@ final class UIKitDecompilation: DecompileState {
                 switch key {
                 case "UITitle":
                     if let title = reader.string(content, key) { state.set("title", title) }
+                case "UIAttributedTitle":
+                    if let title = reader.reference(content, key).flatMap({ attributedTitle($0) }) {
+                        state.append(title)
+                        element.set("hasAttributedTitle", "YES")
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
                 case "UIImage", "UIBackgroundImage":
                     if let name = image(reader.reference(content, key)) {
                         state.set(key == "UIImage" ? "image" : "backgroundImage", name)
@@ -1671,6 +1847,132 @@ final class UIKitDecompilation: DecompileState {
                 "rect", "autoresizingMask", "subviews", "tableViewCellContentView", "viewLayoutGuide",
             ])
         }
+    }
+
+    // MARK: Size-class variations
+
+    /// Container → every subview (constraint) a size-class mask includes or excludes, in the
+    /// document's order: what ``VariationRule`` lists as the relationship storage's candidates,
+    /// installed or not.
+    private var subviewCandidates: [Int: [Int]] = [:]
+    private var constraintCandidates: [Int: [Int]] = [:]
+
+    static let variationValues = VariationRule.attributeVariationCodes.mapValues { inverted($0) }
+
+    /// Notes each relationship storage's candidates, so that the views and constraints no
+    /// size class installs by default are decoded with the installed ones.
+    private func collectCandidates(_ lists: [Int]) {
+        for list in lists {
+            for storage in reader.elements(list, "UITraitStorages")
+            where reader.className(storage) == "_UIRelationshipTraitStorage" {
+                guard let object = reader.reference(storage, "UIObject") else { continue }
+                let candidates = reader.elements(storage, "UIRelationshipCandidates")
+                switch reader.string(storage, "UIKeyPath") {
+                case "traitStorageSubviews"?: subviewCandidates[object] = candidates
+                case "traitStorageConstraints"?: constraintCandidates[object] = candidates
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A container's candidates in order, then what it lists that is no candidate (a
+    /// controller's layout guides, generated constraints).
+    private func withCandidates(_ candidates: [Int]?, _ listed: [Int]) -> [Int] {
+        guard let candidates else { return listed }
+        let known = Set(candidates)
+        return candidates + listed.filter { !known.contains($0) }
+    }
+
+    /// The `<variation key=…>` key of a record's trait collection (``VariationRule/SizeClass``
+    /// read backwards): `default`, or the height class then the width class.
+    private func variationKey(_ traits: Int?) -> String? {
+        guard let traits, reader.className(traits) == "UITraitCollection" else { return "default" }
+        var parts: [String] = []
+        for (trait, name) in [("Vertical", "heightClass"), ("Horizontal", "widthClass")] {
+            guard let code = reader.integer(traits, "UITraitCollectionBuiltinTrait-_UITraitName\(trait)SizeClass")
+            else { continue }
+            guard let value = [1: "compact", 2: "regular"][code] else { return nil }
+            parts.append("\(name)=\(value)")
+        }
+        return parts.isEmpty ? "default" : parts.joined(separator: "-")
+    }
+
+    /// Trait storage list `index` → `<variation>`s on the elements its storages name
+    /// (``VariationRule`` read backwards, Xcode 10 and later): a relationship storage's records
+    /// → `<mask key="subviews">` / `<mask key="constraints">` with `<include>` and `<exclude>`;
+    /// an attribute storage's records but the last (the default's, the element's own value) →
+    /// the attribute, or a constraint's `constant` (``VariationRule/constantStorages(_:context:)``,
+    /// listed twice). False when a storage is none of these; what was read stays.
+    private func variations(_ index: Int) -> Bool {
+        var complete = true
+        var seen: Set<String> = []
+        for storage in reader.elements(index, "UITraitStorages") {
+            guard let object = reader.reference(storage, "UIObject"), let owner = elements[object],
+                let keyPath = reader.string(storage, "UIKeyPath")
+            else {
+                complete = false
+                continue
+            }
+            // Storages repeated as equal objects: the first stands for them.
+            let records = reader.elements(storage, "UIRecords")
+            guard seen.insert("\(object) \(keyPath)").inserted else { continue }
+            switch reader.className(storage) {
+            case "_UIRelationshipTraitStorage":
+                guard
+                    let kind = ["traitStorageSubviews": "subviews", "traitStorageConstraints": "constraints"][keyPath]
+                else {
+                    complete = false
+                    continue
+                }
+                for record in records {
+                    guard let key = variationKey(reader.reference(record, "UITraitCollection")) else {
+                        complete = false
+                        continue
+                    }
+                    let mask = variationElement(owner, key).child("mask", key: kind)
+                    for (listKey, entry) in [("UIAddedObjects", "include"), ("UIRemovedObjects", "exclude")] {
+                        for member in reader.elements(record, listKey) where elements[member] != nil {
+                            mask.append(DecompiledElement(entry, [("reference", id(member))]))
+                        }
+                    }
+                }
+            case "_UIAttributeTraitStorage":
+                for record in records.dropLast() {
+                    guard let key = variationKey(reader.reference(record, "UITraitCollection")),
+                        let value = reader.reference(record, "UIValue"),
+                        let text = variationValue(keyPath, value)
+                    else {
+                        complete = false
+                        continue
+                    }
+                    variationElement(owner, key).set(keyPath == "encodedConstant" ? "constant" : keyPath, text)
+                }
+            default:
+                complete = false
+            }
+        }
+        return complete
+    }
+
+    /// The text of an attribute variation's value: a constraint's numeric constant, a view
+    /// attribute's name for its raw value or its number.
+    private func variationValue(_ keyPath: String, _ value: Int) -> String? {
+        if keyPath == "encodedConstant" {
+            guard reader.className(value) == "_NSLayoutConstraintConstant",
+                reader.reference(value, "UISymbolicConstant") == nil,
+                let constant = reader.number(value, "UINumericConstant")
+            else { return nil }
+            return Self.number(constant)
+        }
+        guard let number = reader.numberObject(at: value) else { return nil }
+        if keyPath == VariationRule.numericVariationAttribute { return Self.number(number) }
+        return Int(exactly: number).flatMap { Self.variationValues[keyPath]?[$0] }
+    }
+
+    /// `owner`'s `<variation key=key>`, made when missing.
+    private func variationElement(_ owner: DecompiledElement, _ key: String) -> DecompiledElement {
+        owner.child("variation", key: key)
     }
 
     // MARK: Accessibility
