@@ -146,7 +146,8 @@ struct UIKitDecompileShapeTests {
         let result = try NibDecompiler().decompile(original)
         var options = NibCompiler.Options()
         options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "Again.xib", isBaseLocalized: result.isBaseLocalized)
         let bytes = try #require(again.files[""])
         let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
         return (result, differences.map(\.description))
@@ -163,7 +164,8 @@ struct UIKitDecompileShapeTests {
         let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: files["Info.plist"])
         var options = NibCompiler.Options()
         options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "Again.storyboard", isBaseLocalized: result.isBaseLocalized)
         let differences = FileTreeComparison().differences(
             between: files.filter { infoPlist || $0.key != "Info.plist" },
             and: again.files.filter { infoPlist || $0.key != "Info.plist" })
@@ -284,6 +286,8 @@ struct UIKitDecompilePairTests {
             // that a size-class mask excludes by default.
             "duckduckgo-iOS-BrowsingMenuButton/BrowsingMenuButton",
             "duckduckgo-iOS-ActionMessageView/ActionMessageView",
+            // A white table background UIKit names (Xcode 13).
+            "duckduckgo-iOS-BrowsingMenuViewController/BrowsingMenuViewController",
         ])
     func xibPair(_ path: String) throws {
         let url = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).nib")
@@ -302,6 +306,11 @@ struct UIKitDecompilePairTests {
             // class (Xcode 13); constraint masks (an Xcode 7.3 document, Xcode 10's model).
             "Idrill7-millasAmetros-Main/Main", "duckduckgo-iOS-BlankSnapshot/BlankSnapshot",
             "AmineAfia-Carbook-iOS-LaunchScreen/LaunchScreen",
+            // A static table with cell segues and an opaque navigation bar; a scene's gesture
+            // recognizer's action to its controller (localizable); a bar's tint that is the
+            // document's global tint (Xcode 6).
+            "duckduckgo-iOS-Debug/Debug", "duckduckgo-iOS-HomeRow/Base.lproj/HomeRow",
+            "pogoros-Sylladise1-6.3-master-Main/Main",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -315,9 +324,9 @@ struct UIKitDecompilePairTests {
 
     /// The documents' own forms come back (expected: the pairs' sources): attributed strings as
     /// one `<fragment>` with its `<attributes>`, variations as `<variation key=…>` with the
-    /// attribute or the `<mask>`.
+    /// attribute or the `<mask>`, a static table's `<sections>` with its cells and their segues.
     @Test(
-        "Attributed strings and size-class variations decompile to the sources' elements",
+        "Attributed strings, size-class variations and static tables decompile to the sources' elements",
         arguments: [
             (
                 "ios-Idrill7-millasAmetros-Main/Main.storyboardc", "Main.storyboard",
@@ -325,6 +334,14 @@ struct UIKitDecompilePairTests {
                     #"usesAttributedText="YES""#, #"<fragment content="CONVERSOR DE DISTANCIAS">"#,
                     #"<font key="NSFont" size="36" name="Copperplate"/>"#, #"<state key="normal">"#,
                     #"<attributedString key="attributedTitle">"#, #"<fragment content="CONVERTIR">"#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-Debug/Debug.storyboardc", "Debug.storyboard",
+                [
+                    #"dataMode="static""#, "<sections>", "<tableViewSection id=", "<cells>",
+                    #"accessoryType="disclosureIndicator""#, #"kind="show""#,
+                    #"insetsLayoutMarginsFromSafeArea="NO""#,
                 ]
             ),
             (

@@ -3,7 +3,9 @@ import Foundation
 /// An element of a decompiled Interface Builder document: name, attributes in the order
 /// Interface Builder writes them, children, and comments for what has no source form.
 final class DecompiledElement {
-    let name: String
+    /// The element name; a view found to be a container once its embed segue is read is
+    /// renamed (`containerView`).
+    var name: String
     private(set) var attributes: [(name: String, value: String)] = []
     private(set) var children: [DecompiledElement] = []
     /// Text content (`<string key="text">…</string>`).

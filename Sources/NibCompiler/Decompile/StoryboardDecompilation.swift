@@ -56,6 +56,11 @@ final class StoryboardDecompilation {
     private var localizable = false
     /// Each controller with its root view's size, for ``previewDevice()``.
     private var rootViews: [(controller: DecompiledElement, width: Double, height: Double)] = []
+    /// The navigation bars' tints before Xcode 13, which the document's global tint gives.
+    private var barTints: [DecompiledElement] = []
+    /// Whether every root view placed has its own tint (the document's global tint reaches the
+    /// root views without one: ``StoryboardCompiler``).
+    private var rootViewsTinted = true
     /// (salt, index) of the controllers made into scenes: a container that holds itself is met once.
     private var visitedControllers: Set<[Int]> = []
 
@@ -181,6 +186,14 @@ final class StoryboardDecompilation {
             type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era, device: device)
         if let initial { document.set("initialViewController", initial) }
         document.append(scenes)
+        // One tint for every bar, and no root view the global tint would give a tint it lacks.
+        if let tint = barTints.first, rootViewsTinted,
+            barTints.allSatisfy({ $0.attributes.elementsEqual(tint.attributes, by: { $0 == $1 }) })
+        {
+            document.append(tint)
+        } else if !barTints.isEmpty {
+            shared.unmapped["navigation bar tint", default: 0] += 1
+        }
         if let screen = shared.simulatedScreen(era: era) { document.append(screen) }
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
@@ -298,6 +311,9 @@ final class StoryboardDecompilation {
                 element.set("key", "view")
                 controller.append(element)
                 placedView = true
+                if !element.children.contains(where: { $0.name == "color" && $0["key"] == "tintColor" }) {
+                    rootViewsTinted = false
+                }
                 let frame = element.children.first { $0.name == "rect" && $0["key"] == "frame" }
                 if let width = frame?["width"].flatMap(Double.init), let height = frame?["height"].flatMap(Double.init)
                 {
@@ -390,7 +406,8 @@ final class StoryboardDecompilation {
             objects.append(state.lost("scene without a view controller", "the scene nib \(name) without a controller"))
             return [scene]
         }
-        state.assign(controllerID, to: index)
+        // Reserved for this controller when the scenes were named: `assign` would refuse it.
+        state.ids[index] = controllerID
         var extra: [DecompiledElement] = []
         var used: Set<String> = ["UIParentViewController"]
         let swapped = reader.className(index) == "UIClassSwapper"
@@ -589,12 +606,31 @@ final class StoryboardDecompilation {
     /// write is kept as comments.
     private func navigationBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
         let reader = state.reader
-        let bar = DecompiledElement(
-            "navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        let bar = DecompiledElement("navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill")])
+        var used = Self.impliedBarKeys
+        // NavigationRule.modernBar: the margins flag as on any view; an opaque bar is not
+        // translucent (UIBarTranslucence 2, UIOpaque).
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            bar.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        if state.era >= XcodeEra(13), reader.integer(index, "UIBarTranslucence") == 2 {
+            used.insert("UIOpaque")
+            bar.set("translucent", "NO")
+        }
+        bar.set("id", state.id(index))
         if let frame = state.frame(index) { bar.append(frame) }
         bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
-        if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") { bar.append(tint) }
-        for (key, payload) in reader.values(index) where !Self.impliedBarKeys.contains(key) {
+        if state.era >= XcodeEra(13),
+            let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor")
+        {
+            used.insert("UIBackgroundColor")
+            bar.append(background)
+        }
+        if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            // Before Xcode 13 a bar's tint is the document's global tint (NavigationRule.bar).
+            if state.era >= XcodeEra(13) { bar.append(tint) } else { barTints.append(tint) }
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
             bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
         }
         return bar

@@ -79,6 +79,9 @@ final class UIKitDecompilation: DecompileState {
     /// not repeated), then its connections and runtime attributes onto their elements.
     func decodeObjects() -> [DecompiledElement] {
         assignLocalizationIDs()
+        pendingDataSources = reader.elements(0, "UINibTopLevelObjectsKey").filter {
+            reader.className($0) == "UITableViewDataSource"
+        }
         let storageLists = reader.elements(0, "UINibTraitStorageListsKey")
         let readsVariations = era >= XcodeEra(8)
         if readsVariations { collectCandidates(storageLists) }
@@ -254,6 +257,8 @@ final class UIKitDecompilation: DecompileState {
             return placeholder
         }
         if let recognizer = gestureRecognizer(index) { return recognizer }
+        // A static table's data source: its table's `<sections>` (``tableView(_:_:_:)``).
+        if reader.className(index) == "UITableViewDataSource", decodedDataSources.contains(index) { return nil }
         if isView(index) {
             if ClassHierarchy.isKind(actualClass(index), of: "UITableViewCell") { topLevelCells.insert(index) }
             let made = view(index, depth: 0)
@@ -503,7 +508,9 @@ final class UIKitDecompilation: DecompileState {
             textView(index, element, take)
         default: break
         }
-        if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
+        if !used.contains("UIBackgroundColor"),
+            let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor")
+        {
             take("UIBackgroundColor")
             element.append(color)
         }
@@ -1502,6 +1509,15 @@ final class UIKitDecompilation: DecompileState {
     /// selection, colors; prototype cells (nested nibs) and static sections are kept as comments.
     private func tableView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in Self.impliedTableKeys { take(key) }
+        // From Xcode 13 a table's white background archives UIKit's name before the source's
+        // own components (``TableViewRule``'s white naming): the components are the document's.
+        if era.writesModernTableKeys, let background = reader.reference(index, "UIBackgroundColor"),
+            reader.string(background, "UISystemColorName") == "tableBackgroundColor",
+            reader.number(background, "UIWhite") == 1, let color = plainColor(background, key: "backgroundColor")
+        {
+            take("UIBackgroundColor")
+            element.append(color)
+        }
         let style = reader.integer(index, "UITableViewStyle") ?? reader.integer(index, "UIStyle") ?? 0
         element.set("style", Self.tableStyles[style] ?? "plain")
         if reader.integer(index, "UISeparatorStyleIOS9AndLater") == 0 || !reader.has(index, "UISeparatorStyle") {
@@ -1514,6 +1530,9 @@ final class UIKitDecompilation: DecompileState {
             take("UITableViewCellPrototypeNibs")
             take("UITableViewCellPrototypeNibExternalObjects")
             element.append(prototypes(index))
+        } else if !pendingDataSources.isEmpty {
+            element.set("dataMode", "static")
+            element.append(staticSections(pendingDataSources.removeFirst()))
         }
         let modern = reader.has(index, "UIFillerRowHeight")
         for (key, attribute, fallback) in [
@@ -1562,6 +1581,48 @@ final class UIKitDecompilation: DecompileState {
                         ("maxX", Self.number(inset[3])), ("maxY", Self.number(inset[2])),
                     ]))
         }
+    }
+
+    /// The nib's static table data sources not yet given to a table, in top-level order: the
+    /// order ``StoryboardCompiler`` lists them, that of their tables in the document.
+    private var pendingDataSources: [Int] = []
+    /// The data sources given to a table, whose `staticDataSource` outlets are the compiler's.
+    private var decodedDataSources: Set<Int> = []
+
+    /// `<sections>` of a static table (``TableViewRule/encodeStaticSections(_:table:_:_:)`` read
+    /// backwards): each `UITableViewSection` a `<tableViewSection>` with its header and footer
+    /// titles and `<cells>`, each row's cell with its `rowHeight` (-1: none).
+    private func staticSections(_ dataSource: Int) -> DecompiledElement {
+        decodedDataSources.insert(dataSource)
+        visited.insert(dataSource)
+        let list = DecompiledElement("sections")
+        for section in reader.elements(dataSource, "UITableSections") {
+            let made = DecompiledElement("tableViewSection")
+            for (key, attribute) in [
+                ("UITableSectionHeaderTitle", "headerTitle"), ("UITableSectionFooterTitle", "footerTitle"),
+            ] {
+                if let title = reader.string(section, key) { made.set(attribute, title) }
+            }
+            made.set("id", id(section))
+            elements[section] = made
+            let cells = DecompiledElement("cells")
+            for row in reader.elements(section, "UITableSectionRows") {
+                guard let cell = reader.reference(row, "UITableRowCell"),
+                    ClassHierarchy.isKind(actualClass(cell), of: "UITableViewCell"), nesting < Self.maximumNesting
+                else {
+                    cells.append(lost("static table row", "a static table row without a cell"))
+                    continue
+                }
+                let element = view(cell, depth: 1)
+                if let height = reader.number(row, "UITableRowHeight"), height != -1 {
+                    element.set("rowHeight", Self.number(height))
+                }
+                cells.append(element)
+            }
+            made.append(cells)
+            list.append(made)
+        }
+        return list
     }
 
     private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
@@ -2035,6 +2096,29 @@ final class UIKitDecompilation: DecompileState {
             else {
                 unmapped["connection without a decompiled source", default: 0] += 1
                 continue
+            }
+            let destinationElement = reader.reference(index, "UIDestination").flatMap { elements[$0] }
+            if className == "UIRuntimeOutletConnection" {
+                // The controller's outlet to a static table's data source is the compiler's.
+                if label == "staticDataSource",
+                    let destination = reader.reference(index, "UIDestination"), decodedDataSources.contains(destination)
+                {
+                    continue
+                }
+                // A static cell's segue: its selectionSegueTemplate outlet to the template's
+                // placeholder; a container's embed segue: the placeholder's containerView
+                // outlet to it (``ConnectionRule``'s segue triggers read backwards).
+                if label == "selectionSegueTemplate", let segue = destinationElement, segue.name == "segue" {
+                    owner.child("connections").append(segue)
+                    continue
+                }
+                if label == "containerView", owner.name == "segue", let container = destinationElement,
+                    container.name == "view"
+                {
+                    container.name = "containerView"
+                    container.child("connections").append(owner)
+                    continue
+                }
             }
             let connections = owner.child("connections")
             switch className {
