@@ -226,7 +226,8 @@ struct DecompileCorpusTests {
         "<stackView layoutMarginsRelativeArrangement>",
         // ViewEncoder.commonAttributes: attributes of every view kind, which the corpus shows on
         // other kinds only.
-        "<button autoresizesSubviews>", "<pickerView insetsLayoutMarginsFromSafeArea>",
+        "<button autoresizesSubviews>", "<pickerView insetsLayoutMarginsFromSafeArea>", "<datePicker opaque>",
+        "<segmentedControl multipleTouchEnabled>",
         // UIKitScrollViewRule.attributes: scroll view attributes the corpus shows on text,
         // table and collection views only (UIScrollDisabled, UIPagingEnabled of compiled
         // scroll views).

@@ -311,6 +311,8 @@ struct UIKitDecompilePairTests {
             // document's global tint (Xcode 6).
             "duckduckgo-iOS-Debug/Debug", "duckduckgo-iOS-HomeRow/Base.lproj/HomeRow",
             "pogoros-Sylladise1-6.3-master-Main/Main",
+            // Tab bar controllers: the bar and the viewControllers relationship segues (Xcode 6, 7).
+            "canoelover-Flags-Main-18dcbf30/Main", "pogoros-Sylladise1.3-Main/Main",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -343,6 +345,10 @@ struct UIKitDecompilePairTests {
                     #"accessoryType="disclosureIndicator""#, #"kind="show""#,
                     #"insetsLayoutMarginsFromSafeArea="NO""#,
                 ]
+            ),
+            (
+                "ios-canoelover-Flags-Main-18dcbf30/Main.storyboardc", "Main.storyboard",
+                [#"<tabBar key="tabBar" contentMode="scaleToFill""#, #"relationship="viewControllers""#]
             ),
             (
                 "ios-duckduckgo-iOS-BlankSnapshot/BlankSnapshot.storyboardc", "BlankSnapshot.storyboard",

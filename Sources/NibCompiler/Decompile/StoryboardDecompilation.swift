@@ -170,9 +170,11 @@ final class StoryboardDecompilation {
         // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
         // a scene of its own, a plain controller with the id the nib's name gives.
         var named: Set<String> = []
+        // Every controller a scene nib archives names its view nib (containers' children too,
+        // nested ones included).
         for name in sceneNames {
-            guard let reader = nibs[name], let controller = Self.controller(in: reader) else { continue }
-            for index in [controller] + reader.elements(controller, "UIViewControllers") {
+            guard let reader = nibs[name] else { continue }
+            for index in reader.entries.indices {
                 if let viewNib = reader.string(index, "UINibName") { named.insert(viewNib) }
             }
         }
@@ -399,7 +401,11 @@ final class StoryboardDecompilation {
     ) -> [DecompiledElement] {
         let state = givenState ?? UIKitDecompilation(reader: reader, shared: shared, salt: next())
         state.era = era
-        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000 + (given ?? 0)))])
+        // Ids of the scene and its First Responder: a container's children share its state, so
+        // each child's pair is its own (before, a child's scene could take its container's
+        // First Responder id, and every child repeated that id).
+        let sceneIndex = 1_000_000 + 2 * (given ?? 0)
+        let scene = DecompiledElement("scene", [("sceneID", state.id(sceneIndex))])
         let objects = scene.child("objects")
         guard let index = given ?? Self.controller(in: reader), visitedControllers.insert([state.salt, index]).inserted
         else {
@@ -493,7 +499,7 @@ final class StoryboardDecompilation {
         controller.set("sceneMemberID", "viewController")
         state.register(controller, for: index)
         objects.append(controller)
-        let firstResponder = Self.firstResponder(id: state.id(1_000_001))
+        let firstResponder = Self.firstResponder(id: state.id(sceneIndex + 1))
         objects.append(firstResponder)
 
         // A navigation controller: its bar, and its root controller (archived in this nib) as a
@@ -512,9 +518,34 @@ final class StoryboardDecompilation {
                             ("destination", childID), ("kind", "relationship"), ("relationship", "rootViewController"),
                             ("id", state.id(UIKitDecompilation.syntheticBase + child)),
                         ]))
-                extra += sceneElements(
-                    name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
-                    state: state)
+                // A child with a scene nib of its own (a storyboard identifier) is that nib's scene.
+                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
+                    extra += sceneElements(
+                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                        state: state)
+                }
+            }
+        }
+        // A tab bar controller: its bar and its children (archived in this nib), each a scene of
+        // its own that a viewControllers relationship segue leads to (TabBarRule, StoryboardCompiler).
+        if ClassHierarchy.isKind(className, of: "UITabBarController") {
+            used.formUnion(["UIViewControllers", "UIChildViewControllers", "UITabBar", "UICustomizableViewControllers"])
+            if let bar = reader.reference(index, "UITabBar") { controller.append(tabBar(bar, state: state)) }
+            for child in reader.elements(index, "UIViewControllers") {
+                let childID = Self.controllerID(reader, child) ?? state.id(child)
+                controller.child("connections").append(
+                    DecompiledElement(
+                        "segue",
+                        [
+                            ("destination", childID), ("kind", "relationship"), ("relationship", "viewControllers"),
+                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
+                        ]))
+                // A child with a scene nib of its own (a storyboard identifier) is that nib's scene.
+                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
+                    extra += sceneElements(
+                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                        state: state)
+                }
             }
         }
         // Segue templates: by template object, for the view nib's triggers.
@@ -632,6 +663,39 @@ final class StoryboardDecompilation {
         }
         for (key, payload) in reader.values(index) where !used.contains(key) {
             bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
+        }
+        return bar
+    }
+
+    /// The keys ``TabBarRule/bar(_:controller:context:)`` writes for every bar, from no
+    /// attribute of the document.
+    static let impliedTabBarKeys: Set<String> = [
+        "UIBounds", "UICenter", "UIOpaque", "UIAutoresizeSubviews", "UIAutoresizingMask",
+        "UIViewContentHuggingPriority",
+        "UIViewSemanticContentAttribute", "UIDelegate", "UIBarTranslucence", "UIItems", "UIDeepDrawRect",
+    ]
+
+    /// `<tabBar key="tabBar">` (``TabBarRule/bar(_:controller:context:)`` read backwards): its
+    /// y and height (the rule makes it 320 wide), mask and background; the items are the
+    /// children's.
+    private func tabBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
+        let reader = state.reader
+        let bar = DecompiledElement(
+            "tabBar", [("key", "tabBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        if let frame = state.frame(index) { bar.append(frame) }
+        let mask = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+        let bits = reader.integer(index, "UIAutoresizingMask") ?? 0
+        for (name, bit) in AutoresizingRule.bits where bits & bit != 0 {
+            mask.set(name, "YES")
+        }
+        bar.append(mask)
+        var used = Self.impliedTabBarKeys
+        if let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
+            used.insert("UIBackgroundColor")
+            bar.append(background)
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            bar.append(state.lost("UITabBar.\(key)", "\(key) (\(payload))"))
         }
         return bar
     }
