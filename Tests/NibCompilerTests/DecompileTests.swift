@@ -231,7 +231,8 @@ struct DecompileCorpusTests {
         // UIKitScrollViewRule.attributes: scroll view attributes the corpus shows on text,
         // table and collection views only (UIScrollDisabled, UIPagingEnabled of compiled
         // scroll views).
-        "<scrollView scrollEnabled>", "<scrollView pagingEnabled>",
+        "<scrollView scrollEnabled>", "<scrollView pagingEnabled>", "<collectionView bounces>",
+        "<collectionView bouncesZoom>",
         // ProgressViewRule reads it (UIProgressProgressImage of the corpus's compiled progress view).
         "<progressView progressImage>",
     ]

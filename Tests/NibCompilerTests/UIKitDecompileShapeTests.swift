@@ -288,6 +288,9 @@ struct UIKitDecompilePairTests {
             "duckduckgo-iOS-ActionMessageView/ActionMessageView",
             // A white table background UIKit names (Xcode 13).
             "duckduckgo-iOS-BrowsingMenuViewController/BrowsingMenuViewController",
+            // Collection view cells in the older content view form (constraints, safe area).
+            "duckduckgo-iOS-FavoriteHomeCell/FavoriteHomeCell",
+            "duckduckgo-iOS-PrivacyProtectionHomeCell/PrivacyProtectionHomeCell",
         ])
     func xibPair(_ path: String) throws {
         let url = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).nib")
@@ -313,6 +316,9 @@ struct UIKitDecompilePairTests {
             "pogoros-Sylladise1-6.3-master-Main/Main",
             // Tab bar controllers: the bar and the viewControllers relationship segues (Xcode 6, 7).
             "canoelover-Flags-Main-18dcbf30/Main", "pogoros-Sylladise1.3-Main/Main",
+            // A collection view with a flow layout and prototype cells, a storyboard reference,
+            // a calibrated white tint as Xcode 13 matches it.
+            "duckduckgo-iOS-Home/Base.lproj/Home",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -351,6 +357,13 @@ struct UIKitDecompilePairTests {
                 [#"<tabBar key="tabBar" contentMode="scaleToFill""#, #"relationship="viewControllers""#]
             ),
             (
+                "ios-duckduckgo-iOS-Home/Base.lproj/Home.storyboardc", "Home.storyboard",
+                [
+                    #"<viewControllerPlaceholder storyboardName="DaxOnboarding" referencedIdentifier="DaxDialog""#,
+                    #"<collectionViewFlowLayout key="collectionViewLayout""#, #"reuseIdentifier="centeredSearch""#,
+                ]
+            ),
+            (
                 "ios-duckduckgo-iOS-BlankSnapshot/BlankSnapshot.storyboardc", "BlankSnapshot.storyboard",
                 [#"<variation key="heightClass=regular-widthClass=regular" hidden="NO"/>"#]
             ),
@@ -375,7 +388,8 @@ struct UIKitDecompilePairTests {
                 nibs.append(
                     (name, try NibArchive(parsing: [UInt8](try Data(contentsOf: url.appendingPathComponent(name))))))
             }
-            result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: nil)
+            let info = try? Data(contentsOf: url.appendingPathComponent("Info.plist"))
+            result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: info.map { [UInt8]($0) })
         } else {
             result = try NibDecompiler().decompile(try NibArchive(parsing: [UInt8](try Data(contentsOf: url))))
         }

@@ -34,6 +34,16 @@ final class DecompiledElement {
         }
     }
 
+    /// Removes an attribute.
+    func remove(_ name: String) { attributes.removeAll { $0.name == name } }
+
+    /// Removes the children named `name` and returns them.
+    func removeChildren(named name: String) -> [DecompiledElement] {
+        let removed = children.filter { $0.name == name }
+        children.removeAll { $0.name == name }
+        return removed
+    }
+
     /// Sets the `key` attribute, first as Interface Builder writes it (`<view key="view" …>`).
     func setKey(_ value: String) {
         attributes.removeAll { $0.name == "key" }

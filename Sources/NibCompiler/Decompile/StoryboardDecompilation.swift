@@ -35,14 +35,32 @@ extension NibDecompiler {
             readers[key] = reader
         }
         var entryPoint: String?
+        var references: [String: (storyboard: String, identifier: String?)] = [:]
         if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
             case .dictionary(let entries) = plist
         {
-            for entry in entries where entry.key == "UIStoryboardDesignatedEntryPointIdentifier" {
-                if case .string(let name) = entry.value { entryPoint = name }
+            for entry in entries {
+                switch (entry.key, entry.value) {
+                case ("UIStoryboardDesignatedEntryPointIdentifier", .string(let name)): entryPoint = name
+                case ("UIViewControllerIdentifiersToExternalStoryboardReferences", .dictionary(let scenes)):
+                    // StoryboardCompiler's storyboard references: scene name → the storyboard
+                    // and, when the reference names one, the controller's identifier.
+                    for scene in scenes {
+                        guard case .dictionary(let fields) = scene.value else { continue }
+                        var storyboard: String?
+                        var identifier: String?
+                        for field in fields {
+                            guard case .string(let text) = field.value else { continue }
+                            if field.key == "UIReferencedStoryboardName" { storyboard = text }
+                            if field.key == "UIReferencedControllerIdentifier" { identifier = text }
+                        }
+                        if let storyboard { references[scene.key] = (storyboard, identifier) }
+                    }
+                default: break
+                }
             }
         }
-        return StoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
+        return StoryboardDecompilation(nibs: readers, entryPoint: entryPoint, references: references).run()
     }
 }
 
@@ -103,9 +121,16 @@ final class StoryboardDecompilation {
         return segueKinds[templateClass]
     }
 
-    init(nibs: [String: DecompileReader], entryPoint: String?) {
+    /// The storyboard references `Info.plist` names: scene nib → storyboard and controller identifier.
+    let references: [String: (storyboard: String, identifier: String?)]
+
+    init(
+        nibs: [String: DecompileReader], entryPoint: String?,
+        references: [String: (storyboard: String, identifier: String?)] = [:]
+    ) {
         self.nibs = nibs
         self.entryPoint = entryPoint
+        self.references = references
     }
 
     private func next() -> Int {
@@ -407,6 +432,9 @@ final class StoryboardDecompilation {
         let sceneIndex = 1_000_000 + 2 * (given ?? 0)
         let scene = DecompiledElement("scene", [("sceneID", state.id(sceneIndex))])
         let objects = scene.child("objects")
+        if given == nil, let reference = references[name] {
+            return [storyboardReference(reference, reader: reader, state: state, id: controllerID, scene: scene)]
+        }
         guard let index = given ?? Self.controller(in: reader), visitedControllers.insert([state.salt, index]).inserted
         else {
             objects.append(state.lost("scene without a view controller", "the scene nib \(name) without a controller"))
@@ -665,6 +693,34 @@ final class StoryboardDecompilation {
             bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
         }
         return bar
+    }
+
+    /// A storyboard reference's scene (``StoryboardCompiler``'s reference nib read backwards):
+    /// `<viewControllerPlaceholder>` with the storyboard and identifier `Info.plist` names, and
+    /// the navigation item the nib lists, then First Responder.
+    private func storyboardReference(
+        _ reference: (storyboard: String, identifier: String?), reader: DecompileReader, state: UIKitDecompilation,
+        id: String, scene: DecompiledElement
+    ) -> DecompiledElement {
+        let objects = scene.child("objects")
+        let element = DecompiledElement("viewControllerPlaceholder", [("storyboardName", reference.storyboard)])
+        if let identifier = reference.identifier { element.set("referencedIdentifier", identifier) }
+        element.set("id", id)
+        element.set("sceneMemberID", "viewController")
+        if let placeholder = reader.elements(0, "UINibTopLevelObjectsKey").first(where: {
+            reader.className($0) == "UIStoryboardViewControllerPlaceholder"
+        }) {
+            state.ids[placeholder] = id
+            state.register(element, for: placeholder)
+        } else {
+            element.append(state.lost("storyboard reference without its placeholder", "the reference scene \(id)"))
+        }
+        if let item = reader.entries.indices.first(where: { reader.className($0) == "UINavigationItem" }) {
+            element.append(navigationItem(item, state: state))
+        }
+        objects.append(element)
+        objects.append(Self.firstResponder(id: state.id(1_000_001)))
+        return scene
     }
 
     /// The keys ``TabBarRule/bar(_:controller:context:)`` writes for every bar, from no

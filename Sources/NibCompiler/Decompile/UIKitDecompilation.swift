@@ -442,10 +442,19 @@ final class UIKitDecompilation: DecompileState {
         // Subviews.
         take("UISubviews")
         let subviews = withCandidates(subviewCandidates[index], reader.elements(index, "UISubviews"))
+        // A collection view cell's content view is its `contentView` (``CollectionViewCellRule``).
+        let cellContent =
+            ClassHierarchy.isKind(className, of: "UICollectionViewCell")
+            ? reader.reference(index, "UIContentView") : nil
+        var movedConstraints: [DecompiledElement] = []
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
-                if reader.className(subview) == "UISegment", className == "UISegmentedControl" {
+                if subview == cellContent, isView(subview), depth < Self.maximumDepth {
+                    let content = collectionCellContent(subview, cell: index, depth: depth + 1)
+                    element.append(content.element)
+                    movedConstraints = content.constraints
+                } else if reader.className(subview) == "UISegment", className == "UISegmentedControl" {
                     // The control's segments (``segmentedControl(_:_:_:)``).
                     visited.insert(subview)
                 } else if reader.className(subview) == "_UILayoutGuide" {
@@ -506,6 +515,11 @@ final class UIKitDecompilation: DecompileState {
         case "UITextView":
             scrollKeys(index, element, take)
             textView(index, element, take)
+        case "UICollectionView":
+            scrollKeys(index, element, take)
+            collectionView(index, element, take)
+        case _ where cellContent != nil:
+            collectionViewCell(index, element, take)
         default: break
         }
         if !used.contains("UIBackgroundColor"),
@@ -521,11 +535,12 @@ final class UIKitDecompilation: DecompileState {
         take("UIViewAutolayoutConstraints")
         let constraints = withCandidates(
             constraintCandidates[index], reader.elements(index, "UIViewAutolayoutConstraints"))
-        if !constraints.isEmpty {
+        if !constraints.isEmpty || !movedConstraints.isEmpty {
             let list = DecompiledElement("constraints")
             for constraint in constraints {
                 if let made = self.constraint(constraint, owner: index) { list.append(made) }
             }
+            for made in movedConstraints { list.append(made) }
             if !list.children.isEmpty { element.append(list) }
         }
         for (key, payload) in reader.values(index)
@@ -1251,15 +1266,18 @@ final class UIKitDecompilation: DecompileState {
     /// `<prototypes>` of table view `index`: each prototype nib (``PrototypeNib``, a `UINib`
     /// whose archive data is the cell's own nib) decompiled into its `<tableViewCell>`, its
     /// upstream placeholders standing for the elements of this nib they name.
-    private func prototypes(_ index: Int) -> DecompiledElement {
-        let list = DecompiledElement("prototypes")
+    private func prototypes(
+        _ index: Int, listName: String = "prototypes", nibsKey: String = "UITableViewCellPrototypeNibs",
+        externalsKey: String = "UITableViewCellPrototypeNibExternalObjects"
+    ) -> DecompiledElement {
+        let list = DecompiledElement(listName)
         let externalTables = Dictionary(
-            reader.reference(index, "UITableViewCellPrototypeNibExternalObjects").map { reader.pairs(at: $0) } ?? [],
+            reader.reference(index, externalsKey).map { reader.pairs(at: $0) } ?? [],
             uniquingKeysWith: { first, _ in first })
         let externalsByIdentifier = Dictionary(
             externalTables.compactMap { key, table in reader.string(at: key).map { ($0, table) } },
             uniquingKeysWith: { first, _ in first })
-        let nibs = reader.reference(index, "UITableViewCellPrototypeNibs").map { reader.pairs(at: $0) } ?? []
+        let nibs = reader.reference(index, nibsKey).map { reader.pairs(at: $0) } ?? []
         for (position, pair) in nibs.enumerated() {
             let (key, nib) = pair
             let identifier = reader.string(at: key) ?? ""
@@ -1295,6 +1313,125 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         return list
+    }
+
+    // MARK: Collection views
+
+    /// Keys ``CollectionViewRule`` and ``UIKitScrollViewRule`` write for every collection view
+    /// of an era, from no attribute.
+    static let impliedCollectionKeys: Set<String> = [
+        "UIViewLocalOverrideTraitCollection", "UIAllowsUserInitiatedMultipleSelection", "UIDelegate",
+    ]
+
+    /// `<collectionView>` (``CollectionViewRule`` read backwards): the layout, the prototype
+    /// cells (nested nibs, as a table's: ``prototypes(_:listName:nibsKey:externalsKey:)``) in
+    /// `<cells>`, prefetching.
+    private func collectionView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in Self.impliedCollectionKeys { take(key) }
+        if reader.flag(index, "UICollectionViewPrefetchingEnabled") == false {
+            element.set("prefetchingEnabled", "NO")
+        }
+        take("UICollectionViewPrefetchingEnabled")
+        if reader.has(index, "UICollectionViewCellNibDict") {
+            take("UICollectionViewCellNibDict")
+            take("UICollectionViewCellPrototypeNibExternalObjects")
+            element.set("dataMode", "prototypes")
+            element.append(
+                prototypes(
+                    index, listName: "cells", nibsKey: "UICollectionViewCellNibDict",
+                    externalsKey: "UICollectionViewCellPrototypeNibExternalObjects"))
+        }
+        if let layout = reader.reference(index, "UICollectionLayout"), let made = collectionLayout(layout) {
+            take("UICollectionLayout")
+            element.append(made)
+        }
+    }
+
+    /// `<collectionViewFlowLayout key="collectionViewLayout">` (``CollectionViewRule/layout(_:_:)``
+    /// read backwards: spacings, item size, section inset and its reference, scroll direction),
+    /// or a custom layout's `<collectionViewLayout>` with its class.
+    private func collectionLayout(_ index: Int) -> DecompiledElement? {
+        let className = actualClass(index)
+        if className == "UICollectionViewLayout" {
+            let element = DecompiledElement("collectionViewLayout", [("key", "collectionViewLayout")])
+            element.set("id", id(index))
+            setCustomClass(index, on: element)
+            elements[index] = element
+            return element
+        }
+        guard className == "UICollectionViewFlowLayout" else { return nil }
+        let element = DecompiledElement("collectionViewFlowLayout", [("key", "collectionViewLayout")])
+        elements[index] = element
+        element.set("minimumLineSpacing", Self.number(reader.number(index, "UILineSpacing") ?? 10))
+        element.set("minimumInteritemSpacing", Self.number(reader.number(index, "UIInteritemSpacing") ?? 10))
+        if reader.integer(index, "UIScrollDirection") == 1 { element.set("scrollDirection", "horizontal") }
+        switch reader.integer(index, "UISectionInsetReference") {
+        case 1?: element.set("sectionInsetReference", "safeArea")
+        case 2?: element.set("sectionInsetReference", "layoutMargins")
+        default: break
+        }
+        setCustomClass(index, on: element)
+        element.set("id", id(index))
+        let size = reader.geometry(index, "UIItemSize") ?? [50, 50]
+        if size.count == 2 {
+            element.append(
+                DecompiledElement(
+                    "size", [("key", "itemSize"), ("width", Self.number(size[0])), ("height", Self.number(size[1]))]))
+        }
+        if let inset = reader.geometry(index, "UISectionInset"), inset.count == 4 {
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", "sectionInset"), ("minX", Self.number(inset[1])), ("minY", Self.number(inset[0])),
+                        ("maxX", Self.number(inset[3])), ("maxY", Self.number(inset[2])),
+                    ]))
+        }
+        return element
+    }
+
+    /// A collection view cell's own keys (``CollectionViewCellRule``): its reuse and
+    /// restoration identifiers; the iOS 14 SDK's nil configuration keys and the content view
+    /// are the compiler's.
+    private func collectionViewCell(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in [
+            "UISystemBackgroundView", "UIContentConfigurationIdentifier", "UIContentConfigurationView", "UIContentView",
+        ] {
+            take(key)
+        }
+        if let identifier = reader.string(index, "UIReuseIdentifier") {
+            take("UIReuseIdentifier")
+            if !identifier.isEmpty { element.set("reuseIdentifier", identifier) }
+        }
+        copyString(index, "UIRestorationIdentifier", to: "restorationIdentifier", of: element, take)
+    }
+
+    /// A collection view cell's content view. The older form (``CollectionViewCellRule``: UIKit's
+    /// own view, which IB does not track) is `<view key="contentView">` without an id, the
+    /// cell's id standing for it, its constraints the cell's (returned for the cell to list);
+    /// the later one `<collectionViewCellContentView key="contentView">`, a view like any other.
+    private func collectionCellContent(_ index: Int, cell: Int, depth: Int) -> (
+        element: DecompiledElement, constraints: [DecompiledElement]
+    ) {
+        let tracked = reader.elements(0, "UINibObjectsKey").contains(index)
+        if !tracked { ids[index] = id(cell) }
+        let made = view(index, depth: depth)
+        made.setKey("contentView")
+        // A content view with subviews does not translate its mask whatever the document says.
+        if !reader.elements(index, "UISubviews").isEmpty { made.remove("translatesAutoresizingMaskIntoConstraints") }
+        guard !tracked else {
+            made.name = "collectionViewCellContentView"
+            return (made, [])
+        }
+        made.name = "view"
+        made.remove("id")
+        // Its own safe area guide is the cell's (the source's guide on the cell moves to it), so
+        // the guide's placeholder, tracked after the cell, is that guide's.
+        if ownGuidesPending.remove(index) != nil {
+            ownGuidesPending.insert(cell)
+            safeAreaPlaced.insert(cell)
+        }
+        return (made, made.removeChildren(named: "constraints").flatMap(\.children))
     }
 
     static let barSystemItems = inverted(BarButtonItemRule.systemItems)
@@ -1746,6 +1883,19 @@ final class UIKitDecompilation: DecompileState {
         guard let red = component("UIRed"), let green = component("UIGreen"), let blue = component("UIBlue") else {
             return nil
         }
+        // Xcode 13's ColorSync matches calibrated white to float32's next value above 1, without
+        // float64 components (``ColorRule``): the source's calibrated RGB white.
+        let matchedWhite = Double(Float(1).nextUp)
+        if era.matchesCalibratedWhiteAboveOne, [red, green, blue].allSatisfy({ $0 == matchedWhite }),
+            !reader.has(index, "UIRed-Double")
+        {
+            element.set("red", "1")
+            element.set("green", "1")
+            element.set("blue", "1")
+            element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+            element.set("colorSpace", "calibratedRGB")
+            return element
+        }
         element.set("red", Self.number(red))
         element.set("green", Self.number(green))
         element.set("blue", Self.number(blue))
@@ -1812,6 +1962,8 @@ final class UIKitDecompilation: DecompileState {
         {
             return nil
         }
+        // The four constraints pinning a collection view cell's content view (CollectionViewCellRule).
+        if reader.string(index, "NSLayoutIdentifier") == "UIIBSystemGenerated" { return nil }
         switch className {
         case "NSLayoutConstraint": break
         case "NSIBPrototypingLayoutConstraint", "_UILayoutSupportConstraint":
