@@ -319,6 +319,8 @@ struct UIKitDecompilePairTests {
             // A collection view with a flow layout and prototype cells, a storyboard reference,
             // a calibrated white tint as Xcode 13 matches it.
             "duckduckgo-iOS-Home/Base.lproj/Home",
+            // Presentation segues' modal styles and animation; a scene nib's localizable titles.
+            "duckduckgo-iOS-Main/Base.lproj/Main",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -361,6 +363,13 @@ struct UIKitDecompilePairTests {
                 [
                     #"<viewControllerPlaceholder storyboardName="DaxOnboarding" referencedIdentifier="DaxDialog""#,
                     #"<collectionViewFlowLayout key="collectionViewLayout""#, #"reuseIdentifier="centeredSearch""#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-Tab/Base.lproj/Tab.storyboardc", "Tab.storyboard",
+                [
+                    #"kind="popoverPresentation" identifier="PrivacyProtection""#, "popoverAnchorView=",
+                    #"modalPresentationStyle="overFullScreen" modalTransitionStyle="crossDissolve""#,
                 ]
             ),
             (

@@ -426,6 +426,12 @@ final class StoryboardDecompilation {
     ) -> [DecompiledElement] {
         let state = givenState ?? UIKitDecompilation(reader: reader, shared: shared, salt: next())
         state.era = era
+        // The scene nib's localizable strings name their objects' ids (navigation items, bar
+        // button items, titles), as a view nib's do.
+        if givenState == nil {
+            state.assignLocalizationIDs()
+            if state.localizable { localizable = true }
+        }
         // Ids of the scene and its First Responder: a container's children share its state, so
         // each child's pair is its own (before, a child's scene could take its container's
         // First Responder id, and every child repeated that id).
@@ -590,6 +596,7 @@ final class StoryboardDecompilation {
             }
             let segue = DecompiledElement("segue", [("destination", destination), ("kind", kind)])
             if let identifier = reader.string(template, "UIIdentifier") { segue.set("identifier", identifier) }
+            segueAttributes(template, kind: kind, reader: reader, into: segue)
             segue.set("id", state.id(template))
             segues[template] = segue
             segueOrder.append(template)
@@ -636,8 +643,13 @@ final class StoryboardDecompilation {
             controller.append(
                 state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
         }
-        for template in segueOrder where !triggered.contains(template) {
-            if let segue = segues[template] { controller.child("connections").append(segue) }
+        // A template the view nib names but places on no trigger (a popover segue whose
+        // placeholder only names its anchor view) is the controller's.
+        for template in segueOrder {
+            guard let segue = segues[template],
+                !triggered.contains(template) || !shared.placedSegues.contains(ObjectIdentifier(segue))
+            else { continue }
+            controller.child("connections").append(segue)
         }
         controller.orderChildren([
             "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
@@ -649,6 +661,39 @@ final class StoryboardDecompilation {
         // container's children too) and their items have elements.
         if givenState == nil { state.connectScene() }
         return [scene] + extra
+    }
+
+    /// A presentation segue's `animates` and modal styles, a custom segue's class, a popover
+    /// segue's arrow directions (``SegueRule/template(_:destination:module:fileName:diagnostics:)``
+    /// read backwards).
+    private func segueAttributes(_ template: Int, kind: String, reader: DecompileReader, into segue: DecompiledElement)
+    {
+        switch kind {
+        case "presentation", "modal":
+            for (key, attribute, table) in [
+                ("UIModalPresentationStyle", "modalPresentationStyle", Self.presentationStyles),
+                ("UIModalTransitionStyle", "modalTransitionStyle", Self.transitionStyles),
+            ] {
+                if let code = reader.integer(template, key), let name = table[code] { segue.set(attribute, name) }
+            }
+            if reader.flag(template, "UIAnimates") == false { segue.set("animates", "NO") }
+        case "custom":
+            if let custom = reader.string(template, "UISegueClassName") {
+                let (plain, module) = DecompileState.demangled(custom)
+                segue.set("customClass", plain)
+                if let module { segue.set("customModule", module) }
+            }
+        case "popoverPresentation":
+            if let bits = reader.integer(template, "UIPermittedArrowDirections"), bits != 15 {
+                let arrows = DecompiledElement("popoverArrowDirection", [("key", "popoverArrowDirection")])
+                for (name, bit) in [("up", 1), ("down", 2), ("left", 4), ("right", 8)] where bits & bit != 0 {
+                    arrows.set(name, "YES")
+                }
+                segue.append(arrows)
+            }
+        default:
+            break
+        }
     }
 
     /// The keys ``NavigationRule/bar(_:controller:context:)`` writes for every bar, from no

@@ -207,7 +207,7 @@ final class UIKitDecompilation: DecompileState {
 
     /// Localizable strings (`NSKey` `abc-12-xyz.text`) name their object's id: the decompiled
     /// element gets it back, so the compiled strings get the same keys.
-    private func assignLocalizationIDs() {
+    func assignLocalizationIDs() {
         let referrer = reader.firstReferrers()
         for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
             localizable = true
@@ -2261,13 +2261,23 @@ final class UIKitDecompilation: DecompileState {
                 // placeholder; a container's embed segue: the placeholder's containerView
                 // outlet to it (``ConnectionRule``'s segue triggers read backwards).
                 if label == "selectionSegueTemplate", let segue = destinationElement, segue.name == "segue" {
+                    shared.placedSegues.insert(ObjectIdentifier(segue))
                     owner.child("connections").append(segue)
+                    continue
+                }
+                // A popover segue's anchor: its template's anchorView outlet (StoryboardCompiler).
+                if label == "anchorView", owner.name == "segue",
+                    let destination = reader.reference(
+                        index, "UIDestination"), destinationElement != nil
+                {
+                    owner.set("popoverAnchorView", id(destination))
                     continue
                 }
                 if label == "containerView", owner.name == "segue", let container = destinationElement,
                     container.name == "view"
                 {
                     container.name = "containerView"
+                    shared.placedSegues.insert(ObjectIdentifier(owner))
                     container.child("connections").append(owner)
                     continue
                 }
@@ -2294,6 +2304,7 @@ final class UIKitDecompilation: DecompileState {
                 if label == "perform:", let destination = reader.reference(index, "UIDestination"),
                     let segue = elements[destination], segue.name == "segue"
                 {
+                    shared.placedSegues.insert(ObjectIdentifier(segue))
                     connections.append(segue)
                     continue
                 }
