@@ -321,6 +321,9 @@ struct UIKitDecompilePairTests {
             "duckduckgo-iOS-Home/Base.lproj/Home",
             // Presentation segues' modal styles and animation; a scene nib's localizable titles.
             "duckduckgo-iOS-Main/Base.lproj/Main",
+            // Xcode 6 and 7 size classes: subview masks and frame variations (prototyping
+            // constraints per class).
+            "pogoros-TipCalculator-Main/Main", "jdrharding-ROMPiOS-Main/Main",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -370,6 +373,13 @@ struct UIKitDecompilePairTests {
                 [
                     #"kind="popoverPresentation" identifier="PrivacyProtection""#, "popoverAnchorView=",
                     #"modalPresentationStyle="overFullScreen" modalTransitionStyle="crossDissolve""#,
+                ]
+            ),
+            (
+                "ios-pogoros-TipCalculator-Main/Main.storyboardc", "Main.storyboard",
+                [
+                    #"<variation key="heightClass=regular-widthClass=compact" fixedFrame="YES">"#,
+                    #"<rect key="frame" x="71" y="195" width="230" height="30"/>"#, #"<mask key="subviews">"#,
                 ]
             ),
             (

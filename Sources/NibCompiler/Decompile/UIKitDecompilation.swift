@@ -83,8 +83,7 @@ final class UIKitDecompilation: DecompileState {
             reader.className($0) == "UITableViewDataSource"
         }
         let storageLists = reader.elements(0, "UINibTraitStorageListsKey")
-        let readsVariations = era >= XcodeEra(8)
-        if readsVariations { collectCandidates(storageLists) }
+        collectCandidates(storageLists)
         var objects: [DecompiledElement] = []
         for index in reader.elements(0, "UINibTopLevelObjectsKey") {
             if let element = topLevel(index) { objects.append(element) }
@@ -95,7 +94,7 @@ final class UIKitDecompilation: DecompileState {
         for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
             if let comment = accessibility(index) { objects.append(comment) }
         }
-        for index in storageLists where !readsVariations || !variations(index) {
+        for index in storageLists where !variations(index) {
             objects.append(lost("size-class variations", "the trait storage list object \(index)"))
         }
         return objects
@@ -2068,6 +2067,8 @@ final class UIKitDecompilation: DecompileState {
     /// document's order: what ``VariationRule`` lists as the relationship storage's candidates,
     /// installed or not.
     private var subviewCandidates: [Int: [Int]] = [:]
+    /// Container → its `traitStorageSubviews` storage.
+    private var subviewStorages: [Int: Int] = [:]
     private var constraintCandidates: [Int: [Int]] = [:]
 
     static let variationValues = VariationRule.attributeVariationCodes.mapValues { inverted($0) }
@@ -2081,8 +2082,23 @@ final class UIKitDecompilation: DecompileState {
                 guard let object = reader.reference(storage, "UIObject") else { continue }
                 let candidates = reader.elements(storage, "UIRelationshipCandidates")
                 switch reader.string(storage, "UIKeyPath") {
-                case "traitStorageSubviews"?: subviewCandidates[object] = candidates
-                case "traitStorageConstraints"?: constraintCandidates[object] = candidates
+                case "traitStorageSubviews"?:
+                    subviewCandidates[object] = candidates
+                    subviewStorages[object] = storage
+                case "traitStorageConstraints"?
+                where !candidates.contains(where: { reader.className($0) == "NSIBPrototypingLayoutConstraint" }):
+                    constraintCandidates[object] = candidates
+                case "traitStorageConstraints"?:
+                    // Xcode 6 and 7: each size class's prototyping constraints, which stand for
+                    // the subviews' frames there (``frameVariations(_:records:)``).
+                    prototypingStorages[object] = storage
+                    for record in reader.elements(storage, "UIRecords")
+                    where variationKey(reader.reference(record, "UITraitCollection")) == "default" {
+                        for constraint in reader.elements(record, "UIAddedObjects") {
+                            guard let item = reader.reference(constraint, "NSFirstItem") else { continue }
+                            prototypingFlags[item] = "fixedFrame"
+                        }
+                    }
                 default: break
                 }
             }
@@ -2131,6 +2147,8 @@ final class UIKitDecompilation: DecompileState {
             let records = reader.elements(storage, "UIRecords")
             guard seen.insert("\(object) \(keyPath)").inserted else { continue }
             switch reader.className(storage) {
+            case "_UIRelationshipTraitStorage" where prototypingStorages[object] == storage:
+                frameVariations(object, records: records)
             case "_UIRelationshipTraitStorage":
                 guard
                     let kind = ["traitStorageSubviews": "subviews", "traitStorageConstraints": "constraints"][keyPath]
@@ -2166,6 +2184,128 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         return complete
+    }
+
+    /// Container → its Xcode 6/7 prototyping constraint storage.
+    private var prototypingStorages: [Int: Int] = [:]
+
+    /// Xcode 6 and 7's prototyping constraint storage of `container` → its subviews' frame
+    /// variations (``VariationRule``'s per-class placement read backwards). Each record is a size
+    /// class's constraints, made from each installed subview's frame there when it is fixed
+    /// (``PrototypingConstraintRule``: left and top to the container, width and height unless
+    /// intrinsic); a subview without constraints in a class where it is installed is not fixed
+    /// there. A subview gets `<variation key=… fixedFrame=…>` (with its `<rect key="frame">`) for
+    /// each class, from the least specific, whose placement the variations before do not give.
+    private func frameVariations(_ container: Int, records: [Int]) {
+        struct Placement: Equatable {
+            var fixed: Bool
+            var frame: [Double]
+        }
+        typealias SizeClass = VariationRule.SizeClass
+        var perClass: [Int: [(SizeClass, [Int])]] = [:]
+        var classes: [SizeClass] = []
+        for record in records {
+            guard let key = variationKey(reader.reference(record, "UITraitCollection")),
+                let sizeClass = SizeClass(key: key)
+            else { continue }
+            classes.append(sizeClass)
+            var byItem: [Int: [Int]] = [:]
+            for constraint in reader.elements(record, "UIAddedObjects") {
+                if let item = reader.reference(constraint, "NSFirstItem") {
+                    byItem[item, default: []].append(constraint)
+                }
+            }
+            for (item, constraints) in byItem { perClass[item, default: []].append((sizeClass, constraints)) }
+        }
+        let subviews = subviewCandidates[container] ?? reader.elements(container, "UISubviews")
+        for subview in subviews {
+            guard let element = elements[subview], let base = frameNumbers(subview) else { continue }
+            let constrained = perClass[subview] ?? []
+            func placement(_ sizeClass: SizeClass) -> Placement {
+                guard let constraints = constrained.first(where: { $0.0 == sizeClass })?.1 else {
+                    return Placement(fixed: false, frame: base)
+                }
+                var frame = base
+                for constraint in constraints {
+                    let attribute = reader.integer(constraint, "NSFirstAttributeV2") ?? 0
+                    let constant = reader.number(constraint, "NSConstantV2") ?? 0
+                    switch attribute {
+                    case 1: frame[0] = constant
+                    case 3: frame[1] = constant
+                    case 7: frame[2] = constant
+                    case 8: frame[3] = constant
+                    default: break
+                    }
+                }
+                return Placement(fixed: true, frame: frame)
+            }
+            let defaultClass = SizeClass(horizontal: nil, vertical: nil)
+            let installed = classes.filter { isInstalled(subview, in: $0, container: container) }
+            let basePlacement =
+                installed.contains(defaultClass) ? placement(defaultClass) : Placement(fixed: false, frame: base)
+            var emitted: [(SizeClass, Placement)] = []
+            for sizeClass in installed.sorted(by: { $0.specificity < $1.specificity }) where sizeClass.specificity > 0 {
+                var resolved = basePlacement
+                for (other, value) in emitted.sorted(by: { $0.0.specificity < $1.0.specificity })
+                where other.applies(in: sizeClass) {
+                    resolved = value
+                }
+                let actual = placement(sizeClass)
+                guard actual.fixed != resolved.fixed || (actual.fixed && actual.frame != resolved.frame) else {
+                    continue
+                }
+                emitted.append((sizeClass, actual))
+                let variation = variationElement(element, variationKeyText(sizeClass))
+                variation.set("fixedFrame", actual.fixed ? "YES" : "NO")
+                if actual.fixed {
+                    variation.append(
+                        DecompiledElement(
+                            "rect",
+                            [
+                                ("key", "frame"), ("x", Self.number(actual.frame[0])),
+                                ("y", Self.number(actual.frame[1])), ("width", Self.number(actual.frame[2])),
+                                ("height", Self.number(actual.frame[3])),
+                            ]))
+                }
+            }
+        }
+    }
+
+    /// A subview's frame as x, y, width, height.
+    private func frameNumbers(_ index: Int) -> [Double]? {
+        guard let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        else { return nil }
+        return [center[0] - bounds[2] / 2, center[1] - bounds[3] / 2, bounds[2], bounds[3]]
+    }
+
+    /// Whether `subview` is installed in `sizeClass`: its container's subview masks (the records
+    /// of its `traitStorageSubviews` storage), the more specific last; installed without one.
+    private func isInstalled(_ subview: Int, in sizeClass: VariationRule.SizeClass, container: Int) -> Bool {
+        guard let storage = subviewStorages[container] else { return true }
+        var installed = true
+        var masks: [(VariationRule.SizeClass, Int)] = []
+        for record in reader.elements(storage, "UIRecords") {
+            guard let key = variationKey(reader.reference(record, "UITraitCollection")),
+                let maskClass = VariationRule.SizeClass(key: key)
+            else { continue }
+            masks.append((maskClass, record))
+        }
+        for (maskClass, record) in masks.sorted(by: { $0.0.specificity < $1.0.specificity })
+        where maskClass.applies(in: sizeClass) {
+            if reader.elements(record, "UIRemovedObjects").contains(subview) { installed = false }
+            if reader.elements(record, "UIAddedObjects").contains(subview) { installed = true }
+        }
+        return installed
+    }
+
+    /// The variation key of a size class (``VariationRule/SizeClass/init(key:)`` read backwards).
+    private func variationKeyText(_ sizeClass: VariationRule.SizeClass) -> String {
+        let names = [1: "compact", 2: "regular"]
+        var parts: [String] = []
+        if let vertical = sizeClass.vertical, let name = names[vertical] { parts.append("heightClass=\(name)") }
+        if let horizontal = sizeClass.horizontal, let name = names[horizontal] { parts.append("widthClass=\(name)") }
+        return parts.isEmpty ? "default" : parts.joined(separator: "-")
     }
 
     /// The text of an attribute variation's value: a constraint's numeric constant, a view
