@@ -324,6 +324,9 @@ struct UIKitDecompilePairTests {
             // Xcode 6 and 7 size classes: subview masks and frame variations (prototyping
             // constraints per class).
             "pogoros-TipCalculator-Main/Main", "jdrharding-ROMPiOS-Main/Main",
+            // A navigation controller's toolbar and a controller's toolbar items, bars' title
+            // text attributes, text fields' clear button mode, non-opaque prototype cells.
+            "duckduckgo-iOS-Bookmarks/Base.lproj/Bookmarks",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")

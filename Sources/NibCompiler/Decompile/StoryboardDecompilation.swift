@@ -522,6 +522,15 @@ final class StoryboardDecompilation {
             }
             controller.append(edges)
         }
+        // The items a navigation controller's toolbar shows for this controller.
+        let toolbarItems = reader.elements(index, "UIToolbarItems")
+        let madeToolbarItems = toolbarItems.compactMap { state.barButtonItem($0, key: nil) }
+        if !toolbarItems.isEmpty, madeToolbarItems.count == toolbarItems.count {
+            used.insert("UIToolbarItems")
+            let list = DecompiledElement("toolbarItems")
+            for item in madeToolbarItems { list.append(item) }
+            controller.append(list)
+        }
         if let item = reader.reference(index, "UITabBarItem"), let made = state.tabBarItem(item) {
             used.insert("UITabBarItem")
             controller.append(made)
@@ -542,6 +551,13 @@ final class StoryboardDecompilation {
             used.formUnion(["UIViewControllers", "UIChildViewControllers", "UINavigationBar"])
             if let bar = reader.reference(index, "UINavigationBar") {
                 controller.append(navigationBar(bar, state: state))
+            }
+            // Its toolbar (StoryboardCompiler.navigationToolbar), shown or not.
+            if let toolbar = reader.reference(index, "UIToolbar"), let made = state.decodeView(toolbar) {
+                used.formUnion(["UIToolbar", "UIToolbarShown"])
+                made.setKey("toolbar")
+                controller.append(made)
+                if reader.flag(index, "UIToolbarShown") == true { controller.set("toolbarHidden", "NO") }
             }
             for child in reader.elements(index, "UIViewControllers") {
                 let childID = Self.controllerID(reader, child) ?? state.id(child)
@@ -652,7 +668,8 @@ final class StoryboardDecompilation {
             controller.child("connections").append(segue)
         }
         controller.orderChildren([
-            "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
+            "layoutGuides", "view", "tableView", "collectionView", "toolbarItems", "tabBarItem", "navigationItem",
+            "connections",
         ])
         for (key, payload) in reader.values(index) where !used.contains(key) {
             controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
@@ -729,6 +746,28 @@ final class StoryboardDecompilation {
         {
             used.insert("UIBackgroundColor")
             bar.append(background)
+        }
+        // NavigationRule.textAttributes: NSColor → textColor, NSFont → a font description.
+        if state.era >= XcodeEra(13), let attributes = reader.reference(index, "UITitleTextAttributes") {
+            let made = DecompiledElement("textAttributes", [("key", "titleTextAttributes")])
+            var complete = true
+            for (key, value) in reader.pairs(at: attributes) {
+                switch reader.string(at: key) {
+                case "NSColor"?:
+                    if let color = state.color(value, key: "textColor") { made.append(color) } else { complete = false }
+                case "NSFont"?:
+                    if let font = state.font(value, key: "fontDescription") {
+                        made.append(font)
+                    } else {
+                        complete = false
+                    }
+                default: complete = false
+                }
+            }
+            if complete {
+                used.insert("UITitleTextAttributes")
+                bar.append(made)
+            }
         }
         if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") {
             // Before Xcode 13 a bar's tint is the document's global tint (NavigationRule.bar).

@@ -575,7 +575,8 @@ final class UIKitDecompilation: DecompileState {
         let element = DecompiledElement("tableViewCell")
         elements[index] = element
         element.set("contentMode", "scaleToFill")
-        if reader.flag(index, "UIOpaque") == false { element.set("opaque", "NO") }
+        // TableViewCellRule archives UIOpaque only for an opaque cell (as for any view).
+        if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
         used.insert("UIOpaque")
         for (key, attribute, value) in [
             ("UIClipsToBounds", "clipsSubviews", "YES"), ("UIUserInteractionDisabled", "userInteractionEnabled", "NO"),
@@ -1069,6 +1070,7 @@ final class UIKitDecompilation: DecompileState {
     }
 
     static let borderStyles = inverted(TextFieldRule.borderStyles)
+    static let clearButtonModes = inverted(TextFieldRule.clearButtonModes)
     static let capitalizations = inverted(TextInputTraitsRule.capitalizations)
     static let tristates = inverted(TextInputTraitsRule.tristate)
     static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
@@ -1100,6 +1102,9 @@ final class UIKitDecompilation: DecompileState {
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
             Self.horizontalAlignments, unknown: "left", take)
         copyCode(index, "UIBorderStyle", to: "borderStyle", of: element, Self.borderStyles, unknown: "none", take)
+        copyCode(
+            index, "UIClearButtonMode", to: "clearButtonMode", of: element, Self.clearButtonModes, unknown: "never",
+            take)
         copyString(index, "UIText", to: "text", of: element, take)
         copyString(index, "UIPlaceholder", to: "placeholder", of: element, take)
         take("UITextAlignment")
@@ -1905,7 +1910,7 @@ final class UIKitDecompilation: DecompileState {
     }
 
     /// `<fontDescription key=…>` for a `UIFont` (``FontRule`` read backwards), or nil.
-    private func font(_ index: Int?, key: String) -> DecompiledElement? {
+    func font(_ index: Int?, key: String) -> DecompiledElement? {
         guard let index, reader.className(index) == "UIFont" else { return nil }
         let element = DecompiledElement("fontDescription", [("key", key)])
         if let style = reader.string(index, "UIIBTextStyle") {
