@@ -327,6 +327,10 @@ struct UIKitDecompilePairTests {
             // A navigation controller's toolbar and a controller's toolbar items, bars' title
             // text attributes, text fields' clear button mode, non-opaque prototype cells.
             "duckduckgo-iOS-Bookmarks/Base.lproj/Bookmarks",
+            // Calibrated RGB colors as Xcode 13 matches them in a storyboard (float32, no float64
+            // copies); a scroll view's content and frame guides.
+            "duckduckgo-iOS-Authentication/Base.lproj/Authentication", "duckduckgo-iOS-Tab/Base.lproj/Tab",
+            "duckduckgo-iOS-Onboarding/Base.lproj/Onboarding",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")

@@ -324,6 +324,7 @@ final class StoryboardDecompilation {
         guard let viewReader = nibs[name] else { return }
         let view = UIKitDecompilation(reader: viewReader, shared: shared, salt: next())
         view.era = era
+        view.inStoryboard = true
         view.externalElements = externals
         view.externalElements["IBFilesOwner"] = controller
         view.externalElements["IBFirstResponder"] = firstResponder
@@ -426,6 +427,7 @@ final class StoryboardDecompilation {
     ) -> [DecompiledElement] {
         let state = givenState ?? UIKitDecompilation(reader: reader, shared: shared, salt: next())
         state.era = era
+        state.inStoryboard = true
         // The scene nib's localizable strings name their objects' ids (navigation items, bar
         // button items, titles), as a view nib's do.
         if givenState == nil {

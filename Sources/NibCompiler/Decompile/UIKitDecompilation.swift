@@ -20,6 +20,8 @@ final class UIKitDecompilation: DecompileState {
     private var parentOf: [Int: Int] = [:]
     var era = XcodeEra(13)
     var localizable = false
+    /// Whether the nib is a storyboard's (whose sRGB colors the compiler rounds: ``ColorRule``).
+    var inStoryboard = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
     static let maximumDepth = 200
     /// Indexes above every real object's, for ids of elements no object stands for.
@@ -1296,6 +1298,7 @@ final class UIKitDecompilation: DecompileState {
             let nested = UIKitDecompilation(
                 reader: DecompileReader(archive), shared: shared, salt: salt &* 131 &+ index &* 17 &+ position &+ 1)
             nested.era = era
+            nested.inStoryboard = inStoryboard
             nested.nesting = nesting + 1
             // What the prototype's upstream placeholders stand for in this nib.
             for (name, target) in externalsByIdentifier[identifier].map({ reader.pairs(at: $0) }) ?? [] {
@@ -1900,6 +1903,23 @@ final class UIKitDecompilation: DecompileState {
             element.set("colorSpace", "calibratedRGB")
             return element
         }
+        // A storyboard's sRGB components are rounded to ten digits and keep float64 copies
+        // (``ColorRule/roundsDoubles(_:_:)``): float32 components that ten digits do not give,
+        // without copies, are ColorSync's match of a calibrated RGB color (Generic RGB through
+        // both profiles' whites, ``ColorConversion/genericRGBToSRGB(_:relativeToWhite:)``),
+        // given back when the compiler's conversion of the inverse gives the same float32s.
+        if inStoryboard, era.roundsColorDoubles, era.matchesColorsRelativeToWhite,
+            !["UIRed", "UIGreen", "UIBlue"].contains(where: { reader.has(index, $0 + "-Double") }),
+            [red, green, blue].contains(where: { ColorRule.roundedToTenDigits($0) != $0 }),
+            let calibrated = Self.calibratedSource(of: [red, green, blue])
+        {
+            element.set("red", Self.number(calibrated[0]))
+            element.set("green", Self.number(calibrated[1]))
+            element.set("blue", Self.number(calibrated[2]))
+            element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+            element.set("colorSpace", "calibratedRGB")
+            return element
+        }
         element.set("red", Self.number(red))
         element.set("green", Self.number(green))
         element.set("blue", Self.number(blue))
@@ -1907,6 +1927,24 @@ final class UIKitDecompilation: DecompileState {
         element.set("colorSpace", "custom")
         element.set("customColorSpace", "sRGB")
         return element
+    }
+
+    /// The calibrated RGB components whose match to extended sRGB (Xcode 13's, relative to the
+    /// whites) gives `target` in float32, refined from the inverse conversion; nil when none does.
+    static func calibratedSource(of target: [Double]) -> [Double]? {
+        guard target.count == 3, target.allSatisfy(\.isFinite) else { return nil }
+        let goal = ColorConversion.sRGBToGenericRGB(target)
+        var source = goal
+        for _ in 0..<8 {
+            let matched = ColorConversion.genericRGBToSRGB(source, relativeToWhite: true)
+            guard matched.count == 3 else { return nil }
+            if zip(matched, target).allSatisfy({ Float($0) == Float($1) }) { return source }
+            let back = ColorConversion.sRGBToGenericRGB(matched)
+            guard back.count == 3 else { return nil }
+            source = (0..<3).map { source[$0] + goal[$0] - back[$0] }
+            guard source.allSatisfy(\.isFinite) else { return nil }
+        }
+        return nil
     }
 
     /// `<fontDescription key=…>` for a `UIFont` (``FontRule`` read backwards), or nil.
@@ -2029,10 +2067,35 @@ final class UIKitDecompilation: DecompileState {
     /// the nib lists; its id is the view's own guide's when constraints name one.
     private func safeAreas() {
         let tracked = reader.elements(0, "UINibObjectsKey")
+        let scrollGuides = ownedScrollGuides()
+        var pairedPlaceholder: Int?
         for (position, index) in tracked.enumerated()
         where position > 0 && reader.className(index) == "UILayoutGuide"
             && reader.string(index, "UILayoutGuideIdentifier") == ""
         {
+            if pairedPlaceholder == index { continue }
+            // A scroll view's content and frame guides (SafeAreaRule.encodeScrollGuide, Xcode 11
+            // and later): two placeholders after its subtree, so the nearest scroll view tracked
+            // before them that has none yet; their ids are UIKit's own guides' when constraints
+            // name those.
+            if era >= XcodeEra(11), position + 1 < tracked.count,
+                reader.className(tracked[position + 1]) == "UILayoutGuide",
+                reader.string(tracked[position + 1], "UILayoutGuideIdentifier") == "",
+                let scrollView = tracked[..<position].last(where: {
+                    actualClass($0) == "UIScrollView" && !scrollGuidesPlaced.contains($0)
+                }), let element = elements[scrollView]
+            {
+                scrollGuidesPlaced.insert(scrollView)
+                pairedPlaceholder = tracked[position + 1]
+                for (offset, key) in [(0, "contentLayoutGuide"), (1, "frameLayoutGuide")] {
+                    let owned = scrollGuides[[scrollView, offset]]
+                    element.append(
+                        DecompiledElement(
+                            "viewLayoutGuide", [("key", key), ("id", id(owned ?? tracked[position + offset]))]))
+                }
+                element.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
+                continue
+            }
             // Right after its view (xibs); else, as in storyboard view nibs, listed after the
             // placeholders: the first top-level view without a safe area.
             var owner = tracked[position - 1]
@@ -2331,6 +2394,25 @@ final class UIKitDecompilation: DecompileState {
     /// `owner`'s `<variation key=key>`, made when missing.
     private func variationElement(_ owner: DecompiledElement, _ key: String) -> DecompiledElement {
         owner.child("variation", key: key)
+    }
+
+    /// Scroll views given their content and frame guides.
+    private var scrollGuidesPlaced: Set<Int> = []
+
+    /// UIKit's own content (0) and frame (1) guides of scroll views, which constraints name:
+    /// [scroll view, kind] → guide.
+    private func ownedScrollGuides() -> [[Int]: Int] {
+        var guides: [[Int]: Int] = [:]
+        for index in reader.entries.indices
+        where ["UILayoutGuide", "_UIScrollViewLayoutGuide"].contains(reader.className(index)) {
+            guard let owner = reader.reference(index, "UILayoutGuideOwningView") else { continue }
+            switch reader.string(index, "UILayoutGuideIdentifier") {
+            case "UIScrollView-contentLayoutGuide"?: guides[[owner, 0]] = index
+            case "UIScrollView-frameLayoutGuide"?: guides[[owner, 1]] = index
+            default: break
+            }
+        }
+        return guides
     }
 
     // MARK: Accessibility
