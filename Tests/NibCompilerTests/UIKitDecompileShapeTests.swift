@@ -390,6 +390,10 @@ struct UIKitDecompilePairTests {
                 ]
             ),
             (
+                "ios-duckduckgo-iOS-Feedback/Base.lproj/Feedback.storyboardc", "Feedback.storyboard",
+                [#"<view key="tableHeaderView" contentMode="scaleToFill""#, #"hint="Your feedback.""#]
+            ),
+            (
                 "ios-duckduckgo-iOS-BlankSnapshot/BlankSnapshot.storyboardc", "BlankSnapshot.storyboard",
                 [#"<variation key="heightClass=regular-widthClass=regular" hidden="NO"/>"#]
             ),

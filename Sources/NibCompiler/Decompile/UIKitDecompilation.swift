@@ -448,10 +448,25 @@ final class UIKitDecompilation: DecompileState {
             ClassHierarchy.isKind(className, of: "UICollectionViewCell")
             ? reader.reference(index, "UIContentView") : nil
         var movedConstraints: [DecompiledElement] = []
+        // A table's header and footer views are its subviews too (TableViewRule.encodeHeaderAndFooter).
+        let tableExtras: [(key: String, view: Int)] =
+            className == "UITableView"
+            ? [("tableHeaderView", "UITableHeaderView"), ("tableFooterView", "UITableFooterView")].compactMap {
+                key, archived in
+                reader.reference(index, archived).map { (key, $0) }
+            } : []
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
-                if subview == cellContent, isView(subview), depth < Self.maximumDepth {
+                if let extra = tableExtras.first(where: { $0.view == subview }), isView(subview),
+                    depth < Self.maximumDepth
+                {
+                    take(extra.key == "tableHeaderView" ? "UITableHeaderView" : "UITableFooterView")
+                    parentOf[subview] = index
+                    let made = view(subview, depth: depth + 1)
+                    made.setKey(extra.key)
+                    element.append(made)
+                } else if subview == cellContent, isView(subview), depth < Self.maximumDepth {
                     let content = collectionCellContent(subview, cell: index, depth: depth + 1)
                     element.append(content.element)
                     movedConstraints = content.constraints
@@ -2435,6 +2450,8 @@ final class UIKitDecompilation: DecompileState {
                 element.set("identifier", reader.string(index, key) ?? "")
             case "UIAccessibilityLabel" where reader.string(index, key) != nil:
                 element.set("label", reader.string(index, key) ?? "")
+            case "UIAccessibilityHint" where reader.string(index, key) != nil:
+                element.set("hint", reader.string(index, key) ?? "")
             case "UIAccessibilityTraits":
                 let bits = reader.reference(index, key).flatMap { reader.numberObject(at: $0) }.flatMap {
                     Int(exactly: $0)
