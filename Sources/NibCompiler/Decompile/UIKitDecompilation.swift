@@ -2487,6 +2487,14 @@ final class UIKitDecompilation: DecompileState {
             {
                 continue
             }
+            // Every segue template's outlet to the controller it leaves is the compiler's
+            // (StoryboardCompiler), made with the segue.
+            if isSceneNib, className == "UIRuntimeOutletConnection",
+                reader.string(index, "UILabel") == "viewController",
+                let source = reader.reference(index, "UISource"), reader.className(source).hasSuffix("SegueTemplate")
+            {
+                continue
+            }
             guard let source = reader.reference(index, "UISource"), let owner = elements[source],
                 let label = reader.string(index, "UILabel")
             else {
