@@ -34,6 +34,15 @@ final class DecompiledElement {
         }
     }
 
+    /// Replaces the child named `name` with `key` by `element` (appends it when there is none).
+    func replaceChild(named name: String, key: String, with element: DecompiledElement) {
+        if let position = children.firstIndex(where: { $0.name == name && $0["key"] == key }) {
+            children[position] = element
+        } else {
+            children.append(element)
+        }
+    }
+
     /// Removes an attribute.
     func remove(_ name: String) { attributes.removeAll { $0.name == name } }
 

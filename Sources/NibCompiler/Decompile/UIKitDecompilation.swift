@@ -534,6 +534,7 @@ final class UIKitDecompilation: DecompileState {
         case "UICollectionView":
             scrollKeys(index, element, take)
             collectionView(index, element, take)
+        case "UISwitch": switchKeys(index, element, take)
         case _ where cellContent != nil:
             collectionViewCell(index, element, take)
         default: break
@@ -1335,6 +1336,35 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         return list
+    }
+
+    // MARK: Switches
+
+    /// `<switch>` (``SwitchRule`` read backwards): enabled, on, the on tint; the frame is the
+    /// source's, restored at load time by a `frame` key-value pair (``runtimeAttributes()``).
+    private func switchKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UISwitchEnabled")
+        if reader.flag(index, "UIDisabled") == true {
+            take("UIDisabled")
+            element.set("enabled", "NO")
+        }
+        if reader.flag(index, "UISwitchOn") == true {
+            take("UISwitchOn")
+            element.set("on", "YES")
+        }
+        if let color = color(reader.reference(index, "UISwitchOnTintColor"), key: "onTintColor") {
+            take("UISwitchOnTintColor")
+            element.append(color)
+        }
+    }
+
+    /// The numbers of an `NSValue` rect string (`{{x, y}, {width, height}}`), or nil.
+    private func rectValue(_ index: Int) -> [Double]? {
+        guard reader.className(index) == "NSValue", reader.integer(index, "NS.special") == 3,
+            let text = reader.string(index, "NS.rectval")
+        else { return nil }
+        let numbers = text.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0) }
+        return numbers.count == 4 && numbers.allSatisfy(\.isFinite) ? numbers : nil
     }
 
     // MARK: Collection views
@@ -2601,6 +2631,19 @@ final class UIKitDecompilation: DecompileState {
                 let keyPath = reader.string(index, "UIKeyPath")
             else {
                 unmapped["runtime attribute of an object without an element", default: 0] += 1
+                continue
+            }
+            // A switch's frame: the document's own, which UISwitch's fixed size would lose.
+            if keyPath == "frame", owner.name == "switch", let value = reader.reference(index, "UIValue"),
+                let rect = rectValue(value)
+            {
+                let frame = DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", Self.number(rect[0])), ("y", Self.number(rect[1])),
+                        ("width", Self.number(rect[2])), ("height", Self.number(rect[3])),
+                    ])
+                owner.replaceChild(named: "rect", key: "frame", with: frame)
                 continue
             }
             let list = owner.child("userDefinedRuntimeAttributes")
