@@ -683,7 +683,7 @@ final class StoryboardDecompilation {
     }
 
     /// A presentation segue's `animates` and modal styles, a custom segue's class, a popover
-    /// segue's arrow directions (``SegueRule/template(_:destination:module:fileName:diagnostics:)``
+    /// segue's arrow directions (``SegueRule/template(_:destination:fileName:diagnostics:module:)``
     /// read backwards).
     private func segueAttributes(_ template: Int, kind: String, reader: DecompileReader, into segue: DecompiledElement)
     {
