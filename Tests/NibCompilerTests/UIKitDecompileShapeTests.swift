@@ -331,6 +331,9 @@ struct UIKitDecompilePairTests {
             // copies); a scroll view's content and frame guides.
             "duckduckgo-iOS-Authentication/Base.lproj/Authentication", "duckduckgo-iOS-Tab/Base.lproj/Tab",
             "duckduckgo-iOS-Onboarding/Base.lproj/Onboarding",
+            // Chromatic system backgrounds in their modified-color wrappers.
+            "duckduckgo-iOS-DaxOnboarding/Base.lproj/DaxOnboarding",
+            "duckduckgo-iOS-TabSwitcher/Base.lproj/TabSwitcher",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")

@@ -1875,6 +1875,14 @@ final class UIKitDecompilation: DecompileState {
     /// `<color key=…>` for a `UIColor` (``ColorRule`` read backwards), or nil.
     func color(_ index: Int?, key: String) -> DecompiledElement? {
         guard let index, reader.className(index) == "UIColor" else { return nil }
+        // A chromatic system background inside its modified-color wrapper (alpha unchanged):
+        // the system color (``ColorRule/backgroundColor(_:in:)``).
+        if let base = reader.reference(index, "UIDynamicModifiedBaseColor"), base != index,
+            reader.className(base) == "UIColor", !reader.has(base, "UIDynamicModifiedBaseColor"),
+            reader.number(index, "UIDynamicModifiedAlphaComponent") == .greatestFiniteMagnitude
+        {
+            return color(base, key: key)
+        }
         let element = DecompiledElement("color", [("key", key)])
         if let catalog = reader.string(index, "UIDynamicCatalogName") {
             element.set("name", catalog)
