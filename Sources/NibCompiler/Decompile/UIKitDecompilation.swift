@@ -516,6 +516,7 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         // The kind's own keys.
+        kindDepth = depth
         switch className {
         case "UILabel", "UITableViewLabel": label(index, element, take)
         case "UIButton": button(index, element, take)
@@ -1775,6 +1776,8 @@ final class UIKitDecompilation: DecompileState {
     /// The nib's static table data sources not yet given to a table, in top-level order: the
     /// order ``StoryboardCompiler`` lists them, that of their tables in the document.
     private var pendingDataSources: [Int] = []
+    /// The depth of the view whose kind's keys are being read (static cells nest below it).
+    private var kindDepth = 0
     /// The data sources given to a table, whose `staticDataSource` outlets are the compiler's.
     private var decodedDataSources: Set<Int> = []
 
@@ -1782,6 +1785,7 @@ final class UIKitDecompilation: DecompileState {
     /// backwards): each `UITableViewSection` a `<tableViewSection>` with its header and footer
     /// titles and `<cells>`, each row's cell with its `rowHeight` (-1: none).
     private func staticSections(_ dataSource: Int) -> DecompiledElement {
+        let depth = kindDepth
         decodedDataSources.insert(dataSource)
         visited.insert(dataSource)
         let list = DecompiledElement("sections")
@@ -1797,12 +1801,12 @@ final class UIKitDecompilation: DecompileState {
             let cells = DecompiledElement("cells")
             for row in reader.elements(section, "UITableSectionRows") {
                 guard let cell = reader.reference(row, "UITableRowCell"),
-                    ClassHierarchy.isKind(actualClass(cell), of: "UITableViewCell"), nesting < Self.maximumNesting
+                    ClassHierarchy.isKind(actualClass(cell), of: "UITableViewCell"), depth < Self.maximumDepth
                 else {
                     cells.append(lost("static table row", "a static table row without a cell"))
                     continue
                 }
-                let element = view(cell, depth: 1)
+                let element = view(cell, depth: depth + 1)
                 if let height = reader.number(row, "UITableRowHeight"), height != -1 {
                     element.set("rowHeight", Self.number(height))
                 }
