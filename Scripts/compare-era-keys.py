@@ -3,9 +3,11 @@
 (read from the independent dumps in corpus/nibdump) with the keys `nibtool compile` writes for
 the wild iOS documents of the matching Xcodes.
 
-A nib's era is read from its keys: the iOS 15 SDK's table and cell keys ('F'), the iOS 13 SDK's
-UIViewLargeContentStoredProperties ('L'), else older ('pre'); the wild documents are grouped by
-the Xcode their manifest names (F: 13 and later, L: 11-12, pre: 9-10). For each class with at
+A nib's era is read from its keys: Xcode 14's (`UIFontDescriptorOptions`, `UICenterItemGroups`,
+`IBUINibLNEVersionKey`, on any nib of the same app: 'X'), the iOS 15 SDK's table and cell keys
+('F'), the iOS 13 SDK's UIViewLargeContentStoredProperties ('L'), else older ('pre'); the wild
+documents are grouped by the Xcode their manifest names (X: 14 and later, F: 13, L: 11-12,
+pre: 9-10). For each class with at
 least 3 instances on both sides, prints the keys Apple writes on >= 80 % of its instances and
 the compiler on <= 20 %, or the reverse: candidates for a rule by era (check the sources: many
 keys follow from attributes a document sets).
@@ -26,7 +28,9 @@ def parse_dump(lines):
             objs[p[1]][p[3]]=p[5] if len(p)>5 else ''
             cls[p[1]]=p[2]
     return objs,cls
+XCODE14_KEYS=('UIFontDescriptorOptions','UICenterItemGroups','IBUINibLNEVersionKey')
 def bucket_of(allkeys):
+    if any(k in allkeys for k in XCODE14_KEYS): return 'X'
     if 'UIFillerRowHeight' in allkeys or 'UISectionHeaderTopPadding' in allkeys or 'UIContentConfigurationIdentifier' in allkeys: return 'F'
     if 'UIViewLargeContentStoredProperties' in allkeys: return 'L'
     return 'pre'
@@ -39,13 +43,20 @@ def tally(objs,cls,acc,b):
         for k in kv: acc[b][c][1][k]+=1
 def newacc(): return collections.defaultdict(lambda: collections.defaultdict(lambda:[0,collections.Counter()]))
 apple=newacc()
+parsed=[]
+appkeys=collections.defaultdict(set)
 for f in os.listdir(corpus+'/nibdump'):
     lines=open(corpus+'/nibdump/'+f,errors='replace').readlines()
     objs,cls=parse_dump(lines)
-    allk=set(k for kv in objs.values() for k in kv)
     if not any(c.startswith('UI') for c in cls.values()): continue
-    tally(objs,cls,apple,bucket_of(allk))
-eras={'L':set(range(11,13)),'pre':{9,10},'F':{13,14,15,16,26}}
+    allk=set(k for kv in objs.values() for k in kv)
+    app=f.split('__')[0]
+    # An app's nibs share one ibtool: the Xcode 14 markers of any of its nibs date them all.
+    appkeys[app]|=allk & set(XCODE14_KEYS)
+    parsed.append((app,objs,cls,allk))
+for app,objs,cls,allk in parsed:
+    tally(objs,cls,apple,bucket_of(allk|appkeys[app]))
+eras={'L':set(range(11,13)),'pre':{9,10},'F':{13},'X':{14,15,16,26}}
 man=[l.rstrip('\n').split('\t') for l in open(corpus+'/wild/MANIFEST.tsv')][1:]
 docs=[(r[0],int(r[8])) for r in man if r[1]=='ios' and r[8].isdigit()]
 ours=newacc()

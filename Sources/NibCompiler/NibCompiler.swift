@@ -185,7 +185,7 @@ public struct NibCompiler: Sendable {
                 document.root = try LegacyCocoaTouchUpgrade(
                     archive: archive, fileName: fileName, diagnostics: document.diagnostics
                 ).document()
-                if options.xcode == nil { document.era = XcodeEra(toolsVersion: document.root["toolsVersion"]) }
+                if options.xcode == nil { document.era = XcodeEra(document: document.root) }
             }
             var nib = try compileArchives(document)
             try CompileBudget.checkCurrent()
@@ -263,18 +263,15 @@ public struct NibCompiler: Sendable {
         return editable
     }
 
-    /// The newest Xcode whose iOS output the pairs show, and the first `toolsVersion` of the
-    /// next one (Xcode 14 saves 21xxx).
-    static let newestModelledIOSXcode = XcodeEra(13)
-    static let firstUnmodelledIOSTools = 21000.0
+    /// The newest Xcode whose iOS output the rules model: the pairs show Xcode 5 to 13, the
+    /// corpus's compiled nibs 14 to 16 (``XcodeEra``'s flags from 14 on).
+    static let newestModelledIOSXcode = XcodeEra(16)
 
     /// A document saved by (or compiled as) a later Xcode than the iOS rules model is compiled as
-    /// Xcode 13 writes it: one `nearest-xcode` approximation for the whole document.
+    /// Xcode 16 writes it: one `nearest-xcode` approximation for the whole document.
     private static func checkModelledIOSXcode(_ document: SourceDocument) throws(CompileError) {
-        let saved = XcodeEra.toolsBuild(document.root["toolsVersion"]) ?? 0
         let imitated = document.builtBy ?? document.era
-        guard imitated > newestModelledIOSXcode || (document.builtBy == nil && saved >= firstUnmodelledIOSTools)
-        else { return }
+        guard imitated > newestModelledIOSXcode else { return }
         let context = UIKitContext(
             fileName: document.fileName, isBaseLocalized: document.isBaseLocalized, diagnostics: document.diagnostics)
         let which =
@@ -282,7 +279,8 @@ public struct NibCompiler: Sendable {
             ?? "the iOS output of the Xcode that saved this document (toolsVersion \(document.root["toolsVersion"] ?? ""))"
         try context.approximate(
             .nearestXcode, document.root,
-            "no reference pair shows \(which): the pairs show Xcode 5 to 13; compiled as Xcode 13 writes it")
+            "no reference nib shows \(which): the pairs and the corpus show Xcode 5 to 16; compiled as Xcode 16 writes it"
+        )
     }
 
     static func serialize(

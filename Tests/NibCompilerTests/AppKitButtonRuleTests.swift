@@ -79,6 +79,26 @@ struct AppKitButtonRuleTests {
         #expect(graph.text("NSImageName", of: image) == "NSSwitch")
     }
 
+    /// `imagePosition="leading"` (no compiled nib shows it) is archived as `left`, its side in
+    /// a left-to-right layout (checkbox_hugging's flags), with a warning.
+    @Test("a leading image position is archived as left, with a warning")
+    func leadingImagePosition() throws {
+        func output(_ position: String) throws -> CompiledNib {
+            try Source.compile(
+                Self.button(
+                    #"verticalHuggingPriority="750""#,
+                    cell:
+                        #"type="check" title="Check me" bezelStyle="regularSquare" imagePosition="\#(position)" alignment="left" inset="2""#,
+                    behavior: #"changeContents="YES" doesNotDimImage="YES" lightByContents="YES""#))
+        }
+        let leading = try output("leading")
+        #expect(leading.warnings.contains { $0.message.contains("imagePosition leading") })
+        let graph = try Graph(NibArchive(parsing: leading.files[""] ?? []))
+        let button = try #require(graph.all("NSButton").first)
+        let cell = try #require(graph.object("NSCell", of: button))
+        #expect(graph.value("NSButtonFlags", of: cell)?.integerValue == 0x4838_5100)
+    }
+
     @Test("a radio button without an inset is type 4 with NSRadioButton (radio_hugging)")
     func radioButton() throws {
         let graph = try Source.graph(

@@ -243,6 +243,62 @@ struct AppKitDecompileTests {
         #expect(result.unmapped["NSMenuItem.NSSubmenu", default: 0] == 1)
     }
 
+    @Test("Hostile scroll views, tables, matrices and formatters: cycles, bad sizes, overflowing counts, NaN")
+    func hostileScrollViewsAndFormatters() throws {
+        let nib = try Self.appKitNib { builder in
+            let empty = NibArchive.Builder.emptyKey
+            let owner = builder.addObject(className: "NSCustomObject")
+            // A scroll view whose clip view's document is a table listing itself as a column,
+            // with a column whose data cell is the column; short scroll amounts, huge flags.
+            let scroll = builder.addObject(className: "NSScrollView")
+            let clip = builder.addObject(className: "NSClipView")
+            let table = builder.addObject(className: "NSTableView")
+            let columns = builder.addObject(className: "NSMutableArray")
+            let column = builder.addObject(className: "NSTableColumn")
+            builder.append(.objectReference(clip), forKey: "NSContentView", to: scroll)
+            builder.append(.data([1, 2, 3]), forKey: "NSScrollAmts", to: scroll)
+            builder.append(.int64(Int64.max), forKey: "NSsFlags", to: scroll)
+            builder.append(.objectReference(table), forKey: "NSDocView", to: clip)
+            builder.append(.objectReference(clip), forKey: "NSSuperview", to: table)
+            builder.append(.objectReference(scroll), forKey: "NSSuperview", to: clip)
+            builder.append(.objectReference(columns), forKey: "NSTableColumns", to: table)
+            builder.append(.nil, forKey: "NSTableViewArchivedReusableViewsKey", to: table)
+            builder.append(.objectReference(table), forKey: empty, to: columns)
+            builder.append(.objectReference(column), forKey: empty, to: columns)
+            builder.append(.objectReference(column), forKey: "NSDataCell", to: column)
+            builder.append(.float64(.nan), forKey: "NSWidth", to: column)
+            // A matrix whose rows × columns overflows.
+            let matrix = builder.addObject(className: "NSMatrix")
+            builder.append(.int64(Int64.max), forKey: "NSNumRows", to: matrix)
+            builder.append(.int64(3), forKey: "NSNumCols", to: matrix)
+            // A text field whose number formatter's style is NaN and whose title is an NSDate
+            // at infinity.
+            let field = builder.addObject(className: "NSTextField")
+            let cell = builder.addObject(className: "NSTextFieldCell")
+            let formatter = builder.addObject(className: "NSNumberFormatter")
+            let attributes = builder.addObject(className: "NSMutableDictionary")
+            let key = builder.addObject(className: "NSString")
+            let style = builder.addObject(className: "NSNumber")
+            let date = builder.addObject(className: "NSDate")
+            builder.append(.objectReference(cell), forKey: "NSCell", to: field)
+            builder.append(.objectReference(formatter), forKey: "NSFormatter", to: cell)
+            builder.append(.objectReference(date), forKey: "NSContents", to: cell)
+            builder.append(.float64(.infinity), forKey: "NS.time", to: date)
+            builder.append(.objectReference(attributes), forKey: "NS.attributes", to: formatter)
+            builder.append(.objectReference(key), forKey: empty, to: attributes)
+            builder.append(.objectReference(style), forKey: empty, to: attributes)
+            builder.append(.data(ArraySlice("numberStyle".utf8)), forKey: "NS.bytes", to: key)
+            builder.append(.float64(.nan), forKey: "NS.dblval", to: style)
+            return [owner, scroll, matrix, field]
+        }
+        let result = try NibDecompiler().decompile(nib)
+        #expect(result.unmapped["AppKit matrix shape"] == 1)
+        #expect(result.unmapped["NSScrollView.NSsFlags bits"] == 1)
+        #expect(result.unmapped["NSScrollView.NSScrollAmts"] == 1)
+        #expect(result.unmapped["AppKit table column", default: 0] >= 1)
+        #expect(result.unmapped["NSTextFieldCell.NSFormatter"] == 1)
+    }
+
     @Test("NSString geometry is read as AppKit writes it, and anything else is refused")
     func geometry() {
         #expect(AppKitDecompilation.numbers("{{196, 240}, {480, 270}}") == [196, 240, 480, 270])
@@ -276,4 +332,76 @@ enum AppKitPairs {
         "stepper_default", "stepper_vflags", "stepper_wraps", "test_slider", "test_slider_prefs",
         "progressindicator_doublevalue",
     ]
+}
+
+/// Pairs whose nib holds resolved catalog colors (scroll, clip, table and text views, formatted
+/// and tabbed controls): round-tripped with Apple's ICC profiles taken from the corpus, as
+/// `Scripts/score-decompile.sh` does. Expected: Apple's nib itself (NibDiff).
+@Suite("Decompiling AppKit pairs with catalog colors", .corpus)
+struct AppKitDecompileColorPairTests {
+    /// decompile(Apple's output) compiled with the era it names and the corpus's profiles,
+    /// compared with Apple's output.
+    static func differences(_ name: String) throws -> [String] {
+        let folder = try Corpus.directory().appendingPathComponent("xib-pairs/macos-viraptor-ibtool-\(name)")
+        let nib = try NibArchive(parsing: [UInt8](try Data(contentsOf: folder.appendingPathComponent("\(name).nib"))))
+        let result = try NibDecompiler().decompile(nib)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        options.colorProfiles = try #require(CorpusColorProfiles.folder)
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
+        let bytes = try #require(again.files[""])
+        return StructuralComparison().differences(between: nib, and: try NibArchive(parsing: bytes)).map(\.description)
+    }
+
+    @Test(
+        "Scroll, clip, table, outline and text views, formatters, stack and tab views, toolbars and constraints",
+        arguments: [
+            // A text view in a borderless scroll view; a table whose header clip view, corner
+            // view and tiled frames are the compiler's.
+            "test11_text_view_back", "test_table_uniform_header",
+            // Width states read back: a table wider than its clip view (3), refilled columns (2).
+            "test_6col", "sv16b",
+            // A view-based outline view's prototype cell views; a window content clip view with
+            // an attributed text storage.
+            "outline_cellview", "textview_multiattr",
+            // A number formatter's title (NSNumber) and a date formatter's (NSDate, written back).
+            "numfmt_decimal", "test_date_formatter",
+            // Stack view, tab view, toolbar, safe-area constraints, tool tip.
+            "stackview_identifier", "nkv_overlap", "toolbar_button_item", "layout_guide", "tooltip_attr",
+        ])
+    func pair(_ name: String) throws {
+        let differences = try Self.differences(name)
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+    }
+
+    @Test("An AppKit storyboard decompiles to scenes that compile to Apple's storyboardc")
+    func storyboard() throws {
+        let folder = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-viraptor-ibtool-sb_swift_wc/sb_swift_wc.storyboardc")
+        var nibs: [(name: String, archive: NibArchive)] = []
+        for name in ["MainWC.nib", "vc1-00-002-view-vw1-00-002.nib"] {
+            nibs.append(
+                (name, try NibArchive(parsing: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))))
+        }
+        let info = try Data(contentsOf: folder.appendingPathComponent("Info.plist"))
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: [UInt8](info))
+        for fragment in [
+            "<windowController storyboardIdentifier=\"MainWC\"", "customClass=\"MainWindowController\"",
+            "customModule=\"TestApp\"", "<viewController id=\"vc1-00-002\"", "<view key=\"view\" id=\"vw1-00-002\"",
+            "relationship=\"window.shadowedContentViewController\"", "property=\"myLabel\"",
+        ] {
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        options.colorProfiles = try #require(CorpusColorProfiles.folder)
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "Again.storyboard")
+        for (name, original) in nibs {
+            let bytes = try #require(again.files[name], "no \(name) in \(again.files.keys.sorted())")
+            let differences = StructuralComparison().differences(
+                between: original, and: try NibArchive(parsing: bytes))
+            #expect(differences.isEmpty, "\(name): \(differences.prefix(5).map(\.description))")
+        }
+    }
 }

@@ -260,6 +260,116 @@ struct AppKitRuleTests {
         #expect(graph.value("NSDoNotTranslateAutoresizingMask", of: view) == .bool(true))
     }
 
+    /// No compiled nib shows a weighted system meta font: the text field keeps its text and
+    /// connections, its font archived as the system font (the documented `NSFont.systemFont`
+    /// name and meta font 4, as `metaFont="system"` compiles) at the source's size.
+    @Test("a weighted system meta font is archived as the system font, with a warning")
+    func weightedMetaFont() throws {
+        func field(_ font: String) -> String {
+            #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <textField verticalHuggingPriority="750" id="tf1">
+                            <rect key="frame" x="20" y="20" width="100" height="21"/>
+                            <textFieldCell key="cell" lineBreakMode="clipping" title="Title" id="c1">
+                                \#(font)
+                                <color key="textColor" name="labelColor" catalog="System" colorSpace="catalog"/>
+                                <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                            </textFieldCell>
+                        </textField>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        }
+        let weighted = try Source.compile(
+            Source.macOSXib(field(#"<font key="font" metaFont="systemSemibold" size="15"/>"#)))
+        #expect(weighted.warnings.contains { $0.message.contains("systemSemibold") })
+        let plain = try Source.compile(Source.macOSXib(field(#"<font key="font" metaFont="system" size="15"/>"#)))
+        func font(_ output: CompiledNib) throws -> [String] {
+            let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+            let font = try #require(graph.all("NSFont").first)
+            return graph.nodes[font].values.map { "\($0.key) \($0.payload)" }
+        }
+        #expect(try font(weighted) == font(plain))
+        // A text-style font without a size: the named font at the style's size in Apple's
+        // Human Interface Guidelines (title2: 17 points on macOS), with a warning.
+        let styled = try Source.compile(
+            Source.macOSXib(field(#"<font key="font" textStyle="title2" name=".SFNS-Regular"/>"#)))
+        let sized = try Source.compile(Source.macOSXib(field(#"<font key="font" size="17" name=".SFNS-Regular"/>"#)))
+        #expect(styled.warnings.contains { $0.message.contains("title2 is archived as .SFNS-Regular 17 pt") })
+        #expect(try font(styled) == font(sized))
+        #expect(try Graph(NibArchive(parsing: weighted.files[""] ?? [])).all("NSTextField").count == 1)
+    }
+
+    /// No compiled AppKit nib shows an asset catalog color: the control is kept, the color
+    /// archived as the value the document's `<resources>` records (as that value compiles on
+    /// its own), with a warning.
+    @Test("an asset catalog color is archived as the value <resources> records, with a warning")
+    func assetCatalogColor() throws {
+        func document(_ color: String) -> String {
+            Source.macOSXib(
+                #"""
+                <window title="W" id="1">
+                    <view key="contentView" id="v1">
+                        <rect key="frame" x="0" y="0" width="300" height="200"/>
+                        <subviews>
+                            <textField verticalHuggingPriority="750" id="tf1">
+                                <rect key="frame" x="20" y="20" width="100" height="21"/>
+                                <textFieldCell key="cell" lineBreakMode="clipping" title="Title" id="c1">
+                                    <font key="font" metaFont="system"/>
+                                    \#(color)
+                                </textFieldCell>
+                            </textField>
+                        </subviews>
+                    </view>
+                </window>
+                """#
+            ).replacingOccurrences(
+                of: "</objects>",
+                with:
+                    #"</objects><resources><namedColor name="Accent"><color red="0.25" green="0.5" blue="0.75" alpha="1" colorSpace="calibratedRGB"/></namedColor></resources>"#
+            )
+        }
+        let named = try Source.compile(document(#"<color key="textColor" name="Accent"/>"#))
+        #expect(named.warnings.contains { $0.message.contains("\"Accent\" is archived as the value") })
+        let direct = try Source.compile(
+            document(
+                #"<color key="textColor" red="0.25" green="0.5" blue="0.75" alpha="1" colorSpace="calibratedRGB"/>"#))
+        func textColor(_ output: CompiledNib) throws -> [String] {
+            let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+            let cell = try #require(graph.all("NSTextFieldCell").first)
+            let color = try #require(graph.object("NSTextColor", of: cell))
+            return graph.nodes[color].values.map { "\($0.key) \($0.payload)" }
+        }
+        #expect(try textColor(named) == textColor(direct))
+    }
+
+    /// No compiled nib shows a top-aligned stack view: it is archived as a stack view (not a
+    /// plain view) with `NSLayoutConstraint.Attribute.top`'s documented raw value, 3, and a warning.
+    @Test("a stack alignment no nib shows: AppKit's public attribute value, with a warning")
+    func unseenStackAlignment() throws {
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    <subviews>
+                        <stackView distribution="fill" orientation="horizontal" alignment="top" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" translatesAutoresizingMaskIntoConstraints="NO" id="sv1">
+                            <rect key="frame" x="20" y="88" width="260" height="24"/>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let output = try Source.compile(Source.macOSXib(body))
+        #expect(output.warnings.contains { $0.kind == .unmodelledAttribute && $0.message.contains("aligned top") })
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let stack = try #require(graph.all("NSStackView").first)
+        #expect(graph.value("NSStackViewAlignment", of: stack)?.integerValue == 3)
+    }
+
     /// Expected values from Apple's output for `macos-viraptor-ibtool-stackview_identifier` and
     /// `test19_layouts` (equal spacing).
     @Test("stack views: orientation, alignment, distribution, container of arranged views, decoding-order connector")

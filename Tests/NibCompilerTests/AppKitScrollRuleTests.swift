@@ -99,6 +99,27 @@ struct AppKitScrollRuleTests {
 
     // MARK: NSScrollView
 
+    /// A table that cannot be compiled (here its background is a custom Gray Gamma 2.2 color,
+    /// whose conversion is not modelled) leaves the scroll view, its scrollers and the header:
+    /// only the table falls back.
+    @Test("a table its rule cannot compile keeps its scroll view and header")
+    func failedTableKeepsScrollView() throws {
+        let spacing = #"<size key="intercellSpacing" width="3" height="2"/>"#
+        let source = Self.table(tableColors: false).replacingOccurrences(
+            of: spacing,
+            with: spacing
+                + #"<color key="backgroundColor" white="0.5" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#
+        )
+        #expect(source.contains("genericGamma22GrayColorSpace"))
+        let output = try Source.compile(source)
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let scroll = try #require(graph.all("NSScrollView").first)
+        #expect(graph.value("NSsFlags", of: scroll) != nil)
+        let header = try #require(graph.all("NSTableHeaderView").first)
+        #expect(graph.value("NSTableView", of: header) == nil)
+        #expect(output.warnings.contains { $0.message.contains("header is archived without it") })
+    }
+
     @Test(
         "NSsFlags packs the border, scrollers, autohiding and predominant-axis scrolling",
         arguments: [

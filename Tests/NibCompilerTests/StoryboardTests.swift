@@ -967,3 +967,131 @@ enum Xcode13Storyboard {
         return try Source.compiler(options).compile(Data(text.utf8), fileName: "Main.storyboard")
     }
 }
+
+/// A navigation controller's own navigation item, against Umarovm Whats-Cooking's EditMeal nib
+/// (Xcode 12), whose navigation controller archives one (`largeTitleDisplayMode="never"`).
+@Suite("A navigation controller's own navigation item", .corpus)
+struct NavigationControllerItemTests {
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="nav-00-001">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <navigationController storyboardIdentifier="Edit" useStoryboardIdentifierAsRestorationIdentifier="YES" id="nav-00-001" sceneMemberID="viewController">
+                            <navigationItem key="navigationItem" largeTitleDisplayMode="never" id="itm-00-001"/>
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-00-001">
+                                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                            </navigationBar>
+                            <connections>
+                                <segue destination="vc0-00-001" kind="relationship" relationship="rootViewController" id="seg-00-001"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="vc0-00-001" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <navigationItem key="navigationItem" title="Edit" id="itm-00-002"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr2-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    /// The keys of the controller that holds a navigation bar and view controllers.
+    static func navigationControllerKeys(_ graph: Graph) throws -> (keys: [String], item: Int) {
+        let controller = try #require(
+            graph.nodes.indices.first {
+                graph.value("UINavigationBar", of: $0) != nil && graph.value("UIViewControllers", of: $0) != nil
+            })
+        let item = try #require(graph.object("UINavigationItem", of: controller))
+        return (graph.nodes[controller].values.map(\.key), item)
+    }
+
+    /// `navigationBarHidden="YES"` and the bar's `hidden="YES"`, against COVIDSAFE's navigation
+    /// controller (Xcode 11): `UINavigationBarHidden` after the bar, `UIHidden` on the bar.
+    @Test("a hidden navigation bar: the controller's flag after the bar, the bar's own flag")
+    func hiddenBar() throws {
+        let source = Self.storyboard
+            .replacingOccurrences(of: #"toolsVersion="17701""#, with: #"toolsVersion="15705""#)
+            .replacingOccurrences(
+                of: #"<navigationItem key="navigationItem" largeTitleDisplayMode="never" id="itm-00-001"/>"#, with: ""
+            )
+            .replacingOccurrences(
+                of: #"id="nav-00-001" sceneMemberID="viewController">"#,
+                with: #"id="nav-00-001" navigationBarHidden="YES" sceneMemberID="viewController">"#
+            )
+            .replacingOccurrences(
+                of: #"contentMode="scaleToFill" id="bar-00-001">"#,
+                with: #"contentMode="scaleToFill" hidden="YES" insetsLayoutMarginsFromSafeArea="NO" id="bar-00-001">"#)
+        #expect(source.contains("navigationBarHidden"))
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        let ours = Graph(try NibArchive(parsing: try #require(output.files["Edit.nib"])))
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib"
+                )))
+        func keys(_ graph: Graph) throws -> (controller: [String], bar: [String]) {
+            let controller = try #require(
+                graph.nodes.indices.first {
+                    graph.value("UINavigationBar", of: $0) != nil && graph.value("UIViewControllers", of: $0) != nil
+                })
+            let bar = try #require(graph.object("UINavigationBar", of: controller))
+            return (graph.nodes[controller].values.map(\.key), graph.nodes[bar].values.map(\.key))
+        }
+        let (ourController, ourBar) = try keys(ours)
+        let (appleController, appleBar) = try keys(apple)
+        #expect(ourController.filter(appleController.contains) == appleController.filter(ourController.contains))
+        #expect(ourController.contains("UINavigationBarHidden"))
+        #expect(ourBar == appleBar)
+    }
+
+    /// A custom navigation bar class is a `UIClassSwapper`, as any view's custom class
+    /// (``ClassSwapRule``: the names last).
+    @Test("a navigation bar's custom class swaps the bar, names last")
+    func customBarClass() throws {
+        let source = Self.storyboard.replacingOccurrences(
+            of: #"contentMode="scaleToFill" id="bar-00-001">"#,
+            with: #"contentMode="scaleToFill" id="bar-00-001" customClass="FancyBar">"#)
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        #expect(!output.warnings.contains { $0.message.contains("customClass") })
+        let graph = Graph(try NibArchive(parsing: try #require(output.files["Edit.nib"])))
+        let bar = try #require(
+            graph.all("UIClassSwapper").first { graph.text("UIOriginalClassName", of: $0) == "UINavigationBar" })
+        #expect(graph.text("UIClassName", of: bar) == "FancyBar")
+        #expect(graph.nodes[bar].values.suffix(2).map(\.key) == ["UIClassName", "UIOriginalClassName"])
+        #expect(graph.value("UIItems", of: bar) != nil)
+    }
+
+    @Test("archived first, with its large title mode; the scene is not left out")
+    func ownItem() throws {
+        // Xcode 12's navigation bars are compiled as 13's, with a nearest-Xcode warning.
+        let output = try Source.compile(Self.storyboard, fileName: "Main.storyboard")
+        #expect(output.warnings.allSatisfy { $0.kind == .nearestXcode }, "\(output.warnings)")
+        let nib = try #require(output.files["Edit.nib"])
+        let ours = Graph(try NibArchive(parsing: nib))
+        let apple = Graph(
+            try NibArchive(parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_EditMeal.nib")))
+        let (ourKeys, ourItem) = try Self.navigationControllerKeys(ours)
+        let (appleKeys, appleItem) = try Self.navigationControllerKeys(apple)
+        // The keys both controllers have, in Apple's order (Apple's is also a tab).
+        #expect(ourKeys.filter(appleKeys.contains) == appleKeys.filter(ourKeys.contains))
+        #expect(ourKeys.first == "UINavigationItem")
+        #expect(ours.nodes[ourItem].values.map(\.key) == apple.nodes[appleItem].values.map(\.key))
+        #expect(
+            "\(ours.value("UILargeTitleDisplayMode", of: ourItem).map { "\($0)" } ?? "")"
+                == "\(apple.value("UILargeTitleDisplayMode", of: appleItem).map { "\($0)" } ?? "")")
+    }
+}

@@ -7,6 +7,31 @@ import Testing
 struct UIKitRuleTests {
     static let frame = #"<rect key="frame" x="10" y="20" width="100" height="50"/>"#
 
+    /// Interface Builder's simulated metrics inside a view are design-time: a strict compile
+    /// accepts them and the nib is the one without them (byte for byte).
+    @Test("simulated metrics inside a view are dropped silently")
+    func simulatedMetrics() throws {
+        func source(_ extra: String) -> String {
+            Source.iOSXib(
+                """
+                <view contentMode="scaleToFill" id="vie-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    \(extra)
+                </view>
+                """)
+        }
+        let with = try Source.strictCompile(
+            source(
+                """
+                <simulatedStatusBarMetrics key="simulatedStatusBarMetrics"/>
+                <simulatedScreenMetrics key="simulatedDestinationMetrics"/>
+                <simulatedOrientationMetrics key="simulatedOrientationMetrics"/>
+                """))
+        let without = try Source.strictCompile(source(""))
+        #expect(with.files[""] == without.files[""])
+    }
+
     @Test("a view stores bounds at the origin and its center in the superview")
     func viewGeometry() throws {
         let graph = try Source.graph(Source.iOSXib(#"<view contentMode="scaleToFill" id="v1">\#(Self.frame)</view>"#))

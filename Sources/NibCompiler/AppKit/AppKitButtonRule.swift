@@ -81,6 +81,9 @@ enum AppKitButtonRule {
         "only": 0x0040_0000, "overlaps": 0x0068_0000,
     ]
 
+    /// The layout-direction image positions → their side in a left-to-right layout.
+    static let layoutDirectionalPositions = ["leading": "left", "trailing": "right"]
+
     /// What a button is in the view encoder's terms (the hugging default is set per bezel).
     static func kind(hugging: (Double, Double)) -> AppKitViewEncoder.Kind {
         AppKitViewEncoder.Kind(attributes: buttonAttributes, children: ["buttonCell"], hugging: hugging)
@@ -239,10 +242,19 @@ enum AppKitButtonRule {
             flags |= 0x0080_0000
         }
         if let position = cell["imagePosition"] {
-            guard let bits = imagePositions[position] else {
+            if let bits = imagePositions[position] {
+                flags |= bits
+            } else if let side = layoutDirectionalPositions[position], let bits = imagePositions[side] {
+                // NSImageLeading and NSImageTrailing (macOS 10.12) have no place in the cell's
+                // flags, and no compiled nib shows where ibtool puts them: archived as the side
+                // they are in a left-to-right layout (wild macOS: 15 buttons).
+                try context.unmodelled(
+                    .unsupportedAttribute, cell,
+                    "no compiled nib shows imagePosition \(position); archived as \(side), its left-to-right side")
+                flags |= bits
+            } else {
                 throw context.error(.unsupportedAttribute, cell, "imagePosition \"\(position)\" is not modelled")
             }
-            flags |= bits
         }
         if let text = cell["inset"] {
             guard let inset = UInt32(text), inset <= 3 else {

@@ -91,9 +91,36 @@ enum AppKitColorRule {
                 .unsupportedAttribute, element,
                 "custom color space \"\(element["customColorSpace"] ?? "")\" needs ColorSync's conversion to calibrated components, which is not modelled yet"
             )
+        case "" where element["name"] != nil:
+            return try assetCatalogColor(element, context: context)
         default:
             throw context.error(.unsupportedAttribute, element, "color space \"\(space)\" is not modelled")
         }
+    }
+
+    /// An asset catalog color (`<color key=… name="Accent"/>`, 21 wild macOS documents): no
+    /// compiled AppKit nib of the corpus or the pairs names one (their catalog colors are all
+    /// System's), so how ibtool archives it is not known. The control keeps the value the
+    /// document records for it (`<resources><namedColor name=…>`, the light appearance), with a
+    /// warning: a fixed color where the app's would follow the appearance. Without a recorded
+    /// value the color has no rule.
+    private static func assetCatalogColor(_ element: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        let name = element["name"] ?? ""
+        let recorded = element.documentElement.child("resources")?.children.first {
+            $0.name == "namedColor" && $0["name"] == name
+        }
+        guard let value = recorded?.child("color"), value["name"] == nil else {
+            throw context.error(
+                .unsupportedAttribute, element,
+                "asset catalog color \"\(name)\" is not modelled and <resources> records no value for it")
+        }
+        try context.unmodelled(
+            .unsupportedAttribute, element,
+            "no compiled nib shows an AppKit asset catalog color; \"\(name)\" is archived as the value <resources> records for it"
+        )
+        return try color(value, context: context)
     }
 
     /// A custom sRGB color (HSChooserWindow): calibrated RGB `NSRGB` (NSColorSpace 1) holding

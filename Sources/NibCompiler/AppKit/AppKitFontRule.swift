@@ -42,7 +42,15 @@ enum AppKitFontRule {
     ]
 
     /// The attributes a `<font>` may carry.
-    static let attributes: Set<String> = ["key", "metaFont", "size", "name", "usesAppearanceFont"]
+    static let attributes: Set<String> = ["key", "metaFont", "size", "name", "usesAppearanceFont", "textStyle"]
+
+    /// The point size of each text style on macOS, as Apple's Human Interface Guidelines list
+    /// them (the Dynamic Type sizes for macOS): what a text-style font without a size is
+    /// archived at.
+    static let textStyleSizes: [String: Double] = [
+        "largeTitle": 26, "title1": 22, "title2": 17, "title3": 15, "headline": 13, "body": 13, "callout": 12,
+        "subheadline": 11, "footnote": 10, "caption1": 10, "caption2": 10,
+    ]
 
     /// The `NSFont` for `element`; `substitutes` replaces meta-font names (pop-up button cells
     /// archive `system` as `menu`, ``AppKitPopUpButtonRule``).
@@ -71,8 +79,14 @@ enum AppKitFontRule {
         }
         switch (element["metaFont"], element["name"]) {
         case (let given?, nil):
+            if let style = element["textStyle"] {
+                try context.unmodelled(
+                    .unsupportedAttribute, element, "text style \(style) on a meta font is not modelled; left out")
+            }
             let meta = substitutes[given] ?? given
-            guard var font = metaFonts[meta] else {
+            var nearest = metaFonts[meta]
+            if nearest == nil { nearest = try approximated(meta, element: element, context: context) }
+            guard var font = nearest else {
                 throw context.error(.unsupportedAttribute, element, "metaFont \"\(meta)\" is not modelled")
             }
             // Before Xcode 16 the menu font was meta font 5 (NSfFlags 1301: AVRFuses' four pop-ups,
@@ -90,6 +104,19 @@ enum AppKitFontRule {
                 name: font.name, size: size ?? font.size, type: font.type, textStyle: font.textStyle,
                 usesAppearanceSize: false)
         case (nil, let name?):
+            if let style = element["textStyle"] {
+                // A text-style font (Interface Builder's "Text Styles", 34 wild macOS fonts): no
+                // compiled nib shows one, so it is the named font at the style's size, without
+                // the text style that would make it follow the user's settings.
+                guard let styleSize = size ?? textStyleSizes[style] else {
+                    throw context.error(.unsupportedAttribute, element, "text style \"\(style)\" is unknown")
+                }
+                try context.unmodelled(
+                    .unsupportedAttribute, element,
+                    "no compiled nib shows an AppKit text-style font; \(style) is archived as \(name) \(PriorityText.text(styleSize)) pt"
+                )
+                return make(name: name, size: styleSize, type: 0, textStyle: nil, usesAppearanceSize: false)
+            }
             guard let size else {
                 throw context.error(.invalidSource, element, "a named font needs a size")
             }
@@ -97,6 +124,36 @@ enum AppKitFontRule {
         default:
             throw context.error(.invalidSource, element, "a font needs either a metaFont or a name")
         }
+    }
+
+    /// The weighted system meta fonts Interface Builder offers from Xcode 12 (wild macOS
+    /// documents: systemSemibold 91, systemHeavy 85, systemMedium 58, systemLight 7, systemBlack
+    /// 6); no compiled nib of the corpus or the pairs names a weighted system font.
+    static let weightedSystemMetaFonts: Set<String> = [
+        "systemUltraLight", "systemThin", "systemLight", "systemMedium", "systemSemibold", "systemHeavy",
+        "systemBlack",
+    ]
+
+    /// The nearest modelled font for a meta font no nib shows, with a warning: a weighted system
+    /// font as the system font (the control keeps its text, its size and its connections, where
+    /// refusing the font lost the whole control), `fixedUser` as AppKit's default user
+    /// fixed-pitch font, Menlo 11, meta font 2 (between user 1 and titleBar 3). `nil` for names
+    /// Interface Builder does not write.
+    private static func approximated(_ meta: String, element: SourceElement, context: AppKitContext)
+        throws(CompileError) -> MetaFont?
+    {
+        let font: MetaFont
+        if weightedSystemMetaFonts.contains(meta) {
+            font = MetaFont(name: system, size: 13, type: 4)
+        } else if meta == "fixedUser" {
+            font = MetaFont(name: "Menlo-Regular", size: 11, type: 2)
+        } else {
+            return nil
+        }
+        try context.unmodelled(
+            .unsupportedAttribute, element,
+            "no compiled nib shows metaFont \"\(meta)\"; archived as \(font.name), meta font \(font.type)")
+        return font
     }
 
     /// The archived font, shared with every equal one in the nib.

@@ -323,14 +323,20 @@ enum ScrollViewRule {
             context.track(header, id: headerElement["id"], parent: scroll)
             let kind = AppKitViewEncoder.Kind()
             _ = try views.encodeView(headerElement, header, superview: headerClip, kind: kind)
-            guard let table else {
-                throw context.error(
-                    .unsupportedElement, headerElement, "a header view without a table view is not modelled")
+            if let table {
+                header.set("NSTableView", table)
+                // The header view is as wide as its table (wider than the clip view when the
+                // columns need it: test_table_header_first_col).
+                if let documentSize { setFrame(header, [0, 0, documentSize[0], headerHeight]) }
+            } else {
+                // The document view was not compiled as a table (a part of it has no rule: see
+                // the warnings before). The scroll view, its scrollers and the header stay; the
+                // header draws no columns until a table is set (24 wild documents lost their
+                // whole scroll view here).
+                try context.unmodelled(
+                    .unsupportedElement, headerElement,
+                    "the header view's table could not be compiled; the header is archived without it")
             }
-            header.set("NSTableView", table)
-            // The header view is as wide as its table (wider than the clip view when the
-            // columns need it: test_table_header_first_col).
-            if let documentSize { setFrame(header, [0, 0, documentSize[0], headerHeight]) }
         }
 
         scroll.set("NSSubviews", .collection("NSMutableArray", subviews))

@@ -18,8 +18,25 @@
 /// | — | an `NSNibConnector` in the connections (without an object id) asking AppKit to decode the stack view early |
 /// | `translatesAutoresizingMaskIntoConstraints="NO"` | `NSDoNotTranslateAutoresizingMask` on the stack view (fixed frame or not), its arranged views and its container |
 enum StackViewRule {
-    /// `alignment` → (`NSStackViewAlignment`, `NSStackViewSecondaryAlignment`), the pairs seen.
+    /// `alignment` → (`NSStackViewAlignment`, `NSStackViewSecondaryAlignment`), the pairs seen
+    /// (the pairs' stack views and the corpus's eight: vertical leading, horizontal centerY).
     static let alignments: [String: (Int, Int)] = ["leading": (5, 1), "centerY": (10, 3)]
+
+    /// Every `alignment` Interface Builder writes → `NSLayoutConstraint.Attribute`'s public raw
+    /// value (left 1 … firstBaseline 12; `baseline` is the last baseline), the archived
+    /// `NSStackViewAlignment`.
+    static let alignmentAttributes: [String: Int] = [
+        "left": 1, "right": 2, "top": 3, "bottom": 4, "leading": 5, "trailing": 6, "width": 7, "height": 8,
+        "centerX": 9, "centerY": 10, "baseline": 11, "lastBaseline": 11, "firstBaseline": 12,
+    ]
+
+    /// The secondary alignment assumed for alignments no compiled nib shows: the cross axis's
+    /// position, as the two seen ones give it (the leading edge 1, the center 3), the trailing
+    /// edge 2, baselines 1 (they sit at the top of a horizontal stack's row).
+    static let assumedSecondaryAlignments: [String: Int] = [
+        "left": 1, "top": 1, "leading": 1, "right": 2, "bottom": 2, "trailing": 2, "centerX": 3, "centerY": 3,
+        "firstBaseline": 1, "baseline": 1, "lastBaseline": 1, "width": 0, "height": 0,
+    ]
     /// `distribution` → `NSStackView.Distribution` raw value.
     static let distributions = [
         "gravityAreas": -1, "fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3,
@@ -85,10 +102,22 @@ enum StackViewRule {
             throw context.error(
                 .unsupportedAttribute, element, "stack orientation \"\(element["orientation"] ?? "")\" is unknown")
         }
-        guard let alignment = alignments[element["alignment"] ?? ""] else {
-            throw context.error(
-                .unsupportedAttribute, element, "stack alignment \"\(element["alignment"] ?? "")\" is not modelled"
+        let alignmentName = element["alignment"] ?? ""
+        let alignment: (Int, Int)
+        if let seen = alignments[alignmentName] {
+            alignment = seen
+        } else if let attribute = alignmentAttributes[alignmentName],
+            let secondary = assumedSecondaryAlignments[alignmentName]
+        {
+            // Better a stack view that lays out its views than a plain view: the alignment is
+            // AppKit's public value; only the secondary one is a guess.
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "no compiled nib shows a stack view aligned \(alignmentName); archived with NSStackViewAlignment \(attribute) (NSLayoutConstraint.Attribute) and an assumed secondary alignment \(secondary)"
             )
+            alignment = (attribute, secondary)
+        } else {
+            throw context.error(.unsupportedAttribute, element, "stack alignment \"\(alignmentName)\" is unknown")
         }
         guard let distribution = distributions[element["distribution"] ?? "fill"] else {
             throw context.error(

@@ -75,6 +75,15 @@ final class ArchivedObject {
         }
     }
 
+    /// Inserts a value right before the first one stored under `key` (or appends it).
+    func insert(_ key: String, _ value: Value, before next: String) {
+        if let index = values.firstIndex(where: { $0.key == next }) {
+            values.insert((key, value), at: index)
+        } else {
+            values.append((key, value))
+        }
+    }
+
     /// The first value stored under `key`.
     func value(forKey key: String) -> Value? { values.first { $0.key == key }?.value }
 

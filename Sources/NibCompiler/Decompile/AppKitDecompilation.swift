@@ -9,13 +9,20 @@ import NibArchive
 /// classes no part models yet are kept as comments and counted.
 final class AppKitDecompilation: DecompileState {
     /// Object index → its element, for connections.
-    private var elements: [Int: DecompiledElement] = [:]
-    private var visited: Set<Int> = []
+    var elements: [Int: DecompiledElement] = [:]
+    var visited: Set<Int> = []
     /// Object → its parent in the object table (`NSObjectsKeys` / `NSObjectsValues`).
-    private var parents: [Int: Int] = [:]
-    private var era = AppKitEraRule.current
-    private var direct = false
-    private var localizable = false
+    var parents: [Int: Int] = [:]
+    /// The objects of the object table, in its order.
+    var objectOrder: [Int] = []
+    var era = AppKitEraRule.current
+    var direct = false
+    /// Whether the nib is one of a storyboard's (text views archive the compiling Mac's flags).
+    var isStoryboard = false
+    /// The `toolsVersion` a headerless table's detached corner view asks for, when the era's
+    /// does not give it (``ScrollViewRule/hidesDetachedCorner(_:context:)``).
+    var detachedCornerToolsVersion: String?
+    var localizable = false
     /// How deep views and menus nest before the rest is left out (a comment).
     static let maximumDepth = 200
 
@@ -52,16 +59,7 @@ final class AppKitDecompilation: DecompileState {
     /// all counted (AppKit storyboards are not decompiled yet).
     func run(storyboard: [DecompileReader]? = nil) -> NibDecompiler.Result {
         if let storyboard { return storyboardShell(storyboard) }
-        era = Self.inferredEra(reader)
-        let data = reader.reference(0, "IB.objectdata") ?? 0
-        let root = reader.reference(data, "NSRoot")
-        let keys = reader.elements(data, "NSObjectsKeys")
-        let values = reader.elements(data, "NSObjectsValues")
-        for (object, parent) in zip(keys, values) where parents[object] == nil { parents[object] = parent }
-        direct = reader.entries.indices.contains {
-            reader.className($0) == "NSClassSwapper" && reader.flag($0, "NSInitializeWithInit") == true
-        }
-        assignLocalizationIDs()
+        let (data, root, keys) = prepare()
         let objects = DecompiledElement("objects")
         let owner = DecompiledElement("customObject", [("id", "-2"), ("userLabel", "File's Owner")])
         if let root {
@@ -98,12 +96,13 @@ final class AppKitDecompilation: DecompileState {
             objects.append(topLevelObject(index))
         }
         connect(reader.elements(data, "NSConnections"))
-        for index in reader.elements(data, "NSAccessibilityConnectors") {
+        for index in reader.elements(data, "NSAccessibilityConnectors") where !accessibility(index) {
             objects.append(lost("AppKit accessibility", "the accessibility connector object \(index)"))
         }
+        let tools = detachedCornerToolsVersion ?? Self.toolsVersion(era)
         var attributes: [(String, String)] = [
             ("type", "com.apple.InterfaceBuilder3.Cocoa.XIB"), ("version", "3.0"),
-            ("toolsVersion", Self.toolsVersion(era)), ("targetRuntime", "MacOSX.Cocoa"),
+            ("toolsVersion", tools), ("targetRuntime", "MacOSX.Cocoa"),
             ("propertyAccessControl", "none"), ("useAutolayout", "YES"),
         ]
         if direct { attributes.append(("customObjectInstantitationMethod", "direct")) }
@@ -111,7 +110,7 @@ final class AppKitDecompilation: DecompileState {
         document.child("dependencies").append(
             DecompiledElement(
                 "plugIn",
-                [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", Self.toolsVersion(era))]
+                [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", tools)]
             ))
         document.append(objects)
         if let resources = shared.resources() { document.append(resources) }
@@ -119,8 +118,26 @@ final class AppKitDecompilation: DecompileState {
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
     }
 
+    /// Reads the object data: the era, each object's parent, the table order, the instantiation
+    /// method and the localization ids; returns the object data, its root (File's Owner) and
+    /// the objects of the table.
+    func prepare() -> (data: Int, root: Int?, keys: [Int]) {
+        era = Self.inferredEra(reader)
+        let data = reader.reference(0, "IB.objectdata") ?? 0
+        let root = reader.reference(data, "NSRoot")
+        let keys = reader.elements(data, "NSObjectsKeys")
+        let values = reader.elements(data, "NSObjectsValues")
+        for (object, parent) in zip(keys, values) where parents[object] == nil { parents[object] = parent }
+        objectOrder = keys
+        direct = reader.entries.indices.contains {
+            reader.className($0) == "NSClassSwapper" && reader.flag($0, "NSInitializeWithInit") == true
+        }
+        assignLocalizationIDs()
+        return (data, root, keys)
+    }
+
     /// An AppKit storyboard: its document with the placeholders, every object counted.
-    private func storyboardShell(_ storyboard: [DecompileReader]) -> NibDecompiler.Result {
+    func storyboardShell(_ storyboard: [DecompileReader]) -> NibDecompiler.Result {
         let document = DecompiledElement(
             "document",
             [
@@ -185,14 +202,14 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// A cell's font (`NSSupport`) as its `<font key="font">`, marked read.
-    private func appendFont(of cell: Int, to cellElement: DecompiledElement, known: inout Set<String>) {
+    func appendFont(of cell: Int, to cellElement: DecompiledElement, known: inout Set<String>) {
         guard let font = reader.reference(cell, "NSSupport"), let fontElement = self.font(font) else { return }
         cellElement.append(fontElement)
         known.insert("NSSupport")
     }
 
     /// Ends a simple cell: its id and font, the keys left unread, and the cell into `element`.
-    private func finishCell(
+    func finishCell(
         _ cell: Int, _ cellElement: DecompiledElement, known: inout Set<String>, in element: DecompiledElement
     ) {
         cellElement.set("id", id(cell))
@@ -204,7 +221,7 @@ final class AppKitDecompilation: DecompileState {
     // MARK: Ids and classes
 
     /// Localizable strings (`NSKey` `abc-12-xyz.title`) name their object's id.
-    private func assignLocalizationIDs() {
+    func assignLocalizationIDs() {
         let referrer = reader.firstReferrers()
         for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
             localizable = true
@@ -214,27 +231,27 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// The class a document names for object `index` (`IBClassReference`'s, from Xcode 13).
-    private func classReference(_ index: Int) -> String? {
+    func classReference(_ index: Int) -> String? {
         guard let reference = reader.reference(index, "IBClassReference") else { return nil }
         return reader.string(reference, "IBClassName")
     }
 
     /// A custom object's custom class: its class reference, else `NSClassName` unless NSObject.
-    private func customClass(_ index: Int) -> String? {
+    func customClass(_ index: Int) -> String? {
         if let named = classReference(index) { return named }
         guard let name = reader.string(index, "NSClassName"), name != "NSObject" else { return nil }
         return name
     }
 
     /// Sets `customClass` (and `customModule` for a mangled Swift name) on `element`.
-    private func setCustomClass(_ name: String, on element: DecompiledElement) {
+    func setCustomClass(_ name: String, on element: DecompiledElement) {
         let (className, module) = Self.demangled(name)
         element.set("customClass", className)
         if let module { element.set("customModule", module) }
     }
 
     /// A comment for each key of `index` not in `known`, counted as `Class.Key`.
-    private func keepUnread(_ index: Int, known: Set<String>, in element: DecompiledElement) {
+    func keepUnread(_ index: Int, known: Set<String>, in element: DecompiledElement) {
         let className = reader.className(index)
         for value in reader.values(index) where !known.contains(value.key) {
             element.append(lost("\(className).\(value.key)", "\(className) \(value.key)"))
@@ -243,7 +260,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Top-level objects
 
-    private func topLevelObject(_ index: Int) -> DecompiledElement {
+    func topLevelObject(_ index: Int) -> DecompiledElement {
         visited.insert(index)
         let className = reader.className(index)
         switch className {
@@ -261,6 +278,13 @@ final class AppKitDecompilation: DecompileState {
             return element
         case "NSWindowTemplate":
             return window(index)
+        // The shared user defaults controller (``AppKitUserDefaultsControllerRule``).
+        case "NSUserDefaultsController" where reader.flag(index, "NSSharedInstance") == true:
+            let element = DecompiledElement("userDefaultsController", [("representsSharedInstance", "YES")])
+            element.set("id", id(index))
+            elements[index] = element
+            keepUnread(index, known: ["NSSharedInstance"], in: element)
+            return element
         case "NSMenu":
             return menu(index, key: nil, depth: 0)
         default:
@@ -271,7 +295,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Windows
 
-    private func window(_ index: Int) -> DecompiledElement {
+    func window(_ index: Int) -> DecompiledElement {
         let element = DecompiledElement("window")
         elements[index] = element
         if let title = reader.string(index, "NSWindowTitle") { element.set("title", title) }
@@ -281,6 +305,8 @@ final class AppKitDecompilation: DecompileState {
         if flags & 0x4000_0000 != 0 { element.set("releasedWhenClosed", "NO") }
         if flags & Int(0x8000_0000) != 0 || flags < 0 { element.set("hidesOnDeactivate", "YES") }
         if flags & 0x2000_0000 == 0 { element.set("deferred", "NO") }
+        // showsToolbarButton="NO" sets 0x400 before Xcode 11 (``WindowRule``).
+        if flags & 0x400 != 0, era < XcodeEra(11) { element.set("showsToolbarButton", "NO") }
         let data = reader.reference(0, "IB.objectdata") ?? 0
         if !reader.elements(data, "NSVisibleWindows").contains(index) { element.set("visibleAtLaunch", "NO") }
         if let name = reader.string(index, "NSFrameAutosaveName") { element.set("frameAutosaveName", name) }
@@ -344,9 +370,12 @@ final class AppKitDecompilation: DecompileState {
             for (name, bit) in WindowRule.collectionBehaviorBits where behavior & bit != 0 { mask.set(name, "YES") }
             element.append(mask)
         }
-        if let contentView = reader.reference(index, "NSWindowView") {
+        if let contentView = reader.reference(index, "NSWindowView"), !visited.contains(contentView) {
             visited.insert(contentView)
-            if let view = view(contentView, key: "contentView", depth: 1, isContentView: true) {
+            // A clip view filled by a text view (``ClipViewRule/contentView``).
+            if reader.className(contentView) == "NSClipView" {
+                element.append(clipView(contentView, depth: 1))
+            } else if let view = view(contentView, key: "contentView", depth: 1, isContentView: true) {
                 element.append(view)
             }
         }
@@ -357,7 +386,11 @@ final class AppKitDecompilation: DecompileState {
             element.append(DecompiledElement("contentBorderThickness", [("minY", Self.number(minY))]))
             known.formUnion(["NSAutorecalculatesContentBorderThicknessMinY", "NSContentBorderThicknessMinY"])
         }
-        if case .objectReference? = reader.payload(index, "NSViewClass") {
+        if let toolbar = reader.reference(index, "NSViewClass"), reader.className(toolbar) == "NSToolbar",
+            !visited.contains(toolbar)
+        {
+            element.append(self.toolbar(toolbar, depth: 1))
+        } else if case .objectReference? = reader.payload(index, "NSViewClass") {
             element.append(lost("AppKit toolbar", "the window's toolbar"))
         }
         keepUnread(index, known: known, in: element)
@@ -367,7 +400,9 @@ final class AppKitDecompilation: DecompileState {
     // MARK: Views
 
     /// A view element for object `index`, or nil when its class is not a view this part models.
-    private func view(_ index: Int, key: String?, depth: Int, isContentView: Bool) -> DecompiledElement? {
+    func view(_ index: Int, key: String?, depth: Int, isContentView: Bool, isDocumentView: Bool = false)
+        -> DecompiledElement?
+    {
         var className = reader.className(index)
         var custom: String?
         if className == "NSClassSwapper" {
@@ -394,6 +429,21 @@ final class AppKitDecompilation: DecompileState {
         case "NSSlider": name = "slider"
         case "NSProgressIndicator": name = "progressIndicator"
         case "NSStepper": name = "stepper"
+        case "NSScrollView": name = "scrollView"
+        case "NSStackView": name = "stackView"
+        case "NSColorWell": name = "colorWell"
+        case "NSTabView": name = "tabView"
+        case "NSSegmentedControl": name = "segmentedControl"
+        case "NSSplitView": name = "splitView"
+        case "NSDatePicker": name = "datePicker"
+        case "NSMatrix": name = "matrix"
+        case "NSVisualEffectView": name = "visualEffectView"
+        // A view-based table's prototype (``AppKitTableCellViewRule``), reached from its column.
+        case "NSTableCellView" where isDocumentView: name = "tableCellView"
+        // Document views: only a clip view reaches them (``clipView(_:depth:)``).
+        case "NSTextView" where isDocumentView: name = "textView"
+        case "NSTableView" where isDocumentView: name = "tableView"
+        case "NSOutlineView" where isDocumentView: name = "outlineView"
         default:
             return nil
         }
@@ -411,7 +461,9 @@ final class AppKitDecompilation: DecompileState {
             return element
         }
         // A box's subview is its content view (``AppKitBoxRule``), decoded by ``box(_:_:depth:)``.
-        var subviews = name == "box" ? [] : reader.elements(index, "NSSubviews")
+        // A scroll view's subviews are its parts (``scrollView(_:_:depth:)``).
+        var subviews =
+            ["box", "scrollView", "tabView"].contains(name) ? [] : reader.elements(index, "NSSubviews")
         // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
         if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
         if !subviews.isEmpty {
@@ -431,7 +483,7 @@ final class AppKitDecompilation: DecompileState {
             }
             element.append(container)
         }
-        var known = Self.impliedViewKeys
+        var known = Self.impliedViewKeys.union(constraintsAndGuides(index, element))
         if let variant = AppKitTextFieldRule.variants[name], name != "comboBox" {
             known.formUnion(textField(index, element, variant: variant))
         } else if name == "button" || name == "popUpButton" {
@@ -444,6 +496,33 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(valueControl(index, element, slider: name == "slider"))
         } else if name == "box" {
             known.formUnion(box(index, element, depth: depth))
+        } else if name == "tableCellView" {
+            if let identifier = reader.string(index, "NSReuseIdentifierKey") {
+                element.set("identifier", identifier)
+                known.insert("NSReuseIdentifierKey")
+            }
+        } else if name == "visualEffectView" {
+            known.formUnion(visualEffectView(index, element))
+        } else if name == "matrix" {
+            known.formUnion(matrix(index, element))
+        } else if name == "datePicker" {
+            known.formUnion(datePicker(index, element))
+        } else if name == "splitView" {
+            known.formUnion(splitView(index, element))
+        } else if name == "segmentedControl" {
+            known.formUnion(segmentedControl(index, element))
+        } else if name == "tabView" {
+            known.formUnion(tabView(index, element, depth: depth))
+        } else if name == "colorWell" {
+            known.formUnion(colorWell(index, element))
+        } else if name == "stackView" {
+            known.formUnion(stackView(index, element))
+        } else if name == "scrollView" {
+            known.formUnion(scrollView(index, element, depth: depth))
+        } else if name == "textView" {
+            known.formUnion(textView(index, element))
+        } else if name == "tableView" || name == "outlineView" {
+            known.formUnion(tableView(index, element, outline: name == "outlineView", depth: depth))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -457,12 +536,13 @@ final class AppKitDecompilation: DecompileState {
     static let defaultHugging: [String: (Double, Double)] = [
         "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "popUpButton": (250, 750),
         "slider": (250, 750),
-        "stepper": (750, 750), "progressIndicator": (250, 750),
+        "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
+        "segmentedControl": (250, 750), "datePicker": (250, 750), "matrix": (250, 750),
     ]
 
     /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are
     /// always layer hosts; their `NSpiFlags` say it).
-    private func viewAttributes(
+    func viewAttributes(
         _ index: Int, _ element: DecompiledElement, hugging defaults: (Double, Double), layerHost: Bool
     ) {
         let flags = reader.integer(index, "NSvFlags") ?? 0x10C
@@ -476,8 +556,12 @@ final class AppKitDecompilation: DecompileState {
         if let archived = Self.numbers(reader.string(index, "NSHuggingPriority")), archived.count == 2 {
             hugging = archived
         }
+        // An absent priority is 250 (``AppKitViewEncoder``): Interface Builder writes the
+        // horizontal one only when it differs (scrollers, tables) or the vertical one does.
         if hugging != [250, 250] {
-            element.set("horizontalHuggingPriority", Self.number(hugging[0]))
+            if hugging[0] != 250 || !["scroller", "tableView", "outlineView", "matrix"].contains(element.name) {
+                element.set("horizontalHuggingPriority", Self.number(hugging[0]))
+            }
             element.set("verticalHuggingPriority", Self.number(hugging[1]))
         }
         if let compression = Self.numbers(reader.string(index, "NSAntiCompressionPriority")), compression.count == 2 {
@@ -524,7 +608,7 @@ final class AppKitDecompilation: DecompileState {
     static let controlSizes = inverted(CellRule.controlSizes)
 
     /// The control attributes of `index` (``ControlRule/encode``): tag, expansion tool tips.
-    private func controlAttributes(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    func controlAttributes(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         var known = Self.impliedControlKeys
         copyFlag(
             "NSControlAllowsExpansionToolTips", of: index, as: "allowsExpansionToolTips", to: element, known: &known)
@@ -533,7 +617,7 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// Sets `attribute="YES"` on `element` when `key` of `index` is true, and counts the key as read.
-    private func copyFlag(
+    func copyFlag(
         _ key: String, of index: Int, as attribute: String, to element: DecompiledElement, known: inout Set<String>
     ) {
         guard reader.flag(index, key) == true else { return }
@@ -542,7 +626,7 @@ final class AppKitDecompilation: DecompileState {
     }
 
     /// Sets `tag` on `element` from `NSTag` of `index`, and counts the key as read.
-    private func copyTag(of index: Int, to element: DecompiledElement, known: inout Set<String>) {
+    func copyTag(of index: Int, to element: DecompiledElement, known: inout Set<String>) {
         guard let tag = reader.integer(index, "NSTag") else { return }
         element.set("tag", String(tag))
         known.insert("NSTag")
@@ -550,7 +634,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<textField>`'s own attributes and its `<textFieldCell key="cell">`
     /// (``AppKitTextFieldRule`` and ``CellRule`` read backwards); returns the keys read.
-    private func textField(_ index: Int, _ element: DecompiledElement, variant: AppKitTextFieldRule.Variant)
+    func textField(_ index: Int, _ element: DecompiledElement, variant: AppKitTextFieldRule.Variant)
         -> Set<String>
     {
         var known = controlAttributes(index, element).union(Self.impliedTextFieldKeys)
@@ -595,7 +679,8 @@ final class AppKitDecompilation: DecompileState {
                 if let button = reader.reference(cell, key) { visited.insert(button) }
             }
         }
-        if let contents = reader.reference(cell, "NSContents") {
+        if !formatter(of: cell, in: cellElement, known: &cellKnown), let contents = reader.reference(cell, "NSContents")
+        {
             if let title = reader.string(at: contents) {
                 if !title.isEmpty { cellElement.set("title", title) }
             } else {
@@ -648,7 +733,7 @@ final class AppKitDecompilation: DecompileState {
     /// The attributes `NSCellFlags` and `NSCellFlags2` pack (``CellRule/flags`` and
     /// ``CellRule/flags2`` read backwards); `textBorders`: NSCell's own bezel and border bits
     /// (text cells), which button cells keep in `NSButtonFlags` instead.
-    private func cellFlags(_ cell: Int, _ cellElement: DecompiledElement, textBorders: Bool) {
+    func cellFlags(_ cell: Int, _ cellElement: DecompiledElement, textBorders: Bool) {
         let flags = reader.integer(cell, "NSCellFlags") ?? 0
         let flags2 = reader.integer(cell, "NSCellFlags2") ?? 0
         if flags & 0x0010_0000 != 0 { cellElement.set("scrollable", "YES") }
@@ -694,9 +779,29 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<button>`'s attributes and its `<buttonCell key="cell">` (``AppKitButtonRule`` read
     /// backwards); returns the keys read.
-    private func button(_ index: Int, _ element: DecompiledElement, depth: Int, popUp: Bool) -> Set<String> {
+    func button(_ index: Int, _ element: DecompiledElement, depth: Int, popUp: Bool) -> Set<String> {
         var known = controlAttributes(index, element).union(["IBNSShadowedSymbolConfiguration"])
         guard let cell = reader.reference(index, "NSCell"), !visited.contains(cell) else { return known }
+        guard let cellElement = buttonCell(cell, key: "cell", control: element, depth: depth, popUp: popUp) else {
+            return known
+        }
+        element.append(cellElement)
+        // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
+        let bezel = (reader.integer(cell, "NSButtonFlags2") ?? 0) & 0x3F
+        if !popUp, era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
+            element.set("horizontalHuggingPriority", "250")
+            element.set("verticalHuggingPriority", "750")
+            known.insert("NSHuggingPriority")
+        }
+        return known
+    }
+
+    /// `<buttonCell key=…>` / `<popUpButtonCell key=…>` for the cell `cell` of a button, or of a
+    /// table column (its data cell, whose own element takes the button's attributes: `control`);
+    /// nil, with a comment in `control`, for a cell of another class.
+    func buttonCell(_ cell: Int, key: String, control element: DecompiledElement, depth: Int, popUp: Bool)
+        -> DecompiledElement?
+    {
         visited.insert(cell)
         var cellClass = reader.className(cell)
         var cellCustom: String?
@@ -706,9 +811,9 @@ final class AppKitDecompilation: DecompileState {
         }
         guard cellClass == (popUp ? "NSPopUpButtonCell" : "NSButtonCell") else {
             element.append(lost("AppKit button cell \(cellClass)", "the \(cellClass) cell"))
-            return known
+            return nil
         }
-        let cellElement = DecompiledElement(popUp ? "popUpButtonCell" : "buttonCell", [("key", "cell")])
+        let cellElement = DecompiledElement(popUp ? "popUpButtonCell" : "buttonCell", [("key", key)])
         elements[cell] = cellElement
         var cellKnown = Self.impliedButtonCellKeys
         let buttonFlags = reader.integer(cell, "NSButtonFlags") ?? 0
@@ -778,15 +883,7 @@ final class AppKitDecompilation: DecompileState {
         }
         appendFont(of: cell, to: cellElement, known: &cellKnown)
         keepUnread(cell, known: cellKnown, in: cellElement)
-        element.append(cellElement)
-        // Push and textured rounded buttons hug vertically at 750 from Xcode 15 (``AppKitButtonRule``).
-        let bezel = buttonFlags2 & 0x3F
-        if !popUp, era >= XcodeEra(15), bezel == 0x01 || bezel == 0x23, !reader.has(index, "NSHuggingPriority") {
-            element.set("horizontalHuggingPriority", "250")
-            element.set("verticalHuggingPriority", "750")
-            known.insert("NSHuggingPriority")
-        }
-        return known
+        return cellElement
     }
 
     /// A key equivalent with a control character (Return, Escape, Delete) as Interface Builder
@@ -804,7 +901,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// A pop-up button cell's own attributes and its `<menu key="menu">`
     /// (``AppKitPopUpButtonRule`` read backwards); returns the keys read.
-    private func popUpCell(_ cell: Int, _ cellElement: DecompiledElement, depth: Int) -> Set<String> {
+    func popUpCell(_ cell: Int, _ cellElement: DecompiledElement, depth: Int) -> Set<String> {
         var known: Set<String> = [
             "NSMenuItemRespectAlignment", "NSSelectedIndex", "NSUsesItemFromMenu", "NSAltersState", "NSArrowPosition",
             "NSPreferredEdge", "NSPullDown",
@@ -833,7 +930,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<progressIndicator>` (``AppKitProgressIndicatorRule`` read backwards: `NSpiFlags` bits,
     /// values); returns the keys read.
-    private func progressIndicator(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    func progressIndicator(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         let flags = reader.integer(index, "NSpiFlags") ?? 0x4005
         if flags & 0x1 == 0 { element.set("bezeled", "NO") }
         if flags & 0x2 != 0 { element.set("indeterminate", "YES") }
@@ -860,7 +957,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<slider>` + `<sliderCell>` or `<stepper>` + `<stepperCell>` (``AppKitSliderRule`` and
     /// ``AppKitStepperRule`` read backwards); returns the keys read.
-    private func valueControl(_ index: Int, _ element: DecompiledElement, slider: Bool) -> Set<String> {
+    func valueControl(_ index: Int, _ element: DecompiledElement, slider: Bool) -> Set<String> {
         var known = controlAttributes(index, element)
         if !slider {
             known.formUnion([
@@ -924,7 +1021,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<box>`: a separator, or a titled box with its content view (``AppKitBoxRule`` read
     /// backwards); returns the keys read.
-    private func box(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
+    func box(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
         var known: Set<String> = [
             "NSOffsets", "NSTitleCell", "NSBorderType", "NSBoxType", "NSTitlePosition", "NSTransparent",
             "IBNSBoxIsUsingDocumentContentView", "NSContentView",
@@ -961,7 +1058,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<imageView>` and its `<imageCell key="cell">` (``AppKitImageViewRule`` read
     /// backwards); returns the keys read.
-    private func imageView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
+    func imageView(_ index: Int, _ element: DecompiledElement) -> Set<String> {
         let known = controlAttributes(index, element).union([
             "NSEditable", "NSImageViewPlaceholderPrecedence", "IBNSShadowedSymbolConfiguration", "NSDragTypes",
         ])
@@ -971,8 +1068,15 @@ final class AppKitDecompilation: DecompileState {
             element.append(lost("AppKit image view cell", "the image view's cell"))
             return known
         }
+        element.append(imageCell(cell, key: "cell"))
+        return known
+    }
+
+    /// `<imageCell key=…>` for the image cell `cell` (an image view's cell, a table column's data
+    /// cell): ``AppKitImageViewRule/encodeCell(_:_:control:context:)`` read backwards.
+    func imageCell(_ cell: Int, key: String) -> DecompiledElement {
         visited.insert(cell)
-        let cellElement = DecompiledElement("imageCell", [("key", "cell")])
+        let cellElement = DecompiledElement("imageCell", [("key", key)])
         elements[cell] = cellElement
         var cellKnown = Self.impliedTextCellKeys.union([
             "NSAlign", "NSScale", "NSStyle", "NSAnimates", "NSImageAnimation",
@@ -992,16 +1096,19 @@ final class AppKitDecompilation: DecompileState {
                 cellKnown.remove("NSContents")
             }
         }
-        finishCell(cell, cellElement, known: &cellKnown, in: element)
-        return known
+        cellElement.set("id", id(cell))
+        appendFont(of: cell, to: cellElement, known: &cellKnown)
+        keepUnread(cell, known: cellKnown, in: cellElement)
+        return cellElement
     }
 
     /// An image's name for an `NSCustomResource` of class NSImage (``AppKitImageRule/image``
     /// read backwards): AppKit's own images by name, the app's listed in `<resources>` with the
     /// design size the nib records; nil for anything else.
-    private func image(_ index: Int) -> String? {
+    func image(_ index: Int) -> String? {
         guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
-            let name = reader.string(index, "NSResourceName"), !name.isEmpty
+            let name = reader.string(index, "NSResourceName"), !name.isEmpty,
+            reader.string(index, "NSCatalogName") == nil
         else { return nil }
         if AppKitImageRule.systemImages[name] != nil { return name }
         guard !name.hasPrefix("NS") else { return nil }
@@ -1018,9 +1125,28 @@ final class AppKitDecompilation: DecompileState {
         return name
     }
 
+    /// An SF Symbol's name for an `NSCustomResource` of the system catalog as a plain `image` and
+    /// `catalog="system"` archive it (``AppKitImageRule``: design size {32, 32}, no
+    /// configuration), listed in `<resources>` with that catalog; nil for anything else.
+    func symbol(_ index: Int) -> String? {
+        guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
+            reader.string(index, "NSCatalogName") == "system", reader.string(index, "IBNamespaceID") == "system",
+            let name = reader.string(index, "NSResourceName"), !name.isEmpty,
+            case .nil? = reader.payload(index, "IBDesignImageConfiguration"),
+            let size = reader.reference(index, "IBDesignSize"),
+            Self.numbers(reader.string(size, "NS.sizeval")) == [32, 32]
+        else { return nil }
+        if shared.images[name] == nil {
+            shared.images[name] = (32, 32)
+            shared.imageOrder.append(name)
+        }
+        shared.systemSymbols.insert(name)
+        return name
+    }
+
     /// `<font key="font">` for an `NSFont` (``AppKitFontRule`` read backwards): its meta font
     /// when the name and type are a meta font's, else its name and size.
-    private func font(_ index: Int) -> DecompiledElement? {
+    func font(_ index: Int) -> DecompiledElement? {
         guard reader.className(index) == "NSFont", let name = reader.string(index, "NSName"),
             let size = reader.number(index, "NSSize"), let flags = reader.integer(index, "NSfFlags")
         else { return nil }
@@ -1047,7 +1173,7 @@ final class AppKitDecompilation: DecompileState {
 
     /// `<color key=…>` for an `NSColor` (``AppKitColorRule`` read backwards): System catalog
     /// colors, calibrated and device white and RGB; nil for the others.
-    private func color(_ index: Int, key: String) -> DecompiledElement? {
+    func color(_ index: Int, key: String) -> DecompiledElement? {
         guard reader.className(index) == "NSColor", let space = reader.integer(index, "NSColorSpace") else {
             return nil
         }
@@ -1077,6 +1203,19 @@ final class AppKitDecompilation: DecompileState {
                     ("key", key), ("white", white), ("alpha", parts.count == 2 ? parts[1] : "1"),
                     ("colorSpace", space == 3 ? "calibratedWhite" : "deviceWhite"),
                 ])
+        case 1 where extra:
+            // A custom sRGB color (``AppKitColorRule``'s customSRGB): the source components are
+            // `NSComponents`, the profile sRGB's (`NSID` 7); `NSRGB` is the compiler's conversion.
+            guard let space = reader.reference(index, "NSCustomColorSpace"), reader.integer(space, "NSID") == 7,
+                let parts = components("NSComponents"), parts.count == 4,
+                components("NSLinearExposure") == ["1"]
+            else { return nil }
+            return DecompiledElement(
+                "color",
+                [
+                    ("key", key), ("red", parts[0]), ("green", parts[1]), ("blue", parts[2]), ("alpha", parts[3]),
+                    ("colorSpace", "custom"), ("customColorSpace", "sRGB"),
+                ])
         case 1, 2:
             guard !extra, let parts = components("NSRGB"), parts.count == 3 || parts.count == 4 else { return nil }
             return DecompiledElement(
@@ -1093,7 +1232,7 @@ final class AppKitDecompilation: DecompileState {
 
     // MARK: Menus
 
-    private func menu(_ index: Int, key: String?, depth: Int, popUpCell: Int? = nil) -> DecompiledElement {
+    func menu(_ index: Int, key: String?, depth: Int, popUpCell: Int? = nil) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("menu")
         if let key { element.set("key", key) }
@@ -1123,7 +1262,7 @@ final class AppKitDecompilation: DecompileState {
         return element
     }
 
-    private func menuItem(_ index: Int, depth: Int, popUpCell: Int?) -> DecompiledElement {
+    func menuItem(_ index: Int, depth: Int, popUpCell: Int?) -> DecompiledElement {
         visited.insert(index)
         let element = DecompiledElement("menuItem")
         elements[index] = element
@@ -1148,6 +1287,24 @@ final class AppKitDecompilation: DecompileState {
         }
         if reader.flag(index, "NSIsHidden") == true { element.set("hidden", "YES") }
         if reader.flag(index, "NSIsAlternate") == true { element.set("alternate", "YES") }
+        var imageKnown = false
+        if let resource = reader.reference(index, "NSImage"), let name = image(resource) {
+            element.set("image", name)
+            imageKnown = true
+        }
+        // SF Symbols (``AppKitImageRule``): `image` / `secondaryImage` with `catalog="system"`.
+        var symbolKeys: Set<String> = []
+        for (key, attribute) in [("NSImage", "image"), ("NSActionImage", "secondaryImage")] {
+            guard element[attribute] == nil, let resource = reader.reference(index, key),
+                let name = symbol(resource)
+            else { continue }
+            element.set(attribute, name)
+            element.set("catalog", "system")
+            symbolKeys.insert(key)
+        }
+        if symbolKeys.contains("NSActionImage"), reader.flag(index, "NSHasActionImage") == true {
+            symbolKeys.insert("NSHasActionImage")
+        }
         element.set("id", id(index))
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
         // No mask is ⌘ (``MenuRule``); separators have none.
@@ -1158,6 +1315,8 @@ final class AppKitDecompilation: DecompileState {
             element.append(mask)
         }
         var known = Self.impliedMenuItemKeys
+        if imageKnown { known.insert("NSImage") }
+        known.formUnion(symbolKeys)
         if let submenu = reader.reference(index, "NSSubmenu"), !visited.contains(submenu),
             reader.className(submenu) == "NSMenu"
         {
@@ -1178,9 +1337,18 @@ final class AppKitDecompilation: DecompileState {
 
     /// Outlets and actions of `NSConnections`, each inside its source's element
     /// (``AppKitConnectionRule`` read backwards); others are kept as comments.
-    private func connect(_ connectors: [Int]) {
+    func connect(_ connectors: [Int]) {
         for connector in connectors {
             let className = reader.className(connector)
+            if className == "NSIBUserDefinedRuntimeAttributesConnector", runtimeAttributes(connector) { continue }
+            // A view's tool tip (``AppKitToolTipRule``): the view's `toolTip`.
+            if className == "NSIBHelpConnector", reader.string(connector, "NSFile") == "NSToolTipHelpKey",
+                let view = reader.reference(connector, "NSDestination"), let element = elements[view],
+                element["toolTip"] == nil, let text = reader.string(connector, "NSMarker")
+            {
+                element.set("toolTip", text)
+                continue
+            }
             guard let source = reader.reference(connector, "NSSource"), let label = reader.string(connector, "NSLabel"),
                 let sourceElement = elements[source]
             else {
@@ -1192,6 +1360,9 @@ final class AppKitDecompilation: DecompileState {
             }
             let destination = reader.reference(connector, "NSDestination")
             switch className {
+            // The connector that orders a stack view's decoding (``StackViewRule``).
+            case "NSNibConnector" where label == StackViewRule.decodingOrderLabel && destination == nil:
+                continue
             case "NSNibOutletConnector":
                 guard let destination, elements[destination] != nil else {
                     sourceElement.child("connections").append(
@@ -1216,6 +1387,13 @@ final class AppKitDecompilation: DecompileState {
                 }
                 sourceElement.child("connections").append(
                     DecompiledElement("action", [("selector", label), ("target", target), ("id", id(connector))]))
+            case "NSNibBindingConnector":
+                guard let destination, elements[destination] != nil, let made = binding(connector, destination) else {
+                    sourceElement.child("connections").append(
+                        lost("AppKit binding", "the binding \(label)"))
+                    continue
+                }
+                sourceElement.child("connections").append(made)
             default:
                 sourceElement.child("connections").append(
                     lost("AppKit connection \(className)", "the \(className) \(label)"))

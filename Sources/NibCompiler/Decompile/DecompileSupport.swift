@@ -187,6 +187,53 @@ class DecompileState {
         return String(characters)
     }
 
+    /// `<constraint>` for the `NSLayoutConstraint` `index` (``ConstraintRule`` read backwards,
+    /// UIKit and AppKit alike): items, attributes, relation, multiplier, constant, priority,
+    /// identifier; nil without a first item.
+    func layoutConstraint(_ index: Int) -> DecompiledElement? {
+        let element = DecompiledElement("constraint")
+        guard let first = reader.reference(index, "NSFirstItem"),
+            let firstAttribute = reader.integer(index, "NSFirstAttributeV2")
+                ?? reader.integer(index, "NSFirstAttribute"),
+            let firstName = UIKitDecompilation.constraintAttributes[firstAttribute]
+        else { return nil }
+        element.set("firstItem", id(first))
+        element.set("firstAttribute", firstName)
+        switch reader.integer(index, "NSRelation") {
+        case .some(1): element.set("relation", "greaterThanOrEqual")
+        case .some(-1): element.set("relation", "lessThanOrEqual")
+        default: break
+        }
+        if let second = reader.reference(index, "NSSecondItem"),
+            let attribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute"),
+            let name = UIKitDecompilation.constraintAttributes[attribute]
+        {
+            element.set("secondItem", id(second))
+            element.set("secondAttribute", name)
+        }
+        // The legacy constant of a constraint on a margin has the margin folded in
+        // (``ConstraintRule``): only the V2 constant is the document's.
+        let secondAttribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute")
+        let usesMargins =
+            ConstraintRule.margins[firstAttribute] != nil
+            || secondAttribute.map { ConstraintRule.margins[$0] != nil } == true
+        if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
+            element.set("multiplier", Self.number(multiplier))
+        }
+        if reader.has(index, "NSSymbolicConstant") {
+            element.set("symbolic", "YES")
+        } else if let constant = reader.number(index, "NSConstantV2")
+            ?? (usesMargins ? nil : reader.number(index, "NSConstant")),
+            constant != 0
+        {
+            element.set("constant", Self.number(constant))
+        }
+        if let priority = reader.integer(index, "NSPriority") { element.set("priority", String(priority)) }
+        if let identifier = reader.string(index, "NSLayoutIdentifier") { element.set("identifier", identifier) }
+        element.set("id", id(index))
+        return element
+    }
+
     /// A number as Interface Builder writes it: whole numbers without a fraction, others with
     /// the shortest text that reads back as the same double.
     static func number(_ value: Double) -> String {

@@ -23,8 +23,19 @@ extension NibDecompiler {
                 guard reader.has(0, "IB.objectdata") || reader.className(0) == "NSIBObjectData" else {
                     throw DecompileError(message: "\(name) is neither a UIKit nor an AppKit nib")
                 }
-                let readers = nibs.map { DecompileReader($0.archive) }
-                return AppKitDecompilation(reader: reader).run(storyboard: readers)
+                var readers: [String: DecompileReader] = [:]
+                for (name, archive) in nibs {
+                    readers[name.hasSuffix(".nib") ? String(name.dropLast(4)) : name] = DecompileReader(archive)
+                }
+                var entryPoint: String?
+                if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
+                    case .dictionary(let entries) = plist
+                {
+                    for entry in entries where entry.key == "NSStoryboardDesignatedEntryPointIdentifier" {
+                        if case .string(let name) = entry.value { entryPoint = name }
+                    }
+                }
+                return AppKitStoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
             }
             // A directory nib inside the storyboard (`X.nib/runtime.nib`, `X.nib/objects-14.0+.nib`)
             // counts once, as its runtime nib.

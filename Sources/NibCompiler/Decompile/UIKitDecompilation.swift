@@ -161,6 +161,36 @@ final class UIKitDecompilation: DecompileState {
         } else {
             version = 6.1
         }
+        // The iOS 16 SDK's keys (``XcodeEra/writesFontDescriptorOptions``,
+        // ``XcodeEra/writesCenterItemGroups``: 14); what the rules date to 15 (locked navigation
+        // bars, the later system font options, tables and collection views without the trait
+        // override) and 16 (the launch nib mark, the iOS 18 SDK's background configurations).
+        if keys.contains("UIFontDescriptorOptions") || keys.contains("UICenterItemGroups") { version = 14 }
+        if keys.contains("UIIsLocked") { version = 15 }
+        if version >= 13, version < 15,
+            reader.entries.indices.contains(where: { index in
+                let className = actualClass(reader, index)
+                if className == "UIFontDescriptor" {
+                    return reader.number(index, "UIFontDescriptorOptions") == 0x8000_8404
+                }
+                let isModernTable =
+                    ClassHierarchy.isKind(className, of: "UITableView") && reader.has(index, "UIPrefetchingEnabled")
+                return (isModernTable || ClassHierarchy.isKind(className, of: "UICollectionView"))
+                    && !reader.has(index, "UIViewLocalOverrideTraitCollection")
+            })
+        {
+            version = 15
+        }
+        // A table view cell with the iOS 14 SDK's slots but no content configuration identifier
+        // (``XcodeEra/writesContentConfigurationIdentifier``).
+        if reader.entries.indices.contains(where: { index in
+            ClassHierarchy.isKind(actualClass(reader, index), of: "UITableViewCell")
+                && reader.has(index, "UIContentConfigurationView")
+                && !reader.has(index, "UIContentConfigurationIdentifier")
+        }) {
+            version = max(version, 15)
+        }
+        if keys.contains("defaultStyle_v2") || keys.contains("IBUINibLNEVersionKey") { version = 16 }
         if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
         // A top-level cell without a background: an Xcode from 10, whose cells outside a table
         // no longer archive UIKit's cell background (``TableViewCellRule``).
@@ -192,13 +222,13 @@ final class UIKitDecompilation: DecompileState {
         return XcodeEra(version)
     }
 
-    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``);
-    /// Xcode 13's is an Xcode 13.3 build, below the tools the iOS rules no longer model
-    /// (`NibCompiler.firstUnmodelledIOSTools`), so that compiling the document asks for no
-    /// nearest-Xcode approximation.
+    /// A `toolsVersion` that the compiler reads as `era` (``XcodeEra/init(toolsVersion:)``):
+    /// a build of each modelled Xcode (13.3, 14.3, 15.2, 16.2), so that compiling the document
+    /// asks for no nearest-Xcode approximation.
     static func toolsVersion(_ era: XcodeEra) -> String {
         let table: [(Double, String)] = [
-            (13, "20037"), (12, "17701"), (11, "15705"), (10, "14490.70"), (9, "13771"), (8, "11762"), (7.3, "10117"),
+            (16, "23727"), (15, "22505"), (14, "21701"), (13, "20037"), (12, "17701"), (11, "15705"), (10, "14490.70"),
+            (9, "13771"), (8, "11762"), (7.3, "10117"),
             (7, "9531"), (6.3, "7706"), (6.1, "6254"),
         ]
         return table.first { era.version >= $0.0 }?.1 ?? "4514"
@@ -2071,48 +2101,9 @@ final class UIKitDecompilation: DecompileState {
         default:
             return lost("constraint \(className)", "the \(className) object \(index)")
         }
-        let element = DecompiledElement("constraint")
-        guard let first = reader.reference(index, "NSFirstItem"),
-            let firstAttribute = reader.integer(index, "NSFirstAttributeV2")
-                ?? reader.integer(index, "NSFirstAttribute"),
-            let firstName = Self.constraintAttributes[firstAttribute]
-        else {
+        guard let element = layoutConstraint(index) else {
             return lost("constraint without a first item", "the constraint \(index) without a first item")
         }
-        element.set("firstItem", id(first))
-        element.set("firstAttribute", firstName)
-        switch reader.integer(index, "NSRelation") {
-        case .some(1): element.set("relation", "greaterThanOrEqual")
-        case .some(-1): element.set("relation", "lessThanOrEqual")
-        default: break
-        }
-        if let second = reader.reference(index, "NSSecondItem"),
-            let attribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute"),
-            let name = Self.constraintAttributes[attribute]
-        {
-            element.set("secondItem", id(second))
-            element.set("secondAttribute", name)
-        }
-        // The legacy constant of a constraint on a margin has the margin folded in
-        // (``ConstraintRule``): only the V2 constant is the document's.
-        let secondAttribute = reader.integer(index, "NSSecondAttributeV2") ?? reader.integer(index, "NSSecondAttribute")
-        let usesMargins =
-            ConstraintRule.margins[firstAttribute] != nil
-            || secondAttribute.map { ConstraintRule.margins[$0] != nil } == true
-        if let multiplier = reader.number(index, "NSMultiplier"), multiplier != 1 {
-            element.set("multiplier", Self.number(multiplier))
-        }
-        if reader.has(index, "NSSymbolicConstant") {
-            element.set("symbolic", "YES")
-        } else if let constant = reader.number(index, "NSConstantV2")
-            ?? (usesMargins ? nil : reader.number(index, "NSConstant")),
-            constant != 0
-        {
-            element.set("constant", Self.number(constant))
-        }
-        if let priority = reader.integer(index, "NSPriority") { element.set("priority", String(priority)) }
-        if let identifier = reader.string(index, "NSLayoutIdentifier") { element.set("identifier", identifier) }
-        element.set("id", id(index))
         elements[index] = element
         return element
     }

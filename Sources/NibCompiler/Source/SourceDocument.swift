@@ -149,7 +149,7 @@ public struct SourceDocument: @unchecked Sendable {
                 message: "expected an Interface Builder <document> or legacy <archive>, found <\(root.name)>")
         }
         self.root = root
-        self.era = XcodeEra(toolsVersion: root["toolsVersion"])
+        self.era = XcodeEra(document: root)
     }
 
     /// The error's text for sources nested deeper than `maximum`.

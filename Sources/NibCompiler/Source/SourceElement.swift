@@ -138,7 +138,7 @@ public final class SourceElement: @unchecked Sendable {
 
     /// The Xcode that saved the document this element belongs to (from the document element's
     /// `toolsVersion`), whatever Xcode is being imitated.
-    public var savedBy: XcodeEra { XcodeEra(toolsVersion: documentElement["toolsVersion"]) }
+    public var savedBy: XcodeEra { XcodeEra(document: documentElement) }
 
     /// Whether the document this element belongs to was saved with `colorMatched="YES"`.
     public var documentIsColorMatched: Bool { documentElement.flag("colorMatched") }

@@ -9,19 +9,46 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// An era by Xcode version.
     public init(_ version: Double) { self.version = version }
 
-    /// The Xcode that writes documents with this `toolsVersion` (Interface Builder build).
+    /// The Xcode that writes documents with this `toolsVersion` (Interface Builder build):
+    /// 14 from 21000, 15 from 22000, 16 from 23000 and the release after 16 ("26") from 24000
+    /// (the wild corpus's manifest maps the builds it holds the same way: 21219–21701 → 14,
+    /// 22113–22505 → 15, 23077–23727 → 16, 24093–25094 → 26).
     public init(toolsVersion: String?) {
         let build = Self.toolsBuild(toolsVersion) ?? 20000
-        let table: [(Double, Double)] = [
-            (20000, 13), (17000, 12), (15000, 11), (14400, 10), (13000, 9), (11000, 8), (10000, 7.3), (8000, 7),
-            (7000, 6.3), (6000, 6.1), (0, 5),
-        ]
-        version = table.first { build >= $0.0 }?.1 ?? 5
+        version = Self.version(ofBuild: build)
     }
 
-    /// A `toolsVersion` as a number: "14113" → 14113, "14460.31" → 14460.31, and Xcode 16's
-    /// three-part "32700.99.1234" → 32700.99 (its first two parts); `nil` when it is missing or
-    /// does not start with a number.
+    /// The Xcode that saved `document` (a document element): its `toolsVersion`, unless that is
+    /// the placeholder some Xcode 15 builds write ("32700.99.1234", beyond every release's
+    /// build), when the Interface Builder plug-in's version in `<dependencies>` names the build:
+    /// the 29 wild documents with the placeholder give plug-in versions 22684 to 22690 (Xcode 15).
+    init(document: SourceElement) {
+        let tools = Self.toolsBuild(document["toolsVersion"])
+        if let tools, tools >= Self.placeholderBuilds,
+            let plugIn = document.child("dependencies")?.children.first(where: { $0.name == "plugIn" }),
+            let build = Self.toolsBuild(plugIn["version"]), build < Self.placeholderBuilds
+        {
+            version = Self.version(ofBuild: build)
+        } else {
+            version = Self.version(ofBuild: tools ?? 20000)
+        }
+    }
+
+    /// Interface Builder builds from here on are placeholders, not releases.
+    static let placeholderBuilds = 30000.0
+
+    /// The Xcode of an Interface Builder build number.
+    static func version(ofBuild build: Double) -> Double {
+        let table: [(Double, Double)] = [
+            (24000, 26), (23000, 16), (22000, 15), (21000, 14), (20000, 13), (17000, 12), (15000, 11), (14400, 10),
+            (13000, 9), (11000, 8), (10000, 7.3), (8000, 7), (7000, 6.3), (6000, 6.1), (0, 5),
+        ]
+        return table.first { build >= $0.0 }?.1 ?? 5
+    }
+
+    /// A `toolsVersion` as a number: "14113" → 14113, "14460.31" → 14460.31, and the
+    /// three-part placeholder "32700.99.1234" → 32700.99 (its first two parts); `nil` when it
+    /// is missing or does not start with a number.
     static func toolsBuild(_ toolsVersion: String?) -> Double? {
         guard let toolsVersion else { return nil }
         func isDigits(_ part: Substring) -> Bool { !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
@@ -176,6 +203,59 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// indentation width; collection view cells add the identifier from Xcode 13
     /// (``writesModernTableKeys``: no Xcode 12 collection view cell is in the corpus).
     var writesCellConfigurationKeys: Bool { version >= 12 }
+
+    // MARK: Xcode 14, 15 and 16 (learned from the corpus's compiled nibs)
+    //
+    // No pair shows an iOS nib built after Xcode 13.2, but eight apps of the corpus's compiled
+    // nibs carry the iOS 16 SDK's keys (`UIFontDescriptorOptions` on every font descriptor,
+    // `UICenterItemGroups` on every navigation item), in three steps:
+    //
+    // * 14: man12nam and leeja328, whose system fonts' descriptor options are the ones the
+    //   AppKit pairs show up to Xcode 14 (``AppKitEraRule``: a header font's 2147516422 in
+    //   AVRFuses, Xcode 14.0; 2147517444 in its Xcode 15.3 copy);
+    // * 15: ikyih and kiralab add locked navigation bars, drop the tables' trait override and
+    //   have the later font options (kiralab); ikyih's scene nibs hold only keys that earn the
+    //   launch nib mark later, without it;
+    // * 16: 0senno, eagle-eyexk, ertmuirm and iOS-Apps-Code-UNO add the launch nib mark, and
+    //   0senno the iOS 18 SDK's background configuration.
+    //
+    // Each step is dated to the earliest Xcode consistent with it; kiralab could be 16 (none of
+    // its nibs could show the mark).
+
+    /// Font descriptors archive `UIFontDescriptorOptions` (iOS 16 SDK): all 89 descriptors of
+    /// the five apps above that have fonts; none of the 127 of the duckduckgo pairs (13.2).
+    var writesFontDescriptorOptions: Bool { version >= 14 }
+    /// Font descriptors list their attributes in key order (`NSCTFontUIUsageAttribute`,
+    /// `NSCTFontUIUsageOverrideAttribute`, `NSFontNameAttribute` before `NSFontSizeAttribute`) and
+    /// system fonts' options are 0x80008404: every descriptor of 0senno, eagle-eyexk, ertmuirm
+    /// and kiralab (58); man12nam's (14) and duckduckgo's (13.2) list the size first, and
+    /// man12nam's system fonts' options are 0x80008006, as AppKit's are up to Xcode 14.
+    var writesSortedFontAttributes: Bool { version >= 15 }
+    /// Navigation items archive `UICenterItemGroups`, an empty array (iOS 16 SDK): all 18
+    /// navigation items of the eight apps, none of the 27 of the duckduckgo pairs.
+    var writesCenterItemGroups: Bool { version >= 14 }
+    /// A navigation controller's bar archives `UIIsLocked` true: 8 of the 8 bars of ertmuirm,
+    /// ikyih and kiralab; none of man12nam's and leeja328's, nor the duckduckgo pairs' 9.
+    var locksNavigationBars: Bool { version >= 15 }
+    /// Table and collection views archive the trait override `UIViewLocalOverrideTraitCollection`:
+    /// all 20 tables and 2 collection views of the duckduckgo pairs (13.2); none of the later
+    /// apps' (3 tables of 0senno, ertmuirm and ikyih, 2 collection views of ertmuirm and ikyih).
+    /// No nib of the 14 era has a table: the change is put with ikyih's other changes (15).
+    var writesLocalOverrideTraits: Bool { writesModernTableKeys && version < 15 }
+    /// Table and collection view cells archive `UIContentConfigurationIdentifier` nil: the 36
+    /// cells of the duckduckgo pairs (13.2) and Umarovm's table cells (12); none of the 8 cells
+    /// of 0senno, ertmuirm and kiralab (15 and later; the 14 era shows no cell), which keep
+    /// the iOS 14 SDK's other two slots.
+    var writesContentConfigurationIdentifier: Bool { version < 15 }
+    /// A nib whose every key is one the corpus's launch-screen-like nibs show gets
+    /// `IBUINibLNEVersionKey` 1 on its root (``LaunchNibRule``): 12 nibs of 0senno, eagle-eyexk,
+    /// ertmuirm and iOS-Apps-Code-UNO; leeja328's launch screen (14) and ikyih's scene nibs
+    /// (15), with the same keys, have none.
+    var writesLaunchNibVersion: Bool { version >= 16 }
+    /// Background configurations archive the iOS 18 SDK's `defaultStyle_v2` and visual effect
+    /// group instead of `shadowType` (``TableViewCellRule/backgroundConfiguration(color:stroke:defaultStyle:era:)``):
+    /// 0senno's nine; man12nam's (14) and the duckduckgo pairs' have `shadowType`.
+    var writesBackgroundStyleV2: Bool { version >= 16 }
 
     /// The system font's PostScript name for a size and a weight other than regular and bold
     /// (`"Semibold"`): `.SFUI-Semibold` from Xcode 13, else `.SFUIText-Semibold` below 20

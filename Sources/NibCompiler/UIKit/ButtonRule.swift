@@ -9,7 +9,7 @@ enum ButtonRule {
             "selected", "highlighted", "hasAttributedTitle", "reversesTitleShadowWhenHighlighted",
             "adjustsImageWhenHighlighted", "adjustsImageWhenDisabled", "showsTouchWhenHighlighted",
         ],
-        children: ["state", "fontDescription", "color", "inset"],
+        children: ["state", "fontDescription", "color", "inset", "buttonConfiguration"],
         encode: { element, object, context, resources throws(CompileError) in
             try encode(element, object, context, resources)
         })
@@ -54,6 +54,19 @@ enum ButtonRule {
             }
             if code != 0 { object.set(key, int: code) }
         }
+        var configuration: ArchivedObject?
+        if let source = element.child("buttonConfiguration", key: "configuration") {
+            if context.era.writesButtonConfiguration {
+                configuration = try context.recovered { () throws(CompileError) in
+                    try ButtonConfigurationRule.configuration(
+                        source, button: element, context: context, resources: resources)
+                }
+            } else {
+                try context.unmodelled(
+                    .unsupportedElement, source,
+                    "a button configuration (iOS 15 SDK) before Xcode 13 is not modelled; left out")
+            }
+        }
         var contents: [(ArchivedObject, ArchivedObject)] = []
         var attributedFont: ArchivedObject?
         for state in element.children(named: "state") {
@@ -61,7 +74,11 @@ enum ButtonRule {
                 throw context.error(.unsupportedAttribute, state, "button state \"\(state["key"] ?? "")\" is unknown")
             }
             let content = ArchivedObject("UIButtonContent")
-            for name in state.attributes.keys where !["key", "title", "image", "backgroundImage"].contains(name) {
+            // `catalog="system"` repeats what <resources> says of the image (an SF Symbol).
+            for name in state.attributes.keys
+            where !["key", "title", "image", "backgroundImage"].contains(name)
+                && !(name == "catalog" && state[name] == "system")
+            {
                 try context.unmodelled(.unsupportedAttribute, state, "button state attribute \(name) is not modelled")
             }
             if let title = state["title"] {
@@ -82,6 +99,12 @@ enum ButtonRule {
                 case ("color", "titleColor"): content.set("UITitleColor", try ColorRule.color(child, in: context))
                 case ("color", "titleShadowColor"):
                     content.set("UIShadowColor", try ColorRule.color(child, in: context))
+                case ("preferredSymbolConfiguration", "preferredSymbolConfiguration"):
+                    if let configuration = try context.recovered({ () throws(CompileError) in
+                        try symbolConfiguration(child, in: context)
+                    }) {
+                        content.set("UIImageSymbolConfiguration", configuration)
+                    }
                 case ("attributedString", "attributedTitle") where element.flag("hasAttributedTitle"):
                     let title = try attributedTitle(child, in: context)
                     content.set("UIAttributedTitle", title.string)
@@ -129,8 +152,11 @@ enum ButtonRule {
         } else if let attributedFont {
             // A button whose normal title is attributed takes that title's font (Idrill7).
             object.set("UIFont", attributedFont)
-        } else if type == "roundedRect" || type == "system" || context.era.writesButtonConfiguration {
-            // System buttons default to 15 points; from Xcode 13 custom ones archive 18.
+        } else if configuration == nil,
+            type == "roundedRect" || type == "system" || context.era.writesButtonConfiguration
+        {
+            // System buttons default to 15 points; from Xcode 13 custom ones archive 18. A
+            // configured button archives none (``ButtonConfigurationRule``).
             let size = type == "roundedRect" || type == "system" ? "15" : "18"
             let standard = SourceElement(
                 name: "fontDescription", attributes: ["type": "system", "pointSize": size], line: element.line,
@@ -152,7 +178,52 @@ enum ButtonRule {
         where !["contentEdgeInsets", "titleEdgeInsets", "imageEdgeInsets"].contains(inset["key"] ?? "") {
             try context.unmodelled(.unsupportedElement, inset, "button inset \(inset["key"] ?? "?") is not modelled")
         }
-        if context.era.writesButtonConfiguration { object.set("UIButtonConfiguration", .null) }
+        if context.era.writesButtonConfiguration {
+            object.set("UIButtonConfiguration", configuration.map { .object($0) } ?? .null)
+        }
+    }
+
+    /// `UIImage.SymbolScale` raw values (public API).
+    static let symbolScales: [String: Int] = ["default": -1, "unspecified": 0, "small": 1, "medium": 2, "large": 3]
+    /// `UIImage.SymbolWeight` raw values (public API).
+    static let symbolWeights: [String: Int] = [
+        "unspecified": 0, "ultraLight": 1, "thin": 2, "light": 3, "regular": 4, "medium": 5, "semibold": 6,
+        "bold": 7, "heavy": 8, "black": 9,
+    ]
+
+    /// A state's `<preferredSymbolConfiguration configurationType="pointSize">` → the content's
+    /// `UIImageSymbolConfiguration`: `UITraitCollection` nil, `UISymbolScale`, `UIPointSize`
+    /// (float32), `UISymbolWeight`, UIKit's raw values: Umarovm's two symbol buttons (Xcode 12:
+    /// scale 3 large, weight 7 bold, 100 and 29 points). A configuration by text style
+    /// (`configurationType="font"`) or without a point size is not shown by any nib.
+    static func symbolConfiguration(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        for name in element.attributes.keys.sorted()
+        where !["key", "configurationType", "pointSize", "scale", "weight"].contains(name) {
+            try context.unmodelled(
+                .unsupportedAttribute, element, "symbol configuration attribute \(name) is not modelled")
+        }
+        guard element["configurationType"] == "pointSize", let size = element.number("pointSize"), size.isFinite,
+            size >= 0, size <= 10_000
+        else {
+            throw context.error(
+                .unsupportedElement, element,
+                "a symbol configuration other than by point size is not modelled (no nib shows one)")
+        }
+        func code(_ name: String, _ table: [String: Int], default fallback: Int) throws(CompileError) -> Int {
+            guard let value = element[name] else { return fallback }
+            guard let code = table[value] else {
+                throw context.error(.unsupportedAttribute, element, "symbol \(name) \"\(value)\" is unknown")
+            }
+            return code
+        }
+        let configuration = ArchivedObject("UIImageSymbolConfiguration")
+        configuration.set("UITraitCollection", .null)
+        configuration.set("UISymbolScale", int: try code("scale", symbolScales, default: -1))
+        configuration.set("UIPointSize", .float32(Float(size)))
+        configuration.set("UISymbolWeight", int: try code("weight", symbolWeights, default: 0))
+        return configuration
     }
 
     /// A state's `<attributedString key="attributedTitle">` → `UIAttributedTitle`: the fragment

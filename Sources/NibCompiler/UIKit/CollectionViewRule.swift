@@ -31,7 +31,7 @@ enum CollectionViewRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        if context.era.writesModernTableKeys {
+        if context.era.writesLocalOverrideTraits {
             let traits = ArchivedObject("UITraitCollection")
             traits.set("UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", int: 0)
             object.set("UIViewLocalOverrideTraitCollection", traits)
@@ -303,7 +303,9 @@ enum CollectionViewCellRule {
         object.set("UIReuseIdentifier", .string(element["reuseIdentifier"] ?? ""))
         if context.era.writesCellConfigurationKeys {
             object.set("UISystemBackgroundView", .null)
-            if context.era.writesModernTableKeys { object.set("UIContentConfigurationIdentifier", .null) }
+            if context.era.writesModernTableKeys, context.era.writesContentConfigurationIdentifier {
+                object.set("UIContentConfigurationIdentifier", .null)
+            }
             object.set("UIContentConfigurationView", .null)
         }
         object.set("UIContentView", content)

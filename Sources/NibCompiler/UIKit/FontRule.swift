@@ -45,12 +45,14 @@ enum FontRule {
         }
         let usage = (ArchivedObject.string("NSCTFontUIUsageAttribute"), ArchivedObject.string(usageName))
         let sizeAttribute = (ArchivedObject.string("NSFontSizeAttribute"), sizeNumber(size, in: context))
-        let attributes: [(ArchivedObject, ArchivedObject)] =
+        var attributes: [(ArchivedObject, ArchivedObject)] =
             (context.era.writesSFUIFontDescriptors ? [sizeAttribute, usage] : [usage, sizeAttribute])
             + (bold && context.era.writesBoldUsageOverride
                 ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
+        if context.era.writesSortedFontAttributes { attributes = sortedByKey(attributes) }
         let descriptor = ArchivedObject("UIFontDescriptor")
         descriptor.set("UIFontDescriptorAttributes", .dictionary(attributesClass(in: context), attributes))
+        setOptions(of: descriptor, systemFont: true, installed: true, in: context)
         let font = ArchivedObject("UIFont")
         font.set("UIFontName", .string(name))
         font.set("UIFontDescriptor", descriptor)
@@ -115,13 +117,15 @@ enum FontRule {
                 .unsupportedAttribute, element,
                 "the traits of font \(name) are not known; archived as \(traits) (from the style in its name)")
         }
-        let attributes: [(ArchivedObject, ArchivedObject)] = [
+        var attributes: [(ArchivedObject, ArchivedObject)] = [
             (.string("NSFontSizeAttribute"), sizeNumber(size, in: context)),
             (.string("NSFontNameAttribute"), .string(name)),
         ]
+        if context.era.writesSortedFontAttributes { attributes = sortedByKey(attributes) }
         let descriptor = ArchivedObject("UIFontDescriptor")
         descriptor.set(
             "UIFontDescriptorAttributes", .dictionary(attributesClass(in: context), attributes))
+        setOptions(of: descriptor, systemFont: false, installed: installed, in: context)
         let font = ArchivedObject("UIFont")
         font.set("UIFontName", .string(name))
         font.set("UIFontDescriptor", descriptor)
@@ -197,6 +201,33 @@ enum FontRule {
         font.set("NSName", .string(metrics.name))
         font.set("NSSize", .float64(metrics.size))
         return font
+    }
+
+    /// `UIFontDescriptorOptions` (``XcodeEra/writesFontDescriptorOptions``): 0 for a font the
+    /// app ships (0senno's 31 Poppins fonts, man12nam's 10 MONSTERTRUCK ones, all listed in
+    /// their documents' custom fonts by their missing traits and scaling keys), 0x80000000 for
+    /// a named font macOS has (0senno's Arial-BoldMT, with its traits and scaling keys), and
+    /// for system fonts of every weight 0x80008006 in the 14 era (man12nam's 6 regular ones)
+    /// and 0x80008404 from 15 (52 regular, semibold and bold ones of four apps; AppKit's header
+    /// fonts change at the same Xcode, ``AppKitEraRule``). An int32
+    /// in the nib: 2147516422 and 2147517444 as Apple's nibs have them.
+    private static func setOptions(
+        of descriptor: ArchivedObject, systemFont: Bool, installed: Bool, in context: UIKitContext
+    ) {
+        guard context.era.writesFontDescriptorOptions else { return }
+        let options: Int
+        if systemFont {
+            options = context.era.writesSortedFontAttributes ? 0x8000_8404 : 0x8000_8006
+        } else {
+            options = installed ? 0x8000_0000 : 0
+        }
+        descriptor.set("UIFontDescriptorOptions", int: options)
+    }
+
+    /// Attributes in the order of their keys (``XcodeEra/writesSortedFontAttributes``).
+    private static func sortedByKey(_ pairs: [(ArchivedObject, ArchivedObject)]) -> [(ArchivedObject, ArchivedObject)] {
+        // The keys are strings, shared by their text: their sharing keys sort as the texts do.
+        pairs.sorted { ($0.0.sharingKey ?? "") < ($1.0.sharingKey ?? "") }
     }
 
     /// The class of a descriptor's attributes (``XcodeEra/writesSFUIFontDescriptors``).

@@ -12,7 +12,9 @@ enum NavigationRule {
             return try modernBar(element, controller: controller, context: context)
         }
         for name in element.attributes.keys
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name) {
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "hidden"].contains(name)
+            && !customClassAttributes.contains(name)
+        {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -33,6 +35,9 @@ enum NavigationRule {
         bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, 44]))
         bar.set("UICenter", ArchivedObject.geometry([160, y + 22]))
         if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
+        // A hidden bar (IB writes hidden="YES" on the bar of a navigationBarHidden controller):
+        // UIView's flag, after the deep draw flag (COVIDSAFE's, Xcode 11).
+        bar.setFlag("UIHidden", element.flag("hidden"))
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
         bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
@@ -51,8 +56,12 @@ enum NavigationRule {
         bar.set("UIDelegate", controller)
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: 1)
-        return bar
+        return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
+
+    /// A bar's custom class, as on any view (``ClassSwapRule``: `UIClassName` and
+    /// `UIOriginalClassName` last, the object a `UIClassSwapper`).
+    static let customClassAttributes: Set<String> = ["customClass", "customModule", "customModuleProvider"]
 
     /// The navigation bar as Xcode 13's ibtool archives it (the six navigation controllers of
     /// the duckduckgo pairs, Xcode 13.2; the corpus's nibs with the iOS 13 SDK's view keys show
@@ -67,7 +76,9 @@ enum NavigationRule {
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys.sorted()
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent"].contains(name) {
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent", "hidden"].contains(name)
+            && !customClassAttributes.contains(name)
+        {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -105,7 +116,9 @@ enum NavigationRule {
             bar.set("UIBackgroundColor", color)
         }
         bar.set("UIDeepDrawRect", .bool(true))
+        // UIView's order: opaque, then hidden (78 corpus views with both flags).
         bar.setFlag("UIOpaque", isOpaque)
+        bar.setFlag("UIHidden", element.flag("hidden"))
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
         if let tintElement = tint ?? element.documentElement.child("color", key: "tintColor"),
@@ -120,13 +133,14 @@ enum NavigationRule {
         }
         bar.set("UIViewSemanticContentAttribute", int: 0)
         bar.set("UIViewLargeContentStoredProperties", .null)
+        bar.setFlag("UIIsLocked", context.era.locksNavigationBars)
         bar.set("UIDelegate", controller)
         if let titleAttributes, let attributes = try textAttributes(titleAttributes, context: context) {
             bar.set("UITitleTextAttributes", attributes)
         }
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: isOpaque ? 2 : 1)
-        return bar
+        return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
 
     /// `<textAttributes>` → an `NSDictionary` of string attributes: `NSColor` from
@@ -164,7 +178,8 @@ enum NavigationRule {
     /// `…backBarButtonItem`, or lists under `<leftBarButtonItems>` / `<rightBarButtonItems>`)
     /// follow the title in Apple's order: `UIBackBarButtonItem`, `UILeftBarButtonItem`,
     /// `UIRightBarButtonItem` (the first of each list), `UILeftBarButtonItems`,
-    /// `UIRightBarButtonItems` (an `NSArray`), then `UILargeTitleDisplayMode` (written from
+    /// `UICenterItemGroups` (empty, ``XcodeEra/writesCenterItemGroups``), `UIRightBarButtonItems`
+    /// (an `NSArray`), then `UILargeTitleDisplayMode` (written from
     /// Xcode 9, the iOS 11 SDK that added large titles: every navigation item of the Xcode 13.2
     /// pairs has it, none of the Xcode 6 to 8 ones) and `UINavigationBar`. The items are
     /// tracked (outlets and actions reach them) and listed in `items`.
@@ -218,6 +233,7 @@ enum NavigationRule {
         if let first = left.first { item.set("UILeftBarButtonItem", first) }
         if let first = right.first { item.set("UIRightBarButtonItem", first) }
         if !left.isEmpty { item.set("UILeftBarButtonItems", .collection("NSArray", left)) }
+        if context.era.writesCenterItemGroups { item.set("UICenterItemGroups", .collection("NSArray", [])) }
         if !right.isEmpty { item.set("UIRightBarButtonItems", .collection("NSArray", right)) }
         if context.era >= XcodeEra(9) {
             let mode = element["largeTitleDisplayMode"].map { largeTitleModes[$0] } ?? 0

@@ -45,6 +45,7 @@ struct StoryboardCompiler {
         "useStoryboardIdentifierAsRestorationIdentifier", "clearsSelectionOnViewWillAppear", "separatorStyle",
         "numberOfPrototypes", "definesPresentationContext", "hidesBottomBarWhenPushed",
         "extendedLayoutIncludesOpaqueBars", "toolbarHidden", "modalPresentationStyle", "modalTransitionStyle",
+        "navigationBarHidden",
     ]
 
     /// A navigation controller's `<toolbar key="toolbar">`: a toolbar (``UIKitToolbarRule``)
@@ -504,6 +505,21 @@ struct StoryboardCompiler {
             }
             var toolbarObjects: [ArchivedObject] = []
             if isNavigation {
+                // A navigation controller's own navigation item (its large title mode, used when a
+                // container pushes it) is UIViewController's, first: Umarovm's EditMeal (Xcode
+                // 12), a navigation controller with `largeTitleDisplayMode="never"`: the item
+                // with UILargeTitleDisplayMode 2 right after the tab bar item, before the
+                // identifier. As a tab bar controller's own item (Sylladise1.3), it is listed
+                // with its bar button items.
+                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
+                    var barItems: [ArchivedObject] = []
+                    let navigationItem = try NavigationRule.item(
+                        item, bar: nil, context: context, resources: resources, items: &barItems)
+                    context.track(navigationItem, id: item["id"])
+                    container.set("UINavigationItem", navigationItem)
+                    members.append(navigationItem)
+                    members += barItems
+                }
                 // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
                 // controller's (Sylladise1.3).
                 if let identifier = scene.controller["storyboardIdentifier"] {
@@ -517,6 +533,9 @@ struct StoryboardCompiler {
                 Self.encodeLayoutFlags(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
+                // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
+                // (Sn0wFX phoenix-ida's and COVIDSAFE's navigation controllers).
+                if scene.controller.flag("navigationBarHidden") { container.set("UINavigationBarHidden", .bool(true)) }
                 if let element = scene.controller.child("toolbar", key: "toolbar") {
                     let toolbar = try Self.navigationToolbar(element, context: context, resources: resources)
                     container.set("UIToolbar", toolbar)
@@ -549,16 +568,22 @@ struct StoryboardCompiler {
                 // After the view keys, only when there is an item (duckduckgo: five bars with
                 // their root's item, PrivacyProtection's without one).
                 if !items.isEmpty {
+                    // From Xcode 16 after the bar's lock (ikyih's six bars).
                     bar.insert(
                         "UIItems", .object(.collection("NSMutableArray", items)),
-                        after: "UIViewLargeContentStoredProperties")
+                        after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
                 }
             } else {
-                bar.set("UIItems", .collection(isNavigation ? "NSMutableArray" : "NSArray", items))
-            }
-            if isNavigation, let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                throw error(
-                    .unsupportedElement, item, "a navigation controller's own navigation item is not modelled")
+                // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
+                // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
+                // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
+                // UIBarTranslucence); either way before a custom class's names.
+                let list = ArchivedObject.Value.object(.collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+                if isNavigation {
+                    bar.insert("UIItems", list, before: "UIDelegate")
+                } else {
+                    bar.insert("UIItems", list, after: "UIDelegate")
+                }
             }
             try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
             // A container's own tab bar item (a navigation controller that is a tab) is

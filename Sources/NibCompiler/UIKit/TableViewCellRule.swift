@@ -66,35 +66,7 @@ enum TableViewCellRule {
         color.sharingKey = "color:uikit:tableCellPlainBackgroundColor"
         let clear = ColorRule.grayColor(white: 0, alpha: 0, systemName: "clearColor")
         clear.sharingKey = "color:uikit:clearColor"
-        let configuration = ArchivedObject("UIBackgroundConfiguration")
-        configuration.set("customView", .null)
-        configuration.set("cornerRadius", .float64(0))
-        configuration.set("maskedCorners", int: 15)
-        configuration.set("backgroundColor", color)
-        configuration.set("backgroundColorTransformerIdentifier", int: 0)
-        configuration.set("visualEffect", .null)
-        // The configuration's image is the iOS 15 SDK's (0senno's and man12nam's have it;
-        // Umarovm's, Xcode 12, do not).
-        let hasImage = context.era.writesModernTableKeys
-        if hasImage {
-            configuration.set("image", .null)
-            configuration.set("imageContentMode", int: 0)
-        }
-        configuration.set("backgroundInsets", .string("{0, 0, 0, 0}"))
-        configuration.set("edgesAddingLayoutMarginsToBackgroundInsets", int: 0)
-        configuration.set("strokeColor", clear)
-        configuration.set("strokeColorTransformerIdentifier", int: 0)
-        configuration.set("strokeWidth", .float64(0))
-        configuration.set("strokeOutset", .float64(0))
-        configuration.set("shadowType", int: 0)
-        configuration.set("defaultStyle", int: 1)
-        for property in [
-            "customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets",
-            "backgroundColor", "backgroundColorTransformerIdentifier", "visualEffect", "image", "imageContentMode",
-            "strokeColor", "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset",
-        ] where hasImage || !property.hasPrefix("image") {
-            configuration.set("hasCustomized-" + property, .bool(false))
-        }
+        let configuration = backgroundConfiguration(color: color, stroke: clear, defaultStyle: 1, era: context.era)
         let view = ArchivedObject("_UISystemBackgroundView")
         view.set("UIBounds", ArchivedObject.geometry([0, 0, width, height]))
         view.set("UICenter", ArchivedObject.geometry([width / 2, height / 2]))
@@ -105,6 +77,62 @@ enum TableViewCellRule {
         view.set("UIViewLargeContentStoredProperties", .null)
         view.set("configurationAPI", configuration)
         return (view, color)
+    }
+
+    /// A `UIBackgroundConfiguration` with UIKit's defaults but its color, stroke color and
+    /// default style, in the form of `era`'s SDK. The class's coder writes the same keys
+    /// whatever configuration it holds, so the forms come from every archived one: cells'
+    /// (Umarovm, Xcode 12: the iOS 14 SDK's; the duckduckgo pairs, 13.2: adds the iOS 15 SDK's
+    /// `image`, `imageContentMode`) and buttons' (man12nam, 14 era: adds `strokeLocation` and
+    /// `hasCustomized-maskedCorners`; 0senno's nine, 16 era: adds `visualEffectGroupName`,
+    /// `visualEffectblurClippingMode` and `defaultStyle_v2`, drops `shadowType`). The new
+    /// style of the iOS 18 SDK (`defaultStyle_v2`) is 0 for buttons' configurations, whose
+    /// `defaultStyle` is 0; a cell's, whose `defaultStyle` is 1, is assumed to keep the value
+    /// (no nib of the 16 era shows a cell's).
+    static func backgroundConfiguration(
+        color: ArchivedObject, stroke: ArchivedObject, defaultStyle: Int, era: XcodeEra
+    ) -> ArchivedObject {
+        let hasImage = era.writesModernTableKeys
+        let isSDK16 = era.writesFontDescriptorOptions
+        let isSDK18 = era.writesBackgroundStyleV2
+        let configuration = ArchivedObject("UIBackgroundConfiguration")
+        configuration.set("customView", .null)
+        configuration.set("cornerRadius", .float64(0))
+        configuration.set("maskedCorners", int: 15)
+        configuration.set("backgroundColor", color)
+        configuration.set("backgroundColorTransformerIdentifier", int: 0)
+        configuration.set("visualEffect", .null)
+        if isSDK18 {
+            configuration.set("visualEffectGroupName", .null)
+            configuration.set("visualEffectblurClippingMode", int: 0)
+        }
+        if hasImage {
+            configuration.set("image", .null)
+            configuration.set("imageContentMode", int: 0)
+        }
+        configuration.set("backgroundInsets", .string("{0, 0, 0, 0}"))
+        configuration.set("edgesAddingLayoutMarginsToBackgroundInsets", int: 0)
+        configuration.set("strokeColor", stroke)
+        configuration.set("strokeColorTransformerIdentifier", int: 0)
+        configuration.set("strokeWidth", .float64(0))
+        configuration.set("strokeOutset", .float64(0))
+        if isSDK16 { configuration.set("strokeLocation", int: 0) }
+        if isSDK18 {
+            configuration.set("defaultStyle_v2", int: defaultStyle)
+        } else {
+            configuration.set("shadowType", int: 0)
+        }
+        configuration.set("defaultStyle", int: defaultStyle)
+        var customizable = [
+            "customView", "cornerRadius", "backgroundInsets", "edgesAddingLayoutMarginsToBackgroundInsets",
+            "backgroundColor", "backgroundColorTransformerIdentifier", "visualEffect",
+        ]
+        if isSDK18 { customizable.append("visualEffectGroupName") }
+        if hasImage { customizable += ["image", "imageContentMode"] }
+        customizable += ["strokeColor", "strokeColorTransformerIdentifier", "strokeWidth", "strokeOutset"]
+        if isSDK16 { customizable.append("maskedCorners") }
+        for property in customizable { configuration.set("hasCustomized-" + property, .bool(false)) }
+        return configuration
     }
 
     /// The cell for `element`: a prototype (the top-level view of its own nib), a cell placed in
@@ -341,7 +369,7 @@ enum TableViewCellRule {
         // duckduckgo pairs, Xcode 13.2, and of Umarovm's nibs, Xcode 12).
         if context.era.writesCellConfigurationKeys {
             cell.set("UISystemBackgroundView", systemBackground.map { .object($0.view) } ?? .null)
-            cell.set("UIContentConfigurationIdentifier", .null)
+            if context.era.writesContentConfigurationIdentifier { cell.set("UIContentConfigurationIdentifier", .null) }
             cell.set("UIContentConfigurationView", .null)
         }
         cell.set("UIContentView", content)

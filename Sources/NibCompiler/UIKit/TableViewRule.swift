@@ -312,7 +312,7 @@ enum TableViewRule {
             )
         }
         let era = context.era
-        if era.writesModernTableKeys {
+        if era.writesLocalOverrideTraits {
             let traits = ArchivedObject("UITraitCollection")
             traits.set("UITraitCollectionBuiltinTrait-_UITraitNameSelectionFollowsFocus", int: 0)
             object.set("UIViewLocalOverrideTraitCollection", traits)

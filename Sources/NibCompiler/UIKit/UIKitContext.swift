@@ -177,6 +177,7 @@ final class UIKitContext: DiagnosingContext {
         root.set("UINibAccessibilityConfigurationsKey", array(accessibility))
         root.set("UINibTraitStorageListsKey", array(traitStorageLists))
         root.set("UINibKeyValuePairsKey", array(keyValuePairs))
+        if era.writesLaunchNibVersion { LaunchNibRule.apply(to: root) }
         return root
     }
 }

@@ -20,6 +20,9 @@ struct ViewEncoder {
     ]
     static let ignoredChildren: Set<String> = ["point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer"]
 
+    /// `<simulatedStatusBarMetrics>`, `<simulatedScreenMetrics>`, … (design-time).
+    static func isSimulatedMetrics(_ name: String) -> Bool { name.hasPrefix("simulated") && name.hasSuffix("Metrics") }
+
     static let contentModes: [String: Int] = [
         "scaleToFill": 0, "scaleAspectFit": 1, "scaleAspectFill": 2, "redraw": 3, "center": 4, "top": 5, "bottom": 6,
         "left": 7, "right": 8, "topLeft": 9, "topRight": 10, "bottomLeft": 11, "bottomRight": 12,
@@ -196,7 +199,10 @@ struct ViewEncoder {
                 try SafeAreaRule.encodeScrollGuide(child, view: object, context: context)
             case ("nil", let key?) where key.hasPrefix("simulated") || key == "highlightedColor" || key == "textColor":
                 break
-            case (let name, _) where Self.ignoredChildren.contains(name):
+            // Interface Builder's simulated metrics (status, navigation, tab and tool bars,
+            // screen, orientation) are design-time only: ibtool drops them, as it does a
+            // controller's (``StoryboardCompiler``).
+            case (let name, _) where Self.ignoredChildren.contains(name) || Self.isSimulatedMetrics(name):
                 break
             // The empty marker IB writes beside a gestureRecognizers outlet collection (which is
             // what ibtool archives): duckduckgo OmniBar's three views (Xcode 13.2) equal Apple's.
