@@ -1299,6 +1299,8 @@ final class UIKitDecompilation: DecompileState {
         }
         if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
             take("UITextColor")
+            // Written with the color before the iOS 13 SDK (TextViewRule).
+            take("UIDisableUpdateTextColorOnTraitCollectionChange")
             element.append(color)
         }
         if let bits = reader.integer(index, "UIDataDetectorTypes") {
