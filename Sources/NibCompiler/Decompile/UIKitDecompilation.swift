@@ -2569,7 +2569,8 @@ final class UIKitDecompilation: DecompileState {
                     continue
                 }
             }
-            let connections = owner.child("connections")
+            // Made when a connection is written (a skipped one leaves no empty list).
+            var connections: DecompiledElement { owner.child("connections") }
             switch className {
             case "UIRuntimeOutletConnection":
                 // A view nib's File's Owner (its controller) gets its view outlet from the compiler.
