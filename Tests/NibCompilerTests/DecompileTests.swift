@@ -289,6 +289,10 @@ struct DecompileCorpusTests {
         "<collectionView bouncesZoom>",
         // ProgressViewRule reads it (UIProgressProgressImage of the corpus's compiled progress view).
         "<progressView progressImage>",
+        // ButtonConfigurationRule reads them: 0senno's configured buttons (Xcode 16 era) archive
+        // a trailing image placement (8) and a medium corner style (2), which no document of
+        // the corpus sets (UIButton.Configuration's public properties).
+        "<buttonConfiguration imagePlacement>", "<buttonConfiguration cornerStyle>",
     ]
 
     @Test(

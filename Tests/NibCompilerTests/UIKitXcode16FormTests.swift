@@ -358,7 +358,8 @@ struct ButtonConfigurationTests {
             <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="fill" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="btn-00-001">
                 <rect key="frame" x="17" y="321" width="361" height="58"/>
                 <color key="tintColor" systemColor="blackColor"/>
-                <buttonConfiguration key="configuration" style="filled" image="FlagIcon" imagePlacement="trailing" title="Report This Player" cornerStyle="medium">
+                <buttonConfiguration key="configuration" style="filled" imagePlacement="trailing" title="Report This Player" cornerStyle="medium">
+                    <imageReference key="image" image="FlagIcon"/>
                     <directionalEdgeInsets key="contentInsets" top="0.0" leading="23" bottom="0.0" trailing="28"/>
                     <fontDescription key="titleFontDescription" name="Poppins-Bold" family="Poppins" pointSize="16"/>
                     <color key="baseForegroundColor" systemColor="whiteColor"/>

@@ -379,6 +379,10 @@ final class StoryboardDecompilation {
         state.register(element, for: index)
         // The bar is its container's (NavigationRule.item writes it from the scene).
         var used: Set<String> = ["UILargeTitleDisplayMode", "UINavigationBar"]
+        // The iOS 16 SDK's empty center item groups are the compiler's (XcodeEra.writesCenterItemGroups).
+        if state.era.writesCenterItemGroups, reader.elements(index, "UICenterItemGroups").isEmpty {
+            used.insert("UICenterItemGroups")
+        }
         if let title = reader.string(index, "UITitle") {
             used.insert("UITitle")
             element.set("title", title)
@@ -562,6 +566,11 @@ final class StoryboardDecompilation {
         // scene of its own that a relationship segue leads to (StoryboardCompiler's containers).
         if ClassHierarchy.isKind(className, of: "UINavigationController") {
             used.formUnion(["UIViewControllers", "UIChildViewControllers", "UINavigationBar"])
+            // StoryboardCompiler: a hidden bar's flag after the bar.
+            if reader.flag(index, "UINavigationBarHidden") == true {
+                used.insert("UINavigationBarHidden")
+                controller.set("navigationBarHidden", "YES")
+            }
             if let bar = reader.reference(index, "UINavigationBar") {
                 controller.append(navigationBar(bar, state: state))
             }
@@ -742,6 +751,12 @@ final class StoryboardDecompilation {
         let reader = state.reader
         let bar = DecompiledElement("navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill")])
         var used = Self.impliedBarKeys
+        // The lock Xcode 15 adds (XcodeEra.locksNavigationBars); a hidden bar, as any view.
+        if state.era.locksNavigationBars, reader.flag(index, "UIIsLocked") == true { used.insert("UIIsLocked") }
+        if reader.flag(index, "UIHidden") == true {
+            used.insert("UIHidden")
+            bar.set("hidden", "YES")
+        }
         // NavigationRule.modernBar: the margins flag as on any view; an opaque bar is not
         // translucent (UIBarTranslucence 2, UIOpaque).
         if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {

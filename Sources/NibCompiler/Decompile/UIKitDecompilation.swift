@@ -1055,6 +1055,12 @@ final class UIKitDecompilation: DecompileState {
             element.set(attribute, "YES")
         }
         take("UIButtonConfiguration")
+        var configuration: DecompiledElement?
+        if let made = reader.reference(index, "UIButtonConfiguration") {
+            configuration =
+                buttonConfiguration(made) ?? lost("UIButtonConfiguration", "a button configuration (object \(made))")
+        }
+        defer { if let configuration { element.append(configuration) } }
         for (name, key) in [
             ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
             ("imageEdgeInsets", "UIImageEdgeInsets"),
@@ -1116,6 +1122,85 @@ final class UIKitDecompilation: DecompileState {
             }
             element.append(state)
         }
+    }
+
+    static let configurationStyles = inverted(ButtonConfigurationRule.styles)
+    static let configurationCodes: [(key: String, attribute: String, table: [Int: String], fallback: Int)] = [
+        ("UIButtonConfigurationImagePlacement", "imagePlacement", inverted(ButtonConfigurationRule.imagePlacements), 2),
+        ("UIButtonConfigurationCornerStyle", "cornerStyle", inverted(ButtonConfigurationRule.cornerStyles), 0),
+        ("UIButtonConfigurationButtonSize", "buttonSize", inverted(ButtonConfigurationRule.sizes), 0),
+        ("UIButtonConfigurationTitleAlignment", "titleAlignment", inverted(ButtonConfigurationRule.titleAlignments), 0),
+    ]
+
+    /// `UIButtonConfiguration` → `<buttonConfiguration key="configuration">`
+    /// (``ButtonConfigurationRule`` read backwards); nil for a shape the rule does not write.
+    private func buttonConfiguration(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIButtonConfiguration",
+            let style = reader.integer(index, "UIButtonConfigurationButtonStyle").flatMap({
+                Self.configurationStyles[$0]
+            })
+        else { return nil }
+        let element = DecompiledElement("buttonConfiguration", [("key", "configuration"), ("style", style)])
+        for entry in Self.configurationCodes {
+            guard let code = reader.integer(index, entry.key), code != entry.fallback else { continue }
+            guard let name = entry.table[code] else { return nil }
+            element.set(entry.attribute, name)
+        }
+        var titleFont: DecompiledElement?
+        for (key, attribute) in [
+            ("UIButtonConfigurationTitle", "title"), ("UIButtonConfigurationSubtitle", "subtitle"),
+        ] {
+            guard let string = reader.reference(index, key), let parts = attributedParts(string) else { continue }
+            // A text without attributes is no text (the rule writes "" alone then).
+            guard reader.has(string, "NSAttributes") else { continue }
+            element.set(attribute, parts.text)
+            if key == "UIButtonConfigurationTitle", let font = parts.attributes.first(where: { $0.0 == "NSFont" }) {
+                titleFont = self.font(font.1, key: "titleFontDescription")
+            }
+        }
+        for (key, attribute, fallback) in [
+            ("UIButtonConfigurationImagePadding", "imagePadding", 0.0),
+            ("UIButtonConfigurationTitlePadding", "titlePadding", 1),
+        ] {
+            if let value = reader.number(index, key), value != fallback { element.set(attribute, Self.number(value)) }
+        }
+        if reader.flag(index, "UIButtonConfigurationShowsActivityIndicator") == true {
+            element.set("showsActivityIndicator", "YES")
+        }
+        if let name = image(reader.reference(index, "UIButtonConfigurationImage")) {
+            element.append(DecompiledElement("imageReference", [("key", "image"), ("image", name)]))
+        }
+        if let inset = reader.string(index, "UIButtonConfigurationContentInset") {
+            let edges = inset.trimmingCharacters(in: CharacterSet(charactersIn: "{}")).split(separator: ",").compactMap
+            {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
+            guard edges.count == 4 else { return nil }
+            element.append(
+                DecompiledElement(
+                    "directionalEdgeInsets",
+                    [
+                        ("key", "contentInsets"), ("top", Self.number(edges[0])), ("leading", Self.number(edges[1])),
+                        ("bottom", Self.number(edges[2])), ("trailing", Self.number(edges[3])),
+                    ]))
+        }
+        if let titleFont { element.append(titleFont) }
+        // A background color the source set (customized); the others are the rule's defaults.
+        if let background = reader.reference(index, "UIButtonConfigurationBackground"),
+            reader.flag(background, "hasCustomized-backgroundColor") == true,
+            let color = color(reader.reference(background, "backgroundColor"), key: "backgroundColor")
+        {
+            let made = DecompiledElement("backgroundConfiguration", [("key", "background")])
+            made.append(color)
+            element.append(made)
+        }
+        for (key, attribute) in [
+            ("UIButtonConfigurationBaseForegroundColor", "baseForegroundColor"),
+            ("UIButtonConfigurationBaseBackgroundColor", "baseBackgroundColor"),
+        ] {
+            if let color = color(reader.reference(index, key), key: attribute) { element.append(color) }
+        }
+        return element
     }
 
     static let borderStyles = inverted(TextFieldRule.borderStyles)
