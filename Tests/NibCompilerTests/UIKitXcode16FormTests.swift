@@ -252,6 +252,42 @@ struct UIKitXcode16FormTests {
         }
     }
 
+    @Test("Xcode 15 and later: a table with a header view archives no content size (ikyih, 0senno)")
+    func tableHeaderContentSize() throws {
+        let source = Source.iOSXib(
+            """
+            <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="tbl-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+                <view key="tableHeaderView" contentMode="scaleToFill" id="hdr-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="120"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                </view>
+            </tableView>
+            """)
+        func hasContentSize(_ graph: Graph) throws -> Bool {
+            let table = try #require(graph.nodes.indices.first { graph.value("UIRowHeight", of: $0) != nil })
+            return graph.value("UIContentSize", of: table) != nil
+        }
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "ikyih-seed__Base.lproj_Main.storyboardc_9lc-VT-fau-view-I85-sL-vSJ.nib")))
+        #expect(
+            apple.value(
+                "UITableHeaderView",
+                of: try #require(apple.nodes.indices.first { apple.value("UIRowHeight", of: $0) != nil })) != nil)
+        for xcode in [15.0, 16] {
+            var options = NibCompiler.Options()
+            options.xcode = XcodeEra(xcode)
+            #expect(try hasContentSize(try Source.graph(source, options: options)) == hasContentSize(apple))
+        }
+        var thirteen = NibCompiler.Options()
+        thirteen.xcode = XcodeEra(13)
+        #expect(try hasContentSize(try Source.graph(source, options: thirteen)))
+    }
+
     @Test(
         "toolsVersion → Xcode as the wild corpus's manifest maps each build from 20000 on",
         arguments: [
