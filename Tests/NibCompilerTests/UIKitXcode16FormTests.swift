@@ -464,3 +464,32 @@ struct ButtonSymbolConfigurationTests {
         #expect(try content(ours) == content(apple))
     }
 }
+
+/// `clearsOnBeginEditing="YES"`, against Google61's SocialClub fields: `UIClearsOnBeginEditing`
+/// true between the text color and the font size fitting.
+@Suite("Text fields that clear on editing", .corpus)
+struct TextFieldClearsOnBeginEditingTests {
+    @Test("the flag, in Apple's place among the field's keys")
+    func clearsOnBeginEditing() throws {
+        let source = Source.iOSXib(
+            """
+            <textField opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="Password" clearsOnBeginEditing="YES" minimumFontSize="17" id="txt-00-001">
+                <rect key="frame" x="20" y="20" width="280" height="31"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits"/>
+            </textField>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        let ours = try Source.graph(source, options: options)
+        let apple = Graph(try NibArchive(parsing: try Corpus.nibBytes(named: "Google61-gta3sa.app__SocialClub.nib")))
+        func keys(_ graph: Graph) throws -> [String] {
+            let field = try #require(graph.nodes.indices.first { graph.value("UIClearsOnBeginEditing", of: $0) != nil })
+            return graph.nodes[field].values.map(\.key).filter {
+                ["UITextColor", "UIClearsOnBeginEditing", "UIAdjustsFontSizeToFit", "UIMinimumFontSize"].contains($0)
+            }
+        }
+        #expect(try keys(ours) == keys(apple))
+    }
+}

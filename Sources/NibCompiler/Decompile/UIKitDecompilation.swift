@@ -1241,6 +1241,10 @@ final class UIKitDecompilation: DecompileState {
             take)
         copyString(index, "UIText", to: "text", of: element, take)
         copyString(index, "UIPlaceholder", to: "placeholder", of: element, take)
+        if reader.flag(index, "UIClearsOnBeginEditing") == true {
+            take("UIClearsOnBeginEditing")
+            element.set("clearsOnBeginEditing", "YES")
+        }
         take("UITextAlignment")
         element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
         if let minimum = reader.number(index, "UIMinimumFontSize") {
