@@ -168,6 +168,60 @@ struct DecompileTests {
         #expect(result.unmapped["shared view", default: 0] > 0)
     }
 
+    @Test(
+        "Hostile trait storages and static tables: a view its own candidate, a wrapped color its own base, a static cell that is its table"
+    )
+    func hostileStorages() throws {
+        var builder = NibArchive.Builder()
+        let root = builder.addObject(className: "NSObject")
+        let topLevel = builder.addObject(className: "NSArray")
+        builder.append(.objectReference(topLevel), forKey: "UINibTopLevelObjectsKey", to: root)
+        let table = builder.addObject(className: "UITableView")
+        builder.append(.objectReference(table), forKey: NibArchive.Builder.emptyKey, to: topLevel)
+        // A data source whose only row's cell is the table itself.
+        let dataSource = builder.addObject(className: "UITableViewDataSource")
+        builder.append(.objectReference(dataSource), forKey: NibArchive.Builder.emptyKey, to: topLevel)
+        let sections = builder.addObject(className: "NSArray")
+        let section = builder.addObject(className: "UITableViewSection")
+        let rows = builder.addObject(className: "NSArray")
+        let row = builder.addObject(className: "UITableViewRow")
+        builder.append(.objectReference(sections), forKey: "UITableSections", to: dataSource)
+        builder.append(.objectReference(section), forKey: NibArchive.Builder.emptyKey, to: sections)
+        builder.append(.objectReference(rows), forKey: "UITableSectionRows", to: section)
+        builder.append(.objectReference(row), forKey: NibArchive.Builder.emptyKey, to: rows)
+        builder.append(.objectReference(table), forKey: "UITableRowCell", to: row)
+        // A background whose modified-color wrapper is its own base.
+        let color = builder.addObject(className: "UIColor")
+        builder.append(.objectReference(color), forKey: "UIDynamicModifiedBaseColor", to: color)
+        builder.append(.float64(.greatestFiniteMagnitude), forKey: "UIDynamicModifiedAlphaComponent", to: color)
+        builder.append(.objectReference(color), forKey: "UIBackgroundColor", to: table)
+        // A trait storage list whose relationship storage lists the table among its own
+        // candidates, with a record whose trait collection is no trait collection.
+        let lists = builder.addObject(className: "NSArray")
+        builder.append(.objectReference(lists), forKey: "UINibTraitStorageListsKey", to: root)
+        let list = builder.addObject(className: "_UITraitStorageList")
+        builder.append(.objectReference(list), forKey: NibArchive.Builder.emptyKey, to: lists)
+        let storages = builder.addObject(className: "NSArray")
+        builder.append(.objectReference(storages), forKey: "UITraitStorages", to: list)
+        let storage = builder.addObject(className: "_UIRelationshipTraitStorage")
+        builder.append(.objectReference(storage), forKey: NibArchive.Builder.emptyKey, to: storages)
+        let keyPath = builder.addObject(className: "NSString")
+        builder.append(.data(ArraySlice("traitStorageSubviews".utf8)), forKey: "NS.bytes", to: keyPath)
+        builder.append(.objectReference(table), forKey: "UIObject", to: storage)
+        builder.append(.objectReference(keyPath), forKey: "UIKeyPath", to: storage)
+        let candidates = builder.addObject(className: "NSOrderedSet")
+        builder.append(.objectReference(table), forKey: "NS.object.0", to: candidates)
+        builder.append(.objectReference(candidates), forKey: "UIRelationshipCandidates", to: storage)
+        let records = builder.addObject(className: "NSMutableArray")
+        let record = builder.addObject(className: "_UIRelationshipTraitStorageRecord")
+        builder.append(.objectReference(records), forKey: "UIRecords", to: storage)
+        builder.append(.objectReference(record), forKey: NibArchive.Builder.emptyKey, to: records)
+        builder.append(.objectReference(root), forKey: "UITraitCollection", to: record)
+        let result = try NibDecompiler().decompile(try builder.build())
+        #expect(result.document.contains(#"dataMode="static""#))
+        #expect(result.unmapped["shared view", default: 0] >= 1, "the table is not placed twice")
+    }
+
     @Test("An archive that is not a nib is refused with what it lacks")
     func notANib() throws {
         var builder = NibArchive.Builder()
@@ -226,13 +280,19 @@ struct DecompileCorpusTests {
         "<stackView layoutMarginsRelativeArrangement>",
         // ViewEncoder.commonAttributes: attributes of every view kind, which the corpus shows on
         // other kinds only.
-        "<button autoresizesSubviews>", "<pickerView insetsLayoutMarginsFromSafeArea>",
+        "<button autoresizesSubviews>", "<pickerView insetsLayoutMarginsFromSafeArea>", "<datePicker opaque>",
+        "<segmentedControl multipleTouchEnabled>",
         // UIKitScrollViewRule.attributes: scroll view attributes the corpus shows on text,
         // table and collection views only (UIScrollDisabled, UIPagingEnabled of compiled
         // scroll views).
-        "<scrollView scrollEnabled>", "<scrollView pagingEnabled>",
+        "<scrollView scrollEnabled>", "<scrollView pagingEnabled>", "<collectionView bounces>",
+        "<collectionView bouncesZoom>",
         // ProgressViewRule reads it (UIProgressProgressImage of the corpus's compiled progress view).
         "<progressView progressImage>",
+        // ButtonConfigurationRule reads them: 0senno's configured buttons (Xcode 16 era) archive
+        // a trailing image placement (8) and a medium corner style (2), which no document of
+        // the corpus sets (UIButton.Configuration's public properties).
+        "<buttonConfiguration imagePlacement>", "<buttonConfiguration cornerStyle>",
     ]
 
     @Test(

@@ -2,6 +2,7 @@ import CorpusSupport
 import Foundation
 import NibArchive
 import NibCompiler
+import NibDiff
 import Testing
 
 @Suite("Storyboards")
@@ -1093,5 +1094,119 @@ struct NavigationControllerItemTests {
         #expect(
             "\(ours.value("UILargeTitleDisplayMode", of: ourItem).map { "\($0)" } ?? "")"
                 == "\(apple.value("UILargeTitleDisplayMode", of: appleItem).map { "\($0)" } ?? "")")
+    }
+}
+
+/// A scene's own bar button item with a segue, against Umarovm Whats-Cooking's Home nib (Xcode
+/// 12): the item sends `perform:` straight to the template in the scene nib.
+@Suite("Segues from navigation items' bar button items", .corpus)
+struct NavigationItemSegueTests {
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="hom-00-001">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController storyboardIdentifier="Home" id="hom-00-001" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <navigationItem key="navigationItem" title="Home" id="itm-00-001">
+                                <barButtonItem key="rightBarButtonItem" systemItem="add" id="add-00-001">
+                                    <connections>
+                                        <segue destination="add-00-002" kind="show" id="seg-00-001"/>
+                                    </connections>
+                                </barButtonItem>
+                            </navigationItem>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController storyboardIdentifier="AddMeal" id="add-00-002" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-002">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr2-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    /// Each `perform:` connection as (source class, destination class, its keys).
+    static func performs(_ graph: Graph) -> [String] {
+        graph.all("UIRuntimeEventConnection").compactMap { index in
+            guard graph.text("UILabel", of: index) == "perform:",
+                let source = graph.className("UISource", of: index),
+                let destination = graph.className("UIDestination", of: index)
+            else { return nil }
+            return "\(source) → \(destination) \(graph.nodes[index].values.map(\.key))"
+        }
+    }
+
+    @Test("perform: from the item to the show template, no event mask; no warning")
+    func barButtonItemSegue() throws {
+        let output = try Source.strictCompile(Self.storyboard, fileName: "Main.storyboard")
+        let ours = Graph(try NibArchive(parsing: try #require(output.files["Home.nib"])))
+        let apple = Graph(
+            try NibArchive(parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_Home.nib")))
+        let expected = Set(Self.performs(apple))
+        #expect(expected.count == 1)
+        #expect(Set(Self.performs(ours)) == expected)
+        #expect(ours.all("UIStoryboardShowSegueTemplate").count == 1)
+    }
+}
+
+/// Unwind segues, against man12nam's ResultViewController scene nib (Xcode 14): a button's
+/// unwind segue to the scene's Exit (and an action to the controller, as Apple's view nib has
+/// one: its first upstream placeholder).
+@Suite("Unwind segues", .corpus)
+struct UnwindSegueTests {
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <device id="retina6_12" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController storyboardIdentifier="ResultViewController" id="izV-91-bhX" customClass="ResultViewController" customModule="game" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="WNc-AL-t9r">
+                                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="btn-00-001">
+                                        <rect key="frame" x="100" y="400" width="100" height="40"/>
+                                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                        <state key="normal" title="Back"/>
+                                        <connections>
+                                            <action selector="share:" destination="izV-91-bhX" eventType="touchUpInside" id="act-00-001"/>
+                                            <segue destination="ext-00-001" kind="unwind" unwindAction="unwindToFirstScreen:" id="seg-00-001"/>
+                                        </connections>
+                                    </button>
+                                </subviews>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
+                        <exit id="ext-00-001" userLabel="Exit" sceneMemberID="exit"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("the scene nib is Apple's; no warning for the exit or the segue")
+    func unwindTemplate() throws {
+        let output = try Source.strictCompile(Self.storyboard, fileName: "Main.storyboard")
+        let ours = try NibArchive(parsing: try #require(output.files["ResultViewController.nib"]))
+        let apple = try NibArchive(
+            parsing: try Corpus.nibBytes(named: "man12nam-ios-63__Base.lproj_Main.storyboardc_ResultViewController.nib")
+        )
+        #expect(StructuralComparison().differences(between: apple, and: ours).map { "\($0)" } == [])
     }
 }

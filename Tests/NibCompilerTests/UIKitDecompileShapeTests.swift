@@ -146,7 +146,8 @@ struct UIKitDecompileShapeTests {
         let result = try NibDecompiler().decompile(original)
         var options = NibCompiler.Options()
         options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.xib")
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "Again.xib", isBaseLocalized: result.isBaseLocalized)
         let bytes = try #require(again.files[""])
         let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
         return (result, differences.map(\.description))
@@ -163,7 +164,8 @@ struct UIKitDecompileShapeTests {
         let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: files["Info.plist"])
         var options = NibCompiler.Options()
         options.xcode = result.xcode
-        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "Again.storyboard", isBaseLocalized: result.isBaseLocalized)
         let differences = FileTreeComparison().differences(
             between: files.filter { infoPlist || $0.key != "Info.plist" },
             and: again.files.filter { infoPlist || $0.key != "Info.plist" })
@@ -280,6 +282,15 @@ struct UIKitDecompilePairTests {
         arguments: [
             "dheerajdake-Aura-Ios-AudioToolBox/AudioToolBox",
             "duckduckgo-iOS-BrowsingMenuSeparatorViewCell/BrowsingMenuSeparatorViewCell",
+            // Attributed label text (Xcode 13), an attributed button title and a constraint
+            // that a size-class mask excludes by default.
+            "duckduckgo-iOS-BrowsingMenuButton/BrowsingMenuButton",
+            "duckduckgo-iOS-ActionMessageView/ActionMessageView",
+            // A white table background UIKit names (Xcode 13).
+            "duckduckgo-iOS-BrowsingMenuViewController/BrowsingMenuViewController",
+            // Collection view cells in the older content view form (constraints, safe area).
+            "duckduckgo-iOS-FavoriteHomeCell/FavoriteHomeCell",
+            "duckduckgo-iOS-PrivacyProtectionHomeCell/PrivacyProtectionHomeCell",
         ])
     func xibPair(_ path: String) throws {
         let url = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).nib")
@@ -294,6 +305,35 @@ struct UIKitDecompilePairTests {
             "FanWenjun-TableView.iOS-Main/Main", "Byjuanamn-ALExample3-Main/Main",
             "mobilewits-Working-With-Files-in-Xamarin-iOS-MainStoryboard/MainStoryboard",
             "mobilewits-How-to-Use-table-view-Cell-accessory-MainStoryboard/MainStoryboard",
+            // Xcode 9's attributed labels and button title; a toolbar's `hidden` per size
+            // class (Xcode 13); constraint masks (an Xcode 7.3 document, Xcode 10's model).
+            "Idrill7-millasAmetros-Main/Main", "duckduckgo-iOS-BlankSnapshot/BlankSnapshot",
+            "AmineAfia-Carbook-iOS-LaunchScreen/LaunchScreen",
+            // A static table with cell segues and an opaque navigation bar; a scene's gesture
+            // recognizer's action to its controller (localizable); a bar's tint that is the
+            // document's global tint (Xcode 6).
+            "duckduckgo-iOS-Debug/Debug", "duckduckgo-iOS-HomeRow/Base.lproj/HomeRow",
+            "pogoros-Sylladise1-6.3-master-Main/Main",
+            // Tab bar controllers: the bar and the viewControllers relationship segues (Xcode 6, 7).
+            "canoelover-Flags-Main-18dcbf30/Main", "pogoros-Sylladise1.3-Main/Main",
+            // A collection view with a flow layout and prototype cells, a storyboard reference,
+            // a calibrated white tint as Xcode 13 matches it.
+            "duckduckgo-iOS-Home/Base.lproj/Home",
+            // Presentation segues' modal styles and animation; a scene nib's localizable titles.
+            "duckduckgo-iOS-Main/Base.lproj/Main",
+            // Xcode 6 and 7 size classes: subview masks and frame variations (prototyping
+            // constraints per class).
+            "pogoros-TipCalculator-Main/Main", "jdrharding-ROMPiOS-Main/Main",
+            // A navigation controller's toolbar and a controller's toolbar items, bars' title
+            // text attributes, text fields' clear button mode, non-opaque prototype cells.
+            "duckduckgo-iOS-Bookmarks/Base.lproj/Bookmarks",
+            // Calibrated RGB colors as Xcode 13 matches them in a storyboard (float32, no float64
+            // copies); a scroll view's content and frame guides.
+            "duckduckgo-iOS-Authentication/Base.lproj/Authentication", "duckduckgo-iOS-Tab/Base.lproj/Tab",
+            "duckduckgo-iOS-Onboarding/Base.lproj/Onboarding",
+            // Chromatic system backgrounds in their modified-color wrappers.
+            "duckduckgo-iOS-DaxOnboarding/Base.lproj/DaxOnboarding",
+            "duckduckgo-iOS-TabSwitcher/Base.lproj/TabSwitcher",
         ])
     func storyboardPair(_ path: String) throws {
         let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-\(path).storyboardc")
@@ -303,5 +343,103 @@ struct UIKitDecompilePairTests {
         }
         let (_, differences) = try UIKitDecompileShapeTests.storyboardRoundTrip(files)
         #expect(differences.isEmpty, "\(differences.prefix(5))")
+    }
+
+    /// The documents' own forms come back (expected: the pairs' sources): attributed strings as
+    /// one `<fragment>` with its `<attributes>`, variations as `<variation key=…>` with the
+    /// attribute or the `<mask>`, a static table's `<sections>` with its cells and their segues.
+    @Test(
+        "Attributed strings, size-class variations and static tables decompile to the sources' elements",
+        arguments: [
+            (
+                "ios-Idrill7-millasAmetros-Main/Main.storyboardc", "Main.storyboard",
+                [
+                    #"usesAttributedText="YES""#, #"<fragment content="CONVERSOR DE DISTANCIAS">"#,
+                    #"<font key="NSFont" size="36" name="Copperplate"/>"#, #"<state key="normal">"#,
+                    #"<attributedString key="attributedTitle">"#, #"<fragment content="CONVERTIR">"#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-Debug/Debug.storyboardc", "Debug.storyboard",
+                [
+                    #"dataMode="static""#, "<sections>", "<tableViewSection id=", "<cells>",
+                    #"accessoryType="disclosureIndicator""#, #"kind="show""#,
+                    #"insetsLayoutMarginsFromSafeArea="NO""#,
+                ]
+            ),
+            (
+                "ios-canoelover-Flags-Main-18dcbf30/Main.storyboardc", "Main.storyboard",
+                [#"<tabBar key="tabBar" contentMode="scaleToFill""#, #"relationship="viewControllers""#]
+            ),
+            (
+                "ios-duckduckgo-iOS-Home/Base.lproj/Home.storyboardc", "Home.storyboard",
+                [
+                    #"<viewControllerPlaceholder storyboardName="DaxOnboarding" referencedIdentifier="DaxDialog""#,
+                    #"<collectionViewFlowLayout key="collectionViewLayout""#, #"reuseIdentifier="centeredSearch""#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-Tab/Base.lproj/Tab.storyboardc", "Tab.storyboard",
+                [
+                    #"kind="popoverPresentation" identifier="PrivacyProtection""#, "popoverAnchorView=",
+                    #"modalPresentationStyle="overFullScreen" modalTransitionStyle="crossDissolve""#,
+                ]
+            ),
+            (
+                "ios-pogoros-TipCalculator-Main/Main.storyboardc", "Main.storyboard",
+                [
+                    #"<variation key="heightClass=regular-widthClass=compact" fixedFrame="YES">"#,
+                    #"<rect key="frame" x="71" y="195" width="230" height="30"/>"#, #"<mask key="subviews">"#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-Feedback/Base.lproj/Feedback.storyboardc", "Feedback.storyboard",
+                [#"<view key="tableHeaderView" contentMode="scaleToFill""#, #"hint="Your feedback.""#]
+            ),
+            (
+                "ios-duckduckgo-iOS-PrivacyProtection/Base.lproj/PrivacyProtection.storyboardc",
+                "PrivacyProtection.storyboard",
+                [
+                    #"enabled="NO""#, #"on="YES""#,
+                    #"<rect key="frame" x="306" y="12.666666666666664" width="51" height="31"/>"#,
+                ]
+            ),
+            (
+                "ios-duckduckgo-iOS-BlankSnapshot/BlankSnapshot.storyboardc", "BlankSnapshot.storyboard",
+                [#"<variation key="heightClass=regular-widthClass=regular" hidden="NO"/>"#]
+            ),
+            (
+                "ios-duckduckgo-iOS-ActionMessageView/ActionMessageView.nib", "ActionMessageView.xib",
+                [
+                    #"<variation key="default">"#, #"<mask key="constraints">"#, "<exclude reference=",
+                    #"<attributedString key="attributedTitle">"#, #"<fragment content="Edit">"#,
+                ]
+            ),
+        ])
+    func attributedAndVariations(_ compiled: String, _ source: String, _ fragments: [String]) throws {
+        let pair = try Corpus.directory().appendingPathComponent("xib-pairs")
+        let url = pair.appendingPathComponent(compiled)
+        let original = try String(
+            contentsOf: url.deletingLastPathComponent().appendingPathComponent(source), encoding: .utf8)
+        let result: NibDecompiler.Result
+        if compiled.hasSuffix(".storyboardc") {
+            var nibs: [(name: String, archive: NibArchive)] = []
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            where name.hasSuffix(".nib") {
+                nibs.append(
+                    (name, try NibArchive(parsing: [UInt8](try Data(contentsOf: url.appendingPathComponent(name))))))
+            }
+            let info = try? Data(contentsOf: url.appendingPathComponent("Info.plist"))
+            result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: info.map { [UInt8]($0) })
+        } else {
+            result = try NibDecompiler().decompile(try NibArchive(parsing: [UInt8](try Data(contentsOf: url))))
+        }
+        if fragments.contains(where: { $0.hasPrefix("<variation") }) {
+            #expect(result.unmapped["size-class variations"] == nil)
+        }
+        for fragment in fragments {
+            #expect(original.contains(fragment), "the source has \(fragment)")
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
     }
 }

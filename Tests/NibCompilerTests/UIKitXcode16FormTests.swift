@@ -252,6 +252,42 @@ struct UIKitXcode16FormTests {
         }
     }
 
+    @Test("Xcode 15 and later: a table with a header view archives no content size (ikyih, 0senno)")
+    func tableHeaderContentSize() throws {
+        let source = Source.iOSXib(
+            """
+            <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="tbl-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <color key="backgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+                <view key="tableHeaderView" contentMode="scaleToFill" id="hdr-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="120"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                </view>
+            </tableView>
+            """)
+        func hasContentSize(_ graph: Graph) throws -> Bool {
+            let table = try #require(graph.nodes.indices.first { graph.value("UIRowHeight", of: $0) != nil })
+            return graph.value("UIContentSize", of: table) != nil
+        }
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "ikyih-seed__Base.lproj_Main.storyboardc_9lc-VT-fau-view-I85-sL-vSJ.nib")))
+        #expect(
+            apple.value(
+                "UITableHeaderView",
+                of: try #require(apple.nodes.indices.first { apple.value("UIRowHeight", of: $0) != nil })) != nil)
+        for xcode in [15.0, 16] {
+            var options = NibCompiler.Options()
+            options.xcode = XcodeEra(xcode)
+            #expect(try hasContentSize(try Source.graph(source, options: options)) == hasContentSize(apple))
+        }
+        var thirteen = NibCompiler.Options()
+        thirteen.xcode = XcodeEra(13)
+        #expect(try hasContentSize(try Source.graph(source, options: thirteen)))
+    }
+
     @Test(
         "toolsVersion → Xcode as the wild corpus's manifest maps each build from 20000 on",
         arguments: [
@@ -358,7 +394,8 @@ struct ButtonConfigurationTests {
             <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="fill" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="btn-00-001">
                 <rect key="frame" x="17" y="321" width="361" height="58"/>
                 <color key="tintColor" systemColor="blackColor"/>
-                <buttonConfiguration key="configuration" style="filled" image="FlagIcon" imagePlacement="trailing" title="Report This Player" cornerStyle="medium">
+                <buttonConfiguration key="configuration" style="filled" imagePlacement="trailing" title="Report This Player" cornerStyle="medium">
+                    <imageReference key="image" image="FlagIcon"/>
                     <directionalEdgeInsets key="contentInsets" top="0.0" leading="23" bottom="0.0" trailing="28"/>
                     <fontDescription key="titleFontDescription" name="Poppins-Bold" family="Poppins" pointSize="16"/>
                     <color key="baseForegroundColor" systemColor="whiteColor"/>
@@ -425,5 +462,34 @@ struct ButtonSymbolConfigurationTests {
             return ButtonConfigurationTests.flatten(graph, index)
         }
         #expect(try content(ours) == content(apple))
+    }
+}
+
+/// `clearsOnBeginEditing="YES"`, against Google61's SocialClub fields: `UIClearsOnBeginEditing`
+/// true between the text color and the font size fitting.
+@Suite("Text fields that clear on editing", .corpus)
+struct TextFieldClearsOnBeginEditingTests {
+    @Test("the flag, in Apple's place among the field's keys")
+    func clearsOnBeginEditing() throws {
+        let source = Source.iOSXib(
+            """
+            <textField opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="Password" clearsOnBeginEditing="YES" minimumFontSize="17" id="txt-00-001">
+                <rect key="frame" x="20" y="20" width="280" height="31"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits"/>
+            </textField>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(8)
+        let ours = try Source.graph(source, options: options)
+        let apple = Graph(try NibArchive(parsing: try Corpus.nibBytes(named: "Google61-gta3sa.app__SocialClub.nib")))
+        func keys(_ graph: Graph) throws -> [String] {
+            let field = try #require(graph.nodes.indices.first { graph.value("UIClearsOnBeginEditing", of: $0) != nil })
+            return graph.nodes[field].values.map(\.key).filter {
+                ["UITextColor", "UIClearsOnBeginEditing", "UIAdjustsFontSizeToFit", "UIMinimumFontSize"].contains($0)
+            }
+        }
+        #expect(try keys(ours) == keys(apple))
     }
 }

@@ -131,11 +131,13 @@ struct DecompileReader {
         return referrer
     }
 
-    /// The elements of a collection object (`NSArray`, `NSMutableArray`, `NSSet`, …): its
-    /// `UINibEncoderEmptyKey` references.
+    /// The elements of a collection object: its `UINibEncoderEmptyKey` references (`NSArray`,
+    /// `NSMutableArray`, dictionaries), or its `NS.object.N` ones in archive order (`NSSet`,
+    /// `NSOrderedSet`).
     func elements(at index: Int) -> [Int] {
         values(index).compactMap { entry in
-            guard entry.key == NibArchive.Builder.emptyKey, case .objectReference(let target) = entry.payload,
+            guard entry.key == NibArchive.Builder.emptyKey || entry.key.hasPrefix("NS.object."),
+                case .objectReference(let target) = entry.payload,
                 Int(target) < entries.count
             else { return nil }
             return Int(target)

@@ -15,6 +15,9 @@ final class DecompileShared {
     /// Fonts the app ships (named fonts archived without the scaling keys ibtool gives the
     /// fonts it can load: ``FontRule/namedFont(_:size:element:in:)``).
     var customFonts: [String] = []
+    /// The segues a view nib's connection placed on their trigger (a control, a cell, a
+    /// container); the scene gives the others to its controller.
+    var placedSegues: Set<ObjectIdentifier> = []
 
     /// `<customFonts>` for the fonts the app ships, or nil.
     func customFontsElement() -> DecompiledElement? {

@@ -3,7 +3,9 @@ import Foundation
 /// An element of a decompiled Interface Builder document: name, attributes in the order
 /// Interface Builder writes them, children, and comments for what has no source form.
 final class DecompiledElement {
-    let name: String
+    /// The element name; a view found to be a container once its embed segue is read is
+    /// renamed (`containerView`).
+    var name: String
     private(set) var attributes: [(name: String, value: String)] = []
     private(set) var children: [DecompiledElement] = []
     /// Text content (`<string key="text">…</string>`).
@@ -32,8 +34,24 @@ final class DecompiledElement {
         }
     }
 
+    /// Replaces the child named `name` with `key` by `element` (appends it when there is none).
+    func replaceChild(named name: String, key: String, with element: DecompiledElement) {
+        if let position = children.firstIndex(where: { $0.name == name && $0["key"] == key }) {
+            children[position] = element
+        } else {
+            children.append(element)
+        }
+    }
+
     /// Removes an attribute.
     func remove(_ name: String) { attributes.removeAll { $0.name == name } }
+
+    /// Removes the children named `name` and returns them.
+    func removeChildren(named name: String) -> [DecompiledElement] {
+        let removed = children.filter { $0.name == name }
+        children.removeAll { $0.name == name }
+        return removed
+    }
 
     /// Sets the `key` attribute, first as Interface Builder writes it (`<view key="view" …>`).
     func setKey(_ value: String) {

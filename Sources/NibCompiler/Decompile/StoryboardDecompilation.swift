@@ -46,14 +46,32 @@ extension NibDecompiler {
             readers[stem.hasSuffix(".nib") ? String(stem.dropLast(4)) : stem] = reader
         }
         var entryPoint: String?
+        var references: [String: (storyboard: String, identifier: String?)] = [:]
         if let infoPlist, let plist = try? PropertyList(parsing: infoPlist),
             case .dictionary(let entries) = plist
         {
-            for entry in entries where entry.key == "UIStoryboardDesignatedEntryPointIdentifier" {
-                if case .string(let name) = entry.value { entryPoint = name }
+            for entry in entries {
+                switch (entry.key, entry.value) {
+                case ("UIStoryboardDesignatedEntryPointIdentifier", .string(let name)): entryPoint = name
+                case ("UIViewControllerIdentifiersToExternalStoryboardReferences", .dictionary(let scenes)):
+                    // StoryboardCompiler's storyboard references: scene name → the storyboard
+                    // and, when the reference names one, the controller's identifier.
+                    for scene in scenes {
+                        guard case .dictionary(let fields) = scene.value else { continue }
+                        var storyboard: String?
+                        var identifier: String?
+                        for field in fields {
+                            guard case .string(let text) = field.value else { continue }
+                            if field.key == "UIReferencedStoryboardName" { storyboard = text }
+                            if field.key == "UIReferencedControllerIdentifier" { identifier = text }
+                        }
+                        if let storyboard { references[scene.key] = (storyboard, identifier) }
+                    }
+                default: break
+                }
             }
         }
-        var result = StoryboardDecompilation(nibs: readers, entryPoint: entryPoint).run()
+        var result = StoryboardDecompilation(nibs: readers, entryPoint: entryPoint, references: references).run()
         if let deployment = variants.deployment {
             result.document = NibVariantChoice.asking(result.document, for: deployment)
         }
@@ -71,6 +89,11 @@ final class StoryboardDecompilation {
     private var localizable = false
     /// Each controller with its root view's size, for ``previewDevice()``.
     private var rootViews: [(controller: DecompiledElement, width: Double, height: Double)] = []
+    /// The navigation bars' tints before Xcode 13, which the document's global tint gives.
+    private var barTints: [DecompiledElement] = []
+    /// Whether every root view placed has its own tint (the document's global tint reaches the
+    /// root views without one: ``StoryboardCompiler``).
+    private var rootViewsTinted = true
     /// (salt, index) of the controllers made into scenes: a container that holds itself is met once.
     private var visitedControllers: Set<[Int]> = []
 
@@ -113,9 +136,16 @@ final class StoryboardDecompilation {
         return segueKinds[templateClass]
     }
 
-    init(nibs: [String: DecompileReader], entryPoint: String?) {
+    /// The storyboard references `Info.plist` names: scene nib → storyboard and controller identifier.
+    let references: [String: (storyboard: String, identifier: String?)]
+
+    init(
+        nibs: [String: DecompileReader], entryPoint: String?,
+        references: [String: (storyboard: String, identifier: String?)] = [:]
+    ) {
         self.nibs = nibs
         self.entryPoint = entryPoint
+        self.references = references
     }
 
     private func next() -> Int {
@@ -180,9 +210,11 @@ final class StoryboardDecompilation {
         // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
         // a scene of its own, a plain controller with the id the nib's name gives.
         var named: Set<String> = []
+        // Every controller a scene nib archives names its view nib (containers' children too,
+        // nested ones included).
         for name in sceneNames {
-            guard let reader = nibs[name], let controller = Self.controller(in: reader) else { continue }
-            for index in [controller] + reader.elements(controller, "UIViewControllers") {
+            guard let reader = nibs[name] else { continue }
+            for index in reader.entries.indices {
                 if let viewNib = reader.string(index, "UINibName") { named.insert(viewNib) }
             }
         }
@@ -196,6 +228,14 @@ final class StoryboardDecompilation {
             type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era, device: device)
         if let initial { document.set("initialViewController", initial) }
         document.append(scenes)
+        // One tint for every bar, and no root view the global tint would give a tint it lacks.
+        if let tint = barTints.first, rootViewsTinted,
+            barTints.allSatisfy({ $0.attributes.elementsEqual(tint.attributes, by: { $0 == $1 }) })
+        {
+            document.append(tint)
+        } else if !barTints.isEmpty {
+            shared.unmapped["navigation bar tint", default: 0] += 1
+        }
         if let screen = shared.simulatedScreen(era: era) { document.append(screen) }
         if let resources = shared.resources() { document.append(resources) }
         return NibDecompiler.Result(
@@ -299,6 +339,7 @@ final class StoryboardDecompilation {
         guard let viewReader = nibs[name] else { return }
         let view = UIKitDecompilation(reader: viewReader, shared: shared, salt: next())
         view.era = era
+        view.inStoryboard = true
         view.externalElements = externals
         view.externalElements["IBFilesOwner"] = controller
         view.externalElements["IBFirstResponder"] = firstResponder
@@ -313,6 +354,9 @@ final class StoryboardDecompilation {
                 element.set("key", "view")
                 controller.append(element)
                 placedView = true
+                if !element.children.contains(where: { $0.name == "color" && $0["key"] == "tintColor" }) {
+                    rootViewsTinted = false
+                }
                 let frame = element.children.first { $0.name == "rect" && $0["key"] == "frame" }
                 if let width = frame?["width"].flatMap(Double.init), let height = frame?["height"].flatMap(Double.init)
                 {
@@ -339,6 +383,10 @@ final class StoryboardDecompilation {
         state.register(element, for: index)
         // The bar is its container's (NavigationRule.item writes it from the scene).
         var used: Set<String> = ["UILargeTitleDisplayMode", "UINavigationBar"]
+        // The iOS 16 SDK's empty center item groups are the compiler's (XcodeEra.writesCenterItemGroups).
+        if state.era.writesCenterItemGroups, reader.elements(index, "UICenterItemGroups").isEmpty {
+            used.insert("UICenterItemGroups")
+        }
         if let title = reader.string(index, "UITitle") {
             used.insert("UITitle")
             element.set("title", title)
@@ -398,14 +446,29 @@ final class StoryboardDecompilation {
     ) -> [DecompiledElement] {
         let state = givenState ?? UIKitDecompilation(reader: reader, shared: shared, salt: next())
         state.era = era
-        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000 + (given ?? 0)))])
+        state.inStoryboard = true
+        // The scene nib's localizable strings name their objects' ids (navigation items, bar
+        // button items, titles), as a view nib's do.
+        if givenState == nil {
+            state.assignLocalizationIDs()
+            if state.localizable { localizable = true }
+        }
+        // Ids of the scene and its First Responder: a container's children share its state, so
+        // each child's pair is its own (before, a child's scene could take its container's
+        // First Responder id, and every child repeated that id).
+        let sceneIndex = 1_000_000 + 2 * (given ?? 0)
+        let scene = DecompiledElement("scene", [("sceneID", state.id(sceneIndex))])
         let objects = scene.child("objects")
+        if given == nil, let reference = references[name] {
+            return [storyboardReference(reference, reader: reader, state: state, id: controllerID, scene: scene)]
+        }
         guard let index = given ?? Self.controller(in: reader), visitedControllers.insert([state.salt, index]).inserted
         else {
             objects.append(state.lost("scene without a view controller", "the scene nib \(name) without a controller"))
             return [scene]
         }
-        state.assign(controllerID, to: index)
+        // Reserved for this controller when the scenes were named: `assign` would refuse it.
+        state.ids[index] = controllerID
         var extra: [DecompiledElement] = []
         var used: Set<String> = ["UIParentViewController"]
         let swapped = reader.className(index) == "UIClassSwapper"
@@ -480,6 +543,15 @@ final class StoryboardDecompilation {
             }
             controller.append(edges)
         }
+        // The items a navigation controller's toolbar shows for this controller.
+        let toolbarItems = reader.elements(index, "UIToolbarItems")
+        let madeToolbarItems = toolbarItems.compactMap { state.barButtonItem($0, key: nil) }
+        if !toolbarItems.isEmpty, madeToolbarItems.count == toolbarItems.count {
+            used.insert("UIToolbarItems")
+            let list = DecompiledElement("toolbarItems")
+            for item in madeToolbarItems { list.append(item) }
+            controller.append(list)
+        }
         if let item = reader.reference(index, "UITabBarItem"), let made = state.tabBarItem(item) {
             used.insert("UITabBarItem")
             controller.append(made)
@@ -491,15 +563,27 @@ final class StoryboardDecompilation {
         controller.set("sceneMemberID", "viewController")
         state.register(controller, for: index)
         objects.append(controller)
-        let firstResponder = Self.firstResponder(id: state.id(1_000_001))
+        let firstResponder = Self.firstResponder(id: state.id(sceneIndex + 1))
         objects.append(firstResponder)
 
         // A navigation controller: its bar, and its root controller (archived in this nib) as a
         // scene of its own that a relationship segue leads to (StoryboardCompiler's containers).
         if ClassHierarchy.isKind(className, of: "UINavigationController") {
             used.formUnion(["UIViewControllers", "UIChildViewControllers", "UINavigationBar"])
+            // StoryboardCompiler: a hidden bar's flag after the bar.
+            if reader.flag(index, "UINavigationBarHidden") == true {
+                used.insert("UINavigationBarHidden")
+                controller.set("navigationBarHidden", "YES")
+            }
             if let bar = reader.reference(index, "UINavigationBar") {
                 controller.append(navigationBar(bar, state: state))
+            }
+            // Its toolbar (StoryboardCompiler.navigationToolbar), shown or not.
+            if let toolbar = reader.reference(index, "UIToolbar"), let made = state.decodeView(toolbar) {
+                used.formUnion(["UIToolbar", "UIToolbarShown"])
+                made.setKey("toolbar")
+                controller.append(made)
+                if reader.flag(index, "UIToolbarShown") == true { controller.set("toolbarHidden", "NO") }
             }
             for child in reader.elements(index, "UIViewControllers") {
                 let childID = Self.controllerID(reader, child) ?? state.id(child)
@@ -510,9 +594,34 @@ final class StoryboardDecompilation {
                             ("destination", childID), ("kind", "relationship"), ("relationship", "rootViewController"),
                             ("id", state.id(UIKitDecompilation.syntheticBase + child)),
                         ]))
-                extra += sceneElements(
-                    name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
-                    state: state)
+                // A child with a scene nib of its own (a storyboard identifier) is that nib's scene.
+                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
+                    extra += sceneElements(
+                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                        state: state)
+                }
+            }
+        }
+        // A tab bar controller: its bar and its children (archived in this nib), each a scene of
+        // its own that a viewControllers relationship segue leads to (TabBarRule, StoryboardCompiler).
+        if ClassHierarchy.isKind(className, of: "UITabBarController") {
+            used.formUnion(["UIViewControllers", "UIChildViewControllers", "UITabBar", "UICustomizableViewControllers"])
+            if let bar = reader.reference(index, "UITabBar") { controller.append(tabBar(bar, state: state)) }
+            for child in reader.elements(index, "UIViewControllers") {
+                let childID = Self.controllerID(reader, child) ?? state.id(child)
+                controller.child("connections").append(
+                    DecompiledElement(
+                        "segue",
+                        [
+                            ("destination", childID), ("kind", "relationship"), ("relationship", "viewControllers"),
+                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
+                        ]))
+                // A child with a scene nib of its own (a storyboard identifier) is that nib's scene.
+                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
+                    extra += sceneElements(
+                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                        state: state)
+                }
             }
         }
         // Segue templates: by template object, for the view nib's triggers.
@@ -529,6 +638,7 @@ final class StoryboardDecompilation {
             }
             let segue = DecompiledElement("segue", [("destination", destination), ("kind", kind)])
             if let identifier = reader.string(template, "UIIdentifier") { segue.set("identifier", identifier) }
+            segueAttributes(template, kind: kind, reader: reader, into: segue)
             segue.set("id", state.id(template))
             segues[template] = segue
             segueOrder.append(template)
@@ -575,11 +685,17 @@ final class StoryboardDecompilation {
             controller.append(
                 state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
         }
-        for template in segueOrder where !triggered.contains(template) {
-            if let segue = segues[template] { controller.child("connections").append(segue) }
+        // A template the view nib names but places on no trigger (a popover segue whose
+        // placeholder only names its anchor view) is the controller's.
+        for template in segueOrder {
+            guard let segue = segues[template],
+                !triggered.contains(template) || !shared.placedSegues.contains(ObjectIdentifier(segue))
+            else { continue }
+            controller.child("connections").append(segue)
         }
         controller.orderChildren([
-            "layoutGuides", "view", "tableView", "collectionView", "tabBarItem", "navigationItem", "connections",
+            "layoutGuides", "view", "tableView", "collectionView", "toolbarItems", "tabBarItem", "navigationItem",
+            "connections",
         ])
         for (key, payload) in reader.values(index) where !used.contains(key) {
             controller.append(state.lost("\(className).\(key)", "\(key) (\(payload))"))
@@ -588,6 +704,39 @@ final class StoryboardDecompilation {
         // container's children too) and their items have elements.
         if givenState == nil { state.connectScene() }
         return [scene] + extra
+    }
+
+    /// A presentation segue's `animates` and modal styles, a custom segue's class, a popover
+    /// segue's arrow directions (``SegueRule/template(_:destination:fileName:diagnostics:module:)``
+    /// read backwards).
+    private func segueAttributes(_ template: Int, kind: String, reader: DecompileReader, into segue: DecompiledElement)
+    {
+        switch kind {
+        case "presentation", "modal":
+            for (key, attribute, table) in [
+                ("UIModalPresentationStyle", "modalPresentationStyle", Self.presentationStyles),
+                ("UIModalTransitionStyle", "modalTransitionStyle", Self.transitionStyles),
+            ] {
+                if let code = reader.integer(template, key), let name = table[code] { segue.set(attribute, name) }
+            }
+            if reader.flag(template, "UIAnimates") == false { segue.set("animates", "NO") }
+        case "custom":
+            if let custom = reader.string(template, "UISegueClassName") {
+                let (plain, module) = DecompileState.demangled(custom)
+                segue.set("customClass", plain)
+                if let module { segue.set("customModule", module) }
+            }
+        case "popoverPresentation":
+            if let bits = reader.integer(template, "UIPermittedArrowDirections"), bits != 15 {
+                let arrows = DecompiledElement("popoverArrowDirection", [("key", "popoverArrowDirection")])
+                for (name, bit) in [("up", 1), ("down", 2), ("left", 4), ("right", 8)] where bits & bit != 0 {
+                    arrows.set(name, "YES")
+                }
+                segue.append(arrows)
+            }
+        default:
+            break
+        }
     }
 
     /// The keys ``NavigationRule/bar(_:controller:context:)`` writes for every bar, from no
@@ -604,13 +753,121 @@ final class StoryboardDecompilation {
     /// write is kept as comments.
     private func navigationBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
         let reader = state.reader
-        let bar = DecompiledElement(
-            "navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        let bar = DecompiledElement("navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill")])
+        var used = Self.impliedBarKeys
+        // The lock Xcode 15 adds (XcodeEra.locksNavigationBars); a hidden bar, as any view.
+        if state.era.locksNavigationBars, reader.flag(index, "UIIsLocked") == true { used.insert("UIIsLocked") }
+        if reader.flag(index, "UIHidden") == true {
+            used.insert("UIHidden")
+            bar.set("hidden", "YES")
+        }
+        // NavigationRule.modernBar: the margins flag as on any view; an opaque bar is not
+        // translucent (UIBarTranslucence 2, UIOpaque).
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            bar.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        if state.era >= XcodeEra(13), reader.integer(index, "UIBarTranslucence") == 2 {
+            used.insert("UIOpaque")
+            bar.set("translucent", "NO")
+        }
+        bar.set("id", state.id(index))
         if let frame = state.frame(index) { bar.append(frame) }
         bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
-        if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") { bar.append(tint) }
-        for (key, payload) in reader.values(index) where !Self.impliedBarKeys.contains(key) {
+        if state.era >= XcodeEra(13),
+            let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor")
+        {
+            used.insert("UIBackgroundColor")
+            bar.append(background)
+        }
+        // NavigationRule.textAttributes: NSColor → textColor, NSFont → a font description.
+        if state.era >= XcodeEra(13), let attributes = reader.reference(index, "UITitleTextAttributes") {
+            let made = DecompiledElement("textAttributes", [("key", "titleTextAttributes")])
+            var complete = true
+            for (key, value) in reader.pairs(at: attributes) {
+                switch reader.string(at: key) {
+                case "NSColor"?:
+                    if let color = state.color(value, key: "textColor") { made.append(color) } else { complete = false }
+                case "NSFont"?:
+                    if let font = state.font(value, key: "fontDescription") {
+                        made.append(font)
+                    } else {
+                        complete = false
+                    }
+                default: complete = false
+                }
+            }
+            if complete {
+                used.insert("UITitleTextAttributes")
+                bar.append(made)
+            }
+        }
+        if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") {
+            // Before Xcode 13 a bar's tint is the document's global tint (NavigationRule.bar).
+            if state.era >= XcodeEra(13) { bar.append(tint) } else { barTints.append(tint) }
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
             bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
+        }
+        return bar
+    }
+
+    /// A storyboard reference's scene (``StoryboardCompiler``'s reference nib read backwards):
+    /// `<viewControllerPlaceholder>` with the storyboard and identifier `Info.plist` names, and
+    /// the navigation item the nib lists, then First Responder.
+    private func storyboardReference(
+        _ reference: (storyboard: String, identifier: String?), reader: DecompileReader, state: UIKitDecompilation,
+        id: String, scene: DecompiledElement
+    ) -> DecompiledElement {
+        let objects = scene.child("objects")
+        let element = DecompiledElement("viewControllerPlaceholder", [("storyboardName", reference.storyboard)])
+        if let identifier = reference.identifier { element.set("referencedIdentifier", identifier) }
+        element.set("id", id)
+        element.set("sceneMemberID", "viewController")
+        if let placeholder = reader.elements(0, "UINibTopLevelObjectsKey").first(where: {
+            reader.className($0) == "UIStoryboardViewControllerPlaceholder"
+        }) {
+            state.ids[placeholder] = id
+            state.register(element, for: placeholder)
+        } else {
+            element.append(state.lost("storyboard reference without its placeholder", "the reference scene \(id)"))
+        }
+        if let item = reader.entries.indices.first(where: { reader.className($0) == "UINavigationItem" }) {
+            element.append(navigationItem(item, state: state))
+        }
+        objects.append(element)
+        objects.append(Self.firstResponder(id: state.id(1_000_001)))
+        return scene
+    }
+
+    /// The keys ``TabBarRule/bar(_:controller:context:)`` writes for every bar, from no
+    /// attribute of the document.
+    static let impliedTabBarKeys: Set<String> = [
+        "UIBounds", "UICenter", "UIOpaque", "UIAutoresizeSubviews", "UIAutoresizingMask",
+        "UIViewContentHuggingPriority",
+        "UIViewSemanticContentAttribute", "UIDelegate", "UIBarTranslucence", "UIItems", "UIDeepDrawRect",
+    ]
+
+    /// `<tabBar key="tabBar">` (``TabBarRule/bar(_:controller:context:)`` read backwards): its
+    /// y and height (the rule makes it 320 wide), mask and background; the items are the
+    /// children's.
+    private func tabBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
+        let reader = state.reader
+        let bar = DecompiledElement(
+            "tabBar", [("key", "tabBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        if let frame = state.frame(index) { bar.append(frame) }
+        let mask = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
+        let bits = reader.integer(index, "UIAutoresizingMask") ?? 0
+        for (name, bit) in AutoresizingRule.bits where bits & bit != 0 {
+            mask.set(name, "YES")
+        }
+        bar.append(mask)
+        var used = Self.impliedTabBarKeys
+        if let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
+            used.insert("UIBackgroundColor")
+            bar.append(background)
+        }
+        for (key, payload) in reader.values(index) where !used.contains(key) {
+            bar.append(state.lost("UITabBar.\(key)", "\(key) (\(payload))"))
         }
         return bar
     }

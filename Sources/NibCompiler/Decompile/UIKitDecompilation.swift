@@ -20,6 +20,8 @@ final class UIKitDecompilation: DecompileState {
     private var parentOf: [Int: Int] = [:]
     var era = XcodeEra(13)
     var localizable = false
+    /// Whether the nib is a storyboard's (whose sRGB colors the compiler rounds: ``ColorRule``).
+    var inStoryboard = false
     /// How deep views nest before the rest is left out (a comment): real nibs stay far below.
     static let maximumDepth = 200
     /// Indexes above every real object's, for ids of elements no object stands for.
@@ -79,6 +81,11 @@ final class UIKitDecompilation: DecompileState {
     /// not repeated), then its connections and runtime attributes onto their elements.
     func decodeObjects() -> [DecompiledElement] {
         assignLocalizationIDs()
+        pendingDataSources = reader.elements(0, "UINibTopLevelObjectsKey").filter {
+            reader.className($0) == "UITableViewDataSource"
+        }
+        let storageLists = reader.elements(0, "UINibTraitStorageListsKey")
+        collectCandidates(storageLists)
         var objects: [DecompiledElement] = []
         for index in reader.elements(0, "UINibTopLevelObjectsKey") {
             if let element = topLevel(index) { objects.append(element) }
@@ -89,7 +96,7 @@ final class UIKitDecompilation: DecompileState {
         for index in reader.elements(0, "UINibAccessibilityConfigurationsKey") {
             if let comment = accessibility(index) { objects.append(comment) }
         }
-        for index in reader.elements(0, "UINibTraitStorageListsKey") {
+        for index in storageLists where !variations(index) {
             objects.append(lost("size-class variations", "the trait storage list object \(index)"))
         }
         return objects
@@ -231,7 +238,7 @@ final class UIKitDecompilation: DecompileState {
 
     /// Localizable strings (`NSKey` `abc-12-xyz.text`) name their object's id: the decompiled
     /// element gets it back, so the compiled strings get the same keys.
-    private func assignLocalizationIDs() {
+    func assignLocalizationIDs() {
         let referrer = reader.firstReferrers()
         for (index, entry) in reader.entries.enumerated() where entry.className == "NSLocalizableString" {
             localizable = true
@@ -281,6 +288,8 @@ final class UIKitDecompilation: DecompileState {
             return placeholder
         }
         if let recognizer = gestureRecognizer(index) { return recognizer }
+        // A static table's data source: its table's `<sections>` (``tableView(_:_:_:)``).
+        if reader.className(index) == "UITableViewDataSource", decodedDataSources.contains(index) { return nil }
         if isView(index) {
             if ClassHierarchy.isKind(actualClass(index), of: "UITableViewCell") { topLevelCells.insert(index) }
             let made = view(index, depth: 0)
@@ -463,11 +472,35 @@ final class UIKitDecompilation: DecompileState {
         }
         // Subviews.
         take("UISubviews")
-        let subviews = reader.elements(index, "UISubviews")
+        let subviews = withCandidates(subviewCandidates[index], reader.elements(index, "UISubviews"))
+        // A collection view cell's content view is its `contentView` (``CollectionViewCellRule``).
+        let cellContent =
+            ClassHierarchy.isKind(className, of: "UICollectionViewCell")
+            ? reader.reference(index, "UIContentView") : nil
+        var movedConstraints: [DecompiledElement] = []
+        // A table's header and footer views are its subviews too (TableViewRule.encodeHeaderAndFooter).
+        let tableExtras: [(key: String, view: Int)] =
+            className == "UITableView"
+            ? [("tableHeaderView", "UITableHeaderView"), ("tableFooterView", "UITableFooterView")].compactMap {
+                key, archived in
+                reader.reference(index, archived).map { (key, $0) }
+            } : []
         if !subviews.isEmpty {
             let list = DecompiledElement("subviews")
             for subview in subviews {
-                if reader.className(subview) == "UISegment", className == "UISegmentedControl" {
+                if let extra = tableExtras.first(where: { $0.view == subview }), isView(subview),
+                    depth < Self.maximumDepth
+                {
+                    take(extra.key == "tableHeaderView" ? "UITableHeaderView" : "UITableFooterView")
+                    parentOf[subview] = index
+                    let made = view(subview, depth: depth + 1)
+                    made.setKey(extra.key)
+                    element.append(made)
+                } else if subview == cellContent, isView(subview), depth < Self.maximumDepth {
+                    let content = collectionCellContent(subview, cell: index, depth: depth + 1)
+                    element.append(content.element)
+                    movedConstraints = content.constraints
+                } else if reader.className(subview) == "UISegment", className == "UISegmentedControl" {
                     // The control's segments (``segmentedControl(_:_:_:)``).
                     visited.insert(subview)
                 } else if reader.className(subview) == "_UILayoutGuide" {
@@ -513,6 +546,7 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         // The kind's own keys.
+        kindDepth = depth
         switch className {
         case "UILabel", "UITableViewLabel": label(index, element, take)
         case "UIButton": button(index, element, take)
@@ -528,9 +562,17 @@ final class UIKitDecompilation: DecompileState {
         case "UITextView":
             scrollKeys(index, element, take)
             textView(index, element, take)
+        case "UICollectionView":
+            scrollKeys(index, element, take)
+            collectionView(index, element, take)
+        case "UISwitch": switchKeys(index, element, take)
+        case _ where cellContent != nil:
+            collectionViewCell(index, element, take)
         default: break
         }
-        if let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
+        if !used.contains("UIBackgroundColor"),
+            let color = color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor")
+        {
             take("UIBackgroundColor")
             element.append(color)
         }
@@ -539,12 +581,14 @@ final class UIKitDecompilation: DecompileState {
             element.append(color)
         }
         take("UIViewAutolayoutConstraints")
-        let constraints = reader.elements(index, "UIViewAutolayoutConstraints")
-        if !constraints.isEmpty {
+        let constraints = withCandidates(
+            constraintCandidates[index], reader.elements(index, "UIViewAutolayoutConstraints"))
+        if !constraints.isEmpty || !movedConstraints.isEmpty {
             let list = DecompiledElement("constraints")
             for constraint in constraints {
                 if let made = self.constraint(constraint, owner: index) { list.append(made) }
             }
+            for made in movedConstraints { list.append(made) }
             if !list.children.isEmpty { element.append(list) }
         }
         for (key, payload) in reader.values(index)
@@ -580,7 +624,8 @@ final class UIKitDecompilation: DecompileState {
         let element = DecompiledElement("tableViewCell")
         elements[index] = element
         element.set("contentMode", "scaleToFill")
-        if reader.flag(index, "UIOpaque") == false { element.set("opaque", "NO") }
+        // TableViewCellRule archives UIOpaque only for an opaque cell (as for any view).
+        if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
         used.insert("UIOpaque")
         for (key, attribute, value) in [
             ("UIClipsToBounds", "clipsSubviews", "YES"), ("UIUserInteractionDisabled", "userInteractionEnabled", "NO"),
@@ -738,7 +783,18 @@ final class UIKitDecompilation: DecompileState {
     // MARK: Kinds
 
     private func label(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
-        if let textIndex = reader.reference(index, "UIText"), let text = reader.string(at: textIndex) {
+        // Attributed text (``LabelRule``'s attributed forms read backwards): the label's text,
+        // font, text color and alignment are the fragment's.
+        let attributed = reader.reference(index, "UIAttributedText").flatMap { attributedLabelText(index, $0) }
+        if let attributed {
+            for key in [
+                "UIAttributedText", "UIText", "UIFont", "UITextColor", "UITextAlignment",
+                "UIDisableUpdateTextColorOnTraitCollectionChange",
+            ] {
+                take(key)
+            }
+            element.set("usesAttributedText", "YES")
+        } else if let textIndex = reader.reference(index, "UIText"), let text = reader.string(at: textIndex) {
             take("UIText")
             if text.contains("\n") || text.contains("\r") {
                 let string = DecompiledElement("string", [("key", "text")])
@@ -748,9 +804,11 @@ final class UIKitDecompilation: DecompileState {
                 element.set("text", text)
             }
         }
-        let alignment = reader.integer(index, "UITextAlignment") ?? 0
-        take("UITextAlignment")
-        element.set("textAlignment", Self.alignments[alignment] ?? "left")
+        if attributed == nil {
+            let alignment = reader.integer(index, "UITextAlignment") ?? 0
+            take("UITextAlignment")
+            element.set("textAlignment", Self.alignments[alignment] ?? "left")
+        }
         take("UILineBreakMode")
         element.set(
             "lineBreakMode", Self.lineBreakModes[reader.integer(index, "UILineBreakMode") ?? 4] ?? "tailTruncation")
@@ -781,6 +839,10 @@ final class UIKitDecompilation: DecompileState {
                 element.set("minimumScaleFactor", Self.number(factor))
             }
         }
+        if reader.flag(index, "UIAdjustsLetterSpacingToFit") == true {
+            take("UIAdjustsLetterSpacingToFit")
+            element.set("adjustsLetterSpacingToFitWidth", "YES")
+        }
         if let width = reader.number(index, "UIPreferredMaxLayoutWidth") {
             take("UIPreferredMaxLayoutWidth")
             element.set("preferredMaxLayoutWidth", Self.number(width))
@@ -790,11 +852,15 @@ final class UIKitDecompilation: DecompileState {
             element.set("adjustsFontForContentSizeCategory", "YES")
         }
         take("UIDisableUpdateTextColorOnTraitCollectionChange")
-        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+        if let attributed {
+            element.append(attributed)
+        } else if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
             take("UIFont")
             element.append(font)
         }
-        if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
+        if attributed != nil {
+            // The fragment's color (LabelRule).
+        } else if reader.flag(index, "UIDisableUpdateTextColorOnTraitCollectionChange") == false {
             // A label whose text color follows the trait collection: the document's nil color,
             // for which the compiler writes the color (LabelRule).
             take("UITextColor")
@@ -814,12 +880,154 @@ final class UIKitDecompilation: DecompileState {
             element.append(color)
         }
         take("UIShadowOffset")
-        if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
+        if attributed != nil, !reader.has(index, "UIShadowOffset") {
+            // Xcode 9's attributed label: no shadow, whose offset the source gives as zero
+            // (``LabelRule/encodeAttributed(_:_:_:)``).
+            element.append(DecompiledElement("size", [("key", "shadowOffset"), ("width", "0.0"), ("height", "0.0")]))
+        } else if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
             element.append(
                 DecompiledElement(
                     "size",
                     [("key", "shadowOffset"), ("width", Self.number(offset[0])), ("height", Self.number(offset[1]))]))
         }
+    }
+
+    // MARK: Attributed strings
+
+    static let paragraphAlignments = inverted(AttributedStringRule.allParagraphAlignments)
+    static let paragraphLineBreakModes = inverted(AttributedStringRule.paragraphLineBreakModes)
+
+    /// The text and attribute dictionary (attribute name → value object) of an archived
+    /// `NSAttributedString` of one attribute run, or nil for anything else (several runs
+    /// archive `NSAttributeInfo`).
+    private func attributedParts(_ index: Int) -> (text: String, attributes: [(String, Int)])? {
+        guard ["NSAttributedString", "NSMutableAttributedString"].contains(reader.className(index)),
+            !reader.has(index, "NSAttributeInfo"), let text = reader.string(index, "NSString"),
+            let dictionary = reader.reference(index, "NSAttributes")
+        else { return nil }
+        var attributes: [(String, Int)] = []
+        for (key, value) in reader.pairs(at: dictionary) {
+            guard let name = reader.string(at: key) else { return nil }
+            attributes.append((name, value))
+        }
+        return (text, attributes)
+    }
+
+    /// `<attributedString key=…>` with one `<fragment>` and its `<attributes>`
+    /// (``AttributedStringRule/fragment(_:in:readsEveryParagraphStyle:)`` read backwards):
+    /// colors, the font, and the paragraph style `paragraph` makes of its object; nil when the
+    /// string is not one run or holds an attribute the rule does not read (`skipping` is left
+    /// to the compiler).
+    private func attributedElement(
+        key: String, text: String, attributes: [(String, Int)], skipping: Set<String> = [],
+        paragraph: (Int) -> DecompiledElement
+    ) -> DecompiledElement? {
+        let list = DecompiledElement("attributes")
+        for (name, value) in attributes.sorted(by: { $0.0 < $1.0 }) where !skipping.contains(name) {
+            switch name {
+            case "NSColor", "NSBackgroundColor":
+                guard let made = color(value, key: name) else { return nil }
+                list.append(made)
+            case "NSFont":
+                guard let made = fontAttribute(value) else { return nil }
+                list.append(made)
+            case "NSParagraphStyle":
+                guard ["NSParagraphStyle", "NSMutableParagraphStyle"].contains(reader.className(value)) else {
+                    return nil
+                }
+                list.append(paragraph(value))
+            default:
+                return nil
+            }
+        }
+        let fragment = DecompiledElement("fragment")
+        if text.contains("\n") || text.contains("\r") {
+            let content = DecompiledElement("string", [("key", "content")])
+            content.text = text
+            fragment.append(content)
+        } else {
+            fragment.set("content", text)
+        }
+        if !list.children.isEmpty { fragment.append(list) }
+        let element = DecompiledElement("attributedString", [("key", key)])
+        element.append(fragment)
+        return element
+    }
+
+    /// `<font key="NSFont">`: the system font by `metaFont`, a named font by name
+    /// (``AttributedStringRule``'s font, which archives any other name as the system font).
+    private func fontAttribute(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIFont",
+            let size = reader.number(index, "UIFontPointSize") ?? reader.number(index, "NSSize")
+        else { return nil }
+        if reader.flag(index, "UISystemFont") == true {
+            return DecompiledElement("font", [("key", "NSFont"), ("metaFont", "system"), ("size", Self.number(size))])
+        }
+        guard let name = reader.string(index, "UIFontName") else { return nil }
+        return DecompiledElement("font", [("key", "NSFont"), ("size", Self.number(size)), ("name", name)])
+    }
+
+    /// `<paragraphStyle key="NSParagraphStyle">`: the archived alignment (none: left,
+    /// ``AttributedStringRule/archivedAlignment(_:)``), the line break mode given, the line metrics.
+    private func paragraphStyle(_ index: Int, lineBreakMode: String) -> DecompiledElement {
+        let element = DecompiledElement(
+            "paragraphStyle",
+            [
+                ("key", "NSParagraphStyle"),
+                ("alignment", Self.paragraphAlignments[reader.integer(index, "NSAlignment") ?? 0] ?? "left"),
+                ("lineBreakMode", lineBreakMode), ("baseWritingDirection", "natural"),
+            ])
+        for (attribute, key) in AttributedStringRule.paragraphMetricKeys {
+            if let value = reader.number(index, key) { element.set(attribute, Self.number(value)) }
+        }
+        element.set("tighteningFactorForTruncation", "0.0")
+        return element
+    }
+
+    /// A label's `<attributedString key="attributedText">` for its `UIAttributedText` `string`:
+    /// Xcode 13's form (``LabelRule/encodeModernAttributed(_:_:_:)``: the paragraph style is an
+    /// immutable `NSParagraphStyle` when the source's line break mode is the label's, a mutable
+    /// one when it differed: word wrapping, as in 29 of the pairs' 42 styles) or Xcode 9's
+    /// (``LabelRule/encodeAttributed(_:_:_:)``: the string's shadow is UILabel's, the paragraph's
+    /// mode the label's whatever the source said: word wrapping, as in Idrill7's three).
+    private func attributedLabelText(_ label: Int, _ string: Int) -> DecompiledElement? {
+        guard let (text, attributes) = attributedParts(string) else { return nil }
+        let labelMode = reader.integer(label, "UILineBreakMode") ?? 4
+        if era.archivesAttributedTextAsGiven {
+            return attributedElement(key: "attributedText", text: text, attributes: attributes) { style in
+                let mode =
+                    reader.className(style) == "NSParagraphStyle"
+                    ? Self.paragraphLineBreakModes[labelMode] ?? "truncatingTail"
+                    : labelMode == 0 ? "truncatingTail" : "wordWrapping"
+                return paragraphStyle(style, lineBreakMode: mode)
+            }
+        }
+        let shadow = attributes.first { $0.0 == "NSShadow" }?.1
+        guard let shadow, reader.className(shadow) == "NSShadow", reader.reference(shadow, "NSShadowColor") == nil
+        else { return nil }
+        return attributedElement(
+            key: "attributedText", text: text, attributes: attributes, skipping: ["NSShadow"]
+        ) { paragraphStyle($0, lineBreakMode: "wordWrapping") }
+    }
+
+    /// A button state's `<attributedString key="attributedTitle">`
+    /// (``ButtonRule/attributedTitle(_:in:)`` read backwards: an immutable paragraph style
+    /// that archives no line break mode).
+    private func attributedTitle(_ string: Int) -> DecompiledElement? {
+        guard let (text, attributes) = attributedParts(string) else { return nil }
+        return attributedElement(key: "attributedTitle", text: text, attributes: attributes) {
+            paragraphStyle($0, lineBreakMode: "wordWrapping")
+        }
+    }
+
+    /// The `NSFont` of a button's normal-state attributed title, which the compiler gives the
+    /// button when its document names no font (``ButtonRule``).
+    private func attributedTitleFont(_ button: Int) -> Int? {
+        let contents = reader.reference(button, "UIButtonStatefulContent").map { reader.pairs(at: $0) } ?? []
+        guard let normal = contents.first(where: { reader.numberObject(at: $0.0) == 0 })?.1,
+            let title = reader.reference(normal, "UIAttributedTitle"), let parts = attributedParts(title)
+        else { return nil }
+        return parts.attributes.first { $0.0 == "NSFont" }?.1
     }
 
     private func button(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
@@ -847,6 +1055,12 @@ final class UIKitDecompilation: DecompileState {
             element.set(attribute, "YES")
         }
         take("UIButtonConfiguration")
+        var configuration: DecompiledElement?
+        if let made = reader.reference(index, "UIButtonConfiguration") {
+            configuration =
+                buttonConfiguration(made) ?? lost("UIButtonConfiguration", "a button configuration (object \(made))")
+        }
+        defer { if let configuration { element.append(configuration) } }
         for (name, key) in [
             ("contentEdgeInsets", "UIContentEdgeInsets"), ("titleEdgeInsets", "UITitleEdgeInsets"),
             ("imageEdgeInsets", "UIImageEdgeInsets"),
@@ -861,7 +1075,9 @@ final class UIKitDecompilation: DecompileState {
                         ("maxX", Self.number(edges[3])), ("maxY", Self.number(edges[2])),
                     ]))
         }
-        if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
+        if let fontIndex = reader.reference(index, "UIFont"), fontIndex == attributedTitleFont(index) {
+            take("UIFont")
+        } else if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
             take("UIFont")
             element.append(font)
         }
@@ -879,6 +1095,13 @@ final class UIKitDecompilation: DecompileState {
                 switch key {
                 case "UITitle":
                     if let title = reader.string(content, key) { state.set("title", title) }
+                case "UIAttributedTitle":
+                    if let title = reader.reference(content, key).flatMap({ attributedTitle($0) }) {
+                        state.append(title)
+                        element.set("hasAttributedTitle", "YES")
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
                 case "UIImage", "UIBackgroundImage":
                     if let name = image(reader.reference(content, key)) {
                         state.set(key == "UIImage" ? "image" : "backgroundImage", name)
@@ -901,7 +1124,87 @@ final class UIKitDecompilation: DecompileState {
         }
     }
 
+    static let configurationStyles = inverted(ButtonConfigurationRule.styles)
+    static let configurationCodes: [(key: String, attribute: String, table: [Int: String], fallback: Int)] = [
+        ("UIButtonConfigurationImagePlacement", "imagePlacement", inverted(ButtonConfigurationRule.imagePlacements), 2),
+        ("UIButtonConfigurationCornerStyle", "cornerStyle", inverted(ButtonConfigurationRule.cornerStyles), 0),
+        ("UIButtonConfigurationButtonSize", "buttonSize", inverted(ButtonConfigurationRule.sizes), 0),
+        ("UIButtonConfigurationTitleAlignment", "titleAlignment", inverted(ButtonConfigurationRule.titleAlignments), 0),
+    ]
+
+    /// `UIButtonConfiguration` → `<buttonConfiguration key="configuration">`
+    /// (``ButtonConfigurationRule`` read backwards); nil for a shape the rule does not write.
+    private func buttonConfiguration(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIButtonConfiguration",
+            let style = reader.integer(index, "UIButtonConfigurationButtonStyle").flatMap({
+                Self.configurationStyles[$0]
+            })
+        else { return nil }
+        let element = DecompiledElement("buttonConfiguration", [("key", "configuration"), ("style", style)])
+        for entry in Self.configurationCodes {
+            guard let code = reader.integer(index, entry.key), code != entry.fallback else { continue }
+            guard let name = entry.table[code] else { return nil }
+            element.set(entry.attribute, name)
+        }
+        var titleFont: DecompiledElement?
+        for (key, attribute) in [
+            ("UIButtonConfigurationTitle", "title"), ("UIButtonConfigurationSubtitle", "subtitle"),
+        ] {
+            guard let string = reader.reference(index, key), let parts = attributedParts(string) else { continue }
+            // A text without attributes is no text (the rule writes "" alone then).
+            guard reader.has(string, "NSAttributes") else { continue }
+            element.set(attribute, parts.text)
+            if key == "UIButtonConfigurationTitle", let font = parts.attributes.first(where: { $0.0 == "NSFont" }) {
+                titleFont = self.font(font.1, key: "titleFontDescription")
+            }
+        }
+        for (key, attribute, fallback) in [
+            ("UIButtonConfigurationImagePadding", "imagePadding", 0.0),
+            ("UIButtonConfigurationTitlePadding", "titlePadding", 1),
+        ] {
+            if let value = reader.number(index, key), value != fallback { element.set(attribute, Self.number(value)) }
+        }
+        if reader.flag(index, "UIButtonConfigurationShowsActivityIndicator") == true {
+            element.set("showsActivityIndicator", "YES")
+        }
+        if let name = image(reader.reference(index, "UIButtonConfigurationImage")) {
+            element.append(DecompiledElement("imageReference", [("key", "image"), ("image", name)]))
+        }
+        if let inset = reader.string(index, "UIButtonConfigurationContentInset") {
+            let edges = inset.trimmingCharacters(in: CharacterSet(charactersIn: "{}")).split(separator: ",").compactMap
+            {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
+            guard edges.count == 4 else { return nil }
+            element.append(
+                DecompiledElement(
+                    "directionalEdgeInsets",
+                    [
+                        ("key", "contentInsets"), ("top", Self.number(edges[0])), ("leading", Self.number(edges[1])),
+                        ("bottom", Self.number(edges[2])), ("trailing", Self.number(edges[3])),
+                    ]))
+        }
+        if let titleFont { element.append(titleFont) }
+        // A background color the source set (customized); the others are the rule's defaults.
+        if let background = reader.reference(index, "UIButtonConfigurationBackground"),
+            reader.flag(background, "hasCustomized-backgroundColor") == true,
+            let color = color(reader.reference(background, "backgroundColor"), key: "backgroundColor")
+        {
+            let made = DecompiledElement("backgroundConfiguration", [("key", "background")])
+            made.append(color)
+            element.append(made)
+        }
+        for (key, attribute) in [
+            ("UIButtonConfigurationBaseForegroundColor", "baseForegroundColor"),
+            ("UIButtonConfigurationBaseBackgroundColor", "baseBackgroundColor"),
+        ] {
+            if let color = color(reader.reference(index, key), key: attribute) { element.append(color) }
+        }
+        return element
+    }
+
     static let borderStyles = inverted(TextFieldRule.borderStyles)
+    static let clearButtonModes = inverted(TextFieldRule.clearButtonModes)
     static let capitalizations = inverted(TextInputTraitsRule.capitalizations)
     static let tristates = inverted(TextInputTraitsRule.tristate)
     static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
@@ -933,8 +1236,15 @@ final class UIKitDecompilation: DecompileState {
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
             Self.horizontalAlignments, unknown: "left", take)
         copyCode(index, "UIBorderStyle", to: "borderStyle", of: element, Self.borderStyles, unknown: "none", take)
+        copyCode(
+            index, "UIClearButtonMode", to: "clearButtonMode", of: element, Self.clearButtonModes, unknown: "never",
+            take)
         copyString(index, "UIText", to: "text", of: element, take)
         copyString(index, "UIPlaceholder", to: "placeholder", of: element, take)
+        if reader.flag(index, "UIClearsOnBeginEditing") == true {
+            take("UIClearsOnBeginEditing")
+            element.set("clearsOnBeginEditing", "YES")
+        }
         take("UITextAlignment")
         element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
         if let minimum = reader.number(index, "UIMinimumFontSize") {
@@ -1078,6 +1388,8 @@ final class UIKitDecompilation: DecompileState {
         }
         if let color = color(reader.reference(index, "UITextColor"), key: "textColor") {
             take("UITextColor")
+            // Written with the color before the iOS 13 SDK (TextViewRule).
+            take("UIDisableUpdateTextColorOnTraitCollectionChange")
             element.append(color)
         }
         if let bits = reader.integer(index, "UIDataDetectorTypes") {
@@ -1098,15 +1410,18 @@ final class UIKitDecompilation: DecompileState {
     /// `<prototypes>` of table view `index`: each prototype nib (``PrototypeNib``, a `UINib`
     /// whose archive data is the cell's own nib) decompiled into its `<tableViewCell>`, its
     /// upstream placeholders standing for the elements of this nib they name.
-    private func prototypes(_ index: Int) -> DecompiledElement {
-        let list = DecompiledElement("prototypes")
+    private func prototypes(
+        _ index: Int, listName: String = "prototypes", nibsKey: String = "UITableViewCellPrototypeNibs",
+        externalsKey: String = "UITableViewCellPrototypeNibExternalObjects"
+    ) -> DecompiledElement {
+        let list = DecompiledElement(listName)
         let externalTables = Dictionary(
-            reader.reference(index, "UITableViewCellPrototypeNibExternalObjects").map { reader.pairs(at: $0) } ?? [],
+            reader.reference(index, externalsKey).map { reader.pairs(at: $0) } ?? [],
             uniquingKeysWith: { first, _ in first })
         let externalsByIdentifier = Dictionary(
             externalTables.compactMap { key, table in reader.string(at: key).map { ($0, table) } },
             uniquingKeysWith: { first, _ in first })
-        let nibs = reader.reference(index, "UITableViewCellPrototypeNibs").map { reader.pairs(at: $0) } ?? []
+        let nibs = reader.reference(index, nibsKey).map { reader.pairs(at: $0) } ?? []
         for (position, pair) in nibs.enumerated() {
             let (key, nib) = pair
             let identifier = reader.string(at: key) ?? ""
@@ -1121,6 +1436,7 @@ final class UIKitDecompilation: DecompileState {
             let nested = UIKitDecompilation(
                 reader: DecompileReader(archive), shared: shared, salt: salt &* 131 &+ index &* 17 &+ position &+ 1)
             nested.era = era
+            nested.inStoryboard = inStoryboard
             nested.nesting = nesting + 1
             // What the prototype's upstream placeholders stand for in this nib.
             for (name, target) in externalsByIdentifier[identifier].map({ reader.pairs(at: $0) }) ?? [] {
@@ -1142,6 +1458,154 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         return list
+    }
+
+    // MARK: Switches
+
+    /// `<switch>` (``SwitchRule`` read backwards): enabled, on, the on tint; the frame is the
+    /// source's, restored at load time by a `frame` key-value pair (``runtimeAttributes()``).
+    private func switchKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        take("UISwitchEnabled")
+        if reader.flag(index, "UIDisabled") == true {
+            take("UIDisabled")
+            element.set("enabled", "NO")
+        }
+        if reader.flag(index, "UISwitchOn") == true {
+            take("UISwitchOn")
+            element.set("on", "YES")
+        }
+        if let color = color(reader.reference(index, "UISwitchOnTintColor"), key: "onTintColor") {
+            take("UISwitchOnTintColor")
+            element.append(color)
+        }
+    }
+
+    /// The numbers of an `NSValue` rect string (`{{x, y}, {width, height}}`), or nil.
+    private func rectValue(_ index: Int) -> [Double]? {
+        guard reader.className(index) == "NSValue", reader.integer(index, "NS.special") == 3,
+            let text = reader.string(index, "NS.rectval")
+        else { return nil }
+        let numbers = text.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0) }
+        return numbers.count == 4 && numbers.allSatisfy(\.isFinite) ? numbers : nil
+    }
+
+    // MARK: Collection views
+
+    /// Keys ``CollectionViewRule`` and ``UIKitScrollViewRule`` write for every collection view
+    /// of an era, from no attribute.
+    static let impliedCollectionKeys: Set<String> = [
+        "UIViewLocalOverrideTraitCollection", "UIAllowsUserInitiatedMultipleSelection", "UIDelegate",
+    ]
+
+    /// `<collectionView>` (``CollectionViewRule`` read backwards): the layout, the prototype
+    /// cells (nested nibs, as a table's: ``prototypes(_:listName:nibsKey:externalsKey:)``) in
+    /// `<cells>`, prefetching.
+    private func collectionView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in Self.impliedCollectionKeys { take(key) }
+        if reader.flag(index, "UICollectionViewPrefetchingEnabled") == false {
+            element.set("prefetchingEnabled", "NO")
+        }
+        take("UICollectionViewPrefetchingEnabled")
+        if reader.has(index, "UICollectionViewCellNibDict") {
+            take("UICollectionViewCellNibDict")
+            take("UICollectionViewCellPrototypeNibExternalObjects")
+            element.set("dataMode", "prototypes")
+            element.append(
+                prototypes(
+                    index, listName: "cells", nibsKey: "UICollectionViewCellNibDict",
+                    externalsKey: "UICollectionViewCellPrototypeNibExternalObjects"))
+        }
+        if let layout = reader.reference(index, "UICollectionLayout"), let made = collectionLayout(layout) {
+            take("UICollectionLayout")
+            element.append(made)
+        }
+    }
+
+    /// `<collectionViewFlowLayout key="collectionViewLayout">` (``CollectionViewRule/layout(_:_:)``
+    /// read backwards: spacings, item size, section inset and its reference, scroll direction),
+    /// or a custom layout's `<collectionViewLayout>` with its class.
+    private func collectionLayout(_ index: Int) -> DecompiledElement? {
+        let className = actualClass(index)
+        if className == "UICollectionViewLayout" {
+            let element = DecompiledElement("collectionViewLayout", [("key", "collectionViewLayout")])
+            element.set("id", id(index))
+            setCustomClass(index, on: element)
+            elements[index] = element
+            return element
+        }
+        guard className == "UICollectionViewFlowLayout" else { return nil }
+        let element = DecompiledElement("collectionViewFlowLayout", [("key", "collectionViewLayout")])
+        elements[index] = element
+        element.set("minimumLineSpacing", Self.number(reader.number(index, "UILineSpacing") ?? 10))
+        element.set("minimumInteritemSpacing", Self.number(reader.number(index, "UIInteritemSpacing") ?? 10))
+        if reader.integer(index, "UIScrollDirection") == 1 { element.set("scrollDirection", "horizontal") }
+        switch reader.integer(index, "UISectionInsetReference") {
+        case 1?: element.set("sectionInsetReference", "safeArea")
+        case 2?: element.set("sectionInsetReference", "layoutMargins")
+        default: break
+        }
+        setCustomClass(index, on: element)
+        element.set("id", id(index))
+        let size = reader.geometry(index, "UIItemSize") ?? [50, 50]
+        if size.count == 2 {
+            element.append(
+                DecompiledElement(
+                    "size", [("key", "itemSize"), ("width", Self.number(size[0])), ("height", Self.number(size[1]))]))
+        }
+        if let inset = reader.geometry(index, "UISectionInset"), inset.count == 4 {
+            element.append(
+                DecompiledElement(
+                    "inset",
+                    [
+                        ("key", "sectionInset"), ("minX", Self.number(inset[1])), ("minY", Self.number(inset[0])),
+                        ("maxX", Self.number(inset[3])), ("maxY", Self.number(inset[2])),
+                    ]))
+        }
+        return element
+    }
+
+    /// A collection view cell's own keys (``CollectionViewCellRule``): its reuse and
+    /// restoration identifiers; the iOS 14 SDK's nil configuration keys and the content view
+    /// are the compiler's.
+    private func collectionViewCell(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in [
+            "UISystemBackgroundView", "UIContentConfigurationIdentifier", "UIContentConfigurationView", "UIContentView",
+        ] {
+            take(key)
+        }
+        if let identifier = reader.string(index, "UIReuseIdentifier") {
+            take("UIReuseIdentifier")
+            if !identifier.isEmpty { element.set("reuseIdentifier", identifier) }
+        }
+        copyString(index, "UIRestorationIdentifier", to: "restorationIdentifier", of: element, take)
+    }
+
+    /// A collection view cell's content view. The older form (``CollectionViewCellRule``: UIKit's
+    /// own view, which IB does not track) is `<view key="contentView">` without an id, the
+    /// cell's id standing for it, its constraints the cell's (returned for the cell to list);
+    /// the later one `<collectionViewCellContentView key="contentView">`, a view like any other.
+    private func collectionCellContent(_ index: Int, cell: Int, depth: Int) -> (
+        element: DecompiledElement, constraints: [DecompiledElement]
+    ) {
+        let tracked = reader.elements(0, "UINibObjectsKey").contains(index)
+        if !tracked { ids[index] = id(cell) }
+        let made = view(index, depth: depth)
+        made.setKey("contentView")
+        // A content view with subviews does not translate its mask whatever the document says.
+        if !reader.elements(index, "UISubviews").isEmpty { made.remove("translatesAutoresizingMaskIntoConstraints") }
+        guard !tracked else {
+            made.name = "collectionViewCellContentView"
+            return (made, [])
+        }
+        made.name = "view"
+        made.remove("id")
+        // Its own safe area guide is the cell's (the source's guide on the cell moves to it), so
+        // the guide's placeholder, tracked after the cell, is that guide's.
+        if ownGuidesPending.remove(index) != nil {
+            ownGuidesPending.insert(cell)
+            safeAreaPlaced.insert(cell)
+        }
+        return (made, made.removeChildren(named: "constraints").flatMap(\.children))
     }
 
     static let barSystemItems = inverted(BarButtonItemRule.systemItems)
@@ -1356,6 +1820,15 @@ final class UIKitDecompilation: DecompileState {
     /// selection, colors; prototype cells (nested nibs) and static sections are kept as comments.
     private func tableView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in Self.impliedTableKeys { take(key) }
+        // From Xcode 13 a table's white background archives UIKit's name before the source's
+        // own components (``TableViewRule``'s white naming): the components are the document's.
+        if era.writesModernTableKeys, let background = reader.reference(index, "UIBackgroundColor"),
+            reader.string(background, "UISystemColorName") == "tableBackgroundColor",
+            reader.number(background, "UIWhite") == 1, let color = plainColor(background, key: "backgroundColor")
+        {
+            take("UIBackgroundColor")
+            element.append(color)
+        }
         let style = reader.integer(index, "UITableViewStyle") ?? reader.integer(index, "UIStyle") ?? 0
         element.set("style", Self.tableStyles[style] ?? "plain")
         if reader.integer(index, "UISeparatorStyleIOS9AndLater") == 0 || !reader.has(index, "UISeparatorStyle") {
@@ -1368,6 +1841,9 @@ final class UIKitDecompilation: DecompileState {
             take("UITableViewCellPrototypeNibs")
             take("UITableViewCellPrototypeNibExternalObjects")
             element.append(prototypes(index))
+        } else if !pendingDataSources.isEmpty {
+            element.set("dataMode", "static")
+            element.append(staticSections(pendingDataSources.removeFirst()))
         }
         let modern = reader.has(index, "UIFillerRowHeight")
         for (key, attribute, fallback) in [
@@ -1416,6 +1892,51 @@ final class UIKitDecompilation: DecompileState {
                         ("maxX", Self.number(inset[3])), ("maxY", Self.number(inset[2])),
                     ]))
         }
+    }
+
+    /// The nib's static table data sources not yet given to a table, in top-level order: the
+    /// order ``StoryboardCompiler`` lists them, that of their tables in the document.
+    private var pendingDataSources: [Int] = []
+    /// The depth of the view whose kind's keys are being read (static cells nest below it).
+    private var kindDepth = 0
+    /// The data sources given to a table, whose `staticDataSource` outlets are the compiler's.
+    private var decodedDataSources: Set<Int> = []
+
+    /// `<sections>` of a static table (``TableViewRule/encodeStaticSections(_:table:_:_:)`` read
+    /// backwards): each `UITableViewSection` a `<tableViewSection>` with its header and footer
+    /// titles and `<cells>`, each row's cell with its `rowHeight` (-1: none).
+    private func staticSections(_ dataSource: Int) -> DecompiledElement {
+        let depth = kindDepth
+        decodedDataSources.insert(dataSource)
+        visited.insert(dataSource)
+        let list = DecompiledElement("sections")
+        for section in reader.elements(dataSource, "UITableSections") {
+            let made = DecompiledElement("tableViewSection")
+            for (key, attribute) in [
+                ("UITableSectionHeaderTitle", "headerTitle"), ("UITableSectionFooterTitle", "footerTitle"),
+            ] {
+                if let title = reader.string(section, key) { made.set(attribute, title) }
+            }
+            made.set("id", id(section))
+            elements[section] = made
+            let cells = DecompiledElement("cells")
+            for row in reader.elements(section, "UITableSectionRows") {
+                guard let cell = reader.reference(row, "UITableRowCell"),
+                    ClassHierarchy.isKind(actualClass(cell), of: "UITableViewCell"), depth < Self.maximumDepth
+                else {
+                    cells.append(lost("static table row", "a static table row without a cell"))
+                    continue
+                }
+                let element = view(cell, depth: depth + 1)
+                if let height = reader.number(row, "UITableRowHeight"), height != -1 {
+                    element.set("rowHeight", Self.number(height))
+                }
+                cells.append(element)
+            }
+            made.append(cells)
+            list.append(made)
+        }
+        return list
     }
 
     private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
@@ -1479,6 +2000,14 @@ final class UIKitDecompilation: DecompileState {
     /// `<color key=…>` for a `UIColor` (``ColorRule`` read backwards), or nil.
     func color(_ index: Int?, key: String) -> DecompiledElement? {
         guard let index, reader.className(index) == "UIColor" else { return nil }
+        // A chromatic system background inside its modified-color wrapper (alpha unchanged):
+        // the system color (``ColorRule/backgroundColor(_:in:)``).
+        if let base = reader.reference(index, "UIDynamicModifiedBaseColor"), base != index,
+            reader.className(base) == "UIColor", !reader.has(base, "UIDynamicModifiedBaseColor"),
+            reader.number(index, "UIDynamicModifiedAlphaComponent") == .greatestFiniteMagnitude
+        {
+            return color(base, key: key)
+        }
         let element = DecompiledElement("color", [("key", key)])
         if let catalog = reader.string(index, "UIDynamicCatalogName") {
             element.set("name", catalog)
@@ -1539,6 +2068,36 @@ final class UIKitDecompilation: DecompileState {
         guard let red = component("UIRed"), let green = component("UIGreen"), let blue = component("UIBlue") else {
             return nil
         }
+        // Xcode 13's ColorSync matches calibrated white to float32's next value above 1, without
+        // float64 components (``ColorRule``): the source's calibrated RGB white.
+        let matchedWhite = Double(Float(1).nextUp)
+        if era.matchesCalibratedWhiteAboveOne, [red, green, blue].allSatisfy({ $0 == matchedWhite }),
+            !reader.has(index, "UIRed-Double")
+        {
+            element.set("red", "1")
+            element.set("green", "1")
+            element.set("blue", "1")
+            element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+            element.set("colorSpace", "calibratedRGB")
+            return element
+        }
+        // A storyboard's sRGB components are rounded to ten digits and keep float64 copies
+        // (``ColorRule/roundsDoubles(_:_:)``): float32 components that ten digits do not give,
+        // without copies, are ColorSync's match of a calibrated RGB color (Generic RGB through
+        // both profiles' whites, ``ColorConversion/genericRGBToSRGB(_:relativeToWhite:)``),
+        // given back when the compiler's conversion of the inverse gives the same float32s.
+        if inStoryboard, era.roundsColorDoubles, era.matchesColorsRelativeToWhite,
+            !["UIRed", "UIGreen", "UIBlue"].contains(where: { reader.has(index, $0 + "-Double") }),
+            [red, green, blue].contains(where: { ColorRule.roundedToTenDigits($0) != $0 }),
+            let calibrated = Self.calibratedSource(of: [red, green, blue])
+        {
+            element.set("red", Self.number(calibrated[0]))
+            element.set("green", Self.number(calibrated[1]))
+            element.set("blue", Self.number(calibrated[2]))
+            element.set("alpha", Self.number(component("UIAlpha") ?? 1))
+            element.set("colorSpace", "calibratedRGB")
+            return element
+        }
         element.set("red", Self.number(red))
         element.set("green", Self.number(green))
         element.set("blue", Self.number(blue))
@@ -1548,8 +2107,26 @@ final class UIKitDecompilation: DecompileState {
         return element
     }
 
+    /// The calibrated RGB components whose match to extended sRGB (Xcode 13's, relative to the
+    /// whites) gives `target` in float32, refined from the inverse conversion; nil when none does.
+    static func calibratedSource(of target: [Double]) -> [Double]? {
+        guard target.count == 3, target.allSatisfy(\.isFinite) else { return nil }
+        let goal = ColorConversion.sRGBToGenericRGB(target)
+        var source = goal
+        for _ in 0..<8 {
+            let matched = ColorConversion.genericRGBToSRGB(source, relativeToWhite: true)
+            guard matched.count == 3 else { return nil }
+            if zip(matched, target).allSatisfy({ Float($0) == Float($1) }) { return source }
+            let back = ColorConversion.sRGBToGenericRGB(matched)
+            guard back.count == 3 else { return nil }
+            source = (0..<3).map { source[$0] + goal[$0] - back[$0] }
+            guard source.allSatisfy(\.isFinite) else { return nil }
+        }
+        return nil
+    }
+
     /// `<fontDescription key=…>` for a `UIFont` (``FontRule`` read backwards), or nil.
-    private func font(_ index: Int?, key: String) -> DecompiledElement? {
+    func font(_ index: Int?, key: String) -> DecompiledElement? {
         guard let index, reader.className(index) == "UIFont" else { return nil }
         let element = DecompiledElement("fontDescription", [("key", key)])
         if let style = reader.string(index, "UIIBTextStyle") {
@@ -1605,6 +2182,8 @@ final class UIKitDecompilation: DecompileState {
         {
             return nil
         }
+        // The four constraints pinning a collection view cell's content view (CollectionViewCellRule).
+        if reader.string(index, "NSLayoutIdentifier") == "UIIBSystemGenerated" { return nil }
         switch className {
         case "NSLayoutConstraint": break
         case "NSIBPrototypingLayoutConstraint", "_UILayoutSupportConstraint":
@@ -1627,10 +2206,35 @@ final class UIKitDecompilation: DecompileState {
     /// the nib lists; its id is the view's own guide's when constraints name one.
     private func safeAreas() {
         let tracked = reader.elements(0, "UINibObjectsKey")
+        let scrollGuides = ownedScrollGuides()
+        var pairedPlaceholder: Int?
         for (position, index) in tracked.enumerated()
         where position > 0 && reader.className(index) == "UILayoutGuide"
             && reader.string(index, "UILayoutGuideIdentifier") == ""
         {
+            if pairedPlaceholder == index { continue }
+            // A scroll view's content and frame guides (SafeAreaRule.encodeScrollGuide, Xcode 11
+            // and later): two placeholders after its subtree, so the nearest scroll view tracked
+            // before them that has none yet; their ids are UIKit's own guides' when constraints
+            // name those.
+            if era >= XcodeEra(11), position + 1 < tracked.count,
+                reader.className(tracked[position + 1]) == "UILayoutGuide",
+                reader.string(tracked[position + 1], "UILayoutGuideIdentifier") == "",
+                let scrollView = tracked[..<position].last(where: {
+                    actualClass($0) == "UIScrollView" && !scrollGuidesPlaced.contains($0)
+                }), let element = elements[scrollView]
+            {
+                scrollGuidesPlaced.insert(scrollView)
+                pairedPlaceholder = tracked[position + 1]
+                for (offset, key) in [(0, "contentLayoutGuide"), (1, "frameLayoutGuide")] {
+                    let owned = scrollGuides[[scrollView, offset]]
+                    element.append(
+                        DecompiledElement(
+                            "viewLayoutGuide", [("key", key), ("id", id(owned ?? tracked[position + offset]))]))
+                }
+                element.orderChildren(["rect", "autoresizingMask", "subviews", "viewLayoutGuide"])
+                continue
+            }
             // Right after its view (xibs); else, as in storyboard view nibs, listed after the
             // placeholders: the first top-level view without a safe area.
             var owner = tracked[position - 1]
@@ -1664,6 +2268,292 @@ final class UIKitDecompilation: DecompileState {
         }
     }
 
+    // MARK: Size-class variations
+
+    /// Container → every subview (constraint) a size-class mask includes or excludes, in the
+    /// document's order: what ``VariationRule`` lists as the relationship storage's candidates,
+    /// installed or not.
+    private var subviewCandidates: [Int: [Int]] = [:]
+    /// Container → its `traitStorageSubviews` storage.
+    private var subviewStorages: [Int: Int] = [:]
+    private var constraintCandidates: [Int: [Int]] = [:]
+
+    static let variationValues = VariationRule.attributeVariationCodes.mapValues { inverted($0) }
+
+    /// Notes each relationship storage's candidates, so that the views and constraints no
+    /// size class installs by default are decoded with the installed ones.
+    private func collectCandidates(_ lists: [Int]) {
+        for list in lists {
+            for storage in reader.elements(list, "UITraitStorages")
+            where reader.className(storage) == "_UIRelationshipTraitStorage" {
+                guard let object = reader.reference(storage, "UIObject") else { continue }
+                let candidates = reader.elements(storage, "UIRelationshipCandidates")
+                switch reader.string(storage, "UIKeyPath") {
+                case "traitStorageSubviews"?:
+                    subviewCandidates[object] = candidates
+                    subviewStorages[object] = storage
+                case "traitStorageConstraints"?
+                where !candidates.contains(where: { reader.className($0) == "NSIBPrototypingLayoutConstraint" }):
+                    constraintCandidates[object] = candidates
+                case "traitStorageConstraints"?:
+                    // Xcode 6 and 7: each size class's prototyping constraints, which stand for
+                    // the subviews' frames there (``frameVariations(_:records:)``).
+                    prototypingStorages[object] = storage
+                    for record in reader.elements(storage, "UIRecords")
+                    where variationKey(reader.reference(record, "UITraitCollection")) == "default" {
+                        for constraint in reader.elements(record, "UIAddedObjects") {
+                            guard let item = reader.reference(constraint, "NSFirstItem") else { continue }
+                            prototypingFlags[item] = "fixedFrame"
+                        }
+                    }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A container's candidates in order, then what it lists that is no candidate (a
+    /// controller's layout guides, generated constraints).
+    private func withCandidates(_ candidates: [Int]?, _ listed: [Int]) -> [Int] {
+        guard let candidates else { return listed }
+        let known = Set(candidates)
+        return candidates + listed.filter { !known.contains($0) }
+    }
+
+    /// The `<variation key=…>` key of a record's trait collection (``VariationRule/SizeClass``
+    /// read backwards): `default`, or the height class then the width class.
+    private func variationKey(_ traits: Int?) -> String? {
+        guard let traits, reader.className(traits) == "UITraitCollection" else { return "default" }
+        var parts: [String] = []
+        for (trait, name) in [("Vertical", "heightClass"), ("Horizontal", "widthClass")] {
+            guard let code = reader.integer(traits, "UITraitCollectionBuiltinTrait-_UITraitName\(trait)SizeClass")
+            else { continue }
+            guard let value = [1: "compact", 2: "regular"][code] else { return nil }
+            parts.append("\(name)=\(value)")
+        }
+        return parts.isEmpty ? "default" : parts.joined(separator: "-")
+    }
+
+    /// Trait storage list `index` → `<variation>`s on the elements its storages name
+    /// (``VariationRule`` read backwards, Xcode 10 and later): a relationship storage's records
+    /// → `<mask key="subviews">` / `<mask key="constraints">` with `<include>` and `<exclude>`;
+    /// an attribute storage's records but the last (the default's, the element's own value) →
+    /// the attribute, or a constraint's `constant` (``VariationRule/constantStorages(_:context:)``,
+    /// listed twice). False when a storage is none of these; what was read stays.
+    private func variations(_ index: Int) -> Bool {
+        var complete = true
+        var seen: Set<String> = []
+        for storage in reader.elements(index, "UITraitStorages") {
+            guard let object = reader.reference(storage, "UIObject"), let owner = elements[object],
+                let keyPath = reader.string(storage, "UIKeyPath")
+            else {
+                complete = false
+                continue
+            }
+            // Storages repeated as equal objects: the first stands for them.
+            let records = reader.elements(storage, "UIRecords")
+            guard seen.insert("\(object) \(keyPath)").inserted else { continue }
+            switch reader.className(storage) {
+            case "_UIRelationshipTraitStorage" where prototypingStorages[object] == storage:
+                frameVariations(object, records: records)
+            case "_UIRelationshipTraitStorage":
+                guard
+                    let kind = ["traitStorageSubviews": "subviews", "traitStorageConstraints": "constraints"][keyPath]
+                else {
+                    complete = false
+                    continue
+                }
+                for record in records {
+                    guard let key = variationKey(reader.reference(record, "UITraitCollection")) else {
+                        complete = false
+                        continue
+                    }
+                    let mask = variationElement(owner, key).child("mask", key: kind)
+                    for (listKey, entry) in [("UIAddedObjects", "include"), ("UIRemovedObjects", "exclude")] {
+                        for member in reader.elements(record, listKey) where elements[member] != nil {
+                            mask.append(DecompiledElement(entry, [("reference", id(member))]))
+                        }
+                    }
+                }
+            case "_UIAttributeTraitStorage":
+                for record in records.dropLast() {
+                    guard let key = variationKey(reader.reference(record, "UITraitCollection")),
+                        let value = reader.reference(record, "UIValue"),
+                        let text = variationValue(keyPath, value)
+                    else {
+                        complete = false
+                        continue
+                    }
+                    variationElement(owner, key).set(keyPath == "encodedConstant" ? "constant" : keyPath, text)
+                }
+            default:
+                complete = false
+            }
+        }
+        return complete
+    }
+
+    /// Container → its Xcode 6/7 prototyping constraint storage.
+    private var prototypingStorages: [Int: Int] = [:]
+
+    /// Xcode 6 and 7's prototyping constraint storage of `container` → its subviews' frame
+    /// variations (``VariationRule``'s per-class placement read backwards). Each record is a size
+    /// class's constraints, made from each installed subview's frame there when it is fixed
+    /// (``PrototypingConstraintRule``: left and top to the container, width and height unless
+    /// intrinsic); a subview without constraints in a class where it is installed is not fixed
+    /// there. A subview gets `<variation key=… fixedFrame=…>` (with its `<rect key="frame">`) for
+    /// each class, from the least specific, whose placement the variations before do not give.
+    private func frameVariations(_ container: Int, records: [Int]) {
+        struct Placement: Equatable {
+            var fixed: Bool
+            var frame: [Double]
+        }
+        typealias SizeClass = VariationRule.SizeClass
+        var perClass: [Int: [(SizeClass, [Int])]] = [:]
+        var classes: [SizeClass] = []
+        for record in records {
+            guard let key = variationKey(reader.reference(record, "UITraitCollection")),
+                let sizeClass = SizeClass(key: key)
+            else { continue }
+            classes.append(sizeClass)
+            var byItem: [Int: [Int]] = [:]
+            for constraint in reader.elements(record, "UIAddedObjects") {
+                if let item = reader.reference(constraint, "NSFirstItem") {
+                    byItem[item, default: []].append(constraint)
+                }
+            }
+            for (item, constraints) in byItem { perClass[item, default: []].append((sizeClass, constraints)) }
+        }
+        let subviews = subviewCandidates[container] ?? reader.elements(container, "UISubviews")
+        for subview in subviews {
+            guard let element = elements[subview], let base = frameNumbers(subview) else { continue }
+            let constrained = perClass[subview] ?? []
+            func placement(_ sizeClass: SizeClass) -> Placement {
+                guard let constraints = constrained.first(where: { $0.0 == sizeClass })?.1 else {
+                    return Placement(fixed: false, frame: base)
+                }
+                var frame = base
+                for constraint in constraints {
+                    let attribute = reader.integer(constraint, "NSFirstAttributeV2") ?? 0
+                    let constant = reader.number(constraint, "NSConstantV2") ?? 0
+                    switch attribute {
+                    case 1: frame[0] = constant
+                    case 3: frame[1] = constant
+                    case 7: frame[2] = constant
+                    case 8: frame[3] = constant
+                    default: break
+                    }
+                }
+                return Placement(fixed: true, frame: frame)
+            }
+            let defaultClass = SizeClass(horizontal: nil, vertical: nil)
+            let installed = classes.filter { isInstalled(subview, in: $0, container: container) }
+            let basePlacement =
+                installed.contains(defaultClass) ? placement(defaultClass) : Placement(fixed: false, frame: base)
+            var emitted: [(SizeClass, Placement)] = []
+            for sizeClass in installed.sorted(by: { $0.specificity < $1.specificity }) where sizeClass.specificity > 0 {
+                var resolved = basePlacement
+                for (other, value) in emitted.sorted(by: { $0.0.specificity < $1.0.specificity })
+                where other.applies(in: sizeClass) {
+                    resolved = value
+                }
+                let actual = placement(sizeClass)
+                guard actual.fixed != resolved.fixed || (actual.fixed && actual.frame != resolved.frame) else {
+                    continue
+                }
+                emitted.append((sizeClass, actual))
+                let variation = variationElement(element, variationKeyText(sizeClass))
+                variation.set("fixedFrame", actual.fixed ? "YES" : "NO")
+                if actual.fixed {
+                    variation.append(
+                        DecompiledElement(
+                            "rect",
+                            [
+                                ("key", "frame"), ("x", Self.number(actual.frame[0])),
+                                ("y", Self.number(actual.frame[1])), ("width", Self.number(actual.frame[2])),
+                                ("height", Self.number(actual.frame[3])),
+                            ]))
+                }
+            }
+        }
+    }
+
+    /// A subview's frame as x, y, width, height.
+    private func frameNumbers(_ index: Int) -> [Double]? {
+        guard let bounds = reader.geometry(index, "UIBounds"), bounds.count == 4,
+            let center = reader.geometry(index, "UICenter"), center.count == 2
+        else { return nil }
+        return [center[0] - bounds[2] / 2, center[1] - bounds[3] / 2, bounds[2], bounds[3]]
+    }
+
+    /// Whether `subview` is installed in `sizeClass`: its container's subview masks (the records
+    /// of its `traitStorageSubviews` storage), the more specific last; installed without one.
+    private func isInstalled(_ subview: Int, in sizeClass: VariationRule.SizeClass, container: Int) -> Bool {
+        guard let storage = subviewStorages[container] else { return true }
+        var installed = true
+        var masks: [(VariationRule.SizeClass, Int)] = []
+        for record in reader.elements(storage, "UIRecords") {
+            guard let key = variationKey(reader.reference(record, "UITraitCollection")),
+                let maskClass = VariationRule.SizeClass(key: key)
+            else { continue }
+            masks.append((maskClass, record))
+        }
+        for (maskClass, record) in masks.sorted(by: { $0.0.specificity < $1.0.specificity })
+        where maskClass.applies(in: sizeClass) {
+            if reader.elements(record, "UIRemovedObjects").contains(subview) { installed = false }
+            if reader.elements(record, "UIAddedObjects").contains(subview) { installed = true }
+        }
+        return installed
+    }
+
+    /// The variation key of a size class (``VariationRule/SizeClass/init(key:)`` read backwards).
+    private func variationKeyText(_ sizeClass: VariationRule.SizeClass) -> String {
+        let names = [1: "compact", 2: "regular"]
+        var parts: [String] = []
+        if let vertical = sizeClass.vertical, let name = names[vertical] { parts.append("heightClass=\(name)") }
+        if let horizontal = sizeClass.horizontal, let name = names[horizontal] { parts.append("widthClass=\(name)") }
+        return parts.isEmpty ? "default" : parts.joined(separator: "-")
+    }
+
+    /// The text of an attribute variation's value: a constraint's numeric constant, a view
+    /// attribute's name for its raw value or its number.
+    private func variationValue(_ keyPath: String, _ value: Int) -> String? {
+        if keyPath == "encodedConstant" {
+            guard reader.className(value) == "_NSLayoutConstraintConstant",
+                reader.reference(value, "UISymbolicConstant") == nil,
+                let constant = reader.number(value, "UINumericConstant")
+            else { return nil }
+            return Self.number(constant)
+        }
+        guard let number = reader.numberObject(at: value) else { return nil }
+        if keyPath == VariationRule.numericVariationAttribute { return Self.number(number) }
+        return Int(exactly: number).flatMap { Self.variationValues[keyPath]?[$0] }
+    }
+
+    /// `owner`'s `<variation key=key>`, made when missing.
+    private func variationElement(_ owner: DecompiledElement, _ key: String) -> DecompiledElement {
+        owner.child("variation", key: key)
+    }
+
+    /// Scroll views given their content and frame guides.
+    private var scrollGuidesPlaced: Set<Int> = []
+
+    /// UIKit's own content (0) and frame (1) guides of scroll views, which constraints name:
+    /// [scroll view, kind] → guide.
+    private func ownedScrollGuides() -> [[Int]: Int] {
+        var guides: [[Int]: Int] = [:]
+        for index in reader.entries.indices
+        where ["UILayoutGuide", "_UIScrollViewLayoutGuide"].contains(reader.className(index)) {
+            guard let owner = reader.reference(index, "UILayoutGuideOwningView") else { continue }
+            switch reader.string(index, "UILayoutGuideIdentifier") {
+            case "UIScrollView-contentLayoutGuide"?: guides[[owner, 0]] = index
+            case "UIScrollView-frameLayoutGuide"?: guides[[owner, 1]] = index
+            default: break
+            }
+        }
+        return guides
+    }
+
     // MARK: Accessibility
 
     static let accessibilityTraits = AccessibilityRule.traitBits.sorted { $0.value < $1.value }
@@ -1684,6 +2574,8 @@ final class UIKitDecompilation: DecompileState {
                 element.set("identifier", reader.string(index, key) ?? "")
             case "UIAccessibilityLabel" where reader.string(index, key) != nil:
                 element.set("label", reader.string(index, key) ?? "")
+            case "UIAccessibilityHint" where reader.string(index, key) != nil:
+                element.set("hint", reader.string(index, key) ?? "")
             case "UIAccessibilityTraits":
                 let bits = reader.reference(index, key).flatMap { reader.numberObject(at: $0) }.flatMap {
                     Int(exactly: $0)
@@ -1719,13 +2611,55 @@ final class UIKitDecompilation: DecompileState {
             {
                 continue
             }
+            // Every segue template's outlet to the controller it leaves is the compiler's
+            // (StoryboardCompiler), made with the segue.
+            if isSceneNib, className == "UIRuntimeOutletConnection",
+                reader.string(index, "UILabel") == "viewController",
+                let source = reader.reference(index, "UISource"), reader.className(source).hasSuffix("SegueTemplate")
+            {
+                continue
+            }
             guard let source = reader.reference(index, "UISource"), let owner = elements[source],
                 let label = reader.string(index, "UILabel")
             else {
                 unmapped["connection without a decompiled source", default: 0] += 1
                 continue
             }
-            let connections = owner.child("connections")
+            let destinationElement = reader.reference(index, "UIDestination").flatMap { elements[$0] }
+            if className == "UIRuntimeOutletConnection" {
+                // The controller's outlet to a static table's data source is the compiler's.
+                if label == "staticDataSource",
+                    let destination = reader.reference(index, "UIDestination"), decodedDataSources.contains(destination)
+                {
+                    continue
+                }
+                // A static cell's segue: its selectionSegueTemplate outlet to the template's
+                // placeholder; a container's embed segue: the placeholder's containerView
+                // outlet to it (``ConnectionRule``'s segue triggers read backwards).
+                if label == "selectionSegueTemplate", let segue = destinationElement, segue.name == "segue" {
+                    shared.placedSegues.insert(ObjectIdentifier(segue))
+                    owner.child("connections").append(segue)
+                    continue
+                }
+                // A popover segue's anchor: its template's anchorView outlet (StoryboardCompiler).
+                if label == "anchorView", owner.name == "segue",
+                    let destination = reader.reference(
+                        index, "UIDestination"), destinationElement != nil
+                {
+                    owner.set("popoverAnchorView", id(destination))
+                    continue
+                }
+                if label == "containerView", owner.name == "segue", let container = destinationElement,
+                    container.name == "view"
+                {
+                    container.name = "containerView"
+                    shared.placedSegues.insert(ObjectIdentifier(owner))
+                    container.child("connections").append(owner)
+                    continue
+                }
+            }
+            // Made when a connection is written (a skipped one leaves no empty list).
+            var connections: DecompiledElement { owner.child("connections") }
             switch className {
             case "UIRuntimeOutletConnection":
                 // A view nib's File's Owner (its controller) gets its view outlet from the compiler.
@@ -1747,6 +2681,7 @@ final class UIKitDecompilation: DecompileState {
                 if label == "perform:", let destination = reader.reference(index, "UIDestination"),
                     let segue = elements[destination], segue.name == "segue"
                 {
+                    shared.placedSegues.insert(ObjectIdentifier(segue))
                     connections.append(segue)
                     continue
                 }
@@ -1791,6 +2726,19 @@ final class UIKitDecompilation: DecompileState {
                 let keyPath = reader.string(index, "UIKeyPath")
             else {
                 unmapped["runtime attribute of an object without an element", default: 0] += 1
+                continue
+            }
+            // A switch's frame: the document's own, which UISwitch's fixed size would lose.
+            if keyPath == "frame", owner.name == "switch", let value = reader.reference(index, "UIValue"),
+                let rect = rectValue(value)
+            {
+                let frame = DecompiledElement(
+                    "rect",
+                    [
+                        ("key", "frame"), ("x", Self.number(rect[0])), ("y", Self.number(rect[1])),
+                        ("width", Self.number(rect[2])), ("height", Self.number(rect[3])),
+                    ])
+                owner.replaceChild(named: "rect", key: "frame", with: frame)
                 continue
             }
             let list = owner.child("userDefinedRuntimeAttributes")

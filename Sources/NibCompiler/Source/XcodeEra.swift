@@ -247,6 +247,10 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// of 0senno, ertmuirm and kiralab (15 and later; the 14 era shows no cell), which keep
     /// the iOS 14 SDK's other two slots.
     var writesContentConfigurationIdentifier: Bool { version < 15 }
+    /// A table with a header or footer view archives the content size UIKit lays out
+    /// (``TableViewRule/encodeHeaderAndFooter(_:_:_:_:isGrouped:)``): the 16 such tables of the
+    /// duckduckgo pairs and Whats-Cooking (13.2, 12); ikyih's (15) and 0senno's (16) do not.
+    var writesTableHeaderContentSize: Bool { version < 15 }
     /// A nib whose every key is one the corpus's launch-screen-like nibs show gets
     /// `IBUINibLNEVersionKey` 1 on its root (``LaunchNibRule``): 12 nibs of 0senno, eagle-eyexk,
     /// ertmuirm and iOS-Apps-Code-UNO; leeja328's launch screen (14) and ikyih's scene nibs

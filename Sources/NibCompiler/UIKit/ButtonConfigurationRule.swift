@@ -12,7 +12,7 @@
 /// | `UIButtonConfigurationBackground` | a `UIBackgroundConfiguration` (``TableViewCellRule/backgroundConfiguration(color:stroke:defaultStyle:era:)``) with a button's defaults: corner radius 5.949999999999999, clear stroke 1 wide (both customized); its color `<backgroundConfiguration><color key="backgroundColor">` (customized), else clear for plain, the base background color or the tint for filled |
 /// | `…CornerStyle`, `…ButtonSize`, `…MacIdiomStyle` | `cornerStyle` (fixed -1, dynamic 0, small 1, medium 2, large 3, capsule 4), `buttonSize` (medium 0, small 1, mini 2, large 3), 0 |
 /// | `…BaseBackgroundColor`, `…BaseForegroundColor` | `<color key="baseBackgroundColor">`, `<color key="baseForegroundColor">`, else nil |
-/// | `…Image`, `…PreferredSymbolConfigurationForImage`, `…ShowsActivityIndicator` | `image` (a placeholder), nil, `showsActivityIndicator` |
+/// | `…Image`, `…PreferredSymbolConfigurationForImage`, `…ShowsActivityIndicator` | `<imageReference key="image">` (or an `image` attribute; a placeholder), nil, `showsActivityIndicator` |
 /// | `…Title`, `…Subtitle` | `NSAttributedString`s: the text (localizable as `id.configuration.title`), with `NSAttributes` holding `NSFont` from `<fontDescription key="titleFontDescription">` (empty when there is a title and no font; absent without a title) |
 /// | `…ContentInset` | `<directionalEdgeInsets key="contentInsets">` as "{top, leading, bottom, trailing}", only when given |
 /// | `…ImagePlacement`, `…ImagePadding`, `…TitlePadding`, `…TitleAlignment` | `imagePlacement` (top 1, leading 2, bottom 4, trailing 8), `imagePadding` (0), `titlePadding` (1), `titleAlignment` (automatic 0, leading 1, center 2, trailing 3) |
@@ -71,6 +71,7 @@ enum ButtonConfigurationRule {
         var backgroundColor: ArchivedObject?
         var titleFont: ArchivedObject?
         var contentInset: String?
+        var imageName = element["image"]
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("color", "baseBackgroundColor"):
@@ -95,6 +96,14 @@ enum ButtonConfigurationRule {
                 }
             case ("fontDescription", "titleFontDescription"):
                 titleFont = try context.recovered { () throws(CompileError) in try FontRule.font(child, in: context) }
+            // Interface Builder writes the image as a reference (two wild documents); an
+            // `image` attribute is read too.
+            case ("imageReference", "image"):
+                for name in child.attributes.keys.sorted() where !["key", "image", "catalog"].contains(name) {
+                    try context.unmodelled(
+                        .unsupportedAttribute, child, "image reference attribute \(name) is not modelled")
+                }
+                imageName = child["image"]
             case ("directionalEdgeInsets", "contentInsets"):
                 let edges = ["top", "leading", "bottom", "trailing"].map { child.number($0) ?? 0 }
                 guard edges.allSatisfy({ $0.isFinite && abs($0) <= 1e6 }) else {
@@ -135,7 +144,7 @@ enum ButtonConfigurationRule {
         configuration.set("UIButtonConfigurationMacIdiomStyle", int: 0)
         configuration.set("UIButtonConfigurationBaseBackgroundColor", baseBackground.map { .object($0) } ?? .null)
         configuration.set("UIButtonConfigurationBaseForegroundColor", baseForeground.map { .object($0) } ?? .null)
-        if let image = element["image"] {
+        if let image = imageName {
             configuration.set(
                 "UIButtonConfigurationImage",
                 try ImageRule.placeholder(named: image, element: element, context: context, resources: resources))

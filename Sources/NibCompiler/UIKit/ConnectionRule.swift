@@ -111,6 +111,19 @@ enum ConnectionRule {
     private static func scheduleSegue(_ segue: SourceElement, sourceID: String, context: UIKitContext)
         throws(CompileError)
     {
+        // A scene's own bar button item (a navigation or toolbar item) lives in the scene nib
+        // with the template: `perform:` straight to it, without an event mask (Umarovm
+        // Whats-Cooking's Home and MainTabBarController: four items → show templates). A segue
+        // whose template was left out (its destination has no nib) was reported then.
+        if segue.parent?.parent?.name == "barButtonItem", let templates = context.sceneSegueTemplates {
+            guard let id = segue["id"], let template = templates[id] else { return }
+            let record = ArchivedObject("UIRuntimeEventConnection")
+            record.set("UILabel", .string("perform:"))
+            record.set("UISource", try context.object(sourceID, from: segue))
+            record.set("UIDestination", template)
+            context.connections.append(record)
+            return
+        }
         guard let trigger = context.segueTrigger else {
             throw context.error(.unsupportedElement, segue, "segues are supported in storyboard scenes only")
         }

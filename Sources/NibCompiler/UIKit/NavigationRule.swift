@@ -265,6 +265,7 @@ enum NavigationRule {
 /// | `presentation`, `modal` | `UIStoryboardPresentationSegueTemplate` | `UIAnimates` false when `animates="NO"`, `UIModalPresentationStyle` and `UIModalTransitionStyle` when the source sets them (27); `modal`, the kind's iOS 5 name, inferred |
 /// | `embed` | `UIStoryboardEmbedSegueTemplate` | `UIPerformOnViewLoad` true, `UIContainerView` nil (12; the view nib's container view is the template's `containerView` outlet) |
 /// | `custom` | `UIStoryboardSegueTemplate` | `UISegueClassName` (the custom class, mangled) before the destination (ertmuirm's HSReplaceSegue) |
+/// | `unwind` | `UIStoryboardUnwindSegueTemplate` | `UIDestinationViewControllerIdentifier` nil, `UIAction` the `unwindAction` (man12nam's ResultViewController) |
 /// | `popoverPresentation` | `UIStoryboardPopoverPresentationSegueTemplate` | `UIPermittedArrowDirections` (the `<popoverArrowDirection>` edges, up 1, down 2, left 4, right 8; all when none is given), `UIPassthroughViews`, `UIAnchorBarButtonItem`, `UIAnchorView` nil (duckduckgo Tab, Xcode 13.2); the anchor view is the template's `anchorView` outlet in the view nib |
 enum SegueRule {
     /// Template classes by segue kind.
@@ -273,6 +274,7 @@ enum SegueRule {
         "showDetail": "UIStoryboardShowSegueTemplate", "presentation": "UIStoryboardPresentationSegueTemplate",
         "modal": "UIStoryboardPresentationSegueTemplate", "embed": "UIStoryboardEmbedSegueTemplate",
         "custom": "UIStoryboardSegueTemplate", "popoverPresentation": "UIStoryboardPopoverPresentationSegueTemplate",
+        "unwind": "UIStoryboardUnwindSegueTemplate",
     ]
     /// `UIModalPresentationStyle`.
     static let presentationStyles: [String: Int] = [
@@ -302,7 +304,7 @@ enum SegueRule {
         guard let kind = segue["kind"], let className = templateClasses[kind] else {
             try diagnostics.recover(
                 problem(
-                    "segues of kind \"\(segue["kind"] ?? "")\" are not modelled (show, showDetail, push, presentation, modal, popoverPresentation, embed and custom are); the segue is left out"
+                    "segues of kind \"\(segue["kind"] ?? "")\" are not modelled (show, showDetail, push, presentation, modal, popoverPresentation, embed, custom and unwind are); the segue is left out"
                 ))
             return nil
         }
@@ -311,6 +313,7 @@ enum SegueRule {
         case "presentation", "modal": known.formUnion(["modalPresentationStyle", "modalTransitionStyle", "animates"])
         case "custom": known.formUnion(["customClass", "customModule", "customModuleProvider"])
         case "popoverPresentation": known.insert("popoverAnchorView")
+        case "unwind": known.insert("unwindAction")
         default: break
         }
         for name in segue.attributes.keys.sorted() where !known.contains(name) {
@@ -327,6 +330,17 @@ enum SegueRule {
             template.set(
                 "UISegueClassName",
                 .string(segueModule.map { SwiftClassName.mangled(custom, module: $0) } ?? custom))
+        }
+        if kind == "unwind" {
+            // man12nam's ResultViewController (Xcode 14): no destination controller, the action
+            // the unwind sends (UIAction), triggered from the view nib as other segues are.
+            guard let action = segue["unwindAction"] else {
+                try diagnostics.recover(problem("an unwind segue without an unwindAction is left out"))
+                return nil
+            }
+            template.set("UIDestinationViewControllerIdentifier", .null)
+            template.set("UIAction", .string(action))
+            return template
         }
         template.set("UIDestinationViewControllerIdentifier", .string(destination))
         switch kind {

@@ -38,6 +38,15 @@ struct StoryboardCompiler {
     /// Scene members that stand for a scene of another storyboard.
     static let referenceElements: Set<String> = ["viewControllerPlaceholder"]
 
+    /// The scene nib a segue's template names: its destination's, or none for an unwind segue,
+    /// whose destination is the source scene's Exit (``SegueRule``); `nil` when the destination
+    /// has no nib.
+    static func templateDestination(_ segue: SourceElement, _ destinationID: String, _ sceneNames: [String: String])
+        -> String?
+    {
+        segue["kind"] == "unwind" ? "" : sceneNames[destinationID]
+    }
+
     static let controllerAttributes: Set<String> = [
         "id", "sceneMemberID", "customClass", "customModule", "customModuleProvider", "userLabel",
         "storyboardIdentifier",
@@ -309,6 +318,9 @@ struct StoryboardCompiler {
                         members.append(other)
                         continue
                     }
+                    // The scene's Exit: what unwind segues point at in Interface Builder; the
+                    // templates carry the action (``SegueRule``), nothing archives the exit.
+                    if other.name == "exit" { continue }
                     guard other.name == "placeholder", other["placeholderIdentifier"] == "IBFirstResponder" else {
                         try unmodelled(
                             .unsupportedElement, other, "<\(other.name)> in a scene is not modelled; left out")
@@ -504,22 +516,21 @@ struct StoryboardCompiler {
                 context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
             }
             var toolbarObjects: [ArchivedObject] = []
+            // A container's own navigation item is UIViewController's, first (it is used when
+            // another container pushes it): a tab bar controller's (Sylladise1.3, Xcode 7) and a
+            // navigation controller's (Umarovm's EditMeal, Xcode 12: UILargeTitleDisplayMode 2
+            // for `largeTitleDisplayMode="never"`, right after the tab bar item, before the
+            // identifier), listed with its bar button items.
+            if let item = scene.controller.child("navigationItem", key: "navigationItem") {
+                var barItems: [ArchivedObject] = []
+                let navigationItem = try NavigationRule.item(
+                    item, bar: nil, context: context, resources: resources, items: &barItems)
+                context.track(navigationItem, id: item["id"])
+                container.set("UINavigationItem", navigationItem)
+                members.append(navigationItem)
+                members += barItems
+            }
             if isNavigation {
-                // A navigation controller's own navigation item (its large title mode, used when a
-                // container pushes it) is UIViewController's, first: Umarovm's EditMeal (Xcode
-                // 12), a navigation controller with `largeTitleDisplayMode="never"`: the item
-                // with UILargeTitleDisplayMode 2 right after the tab bar item, before the
-                // identifier. As a tab bar controller's own item (Sylladise1.3), it is listed
-                // with its bar button items.
-                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                    var barItems: [ArchivedObject] = []
-                    let navigationItem = try NavigationRule.item(
-                        item, bar: nil, context: context, resources: resources, items: &barItems)
-                    context.track(navigationItem, id: item["id"])
-                    container.set("UINavigationItem", navigationItem)
-                    members.append(navigationItem)
-                    members += barItems
-                }
                 // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
                 // controller's (Sylladise1.3).
                 if let identifier = scene.controller["storyboardIdentifier"] {
@@ -543,17 +554,8 @@ struct StoryboardCompiler {
                     if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
                 }
             } else {
-                // Sylladise1.3 (Xcode 7): a tab bar controller's own navigation item (it is pushed
-                // from code), storyboard identifier and presentation-context flag.
-                if let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                    var barItems: [ArchivedObject] = []
-                    let navigationItem = try NavigationRule.item(
-                        item, bar: nil, context: context, resources: resources, items: &barItems)
-                    context.track(navigationItem, id: item["id"])
-                    container.set("UINavigationItem", navigationItem)
-                    members.append(navigationItem)
-                    members += barItems
-                }
+                // Sylladise1.3 (Xcode 7): a tab bar controller's storyboard identifier and
+                // presentation-context flag, after its own navigation item.
                 if let identifier = scene.controller["storyboardIdentifier"] {
                     container.set("UIStoryboardIdentifier", .string(identifier))
                 }
@@ -812,7 +814,7 @@ struct StoryboardCompiler {
                 guard let id = segue["id"], let destinationID = segue["destination"] else {
                     throw error(.invalidSource, segue, "the segue has no id or destination")
                 }
-                guard let destination = sceneNames[destinationID] else {
+                guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
                     try unmodelled(
                         .invalidSource, segue,
                         "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out")
@@ -835,7 +837,9 @@ struct StoryboardCompiler {
         templates = []
         for segue in controller.child("connections")?.children(named: "segue") ?? []
         where segue["kind"] != "relationship" {
-            guard let destinationID = segue["destination"], let destination = sceneNames[destinationID] else {
+            guard let destinationID = segue["destination"],
+                let destination = Self.templateDestination(segue, destinationID, sceneNames)
+            else {
                 try unmodelled(
                     .invalidSource, segue, "the segue's destination is no scene with a nib; the segue is left out")
                 continue
@@ -850,6 +854,37 @@ struct StoryboardCompiler {
             }
         }
         templates += viewTemplates
+        // Then the segues of the scene's own bar button items (navigation and toolbar items),
+        // in document order; the items trigger them in the scene nib (``ConnectionRule``).
+        for container in controller.children
+        where (container.name == "navigationItem" && container["key"] == "navigationItem")
+            || container.name == "toolbarItems"
+        {
+            for element in container.descendants where element.name == "barButtonItem" {
+                for segue in element.child("connections")?.children(named: "segue") ?? [] {
+                    guard let id = segue["id"], let destinationID = segue["destination"] else {
+                        throw error(.invalidSource, segue, "the segue has no id or destination")
+                    }
+                    guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
+                        try unmodelled(
+                            .invalidSource, segue,
+                            "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out"
+                        )
+                        continue
+                    }
+                    guard
+                        let template = try SegueRule.template(
+                            segue, destination: destination, fileName: document.fileName,
+                            diagnostics: document.diagnostics, module: document.module)
+                    else { continue }
+                    templates.append(template)
+                    templatesByID[id] = template
+                }
+            }
+        }
+        // A container's children share its scene nib's context: their templates join (segue
+        // ids are unique in a document).
+        context.sceneSegueTemplates = (context.sceneSegueTemplates ?? [:]).merging(templatesByID) { $1 }
         if let item = controller.child("navigationItem", key: "navigationItem") {
             // Outside a navigation controller the item has no bar (Sylladise1-6.3's home.nib).
             var barItems: [ArchivedObject] = []

@@ -428,8 +428,10 @@ enum TableViewRule {
             contentHeight = (headerSize?.height ?? 0) + (footerSize?.height ?? 0)
         }
         let width = element.child("rect", key: "frame")?.number("width") ?? 0
-        object.insert(
-            "UIContentSize", ArchivedObject.geometry([width, contentHeight]), after: "UIAlwaysBounceVertical")
+        if context.era.writesTableHeaderContentSize {
+            object.insert(
+                "UIContentSize", ArchivedObject.geometry([width, contentHeight]), after: "UIAlwaysBounceVertical")
+        }
         let encoder = ViewEncoder(context: context, resources: resources)
         var views: [ArchivedObject] = []
         if let footer, let footerSize {

@@ -7,6 +7,7 @@ enum TextFieldRule {
             "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize",
             "text",
             "placeholder", "adjustsFontSizeToFit", "background", "clearButtonMode", "adjustsFontForContentSizeCategory",
+            "clearsOnBeginEditing",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -92,6 +93,9 @@ enum TextFieldRule {
             }
             if code != 0 { object.set("UIBorderStyle", int: code) }
         }
+        // After the text color and border, before the font size fitting: Google61's three
+        // fields that clear on editing (UIClearsOnBeginEditing true).
+        object.setFlag("UIClearsOnBeginEditing", element.flag("clearsOnBeginEditing"))
         // The minimum font size is archived whether or not the field adjusts (duckduckgo
         // OmniBar's field, Xcode 13.2: adjustsFontSizeToFit="NO" minimumFontSize="17" archives
         // UIMinimumFontSize 17 alone; 67 adjusting fields of the corpus archive both).

@@ -19,6 +19,9 @@ final class UIKitContext: DiagnosingContext {
     /// Supplies the object a control's `<segue>` triggers (an upstream placeholder standing for
     /// the segue template in the scene nib), or `nil` outside storyboards.
     var segueTrigger: ((SourceElement) -> ArchivedObject)?
+    /// In a scene nib: the segue templates by segue id, which the scene's own bar button items
+    /// (navigation and toolbar items) trigger directly.
+    var sceneSegueTemplates: [String: ArchivedObject]?
     /// The static tables' data sources (``TableViewRule/encodeStaticSections(_:table:_:_:)``),
     /// which the storyboard compiler lists as top-level objects with File's Owner's
     /// `staticDataSource` outlet.

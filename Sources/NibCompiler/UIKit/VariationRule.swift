@@ -338,16 +338,19 @@ enum VariationRule {
     /// without a rule. Enumerations archive their raw values, booleans 1 or 0 as user-defined
     /// runtime booleans do (``RuntimeAttributeRule``).
     static func attributeVariationValue(_ name: String, _ text: String) -> ArchivedObject? {
-        switch name {
-        case "axis": ["horizontal": 0, "vertical": 1][text].map(ArchivedObject.number)
-        case "hidden": ["YES": 1, "NO": 0][text].map(ArchivedObject.number)
-        case "spacing": Double(text).flatMap { abs($0) <= 1e9 ? ArchivedObject.number(double: $0) : nil }
-        case "distribution":
-            ["fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3, "equalCentering": 4][text].map(
-                ArchivedObject.number)
-        default: nil
+        if name == numericVariationAttribute {
+            return Double(text).flatMap { abs($0) <= 1e9 ? ArchivedObject.number(double: $0) : nil }
         }
+        return attributeVariationCodes[name]?[text].map(ArchivedObject.number)
     }
+    /// The enumerated and boolean view attributes a variation can set, with the raw value each
+    /// of their values archives.
+    static let attributeVariationCodes: [String: [String: Int]] = [
+        "axis": ["horizontal": 0, "vertical": 1], "hidden": ["YES": 1, "NO": 0],
+        "distribution": ["fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3, "equalCentering": 4],
+    ]
+    /// The view attribute a variation can set to a number, archived as it is.
+    static let numericVariationAttribute = "spacing"
     /// What a view's attribute is when the document leaves it out.
     static let attributeDefaults: [String: String] = [
         "axis": "horizontal", "hidden": "NO", "spacing": "0", "distribution": "fill",
