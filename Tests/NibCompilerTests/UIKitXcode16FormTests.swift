@@ -288,6 +288,39 @@ struct UIKitXcode16FormTests {
         #expect(try hasContentSize(try Source.graph(source, options: thirteen)))
     }
 
+    @Test("Xcode 16: text views end with the iOS 18 SDK's two keys, as eagle-eyexk's")
+    func textHighlightKeys() throws {
+        let source = Source.iOSXib(
+            """
+            <textView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" editable="NO" selectable="NO" text="Text" translatesAutoresizingMaskIntoConstraints="NO" id="txv-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="240" height="128"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits" autocapitalizationType="sentences"/>
+            </textView>
+            """)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "eagle-eyexk-tiligo-webapp__Firebase_FirebaseInAppMessaging_iOS.bundle_FIRInAppMessageDisplayStoryboard.storyboardc_oTF-1C-LZP-view-SM1-hn-m3n.nib"
+                )))
+        func tail(_ graph: Graph) throws -> [String] {
+            let view = try #require(graph.nodes.indices.first { graph.value("UIEditable", of: $0) != nil })
+            let keys = graph.nodes[view].values.map(\.key)
+            let start = try #require(keys.firstIndex(of: "UITextAllowsNumberPadPopover"))
+            return Array(keys[start...])
+                + ButtonConfigurationTests.flatten(graph, view).filter {
+                    $0.hasPrefix("UITextAllowsNumberPadPopover") || $0.hasPrefix("UITextHighlightAttributes")
+                }
+        }
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(16)
+        #expect(try tail(try Source.graph(source, options: options)) == tail(apple))
+        options.xcode = XcodeEra(15)
+        let fifteen = try Source.graph(source, options: options)
+        #expect(fifteen.nodes.allSatisfy { node in !node.values.contains { $0.key == "UITextHighlightAttributes" } })
+    }
+
     @Test(
         "toolsVersion → Xcode as the wild corpus's manifest maps each build from 20000 on",
         arguments: [

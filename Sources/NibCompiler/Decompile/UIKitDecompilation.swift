@@ -166,7 +166,7 @@ final class UIKitDecompilation: DecompileState {
         // bars, the later system font options, tables and collection views without the trait
         // override) and 16 (the launch nib mark, the iOS 18 SDK's background configurations).
         if keys.contains("UIFontDescriptorOptions") || keys.contains("UICenterItemGroups") { version = 14 }
-        if keys.contains("UIIsLocked") { version = 15 }
+        if keys.contains("UIIsLocked") || keys.contains("IBUINibLNEVersionKey") { version = 15 }
         if version >= 13, version < 15,
             reader.entries.indices.contains(where: { index in
                 let className = actualClass(reader, index)
@@ -190,7 +190,7 @@ final class UIKitDecompilation: DecompileState {
         }) {
             version = max(version, 15)
         }
-        if keys.contains("defaultStyle_v2") || keys.contains("IBUINibLNEVersionKey") { version = 16 }
+        if keys.contains("defaultStyle_v2") || keys.contains("UITextHighlightAttributes") { version = 16 }
         if version == 9, unitImages > 0, sizedImages == 0 { version = 10 }
         // A top-level cell without a background: an Xcode from 10, whose cells outside a table
         // no longer archive UIKit's cell background (``TableViewCellRule``).

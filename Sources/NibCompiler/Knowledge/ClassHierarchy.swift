@@ -70,6 +70,8 @@ enum ClassHierarchy {
         "UIStoryboardPresentationSegueTemplate": "UIStoryboardSegueTemplate",
         "UIStoryboardEmbedSegueTemplate": "UIStoryboardSegueTemplate",
         "UIStoryboardModalSegueTemplate": "UIStoryboardSegueTemplate",
+        "UIStoryboardPopoverPresentationSegueTemplate": "UIStoryboardSegueTemplate",
+        "UIStoryboardUnwindSegueTemplate": "UIStoryboardSegueTemplate",
     ]
 
     /// Classes whose superclass differs in AppKit (the frameworks that ship one class name on

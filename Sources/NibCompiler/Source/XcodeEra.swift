@@ -213,14 +213,13 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     // * 14: man12nam and leeja328, whose system fonts' descriptor options are the ones the
     //   AppKit pairs show up to Xcode 14 (``AppKitEraRule``: a header font's 2147516422 in
     //   AVRFuses, Xcode 14.0; 2147517444 in its Xcode 15.3 copy);
-    // * 15: ikyih and kiralab add locked navigation bars, drop the tables' trait override and
-    //   have the later font options (kiralab); ikyih's scene nibs hold only keys that earn the
-    //   launch nib mark later, without it;
-    // * 16: 0senno, eagle-eyexk, ertmuirm and iOS-Apps-Code-UNO add the launch nib mark, and
-    //   0senno the iOS 18 SDK's background configuration.
+    // * 15: ikyih, kiralab and ertmuirm's vendored Beacon framework add locked navigation bars,
+    //   the launch nib mark (Beacon), drop the tables' trait override and have the later font
+    //   options (kiralab);
+    // * 16: eagle-eyexk's text views add the iOS 18 SDK's keys and 0senno the iOS 18 SDK's
+    //   background configuration (0senno, eagle-eyexk, ertmuirm's app, iOS-Apps-Code-UNO).
     //
-    // Each step is dated to the earliest Xcode consistent with it; kiralab could be 16 (none of
-    // its nibs could show the mark).
+    // Each step is dated to the earliest Xcode consistent with it.
 
     /// Font descriptors archive `UIFontDescriptorOptions` (iOS 16 SDK): all 89 descriptors of
     /// the five apps above that have fonts; none of the 127 of the duckduckgo pairs (13.2).
@@ -251,11 +250,16 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// (``TableViewRule/encodeHeaderAndFooter(_:_:_:_:isGrouped:)``): the 16 such tables of the
     /// duckduckgo pairs and Whats-Cooking (13.2, 12); ikyih's (15) and 0senno's (16) do not.
     var writesTableHeaderContentSize: Bool { version < 15 }
+    /// Text views archive the iOS 18 SDK's `UITextAllowsNumberPadPopover` and
+    /// `UITextHighlightAttributes` (``TextViewRule``): eagle-eyexk's text view; ertmuirm's
+    /// Beacon framework's two (a vendor build of the 15 era: its nibs carry the launch nib mark,
+    /// not these keys) and every earlier one do not.
+    var writesTextHighlightKeys: Bool { version >= 16 }
     /// A nib whose every key is one the corpus's launch-screen-like nibs show gets
     /// `IBUINibLNEVersionKey` 1 on its root (``LaunchNibRule``): 12 nibs of 0senno, eagle-eyexk,
-    /// ertmuirm and iOS-Apps-Code-UNO; leeja328's launch screen (14) and ikyih's scene nibs
-    /// (15), with the same keys, have none.
-    var writesLaunchNibVersion: Bool { version >= 16 }
+    /// ertmuirm (its app and its Beacon framework, whose text views lack the 16 era's keys) and
+    /// iOS-Apps-Code-UNO; leeja328's launch screen (14), with the same keys, has none.
+    var writesLaunchNibVersion: Bool { version >= 15 }
     /// Background configurations archive the iOS 18 SDK's `defaultStyle_v2` and visual effect
     /// group instead of `shadowType` (``TableViewCellRule/backgroundConfiguration(color:stroke:defaultStyle:era:)``):
     /// 0senno's nine; man12nam's (14) and the duckduckgo pairs' have `shadowType`.

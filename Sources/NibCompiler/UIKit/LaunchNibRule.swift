@@ -1,4 +1,4 @@
-/// `IBUINibLNEVersionKey`: from Xcode 16 (``XcodeEra/writesLaunchNibVersion``) ibtool marks
+/// `IBUINibLNEVersionKey`: from Xcode 15 (``XcodeEra/writesLaunchNibVersion``) ibtool marks
 /// some nibs with this key, 1, after the root's seven arrays. What decides it is not
 /// documented; the corpus shows it on the nibs whose objects hold only what a launch screen's
 /// plain views hold (the name suggests a launch nib encoding):
@@ -11,7 +11,8 @@
 ///   Settings scenes differ from its Login scene by that key alone), a view's old top and
 ///   bottom layout guides (`_UILayoutGuide`).
 ///
-/// So a nib gets the key when every (class, key) of its objects is one of ``allowedKeys``,
+/// So a nib gets the key when every (class, key) of its objects is one of ``allowedKeys``, and
+/// every swapped object a view or a view controller (``allowedOriginalClasses``),
 /// the union of what the 12 nibs hold (a `UIClassSwapper` holds its original class's keys, so
 /// swapped views and controllers share the views' and controllers' lists). A nib with a key
 /// the 12 do not show gets no key: what the rule does not know, it does not claim.
@@ -27,6 +28,11 @@ enum LaunchNibRule {
         var pending = [root]
         while let object = pending.popLast() {
             guard let allowed = allowedKeys[object.className] else { return false }
+            if object.className == "UIClassSwapper" {
+                guard case .object(let original)? = object.value(forKey: "UIOriginalClassName"),
+                    let name = original.sharingKey, allowedOriginalClasses.contains(name)
+                else { return false }
+            }
             for (key, value) in object.values {
                 guard allowed.contains(key) else { return false }
                 if case .object(let target) = value, seen.insert(ObjectIdentifier(target)).inserted {
@@ -36,6 +42,11 @@ enum LaunchNibRule {
         }
         return true
     }
+
+    /// The classes the marked nibs' swapped objects are (as their `UIOriginalClassName`s, shared
+    /// strings): views and view controllers. ikyih's table view controller scene (15 era), whose
+    /// every key is one the 12 hold, has no mark.
+    static let allowedOriginalClasses: Set<String> = ["s:UIView", "s:UIViewController"]
 
     /// The keys of plain and swapped views and controllers in the 12 marked nibs.
     private static let viewKeys: Set<String> = [

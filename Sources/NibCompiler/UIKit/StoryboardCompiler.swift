@@ -809,26 +809,31 @@ struct StoryboardCompiler {
         // Segue templates, by segue id, for the segues the view's controls trigger.
         var templates: [ArchivedObject] = []
         var templatesByID: [String: ArchivedObject] = [:]
-        for element in controller.child(key: "view").map({ [$0] + $0.descendantsOutsidePrototypes }) ?? [] {
-            for segue in element.child("connections")?.children(named: "segue") ?? [] {
-                guard let id = segue["id"], let destinationID = segue["destination"] else {
-                    throw error(.invalidSource, segue, "the segue has no id or destination")
+        // The templates of the segues `elements` trigger, in document order.
+        func collectTemplates(of elements: [SourceElement]) throws(CompileError) {
+            for element in elements {
+                for segue in element.child("connections")?.children(named: "segue") ?? [] {
+                    guard let id = segue["id"], let destinationID = segue["destination"] else {
+                        throw error(.invalidSource, segue, "the segue has no id or destination")
+                    }
+                    guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
+                        try unmodelled(
+                            .invalidSource, segue,
+                            "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out"
+                        )
+                        continue
+                    }
+                    guard
+                        let template = try SegueRule.template(
+                            segue, destination: destination, fileName: document.fileName,
+                            diagnostics: document.diagnostics, module: document.module)
+                    else { continue }
+                    templates.append(template)
+                    templatesByID[id] = template
                 }
-                guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
-                    try unmodelled(
-                        .invalidSource, segue,
-                        "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out")
-                    continue
-                }
-                guard
-                    let template = try SegueRule.template(
-                        segue, destination: destination, fileName: document.fileName, diagnostics: document.diagnostics,
-                        module: document.module)
-                else { continue }
-                templates.append(template)
-                templatesByID[id] = template
             }
         }
+        try collectTemplates(of: controller.child(key: "view").map { [$0] + $0.descendantsOutsidePrototypes } ?? [])
         // A segue from the controller itself (performed from code) is a template too, with no
         // trigger in the view nib (ibrahimtaleb: a push to "conversationsview"). These come
         // first, in document order, then the view's (duckduckgo Main: eight presentations, then
@@ -860,27 +865,7 @@ struct StoryboardCompiler {
         where (container.name == "navigationItem" && container["key"] == "navigationItem")
             || container.name == "toolbarItems"
         {
-            for element in container.descendants where element.name == "barButtonItem" {
-                for segue in element.child("connections")?.children(named: "segue") ?? [] {
-                    guard let id = segue["id"], let destinationID = segue["destination"] else {
-                        throw error(.invalidSource, segue, "the segue has no id or destination")
-                    }
-                    guard let destination = Self.templateDestination(segue, destinationID, sceneNames) else {
-                        try unmodelled(
-                            .invalidSource, segue,
-                            "the segue's destination \"\(destinationID)\" is no scene with a nib; the segue is left out"
-                        )
-                        continue
-                    }
-                    guard
-                        let template = try SegueRule.template(
-                            segue, destination: destination, fileName: document.fileName,
-                            diagnostics: document.diagnostics, module: document.module)
-                    else { continue }
-                    templates.append(template)
-                    templatesByID[id] = template
-                }
-            }
+            try collectTemplates(of: container.descendants.filter { $0.name == "barButtonItem" })
         }
         // A container's children share its scene nib's context: their templates join (segue
         // ids are unique in a document).

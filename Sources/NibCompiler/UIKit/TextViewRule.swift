@@ -243,6 +243,7 @@ enum TextViewRule {
                 throw context.error(.invalidSource, element, "\(name)=\"\(value)\" is not YES or NO")
             }
         }
+        defer { if context.era.writesTextHighlightKeys { encodeTextHighlight(object) } }
         guard let detectors = element.child("dataDetectorType", key: "dataDetectorTypes") else { return }
         var bits = 0
         for (name, value) in detectors.attributes where name != "key" {
@@ -254,5 +255,34 @@ enum TextViewRule {
             if value == "YES" { bits |= bit }
         }
         if bits != 0 { object.set("UIDataDetectorTypes", int: bits) }
+    }
+
+    /// The iOS 18 SDK's text view keys (``XcodeEra/writesTextHighlightKeys``), last:
+    /// `UITextAllowsNumberPadPopover` true and the default `UITextHighlightAttributes`, an
+    /// `NSDictionary` of `NSColor` (systemBlueColor as the Mac that ran ibtool resolved it: 0,
+    /// 0.533, 1) and `NSTextHighlightOutlineColor` (secondarySystemFillColor: 0.471, 0.471, 0.502,
+    /// alpha 0.16), as eagle-eyexk's text view (16) archives them.
+    private static func encodeTextHighlight(_ object: ArchivedObject) {
+        func resolved(_ name: String, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double) -> ArchivedObject
+        {
+            let components = ColorRule.rgbColor(red: red, green: green, blue: blue, alpha: alpha)
+            let color = ArchivedObject("UIColor")
+            color.set("UISystemColorName", .string(name))
+            for (key, value) in components.values { color.set(key, value) }
+            color.sharingKey = "color:uikit:resolved:\(name)"
+            return color
+        }
+        object.set("UITextAllowsNumberPadPopover", .bool(true))
+        object.set(
+            "UITextHighlightAttributes",
+            .dictionary(
+                "NSDictionary",
+                [
+                    (.string("NSColor"), resolved("systemBlueColor", 0, 136.0 / 255, 1, 1)),
+                    (
+                        .string("NSTextHighlightOutlineColor"),
+                        resolved("secondarySystemFillColor", 120.0 / 255, 120.0 / 255, 128.0 / 255, 0.16)
+                    ),
+                ]))
     }
 }
