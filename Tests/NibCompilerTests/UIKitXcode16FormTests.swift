@@ -496,6 +496,40 @@ struct ButtonSymbolConfigurationTests {
         }
         #expect(try content(ours) == content(apple))
     }
+
+    /// duckduckgo Settings (Xcode 13.2): `<imageReference … symbolScale="large"/>` and a
+    /// weight-only `<preferredSymbolConfiguration>` in a state.
+    @Test("a symbol scale on the image reference, a weight alone on the configuration")
+    func referenceAndWeight() throws {
+        let source = Source.iOSXib(
+            """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="8YG-7Q-Czd">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="44"/>
+                <state key="normal" title="Settings">
+                    <imageReference key="image" image="chevron.left" catalog="system" symbolScale="large"/>
+                    <preferredSymbolConfiguration key="preferredSymbolConfiguration" weight="semibold"/>
+                </state>
+            </button>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        let ours = try Source.graph(source, options: options)
+        let path = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/ios-duckduckgo-iOS-Settings/Base.lproj/Settings.storyboardc/UITableViewController-Z3c-9H-Usp.nib/objects-14.0+.nib"
+        )
+        let apple = Graph(try NibArchive(parsing: [UInt8](try Data(contentsOf: path))))
+        func content(_ graph: Graph) throws -> [String] {
+            let index = try #require(
+                graph.all("UIButtonContent").first { index in
+                    guard let image = graph.object("UIImage", of: index) else { return false }
+                    return graph.text("UIResourceName", of: image) == "chevron.left"
+                })
+            // The title is localizable in Apple's Base.lproj storyboard; the image and the
+            // configurations are what this compares.
+            return ButtonConfigurationTests.flatten(graph, index).filter { !$0.hasPrefix("UITitle") }
+        }
+        #expect(try content(ours) == content(apple))
+    }
 }
 
 /// `clearsOnBeginEditing="YES"`, against Google61's SocialClub fields: `UIClearsOnBeginEditing`

@@ -1102,6 +1102,14 @@ final class UIKitDecompilation: DecompileState {
                     } else {
                         state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
                     }
+                case "UIImage" where symbolReference(reader.reference(content, key)) != nil:
+                    if let reference = symbolReference(reader.reference(content, key)) { state.append(reference) }
+                case "UIImageSymbolConfiguration":
+                    if let configuration = symbolConfiguration(reader.reference(content, key)) {
+                        state.append(configuration)
+                    } else {
+                        state.append(lost("UIButtonContent.\(key)", "\(key) (\(payload))"))
+                    }
                 case "UIImage", "UIBackgroundImage":
                     if let name = image(reader.reference(content, key)) {
                         state.set(key == "UIImage" ? "image" : "backgroundImage", name)
@@ -1122,6 +1130,48 @@ final class UIKitDecompilation: DecompileState {
             }
             element.append(state)
         }
+    }
+
+    static let symbolScales = inverted(ButtonRule.symbolScales)
+    static let symbolWeights = inverted(ButtonRule.symbolWeights)
+
+    /// A configured SF Symbol's placeholder → `<imageReference key="image" catalog="system"
+    /// symbolScale=…>` (``ImageRule/reference(_:context:resources:)`` read backwards); nil for
+    /// any other image.
+    private func symbolReference(_ index: Int?) -> DecompiledElement? {
+        guard let index, reader.className(index) == "UIImageNibPlaceholder",
+            let configuration = reader.reference(index, "UISymbolImageConfiguration"),
+            reader.className(configuration) == "UIImageSymbolConfiguration",
+            Set(reader.values(configuration).map(\.key)) == ["UITraitCollection", "UISymbolScale"],
+            let scale = reader.integer(configuration, "UISymbolScale").flatMap({ Self.symbolScales[$0] }),
+            let name = image(index)
+        else { return nil }
+        return DecompiledElement(
+            "imageReference", [("key", "image"), ("image", name), ("catalog", "system"), ("symbolScale", scale)])
+    }
+
+    /// A button state's `UIImageSymbolConfiguration` → `<preferredSymbolConfiguration>`
+    /// (``ButtonRule/symbolConfiguration(_:in:)`` read backwards); nil for another shape.
+    private func symbolConfiguration(_ index: Int?) -> DecompiledElement? {
+        guard let index, reader.className(index) == "UIImageSymbolConfiguration",
+            Set(reader.values(index).map(\.key)).isSubset(of: [
+                "UITraitCollection", "UISymbolScale", "UIPointSize", "UISymbolWeight",
+            ])
+        else { return nil }
+        let element = DecompiledElement("preferredSymbolConfiguration", [("key", "preferredSymbolConfiguration")])
+        if let size = reader.number(index, "UIPointSize") {
+            element.set("configurationType", "pointSize")
+            element.set("pointSize", Self.number(size))
+        }
+        if let code = reader.integer(index, "UISymbolScale") {
+            guard let name = Self.symbolScales[code] else { return nil }
+            element.set("scale", name)
+        }
+        if let code = reader.integer(index, "UISymbolWeight") {
+            guard let name = Self.symbolWeights[code] else { return nil }
+            element.set("weight", name)
+        }
+        return element
     }
 
     static let configurationStyles = inverted(ButtonConfigurationRule.styles)

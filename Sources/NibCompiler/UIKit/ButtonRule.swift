@@ -99,6 +99,12 @@ enum ButtonRule {
                 case ("color", "titleColor"): content.set("UITitleColor", try ColorRule.color(child, in: context))
                 case ("color", "titleShadowColor"):
                     content.set("UIShadowColor", try ColorRule.color(child, in: context))
+                case ("imageReference", "image"):
+                    if let image = try context.recovered({ () throws(CompileError) in
+                        try ImageRule.reference(child, context: context, resources: resources)
+                    }) {
+                        content.set("UIImage", image)
+                    }
                 case ("preferredSymbolConfiguration", "preferredSymbolConfiguration"):
                     if let configuration = try context.recovered({ () throws(CompileError) in
                         try symbolConfiguration(child, in: context)
@@ -191,11 +197,12 @@ enum ButtonRule {
         "bold": 7, "heavy": 8, "black": 9,
     ]
 
-    /// A state's `<preferredSymbolConfiguration configurationType="pointSize">` → the content's
-    /// `UIImageSymbolConfiguration`: `UITraitCollection` nil, `UISymbolScale`, `UIPointSize`
-    /// (float32), `UISymbolWeight`, UIKit's raw values: Umarovm's two symbol buttons (Xcode 12:
-    /// scale 3 large, weight 7 bold, 100 and 29 points). A configuration by text style
-    /// (`configurationType="font"`) or without a point size is not shown by any nib.
+    /// A state's `<preferredSymbolConfiguration>` → the content's `UIImageSymbolConfiguration`:
+    /// `UITraitCollection` nil, then what the source sets of `UISymbolScale`, `UIPointSize`
+    /// (float32, `configurationType="pointSize"`) and `UISymbolWeight`, UIKit's public raw
+    /// values: Umarovm's two symbol buttons (Xcode 12: scale 3 large, 100 and 29 points, weight 7
+    /// bold), duckduckgo Settings' (13.2: `weight="semibold"` alone → `UISymbolWeight` 6). A
+    /// configuration by text style (`configurationType="font"`) is not shown by any nib.
     static func symbolConfiguration(_ element: SourceElement, in context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
@@ -204,15 +211,13 @@ enum ButtonRule {
             try context.unmodelled(
                 .unsupportedAttribute, element, "symbol configuration attribute \(name) is not modelled")
         }
-        guard element["configurationType"] == "pointSize", let size = element.number("pointSize"), size.isFinite,
-            size >= 0, size <= 10_000
-        else {
+        if let type = element["configurationType"], type != "pointSize" {
             throw context.error(
                 .unsupportedElement, element,
-                "a symbol configuration other than by point size is not modelled (no nib shows one)")
+                "a symbol configuration by \(type) is not modelled (no nib shows one)")
         }
-        func code(_ name: String, _ table: [String: Int], default fallback: Int) throws(CompileError) -> Int {
-            guard let value = element[name] else { return fallback }
+        func code(_ name: String, _ table: [String: Int]) throws(CompileError) -> Int? {
+            guard let value = element[name] else { return nil }
             guard let code = table[value] else {
                 throw context.error(.unsupportedAttribute, element, "symbol \(name) \"\(value)\" is unknown")
             }
@@ -220,9 +225,14 @@ enum ButtonRule {
         }
         let configuration = ArchivedObject("UIImageSymbolConfiguration")
         configuration.set("UITraitCollection", .null)
-        configuration.set("UISymbolScale", int: try code("scale", symbolScales, default: -1))
-        configuration.set("UIPointSize", .float32(Float(size)))
-        configuration.set("UISymbolWeight", int: try code("weight", symbolWeights, default: 0))
+        if let scale = try code("scale", symbolScales) { configuration.set("UISymbolScale", int: scale) }
+        if element["configurationType"] == "pointSize" {
+            guard let size = element.number("pointSize"), size.isFinite, size >= 0, size <= 10_000 else {
+                throw context.error(.invalidSource, element, "the symbol configuration's pointSize is not a size")
+            }
+            configuration.set("UIPointSize", .float32(Float(size)))
+        }
+        if let weight = try code("weight", symbolWeights) { configuration.set("UISymbolWeight", int: weight) }
         return configuration
     }
 

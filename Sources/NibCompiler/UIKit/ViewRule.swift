@@ -128,9 +128,9 @@ enum ImageRule {
     /// string, without a symbol configuration, as the iOS 13 SDK's ibtool archives every symbol
     /// image of the corpus's nibs (Umarovm Whats-Cooking's 18 in 8 nibs, ertmuirm's 2, with the
     /// nil catalog name the modern keys add); UIKit looks the symbol up at load time.
-    static func symbol(named name: String, element: SourceElement, context: UIKitContext) throws(CompileError)
-        -> ArchivedObject
-    {
+    static func symbol(
+        named name: String, element: SourceElement, context: UIKitContext, configuration: ArchivedObject? = nil
+    ) throws(CompileError) -> ArchivedObject {
         _ = try context.modelledEra(
             for: element, "SF Symbol images", modelled: XcodeEra(11)..<XcodeEra.unbounded, newest: .unbounded)
         let image = ArchivedObject("UIImageNibPlaceholder")
@@ -139,8 +139,39 @@ enum ImageRule {
         let string = ArchivedObject.string(name)
         image.set("UIResourceName", string)
         image.set("UISystemSymbolResourceName", string)
-        image.set("UISymbolImageConfiguration", .null)
+        image.set("UISymbolImageConfiguration", configuration.map { .object($0) } ?? .null)
         if context.era.writesSymbolImageKeys { image.set("UIResourceCatalogName", .null) }
         return image
+    }
+
+    /// `<imageReference key="image" image=… catalog="system" symbolScale=…>` (a configured SF
+    /// Symbol, Xcode 12 and later): the symbol's placeholder with a `UIImageSymbolConfiguration`
+    /// holding the scale (duckduckgo Settings, Xcode 13.2: chevron.left, `symbolScale="large"` →
+    /// `UISymbolScale` 3 after a nil `UITraitCollection`); without a catalog, the app's image by
+    /// name. Rendering modes are not modelled (no nib shows one).
+    static func reference(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
+        throws(CompileError) -> ArchivedObject
+    {
+        for name in element.attributes.keys.sorted()
+        where !["key", "image", "catalog", "symbolScale"].contains(name) {
+            try context.unmodelled(.unsupportedAttribute, element, "image reference attribute \(name) is not modelled")
+        }
+        guard let name = element["image"] else {
+            throw context.error(.invalidSource, element, "the image reference names no image")
+        }
+        guard element["catalog"] == "system" else {
+            return try placeholder(named: name, element: element, context: context, resources: resources)
+        }
+        var configuration: ArchivedObject?
+        if let scale = element["symbolScale"] {
+            guard let code = ButtonRule.symbolScales[scale] else {
+                throw context.error(.unsupportedAttribute, element, "symbolScale \"\(scale)\" is unknown")
+            }
+            let made = ArchivedObject("UIImageSymbolConfiguration")
+            made.set("UITraitCollection", .null)
+            made.set("UISymbolScale", int: code)
+            configuration = made
+        }
+        return try symbol(named: name, element: element, context: context, configuration: configuration)
     }
 }
