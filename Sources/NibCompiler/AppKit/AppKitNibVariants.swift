@@ -26,7 +26,7 @@ import NibArchive
 /// double `NSNumber` of equal value (``ArchiveWriter/sharesNumbersAcrossTypes``).
 enum AppKitNibVariants {
     /// A macOS version as ibtool's file names write it: 10.13 is 101300, 11.0 is 110000.
-    struct Version: Comparable {
+    struct Version: Comparable, DeploymentVersion {
         /// `major * 10000 + minor * 100 + patch`.
         var number: Int
 
@@ -62,23 +62,8 @@ enum AppKitNibVariants {
 
     /// The deployment target in effect: the option, else the document's.
     static func deploymentTarget(option: String?, document: SourceDocument) throws(CompileError) -> Version? {
-        if let option {
-            guard let version = Version(dotted: option) else {
-                throw CompileError(
-                    code: .invalidSource, file: document.fileName, line: 0, column: 0, element: nil,
-                    message: "the deployment target \"\(option)\" is not a macOS version such as 10.9")
-            }
-            return version
-        }
-        let deployments = document.root.child("dependencies")?.children(named: "deployment") ?? []
-        guard let element = deployments.first(where: { $0["identifier"] == "macosx" }), let text = element["version"]
-        else { return nil }
-        guard let version = Version(documentVersion: text) else {
-            throw CompileError(
-                code: .invalidSource, file: document.fileName, line: element.line, column: element.column,
-                element: element.summary, message: "the deployment version \"\(text)\" is not understood")
-        }
-        return version
+        try Version.deploymentTarget(
+            option: option, document: document, identifier: "macosx", platform: "a macOS version such as 10.9")
     }
 
     /// The output for `root` compiled for `deployment`.

@@ -29,7 +29,7 @@
 /// (`compile.args` gives the pairs' own).
 enum UIKitNibVariants {
     /// An iOS version, as the variant file names write it (`11.0`, `12.3`).
-    struct Version: Comparable, Hashable, CustomStringConvertible {
+    struct Version: Comparable, Hashable, CustomStringConvertible, DeploymentVersion {
         var major: Int
         var minor: Int
 
@@ -98,23 +98,8 @@ enum UIKitNibVariants {
     /// The deployment target in effect: the option, else the document's `<deployment
     /// identifier="iOS" version>`; `nil` when neither gives one.
     static func deploymentTarget(option: String?, document: SourceDocument) throws(CompileError) -> Version? {
-        if let option {
-            guard let version = Version(dotted: option) else {
-                throw CompileError(
-                    code: .invalidSource, file: document.fileName, line: 0, column: 0, element: nil,
-                    message: "the deployment target \"\(option)\" is not an iOS version such as 13.0")
-            }
-            return version
-        }
-        let deployments = document.root.child("dependencies")?.children(named: "deployment") ?? []
-        guard let element = deployments.first(where: { $0["identifier"] == "iOS" }), let text = element["version"]
-        else { return nil }
-        guard let version = Version(documentVersion: text) else {
-            throw CompileError(
-                code: .invalidSource, file: document.fileName, line: element.line, column: element.column,
-                element: element.summary, message: "the deployment version \"\(text)\" is not understood")
-        }
-        return version
+        try Version.deploymentTarget(
+            option: option, document: document, identifier: "iOS", platform: "an iOS version such as 13.0")
     }
 
     /// What in `document` asks for a variant (the first element of each kind, in document
