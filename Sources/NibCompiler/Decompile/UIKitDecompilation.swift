@@ -839,18 +839,16 @@ final class UIKitDecompilation: DecompileState {
                 element.set("minimumScaleFactor", Self.number(factor))
             }
         }
-        if reader.flag(index, "UIAdjustsLetterSpacingToFit") == true {
-            take("UIAdjustsLetterSpacingToFit")
-            element.set("adjustsLetterSpacingToFitWidth", "YES")
-        }
+        copyFlag(
+            index, "UIAdjustsLetterSpacingToFit", when: true, to: "adjustsLetterSpacingToFitWidth", "YES", of: element,
+            take)
         if let width = reader.number(index, "UIPreferredMaxLayoutWidth") {
             take("UIPreferredMaxLayoutWidth")
             element.set("preferredMaxLayoutWidth", Self.number(width))
         }
-        if reader.flag(index, "UIAdjustsFontForContentSizeCategory") == true {
-            take("UIAdjustsFontForContentSizeCategory")
-            element.set("adjustsFontForContentSizeCategory", "YES")
-        }
+        copyFlag(
+            index, "UIAdjustsFontForContentSizeCategory", when: true, to: "adjustsFontForContentSizeCategory", "YES",
+            of: element, take)
         take("UIDisableUpdateTextColorOnTraitCollectionChange")
         if let attributed {
             element.append(attributed)
@@ -1260,6 +1258,17 @@ final class UIKitDecompilation: DecompileState {
     static let keyboardTypes = inverted(TextFieldRule.keyboardTypes)
     static let returnKeyTypes = inverted(TextFieldRule.returnKeyTypes)
 
+    /// Sets `attribute` to `value` and marks `key` read when the flag under `key` is `when`
+    /// (a flag the compiler writes only for a source attribute that is not the default).
+    private func copyFlag(
+        _ index: Int, _ key: String, when flag: Bool, to attribute: String, _ value: String,
+        of element: DecompiledElement, _ take: (String) -> Void
+    ) {
+        guard reader.flag(index, key) == flag else { return }
+        take(key)
+        element.set(attribute, value)
+    }
+
     /// Sets `attribute` to the string under `key` and marks the key read; nothing when the key
     /// is absent.
     private func copyString(
@@ -1291,10 +1300,7 @@ final class UIKitDecompilation: DecompileState {
             take)
         copyString(index, "UIText", to: "text", of: element, take)
         copyString(index, "UIPlaceholder", to: "placeholder", of: element, take)
-        if reader.flag(index, "UIClearsOnBeginEditing") == true {
-            take("UIClearsOnBeginEditing")
-            element.set("clearsOnBeginEditing", "YES")
-        }
+        copyFlag(index, "UIClearsOnBeginEditing", when: true, to: "clearsOnBeginEditing", "YES", of: element, take)
         take("UITextAlignment")
         element.set("textAlignment", Self.alignments[reader.integer(index, "UITextAlignment") ?? 0] ?? "left")
         if let minimum = reader.number(index, "UIMinimumFontSize") {
@@ -1365,10 +1371,7 @@ final class UIKitDecompilation: DecompileState {
     /// backwards); the content size is the subclass's (a text view's is computed from its font).
     private func scrollKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in ["UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom", "UIContentSize"] { take(key) }
-        if reader.flag(index, "UIBounceEnabled") == false {
-            take("UIBounceEnabled")
-            element.set("bounces", "NO")
-        }
+        copyFlag(index, "UIBounceEnabled", when: false, to: "bounces", "NO", of: element, take)
         if let style = reader.integer(index, "UIIndicatorStyle"), let name = Self.indicatorStyles[style] {
             take("UIIndicatorStyle")
             element.set("indicatorStyle", name)
@@ -1380,10 +1383,7 @@ final class UIKitDecompilation: DecompileState {
             take(key)
             element.set(attribute, "NO")
         }
-        if reader.flag(index, "UIScrollDisabled") == true {
-            take("UIScrollDisabled")
-            element.set("scrollEnabled", "NO")
-        }
+        copyFlag(index, "UIScrollDisabled", when: true, to: "scrollEnabled", "NO", of: element, take)
         for (key, attribute) in [
             ("UIPagingEnabled", "pagingEnabled"), ("UIAlwaysBounceVertical", "alwaysBounceVertical"),
             ("UIDirectionalLockEnabled", "directionalLockEnabled"),
@@ -1428,10 +1428,9 @@ final class UIKitDecompilation: DecompileState {
             take(key)
             element.set(attribute, "NO")
         }
-        if reader.flag(index, "UIAdjustsFontForContentSizeCategory") == true {
-            take("UIAdjustsFontForContentSizeCategory")
-            element.set("adjustsFontForContentSizeCategory", "YES")
-        }
+        copyFlag(
+            index, "UIAdjustsFontForContentSizeCategory", when: true, to: "adjustsFontForContentSizeCategory", "YES",
+            of: element, take)
         if let font = font(reader.reference(index, "UIFont"), key: "fontDescription") {
             take("UIFont")
             element.append(font)
@@ -1516,14 +1515,8 @@ final class UIKitDecompilation: DecompileState {
     /// source's, restored at load time by a `frame` key-value pair (``runtimeAttributes()``).
     private func switchKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         take("UISwitchEnabled")
-        if reader.flag(index, "UIDisabled") == true {
-            take("UIDisabled")
-            element.set("enabled", "NO")
-        }
-        if reader.flag(index, "UISwitchOn") == true {
-            take("UISwitchOn")
-            element.set("on", "YES")
-        }
+        copyFlag(index, "UIDisabled", when: true, to: "enabled", "NO", of: element, take)
+        copyFlag(index, "UISwitchOn", when: true, to: "on", "YES", of: element, take)
         if let color = color(reader.reference(index, "UISwitchOnTintColor"), key: "onTintColor") {
             take("UISwitchOnTintColor")
             element.append(color)
@@ -1745,10 +1738,7 @@ final class UIKitDecompilation: DecompileState {
         if let name = Self.activityIndicatorStyles[style], style != 0 { element.set("style", name) }
         take("UIHidesWhenStopped")
         if reader.flag(index, "UIHidesWhenStopped") != false { element.set("hidesWhenStopped", "YES") }
-        if reader.flag(index, "UIAnimating") == true {
-            take("UIAnimating")
-            element.set("animating", "YES")
-        }
+        copyFlag(index, "UIAnimating", when: true, to: "animating", "YES", of: element, take)
         take("UIColor")
         if let color = color(reader.reference(index, "UIColor"), key: "color") { element.append(color) }
     }
@@ -1907,22 +1897,12 @@ final class UIKitDecompilation: DecompileState {
             take(key)
             if value != fallback { element.set(attribute, Self.number(value)) }
         }
-        if reader.flag(index, "UIAlwaysBounceVertical") == true {
-            take("UIAlwaysBounceVertical")
-            element.set("alwaysBounceVertical", "YES")
-        }
-        if reader.flag(index, "UIBounceEnabled") == false {
-            take("UIBounceEnabled")
-            element.set("bounces", "NO")
-        }
-        if reader.flag(index, "UIAllowsSelection") == false {
-            take("UIAllowsSelection")
-            element.set("allowsSelection", "NO")
-        }
-        if reader.flag(index, "UIAllowsSelectionDuringEditing") == true {
-            take("UIAllowsSelectionDuringEditing")
-            element.set("allowsSelectionDuringEditing", "YES")
-        }
+        copyFlag(index, "UIAlwaysBounceVertical", when: true, to: "alwaysBounceVertical", "YES", of: element, take)
+        copyFlag(index, "UIBounceEnabled", when: false, to: "bounces", "NO", of: element, take)
+        copyFlag(index, "UIAllowsSelection", when: false, to: "allowsSelection", "NO", of: element, take)
+        copyFlag(
+            index, "UIAllowsSelectionDuringEditing", when: true, to: "allowsSelectionDuringEditing", "YES", of: element,
+            take)
         for (key, name) in [
             ("UISeparatorColor", "separatorColor"), ("UISectionIndexColor", "sectionIndexColor"),
             ("UISectionIndexBackgroundColor", "sectionIndexBackgroundColor"),
