@@ -191,4 +191,37 @@ struct AppKitCustomClassAndMenuTests {
             #expect(result.document.contains(fragment), "missing \(fragment)")
         }
     }
+
+    @Test(
+        "a button cell's SF Symbol is the symbol resource menu items hold in transmission_MainMenu, {32, 32} whatever <resources> says",
+        .corpus)
+    func buttonSymbol() throws {
+        let apple = try Self.appleGraph(
+            "xib-pairs/macos-viraptor-ibtool-transmission_MainMenu/transmission_MainMenu.nib")
+        // The symbols named by an image attribute (not an <imageReference> with a configuration).
+        let appleSymbols = apple.all("NSCustomResource").filter {
+            apple.text("NSCatalogName", of: $0) == "system" && apple.value("NSImageVariableValue", of: $0) == nil
+        }
+        let sizes = Set(
+            appleSymbols.compactMap {
+                apple.object("IBDesignSize", of: $0).flatMap { apple.text("NS.sizeval", of: $0) }
+            })
+        #expect(appleSymbols.count > 1 && sizes == ["{32, 32}"])
+        let appleSymbol = try #require(appleSymbols.first)
+        let appleSize = sizes.first
+        let source = AppKitButtonRuleTests.button(
+            cell:
+                #"type="push" title="Go" bezelStyle="rounded" image="folder" catalog="system" imagePosition="left" alignment="center" borderStyle="border" inset="2""#,
+            behavior: AppKitButtonRuleTests.pushBehavior
+        ).replacingOccurrences(
+            of: "</objects>",
+            with: #"</objects><resources><image name="folder" catalog="system" width="18" height="14"/></resources>"#)
+        let graph = try Self.graph(source)
+        let cell = try #require(graph.all("NSButtonCell").first)
+        let symbol = try #require(graph.object("NSNormalImage", of: cell))
+        #expect(graph.nodes[symbol].className == "NSCustomResource")
+        #expect(Set(graph.nodes[symbol].values.map(\.key)) == Set(apple.nodes[appleSymbol].values.map(\.key)))
+        #expect(graph.text("NSResourceName", of: symbol) == "folder")
+        #expect(graph.object("IBDesignSize", of: symbol).flatMap { graph.text("NS.sizeval", of: $0) } == appleSize)
+    }
 }

@@ -99,7 +99,7 @@ struct AppKitScrollRuleTests {
 
     // MARK: NSScrollView
 
-    /// A table that cannot be compiled (here its background is a custom Gray Gamma 2.2 color,
+    /// A table that cannot be compiled (here its background is in a custom Adobe RGB space,
     /// whose conversion is not modelled) leaves the scroll view, its scrollers and the header:
     /// only the table falls back.
     @Test("a table its rule cannot compile keeps its scroll view and header")
@@ -108,9 +108,9 @@ struct AppKitScrollRuleTests {
         let source = Self.table(tableColors: false).replacingOccurrences(
             of: spacing,
             with: spacing
-                + #"<color key="backgroundColor" white="0.5" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#
+                + #"<color key="backgroundColor" red="0.5" green="0.5" blue="0.5" alpha="1" colorSpace="custom" customColorSpace="adobeRGB1998"/>"#
         )
-        #expect(source.contains("genericGamma22GrayColorSpace"))
+        #expect(source.contains("adobeRGB1998"))
         let output = try Source.compile(source)
         let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
         let scroll = try #require(graph.all("NSScrollView").first)
@@ -680,6 +680,24 @@ struct AppKitTextViewRuleTests {
         #expect(graph.data("NS.bytes", of: graph.object("NSAttributeInfo", of: storage) ?? -1) == [6, 0, 4, 1, 6, 0])
         let view = try #require(graph.all("NSTextView").first)
         #expect(graph.value("NSTextViewTextColor", of: view) == nil)
+    }
+
+    @Test("a run's NSColor attribute replaces the catalog textColor its dictionary holds; other runs keep it")
+    func attributedRunColor() throws {
+        let body = """
+            <attributedString key="textStorage">
+                <fragment content="Red "><attributes><color key="NSColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/></attributes></fragment>
+                <fragment content="plain"/>
+            </attributedString>
+            """
+        let graph = try Source.graph(Self.textView("", body: body), options: StandInProfiles.options)
+        let storage = try #require(graph.all("NSTextStorage").first)
+        let dictionaries = graph.elements(of: graph.object("NSAttributes", of: storage) ?? -1)
+        #expect(dictionaries.count == 2)
+        let colors = graph.all("NSColor").filter { graph.value("NSColorSpace", of: $0)?.integerValue == 1 }
+        #expect(colors.compactMap { graph.data("NSRGB", of: $0) }.contains(Array("1 0 0".utf8) + [0]))
+        #expect(graph.all("NSColor").contains { graph.text("NSColorName", of: $0) == "textColor" })
+        #expect(graph.data("NS.bytes", of: graph.object("NSAttributeInfo", of: storage) ?? -1) == [4, 0, 5, 1])
     }
 
     @Test("a single run archives one dictionary with the default Helvetica 12 (textview_attributedstring)")

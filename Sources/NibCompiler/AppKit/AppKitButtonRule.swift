@@ -27,7 +27,7 @@ enum AppKitButtonRule {
     /// The cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = [
         "type", "bezelStyle", "imagePosition", "imageScaling", "inset", "image", "alternateTitle", "keyEquivalent",
-        "allowsMixedState", "customClass", "customModule", "customModuleProvider", "tag", "alternateImage",
+        "allowsMixedState", "customClass", "customModule", "customModuleProvider", "tag", "alternateImage", "catalog",
     ]
     /// `bezelStyle` → `NSButton.BezelStyle` raw value (AppKit's public headers), for the styles
     /// seen in the pairs.
@@ -177,7 +177,9 @@ enum AppKitButtonRule {
         object.set("NSButtonFlags2", int: Int(try buttonFlags2(cell, context: context)))
         object.set("NSBezelStyle", int: try CellRule.value(cell, "bezelStyle", bezelStyles, default: 0, context))
         if let image = cell["image"] {
-            object.set("NSNormalImage", try AppKitImageRule.image(image, element: cell, context: context))
+            object.set(
+                "NSNormalImage",
+                try AppKitImageRule.image(image, catalog: cell["catalog"], element: cell, context: context))
         }
         if let alternate = cell["alternateImage"] {
             guard type != "check" && type != "radio" else {
@@ -236,10 +238,19 @@ enum AppKitButtonRule {
             }
         }
         if let border = cell["borderStyle"] {
-            guard border == kind.borderStyle else {
+            // Button cells' "border" and pop-up cells' "borderAndBezel" both set the bordered bit
+            // (the pairs); the other spelling on either (21 wild pop-ups say "border") is taken
+            // for the same bit, with a warning.
+            guard border == kind.borderStyle || ["border", "borderAndBezel"].contains(border) else {
                 throw context.error(
                     .unsupportedAttribute, cell,
                     "borderStyle \"\(border)\" on a <\(kind.elementName)> is not modelled")
+            }
+            if border != kind.borderStyle {
+                try context.unmodelled(
+                    .unsupportedAttribute, cell,
+                    "no pair shows borderStyle \"\(border)\" on a <\(kind.elementName)>; archived as bordered, "
+                        + "as \"\(kind.borderStyle)\" is")
             }
             flags |= 0x0080_0000
         }

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// | Source | Archived |
 /// |---|---|
-/// | `image="NAME" catalog="system"` (menu item `image` or `secondaryImage`) | `NSCustomResource`: `NSCatalogName` and `IBNamespaceID` "system", `IBDesignSize` {32, 32} whatever `<resources>` says (36 of 36), nil `IBDesignImageConfiguration` |
+/// | `image="NAME" catalog="system"` (menu item `image` or `secondaryImage`; button and image cells' `image`, assumed alike: the resource is the same class whatever holds it) | `NSCustomResource`: `NSCatalogName` and `IBNamespaceID` "system", `IBDesignSize` {32, 32} whatever `<resources>` says (36 of 36), nil `IBDesignImageConfiguration` |
 /// | `<imageReference image="NAME" catalog="system" symbolScale="default" variableValue="V">` | the same plus `NSImageVariableValue` V (float64) and an `IBImageConfiguration` (`IBSymbolScale` -1, `IBRenderingMode` 0, `IBVariableValue` an `NSNumber` V, `IBHierarchicalColors` an empty `NSArray`, nil `IBLocale`); `IBDesignSize` is the symbol's size at that configuration, known only for "heart" ({17, 14}; `<resources>` says 16 × 14) |
 enum AppKitImageRule {
     /// AppKit's named images seen in the pairs, with the design size ibtool archived.

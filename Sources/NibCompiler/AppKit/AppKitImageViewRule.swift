@@ -50,7 +50,7 @@ enum AppKitImageViewRule {
     }
 
     /// The image cell attributes beyond ``CellRule/attributes``.
-    static let cellAttributes: Set<String> = ["image", "imageScaling", "animates", "imageFrameStyle"]
+    static let cellAttributes: Set<String> = ["image", "catalog", "imageScaling", "animates", "imageFrameStyle"]
     /// `imageFrameStyle` → `NSImageFrameStyle` (AppKit's public raw values).
     static let frameStyles: [String: Int] = ["none": 0, "photo": 1, "grayBezel": 2, "groove": 3, "button": 4]
 
@@ -92,7 +92,7 @@ enum AppKitImageViewRule {
                 .unsupportedElement, child, "<\(child.name)> inside an <imageCell> is not modelled")
         }
         let contents = try cell["image"].map { (name) throws(CompileError) in
-            try AppKitImageRule.image(name, element: cell, context: context)
+            try AppKitImageRule.image(name, catalog: cell["catalog"], element: cell, context: context)
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
         try CellRule.encode(cell, object, type: type, contents: contents, borders: .none, context: context)

@@ -195,21 +195,35 @@ enum AppKitTextViewRule {
         for run in runs {
             var font = AppKitFontRule.make(
                 name: "Helvetica", size: 12, type: 0, textStyle: nil, usesAppearanceSize: false)
-            var signature = "default"
+            var color: ArchivedObject?
+            var parts: [String] = []
             for attribute in run.attributes?.children ?? [] {
-                guard attribute.name == "font", attribute["key"] == "NSFont" else {
+                switch (attribute.name, attribute["key"]) {
+                case ("font", "NSFont"): font = try AppKitFontRule.font(attribute, context: context)
+                // A run's own text color replaces the catalog textColor every dictionary holds
+                // (the value is NSColor's, as any AppKit color: ``AppKitColorRule``).
+                case ("color", "NSColor"): color = try AppKitColorRule.color(attribute, context: context)
+                default:
                     throw context.error(
                         .unsupportedElement, attribute,
-                        "text attribute <\(attribute.name)> is not modelled (only NSFont)")
+                        "text attribute <\(attribute.name)> is not modelled (only NSFont and NSColor)")
                 }
-                font = try AppKitFontRule.font(attribute, context: context)
-                signature = attribute.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
-                    separator: ";")
+                parts.append(
+                    attribute.name + ":"
+                        + attribute.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                            separator: ";"))
             }
+            let signature = parts.isEmpty ? "default" : parts.joined(separator: "|")
             let index: Int
             if let known = signatures.firstIndex(of: signature) {
                 index = known
             } else {
+                let runColor: ArchivedObject
+                if let color {
+                    runColor = color
+                } else {
+                    runColor = try AppKitColorRule.catalogColor("textColor", element: element, context: context)
+                }
                 index = signatures.count
                 signatures.append(signature)
                 dictionaries.append(
@@ -218,7 +232,7 @@ enum AppKitTextViewRule {
                         [
                             (
                                 .string("NSColor"),
-                                try AppKitColorRule.catalogColor("textColor", element: element, context: context)
+                                runColor
                             ),
                             (.string("NSFont"), font),
                         ]))
