@@ -305,11 +305,17 @@ struct AppKitTableCellViewRuleTests {
         #expect(Self.refusal(source)?.contains("outside it") == true)
     }
 
-    @Test("prototype cell views in documents older than any pair shows are refused")
-    func refusedOldDocuments() {
+    @Test("prototype cell views in documents older than any pair shows compile with a warning; --strict refuses them")
+    func oldDocuments() throws {
         let old = Self.outline().replacingOccurrences(of: #"toolsVersion="24412""#, with: #"toolsVersion="15702""#)
         #expect(old.contains("15702"))
         #expect(Self.refusal(old)?.contains("toolsVersion 18122") == true)
+        let output = try Source.compiler(StandInProfiles.options).compile(Data(old.utf8), fileName: "Test.xib")
+        #expect(output.warnings.contains { $0.message.contains("older than toolsVersion 18122") })
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        // The outline keeps its class and its cell views (nested nibs), as in a current document.
+        #expect(!graph.all("NSOutlineView").isEmpty)
+        #expect(try !Self.nestedNibs(graph).isEmpty)
     }
 
     // MARK: Table attributes (HSChooserWindow)

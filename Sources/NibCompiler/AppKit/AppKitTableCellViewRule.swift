@@ -74,10 +74,13 @@ enum AppKitTableCellViewRule {
     static func prototypes(
         _ container: SourceElement, column: ArchivedObject, index: Int, identifier: String, views: AppKitViewEncoder
     ) throws(CompileError) -> [Prototype] {
-        guard let tools = views.context.toolsVersion, tools >= oldestToolsVersion else {
-            throw views.context.error(
+        if let tools = views.context.toolsVersion, tools < oldestToolsVersion {
+            // The table keeps its cell views (and their outlets) rather than falling back: laid
+            // out as the oldest modelled Interface Builder lays them out, with a warning.
+            try views.context.unmodelled(
                 .unsupportedElement, container,
-                "prototype cell views in a document older than toolsVersion 18122 are not modelled")
+                "no pair shows prototype cell views in a document older than toolsVersion 18122; laid out as "
+                    + "toolsVersion 18122 documents are")
         }
         var prototypes: [Prototype] = []
         for element in container.children {
