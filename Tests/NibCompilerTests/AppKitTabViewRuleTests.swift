@@ -117,6 +117,19 @@ struct AppKitTabViewRuleTests {
         #expect(graph.value("NSNextKeyView", of: otherView) == nil)
     }
 
+    @Test("a view without an id (an older document's content view) takes its place in the key-view loop")
+    func viewWithoutID() throws {
+        let items =
+            Self.item("A", view: "VA", Self.label("a", (20, 60, 80, 17)) + Self.label("b", (20, 20, 80, 17)))
+        let withID = try Self.graph(Self.tabView(items))
+        let withoutID = try Self.graph(
+            Self.tabView(items.replacingOccurrences(of: #"<view key="view" id="VA">"#, with: #"<view key="view">"#)))
+        let tabView = try #require(withoutID.all("NSTabView").first)
+        let expected = Self.chain(withID, from: try #require(withID.all("NSTabView").first))
+        #expect(expected.contains("a") && expected.contains("b"))
+        #expect(Self.chain(withoutID, from: tabView) == expected)
+    }
+
     @Test("an item's initialFirstResponder outlet is an outlet connector from the item (scribendi, keyed)")
     func itemOutlet() throws {
         let item = Self.item("A", view: "V", Self.label("x", (20, 20, 80, 17))).replacingOccurrences(

@@ -7,6 +7,10 @@ final class AppKitContext: DiagnosingContext {
     let fileName: String
     /// Source id → archived object.
     var objectsByID: [String: ArchivedObject] = [:]
+    /// Every view encoded so far by its source element, for views without an id (older
+    /// documents' box content views: `<view key="contentView">`), which the key-view loop
+    /// reaches too (``AppKitKeyViewLoopRule``).
+    var viewsBySourceElement: [ObjectIdentifier: ArchivedObject] = [:]
     /// Every tracked object except the root, with its parent, in document order.
     var objects: [(object: ArchivedObject, parent: ArchivedObject)] = []
     var visibleWindows: [ArchivedObject] = []

@@ -113,7 +113,9 @@ enum AppKitKeyViewLoopRule {
                 try context.unmodelled(
                     .unsupportedElement, element, "a hidden view in a key-view loop is not modelled")
             }
-            guard let id = element["id"], let object = context.objectsByID[id] else {
+            if let id = element["id"], let object = context.objectsByID[id] { return object }
+            // A view without an id (an older document's box content view) is found by its element.
+            guard element["id"] == nil, let object = context.viewsBySourceElement[ObjectIdentifier(element)] else {
                 throw context.error(.invalidSource, element, "a view in a key-view loop needs an id")
             }
             return object

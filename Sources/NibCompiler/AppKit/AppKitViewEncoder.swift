@@ -231,6 +231,7 @@ struct AppKitViewEncoder {
                 .unsupportedAttribute, element,
                 "attribute \(name) on an AppKit <\(element.name)> is not modelled; left out")
         }
+        context.viewsBySourceElement[ObjectIdentifier(element)] = view
         if let toolTip = element["toolTip"] {
             AppKitToolTipRule.connect(toolTip, view: view, of: element, context: context)
         }
