@@ -725,6 +725,34 @@ struct AppKitTextRuleTests {
         #expect(graph.string(values[1]) == "Enter text")
     }
 
+    @Test(
+        "number and geometry runtime attributes are NSNumber and NSValue as in UIKit; an unknown type leaves its key path out too"
+    )
+    func runtimeNumbers() throws {
+        let source = Self.textField().replacingOccurrences(
+            of: "</textField>",
+            with: """
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius"><real key="value" value="4.5"/></userDefinedRuntimeAttribute>
+                    <userDefinedRuntimeAttribute type="range" keyPath="selection"/>
+                    <userDefinedRuntimeAttribute type="number" keyPath="tag"><integer key="value" value="7"/></userDefinedRuntimeAttribute>
+                    <userDefinedRuntimeAttribute type="size" keyPath="intrinsic"><size key="value" width="10" height="20"/></userDefinedRuntimeAttribute>
+                </userDefinedRuntimeAttributes>
+                </textField>
+                """)
+        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let connector = try #require(graph.all("NSIBUserDefinedRuntimeAttributesConnector").first)
+        let keyPaths = graph.elements(of: graph.object("NSKeyPaths", of: connector) ?? -1).compactMap(graph.string)
+        #expect(keyPaths == ["layer.cornerRadius", "tag", "intrinsic"])
+        let values = graph.elements(of: graph.object("NSValues", of: connector) ?? -1)
+        try #require(values.count == 3)
+        #expect(graph.value("NS.dblval", of: values[0]) == .float64(4.5))
+        #expect(graph.value("NS.intval", of: values[1])?.integerValue == 7)
+        #expect(graph.text("NS.sizeval", of: values[2]) == "{10, 20}")
+        #expect(output.warnings.contains { $0.message.contains("\"range\"") })
+    }
+
     // MARK: Boxes, date pickers, progress indicators
 
     /// A window-less view holding `body` as its only subview.

@@ -61,6 +61,38 @@ enum RuntimeAttributeRule {
         return value
     }
 
+    /// A `number` attribute's `NSNumber`: `NS.intval` for `<integer>`, `NS.dblval` for `<real>`
+    /// (Foundation's class, coded alike in UIKit's and AppKit's nibs).
+    static func number(_ attribute: SourceElement, context: some DiagnosingContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        guard let number = attribute.child("real", key: "value") ?? attribute.child("integer", key: "value"),
+            let text = number["value"]
+        else {
+            throw context.error(.invalidSource, attribute, "a number attribute needs an <integer> or <real> value")
+        }
+        if number.name == "integer", let integer = Int(text) { return .number(integer) }
+        guard let real = Double(text), real.isFinite else {
+            throw context.error(.invalidSource, number, "\"\(text)\" is not a finite number")
+        }
+        return .number(double: real)
+    }
+
+    /// A `size`, `point` or `rect` attribute's `NSValue` (``geometryValue(_:_:)``).
+    static func geometry(_ type: String, _ attribute: SourceElement, context: some DiagnosingContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        let names = ["size": ["width", "height"], "point": ["x", "y"], "rect": ["x", "y", "width", "height"]][type]
+        guard let names, let geometry = attribute.child(type, key: "value") else {
+            throw context.error(.invalidSource, attribute, "a \(type) attribute needs a <\(type) key=\"value\">")
+        }
+        let numbers = names.map { geometry.number($0) ?? 0 }
+        guard numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e15 }) else {
+            throw context.error(.invalidSource, geometry, "the \(type) is not made of finite numbers")
+        }
+        return geometryValue(type, numbers)
+    }
+
     /// The attribute's key path and value; an error for what cannot be read (left out by the
     /// caller with a warning).
     private static func value(_ attribute: SourceElement, context: UIKitContext, resources: UIKitResources?)
@@ -81,31 +113,14 @@ enum RuntimeAttributeRule {
         case "boolean":
             return .number(attribute["value"] == "YES" ? 1 : 0)
         case "number":
-            guard let number = attribute.child("real", key: "value") ?? attribute.child("integer", key: "value"),
-                let text = number["value"]
-            else {
-                throw context.error(.invalidSource, attribute, "a number attribute needs an <integer> or <real> value")
-            }
-            if number.name == "integer", let integer = Int(text) { return .number(integer) }
-            guard let real = Double(text), real.isFinite else {
-                throw context.error(.invalidSource, number, "\"\(text)\" is not a finite number")
-            }
-            return .number(double: real)
+            return try number(attribute, context: context)
         case "color":
             guard let color = attribute.child("color", key: "value") else {
                 throw context.error(.invalidSource, attribute, "a color attribute needs a <color key=\"value\">")
             }
             return try ColorRule.color(color, in: context)
         case "size", "point", "rect":
-            let names = ["size": ["width", "height"], "point": ["x", "y"], "rect": ["x", "y", "width", "height"]][type]
-            guard let names, let geometry = attribute.child(type, key: "value") else {
-                throw context.error(.invalidSource, attribute, "a \(type) attribute needs a <\(type) key=\"value\">")
-            }
-            let numbers = names.map { geometry.number($0) ?? 0 }
-            guard numbers.allSatisfy({ abs($0) <= 1e15 }) else {
-                throw context.error(.invalidSource, geometry, "the \(type) is not made of finite numbers")
-            }
-            return geometryValue(type, numbers)
+            return try geometry(type, attribute, context: context)
         case "image":
             guard let name = attribute["value"], !name.isEmpty, let resources else {
                 throw context.error(.invalidSource, attribute, "an image attribute needs an image name")
