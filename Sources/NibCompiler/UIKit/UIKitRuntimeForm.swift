@@ -117,8 +117,7 @@ final class UIKitRuntimeForm: @unchecked Sendable {
         -> ColorUse?
     {
         guard let key = color["key"], let recorded = entry.child("color"), recorded["name"] == nil,
-            let asset = entry["name"], let parent = color.parent,
-            !ancestors.contains(where: isPrototypeContainer)
+            let asset = entry["name"], let parent = color.parent
         else { return nil }
         let parentAncestors = Array(ancestors.dropLast())
         func use(owner: SourceElement, ownerAncestors: [SourceElement], keyPaths: [String]) -> ColorUse? {
@@ -128,7 +127,7 @@ final class UIKitRuntimeForm: @unchecked Sendable {
             if let controller = chain.lastIndex(where: { $0.name.hasSuffix("Controller") }) {
                 guard controller + 1 < chain.count, chain[controller + 1]["key"] == "view" else { return nil }
             }
-            guard owner["id"] != nil else { return nil }
+            guard owner["id"] != nil, !ownerAncestors.contains(where: isPrototypeContainer) else { return nil }
             return ColorUse(
                 element: color, owner: owner, ancestors: ownerAncestors, keyPaths: keyPaths, asset: asset,
                 recorded: recorded)
@@ -244,13 +243,16 @@ final class UIKitRuntimeForm: @unchecked Sendable {
             return reached[ObjectIdentifier(top)]?.contains(ObjectIdentifier(object)) ?? false
         }
         for use in colorUses {
+            // The outermost top-level object holding the owner (a storyboard's view nib lists
+            // the controller too, as an upstream placeholder).
             guard let id = use.owner["id"], let owner = context.objectsByID[id],
-                let top = (use.ancestors + [use.owner]).first(where: { element in
-                    element["id"].flatMap { context.objectsByID[$0] }.map { topLevel.contains(ObjectIdentifier($0)) }
-                        ?? false
-                }),
-                let topObject = top["id"].flatMap({ context.objectsByID[$0] }),
-                reaches(topObject, owner)
+                let (top, topObject) = (use.ancestors + [use.owner]).lazy.compactMap({
+                    element -> (SourceElement, ArchivedObject)? in
+                    guard let object = element["id"].flatMap({ context.objectsByID[$0] }),
+                        topLevel.contains(ObjectIdentifier(object)), reaches(object, owner)
+                    else { return nil }
+                    return (element, object)
+                }).first
             else { continue }
             if let index = byTop.firstIndex(where: { $0.top === top }) {
                 byTop[index].uses.append(use)
