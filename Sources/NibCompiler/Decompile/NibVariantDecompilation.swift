@@ -6,7 +6,7 @@ extension NibDecompiler {
     /// `objects-13.0+.nib`, and archive).
     ///
     /// A directory of `runtime.nib` alone asks for the deployment target its older forms show
-    /// (``NibVariantChoice/olderForm(in:)``), so that the compiler writes that form again.
+    /// (`NibVariantChoice.olderForm(in:)`), so that the compiler writes that form again.
     ///
     /// An iOS directory nib (`UIKitNibVariants`) is decompiled from its newest
     /// `objects-<V>+.nib`, the form the compiler writes from a document, and the document asks

@@ -59,6 +59,7 @@ final class UIKitRuntimeForm: @unchecked Sendable {
     /// The `<color>`s given a storage so far.
     private(set) var placed: Set<ObjectIdentifier> = []
 
+    /// A recorder for the named colors' `uses` (13.0) and, with `unpinsCells`, the 12.3 form.
     init(colorUses: [ColorUse], unpinsCells: Bool) {
         self.colorUses = colorUses
         self.unpinsCells = unpinsCells
@@ -369,6 +370,7 @@ final class UIKitRuntimeForm: @unchecked Sendable {
         return result
     }
 
+    /// Whether two values are the same bytes.
     private static func equal(_ lhs: ArchivedObject.Value, _ rhs: ArchivedObject.Value) -> Bool {
         if case .data(let a) = lhs, case .data(let b) = rhs { return a == b }
         return false
