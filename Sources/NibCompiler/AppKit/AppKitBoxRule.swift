@@ -51,7 +51,7 @@ enum AppKitBoxRule {
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
             try context.unmodelled(.unsupportedElement, subviews, "a separator box with subviews is not modelled")
         }
-        let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
+        let box = try ControlRule.swapped(ArchivedObject("NSBox"), for: element, context: context)
         context.track(box, id: element["id"], parent: parent)
         _ = try views.encodeView(element, box, superview: superview, kind: kind)
         box.set("NSOffsets", .string("{5, 5}"))
@@ -74,7 +74,7 @@ enum AppKitBoxRule {
         if let subviews = element.child("subviews"), !subviews.children.isEmpty {
             try context.unmodelled(.unsupportedElement, subviews, "box subviews come from its content view")
         }
-        let box = ControlRule.swapped(ArchivedObject("NSBox"), customClass: element["customClass"])
+        let box = try ControlRule.swapped(ArchivedObject("NSBox"), for: element, context: context)
         context.track(box, id: element["id"], parent: parent)
         _ = try views.encodeView(element, box, superview: superview, kind: kind)
         let content = try views.view(contentElement, superview: box, parent: box)

@@ -27,7 +27,7 @@ enum AppKitButtonRule {
     /// The cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = [
         "type", "bezelStyle", "imagePosition", "imageScaling", "inset", "image", "alternateTitle", "keyEquivalent",
-        "allowsMixedState", "customClass", "tag", "alternateImage",
+        "allowsMixedState", "customClass", "customModule", "customModuleProvider", "tag", "alternateImage",
     ]
     /// `bezelStyle` → `NSButton.BezelStyle` raw value (AppKit's public headers), for the styles
     /// seen in the pairs.
@@ -94,7 +94,7 @@ enum AppKitButtonRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let control = ControlRule.swapped(ArchivedObject("NSButton"), customClass: element["customClass"])
+        let control = try ControlRule.swapped(ArchivedObject("NSButton"), for: element, context: context)
         context.track(control, id: element["id"], parent: parent)
         let cells = element.children.filter { $0.name == "buttonCell" }
         guard cells.count == 1, let cell = cells.first, cell["key"] == "cell" else {
@@ -151,9 +151,11 @@ enum AppKitButtonRule {
             throw context.error(
                 .unsupportedAttribute, cell, "button type \"\(cell["type"] ?? "")\" is not modelled")
         }
-        let object = ControlRule.swapped(ArchivedObject(kind.className), customClass: cell["customClass"])
+        let object = try ControlRule.swapped(ArchivedObject(kind.className), for: cell, context: context)
         // A matrix cell's tool tip is a help connector to the cell (PreferencesController: 3 cells).
-        if let toolTip = cell["toolTip"] { AppKitToolTipRule.connect(toolTip, view: object, context: context) }
+        if let toolTip = cell["toolTip"] {
+            AppKitToolTipRule.connect(toolTip, view: object, of: cell, context: context)
+        }
         context.track(object, id: cell["id"], parent: parent ?? control)
         let font = cell.child("font", key: "font")
         object.set(

@@ -86,6 +86,11 @@ enum AppKitColorRule {
             return color
         case "custom" where element["customColorSpace"] == "sRGB":
             return try customSRGB(element, context: context)
+        case "custom" where element["customColorSpace"] == "genericGamma22GrayColorSpace":
+            return try customGamma22Gray(element, context: context)
+        case "custom"
+        where ["calibratedWhite", "calibratedRGB", "displayP3"].contains(element["customColorSpace"] ?? ""):
+            return try customWithoutProfile(element, context: context)
         case "custom":
             throw context.error(
                 .unsupportedAttribute, element,
@@ -153,6 +158,92 @@ enum AppKitColorRule {
             .colorConversion, element,
             "sRGB color's calibrated components approximated as \(converted.map { String(format: "%.10g", $0) }.joined(separator: " ")); ColorSync's may differ by about 1e-7 (\(documented))"
         )
+        return color
+    }
+
+    /// Generic Gray Gamma 2.2 levels and the calibrated whites ibtool archives for them: the
+    /// resolved values of the System catalog's grays (``systemCatalog``: labelColor 0,
+    /// secondaryLabelColor 1/3, gridColor 1/2, controlColor 2/3, textBackgroundColor 1), the
+    /// only such conversions the pairs show. They fit no single power law (exponents 1.213,
+    /// 1.236 and 1.249), so ColorSync's curve is not reproduced.
+    static let gamma22GrayPoints: [(level: Double, white: Double)] = [
+        (0, 0), (1.0 / 3, 0.2637968361), (0.5, 0.4246723652), (2.0 / 3, 0.602715373), (1, 1),
+    ]
+
+    /// The calibrated white for a Generic Gray Gamma 2.2 `level`: exact at the points of
+    /// ``gamma22GrayPoints``, between them interpolated in log space (a local power law).
+    static func calibratedWhite(gamma22 level: Double) -> Double {
+        let points = gamma22GrayPoints
+        guard level > 0 else { return 0 }
+        guard level < 1 else { return 1 }
+        if let exact = points.first(where: { abs($0.level - level) < 1e-9 }) { return exact.white }
+        guard let upper = points.firstIndex(where: { $0.level > level }), upper > 0 else { return level }
+        let (x0, y0) = points[upper - 1]
+        let (x1, y1) = points[upper]
+        // Below the first gray: the power law through black and that gray.
+        guard x0 > 0 else { return pow(level, log(y1) / log(x1)) }
+        let exponent = (log(y1) - log(y0)) / (log(x1) - log(x0))
+        return y0 * pow(level / x0, exponent)
+    }
+
+    /// A custom Generic Gray Gamma 2.2 color (`customColorSpace="genericGamma22GrayColorSpace"`,
+    /// 27 colors of the wild corpus): archived as the catalog grays are (`NSColorSpace` 3,
+    /// `NSWhite` calibrated, the profile, `NSComponents` white and alpha, `NSLinearExposure`),
+    /// the calibrated white approximated by ``calibratedWhite(gamma22:)`` with a warning.
+    private static func customGamma22Gray(_ element: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        let level = try component("white", element, context)
+        let alpha = try alpha(element, context)
+        let white = calibratedWhite(gamma22: level)
+        let color = ArchivedObject("NSColor")
+        color.set("NSColorSpace", int: 3)
+        color.set("NSWhite", .data(text([white], alpha: alpha)))
+        if let space = try context.colorSpace(.genericGrayGamma22, for: element) {
+            color.set("NSCustomColorSpace", space)
+            color.set(
+                "NSComponents",
+                .data(Array([level, alpha].map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)))
+            color.set("NSLinearExposure", .data(Array("1".utf8)))
+        }
+        if !gamma22GrayPoints.contains(where: { abs($0.level - level) < 1e-9 }) {
+            try context.approximate(
+                .colorConversion, element,
+                "Generic Gray Gamma 2.2 level \(String(format: "%.10g", level)) archived as calibrated white "
+                    + "\(String(format: "%.10g", white)), interpolated between the catalog grays' conversions; "
+                    + "ColorSync's value may differ by about 1e-2")
+        }
+        return color
+    }
+
+    /// A color in a custom calibrated white, calibrated RGB or Display P3 space: no compiled nib
+    /// shows one, nor Apple's Generic Gray, Generic RGB or Display P3 profiles, so it is written
+    /// as the calibrated color AppKit falls back to without the profile — the components
+    /// themselves for the calibrated spaces, Display P3 converted to Generic RGB
+    /// (``ColorConversion/displayP3ToGenericRGB(_:)``, clamped as the sRGB conversion is) —
+    /// with a warning.
+    private static func customWithoutProfile(_ element: SourceElement, context: AppKitContext) throws(CompileError)
+        -> ArchivedObject
+    {
+        let space = element["customColorSpace"] ?? ""
+        let alpha = try alpha(element, context)
+        let color = ArchivedObject("NSColor")
+        if space == "calibratedWhite" {
+            color.set("NSColorSpace", int: 3)
+            color.set("NSWhite", .data(text([try component("white", element, context)], alpha: alpha)))
+        } else {
+            var rgb = [
+                try component("red", element, context), try component("green", element, context),
+                try component("blue", element, context),
+            ]
+            if space == "displayP3" { rgb = ColorConversion.displayP3ToGenericRGB(rgb).map { min(max($0, 0), 1) } }
+            color.set("NSColorSpace", int: 1)
+            color.set("NSRGB", .data(text(rgb, alpha: alpha)))
+        }
+        try context.approximate(
+            .colorConversion, element,
+            "no compiled nib shows a color in a custom \(space) space (nor its ICC profile); written as a calibrated "
+                + "color without the embedded profile")
         return color
     }
 

@@ -126,6 +126,26 @@ final class AppKitContext: DiagnosingContext {
         return image
     }
 
+    /// The class name ibtool archives for `element`'s `customClass`: the name itself, or for a
+    /// class in a Swift module (`customModule`, or `--module` for `customModuleProvider="target"`)
+    /// the Swift runtime name `_TtC<length><module><length><class>` — custom objects
+    /// (`module_override`: `_TtC10TestModule10MyDelegate`, the target's module winning over the
+    /// saved one), storyboard controllers (`sb_swift_wc`) and a table cell view (Aerial's
+    /// `_TtC6Aerial13CheckCellView`) all archive it; views, controls, cells, menu items and
+    /// windows are assumed to follow. A target class without `--module` keeps its plain name,
+    /// with a warning.
+    func runtimeClassName(of element: SourceElement) throws(CompileError) -> String? {
+        guard let custom = element["customClass"] else { return nil }
+        let (module, needsTarget) = SwiftClassName.module(of: element, target: module)
+        if needsTarget {
+            try unmodelled(
+                .unsupportedAttribute, element,
+                "customModuleProvider=\"target\" needs the module name: pass --module; archived as \"\(custom)\"")
+        }
+        guard let module, !module.isEmpty else { return custom }
+        return SwiftClassName.mangled(custom, module: module)
+    }
+
     /// The `title` of `element` as ibtool archives it: in a `Base.lproj` document a non-empty
     /// title is an `NSLocalizableString` keyed `<id>.title` with the text as its development
     /// value, else a plain string. Seen on window, menu, menu item, button cell and text field
@@ -142,10 +162,18 @@ final class AppKitContext: DiagnosingContext {
         if element["title"] == nil, let child = element.child("string", key: "title") {
             value = try AppKitButtonRule.text(of: child, context: self)
         }
+        return localizable(value, property: "title", of: element)
+    }
+
+    /// `value` as ibtool archives a localizable property of `element`: in a `Base.lproj`
+    /// document a non-empty value is an `NSLocalizableString` keyed `<id>.<property>` with the
+    /// value as its development value (``title(_:)``; tool tips, keyed `ibShadowedToolTip`:
+    /// ``AppKitToolTipRule``), else a plain string.
+    func localizable(_ value: String, property: String, of element: SourceElement) -> ArchivedObject {
         guard isBaseLocalized, !value.isEmpty, let id = element["id"] else { return .string(value) }
         let string = ArchivedObject("NSLocalizableString")
         string.set("NS.bytes", .data(Array(value.utf8)))
-        string.set("NSKey", .string("\(id).title"))
+        string.set("NSKey", .string("\(id).\(property)"))
         string.set("NSDev", .string(value))
         return string
     }

@@ -31,7 +31,7 @@ enum AppKitDatePickerRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let picker = ControlRule.swapped(ArchivedObject("NSDatePicker"), customClass: element["customClass"])
+        let picker = try ControlRule.swapped(ArchivedObject("NSDatePicker"), for: element, context: context)
         context.track(picker, id: element["id"], parent: parent)
         let children = try views.encodeView(element, picker, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {

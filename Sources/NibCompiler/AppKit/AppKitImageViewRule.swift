@@ -59,7 +59,7 @@ enum AppKitImageViewRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let view = ControlRule.swapped(ArchivedObject("NSImageView"), customClass: element["customClass"])
+        let view = try ControlRule.swapped(ArchivedObject("NSImageView"), for: element, context: context)
         context.track(view, id: element["id"], parent: parent)
         let children = try views.encodeView(element, view, superview: superview, kind: kind(era: context.era))
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {

@@ -25,7 +25,7 @@ enum AppKitMatrixRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let matrix = ControlRule.swapped(ArchivedObject("NSMatrix"), customClass: element["customClass"])
+        let matrix = try ControlRule.swapped(ArchivedObject("NSMatrix"), for: element, context: context)
         context.track(matrix, id: element["id"], parent: parent)
         let children = try views.encodeView(element, matrix, superview: superview, kind: kind)
         var background: ArchivedObject?

@@ -32,7 +32,7 @@ enum AppKitPopUpButtonRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let control = ControlRule.swapped(ArchivedObject("NSPopUpButton"), customClass: element["customClass"])
+        let control = try ControlRule.swapped(ArchivedObject("NSPopUpButton"), for: element, context: context)
         context.track(control, id: element["id"], parent: parent)
         let kind = AppKitViewEncoder.Kind(
             attributes: ControlRule.attributes, children: ["popUpButtonCell"], hugging: (250, 750))

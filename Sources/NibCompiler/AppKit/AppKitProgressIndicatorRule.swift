@@ -55,7 +55,7 @@ enum AppKitProgressIndicatorRule {
             }
             return number
         }
-        let indicator = ControlRule.swapped(ArchivedObject("NSProgressIndicator"), customClass: element["customClass"])
+        let indicator = try ControlRule.swapped(ArchivedObject("NSProgressIndicator"), for: element, context: context)
         context.track(indicator, id: element["id"], parent: parent)
         _ = try views.encodeView(element, indicator, superview: superview, kind: kind)
         indicator.set("NSpiFlags", int: packed)

@@ -17,7 +17,10 @@ enum AppKitSegmentedControlRule {
         attributes: ControlRule.attributes, children: ["segmentedCell"], hugging: (250, 750), writesEmptySubviews: true)
 
     /// The cell attributes beyond ``CellRule/attributes``.
-    static let cellAttributes: Set<String> = ["style", "trackingMode", "segmentDistribution", "customClass"]
+    static let cellAttributes: Set<String> = [
+        "style", "trackingMode", "segmentDistribution", "customClass", "customModule",
+        "customModuleProvider",
+    ]
     /// `trackingMode` → `NSSegmentSwitchTracking`.
     static let trackingModes: [String: Int] = ["selectOne": 0, "selectAny": 1, "momentary": 2]
     /// `style` → `NSSegmentStyle` (`test23_segmented`).
@@ -33,7 +36,7 @@ enum AppKitSegmentedControlRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let control = ControlRule.swapped(ArchivedObject("NSSegmentedControl"), customClass: element["customClass"])
+        let control = try ControlRule.swapped(ArchivedObject("NSSegmentedControl"), for: element, context: context)
         context.track(control, id: element["id"], parent: parent)
         let children = try views.encodeView(element, control, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
@@ -47,7 +50,7 @@ enum AppKitSegmentedControlRule {
         if cell["title"] != nil {
             try context.unmodelled(.unsupportedAttribute, cell, "a segmented cell with a title is not modelled")
         }
-        let cellObject = ControlRule.swapped(ArchivedObject("NSSegmentedCell"), customClass: cell["customClass"])
+        let cellObject = try ControlRule.swapped(ArchivedObject("NSSegmentedCell"), for: cell, context: context)
         context.track(cellObject, id: cell["id"], parent: control)
         var segments: [ArchivedObject] = []
         var selected = -1

@@ -21,7 +21,8 @@ enum AppKitSliderRule {
     /// The cell attributes beyond ``CellRule/attributes``.
     static let cellAttributes: Set<String> = [
         "continuous", "minValue", "maxValue", "doubleValue", "altIncrementValue", "numberOfTickMarks",
-        "tickMarkPosition", "allowsTickMarkValuesOnly", "sliderType", "identifier",
+        "tickMarkPosition", "allowsTickMarkValuesOnly", "sliderType", "identifier", "customClass", "customModule",
+        "customModuleProvider",
     ]
     /// `tickMarkPosition` → `NSSlider.TickMarkPosition`.
     static let tickMarkPositions: [String: Int] = ["below": 0, "above": 1]
@@ -31,7 +32,7 @@ enum AppKitSliderRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let control = ControlRule.swapped(ArchivedObject("NSSlider"), customClass: element["customClass"])
+        let control = try ControlRule.swapped(ArchivedObject("NSSlider"), for: element, context: context)
         context.track(control, id: element["id"], parent: parent)
         let children = try views.encodeView(element, control, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
@@ -55,7 +56,7 @@ enum AppKitSliderRule {
             try context.unmodelled(
                 .unsupportedElement, child, "<\(child.name)> inside a <sliderCell> is not modelled")
         }
-        let cellObject = ArchivedObject("NSSliderCell")
+        let cellObject = try ControlRule.swapped(ArchivedObject("NSSliderCell"), for: cell, context: context)
         context.track(cellObject, id: cell["id"], parent: control)
         let continuous = try CellRule.boolean(cell, "continuous", default: false, context)
         let font = cell.child("font", key: "font")

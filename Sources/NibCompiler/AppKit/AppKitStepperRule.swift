@@ -28,7 +28,7 @@ enum AppKitStepperRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let control = ControlRule.swapped(ArchivedObject("NSStepper"), customClass: element["customClass"])
+        let control = try ControlRule.swapped(ArchivedObject("NSStepper"), for: element, context: context)
         context.track(control, id: element["id"], parent: parent)
         let children = try views.encodeView(element, control, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {

@@ -52,7 +52,7 @@ enum AppKitTabViewRule {
         }
         let type = try CellRule.value(element, "type", types, default: 0, context)
         let size = try CellRule.value(element, "controlSize", controlSizes, default: 0, context)
-        let tabView = ControlRule.swapped(ArchivedObject("NSTabView"), customClass: element["customClass"])
+        let tabView = try ControlRule.swapped(ArchivedObject("NSTabView"), for: element, context: context)
         context.track(tabView, id: element["id"], parent: parent)
         let children = try views.encodeView(element, tabView, superview: superview, kind: kind)
         let itemElements = children.first { $0.name == "tabViewItems" }?.children ?? []

@@ -99,11 +99,8 @@ enum AppKitTableCellViewRule {
         views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            try context.unmodelled(.unsupportedAttribute, element, "a cell view class in a module is not modelled")
-        }
         let view = ArchivedObject("NSTableCellView")
-        _ = ControlRule.swapped(view, customClass: element["customClass"])
+        _ = try ControlRule.swapped(view, for: element, context: context)
         context.track(view, id: element["id"], parent: parent)
         _ = try views.encodeView(element, view, superview: nil, kind: AppKitViewEncoder.Kind(attributes: attributes))
         if let reuse = element["identifier"] ?? (writesIdentifier ? identifier : nil) {

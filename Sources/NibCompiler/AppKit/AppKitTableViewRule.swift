@@ -71,9 +71,6 @@ enum AppKitTableViewRule {
             throw context.error(
                 .unsupportedElement, element, "a <\(element.name)> outside a scroll view is not modelled")
         }
-        if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            try context.unmodelled(.unsupportedAttribute, element, "a table view class in a module is not modelled")
-        }
         if let ring = element["focusRingType"], ring != "none" {
             try context.unmodelled(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
         }
@@ -178,7 +175,7 @@ enum AppKitTableViewRule {
         table.set("NSTableViewGroupRowStyle", int: 1)
         if element.flag("usesAutomaticRowHeights") { table.set("NSTableViewUseARH", .bool(true)) }
         // A custom class swaps the class in (test_outline_small_sv, todo-test28_tableview_attrs).
-        _ = ControlRule.swapped(table, customClass: element["customClass"])
+        _ = try ControlRule.swapped(table, for: element, context: context)
         if isOutline {
             if !element.flag("autoresizesOutlineColumn") {
                 table.set("NSOutlineViewAutoresizesOutlineColumnKey", .bool(false))

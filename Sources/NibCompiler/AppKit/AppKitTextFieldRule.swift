@@ -64,7 +64,8 @@ enum AppKitTextFieldRule {
     /// cell's `NSTag`: 174 tagged text field cells in scribendi MarkupTagsController (their
     /// controls carry their own).
     static let cellAttributes: Set<String> = [
-        "drawsBackground", "placeholderString", "customClass", "bezelStyle", "tag",
+        "drawsBackground", "placeholderString", "customClass", "customModule", "customModuleProvider", "bezelStyle",
+        "tag",
     ]
 
     /// What an absent `allowsCharacterPickerTouchBarItem` means, by the `toolsVersion` of the
@@ -90,14 +91,14 @@ enum AppKitTextFieldRule {
         }
         let kind = AppKitViewEncoder.Kind(
             attributes: attributes, children: [variant.cellElement], hugging: (250, 750))
-        let field = ControlRule.swapped(ArchivedObject(variant.className), customClass: element["customClass"])
+        let field = try ControlRule.swapped(ArchivedObject(variant.className), for: element, context: context)
         context.track(field, id: element["id"], parent: parent)
         let children = try views.encodeView(element, field, superview: superview, kind: kind)
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
             throw context.error(
                 .invalidSource, element, "a <\(element.name)> needs exactly one <\(variant.cellElement) key=\"cell\">")
         }
-        let cellObject = ControlRule.swapped(ArchivedObject(variant.cellClassName), customClass: cell["customClass"])
+        let cellObject = try ControlRule.swapped(ArchivedObject(variant.cellClassName), for: cell, context: context)
         context.track(cellObject, id: cell["id"], parent: field)
         try encodeCell(cell, cellObject, control: field, field: element, variant: variant, context: context)
         try ControlRule.encode(element, field, cell: cell, cellObject: cellObject, sendActionMask: 4, context: context)

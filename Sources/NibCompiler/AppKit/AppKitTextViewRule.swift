@@ -69,9 +69,6 @@ enum AppKitTextViewRule {
             throw context.error(
                 .unsupportedElement, element, "a <textView> outside a clip view is not modelled")
         }
-        if element["customModule"] != nil || element["customModuleProvider"] != nil {
-            try context.unmodelled(.unsupportedAttribute, element, "a text view class in a module is not modelled")
-        }
         let view = ArchivedObject("NSTextView")
         context.track(view, id: element["id"], parent: parent)
         let kind = AppKitViewEncoder.Kind(attributes: attributes, children: ["color", "size", "attributedString"])
@@ -145,7 +142,7 @@ enum AppKitTextViewRule {
         }
         view.set("NSDelegate", .null)
         // A custom class swaps the class in (IRIndexRecordWController's IRRecordView).
-        _ = ControlRule.swapped(view, customClass: element["customClass"])
+        _ = try ControlRule.swapped(view, for: element, context: context)
         if let textColor = colors["textColor"] {
             view.set("NSTextViewTextColor", textColor)
         } else if attributedString == nil, !context.isStoryboard {

@@ -1,8 +1,12 @@
 import Foundation
 
-/// A view's tool tip (`toolTip="…"`, or a `<string key="toolTip">` child, plain or
-/// `base64-UTF8="YES"`) → an `NSIBHelpConnector` in `NSConnections`: `NSDestination` the view,
-/// `NSFile` "NSToolTipHelpKey", `NSMarker` the text (`tooltip_attr`, `tooltip_child`).
+/// A view's or menu item's tool tip (`toolTip="…"`, or a `<string key="toolTip">` child, plain
+/// or `base64-UTF8="YES"`) → an `NSIBHelpConnector` in `NSConnections`: `NSDestination` the view
+/// or item, `NSFile` "NSToolTipHelpKey", `NSMarker` the text (`tooltip_attr`, `tooltip_child`;
+/// menu items: HotReloading's MainMenu, 26 of its 28 tool tips). In a `Base.lproj` document the
+/// text is an `NSLocalizableString` keyed `<id>.ibShadowedToolTip` (every tool tip of the
+/// corpus's two `Base.lproj` nibs that have them, HotReloading's MainMenu and Skype's
+/// LocationMessageMapView: menu items, buttons and text fields), as titles are.
 ///
 /// A `base64-UTF8="YES"` tool tip string is checked but archives nothing: Apple's nib for
 /// `tooltip_base64` (a button with the base64 tool tip "(Return)") has no help connector.
@@ -21,12 +25,13 @@ enum AppKitToolTipRule {
         return text
     }
 
-    /// Appends the help connector for `text` on `view` to the context's connections.
-    static func connect(_ text: String, view: ArchivedObject, context: AppKitContext) {
+    /// Appends the help connector for `text`, the tool tip of `element`, on `view` (its archived
+    /// object) to the context's connections.
+    static func connect(_ text: String, view: ArchivedObject, of element: SourceElement, context: AppKitContext) {
         let connector = ArchivedObject("NSIBHelpConnector")
         connector.set("NSDestination", view)
         connector.set("NSFile", .string("NSToolTipHelpKey"))
-        connector.set("NSMarker", .string(text))
+        connector.set("NSMarker", context.localizable(text, property: "ibShadowedToolTip", of: element))
         context.connections.append(connector)
     }
 }

@@ -11,7 +11,8 @@ struct AppKitViewEncoder {
     static let attributes: Set<String> = [
         "id", "key", "userLabel", "translatesAutoresizingMaskIntoConstraints", "wantsLayer", "customClass",
         "fixedFrame", "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip", "ambiguous", "hidden",
+        "verticalCompressionResistancePriority", "clipsToBounds", "toolTip", "ambiguous", "hidden", "customModule",
+        "customModuleProvider",
     ]
 
     /// What a view class adds to `NSView`: the attributes and child elements its rule reads,
@@ -93,12 +94,7 @@ struct AppKitViewEncoder {
         _ element: SourceElement, className: String, superview: ArchivedObject?, parent: ArchivedObject,
         isContentView: Bool
     ) throws(CompileError) -> ArchivedObject {
-        let custom = element["customClass"]
-        let view = ArchivedObject(custom != nil ? "NSClassSwapper" : className)
-        if let custom {
-            view.set("NSClassName", .string(custom))
-            view.set("NSOriginalClassName", .string(className))
-        }
+        let view = try ControlRule.swapped(ArchivedObject(className), for: element, context: context)
         context.track(view, id: element["id"], parent: parent)
         _ = try encodeView(element, view, superview: superview, kind: Kind(), quiet: true)
         return view
@@ -167,7 +163,7 @@ struct AppKitViewEncoder {
         // A <view> with a custom class is always a class swapper (test14_custom_classes,
         // test15_custom_classes); a <customView> only with direct instantiation.
         let isCustom = element.name == "customView"
-        let customClass = element["customClass"] ?? "NSView"
+        let customClass = try context.runtimeClassName(of: element) ?? "NSView"
         let swaps = isCustom ? instantiatesDirectly : element["customClass"] != nil
         let view = ArchivedObject(swaps ? "NSClassSwapper" : isCustom ? "NSCustomView" : "NSView")
         if swaps {
@@ -203,7 +199,15 @@ struct AppKitViewEncoder {
         if isCustom && !instantiatesDirectly {
             // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
             if let named = element["customClass"] {
-                view.set("IBClassReference", CustomObjectRule.classReference(named, module: nil))
+                let module =
+                    customClass == named ? nil : SwiftClassName.module(of: element, target: context.module).module
+                if module != nil {
+                    try context.unmodelled(
+                        .unsupportedAttribute, element,
+                        "no compiled nib shows a custom view class in a Swift module without direct instantiation: "
+                            + "NSClassName \"\(customClass)\" and an IBClassReference naming the module are assumed")
+                }
+                view.set("IBClassReference", CustomObjectRule.classReference(named, module: module))
             }
             view.set("NSClassName", .string(customClass))
         }
@@ -227,7 +231,9 @@ struct AppKitViewEncoder {
                 .unsupportedAttribute, element,
                 "attribute \(name) on an AppKit <\(element.name)> is not modelled; left out")
         }
-        if let toolTip = element["toolTip"] { AppKitToolTipRule.connect(toolTip, view: view, context: context) }
+        if let toolTip = element["toolTip"] {
+            AppKitToolTipRule.connect(toolTip, view: view, of: element, context: context)
+        }
         var frame: [Double] = [0, 0, 0, 0]
         var mask: Int?
         var subviews: [SourceElement] = []
@@ -246,7 +252,9 @@ struct AppKitViewEncoder {
             case ("userGuides", nil) where child.children.allSatisfy({ $0.name == "userLayoutGuide" }): break
             case ("string", "toolTip"):
                 let text = try AppKitToolTipRule.text(of: child, context: context)
-                if !child.flag("base64-UTF8") { AppKitToolTipRule.connect(text, view: view, context: context) }
+                if !child.flag("base64-UTF8") {
+                    AppKitToolTipRule.connect(text, view: view, of: element, context: context)
+                }
             case ("accessibility", _):
                 try AppKitAccessibilityRule.connect(child, view: view, context: context)
             case ("userDefinedRuntimeAttributes", _):

@@ -39,7 +39,7 @@ enum AppKitVisualEffectViewRule {
         let blending = try value("blendingMode", blendingModes)
         let state = try value("state", states)
         let material = try value("material", materials)
-        let view = ControlRule.swapped(ArchivedObject("NSVisualEffectView"), customClass: element["customClass"])
+        let view = try ControlRule.swapped(ArchivedObject("NSVisualEffectView"), for: element, context: context)
         context.track(view, id: element["id"], parent: parent)
         _ = try views.encodeView(element, view, superview: superview, kind: kind)
         view.set("NSVisualEffectViewBlendingMode", int: blending)

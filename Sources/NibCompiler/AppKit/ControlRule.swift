@@ -54,11 +54,15 @@ enum ControlRule {
         if tag != 0 { control.set("NSTag", int: Int(tag)) }
     }
 
-    /// `object` as an `NSClassSwapper` for `customClass` (names first), or unchanged: how ibtool
-    /// archives every control and cell with a custom class (image views, segmented controls and
-    /// their cells, search field cells in the pairs; the other controls are assumed to follow).
-    static func swapped(_ object: ArchivedObject, customClass: String?) -> ArchivedObject {
-        guard let customClass else { return object }
+    /// `object` as an `NSClassSwapper` for `element`'s custom class (names first), or unchanged:
+    /// how ibtool archives every control and cell with a custom class (image views, segmented
+    /// controls and their cells, search field cells in the pairs; the other controls are assumed
+    /// to follow). A class in a Swift module is named by its runtime name
+    /// (``AppKitContext/runtimeClassName(of:)``).
+    static func swapped(_ object: ArchivedObject, for element: SourceElement, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
+        guard let customClass = try context.runtimeClassName(of: element) else { return object }
         let original = object.className
         object.swapClass("NSClassSwapper")
         object.set("NSClassName", .string(customClass))

@@ -10,6 +10,10 @@
 /// | no `<modifierMask>` | `NSKeyEquivModMask` ⌘ (1 << 20), except on separators |
 /// | `<modifierMask>` flags | `NSKeyEquivModMask`, `NSEvent.ModifierFlags` raw values; 0 is not written |
 /// | `isSeparatorItem="YES"` | `NSIsSeparator` and `NSIsDisabled` true |
+/// | `enabled="NO"` | `NSIsDisabled` true (the corpus's keyed nibs: 8 disabled items besides 255 separators) |
+/// | `toolTip` | an `NSIBHelpConnector` to the item (``AppKitToolTipRule``; HotReloading's MainMenu) |
+/// | `allowsKeyEquivalentWhenHidden="YES"` | `NSKEAllowedWhenHidden` true (9 items of the corpus's keyed nibs) |
+/// | `customClass` (`customModule`) | an `NSClassSwapper`, as for controls (``ControlRule/swapped(_:for:context:)``) |
 /// | `tag`, `state`, `hidden`, `alternate` | `NSTag`, `NSState`, `NSIsHidden`, `NSIsAlternate` |
 /// | an empty `<attributedString key="attributedTitle"/>` | `NSAttributedTitle`: an `NSAttributedString` with `NSString` "" (scribendi MainMenu; text refused) |
 /// | `<integer key="representedObject">` | `NSRepObject`, an `NSNumber` (`pred_compound_chain`) |
@@ -23,7 +27,8 @@ enum MenuRule {
     static let menuAttributes: Set<String> = ["id", "key", "title", "systemMenu", "autoenablesItems", "userLabel"]
     static let itemAttributes: Set<String> = [
         "id", "title", "keyEquivalent", "isSeparatorItem", "tag", "state", "hidden", "alternate", "userLabel", "image",
-        "secondaryImage", "catalog",
+        "secondaryImage", "catalog", "customClass", "customModule", "customModuleProvider", "enabled", "toolTip",
+        "allowsKeyEquivalentWhenHidden",
     ]
     /// `systemMenu` → the menu's `NSName`.
     static let systemMenuNames = [
@@ -109,8 +114,11 @@ enum MenuRule {
         for name in element.attributes.keys where !itemAttributes.contains(name) {
             try context.unmodelled(.unsupportedAttribute, element, "attribute \(name) on a menu item is not modelled")
         }
-        let item = ArchivedObject("NSMenuItem")
+        let item = try ControlRule.swapped(ArchivedObject("NSMenuItem"), for: element, context: context)
         context.track(item, id: element["id"], parent: menu)
+        if let toolTip = element["toolTip"] {
+            AppKitToolTipRule.connect(toolTip, view: item, of: element, context: context)
+        }
         let isSeparator = element.flag("isSeparatorItem")
         var modifiers: Int? = isSeparator ? nil : 1 << 20
         var submenuElement: SourceElement?
@@ -158,10 +166,8 @@ enum MenuRule {
             }
         }
         item.set("NSMenu", menu)
-        if isSeparator {
-            item.set("NSIsDisabled", .bool(true))
-            item.set("NSIsSeparator", .bool(true))
-        }
+        if isSeparator || element["enabled"] == "NO" { item.set("NSIsDisabled", .bool(true)) }
+        if isSeparator { item.set("NSIsSeparator", .bool(true)) }
         if element.flag("hidden") || hidden { item.set("NSIsHidden", .bool(true)) }
         item.set("NSAllowsKeyEquivalentLocalization", .bool(true))
         item.set("NSAllowsKeyEquivalentMirroring", .bool(true))
@@ -196,6 +202,7 @@ enum MenuRule {
             item.set("NSTarget", popUpCell)
         }
         if let represented { item.set("NSRepObject", represented) }
+        if element.flag("allowsKeyEquivalentWhenHidden") { item.set("NSKEAllowedWhenHidden", .bool(true)) }
         if let tag = element["tag"] {
             guard let value = Int(tag) else {
                 throw context.error(.invalidSource, element, "menu item tag \"\(tag)\" is not an integer")

@@ -60,7 +60,7 @@ enum StackViewRule {
         _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
-        let stack = ControlRule.swapped(ArchivedObject("NSStackView"), customClass: element["customClass"])
+        let stack = try ControlRule.swapped(ArchivedObject("NSStackView"), for: element, context: context)
         context.track(stack, id: element["id"], parent: parent)
         let rest = try views.encodeView(element, stack, superview: superview, kind: kind)
         var insets: [String: Double] = [:]

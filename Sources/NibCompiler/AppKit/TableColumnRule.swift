@@ -25,7 +25,9 @@ enum TableColumnRule {
     /// (75497536 in every pair: text type, border, truncating).
     static let headerBorders = CellRule.Borders(bits: ["border": 0x0080_0000])
     /// The data cell attributes beyond ``CellRule/attributes``.
-    static let dataCellAttributes: Set<String> = ["drawsBackground"]
+    static let dataCellAttributes: Set<String> = [
+        "drawsBackground", "customClass", "customModule", "customModuleProvider",
+    ]
 
     /// The archived column for `element`, the `index`th column of `table`.
     ///
@@ -92,7 +94,7 @@ enum TableColumnRule {
             context.track(data, id: dataCell["id"], parent: column)
             try AppKitImageViewRule.encodeCell(dataCell, data, control: table, context: context)
         default:
-            data = ArchivedObject("NSTextFieldCell")
+            data = try ControlRule.swapped(ArchivedObject("NSTextFieldCell"), for: dataCell, context: context)
             context.track(data, id: dataCell["id"], parent: column)
             try encodeDataCell(dataCell, data, table: table, context: context)
         }

@@ -5,6 +5,7 @@ enum WindowRule {
         "id", "title", "allowsToolTipsWhenApplicationIsInactive", "autorecalculatesKeyViewLoop", "releasedWhenClosed",
         "hidesOnDeactivate", "deferred", "oneShot", "visibleAtLaunch", "restorable", "animationBehavior", "tabbingMode",
         "showsToolbarButton", "userLabel", "frameAutosaveName", "customClass", "toolbarStyle", "key", "identifier",
+        "customModule", "customModuleProvider",
     ]
     static let styleBits: [(String, Int)] = [
         ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
@@ -186,7 +187,8 @@ enum WindowRule {
         window.set("NSWTFlags", .integer(Int64(Int32(truncatingIfNeeded: flags))))
         window.set("NSWindowTitle", try context.title(element))
         window.set("NSWindowSubtitle", .string(""))
-        window.set("NSWindowClass", .string(element["customClass"] ?? "NSWindow"))
+        let windowClass = try context.runtimeClassName(of: element)
+        window.set("NSWindowClass", .string(windowClass ?? "NSWindow"))
         if let toolbarElement {
             // A toolbar its rule cannot compile is left out, not the window.
             if let toolbar = try context.attempt(
@@ -292,7 +294,14 @@ enum WindowRule {
             window.set("NSWindowToolbarStyle", int: code)
         }
         if let custom = element["customClass"] {
-            window.set("IBClassReference", CustomObjectRule.classReference(custom, module: nil))
+            let module = windowClass == custom ? nil : SwiftClassName.module(of: element, target: context.module).module
+            if module != nil {
+                try context.unmodelled(
+                    .unsupportedAttribute, element,
+                    "no compiled nib shows a window class in a Swift module: NSWindowClass \"\(windowClass ?? custom)\" "
+                        + "and an IBClassReference naming the module are assumed")
+            }
+            window.set("IBClassReference", CustomObjectRule.classReference(custom, module: module))
         }
         if element["visibleAtLaunch"] ?? "YES" == "YES" { context.visibleWindows.append(window) }
         return window

@@ -52,7 +52,7 @@ final class AppKitDecompilation: DecompileState {
         "NSMenu", "NSIsDisabled", "NSIsSeparator", "NSIsHidden", "NSAllowsKeyEquivalentLocalization",
         "NSAllowsKeyEquivalentMirroring", "NSTitle", "NSKeyEquiv", "NSKeyEquivModMask", "NSMnemonicLoc", "NSState",
         "NSOnImage", "NSMixedImage", "NSAction", "NSTarget", "NSSubmenu", "NSTag", "NSIsAlternate",
-        "NSHiddenInRepresentation",
+        "NSHiddenInRepresentation", "NSKEAllowedWhenHidden", "NSClassName", "NSOriginalClassName",
     ]
 
     /// The document; for a storyboard, `storyboard` holds every nib's reader, whose objects are
@@ -1251,7 +1251,11 @@ final class AppKitDecompilation: DecompileState {
         }
         let items = DecompiledElement("items")
         for item in reader.elements(index, "NSMenuItems") {
-            guard !visited.contains(item), reader.className(item) == "NSMenuItem" else {
+            let isItem =
+                reader.className(item) == "NSMenuItem"
+                || (reader.className(item) == "NSClassSwapper"
+                    && reader.string(item, "NSOriginalClassName") == "NSMenuItem")
+            guard !visited.contains(item), isItem else {
                 items.append(lost("AppKit menu item", "the menu item object \(item)"))
                 continue
             }
@@ -1286,6 +1290,8 @@ final class AppKitDecompilation: DecompileState {
             element.set("state", name.key)
         }
         if reader.flag(index, "NSIsHidden") == true { element.set("hidden", "YES") }
+        // A disabled item that is no separator (``MenuRule``: `enabled="NO"`).
+        if !separator, reader.flag(index, "NSIsDisabled") == true { element.set("enabled", "NO") }
         if reader.flag(index, "NSIsAlternate") == true { element.set("alternate", "YES") }
         var imageKnown = false
         if let resource = reader.reference(index, "NSImage"), let name = image(resource) {
@@ -1305,7 +1311,11 @@ final class AppKitDecompilation: DecompileState {
         if symbolKeys.contains("NSActionImage"), reader.flag(index, "NSHasActionImage") == true {
             symbolKeys.insert("NSHasActionImage")
         }
+        if reader.flag(index, "NSKEAllowedWhenHidden") == true { element.set("allowsKeyEquivalentWhenHidden", "YES") }
         element.set("id", id(index))
+        if reader.className(index) == "NSClassSwapper", let name = reader.string(index, "NSClassName") {
+            setCustomClass(name, on: element)
+        }
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
         // No mask is ⌘ (``MenuRule``); separators have none.
         let modifiers = reader.integer(index, "NSKeyEquivModMask") ?? 0

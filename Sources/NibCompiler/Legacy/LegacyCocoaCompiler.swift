@@ -105,7 +105,7 @@ struct LegacyCocoaCompiler {
                     "the IB attribute placeholder \(name) (legacy Cocoa) is not modelled")
                 continue
             }
-            AppKitToolTipRule.connect(text, view: object, context: context)
+            AppKitToolTipRule.connect(text, view: object, of: placeholders, context: context)
         }
     }
 

@@ -89,6 +89,15 @@ enum ColorConversion {
 
     static let inverseWhiteRelativeGenericRGB = inverse(whiteRelativeGenericRGB)
 
+    /// Display P3 components as calibrated (Generic RGB, gamma 1.8) components, extended by
+    /// sign, both profiles relative to their whites (as ``sRGBToGenericRGB(_:)``); no pair shows
+    /// such a color, so AppKit's rule reports its use as an approximation.
+    static func displayP3ToGenericRGB(_ components: [Double]) -> [Double] {
+        guard components.count == 3 else { return components }
+        let xyz = multiply(whiteRelativeDisplayP3, components.map { signed($0, sRGBDecode) })
+        return multiply(inverseWhiteRelativeGenericRGB, xyz).map { signed($0) { pow($0, 1 / 1.8) } }
+    }
+
     private static func convert(
         _ components: [Double], decode: (Double) -> Double, through source: Matrix, into inverse: Matrix = inverseSRGB
     ) -> [Double] {

@@ -1,0 +1,109 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// Colors in custom color spaces (`colorSpace="custom"`) other than sRGB: compiled as the
+/// calibrated colors they resolve to, with a warning, instead of failing their control.
+@Suite("AppKit colors in custom color spaces")
+struct AppKitCustomColorSpaceTests {
+    /// A text field whose text color is `color`, in a custom view.
+    static func textField(color: String) -> String {
+        Source.macOSXib(
+            #"""
+            <customView id="v1">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+                <subviews>
+                    <textField id="t1">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="22"/>
+                        <textFieldCell key="cell" lineBreakMode="clipping" title="Label" id="t2">
+                            <font key="font" metaFont="system"/>
+                            \#(color)
+                            <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                        </textFieldCell>
+                    </textField>
+                </subviews>
+            </customView>
+            """#)
+    }
+
+    static func textColor(_ color: String) throws -> (graph: Graph, color: Int, warnings: [CompileWarning]) {
+        let output = try Source.compiler(StandInProfiles.options).compile(
+            Data(Self.textField(color: color).utf8), fileName: "Test.xib")
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        return (graph, try #require(graph.object("NSTextColor", of: cell)), output.warnings)
+    }
+
+    @Test("a Generic Gray Gamma 2.2 level that a catalog gray resolves to archives Apple's calibrated white", .corpus)
+    func catalogLevel() throws {
+        // Apple: StatusBar's controlColor resolves to the gamma 2.2 level 0.6666666667 with the
+        // calibrated white "0.602715373".
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-viraptor-ibtool-StatusBar/StatusBar.nib")
+        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        let appleGray = try #require(
+            apple.all("NSColor").first { apple.data("NSComponents", of: $0) == Array("0.6666666667 1".utf8) })
+        let (graph, color, warnings) = try Self.textColor(
+            #"<color key="textColor" white="0.6666666667" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#
+        )
+        #expect(graph.className("NSTextColor", of: try #require(graph.all("NSTextFieldCell").first)) == "NSColor")
+        #expect(graph.data("NSWhite", of: color) == apple.data("NSWhite", of: appleGray))
+        #expect(graph.value("NSColorSpace", of: color) == apple.value("NSColorSpace", of: appleGray))
+        #expect(graph.data("NSComponents", of: color) == apple.data("NSComponents", of: appleGray))
+        #expect(!warnings.contains { $0.message.contains("Gamma 2.2 level") })
+    }
+
+    @Test("other gamma 2.2 levels are interpolated between the catalog grays, with a warning, and keep their control")
+    func interpolatedLevel() throws {
+        let (graph, color, warnings) = try Self.textColor(
+            #"<color key="textColor" white="0.4" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#
+        )
+        #expect(graph.all("NSTextField").count == 1)
+        let text = String(decoding: try #require(graph.data("NSWhite", of: color)).dropLast(), as: UTF8.self)
+        let white = try #require(Double(text))
+        // Between secondaryLabelColor's (1/3 → 0.2638) and gridColor's (1/2 → 0.4247) conversions.
+        #expect(white > 0.2637968361 && white < 0.4246723652)
+        #expect(warnings.contains { $0.kind == .colorConversion && $0.message.contains("Gamma 2.2 level 0.4") })
+        // --strict refuses the approximation.
+        Source.expectApproximation(
+            Self.textField(
+                color:
+                    #"<color key="textColor" white="0.4" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#
+            ), .colorConversion, mentioning: "Gamma 2.2 level", options: StandInProfiles.options)
+    }
+
+    @Test(
+        "custom calibrated white, calibrated RGB and Display P3 colors are written as calibrated colors, with a warning",
+        arguments: [
+            (#"white="0.25" alpha="1" colorSpace="custom" customColorSpace="calibratedWhite""#, "NSWhite", 3),
+            (
+                #"red="0.5" green="0.25" blue="1" alpha="1" colorSpace="custom" customColorSpace="calibratedRGB""#,
+                "NSRGB", 1
+            ),
+            (#"red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#, "NSRGB", 1),
+        ])
+    func withoutProfile(attributes: String, key: String, space: Int) throws {
+        let (graph, color, warnings) = try Self.textColor(#"<color key="textColor" \#(attributes)/>"#)
+        #expect(graph.all("NSTextField").count == 1)
+        #expect(graph.value("NSColorSpace", of: color)?.integerValue == Int64(space))
+        #expect(graph.data(key, of: color) != nil)
+        #expect(warnings.contains { $0.kind == .colorConversion && $0.message.contains("custom") })
+    }
+
+    @Test("calibrated custom components are kept; Display P3 red is clamped to Generic RGB's gamut")
+    func components() throws {
+        let (graph, rgb, _) = try Self.textColor(
+            #"<color key="textColor" red="0.5" green="0.25" blue="1" alpha="1" colorSpace="custom" customColorSpace="calibratedRGB"/>"#
+        )
+        #expect(graph.data("NSRGB", of: rgb) == Array("0.5 0.25 1".utf8) + [0])
+        let (p3Graph, red, _) = try Self.textColor(
+            #"<color key="textColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="displayP3"/>"#
+        )
+        let text = String(decoding: try #require(p3Graph.data("NSRGB", of: red)).dropLast(), as: UTF8.self)
+        let values = text.split(separator: " ").compactMap { Double($0) }
+        // P3 red lies outside Generic RGB: red saturates, green and blue clamp at 0.
+        #expect(values == [1, 0, 0])
+    }
+}
