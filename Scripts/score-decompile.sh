@@ -167,17 +167,18 @@ round_trip_storyboard() {
     done
 }
 
-# score_directory STEM VERSION: the objects-VERSION+ variant of a directory nib the corpus
-# flattened (STEM_objects-VERSION-.nib) put back as STEM/objects-VERSION+.nib, decompiled (a
-# document asking for a deployment target before VERSION) and compiled back; it passes when the
-# comparison reports no difference in it (the compiled runtime.nib is nobody's: the corpus's
-# STEM_runtime.nib, when it has one, is scored as a plain nib, as runtime.nib is the nib
-# ibtool's own variant ids go with).
+# score_directory STEM FILE FLATTENED: one file of a directory nib the corpus flattened
+# (FLATTENED: STEM_objects-VERSION-.nib or STEM_runtime.nib) put back alone as STEM/FILE
+# (objects-VERSION+.nib, runtime.nib), decompiled and compiled back; it passes when the
+# comparison reports no difference in it (the compiled sibling is nobody's). The decompiler reads
+# an objects variant as a document asking for a deployment target before VERSION, and a
+# runtime.nib as asking for the one its older forms show, so that the compiler writes the
+# directory again. The two files are scored apart: ibtool gives each its own placeholder ids.
 score_directory() {
-    local stem="$1" version="$2" folder="$work/dir/$1" document="$work/doc/decompiled.xib" file name
+    local stem="$1" member="$2" flattened="$3" folder="$work/dir/$1" document="$work/doc/decompiled.xib" file name
     rm -rf "$work/dir" "$work/doc" && mkdir -p "$folder" "$work/doc"
-    local -a members=("objects-$version+.nib")
-    cp "$corpus/nib/${stem}_objects-$version-.nib" "$folder/objects-$version+.nib"
+    local -a members=("$member")
+    cp "$corpus/nib/$flattened" "$folder/$member"
     if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.xib"; fi
     if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
         for file in "${members[@]}"; do
@@ -222,12 +223,16 @@ score_directory() {
 declare -A groups_done
 for nib in "$corpus"/nib/*.nib; do
     name="$(basename "$nib" .nib)"
-    # A flattened directory nib's objects-N+ variant: scored as a directory nib (its runtime.nib
-    # as a plain nib, below).
+    # A flattened directory nib's objects-N+ variant or runtime.nib: scored as a directory nib.
     if [[ "$name" != *.storyboardc_* && "$name" == *.nib_objects-*- ]]; then
         [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
         version="${name##*.nib_objects-}"
-        score_directory "${name%.nib_*}.nib" "${version%-}"
+        score_directory "${name%.nib_*}.nib" "objects-${version%-}+.nib" "$name.nib"
+        continue
+    fi
+    if [[ "$name" != *.storyboardc_* && "$name" == *.nib_runtime ]]; then
+        [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
+        score_directory "${name%_runtime}" "runtime.nib" "$name.nib"
         continue
     fi
     if [[ "$name" == *.storyboardc_* ]]; then

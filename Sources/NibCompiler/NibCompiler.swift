@@ -226,12 +226,19 @@ public struct NibCompiler: Sendable {
         switch (runtime, document.isStoryboard) {
         case (.iOS, true):
             // The variants are read from the source before the rules rewrite it.
-            let versions = try UIKitNibVariants.versions(for: document, deploymentOption: options.deploymentTarget)
-            let files = try StoryboardCompiler(document: document).compile()
-            return CompiledNib(kind: .storyboard, files: UIKitNibVariants.output(storyboard: files, versions: versions))
+            let plan = try UIKitNibVariants.plan(for: document, deploymentOption: options.deploymentTarget)
+            let files = try UIKitRuntimeForm.run(plan.form) { () throws(CompileError) in
+                try StoryboardCompiler(document: document).compile()
+            }
+            try UIKitNibVariants.finish(plan, document: document)
+            return CompiledNib(kind: .storyboard, files: UIKitNibVariants.output(storyboard: files, plan: plan))
         case (.iOS, false):
-            let versions = try UIKitNibVariants.versions(for: document, deploymentOption: options.deploymentTarget)
-            return UIKitNibVariants.output(xib: try XibCompiler(document: document).compile(), versions: versions)
+            let plan = try UIKitNibVariants.plan(for: document, deploymentOption: options.deploymentTarget)
+            let nib = try UIKitRuntimeForm.run(plan.form) { () throws(CompileError) in
+                try XibCompiler(document: document).compile()
+            }
+            try UIKitNibVariants.finish(plan, document: document)
+            return UIKitNibVariants.output(xib: nib, plan: plan)
         case (.macOS, false):
             let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             let deployment = try AppKitNibVariants.deploymentTarget(

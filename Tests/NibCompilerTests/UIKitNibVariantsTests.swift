@@ -26,7 +26,7 @@ struct UIKitNibVariantsTests {
 
     static let footerCell = "ertmuirm-mirrorios__Frameworks_Beacon.framework_HSBeaconArticlesFooterCell.nib"
 
-    @Test("a named color before iOS 13: the objects-13.0+ variant round-trips, runtime.nib is warned about")
+    @Test("a named color before iOS 13: both files as Apple's, runtime.nib with the colors' trait storages")
     func namedColorsSplitAt13() throws {
         // Apple's two files differ only in runtime.nib's trait storage list (the evidence).
         let runtime = try Self.corpusNib(Self.footerCell + "_runtime.nib")
@@ -45,12 +45,111 @@ struct UIKitNibVariantsTests {
         let ours = try NibArchive(parsing: compiled.files["objects-13.0+.nib"] ?? [])
         let differences = StructuralComparison().differences(between: objects, and: ours)
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
-        #expect(compiled.warnings.contains { $0.kind == .unmodelledElement && $0.message.contains("before 13.0") })
+        // runtime.nib: the button's title color twice and its runtime attribute's color.
+        let ourRuntime = try NibArchive(parsing: compiled.files["runtime.nib"] ?? [])
+        let runtimeDifferences = StructuralComparison().differences(between: runtime, and: ourRuntime)
+        #expect(runtimeDifferences.isEmpty, "\(runtimeDifferences.prefix(5).map(\.description))")
+        #expect(!compiled.warnings.contains { $0.message.contains("before 13.0") })
 
         // A target of 13.0 (the option wins over the document's) gives one nib, the same objects.
         let single = try Self.compile(result, fileName: "Footer.xib", deploymentTarget: "13.0")
         #expect(single.kind == .nibFile)
         #expect(single.files[""] == compiled.files["objects-13.0+.nib"])
+    }
+
+    @Test(
+        "named colors in a storyboard view nib before iOS 13: runtime.nib's storages around its variations, as Apple's")
+    func storyboardNamedColorsBefore13() throws {
+        // BeaconMessaging: the oqp-Of-qwo view's runtime.nib (three backgrounds, four
+        // constraint variations); the storyboard's other nibs are its objects-13.0+ variants.
+        let stem = "ertmuirm-mirrorios__Frameworks_Beacon.framework_BeaconMessaging.storyboardc_"
+        let view = "oqp-Of-qwo-view-QWJ-5m-r9w.nib"
+        var nibs: [(name: String, archive: NibArchive)] = [
+            (view + "/runtime.nib", try Self.corpusNib(stem + view + "_runtime.nib"))
+        ]
+        for name in [
+            "UIViewController-WOD-d5-LBC.nib", "WOD-d5-LBC-view-sCh-37-iWd.nib", "hsBeaconMessageEntryContainer.nib",
+            "qez-J8-8f4-view-0R2-KR-Ehz.nib",
+        ] {
+            nibs.append((name + "/objects-13.0+.nib", try Self.corpusNib(stem + name + "_objects-13.0-.nib")))
+        }
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: nil)
+        let compiled = try Self.compile(result, fileName: "BeaconMessaging.storyboard")
+        let differences = StructuralComparison().differences(
+            between: try Self.corpusNib(stem + view + "_runtime.nib"),
+            and: try NibArchive(parsing: compiled.files[view + "/runtime.nib"] ?? []))
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        #expect(compiled.files[view + "/runtime.nib"] != compiled.files[view + "/objects-13.0+.nib"])
+    }
+
+    static let cell = "kiralab-dmcc__JSQMessagesCollectionViewCell"
+
+    @Test("a cell's pinned content view before iOS 12.3: runtime.nib without the pins, as Apple's")
+    func cellContentUnpinnedBefore12_3() throws {
+        let objects = try Self.corpusNib(Self.cell + "Incoming.nib_objects-12.3-.nib")
+        let result = try NibDecompiler().decompile(directoryNib: [(name: "objects-12.3+.nib", archive: objects)])
+        let compiled = try Self.compile(result, fileName: "Incoming.xib")
+        #expect(Set(compiled.files.keys) == ["runtime.nib", "objects-12.3+.nib"])
+        for (file, apple) in [
+            ("objects-12.3+.nib", objects), ("runtime.nib", try Self.corpusNib(Self.cell + "Incoming.nib_runtime.nib")),
+        ] {
+            let differences = StructuralComparison().differences(
+                between: apple, and: try NibArchive(parsing: compiled.files[file] ?? []))
+            #expect(differences.isEmpty, "\(file): \(differences.prefix(5).map(\.description))")
+        }
+        #expect(!compiled.warnings.contains { $0.message.contains("before 12.3") })
+    }
+
+    @Test("runtime.nib alone asks for the target its older form shows, and compiles back to itself")
+    func runtimeNibAloneRoundTrips() throws {
+        for name in [Self.cell + "Outgoing.nib_runtime.nib", Self.footerCell + "_runtime.nib"] {
+            let runtime = try Self.corpusNib(name)
+            let result = try NibDecompiler().decompile(directoryNib: [(name: "runtime.nib", archive: runtime)])
+            #expect(result.document.contains(#"<deployment version="3072" identifier="iOS"/>"#), "\(name)")
+            let compiled = try Self.compile(result, fileName: "Cell.xib")
+            let differences = StructuralComparison().differences(
+                between: runtime, and: try NibArchive(parsing: compiled.files["runtime.nib"] ?? []))
+            #expect(differences.isEmpty, "\(name): \(differences.prefix(5).map(\.description))")
+        }
+    }
+
+    @Test("a named color the runtime form does not model (in attributed text): warned, runtime.nib the 13.0 form")
+    func unmodelledNamedColorIsWarned() throws {
+        let source = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" \
+            targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" \
+            useSafeAreas="YES" colorMatched="YES">
+                <dependencies>
+                    <deployment version="3072" identifier="iOS"/>
+                    <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="17703"/>
+                </dependencies>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" id="L1">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <attributedString key="attributedText">
+                            <fragment content="Hi">
+                                <attributes>
+                                    <color key="NSColor" name="accent"/>
+                                </attributes>
+                            </fragment>
+                        </attributedString>
+                    </label>
+                </objects>
+                <resources>
+                    <namedColor name="accent">
+                        <color red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                    </namedColor>
+                </resources>
+            </document>
+            """
+        let compiled = try NibCompiler().compile(Data(source.utf8), fileName: "Attributed.xib")
+        #expect(compiled.kind == .nibDirectory)
+        #expect(compiled.warnings.contains { $0.message.contains("before 13.0") })
+        #expect(compiled.files["runtime.nib"] == compiled.files["objects-13.0+.nib"])
     }
 
     @Test("a storyboard using the safe area before iOS 11: every nib a directory, as ghuntley's launch screen")

@@ -30,6 +30,9 @@ final class ArchivedObject {
     /// Drops every value (and with them the references that may form cycles).
     func removeAllValues() { values.removeAll() }
 
+    /// Puts back values read from ``values`` before a temporary change (``UIKitRuntimeForm``).
+    func restoreValues(_ saved: [(key: String, value: Value)]) { values = saved }
+
     /// Replaces the class (for `UIClassSwapper`, which keeps the object's own values).
     func swapClass(_ name: String) { className = name }
 

@@ -5,6 +5,9 @@ extension NibDecompiler {
     /// Decompiles a directory nib: `nibs` are its files (name, such as `runtime.nib` or
     /// `objects-13.0+.nib`, and archive).
     ///
+    /// A directory of `runtime.nib` alone asks for the deployment target its older forms show
+    /// (`NibVariantChoice.olderForm(in:)`), so that the compiler writes that form again.
+    ///
     /// An iOS directory nib (`UIKitNibVariants`) is decompiled from its newest
     /// `objects-<V>+.nib`, the form the compiler writes from a document, and the document asks
     /// for a deployment target before `V` (`<deployment identifier="iOS" version>`), so that
@@ -19,7 +22,10 @@ extension NibDecompiler {
             throw DecompileError(message: "the directory nib holds no nib")
         }
         var result = try decompile(nibs[index].archive)
-        if let deployment = choice.deployment {
+        if let deployment = choice.deployment
+            ?? (nibs[index].name == "runtime.nib"
+                ? NibVariantChoice.olderForm(in: nibs[index].archive)?.targetBelow : nil)
+        {
             result.document = NibVariantChoice.asking(result.document, for: deployment)
         }
         return result
@@ -64,6 +70,26 @@ struct NibVariantChoice {
             }
         }
         deployment = oldest?.targetBelow
+    }
+
+    /// The oldest variant version whose older form `runtime` (an iOS directory nib's
+    /// `runtime.nib`) shows, as the compiler writes them (`UIKitRuntimeForm`): trait storages of
+    /// named colors (13.0), a collection view cell without the `UIIBSystemGenerated`
+    /// constraints that pin a content view (12.3); `nil` when it shows neither.
+    static func olderForm(in runtime: NibArchive) -> UIKitNibVariants.Version? {
+        let classes = Set(runtime.classes.map(\.name))
+        var strings: Set<String> = []
+        let keys = runtime.keys
+        for value in runtime.values where value.keyIndex >= 0 && value.keyIndex < keys.count {
+            guard keys[value.keyIndex].name == "NS.bytes", case .data(let bytes) = value.payload, bytes.count < 64,
+                let text = String(validating: bytes, as: UTF8.self)
+            else { continue }
+            strings.insert(text)
+        }
+        let hasCell = classes.contains("UICollectionViewCell") || strings.contains("UICollectionViewCell")
+        if hasCell && !strings.contains("UIIBSystemGenerated") { return .pinnedCellContent }
+        if classes.contains("_UIColorAttributeTraitStorage") { return .dynamicCatalogColors }
+        return nil
     }
 
     /// Whether `name` is a variant file of a directory nib (`runtime.nib`, `objects-…`,

@@ -644,8 +644,7 @@ struct StoryboardCompiler {
             ], at: 0)
         // The scene members' own connections (a recognizer's action to the controller).
         try context.resolve()
-        return try NibCompiler.serialize(
-            context.makeRoot(), fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion)
+        return try UIKitRuntimeForm.serialize(context, fileName: document.fileName)
     }
 
     /// The scene nib of a storyboard reference: File's Owner, First Responder and the storyboard
@@ -682,8 +681,7 @@ struct StoryboardCompiler {
         context.allObjects = context.topLevel + members
         context.connections.insert(Self.outlet("sceneViewController", source: owner, destination: reference), at: 0)
         try context.resolve()
-        return try NibCompiler.serialize(
-            context.makeRoot(), fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion)
+        return try UIKitRuntimeForm.serialize(context, fileName: document.fileName)
     }
 
     /// A fresh context for one nib of the storyboard.
@@ -1196,8 +1194,7 @@ struct StoryboardCompiler {
         }
         context.allObjects += upstream.map(\.proxy)
         return (
-            try NibCompiler.serialize(
-                context.makeRoot(), fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion),
+            try UIKitRuntimeForm.serialize(context, fileName: document.fileName),
             upstream.map { ($0.name, $0.target) }
         )
     }

@@ -11,8 +11,8 @@
 /// | V | What in the document asks for it | What `runtime.nib` holds instead (evidence) | Modelled |
 /// |---|---|---|---|
 /// | 11.0 | a constraint to a view's safe area (`<viewLayoutGuide key="safeArea">`); a guide no constraint uses is not archived and splits nothing (Zebra's xib and launch screen, deployment 9.0, one nib each) | top and bottom `_UILayoutGuide`s (with `_UILayoutSupportConstraint`s) and the view's own edges in place of the safe area guide (ghuntley LaunchScreen and Main, deployment before 11) | no: warned, `runtime.nib` is the 11.0 form |
-/// | 12.3 | a collection view cell whose content view has subviews (pinned to the cell by four `UIIBSystemGenerated` constraints, ``CollectionViewCellRule``) | the content view unpinned, translating its autoresizing mask (kiralab's JSQMessages cells) | no: warned |
-/// | 13.0 | a named (asset catalog) color, `<color name>` naming a `<namedColor>` | also a `_UITraitStorageList` of `_UIColorAttributeTraitStorage`s, one per use: object, key path, asset name and fallback color (ertmuirm's Beacon framework: HSBeaconArticlesFooterCell, BeaconMessaging) | no: warned |
+/// | 12.3 | a collection view cell whose content view has subviews (pinned to the cell by four `UIIBSystemGenerated` constraints, ``CollectionViewCellRule``) | the content view unpinned, translating its autoresizing mask (kiralab's JSQMessages cells) | yes (``UIKitRuntimeForm``), but prototype cells: warned |
+/// | 13.0 | a named (asset catalog) color, `<color name>` naming a `<namedColor>` | also a `_UITraitStorageList` of `_UIColorAttributeTraitStorage`s, one per use: object, key path, asset name and fallback color (ertmuirm's Beacon framework: HSBeaconArticlesFooterCell, BeaconMessaging) | yes (``UIKitRuntimeForm``) for views' colors, button states' title colors and runtime attributes; other uses warned |
 /// | 14.0 | an SF Symbol `<imageReference catalog="system">`, a configured symbol (duckduckgo Settings, deployment 13.0; a plain `image=… catalog="system"` is not taken for one: iOS 13 decodes its placeholder, as Umarovm's Xcode 11 nibs show) | the same bytes, but a symbol in a button state is a rendered `UIImage` (`UIIsSystemImage`, its pixel size, alignment insets and baseline from the symbol's font metrics) in place of the `UIImageNibPlaceholder` (Settings' TextSizeSettingsViewController) | where no button state holds a symbol |
 /// | 14.0 | a `<datePicker>` (ertmuirm's BeaconDatePicker.xib; the only other candidate in that nib, a toolbar with a system bar button item, is in nibs that are not split) | the corpus holds one file of that directory (it keeps one copy of identical files), so the same bytes | yes (same bytes) |
 ///
@@ -160,15 +160,47 @@ enum UIKitNibVariants {
         return found
     }
 
-    /// The variant versions `document` needs for the deployment target in effect
-    /// (`deploymentOption`, else the document's), oldest first; each version whose
-    /// `runtime.nib` form NibKit does not write is a warning at its trigger. Read before the
-    /// document is compiled: the rules rewrite parts of it (named colors, cells).
-    static func versions(for document: SourceDocument, deploymentOption: String?) throws(CompileError)
-        -> [Version]
-    {
-        guard let deployment = try deploymentTarget(option: deploymentOption, document: document) else { return [] }
-        let needed = triggers(in: document).filter { deployment < $0.version }
+    /// What a document needs: the variant versions, oldest first, and the recorder of the
+    /// older forms `runtime.nib` holds (``UIKitRuntimeForm``), `nil` when none is needed.
+    struct Plan {
+        var versions: [Version] = []
+        var form: UIKitRuntimeForm?
+    }
+
+    /// The variants `document` needs for the deployment target in effect (`deploymentOption`,
+    /// else the document's); each version whose `runtime.nib` form NibKit does not write is a
+    /// warning at its trigger. Read before the document is compiled: the rules rewrite parts of
+    /// it (named colors, cells).
+    static func plan(for document: SourceDocument, deploymentOption: String?) throws(CompileError) -> Plan {
+        guard let deployment = try deploymentTarget(option: deploymentOption, document: document) else { return Plan() }
+        var needed = triggers(in: document).filter { deployment < $0.version }
+        guard !needed.isEmpty else { return Plan() }
+        // The 12.3 and 13.0 forms are modelled where ``UIKitRuntimeForm`` can write them.
+        let read = UIKitRuntimeForm.read(document)
+        var colorUses: [UIKitRuntimeForm.ColorUse] = []
+        var unpinsCells = false
+        for index in needed.indices {
+            switch needed[index].version {
+            case .dynamicCatalogColors:
+                if let uses = read.colors {
+                    colorUses = uses
+                    needed[index].unmodelled = nil
+                } else if let color = read.unmodelledColor {
+                    needed[index].element = color
+                    needed[index].unmodelled =
+                        "trait storage lists resolving the named colors (this use of one is not modelled)"
+                }
+            case .pinnedCellContent:
+                if let cell = read.cell {
+                    needed[index].element = cell
+                    needed[index].unmodelled = "the prototype cells' content views unpinned (nibs inside the nib)"
+                } else {
+                    unpinsCells = true
+                    needed[index].unmodelled = nil
+                }
+            default: break
+            }
+        }
         for trigger in needed {
             guard let unmodelled = trigger.unmodelled else { continue }
             try document.diagnostics.recover(
@@ -179,35 +211,55 @@ enum UIKitNibVariants {
                         "for iOS before \(trigger.version) ibtool writes runtime.nib with \(unmodelled), which is not "
                         + "modelled: runtime.nib holds the \(trigger.version) form"))
         }
-        return Array(Set(needed.map(\.version))).sorted()
+        let form =
+            colorUses.isEmpty && !unpinsCells
+            ? nil : UIKitRuntimeForm(colorUses: colorUses, unpinsCells: unpinsCells)
+        return Plan(versions: Array(Set(needed.map(\.version))).sorted(), form: form)
     }
 
-    /// A compiled nib as the files of its directory: `runtime.nib` and one `objects-<V>+.nib`
-    /// per version (every file the same nib: no older form is modelled but the same bytes).
-    static func directory(_ nib: [UInt8], versions: [Version]) -> [String: [UInt8]] {
-        var files = ["runtime.nib": nib]
+    /// After the compile: a named color use that no nib gave a trait storage (its object was
+    /// archived elsewhere than in a top-level view) is a warning.
+    static func finish(_ plan: Plan, document: SourceDocument) throws(CompileError) {
+        guard let form = plan.form,
+            let missed = form.colorUses.first(where: { !form.placed.contains(ObjectIdentifier($0.element)) })
+        else { return }
+        try document.diagnostics.recover(
+            CompileError(
+                code: .unsupportedElement, file: document.fileName, line: missed.element.line,
+                column: missed.element.column, element: missed.element.summary,
+                message:
+                    "for iOS before 13.0 ibtool writes runtime.nib with a trait storage for this named color, which is "
+                    + "not modelled where its object is archived: runtime.nib holds the 13.0 form there"))
+    }
+
+    /// A compiled nib as the files of its directory: `runtime.nib` (the older forms `form`
+    /// recorded, else the same bytes) and one `objects-<V>+.nib` per version.
+    static func directory(_ nib: [UInt8], versions: [Version], form: UIKitRuntimeForm?) -> [String: [UInt8]] {
+        var files = ["runtime.nib": form?.runtimeNib(for: nib) ?? nib]
         for version in versions { files[version.fileName] = nib }
         return files
     }
 
     /// The output of a `.xib`: one nib, or a directory nib when `versions` are needed.
-    static func output(xib nib: [UInt8], versions: [Version]) -> CompiledNib {
-        guard !versions.isEmpty else { return CompiledNib(kind: .nibFile, files: ["": nib]) }
-        return CompiledNib(kind: .nibDirectory, files: directory(nib, versions: versions))
+    static func output(xib nib: [UInt8], plan: Plan) -> CompiledNib {
+        guard !plan.versions.isEmpty else { return CompiledNib(kind: .nibFile, files: ["": nib]) }
+        return CompiledNib(kind: .nibDirectory, files: directory(nib, versions: plan.versions, form: plan.form))
     }
 
     /// The files of a `.storyboardc`, every nib a directory nib when `versions` are needed
     /// (`X.nib/runtime.nib`, `X.nib/objects-<V>+.nib`); the `Info.plist` is unchanged (it names
     /// nibs without their extension).
-    static func output(storyboard files: [String: [UInt8]], versions: [Version]) -> [String: [UInt8]] {
-        guard !versions.isEmpty else { return files }
+    static func output(storyboard files: [String: [UInt8]], plan: Plan) -> [String: [UInt8]] {
+        guard !plan.versions.isEmpty else { return files }
         var split: [String: [UInt8]] = [:]
         for (name, bytes) in files {
             guard name.hasSuffix(".nib") else {
                 split[name] = bytes
                 continue
             }
-            for (file, nib) in directory(bytes, versions: versions) { split[name + "/" + file] = nib }
+            for (file, nib) in directory(bytes, versions: plan.versions, form: plan.form) {
+                split[name + "/" + file] = nib
+            }
         }
         return split
     }

@@ -10,14 +10,12 @@ struct XibCompiler {
             diagnostics: document.diagnostics)
         try compileObjects(context: context)
         try context.resolve()
-        let root = context.makeRoot()
         // Nothing reads the source below the document element once the objects are made and
         // connected: the tree goes before the archive is built (it was a fifth of the memory a
         // large document's compile peaked at). `compileObjects` holds the elements it walks
         // only while it runs.
         document.root.children = []
-        return try NibCompiler.serialize(
-            root, fileName: document.fileName, coderVersion: context.era.iOSNibCoderVersion)
+        return try UIKitRuntimeForm.serialize(context, fileName: document.fileName)
     }
 
     /// Makes the top-level objects and schedules their connections.
