@@ -107,3 +107,48 @@ struct AppKitCustomColorSpaceTests {
         #expect(values == [1, 0, 0])
     }
 }
+
+/// Boxes without a title, old-style boxes and title fonts, against Sparkle's SUUpdateAlert.
+@Suite("AppKit boxes: title positions, old style, title fonts")
+struct AppKitBoxTitleTests {
+    @Test("an old-style line box without a title keeps its content rect, as SUUpdateAlert's (Apple's nib)", .corpus)
+    func untitledOldStyleBox() throws {
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUUpdateAlert/Base.lproj/SUUpdateAlert.nib")
+        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        let appleBox = try #require(apple.all("NSBox").first)
+        let source = Source.macOSXib(
+            #"""
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="600" height="300"/>
+                <subviews>
+                    <box boxType="oldStyle" borderType="line" titlePosition="noTitle" id="89">
+                        <rect key="frame" x="0.0" y="0.0" width="492" height="215"/>
+                        <view key="contentView" id="hbB-V1-Bf6">
+                            <rect key="frame" x="1" y="1" width="490" height="213"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        </view>
+                        <font key="titleFont" size="11" name="LucidaGrande"/>
+                    </box>
+                </subviews>
+            </customView>
+            """#)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let box = try #require(graph.all("NSBox").first)
+        for key in [
+            "NSBoxType", "NSTitlePosition", "NSBorderType", "NSTransparent", "IBNSBoxIsUsingDocumentContentView",
+        ] {
+            #expect(graph.value(key, of: box) == apple.value(key, of: appleBox), "\(key)")
+        }
+        #expect(graph.text("NSOffsets", of: box) == apple.text("NSOffsets", of: appleBox))
+        let content = try #require(graph.object("NSContentView", of: box))
+        let appleContent = try #require(apple.object("NSContentView", of: appleBox))
+        #expect(graph.text("NSFrame", of: content) == apple.text("NSFrame", of: appleContent))
+        let font = try #require(graph.object("NSTitleCell", of: box).flatMap { graph.object("NSSupport", of: $0) })
+        let appleFont = try #require(
+            apple.object("NSTitleCell", of: appleBox).flatMap { apple.object("NSSupport", of: $0) })
+        #expect(graph.text("NSName", of: font) == apple.text("NSName", of: appleFont))
+        #expect(graph.value("NSSize", of: font) == apple.value("NSSize", of: appleFont))
+        #expect(graph.value("NSfFlags", of: font) == apple.value("NSfFlags", of: appleFont))
+    }
+}

@@ -10,6 +10,9 @@
 /// | `NSBorderType` | 3 | `borderType` (line 1, bezel 2, groove 3 = default) |
 /// | `NSBoxType` | 2 | 0 |
 /// | `NSTitlePosition` | 2 | 2 |
+/// | `titlePosition` | `NSTitlePosition`, `NSBox.TitlePosition` raw values (`noTitle` 0: Sparkle's SUUpdateAlert box, QuickDMG's separator) | the same |
+/// | `<font key="titleFont">` | the title cell's `NSSupport` (SUUpdateAlert) | the same |
+/// | `boxType="oldStyle"` | — | `NSBoxType` 3, laid out as a primary box (SUUpdateAlert) |
 /// | `NSTransparent` | false | false |
 /// | `IBNSBoxIsUsingDocumentContentView` | — | true |
 /// | `autoresizesSubviews="NO"` | — | `NSvFlags` without 0x100, and an `NSIBUserDefinedRuntimeAttributesConnector` setting `autoresizesSubviews` false |
@@ -20,16 +23,24 @@
 /// 560 × 88), and its subviews follow their autoresizing masks (a width-sizable text field grows
 /// by 6). Only that configuration (default border, title on top, primary box) is known, and
 /// only masks with one flexible part per axis are resized. Xcode 13–15 (the keyed-archive pairs)
-/// kept the source's content rect instead (``AppKitEraRule``).
+/// kept the source's content rect instead (``AppKitEraRule``). A box without a title keeps the
+/// source's content rect too (SUUpdateAlert's line box: {{1, 1}, {490, 213}} in 492 × 215, as
+/// its source says); other title positions do, with a warning.
 enum AppKitBoxRule {
     /// What a box is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["boxType", "title", "borderType", "autoresizesSubviews"], children: ["view"],
+        attributes: ["boxType", "title", "borderType", "autoresizesSubviews", "titlePosition"],
+        children: ["view", "font"],
         writesEmptySubviews: true)
 
     /// `borderType` → `NSBorderType` (`NSBorderType` raw values; `line` seen in
     /// GroupingController, the default everywhere else).
     static let borderTypes = ["line": 1, "bezel": 2, "groove": 3]
+
+    /// `titlePosition` → `NSBox.TitlePosition` raw value (AppKit's public headers).
+    static let titlePositions = [
+        "noTitle": 0, "aboveTop": 1, "atTop": 2, "belowTop": 3, "aboveBottom": 4, "atBottom": 5, "belowBottom": 6,
+    ]
 
     /// The title height a titled box takes from its content view.
     static let titleHeight = 12.0
@@ -41,7 +52,8 @@ enum AppKitBoxRule {
         let context = views.context
         switch element["boxType"] {
         case "separator": break
-        case nil: return try titledBox(element, superview: superview, parent: parent, views: views)
+        case nil, "primary": return try titledBox(element, superview: superview, parent: parent, views: views)
+        case "oldStyle": return try titledBox(element, superview: superview, parent: parent, views: views, type: 3)
         case let type?:
             try context.unmodelled(.unsupportedAttribute, element, "boxType \"\(type)\" is not modelled")
         }
@@ -58,16 +70,25 @@ enum AppKitBoxRule {
         box.set("NSTitleCell", try titleCell(element, context: context))
         box.set("NSBorderType", int: 3)
         box.set("NSBoxType", int: 2)
-        box.set("NSTitlePosition", int: 2)
+        box.set(
+            "NSTitlePosition", int: try CellRule.value(element, "titlePosition", titlePositions, default: 2, context))
         box.set("NSTransparent", .bool(false))
         return box
     }
 
     /// A titled primary box with its content view, laid out as ibtool does.
     static func titledBox(
-        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder
+        _ element: SourceElement, superview: ArchivedObject?, parent: ArchivedObject, views: AppKitViewEncoder,
+        type: Int = 0
     ) throws(CompileError) -> ArchivedObject {
         let context = views.context
+        let position = try CellRule.value(element, "titlePosition", titlePositions, default: 2, context)
+        if position != 2 && position != 0 {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "no pair shows a box titled \(element["titlePosition"] ?? ""); its content view keeps the source's rect"
+            )
+        }
         guard let contentElement = element.child("view", key: "contentView") else {
             throw context.error(.invalidSource, element, "a titled box needs a <view key=\"contentView\">")
         }
@@ -82,13 +103,14 @@ enum AppKitBoxRule {
 
         let boxSize = size(of: element)
         let laidOut = (width: boxSize.width, height: boxSize.height - titleHeight)
-        guard laidOut.height >= 0 else {
+        guard laidOut.height >= 0 || position != 2 else {
             throw context.error(.unsupportedAttribute, element, "a box lower than its title is not modelled")
         }
         let sourceSize = size(of: contentElement)
         content.replace("NSvFlags", .integer(0x100 | 0x12))
-        // Xcode 13–15 kept the source's content rect (scribendi, AVRFuses: 30 boxes).
-        if context.era >= AppKitEraRule.current {
+        // Xcode 13–15 kept the source's content rect (scribendi, AVRFuses: 30 boxes); so does a
+        // box without a title (SUUpdateAlert).
+        if context.era >= AppKitEraRule.current && position == 2 {
             content.remove("NSFrame")
             content.replace("NSFrameSize", .object(.string(AppKitContext.text([laidOut.width, laidOut.height]))))
             try AppKitAutoresizing.resizeSubviews(
@@ -100,8 +122,8 @@ enum AppKitBoxRule {
         box.set("NSTitleCell", try titleCell(element, untitled: "", context: context))
         box.set("NSContentView", content)
         box.set("NSBorderType", int: try CellRule.value(element, "borderType", borderTypes, default: 3, context))
-        box.set("NSBoxType", int: 0)
-        box.set("NSTitlePosition", int: 2)
+        box.set("NSBoxType", int: type)
+        box.set("NSTitlePosition", int: position)
         box.set("NSTransparent", .bool(false))
         box.set("IBNSBoxIsUsingDocumentContentView", .bool(true))
         // autoresizesSubviews="NO": NSvFlags without 0x100 and a runtime attribute setting it
@@ -130,10 +152,15 @@ enum AppKitBoxRule {
         title.set("NSCellFlags", .integer(0x0400_0000))
         title.set("NSCellFlags2", .integer(0x0800_0000))
         title.set("NSContents", .string(element["title"] ?? untitled))
-        title.set(
-            "NSSupport",
-            AppKitFontRule.make(
-                name: AppKitFontRule.system, size: 11, type: 12, textStyle: nil, usesAppearanceSize: false))
+        // `<font key="titleFont">`: the title cell's font (SUUpdateAlert: 11-point LucidaGrande).
+        if let font = element.child("font", key: "titleFont") {
+            title.set("NSSupport", try AppKitFontRule.font(font, context: context))
+        } else {
+            title.set(
+                "NSSupport",
+                AppKitFontRule.make(
+                    name: AppKitFontRule.system, size: 11, type: 12, textStyle: nil, usesAppearanceSize: false))
+        }
         title.set("NSControlView", .null)
         title.set(
             "NSBackgroundColor",
