@@ -152,3 +152,36 @@ struct AppKitBoxTitleTests {
         #expect(graph.value("NSfFlags", of: font) == apple.value("NSfFlags", of: appleFont))
     }
 }
+
+/// Cells' focus ring type, against Sparkle's SUUpdatePermissionPrompt.
+@Suite("AppKit cells: focus ring type")
+struct AppKitFocusRingTests {
+    @Test(
+        "a check box cell with focusRingType none has SUUpdatePermissionPrompt's NSCellFlags2; its button no trace",
+        .corpus)
+    func focusRingNone() throws {
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt/Base.lproj/SUUpdatePermissionPrompt.nib/keyedobjects-110000.nib"
+        )
+        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        // The small check box "Include anonymous system profile" (state on, focusRingType none).
+        let appleCell = try #require(
+            apple.all("NSButtonCell").first {
+                apple.object("NSContents", of: $0).flatMap { apple.text("NSDev", of: $0) }
+                    == "Include anonymous system profile"
+            })
+        let appleButton = try #require(apple.all("NSButton").first { apple.object("NSCell", of: $0) == appleCell })
+        let source = AppKitButtonRuleTests.button(
+            #"focusRingType="none""#,
+            cell:
+                #"type="check" title="Include anonymous system profile" bezelStyle="regularSquare" imagePosition="left" alignment="left" controlSize="small" state="on" focusRingType="none" inset="2""#,
+            behavior: #"changeContents="YES" doesNotDimImage="YES" lightByContents="YES""#)
+        let graph = try Source.graph(source, options: StandInProfiles.options)
+        let cell = try #require(graph.all("NSButtonCell").first)
+        #expect(graph.value("NSCellFlags2", of: cell) == apple.value("NSCellFlags2", of: appleCell))
+        let button = try #require(graph.all("NSButton").first)
+        #expect(
+            (graph.value("NSvFlags", of: button)?.integerValue ?? 0) & 0x1000
+                == (apple.value("NSvFlags", of: appleButton)?.integerValue ?? 0) & 0x1000)
+    }
+}

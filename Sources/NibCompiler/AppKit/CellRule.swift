@@ -33,6 +33,7 @@
 /// | `0x0040_0000` | `sendsActionOnEndEditing="YES"` |
 /// | `size << 17` | `controlSize`: regular 0, small 1, mini 2 |
 /// | `mode << 9` | `lineBreakMode`: word 0 (absent), char 1, clipping 2, head 3, tail 4, middle 5 |
+/// | `ring << 15` | `focusRingType`: default 0 (absent), none 1, exterior 2 (`NSFocusRingType`; SUUpdatePermissionPrompt's three cells saying none, a check box, a small check box and a disclosure triangle, have `0x8000`, its others not) |
 /// | `0x0000_1000` | `allowsUndo="NO"` (transmission_MainMenu) |
 /// | `0x0000_0100` | `truncatesLastVisibleLine="YES"` |
 /// | `0x0000_0040` | `usesSingleLineMode="YES"` |
@@ -66,8 +67,10 @@ enum CellRule {
     static let attributes: Set<String> = [
         "key", "id", "title", "state", "editable", "selectable", "scrollable", "borderStyle", "lineBreakMode",
         "alignment", "sendsActionOnEndEditing", "controlSize", "truncatesLastVisibleLine", "usesSingleLineMode",
-        "refusesFirstResponder", "allowsUndo", "allowsEditingTextAttributes", "enabled",
+        "refusesFirstResponder", "allowsUndo", "allowsEditingTextAttributes", "enabled", "focusRingType",
     ]
+    /// `focusRingType` → `NSFocusRingType` raw value (AppKit's public headers).
+    static let focusRingTypes = ["default": 0, "none": 1, "exterior": 2]
 
     /// `borderStyle` → its `NSCellFlags` bits, for one cell class.
     struct Borders {
@@ -134,6 +137,7 @@ enum CellRule {
         }
         flags |= UInt32(try value(cell, "controlSize", controlSizes, default: 0, context)) << 17
         flags |= UInt32(try lineBreakMode(cell, context)) << 9
+        flags |= UInt32(try value(cell, "focusRingType", focusRingTypes, default: 0, context)) << 15
         if try boolean(cell, "allowsUndo", default: true, context) == false { flags |= 0x1000 }
         if cell.flag("truncatesLastVisibleLine") { flags |= 0x100 }
         if cell.flag("usesSingleLineMode") { flags |= 0x40 }

@@ -18,7 +18,10 @@
 /// | `NSTag` | the control's `tag`, when not 0 (`HSChooserWindow`) |
 enum ControlRule {
     /// The control attributes this rule reads.
-    static let attributes: Set<String> = ["allowsExpansionToolTips", "tag"]
+    /// (`focusRingType` on a control leaves no trace in the control itself: SUUpdatePermissionPrompt's
+    /// buttons and the pairs' 45 text fields; the cell's own `focusRingType` is in its flags,
+    /// ``CellRule``.)
+    static let attributes: Set<String> = ["allowsExpansionToolTips", "tag", "focusRingType"]
 
     /// Appends the `NSControl` keys for `element` with `cell` to `control`.
     static func encode(
