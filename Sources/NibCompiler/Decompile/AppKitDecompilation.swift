@@ -749,6 +749,10 @@ final class AppKitDecompilation: DecompileState {
         } else if textBorders, flags & 0x0080_0000 != 0 {
             cellElement.set("borderStyle", "border")
         }
+        let ring = flags2 >> 15 & 3
+        if ring != 0, let name = CellRule.focusRingTypes.first(where: { $0.value == ring })?.key {
+            cellElement.set("focusRingType", name)
+        }
         let alignment = flags2 >> 26 & 7
         if alignment != 4, let name = Self.cellAlignments[alignment] { cellElement.set("alignment", name) }
         let size = flags2 >> 17 & 3
