@@ -57,12 +57,14 @@ score() {
     # An editable nib bundle (keyedobjects.nib alone, the decompiler says so) compiles back with
     # --editable, against the bundle with the document put back as its designable.nib (as
     # Scripts/score-compile.sh compiles the pairs' bundles).
-    local reference="$input" editable=()
+    local reference="$input" options=()
     if grep -q 'compiles back with --editable' "$work/decompile-err"; then
         rm -rf "$work/bundle.nib" && cp -R "$input" "$work/bundle.nib" && cp "$document" "$work/bundle.nib/designable.nib"
-        reference="$work/bundle.nib" && editable=(--editable)
+        reference="$work/bundle.nib" && options=(--editable)
     fi
-    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${editable[@]}" "${profile_args[@]}" --compare-with "$reference" --limit "${SCORE_LIMIT:-5}" \
+    # Overlay scrollers (every scroller layer-backed, the decompiler says so) are a build option.
+    grep -q 'compiles back with --overlay-scrollers' "$work/decompile-err" && options+=(--overlay-scrollers)
+    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$reference" --limit "${SCORE_LIMIT:-5}" \
         > "$work/out" 2> "$work/err"; then
         pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
         echo "PASS $set/$platform $name"
@@ -148,7 +150,9 @@ round_trip_storyboard() {
     local platform=ios
     grep -q 'targetRuntime="MacOSX' "$document" && platform=macos
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
-    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
+    local options=()
+    grep -q 'compiles back with --overlay-scrollers' "$work/decompile-err" && options+=(--overlay-scrollers)
+    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
     local compiled=1
     grep -q ': error: ' "$work/err" && compiled=0
     mapfile -t diffs < <(grep '^- ' "$work/out")

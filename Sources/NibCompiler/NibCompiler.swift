@@ -233,9 +233,11 @@ public struct NibCompiler: Sendable {
             let versions = try UIKitNibVariants.versions(for: document, deploymentOption: options.deploymentTarget)
             return UIKitNibVariants.output(xib: try XibCompiler(document: document).compile(), versions: versions)
         case (.macOS, false):
-            let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             let deployment = try AppKitNibVariants.deploymentTarget(
                 option: options.deploymentTarget, document: document)
+            var document = document
+            document.appKitDeployment = deployment
+            let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             return try AppKitNibVariants.output(
                 root: compiler.compileRoot(), deployment: deployment, editable: !options.flatten, document: document)
         case (.macOS, true):

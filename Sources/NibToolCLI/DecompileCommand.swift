@@ -89,6 +89,10 @@ struct Decompile: IOCommand {
         try files.write(Array(result.document.utf8), to: output)
         var summary = "nibtool: decompiled \(input) as Xcode \(result.xcode)"
         if result.isBaseLocalized { summary += " (localizable strings: the document belongs in Base.lproj)" }
+        if result.overlayScrollers {
+            summary +=
+                " (built with overlay scrollers, every scroller layer-backed: it compiles back with --overlay-scrollers)"
+        }
         if result.isEditableBundle {
             summary += " (an editable nib bundle, keyedobjects.nib alone: it compiles back with --editable)"
         }

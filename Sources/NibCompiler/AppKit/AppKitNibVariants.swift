@@ -34,6 +34,9 @@ enum AppKitNibVariants {
         static let nibArchive = Version(number: 10_13_00)
         /// 11.0.
         static let bigSur = Version(number: 11_00_00)
+        /// 10.14: image views and progress indicators archive their current form for this
+        /// target and later (``AppKitContext/targetsBeforeMojave``).
+        static let mojave = Version(number: 10_14_00)
 
         static func < (lhs: Version, rhs: Version) -> Bool { lhs.number < rhs.number }
 

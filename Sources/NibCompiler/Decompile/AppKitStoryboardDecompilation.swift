@@ -32,11 +32,13 @@ final class AppKitStoryboardDecompilation {
         let scenes = DecompiledElement("scenes")
         var initial: String?
         var eraSeen: XcodeEra?
+        let overlayScrollers = AppKitDecompilation.showsOverlayScrollers(nibs.keys.sorted().compactMap { nibs[$0] })
         for name in nibs.keys.sorted() where !name.contains("-view-") {
             guard let reader = nibs[name] else { continue }
             salt += 1
             let scene = AppKitDecompilation(reader: reader, shared: shared, salt: salt)
             scene.isStoryboard = true
+            scene.overlayScrollers = overlayScrollers
             guard let made = scene.storyboardScenes(name: name, viewNibs: nibs, salt: &salt) else {
                 let count = reader.entries.count
                 shared.unmapped["AppKit storyboard nib", default: 0] += 1
@@ -62,8 +64,10 @@ final class AppKitStoryboardDecompilation {
             DecompiledElement("plugIn", [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", tools)]))
         document.append(scenes)
         if let resources = shared.resources() { document.append(resources) }
-        return NibDecompiler.Result(
+        var result = NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+        result.overlayScrollers = overlayScrollers
+        return result
     }
 }
 
@@ -226,6 +230,7 @@ extension AppKitDecompilation {
         salt += 1
         let viewNib = AppKitDecompilation(reader: viewReader, shared: shared, salt: salt)
         viewNib.isStoryboard = true
+        viewNib.overlayScrollers = overlayScrollers
         guard viewNib.contentView(of: element, controllerID: id(content), viewID: viewID) else { return nil }
         return (scene(element), id(content))
     }

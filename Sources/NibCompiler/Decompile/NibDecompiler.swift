@@ -32,6 +32,10 @@ public struct NibDecompiler: Sendable {
         /// `keyedobjects.nib` alone, which only `ibtool --flatten NO` writes): the document
         /// compiles back to it with `nibtool compile --editable`.
         public var isEditableBundle = false
+        /// Whether the Mac that built the nib showed overlay scrollers (every scroller
+        /// layer-backed): the document compiles back to it with `nibtool compile
+        /// --overlay-scrollers`, as the document cannot record it.
+        public var overlayScrollers = false
 
         /// How many archived values and objects had no source form.
         public var unmappedCount: Int { unmapped.values.reduce(0, +) }

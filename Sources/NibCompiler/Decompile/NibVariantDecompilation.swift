@@ -112,8 +112,15 @@ struct NibVariantChoice {
         guard document.contains("targetRuntime=\"MacOSX.Cocoa\""), let range = document.range(of: opening) else {
             return document
         }
-        let rest = document[range.upperBound...]
+        var rest = document[range.upperBound...]
         let indentation = String(rest.prefix { $0 == " " })
+        // The files decide over a target the nib's forms asked for (AppKitDecompilation).
+        if let existing = rest.range(of: "<deployment "),
+            let end = rest.range(of: "\n", range: existing.upperBound..<rest.endIndex),
+            rest[rest.startIndex..<existing.lowerBound].allSatisfy({ $0 == " " })
+        {
+            rest = rest[end.upperBound...]
+        }
         let line = "\(indentation)<deployment version=\"\(deployment.documentVersion)\" identifier=\"macosx\"/>\n"
         return String(document[..<range.upperBound]) + line + String(rest)
     }
