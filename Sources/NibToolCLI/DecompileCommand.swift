@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibCompiler
 
@@ -75,9 +76,12 @@ struct Decompile: IOCommand {
             guard output.hasSuffix(".xib") else {
                 throw files.fail(output, "a nib decompiles to a .xib: name the output so", status: ExitStatus.usage)
             }
-            let archive = try files.archive(at: input, expansionLimit: expansion.limit)
+            let bytes = try files.read(input)
+            let archive = try files.archive(from: bytes, path: input, expansionLimit: expansion.limit)
             do {
-                result = try NibDecompiler().decompile(archive)
+                result =
+                    NibArchive.isKeyedArchive(bytes)
+                    ? try NibDecompiler().decompile(keyedArchiveFile: archive) : try NibDecompiler().decompile(archive)
             } catch {
                 throw files.fail(input, "\(error)")
             }

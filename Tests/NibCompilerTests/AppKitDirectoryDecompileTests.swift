@@ -166,3 +166,30 @@ struct AppKitBeforeMojaveTests {
         #expect(result.document.contains(#"<deployment version="101300" identifier="macosx"/>"#))
     }
 }
+
+/// A nib file that is a keyed archive: LuLu's MainMenu (Xcode 8.3, `--deployment-target 10.12`).
+@Suite("Decompiling AppKit keyed archive files", .corpus)
+struct AppKitKeyedFileDecompileTests {
+    @Test("Its localizable titles are read through NS.string, and the document asks for a target before 10.13")
+    func keyedFile() throws {
+        let path = "xib-pairs/macos-objective-see-LuLu-MainMenu/Base.lproj/MainMenu.nib"
+        let bytes = try [UInt8](Data(contentsOf: try Corpus.directory().appendingPathComponent(path)))
+        #expect(NibArchive.isKeyedArchive(bytes))
+        let apple = try NibArchive(keyedArchiveBytes: bytes)
+        let result = try NibDecompiler().decompile(keyedArchiveFile: apple)
+        // The source's titles (MainMenu.xib: "Rules", "Preferences", "Quit").
+        for title in ["title=\"Rules\"", "title=\"Preferences\"", "title=\"Quit\""] {
+            #expect(result.document.contains(title), "missing \(title)")
+        }
+        #expect(result.document.contains(#"<deployment version="101200" identifier="macosx"/>"#))
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(
+            Data(result.document.utf8), fileName: "MainMenu.xib", isBaseLocalized: result.isBaseLocalized)
+        let ours = try #require(again.files[""])
+        #expect(NibArchive.isKeyedArchive(ours))
+        let differences = StructuralComparison().differences(
+            between: apple, and: try NibArchive(keyedArchiveBytes: ours))
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+    }
+}

@@ -2,6 +2,19 @@ import Foundation
 import NibArchive
 
 extension NibDecompiler {
+    /// Decompiles a nib file that is an `NSKeyedArchiver` archive (read as a NIBArchive). An
+    /// AppKit one was flattened by an Xcode before 11 for a deployment target before 10.13, the
+    /// only output that is a keyed archive file (LuLu ×6 for 10.12, Aerial for 10.9, eqMac for
+    /// 10.10: `Scripts/compile-xcode.tsv`); its document asks for 10.12 so that it compiles to a
+    /// keyed archive again.
+    ///
+    /// - Throws: ``DecompileError`` as ``decompile(_:)``.
+    public func decompile(keyedArchiveFile archive: NibArchive) throws(DecompileError) -> Result {
+        var result = try decompile(archive)
+        result.document = NibVariantChoice.asking(result.document, forMac: NibVariantChoice.beforeNibArchive)
+        return result
+    }
+
     /// Decompiles a directory nib: `nibs` are its files (name, such as `runtime.nib` or
     /// `objects-13.0+.nib`, and archive).
     ///
@@ -51,6 +64,9 @@ struct NibVariantChoice {
     var macDeployment: AppKitNibVariants.Version?
     /// Whether a macOS directory holds `keyedobjects.nib` alone: an editable nib bundle.
     var isEditableBundle = false
+    /// 10.12: the release before 10.13, the first that loads NIBArchive nibs; a keyed archive
+    /// asks for a target before it.
+    static let beforeNibArchive = AppKitNibVariants.Version(number: AppKitNibVariants.Version.nibArchive.number - 100)
 
     /// Chooses among `names`: paths such as `runtime.nib`, or, in a storyboard,
     /// `X.nib/runtime.nib`, `X.nib/objects-14.0+.nib` beside plain `Y.nib`.
@@ -85,9 +101,7 @@ struct NibVariantChoice {
             {
                 chosen.append(newest.0)
                 // Beside a keyed archive: a target before 10.13, the first NIBArchive release.
-                let target =
-                    keyed == nil
-                    ? earliest.1 : AppKitNibVariants.Version(number: AppKitNibVariants.Version.nibArchive.number - 100)
+                let target = keyed == nil ? earliest.1 : Self.beforeNibArchive
                 if macDeployment.map({ target < $0 }) ?? true { macDeployment = target }
             } else if let keyed {
                 chosen.append(keyed)
