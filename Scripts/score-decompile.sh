@@ -54,7 +54,17 @@ score() {
     if grep -q 'targetRuntime="MacOSX' "$document"; then platform="macos"; else platform="ios"; fi
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
     total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
-    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$input" --limit "${SCORE_LIMIT:-5}" \
+    # An editable nib bundle (keyedobjects.nib alone, the decompiler says so) compiles back with
+    # --editable, against the bundle with the document put back as its designable.nib (as
+    # Scripts/score-compile.sh compiles the pairs' bundles).
+    local reference="$input" options=()
+    if grep -q 'compiles back with --editable' "$work/decompile-err"; then
+        rm -rf "$work/bundle.nib" && cp -R "$input" "$work/bundle.nib" && cp "$document" "$work/bundle.nib/designable.nib"
+        reference="$work/bundle.nib" && options=(--editable)
+    fi
+    # Overlay scrollers (every scroller layer-backed, the decompiler says so) are a build option.
+    grep -q 'compiles back with --overlay-scrollers' "$work/decompile-err" && options+=(--overlay-scrollers)
+    if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$reference" --limit "${SCORE_LIMIT:-5}" \
         > "$work/out" 2> "$work/err"; then
         pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
         echo "PASS $set/$platform $name"
@@ -82,7 +92,8 @@ score() {
 # lends its runtime.nib, not counted), which the decompiler reads as a document asking for a
 # deployment target before N, so that the compiler writes the directories again.
 score_group() {
-    local group="$1" folder="$work/group/$1" member name stem version
+    local group="$1" folder="$work/group/${1%.out}" member name stem version
+    [[ "$folder" == *.storyboardc ]] || folder="$folder.storyboardc"
     rm -rf "$work/group" && mkdir -p "$folder"
     local -a members=()
     for member in "$corpus"/nib/"$group"_*.nib; do
@@ -139,7 +150,9 @@ round_trip_storyboard() {
     local platform=ios
     grep -q 'targetRuntime="MacOSX' "$document" && platform=macos
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
-    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
+    local options=()
+    grep -q 'compiles back with --overlay-scrollers' "$work/decompile-err" && options+=(--overlay-scrollers)
+    "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
     local compiled=1
     grep -q ': error: ' "$work/err" && compiled=0
     mapfile -t diffs < <(grep '^- ' "$work/out")
@@ -235,8 +248,15 @@ for nib in "$corpus"/nib/*.nib; do
         score_directory "${name%_runtime}" "runtime.nib" "$name.nib"
         continue
     fi
-    if [[ "$name" == *.storyboardc_* ]]; then
-        group="${name%%.storyboardc_*}.storyboardc"
+    # viraptor/ibtool's samples keep ibtool's compiled storyboards in folders named X.out
+    # (NSWindowController-wc1-00-001.nib, vc1-00-020-view-vw1-00-020.nib, MainMenu.nib): the
+    # corpus's nib/OWNER__X.out_NIB.nib are put back together as X.storyboardc too, when the
+    # corpus kept a scene nib of the folder (a view nib alone is no storyboard to rebuild: it
+    # is scored as a plain nib).
+    out_scene=0
+    if [[ "$name" == *.out_* ]] && ls "$corpus"/nib/"${name%%.out_*}".out_*.nib 2>/dev/null | grep -qv -- '-view-'; then out_scene=1; fi
+    if [[ "$name" == *.storyboardc_* || "$out_scene" = 1 ]]; then
+        if [[ "$name" == *.storyboardc_* ]]; then group="${name%%.storyboardc_*}.storyboardc"; else group="${name%%.out_*}.out"; fi
         [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
         [ -n "${groups_done[$group]:-}" ] && continue
         groups_done[$group]=1

@@ -240,9 +240,11 @@ public struct NibCompiler: Sendable {
             try UIKitNibVariants.finish(plan, document: document)
             return UIKitNibVariants.output(xib: nib, plan: plan)
         case (.macOS, false):
-            let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             let deployment = try AppKitNibVariants.deploymentTarget(
                 option: options.deploymentTarget, document: document)
+            var document = document
+            document.appKitDeployment = deployment
+            let compiler = AppKitXibCompiler(document: document, colorProfiles: options.colorProfiles)
             return try AppKitNibVariants.output(
                 root: compiler.compileRoot(), deployment: deployment, editable: !options.flatten, document: document)
         case (.macOS, true):

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibCompiler
 
@@ -75,9 +76,12 @@ struct Decompile: IOCommand {
             guard output.hasSuffix(".xib") else {
                 throw files.fail(output, "a nib decompiles to a .xib: name the output so", status: ExitStatus.usage)
             }
-            let archive = try files.archive(at: input, expansionLimit: expansion.limit)
+            let bytes = try files.read(input)
+            let archive = try files.archive(from: bytes, path: input, expansionLimit: expansion.limit)
             do {
-                result = try NibDecompiler().decompile(archive)
+                result =
+                    NibArchive.isKeyedArchive(bytes)
+                    ? try NibDecompiler().decompile(keyedArchiveFile: archive) : try NibDecompiler().decompile(archive)
             } catch {
                 throw files.fail(input, "\(error)")
             }
@@ -89,6 +93,13 @@ struct Decompile: IOCommand {
         try files.write(Array(result.document.utf8), to: output)
         var summary = "nibtool: decompiled \(input) as Xcode \(result.xcode)"
         if result.isBaseLocalized { summary += " (localizable strings: the document belongs in Base.lproj)" }
+        if result.overlayScrollers {
+            summary +=
+                " (built with overlay scrollers, every scroller layer-backed: it compiles back with --overlay-scrollers)"
+        }
+        if result.isEditableBundle {
+            summary += " (an editable nib bundle, keyedobjects.nib alone: it compiles back with --editable)"
+        }
         if result.unmappedCount == 0 {
             summary += "; everything has a source form"
         } else {

@@ -31,6 +31,12 @@ final class AppKitContext: DiagnosingContext {
     var toolsVersion: Double?
     /// Whether ibtool ran with overlay scrollers (``NibCompiler/Options/overlayScrollers``).
     var overlayScrollers = false
+    /// The macOS deployment target (``SourceDocument/appKitDeployment``); `nil`: none.
+    var deployment: AppKitNibVariants.Version?
+    /// Whether the deployment target is before macOS 10.14, for which ibtool archives image
+    /// views and progress indicators in their older form (``AppKitImageViewRule``,
+    /// ``AppKitProgressIndicatorRule``).
+    var targetsBeforeMojave: Bool { deployment.map { $0 < .mojave } ?? false }
     /// The menu state images' design sizes given with
     /// ``NibCompiler/Options/menuStateImageSizes`` (``MenuRule/stateImages(context:)``).
     var menuStateImageSizes: MenuStateImageSizes?
@@ -189,6 +195,7 @@ final class AppKitContext: DiagnosingContext {
         let nested = AppKitContext(fileName: fileName, module: module, colorProfiles: colorProfiles.directory)
         nested.toolsVersion = toolsVersion
         nested.overlayScrollers = overlayScrollers
+        nested.deployment = deployment
         nested.menuStateImageSizes = menuStateImageSizes
         nested.diagnostics = diagnostics
         nested.imageResources = imageResources

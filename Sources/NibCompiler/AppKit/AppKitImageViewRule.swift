@@ -35,17 +35,28 @@ enum AppKitImageViewRule {
         "NSFilenamesPboardType", "NeXT Encapsulated PostScript v1.2 pasteboard type", "NeXT TIFF v4.0 pasteboard type",
     ]
 
+    /// The types image views register for a deployment target before 10.14: the current ones and
+    /// EPS (Sparkle's SUStatus and SUUpdateAlert, built for 10.11 and 10.13 by Xcode 11 and
+    /// later: nine types, in this order, in every file).
+    static let beforeMojaveDragTypes = (dragTypes + ["NeXT Encapsulated PostScript v1.2 pasteboard type"]).sorted()
+
     /// What an image view is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
         attributes: ControlRule.attributes, children: ["imageCell"], writesEmptySubviews: true, dragTypes: dragTypes)
 
     /// ``kind`` as the ibtool of `era` writes it: before Xcode 11 (``AppKitEraRule``) no empty
-    /// subviews and the older drag types (LuLu's and Aerial's image views).
-    static func kind(era: XcodeEra) -> AppKitViewEncoder.Kind {
-        guard era < XcodeEra(11) else { return kind }
+    /// subviews and the older drag types (LuLu's and Aerial's image views); EPS added to the
+    /// current types for a deployment target before 10.14 (`beforeMojave`,
+    /// ``beforeMojaveDragTypes``; every image view of a pair without a deployment target has
+    /// the current ones).
+    static func kind(era: XcodeEra, beforeMojave: Bool = false) -> AppKitViewEncoder.Kind {
         var older = kind
-        older.writesEmptySubviews = false
-        older.dragTypes = olderDragTypes
+        if era < XcodeEra(11) {
+            older.writesEmptySubviews = false
+            older.dragTypes = olderDragTypes
+        } else if beforeMojave {
+            older.dragTypes = beforeMojaveDragTypes
+        }
         return older
     }
 
@@ -61,7 +72,9 @@ enum AppKitImageViewRule {
         let context = views.context
         let view = try ControlRule.swapped(ArchivedObject("NSImageView"), for: element, context: context)
         context.track(view, id: element["id"], parent: parent)
-        let children = try views.encodeView(element, view, superview: superview, kind: kind(era: context.era))
+        let children = try views.encodeView(
+            element, view, superview: superview, kind: kind(era: context.era, beforeMojave: context.targetsBeforeMojave)
+        )
         guard children.count == 1, let cell = children.first, cell["key"] == "cell" else {
             throw context.error(.invalidSource, element, "an image view needs exactly one <imageCell key=\"cell\">")
         }
@@ -96,12 +109,13 @@ enum AppKitImageViewRule {
         }
         let type: CellRule.CellType = cell.child("font", key: "font") == nil ? .null : .text
         try CellRule.encode(cell, object, type: type, contents: contents, borders: .none, context: context)
-        object.set("NSControlView", control)
+        // Not for a target before 10.14 (Sparkle's image cells, as the drag types above).
+        if !context.targetsBeforeMojave { object.set("NSControlView", control) }
         object.set("NSAlign", int: 0)
         object.set("NSScale", int: try CellRule.value(cell, "imageScaling", scalings, default: 2, context))
         object.set("NSStyle", int: try CellRule.value(cell, "imageFrameStyle", frameStyles, default: 0, context))
         object.set(
             "NSAnimates", .bool(cell["animates"].map { $0 == "YES" } ?? (context.isStoryboard || context.isNestedNib)))
-        object.set("NSImageAnimation", int: -1)
+        if !context.targetsBeforeMojave { object.set("NSImageAnimation", int: -1) }
     }
 }

@@ -34,6 +34,9 @@ enum AppKitNibVariants {
         static let nibArchive = Version(number: 10_13_00)
         /// 11.0.
         static let bigSur = Version(number: 11_00_00)
+        /// 10.14: image views and progress indicators archive their current form for this
+        /// target and later (``AppKitContext/targetsBeforeMojave``).
+        static let mojave = Version(number: 10_14_00)
 
         static func < (lhs: Version, rhs: Version) -> Bool { lhs.number < rhs.number }
 
@@ -58,6 +61,26 @@ enum AppKitNibVariants {
         }
 
         init(number: Int) { self.number = number }
+
+        /// `keyedobjects-101300.nib` → 10.13; `nil` for other names (`keyedobjects.nib` too).
+        init?(keyedVariantFileName name: String) {
+            guard name.hasPrefix("keyedobjects-"), name.hasSuffix(".nib") else { return nil }
+            let digits = name.dropFirst("keyedobjects-".count).dropLast(".nib".count)
+            guard digits.count == 6, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0 else {
+                return nil
+            }
+            number = value
+        }
+
+        /// The document's `<deployment version>` for this version: six digits (`101200`) from
+        /// 10.10 on, as Xcode writes them (`101304` in the wild corpus), four before (`1090`).
+        var documentVersion: String {
+            guard number < 10_10_00 else { return String(number) }
+            let major = number / 10000
+            let minor = number / 100 % 100
+            let patch = number % 100
+            return String(major * 100 + minor * 10 + min(patch, 9))
+        }
     }
 
     /// The deployment target in effect: the option, else the document's.

@@ -57,6 +57,11 @@ enum AppKitProgressIndicatorRule {
         }
         let indicator = try ControlRule.swapped(ArchivedObject("NSProgressIndicator"), for: element, context: context)
         context.track(indicator, id: element["id"], parent: parent)
+        // For a deployment target before 10.14 a progress indicator is a layer-tree host only
+        // with `wantsLayer` (Sparkle's SUStatus, 10.11 and 10.13: none; blocklist_big, the same
+        // bar without a target: one; LuLu's, adium's and Aerial's say wantsLayer).
+        var kind = kind
+        if views.context.targetsBeforeMojave { kind.isLayerTreeHost = false }
         _ = try views.encodeView(element, indicator, superview: superview, kind: kind)
         indicator.set("NSpiFlags", int: packed)
         if let minimum = try value("minValue"), minimum != 0 { indicator.set("NSMinValue", .float64(minimum)) }

@@ -13,6 +13,7 @@ struct AppKitXibCompiler {
             fileName: document.fileName, module: document.module, colorProfiles: colorProfiles)
         context.toolsVersion = XcodeEra.toolsBuild(document.root["toolsVersion"])
         context.overlayScrollers = document.overlayScrollers
+        context.deployment = document.appKitDeployment
         context.menuStateImageSizes = document.menuStateImageSizes
         context.diagnostics = document.diagnostics
         context.era = document.builtBy ?? AppKitEraRule.current

@@ -117,6 +117,15 @@ enum WindowRule {
                         toolbarHeight = 24
                     }
                     frameMinSize = AppKitContext.text([width, height + 28 + toolbarHeight])
+                } else if context.isStoryboard, element.child("toolbar", key: "toolbar") == nil,
+                    element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true
+                {
+                    // A titled storyboard window's frame minimum adds 32 points in Xcode 16
+                    // (viraptor's sb_basic_wc and sb_localized window controller nibs: content
+                    // {200, 100}, frame {200, 132}; the only storyboard windows of the corpus with
+                    // a minimum size). Xibs repeat the content's; other storyboard windows are not
+                    // known and keep that.
+                    frameMinSize = AppKitContext.text([width, height + 32])
                 }
             case ("value", "maxSize") where child["type"] == "size":
                 // NSWindowContentMaxSize, and the frame's maximum size as Xcode 14 wrote it: the

@@ -23,6 +23,9 @@ final class AppKitDecompilation: DecompileState {
     /// does not give it (``ScrollViewRule/hidesDetachedCorner(_:context:)``).
     var detachedCornerToolsVersion: String?
     var localizable = false
+    /// Whether the Mac that built the nib showed overlay scrollers (``showsOverlayScrollers(_:)``):
+    /// the scrollers' layer-tree flag is then the option's, not `wantsLayer`.
+    lazy var overlayScrollers = Self.showsOverlayScrollers([reader])
     /// How deep views and menus nest before the rest is left out (a comment).
     static let maximumDepth = 200
 
@@ -107,15 +110,76 @@ final class AppKitDecompilation: DecompileState {
         ]
         if direct { attributes.append(("customObjectInstantitationMethod", "direct")) }
         let document = DecompiledElement("document", attributes)
-        document.child("dependencies").append(
+        let dependencies = document.child("dependencies")
+        if let deployment = olderFormsTarget() {
+            dependencies.append(
+                DecompiledElement(
+                    "deployment", [("version", deployment.documentVersion), ("identifier", "macosx")]))
+        }
+        dependencies.append(
             DecompiledElement(
                 "plugIn",
                 [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", tools)]
             ))
         document.append(objects)
         if let resources = shared.resources() { document.append(resources) }
-        return NibDecompiler.Result(
+        var result = NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
+        result.overlayScrollers = overlayScrollers
+        return result
+    }
+
+    /// The deployment target an Xcode 11 or later nib shows by the older forms ibtool archives for
+    /// targets before 10.14 (``AppKitContext/targetsBeforeMojave``): an image view registering
+    /// EPS beside the current drag types (``AppKitImageViewRule/beforeMojaveDragTypes``) asks
+    /// for 10.13, the newest target that form is seen with (Sparkle's SUStatus and
+    /// SUUpdateAlert); `nil` otherwise.
+    func olderFormsTarget() -> AppKitNibVariants.Version? {
+        guard era >= XcodeEra(11) else { return nil }
+        let older = reader.entries.indices.contains { index in
+            reader.className(index) == "NSImageView"
+                && reader.elements(index, "NSDragTypes").compactMap { reader.string(at: $0) }.sorted()
+                    == AppKitImageViewRule.beforeMojaveDragTypes
+        }
+        return older ? AppKitNibVariants.Version(number: AppKitNibVariants.Version.mojave.number - 100) : nil
+    }
+
+    /// Whether `nibs` show overlay scrollers (``NibCompiler/Options/overlayScrollers``): every
+    /// scroller is a layer-tree host (`NSViewIsLayerTreeHost`, as ibtool archives scrollers on a
+    /// Mac showing overlay scrollers) and a visible vertical scroller that does not autohide took
+    /// no room: its scroll view's clip view keeps the scroll view's inner width
+    /// (tabview_scrollview_chain: 200 in a 200-point borderless scroll view). Layer-backed
+    /// scrollers alone do not tell (sv16b, test_outline_header: clip views narrowed by 15 or 17
+    /// points, built with legacy scrollers); a scroller that took room says legacy.
+    static func showsOverlayScrollers(_ nibs: [DecompileReader]) -> Bool {
+        var floating = false
+        for reader in nibs {
+            for index in reader.entries.indices {
+                switch reader.className(index) {
+                case "NSScroller":
+                    guard reader.flag(index, "NSViewIsLayerTreeHost") == true else { return false }
+                case "NSScrollView":
+                    let flags = reader.integer(index, "NSsFlags") ?? 0
+                    guard flags & 0x10 != 0, flags & 0x200 == 0, let scroller = reader.reference(index, "NSVScroller"),
+                        (reader.integer(scroller, "NSvFlags") ?? 0) & 0x8000_0000 == 0,
+                        let clip = reader.reference(index, "NSContentView"),
+                        let scrollFrame = frame(reader, index), let clipFrame = frame(reader, clip)
+                    else { continue }
+                    let border = ScrollViewRule.borderWidths[flags & 3] ?? 0
+                    guard clipFrame[2] == scrollFrame[2] - 2 * border else { return false }
+                    floating = true
+                default: continue
+                }
+            }
+        }
+        return floating
+    }
+
+    /// The archived frame of `index` in `reader` (`NSFrame`, or `NSFrameSize` at the origin).
+    private static func frame(_ reader: DecompileReader, _ index: Int) -> [Double]? {
+        if let rect = numbers(reader.string(index, "NSFrame")), rect.count == 4 { return rect }
+        if let size = numbers(reader.string(index, "NSFrameSize")), size.count == 2 { return [0, 0] + size }
+        return nil
     }
 
     /// Reads the object data: the era, each object's parent, the table order, the instantiation

@@ -71,9 +71,13 @@ extension AppKitDecompilation {
         return reader.numberObject(at: index)
     }
 
-    /// `<numberFormatter>` (10.4 behavior); nil for a 10.0-behavior one or unknown attributes.
+    /// `<numberFormatter>` (10.4 behavior, or 10.0: ``legacyNumberFormatter(_:attributes:)``);
+    /// nil for unknown attributes.
     func numberFormatter(_ formatter: Int) -> DecompiledElement? {
         let attributes = formatterAttributes(formatter)
+        if let behavior = attributes["formatterBehavior"], formatterNumber(at: behavior) == 1000 {
+            return legacyNumberFormatter(formatter, attributes: attributes)
+        }
         let element = DecompiledElement(
             "numberFormatter", [("key", "formatter"), ("formatterBehavior", "default10_4")])
         var read: Set<String> = ["nilSymbol"]
@@ -140,6 +144,87 @@ extension AppKitDecompilation {
             element.append(DecompiledElement(kind, [("key", name), ("value", Self.number(value))]))
             read.insert(name)
         }
+        guard Set(attributes.keys).isSubset(of: read) else { return nil }
+        return element
+    }
+
+    /// `<numberFormatter formatterBehavior="10_0">` (``AppKitFormatterRule``'s 10.0-behavior
+    /// form, IRIndexRecordWController's): the formats, the thousand separator, `localizesFormat`
+    /// from the empty locale, the negative values' text colors and the attributed zero; nil
+    /// when the archive holds anything that form does not.
+    func legacyNumberFormatter(_ formatter: Int, attributes: [String: Int]) -> DecompiledElement? {
+        let fixed: [String: String] = [
+            "negativeInfinitySymbol": "-∞", "nilSymbol": "", "positiveInfinitySymbol": "+∞",
+        ]
+        for (name, text) in fixed {
+            guard let object = attributes[name], reader.string(at: object) == text else { return nil }
+        }
+        for name in ["allowsFloats", "usesGroupingSeparator"] {
+            guard let object = attributes[name], formatterNumber(at: object) == 1 else { return nil }
+        }
+        guard let positive = attributes["positiveFormat"].flatMap({ reader.string(at: $0) }),
+            let negative = attributes["negativeFormat"].flatMap({ reader.string(at: $0) }),
+            let separator = attributes["groupingSeparator"].flatMap({ reader.string(at: $0) }),
+            reader.string(formatter, "NS.positiveformat") == positive,
+            reader.string(formatter, "NS.negativeformat") == negative,
+            reader.string(formatter, "NS.thousand") == separator, reader.string(formatter, "NS.decimal") == ".",
+            reader.flag(formatter, "NS.hasthousands") == true, reader.flag(formatter, "NS.allowsfloats") == true,
+            reader.reference(formatter, "NS.positiveattrs") == nil, reader.reference(formatter, "NS.rounding") == nil
+        else { return nil }
+        var read = Set(fixed.keys).union([
+            "allowsFloats", "usesGroupingSeparator", "positiveFormat", "negativeFormat", "groupingSeparator",
+            "formatterBehavior",
+        ])
+        let element = DecompiledElement(
+            "numberFormatter",
+            [
+                ("key", "formatter"), ("formatterBehavior", "10_0"), ("positiveFormat", positive),
+                ("negativeFormat", negative),
+            ])
+        let localizes = reader.flag(formatter, "NS.localized") ?? true
+        if let locale = attributes["locale"] {
+            guard !localizes, reader.className(locale) == "NSLocale", reader.string(locale, "NS.identifier") == ""
+            else { return nil }
+            element.set("localizesFormat", "NO")
+            read.insert("locale")
+        } else if !localizes {
+            return nil
+        }
+        element.set("thousandSeparator", separator)
+        element.set("id", id(formatter))
+        if let colors = attributes["textAttributesForNegativeValues"] {
+            guard reader.reference(formatter, "NS.negativeattrs") == colors else { return nil }
+            let child = DecompiledElement("textAttributesForNegativeValues")
+            for (key, value) in reader.pairs(at: colors) {
+                guard let name = reader.string(at: key), let color = color(value, key: name) else { return nil }
+                child.append(color)
+            }
+            element.append(child)
+            read.insert("textAttributesForNegativeValues")
+        } else if reader.reference(formatter, "NS.negativeattrs") != nil {
+            return nil
+        }
+        if let zero = attributes["attributedStringForZero"] {
+            guard reader.reference(formatter, "NS.zero") == zero, reader.className(zero) == "NSAttributedString",
+                let text = reader.string(zero, "NSString"),
+                reader.reference(zero, "NSAttributes").map({ reader.pairs(at: $0).isEmpty }) ?? true
+            else { return nil }
+            let child = DecompiledElement("attributedString", [("key", "attributedStringForZero")])
+            child.append(DecompiledElement("fragment", [("content", text)]))
+            element.append(child)
+            read.insert("attributedStringForZero")
+        } else if reader.reference(formatter, "NS.zero") != nil {
+            return nil
+        }
+        // Both limits are the NaN placeholder the compiler writes for `<decimal value="NaN">`.
+        for key in ["NS.min", "NS.max"] {
+            // NaN: no digits (`NS.length` 0) and the sign bit set.
+            guard let limit = reader.reference(formatter, key), reader.className(limit) == "NSDecimalNumberPlaceholder",
+                reader.integer(limit, "NS.length") == 0, reader.flag(limit, "NS.negative") == true
+            else { return nil }
+        }
+        element.append(DecompiledElement("decimal", [("key", "minimum"), ("value", "NaN")]))
+        element.append(DecompiledElement("decimal", [("key", "maximum"), ("value", "NaN")]))
         guard Set(attributes.keys).isSubset(of: read) else { return nil }
         return element
     }

@@ -165,7 +165,8 @@ extension AppKitDecompilation {
         visited.insert(index)
         let element = DecompiledElement("scroller", [("key", key)])
         elements[index] = element
-        viewAttributes(index, element, hugging: (250, 750), layerHost: true)
+        // With overlay scrollers every scroller is a layer-tree host, which the option says.
+        viewAttributes(index, element, hugging: (250, 750), layerHost: !overlayScrollers)
         let flags = reader.integer(index, "NSsFlags") ?? 0
         element.set("horizontal", flags & 1 != 0 ? "YES" : "NO")
         if flags & 0x100 != 0 { element.set("controlSize", "small") }

@@ -32,11 +32,13 @@ final class AppKitStoryboardDecompilation {
         let scenes = DecompiledElement("scenes")
         var initial: String?
         var eraSeen: XcodeEra?
+        let overlayScrollers = AppKitDecompilation.showsOverlayScrollers(nibs.keys.sorted().compactMap { nibs[$0] })
         for name in nibs.keys.sorted() where !name.contains("-view-") {
             guard let reader = nibs[name] else { continue }
             salt += 1
             let scene = AppKitDecompilation(reader: reader, shared: shared, salt: salt)
             scene.isStoryboard = true
+            scene.overlayScrollers = overlayScrollers
             guard let made = scene.storyboardScenes(name: name, viewNibs: nibs, salt: &salt) else {
                 let count = reader.entries.count
                 shared.unmapped["AppKit storyboard nib", default: 0] += 1
@@ -62,8 +64,10 @@ final class AppKitStoryboardDecompilation {
             DecompiledElement("plugIn", [("identifier", "com.apple.InterfaceBuilder.CocoaPlugin"), ("version", tools)]))
         document.append(scenes)
         if let resources = shared.resources() { document.append(resources) }
-        return NibDecompiler.Result(
+        var result = NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
+        result.overlayScrollers = overlayScrollers
+        return result
     }
 }
 
@@ -122,7 +126,7 @@ extension AppKitDecompilation {
         var scenes = [scene(element)]
         // The content view controller and its view nib.
         if let content = reader.reference(controller, "IBWindowTemplateContentViewController"),
-            let viewScene = contentScene(content, viewNibs: viewNibs, salt: &salt)
+            let viewScene = contentScene(content, viewNibs: viewNibs, window: windowIndex, salt: &salt)
         {
             element.child("connections").append(
                 DecompiledElement(
@@ -183,8 +187,12 @@ extension AppKitDecompilation {
     }
 
     /// The `<viewController>` scene of a window controller's content controller, its view from
-    /// the view nib `NSNibName` names.
-    func contentScene(_ content: Int, viewNibs: [String: DecompileReader], salt: inout Int)
+    /// the view nib `NSNibName` names. When the storyboard lacks that nib (the corpus keeps
+    /// some storyboards' nibs apart), the controller is written all the same, with an empty view
+    /// of the window's content size standing for the missing one and a comment saying so
+    /// (counted as `AppKit storyboard view nib missing`): the window controller's nib names only
+    /// the controller and the view nib's name.
+    func contentScene(_ content: Int, viewNibs: [String: DecompileReader], window: Int, salt: inout Int)
         -> (scene: DecompiledElement, controllerID: String)?
     {
         var className = reader.className(content)
@@ -194,8 +202,11 @@ extension AppKitDecompilation {
             className = reader.string(content, "NSOriginalClassName") ?? ""
         }
         guard className == "NSViewController", let nibName = reader.string(content, "NSNibName"),
-            let separator = nibName.range(of: "-view-"), let viewReader = viewNibs[nibName]
+            let separator = nibName.range(of: "-view-")
         else { return nil }
+        let viewReader = viewNibs[nibName]
+        let contentRect = Self.numbers(reader.string(window, "NSWindowRect")) ?? []
+        guard viewReader != nil || contentRect.count == 4 else { return nil }
         let controllerID = String(nibName[..<separator.lowerBound])
         let viewID = String(nibName[separator.upperBound...])
         assign(controllerID, to: content)
@@ -204,9 +215,22 @@ extension AppKitDecompilation {
         if let custom { setCustomClass(custom, on: element) }
         element.set("sceneMemberID", "viewController")
         elements[content] = element
+        guard let viewReader else {
+            shared.unmapped["AppKit storyboard view nib missing", default: 0] += 1
+            element.append(
+                .comment(
+                    "nibtool decompile: the view nib \(nibName) is not in the storyboard: an empty view of the window's content size stands for it"
+                ))
+            let view = DecompiledElement("view", [("key", "view"), ("id", viewID)])
+            view.append(Self.rect("frame", [0, 0, contentRect[2], contentRect[3]]))
+            view.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
+            element.append(view)
+            return (scene(element), id(content))
+        }
         salt += 1
         let viewNib = AppKitDecompilation(reader: viewReader, shared: shared, salt: salt)
         viewNib.isStoryboard = true
+        viewNib.overlayScrollers = overlayScrollers
         guard viewNib.contentView(of: element, controllerID: id(content), viewID: viewID) else { return nil }
         return (scene(element), id(content))
     }

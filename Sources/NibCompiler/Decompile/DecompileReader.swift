@@ -105,11 +105,19 @@ struct DecompileReader {
         }
     }
 
-    /// The text of a string object (`NSString`, `NSMutableString`, `NSLocalizableString`).
+    /// The text of a string object (`NSString`, `NSMutableString`, `NSLocalizableString`). A
+    /// keyed archive's `NSLocalizableString` (LuLu's MainMenu, Xcode 8.3) keeps its text in the
+    /// `NSString` its `NS.string` names, where a NIBArchive's has `NS.bytes`.
     func string(at index: Int) -> String? {
-        guard ["NSString", "NSMutableString", "NSLocalizableString"].contains(className(index)),
-            case .data(let bytes)? = payload(index, "NS.bytes")
-        else { return nil }
+        let name = className(index)
+        guard ["NSString", "NSMutableString", "NSLocalizableString"].contains(name) else { return nil }
+        guard case .data(let bytes)? = payload(index, "NS.bytes") else {
+            guard name == "NSLocalizableString", let text = reference(index, "NS.string"),
+                ["NSString", "NSMutableString"].contains(className(text)),
+                case .data(let bytes)? = payload(text, "NS.bytes")
+            else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
         return String(validating: bytes, as: UTF8.self)
     }
 

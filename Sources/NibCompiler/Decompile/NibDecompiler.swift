@@ -28,6 +28,14 @@ public struct NibDecompiler: Sendable {
         /// What had no source form, by kind (`UILabel.UIAlpha`, `object UIProgressView`, …): kept as
         /// comments in the document.
         public var unmapped: [String: Int]
+        /// Whether the nib is an editable nib bundle's (a macOS directory holding
+        /// `keyedobjects.nib` alone, which only `ibtool --flatten NO` writes): the document
+        /// compiles back to it with `nibtool compile --editable`.
+        public var isEditableBundle = false
+        /// Whether the Mac that built the nib showed overlay scrollers (every scroller
+        /// layer-backed): the document compiles back to it with `nibtool compile
+        /// --overlay-scrollers`, as the document cannot record it.
+        public var overlayScrollers = false
 
         /// How many archived values and objects had no source form.
         public var unmappedCount: Int { unmapped.values.reduce(0, +) }

@@ -2,6 +2,19 @@ import Foundation
 import NibArchive
 
 extension NibDecompiler {
+    /// Decompiles a nib file that is an `NSKeyedArchiver` archive (read as a NIBArchive). An
+    /// AppKit one was flattened by an Xcode before 11 for a deployment target before 10.13, the
+    /// only output that is a keyed archive file (LuLu ×6 for 10.12, Aerial for 10.9, eqMac for
+    /// 10.10: `Scripts/compile-xcode.tsv`); its document asks for 10.12 so that it compiles to a
+    /// keyed archive again.
+    ///
+    /// - Throws: ``DecompileError`` as ``decompile(_:)``.
+    public func decompile(keyedArchiveFile archive: NibArchive) throws(DecompileError) -> Result {
+        var result = try decompile(archive)
+        result.document = NibVariantChoice.asking(result.document, forMac: NibVariantChoice.beforeNibArchive)
+        return result
+    }
+
     /// Decompiles a directory nib: `nibs` are its files (name, such as `runtime.nib` or
     /// `objects-13.0+.nib`, and archive).
     ///
@@ -11,9 +24,17 @@ extension NibDecompiler {
     /// An iOS directory nib (`UIKitNibVariants`) is decompiled from its newest
     /// `objects-<V>+.nib`, the form the compiler writes from a document, and the document asks
     /// for a deployment target before `V` (`<deployment identifier="iOS" version>`), so that
-    /// compiling it writes the same directory. Without such a variant the nib is `runtime.nib`,
-    /// else the last by name (macOS `keyedobjects.nib`, which sorts after its
-    /// `keyedobjects-101300.nib` siblings).
+    /// compiling it writes the same directory. Without such a variant the nib is `runtime.nib`.
+    ///
+    /// A macOS directory nib (`AppKitNibVariants`) is decompiled from its newest NIBArchive
+    /// variant (`keyedobjects-110000.nib` before `keyedobjects-101300.nib`: the form compiled
+    /// from the document, which the compiler restyles for the older file) and the document asks
+    /// for the deployment target the files show: before 10.13 (10.12) beside a
+    /// `keyedobjects.nib`, else the oldest variant's (10.13 for Sparkle's
+    /// `keyedobjects-101300.nib` + `keyedobjects-110000.nib`). A directory holding
+    /// `keyedobjects.nib` alone is an editable nib bundle (`ibtool --flatten NO`: adium's four;
+    /// a flattened compile writes one file or the NIBArchive variants too), which
+    /// ``Result/isEditableBundle`` says. Otherwise the last file by name.
     ///
     /// - Throws: ``DecompileError`` when the directory holds no nib, or as ``decompile(_:)``.
     public func decompile(directoryNib nibs: [(name: String, archive: NibArchive)]) throws(DecompileError) -> Result {
@@ -28,6 +49,10 @@ extension NibDecompiler {
         {
             result.document = NibVariantChoice.asking(result.document, for: deployment)
         }
+        if let deployment = choice.macDeployment {
+            result.document = NibVariantChoice.asking(result.document, forMac: deployment)
+        }
+        result.isEditableBundle = choice.isEditableBundle
         return result
     }
 }
@@ -40,6 +65,14 @@ struct NibVariantChoice {
     /// The deployment target that makes the compiler write the variants found: the release
     /// before the oldest variant's version; `nil` when there is none.
     var deployment: UIKitNibVariants.Version?
+    /// The macOS deployment target that makes the compiler write the `keyedobjects` files
+    /// found; `nil` when there are none or a bundle's `keyedobjects.nib` alone.
+    var macDeployment: AppKitNibVariants.Version?
+    /// Whether a macOS directory holds `keyedobjects.nib` alone: an editable nib bundle.
+    var isEditableBundle = false
+    /// 10.12: the release before 10.13, the first that loads NIBArchive nibs; a keyed archive
+    /// asks for a target before it.
+    static let beforeNibArchive = AppKitNibVariants.Version(number: AppKitNibVariants.Version.nibArchive.number - 100)
 
     /// Chooses among `names`: paths such as `runtime.nib`, or, in a storyboard,
     /// `X.nib/runtime.nib`, `X.nib/objects-14.0+.nib` beside plain `Y.nib`.
@@ -60,11 +93,25 @@ struct NibVariantChoice {
             let variants = members.compactMap { index in
                 UIKitNibVariants.Version(variantFileName: file(index)).map { (index, $0) }
             }
+            let keyedVariants = members.compactMap { index in
+                AppKitNibVariants.Version(keyedVariantFileName: file(index)).map { (index, $0) }
+            }
+            let keyed = members.first { file($0) == "keyedobjects.nib" }
             if let newest = variants.max(by: { $0.1 < $1.1 }) {
                 chosen.append(newest.0)
                 for (_, version) in variants where oldest.map({ version < $0 }) ?? true { oldest = version }
             } else if let runtime = members.first(where: { file($0) == "runtime.nib" }) {
                 chosen.append(runtime)
+            } else if let newest = keyedVariants.max(by: { $0.1 < $1.1 }),
+                let earliest = keyedVariants.min(by: { $0.1 < $1.1 })
+            {
+                chosen.append(newest.0)
+                // Beside a keyed archive: a target before 10.13, the first NIBArchive release.
+                let target = keyed == nil ? earliest.1 : Self.beforeNibArchive
+                if macDeployment.map({ target < $0 }) ?? true { macDeployment = target }
+            } else if let keyed {
+                chosen.append(keyed)
+                isEditableBundle = true
             } else if let last = members.max(by: { names[$0] < names[$1] }) {
                 chosen.append(last)
             }
@@ -96,6 +143,26 @@ struct NibVariantChoice {
     /// `keyedobjects…`) rather than a storyboard's plain nib.
     private static func isVariant(_ name: String) -> Bool {
         name == "runtime.nib" || name.hasPrefix("objects-") || name.hasPrefix("keyedobjects")
+    }
+
+    /// `document` (a decompiled AppKit document) asking for `deployment`: a `<deployment
+    /// version identifier="macosx">` first in its `<dependencies>`, as Xcode writes it.
+    static func asking(_ document: String, forMac deployment: AppKitNibVariants.Version) -> String {
+        let opening = "<dependencies>\n"
+        guard document.contains("targetRuntime=\"MacOSX.Cocoa\""), let range = document.range(of: opening) else {
+            return document
+        }
+        var rest = document[range.upperBound...]
+        let indentation = String(rest.prefix { $0 == " " })
+        // The files decide over a target the nib's forms asked for (AppKitDecompilation).
+        if let existing = rest.range(of: "<deployment "),
+            let end = rest.range(of: "\n", range: existing.upperBound..<rest.endIndex),
+            rest[rest.startIndex..<existing.lowerBound].allSatisfy({ $0 == " " })
+        {
+            rest = rest[end.upperBound...]
+        }
+        let line = "\(indentation)<deployment version=\"\(deployment.documentVersion)\" identifier=\"macosx\"/>\n"
+        return String(document[..<range.upperBound]) + line + String(rest)
     }
 
     /// `document` (a decompiled UIKit document) asking for `deployment`: a `<deployment

@@ -26,6 +26,9 @@ public struct SourceDocument: @unchecked Sendable {
     public var imagesAvailable = true
     /// Whether ibtool ran with overlay scrollers (see `NibCompiler.Options`).
     public var overlayScrollers = false
+    /// The macOS deployment target in effect (`--deployment-target`, else the document's),
+    /// which some AppKit rules follow (``AppKitNibVariants/Version/mojave``).
+    var appKitDeployment: AppKitNibVariants.Version?
     /// The menu state images' design sizes on the Mac that ran ibtool (see `NibCompiler.Options`).
     public var menuStateImageSizes: MenuStateImageSizes?
     /// Where the compile's warnings collect.
