@@ -185,3 +185,42 @@ struct AppKitFocusRingTests {
                 == (apple.value("NSvFlags", of: appleButton)?.integerValue ?? 0) & 0x1000)
     }
 }
+
+/// Autoresizing with several flexible parts on one axis, as NSView's documentation describes it.
+@Suite("AppKit autoresizing: several flexible parts")
+struct AppKitSharedAutoresizingTests {
+    @Test("a titled box's subview with two flexible parts shares the content view's growth equally, with a warning")
+    func sharedGrowth() throws {
+        // test_box_titled's box: its 554 × 84 content view is laid out 560 × 88 (+6, +4).
+        let source = Source.macOSXib(
+            #"""
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="600" height="200"/>
+                <subviews>
+                    <box title="Box" id="b1">
+                        <rect key="frame" x="20" y="20" width="560" height="100"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <view key="contentView" id="c1">
+                            <rect key="frame" x="3" y="3" width="554" height="84"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <customView id="v1">
+                                    <rect key="frame" x="10" y="10" width="100" height="20"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxX="YES" flexibleMinY="YES"/>
+                                </customView>
+                            </subviews>
+                        </view>
+                    </box>
+                </subviews>
+            </customView>
+            """#)
+        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let content = try #require(graph.all("NSBox").first.flatMap { graph.object("NSContentView", of: $0) })
+        #expect(graph.text("NSFrameSize", of: content) == "{560, 88}")
+        let view = try #require(graph.all("NSCustomView").first { graph.object("NSSuperview", of: $0) == content })
+        // Width and right margin share +6 (3 each); the bottom margin alone takes +4.
+        #expect(graph.text("NSFrame", of: view) == "{{10, 14}, {103, 20}}")
+        #expect(output.warnings.contains { $0.message.contains("shared equally") })
+    }
+}

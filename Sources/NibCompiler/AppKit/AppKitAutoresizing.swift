@@ -33,16 +33,18 @@ enum AppKitAutoresizing {
             for (axis, parts) in [(0, [1, 2, 4]), (1, [8, 16, 32])] {
                 let flexibleParts = parts.filter { mask & $0 != 0 }
                 guard delta[axis] != 0, !flexibleParts.isEmpty else { continue }
-                guard flexibleParts.count == 1 else {
-                    throw context.error(
+                // Several flexible parts share the change equally: "distributes the size
+                // difference as evenly as possible among the flexible portions" (NSView's
+                // autoresizingMask documentation). No pair shows it, so it is a warning.
+                if flexibleParts.count > 1 {
+                    try context.unmodelled(
                         .unsupportedElement, subview,
-                        "resizing a view with several flexible parts on one axis is not modelled")
+                        "no pair shows a view with several flexible parts on one axis resized; the change is shared "
+                            + "equally among them, as NSView's documentation says")
                 }
-                switch flexibleParts[0] {
-                case parts[0]: resized[axis] += delta[axis]
-                case parts[1]: resized[axis + 2] += delta[axis]
-                default: break
-                }
+                let share = delta[axis] / Double(flexibleParts.count)
+                if flexibleParts.contains(parts[0]) { resized[axis] += share }
+                if flexibleParts.contains(parts[1]) { resized[axis + 2] += share }
             }
             guard resized[2] >= 0, resized[3] >= 0 else {
                 throw context.error(.unsupportedElement, subview, "this view would shrink below zero size")
