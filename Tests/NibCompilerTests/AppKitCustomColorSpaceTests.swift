@@ -153,6 +153,43 @@ struct AppKitBoxTitleTests {
     }
 }
 
+extension AppKitBoxTitleTests {
+    @Test("a custom box keeps its content view and what it holds (NSBoxType 4), with a warning for its drawing")
+    func customBox() throws {
+        let source = Source.macOSXib(
+            #"""
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="600" height="100"/>
+                <subviews>
+                    <box boxType="custom" borderType="none" titlePosition="noTitle" transparent="YES" id="b1">
+                        <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
+                        <view key="contentView" id="c1">
+                            <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <customView id="v1">
+                                    <rect key="frame" x="14" y="11" width="249" height="19"/>
+                                </customView>
+                            </subviews>
+                        </view>
+                        <color key="fillColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
+                    </box>
+                </subviews>
+            </customView>
+            """#)
+        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let box = try #require(graph.all("NSBox").first)
+        #expect(graph.value("NSBoxType", of: box)?.integerValue == 4)
+        #expect(graph.value("NSBorderType", of: box)?.integerValue == 0)
+        #expect(graph.value("NSTitlePosition", of: box)?.integerValue == 0)
+        #expect(graph.value("NSTransparent", of: box) == .bool(true))
+        let content = try #require(graph.object("NSContentView", of: box))
+        #expect(graph.all("NSCustomView").contains { graph.object("NSSuperview", of: $0) == content })
+        #expect(output.warnings.contains { $0.message.contains("custom box") })
+    }
+}
+
 /// Cells' focus ring type, against Sparkle's SUUpdatePermissionPrompt.
 @Suite("AppKit cells: focus ring type")
 struct AppKitFocusRingTests {

@@ -13,7 +13,8 @@
 /// | `titlePosition` | `NSTitlePosition`, `NSBox.TitlePosition` raw values (`noTitle` 0: Sparkle's SUUpdateAlert box, QuickDMG's separator) | the same |
 /// | `<font key="titleFont">` | the title cell's `NSSupport` (SUUpdateAlert) | the same |
 /// | `boxType="oldStyle"` | — | `NSBoxType` 3, laid out as a primary box (SUUpdateAlert) |
-/// | `NSTransparent` | false | false |
+/// | `NSTransparent` | false | `transparent="YES"` (NSBox's `isTransparent`), else false |
+/// | `boxType` `secondary`, `custom` | — | `NSBoxType` 1, 4 (`NSBox.BoxType`), laid out as a primary box; a custom box keeps its content rect and loses its drawing (colors, border width, corner radius), with a warning: no nib shows one |
 /// | `IBNSBoxIsUsingDocumentContentView` | — | true |
 /// | `autoresizesSubviews="NO"` | — | `NSvFlags` without 0x100, and an `NSIBUserDefinedRuntimeAttributesConnector` setting `autoresizesSubviews` false |
 ///
@@ -29,13 +30,13 @@
 enum AppKitBoxRule {
     /// What a box is in the view encoder's terms.
     static let kind = AppKitViewEncoder.Kind(
-        attributes: ["boxType", "title", "borderType", "autoresizesSubviews", "titlePosition"],
+        attributes: ["boxType", "title", "borderType", "autoresizesSubviews", "titlePosition", "transparent"],
         children: ["view", "font"],
         writesEmptySubviews: true)
 
     /// `borderType` → `NSBorderType` (`NSBorderType` raw values; `line` seen in
-    /// GroupingController, the default everywhere else).
-    static let borderTypes = ["line": 1, "bezel": 2, "groove": 3]
+    /// GroupingController, `none` (0) in QuickDMG's keyed box, the default everywhere else).
+    static let borderTypes = ["none": 0, "line": 1, "bezel": 2, "groove": 3]
 
     /// `titlePosition` → `NSBox.TitlePosition` raw value (AppKit's public headers).
     static let titlePositions = [
@@ -54,6 +55,16 @@ enum AppKitBoxRule {
         case "separator": break
         case nil, "primary": return try titledBox(element, superview: superview, parent: parent, views: views)
         case "oldStyle": return try titledBox(element, superview: superview, parent: parent, views: views, type: 3)
+        case "secondary": return try titledBox(element, superview: superview, parent: parent, views: views, type: 1)
+        case "custom":
+            // No compiled nib shows a custom box (69 in the wild corpus): its content view and
+            // what it holds are kept, its drawing (fill and border colors, width, corner radius)
+            // is not.
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "no compiled nib shows a custom box: archived as NSBoxType 4 (NSBox.BoxType.custom) with its content "
+                    + "view; its fill and border colors, border width and corner radius are left out")
+            return try titledBox(element, superview: superview, parent: parent, views: views, type: 4)
         case let type?:
             try context.unmodelled(.unsupportedAttribute, element, "boxType \"\(type)\" is not modelled")
         }
@@ -103,14 +114,14 @@ enum AppKitBoxRule {
 
         let boxSize = size(of: element)
         let laidOut = (width: boxSize.width, height: boxSize.height - titleHeight)
-        guard laidOut.height >= 0 || position != 2 else {
+        guard laidOut.height >= 0 || position != 2 || type == 4 else {
             throw context.error(.unsupportedAttribute, element, "a box lower than its title is not modelled")
         }
         let sourceSize = size(of: contentElement)
         content.replace("NSvFlags", .integer(0x100 | 0x12))
         // Xcode 13–15 kept the source's content rect (scribendi, AVRFuses: 30 boxes); so does a
         // box without a title (SUUpdateAlert).
-        if context.era >= AppKitEraRule.current && position == 2 {
+        if context.era >= AppKitEraRule.current && position == 2 && type != 4 {
             content.remove("NSFrame")
             content.replace("NSFrameSize", .object(.string(AppKitContext.text([laidOut.width, laidOut.height]))))
             try AppKitAutoresizing.resizeSubviews(
@@ -124,7 +135,7 @@ enum AppKitBoxRule {
         box.set("NSBorderType", int: try CellRule.value(element, "borderType", borderTypes, default: 3, context))
         box.set("NSBoxType", int: type)
         box.set("NSTitlePosition", int: position)
-        box.set("NSTransparent", .bool(false))
+        box.set("NSTransparent", .bool(element.flag("transparent")))
         box.set("IBNSBoxIsUsingDocumentContentView", .bool(true))
         // autoresizesSubviews="NO": NSvFlags without 0x100 and a runtime attribute setting it
         // again after loading (GroupingController, the only such box).
