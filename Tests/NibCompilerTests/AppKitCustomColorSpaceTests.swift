@@ -1,5 +1,6 @@
 import CorpusSupport
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibCompiler
 import Testing
@@ -259,5 +260,59 @@ struct AppKitSharedAutoresizingTests {
         // Width and right margin share +6 (3 each); the bottom margin alone takes +4.
         #expect(graph.text("NSFrame", of: view) == "{{10, 14}, {103, 20}}")
         #expect(output.warnings.contains { $0.message.contains("shared equally") })
+    }
+}
+
+/// Array controllers, against the corpus's six.
+@Suite("AppKit array controllers")
+struct AppKitArrayControllerTests {
+    static func apple(_ path: String) throws -> Graph {
+        let bytes = try [UInt8](Data(contentsOf: try Corpus.directory().appendingPathComponent(path)))
+        return Graph(
+            NibArchive.isKeyedArchive(bytes) ? try NibArchive(keyedArchiveBytes: bytes) : try NibArchive(parsing: bytes)
+        )
+    }
+
+    static func compiled(_ controller: String) throws -> (Graph, Int) {
+        let graph = try Source.graph(Source.macOSXib(controller), options: StandInProfiles.options)
+        return (graph, try #require(graph.all("NSArrayController").first))
+    }
+
+    @Test("SUUpdatePermissionPrompt's controller (four NOs, declared keys) archives Apple's keys and values", .corpus)
+    func sparkle() throws {
+        let apple = try Self.apple(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt-eac3efc2/Base.lproj/SUUpdatePermissionPrompt.nib/keyedobjects-101300.nib"
+        )
+        let appleController = try #require(apple.all("NSArrayController").first)
+        let (graph, controller) = try Self.compiled(
+            #"""
+            <arrayController editable="NO" preservesSelection="NO" selectsInsertedObjects="NO" avoidsEmptySelection="NO" id="24" userLabel="Array Controller">
+                <declaredKeys>
+                    <string>visibleKey</string>
+                    <string>visibleValue</string>
+                    <string>displayValue</string>
+                    <string>displayKey</string>
+                </declaredKeys>
+            </arrayController>
+            """#)
+        #expect(graph.nodes[controller].values.map(\.key) == apple.nodes[appleController].values.map(\.key))
+        for key in ["NSFilterRestrictsInsertion", "NSClearsFilterPredicateOnInsertion"] {
+            #expect(graph.value(key, of: controller) == apple.value(key, of: appleController))
+        }
+        let keys = graph.elements(of: graph.object("NSDeclaredKeys", of: controller) ?? -1).compactMap(graph.string)
+        let appleKeys = apple.elements(of: apple.object("NSDeclaredKeys", of: appleController) ?? -1).compactMap(
+            apple.string)
+        #expect(keys == appleKeys)
+        #expect(graph.className("_NSManagedProxy", of: controller) == "_NSManagedProxy")
+    }
+
+    @Test("with the defaults and an object class, the flags are written true, as Skype's controller has them", .corpus)
+    func defaults() throws {
+        let apple = try Self.apple(
+            "nib-keyed/MacOS-Apps-Cod-Skype__Contents_Resources_Base.lproj_MessagingPreferencesView.nib")
+        let appleController = try #require(apple.all("NSArrayController").first)
+        let (graph, controller) = try Self.compiled(#"<arrayController objectClassName="Item" id="a1"/>"#)
+        #expect(Set(graph.nodes[controller].values.map(\.key)) == Set(apple.nodes[appleController].values.map(\.key)))
+        #expect(graph.text("NSObjectClassName", of: controller) == "Item")
     }
 }

@@ -83,6 +83,8 @@ struct AppKitXibCompiler {
             _ = try MenuRule.menu(element, parent: owner, context: context)
         case "userDefaultsController":
             _ = try AppKitUserDefaultsControllerRule.controller(element, owner: owner, context: context)
+        case "arrayController":
+            try AppKitArrayControllerRule.controller(element, owner: owner, context: context)
         default:
             try Self.placeholderObject(element, owner: owner, context: context, warn: true)
         }
