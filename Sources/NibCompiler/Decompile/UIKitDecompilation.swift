@@ -124,12 +124,18 @@ final class UIKitDecompilation: DecompileState {
     static func inferredEra(_ reader: DecompileReader, inStoryboard: Bool = false) -> XcodeEra {
         var keys: Set<String> = []
         var hasSFUI = false
+        var immutableDescriptors = false
         var unitImages = 0
         var sizedImages = 0
         for (index, entry) in reader.entries.enumerated() {
             for value in entry.values { keys.insert(value.key) }
             if entry.className == "UIFont", reader.string(index, "UIFontName")?.hasPrefix(".SFUI-") == true {
                 hasSFUI = true
+            }
+            if entry.className == "UIFontDescriptor",
+                reader.reference(index, "UIFontDescriptorAttributes").map(reader.className) == "NSDictionary"
+            {
+                immutableDescriptors = true
             }
             if entry.className == "UIImageNibPlaceholder" {
                 if reader.number(index, "UIImageWidth") == 1, reader.number(index, "UIImageHeight") == 1 {
@@ -142,14 +148,18 @@ final class UIKitDecompilation: DecompileState {
         var version: Double
         // ``XcodeEra/writesModernTableKeys``: the iOS 15 SDK's table and table cell keys.
         let modernTable = ["UIContentConfigurationIdentifier", "UIFillerRowHeight", "UISectionHeaderTopPadding"]
-        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName")
-            || modernTable.contains(where: keys.contains)
+        // An immutable font descriptor: Xcode 12 or later (``XcodeEra/writesSFUIFontDescriptors``),
+        // read as 13 unless the top-level order below says before 13.
+        if keys.contains("UIButtonConfiguration") || keys.contains("UISystemSymbolResourceName")
+            || modernTable.contains(where: keys.contains) || immutableDescriptors
         {
             version = 13
         } else if keys.contains("UIViewLargeContentStoredProperties")
-            || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior")
+            || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior") || hasSFUI
         {
-            version = 11
+            // The iOS 13 SDK's view keys and system font names (``XcodeEra/writesSFUIFontNames``);
+            // with the iOS 14 SDK's cell keys, 12 (``XcodeEra/writesCellConfigurationKeys``).
+            version = keys.contains("UIContentConfigurationView") ? 12 : 11
         } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
             || keys.contains("UIScrollViewContentInsetAdjustmentBehavior")
         {
@@ -1029,6 +1039,9 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func button(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        // UIControl's flags (``ButtonRule``).
+        copyFlag(index, "UIDisabled", when: true, to: "enabled", "NO", of: element, take)
+        copyFlag(index, "UISelected", when: true, to: "selected", "YES", of: element, take)
         let type = reader.integer(index, "UIButtonType") ?? 0
         take("UIButtonType")
         element.set("buttonType", Self.buttonTypes[type] ?? "custom")
@@ -2059,8 +2072,14 @@ final class UIKitDecompilation: DecompileState {
         }
         if let system = reader.string(index, "UISystemColorName") {
             let isGray = reader.has(index, "UIWhite")
-            if ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
-                || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
+            // A UIKit gray that the nib stores as RGB is the iOS 13 SDK's dynamic color of that
+            // name, which an Xcode 11 document names as a `systemColor` with its light value in
+            // `<resources>` (Umarovm's eight grouped tables, Xcode 12: `groupTableViewBackgroundColor`
+            // as RGB 242, 242, 247 where the Xcode 10 output of Zebra's launch screen has gray 0.937).
+            let resolvedGray = ColorRule.systemGrays[system] != nil && reader.has(index, "UIRed")
+            if !resolvedGray,
+                ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
+                    || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
             {
                 if ["whiteColor", "blackColor", "clearColor"].contains(system), let plain = plainColor(index, key: key)
                 {

@@ -322,7 +322,9 @@ enum TableViewRule {
             element, object, context, isCollectionView: false, reportsInsets: false)
         if era.writesTableViewStyle {
             object.set("UITableViewStyle", int: styleCode)
-            object.set("UIStyle", int: styleCode)
+            // `UIStyle` knows plain and grouped only: an inset grouped table archives 1 there (all
+            // eight of Umarovm's, `UITableViewStyle` 2, Xcode 12).
+            object.set("UIStyle", int: min(styleCode, 1))
         } else if styleCode != 0 {
             // No compiled table of the iOS 11/12 SDK is grouped (the corpus's 13 are plain):
             // `UIStyle` alone, as both the older form and UIKit's coder before the iOS 13 SDK have it.

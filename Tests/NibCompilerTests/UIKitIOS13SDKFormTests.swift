@@ -1,0 +1,174 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+/// The iOS 13 and 14 SDKs' forms (Xcode 11 and 12) of system fonts, inset grouped tables,
+/// resolved UIKit grays and selected buttons, against Apple's compiled nibs in `corpus/nib`.
+@Suite("Xcode 11 and 12 forms, against Apple's compiled nibs", .corpus)
+struct UIKitIOS13SDKFormTests {
+    /// A font's form: its name, its descriptor's dictionary class, the dictionary's keys in
+    /// order, and whether the size is a double.
+    struct FontForm: Equatable {
+        var name: String?
+        var dictionary: String?
+        var keys: [String]
+        var doubleSize: Bool
+    }
+
+    static func fontForm(_ graph: Graph, _ font: Int) -> FontForm {
+        var form = FontForm(name: graph.text("UIFontName", of: font), dictionary: nil, keys: [], doubleSize: false)
+        guard let descriptor = graph.object("UIFontDescriptor", of: font),
+            let attributes = graph.object("UIFontDescriptorAttributes", of: descriptor)
+        else { return form }
+        form.dictionary = graph.nodes[attributes].className
+        let elements = graph.elements(of: attributes)
+        for pair in stride(from: 0, to: elements.count - 1, by: 2) {
+            let key = graph.string(elements[pair]) ?? "?"
+            form.keys.append(key)
+            if key == "NSFontSizeAttribute" {
+                form.doubleSize = graph.value("NS.dblval", of: elements[pair + 1]) != nil
+            }
+        }
+        return form
+    }
+
+    /// Apple's first system font named `name` in the corpus nib `nib`, and its point size.
+    static func appleFont(_ nib: String, named name: String) throws -> (FontForm, Double) {
+        let graph = Graph(try NibArchive(parsing: try Corpus.nibBytes(named: nib)))
+        let font = try #require(graph.all("UIFont").first { graph.text("UIFontName", of: $0) == name })
+        guard case .float64(let size)? = graph.value("UIFontPointSize", of: font) else {
+            Issue.record("no point size")
+            return (fontForm(graph, font), 0)
+        }
+        return (fontForm(graph, font), size)
+    }
+
+    /// Our label font for `description` at `size`, compiled as Xcode `xcode`.
+    static func compiledFont(_ type: String, size: Double, xcode: Double) throws -> FontForm {
+        let source = Source.iOSXib(
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Label" lineBreakMode="tailTruncation" id="lbl-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="21"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <fontDescription key="fontDescription" type="\(type)" pointSize="\(size)"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let graph = try Source.graph(source, options: options)
+        let font = try #require(graph.all("UIFont").first)
+        return fontForm(graph, font)
+    }
+
+    @Test("Xcode 11: .SFUI- names with the mutable, usage-first descriptor (COVIDSAFE)")
+    func xcode11SystemFont() throws {
+        let (apple, size) = try Self.appleFont(
+            "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_7Cb-h1-N8M-view-DIy-9n-WvV.nib_runtime.nib",
+            named: ".SFUI-Regular")
+        #expect(apple.dictionary == "NSMutableDictionary" && !apple.doubleSize)
+        #expect(try Self.compiledFont("system", size: size, xcode: 11) == apple)
+        // An Xcode 10 nib of the same size names the text or display face.
+        #expect(try Self.compiledFont("system", size: 17, xcode: 10).name == ".SFUIText")
+    }
+
+    @Test("Xcode 12: an immutable, size-first descriptor with a double size (Umarovm)")
+    func xcode12SystemFont() throws {
+        let (apple, size) = try Self.appleFont(
+            "Umarovm-Whats-Cooking__Main.storyboardc_bF5-Aq-edy-view-nSB-Nu-txQ.nib", named: ".SFUI-Regular")
+        #expect(apple.dictionary == "NSDictionary" && apple.doubleSize)
+        #expect(try Self.compiledFont("system", size: size, xcode: 12) == apple)
+    }
+
+    @Test("A bold system font keeps a mutable descriptor when the era's are immutable (ashwinivishwas)")
+    func boldSystemFontStaysMutable() throws {
+        let (apple, size) = try Self.appleFont(
+            "ashwinivishwas-EdgeSDk__Base.lproj_Main.storyboardc_rYs-hn-jRW-view-ylQ-Hv-7WO.nib", named: ".SFUI-Bold")
+        #expect(apple.dictionary == "NSMutableDictionary")
+        #expect(try Self.compiledFont("boldSystem", size: size, xcode: 12) == apple)
+    }
+
+    @Test("An inset grouped table archives UIStyle 1 beside UITableViewStyle 2 (Umarovm)")
+    func insetGroupedTableStyle() throws {
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "Umarovm-Whats-Cooking__Main.storyboardc_AD4-g1-LVn-view-FVb-Yd-V7I.nib")))
+        let appleTable = try #require(apple.all("UITableView").first)
+        let source = Source.iOSXib(
+            """
+            <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" style="insetGrouped" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="18" sectionFooterHeight="18" id="tbl-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+            </tableView>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(12)
+        let ours = try Source.graph(source, options: options)
+        let table = try #require(ours.all("UITableView").first)
+        for key in ["UITableViewStyle", "UIStyle"] {
+            #expect(
+                ours.value(key, of: table).map { "\($0)" } == apple.value(key, of: appleTable).map { "\($0)" }, "\(key)"
+            )
+        }
+    }
+
+    @Test("A UIKit gray stored as RGB decompiles to the named system color with its value (Umarovm)")
+    func resolvedGroupedBackground() throws {
+        let nib = try NibArchive(
+            parsing: try Corpus.nibBytes(
+                named: "Umarovm-Whats-Cooking__Main.storyboardc_AD4-g1-LVn-view-FVb-Yd-V7I.nib"))
+        let apple = Graph(nib)
+        let appleTable = try #require(apple.all("UITableView").first)
+        let appleColor = try #require(apple.object("UIBackgroundColor", of: appleTable))
+        let result = try NibDecompiler().decompile(nib)
+        let text = result.document
+        #expect(text.contains("systemColor=\"groupTableViewBackgroundColor\""))
+        #expect(text.contains("<systemColor name=\"groupTableViewBackgroundColor\">"))
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let ours = try Source.graph(text, options: options)
+        let table = try #require(ours.all("UITableView").first)
+        let color = try #require(ours.object("UIBackgroundColor", of: table))
+        for key in [
+            "UIColorComponentCount", "UIRed", "UIRed-Double", "UIGreen-Double", "UIBlue-Double", "NSColorSpace",
+        ] {
+            #expect(
+                ours.value(key, of: color).map { "\($0)" } == apple.value(key, of: appleColor).map { "\($0)" }, "\(key)"
+            )
+        }
+    }
+
+    @Test("A selected button archives UISelected after the view keys, and decompiles back (Google61)")
+    func selectedButton() throws {
+        let nib = try NibArchive(parsing: try Corpus.nibBytes(named: "Google61-gta3sa.app__SocialClub.nib"))
+        let apple = Graph(nib)
+        let appleButton = try #require(apple.all("UIButton").first { apple.value("UISelected", of: $0) != nil })
+        let appleKeys = apple.nodes[appleButton].values.map(\.key)
+        let selectedAt = try #require(appleKeys.firstIndex(of: "UISelected"))
+        #expect(apple.value("UISelected", of: appleButton).map { "\($0)" } == "\(NibArchive.Payload.bool(true))")
+        let text = try NibDecompiler().decompile(nib).document
+        #expect(text.contains("selected=\"YES\""))
+        let source = Source.iOSXib(
+            """
+            <button opaque="NO" contentMode="scaleToFill" selected="YES" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="btn-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="30"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <state key="normal" title="Button"/>
+            </button>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(9)
+        let ours = try Source.graph(source, options: options)
+        let button = try #require(ours.all("UIButton").first)
+        let keys = ours.nodes[button].values.map(\.key)
+        #expect(ours.value("UISelected", of: button).map { "\($0)" } == "\(NibArchive.Payload.bool(true))")
+        // Between the same neighbours as Apple's: the last view key and the button's content.
+        let index = try #require(keys.firstIndex(of: "UISelected"))
+        #expect(keys[index - 1] == appleKeys[selectedAt - 1])
+        #expect(keys[index + 1] == appleKeys[selectedAt + 1])
+    }
+}
