@@ -278,7 +278,7 @@ struct DecompileCorpusTests {
         "<pinchGestureRecognizer>",
         // ButtonRule reads it (UISelected): UIControl's selected state, beside `enabled`; no
         // source in the corpus has a selected button, its compiled nibs hold 22.
-        "<button selected>",
+        "<button selected>", "<textField selected>",
         // UIKitStackViewRule reads it (UIStackViewLayoutMarginsRelative).
         "<stackView layoutMarginsRelativeArrangement>",
         // ViewEncoder.commonAttributes: attributes of every view kind, which the corpus shows on

@@ -171,4 +171,72 @@ struct UIKitIOS13SDKFormTests {
         #expect(keys[index - 1] == appleKeys[selectedAt - 1])
         #expect(keys[index + 1] == appleKeys[selectedAt + 1])
     }
+
+    @Test("A plain label with a zero shadow offset archives none, and decompiles back (0senno)")
+    func zeroShadowOffset() throws {
+        let nib = try NibArchive(
+            parsing: try Corpus.nibBytes(named: "0senno-atmosphere__Login.storyboardc_LN6-9o-HUU-view-cD8-pS-ZVx.nib"))
+        let apple = Graph(nib)
+        let labels = apple.all("UILabel")
+        // Apple's two labels: one without the key, one with UILabel's default.
+        #expect(labels.contains { apple.value("UIShadowOffset", of: $0) == nil })
+        #expect(labels.contains { apple.value("UIShadowOffset", of: $0) != nil })
+        let text = try NibDecompiler().decompile(nib).document
+        #expect(text.contains("<size key=\"shadowOffset\" width=\"0.0\" height=\"0.0\"/>"))
+        func label(_ offset: String) throws -> [String] {
+            let source = Source.iOSXib(
+                """
+                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Label" lineBreakMode="tailTruncation" id="lbl-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="100" height="21"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    <nil key="textColor"/>
+                    <nil key="highlightedColor"/>
+                    \(offset)
+                </label>
+                """)
+            let graph = try Source.graph(source)
+            let object = try #require(graph.all("UILabel").first)
+            return graph.nodes[object].values.map(\.key)
+        }
+        #expect(!(try label("<size key=\"shadowOffset\" width=\"0.0\" height=\"0.0\"/>")).contains("UIShadowOffset"))
+        #expect(try label("").contains("UIShadowOffset"))
+    }
+
+    @Test("Xcode 11: a white table's background is named, then gray white (COVIDSAFE)")
+    func namedWhiteTableBackground() throws {
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_7Cb-h1-N8M-view-DIy-9n-WvV.nib_runtime.nib"
+                )))
+        let appleTable = try #require(apple.all("UITableView").first)
+        let appleColor = try #require(apple.object("UIBackgroundColor", of: appleTable))
+        #expect(apple.text("UISystemColorName", of: appleColor) == "tableBackgroundColor")
+        func background(xcode: Double) throws -> [String] {
+            let source = Source.iOSXib(
+                """
+                <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" style="plain" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="tbl-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <color key="backgroundColor" white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                </tableView>
+                """)
+            var options = NibCompiler.Options()
+            options.xcode = XcodeEra(xcode)
+            let graph = try Source.graph(source, options: options)
+            let table = try #require(graph.all("UITableView").first)
+            let color = try #require(graph.object("UIBackgroundColor", of: table))
+            #expect(graph.text("UISystemColorName", of: color) == "tableBackgroundColor")
+            return graph.nodes[color].values.filter { $0.key != "UISystemColorName" }.map { "\($0.key)=\($0.payload)" }
+        }
+        #expect(
+            try background(xcode: 11)
+                == apple.nodes[appleColor].values.filter { $0.key != "UISystemColorName" }.map {
+                    "\($0.key)=\($0.payload)"
+                })
+        // Xcode 10 and before: RGB white (chadanewsom's three).
+        #expect(try background(xcode: 10).contains { $0.hasPrefix("UIRed=") })
+    }
 }

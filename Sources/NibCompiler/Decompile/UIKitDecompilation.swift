@@ -888,9 +888,9 @@ final class UIKitDecompilation: DecompileState {
             element.append(color)
         }
         take("UIShadowOffset")
-        if attributed != nil, !reader.has(index, "UIShadowOffset") {
-            // Xcode 9's attributed label: no shadow, whose offset the source gives as zero
-            // (``LabelRule/encodeAttributed(_:_:_:)``).
+        if !reader.has(index, "UIShadowOffset") {
+            // No offset: a zero one, which UILabel leaves out (``LabelRule``; Xcode 9's
+            // attributed labels, ``LabelRule/encodeAttributed(_:_:_:)``, have it so).
             element.append(DecompiledElement("size", [("key", "shadowOffset"), ("width", "0.0"), ("height", "0.0")]))
         } else if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
             element.append(
@@ -1304,6 +1304,7 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        copyFlag(index, "UISelected", when: true, to: "selected", "YES", of: element, take)
         copyCode(
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
             Self.horizontalAlignments, unknown: "left", take)
@@ -1873,9 +1874,9 @@ final class UIKitDecompilation: DecompileState {
     /// selection, colors; prototype cells (nested nibs) and static sections are kept as comments.
     private func tableView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in Self.impliedTableKeys { take(key) }
-        // From Xcode 13 a table's white background archives UIKit's name before the source's
+        // From Xcode 11 a table's white background archives UIKit's name before the source's
         // own components (``TableViewRule``'s white naming): the components are the document's.
-        if era.writesModernTableKeys, let background = reader.reference(index, "UIBackgroundColor"),
+        if era.resolvesSystemColors, let background = reader.reference(index, "UIBackgroundColor"),
             reader.string(background, "UISystemColorName") == "tableBackgroundColor",
             reader.number(background, "UIWhite") == 1, let color = plainColor(background, key: "backgroundColor")
         {
