@@ -239,4 +239,31 @@ struct UIKitIOS13SDKFormTests {
         // Xcode 10 and before: RGB white (chadanewsom's three).
         #expect(try background(xcode: 10).contains { $0.hasPrefix("UIRed=") })
     }
+
+    @Test(
+        "Image placeholders' nil symbol keys: none in Xcode 11, two in 12, three in 13 (COVIDSAFE, Umarovm, 0senno)",
+        arguments: [
+            (
+                11.0,
+                "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_LaunchScreen.storyboardc_ndM-0H-HLb-view-ccJ-n5-IxS.nib_runtime.nib"
+            ),
+            (12.0, "Umarovm-Whats-Cooking__Launch-Screen.storyboardc_1JO-f7-zNd-view-QdT-Sp-lXA.nib"),
+            (13.0, "0senno-atmosphere__Launch.storyboardc_Y6W-OH-hqX-view-5EZ-qb-Rvc.nib"),
+        ])
+    func placeholderSymbolKeys(xcode: Double, nib: String) throws {
+        let apple = Graph(try NibArchive(parsing: try Corpus.nibBytes(named: nib)))
+        let placeholder = try #require(apple.all("UIImageNibPlaceholder").first)
+        let source = Source.iOSXib(
+            """
+            <imageView userInteractionEnabled="NO" contentMode="scaleToFill" image="Logo" id="img-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                <autoresizingMask key="autoresizingMask"/>
+            </imageView>
+            """, resources: #"<image name="Logo" width="100" height="100"/>"#)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        let ours = try Source.graph(source, options: options)
+        let image = try #require(ours.all("UIImageNibPlaceholder").first)
+        #expect(ours.nodes[image].values.map(\.key) == apple.nodes[placeholder].values.map(\.key))
+    }
 }

@@ -150,16 +150,19 @@ final class UIKitDecompilation: DecompileState {
         let modernTable = ["UIContentConfigurationIdentifier", "UIFillerRowHeight", "UISectionHeaderTopPadding"]
         // An immutable font descriptor: Xcode 12 or later (``XcodeEra/writesSFUIFontDescriptors``),
         // read as 13 unless the top-level order below says before 13.
-        if keys.contains("UIButtonConfiguration") || keys.contains("UISystemSymbolResourceName")
+        if keys.contains("UIButtonConfiguration") || keys.contains("UIResourceCatalogName")
             || modernTable.contains(where: keys.contains) || immutableDescriptors
         {
             version = 13
         } else if keys.contains("UIViewLargeContentStoredProperties")
             || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior") || hasSFUI
+            || keys.contains("UISystemSymbolResourceName")
         {
             // The iOS 13 SDK's view keys and system font names (``XcodeEra/writesSFUIFontNames``);
-            // with the iOS 14 SDK's cell keys, 12 (``XcodeEra/writesCellConfigurationKeys``).
-            version = keys.contains("UIContentConfigurationView") ? 12 : 11
+            // with the iOS 14 SDK's cell keys or nil symbol keys without the catalog name, 12
+            // (``XcodeEra/writesCellConfigurationKeys``, ``XcodeEra/writesNilSymbolKeys``).
+            version =
+                keys.contains("UIContentConfigurationView") || keys.contains("UISystemSymbolResourceName") ? 12 : 11
         } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
             || keys.contains("UIScrollViewContentInsetAdjustmentBehavior")
         {

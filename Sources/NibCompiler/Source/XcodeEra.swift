@@ -169,6 +169,12 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesUnitImageSize: Bool { version >= 10 }
     /// Image placeholders carry nil symbol and catalog keys (SF Symbols era).
     var writesSymbolImageKeys: Bool { version >= 13 }
+    /// Image placeholders carry nil `UISystemSymbolResourceName` and `UISymbolImageConfiguration`
+    /// one Xcode before the catalog name (``writesSymbolImageKeys``): Umarovm's 30 placeholders
+    /// (Xcode 12: the iOS 14 SDK's cell keys), franktchatseu's and ServiceNSW's have the two
+    /// without `UIResourceCatalogName`; COVIDSAFE's 30 (Xcode 11) have neither; every later nib
+    /// (0senno, ertmuirm, man12nam, …) has all three.
+    var writesNilSymbolKeys: Bool { version >= 12 }
     /// Top-level objects list File's Owner and First Responder before the nib's own objects.
     var listsPlaceholdersFirst: Bool { version >= 13 }
     /// A storyboard view nib names its upstream placeholders `UpstreamPlaceholder-1`, `-2`, …

@@ -116,11 +116,11 @@ enum ImageRule {
         image.set("UIImageWidth", .float32(unit ? 1 : Float(size.width)))
         image.set("UIImageHeight", .float32(unit ? 1 : Float(size.height)))
         image.set("UIResourceName", .string(name))
-        if context.era.writesSymbolImageKeys {
+        if context.era.writesNilSymbolKeys {
             image.set("UISystemSymbolResourceName", .null)
             image.set("UISymbolImageConfiguration", .null)
-            image.set("UIResourceCatalogName", .null)
         }
+        if context.era.writesSymbolImageKeys { image.set("UIResourceCatalogName", .null) }
         return image
     }
 
