@@ -266,4 +266,38 @@ struct UIKitIOS13SDKFormTests {
         let image = try #require(ours.all("UIImageNibPlaceholder").first)
         #expect(ours.nodes[image].values.map(\.key) == apple.nodes[placeholder].values.map(\.key))
     }
+
+    /// Decompiles the corpus nib `name` and compiles the document again as the Xcode it shows.
+    static func roundTrip(_ name: String) throws -> (apple: Graph, document: String, ours: Graph) {
+        let nib = try NibArchive(parsing: try Corpus.nibBytes(named: name))
+        let result = try NibDecompiler().decompile(nib)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        return (Graph(nib), result.document, try Source.graph(result.document, options: options))
+    }
+
+    @Test("An image view's accessibility image size flag, last after the image (COVIDSAFE's launch screen)")
+    func accessibilityImageSize() throws {
+        let (apple, document, ours) = try Self.roundTrip(
+            "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_LaunchScreen.storyboardc_ndM-0H-HLb-view-ccJ-n5-IxS.nib_runtime.nib"
+        )
+        #expect(document.contains("adjustsImageSizeForAccessibilityContentSizeCategory=\"YES\""))
+        let key = "UIAdjustsImageSizeForAccessibilityContentSizeCategory"
+        let appleView = try #require(apple.all("UIImageView").first { apple.value(key, of: $0) != nil })
+        let view = try #require(ours.all("UIImageView").first { ours.value(key, of: $0) != nil })
+        #expect(ours.nodes[view].values.map(\.key) == apple.nodes[appleView].values.map(\.key))
+    }
+
+    @Test("A bar button item's fixed width, UIWidth between the title and the image (ertmuirm's Beacon picker)")
+    func barButtonItemWidth() throws {
+        let (apple, document, ours) = try Self.roundTrip(
+            "ertmuirm-mirrorios__Frameworks_Beacon.framework_BeaconDropdownPicker.nib")
+        #expect(document.contains("width=\"44\""))
+        let appleItem = try #require(apple.all("UIBarButtonItem").first { apple.value("UIWidth", of: $0) != nil })
+        let item = try #require(ours.all("UIBarButtonItem").first { ours.value("UIWidth", of: $0) != nil })
+        #expect(ours.nodes[item].values.map(\.key) == apple.nodes[appleItem].values.map(\.key))
+        #expect(
+            "\(ours.value("UIWidth", of: item).map { "\($0)" } ?? "")"
+                == "\(apple.value("UIWidth", of: appleItem).map { "\($0)" } ?? "-")")
+    }
 }

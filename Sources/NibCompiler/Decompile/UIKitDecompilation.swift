@@ -1682,6 +1682,10 @@ final class UIKitDecompilation: DecompileState {
         var used: Set<String> = ["UIEnabled", "UIStyle"]
         if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
         copyString(index, "UITitle", to: "title", of: element, { used.insert($0) })
+        if let width = reader.number(index, "UIWidth") {
+            used.insert("UIWidth")
+            element.set("width", Self.number(width))
+        }
         if let name = image(reader.reference(index, "UIImage")) {
             used.insert("UIImage")
             element.set("image", name)
@@ -1991,6 +1995,9 @@ final class UIKitDecompilation: DecompileState {
             take("UIImage")
             element.set("image", name)
         }
+        copyFlag(
+            index, "UIAdjustsImageSizeForAccessibilityContentSizeCategory", when: true,
+            to: "adjustsImageSizeForAccessibilityContentSizeCategory", "YES", of: element, take)
     }
 
     private func stackView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {

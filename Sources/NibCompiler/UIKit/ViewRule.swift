@@ -63,6 +63,11 @@ struct ViewRule: Sendable {
                         try ImageRule.placeholder(named: name, element: element, context: context, resources: resources)
                     )
                 }
+                // After the image: COVIDSAFE's launch screen logo (Xcode 11), the corpus's only
+                // image view with the flag, archives it true as the view's last key.
+                if element.flag("adjustsImageSizeForAccessibilityContentSizeCategory") {
+                    object.set("UIAdjustsImageSizeForAccessibilityContentSizeCategory", .bool(true))
+                }
                 if element["highlightedImage"] != nil {
                     try context.unmodelled(.unsupportedAttribute, element, "highlightedImage is not modelled")
                 }
