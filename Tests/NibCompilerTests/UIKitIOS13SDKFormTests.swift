@@ -300,4 +300,40 @@ struct UIKitIOS13SDKFormTests {
             "\(ours.value("UIWidth", of: item).map { "\($0)" } ?? "")"
                 == "\(apple.value("UIWidth", of: appleItem).map { "\($0)" } ?? "-")")
     }
+
+    @Test(
+        "A table view's scroll behaviour decompiles and compiles back (kiralab's table dismissing the keyboard on drag)"
+    )
+    func tableScrollBehaviour() throws {
+        let (apple, document, ours) = try Self.roundTrip(
+            "kiralab-dmcc__Admin.storyboardc_Uny-BJ-vWJ-view-9vA-5Q-pbm.nib")
+        #expect(document.contains("keyboardDismissMode=\"onDrag\""))
+        let key = "UIKeyboardDismissMode"
+        let appleTable = try #require(apple.nodes.indices.first { apple.value(key, of: $0) != nil })
+        let table = try #require(ours.nodes.indices.first { ours.value(key, of: $0) != nil })
+        #expect(
+            "\(ours.value(key, of: table).map { "\($0)" } ?? "")"
+                == "\(apple.value(key, of: appleTable).map { "\($0)" } ?? "-")")
+    }
+
+    @Test("A navigation controller's automaticallyAdjustsScrollViewInsets=NO, after its children (Sn0wFX)")
+    func containerScrollViewInsets() throws {
+        let name = "UINavigationController-hiS-Re-Ud0.nib"
+        let nib = try NibArchive(
+            parsing: try Corpus.nibBytes(named: "Sn0wFX-phoenix-ida__Base.lproj_Main.storyboardc_" + name))
+        let apple = Graph(nib)
+        let result = try NibDecompiler().decompileStoryboard(nibs: [(name: name, archive: nib)], infoPlist: nil)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let files = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Main.storyboard")
+            .files
+        let ours = Graph(try NibArchive(parsing: try #require(files[name])))
+        func keys(_ graph: Graph) throws -> [String] {
+            let controller = try #require(graph.all("UINavigationController").first)
+            return graph.nodes[controller].values.map(\.key)
+        }
+        let appleKeys = try keys(apple)
+        #expect(appleKeys.contains("UIKeyAutomaticallyAdjustsScrollViewInsets"))
+        #expect(try keys(ours) == appleKeys)
+    }
 }

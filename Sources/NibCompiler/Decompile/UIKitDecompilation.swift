@@ -1389,6 +1389,22 @@ final class UIKitDecompilation: DecompileState {
     private func scrollKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in ["UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom", "UIContentSize"] { take(key) }
         copyFlag(index, "UIBounceEnabled", when: false, to: "bounces", "NO", of: element, take)
+        scrollBehaviour(index, element, take)
+        copyFlag(index, "UIAlwaysBounceVertical", when: true, to: "alwaysBounceVertical", "YES", of: element, take)
+        if reader.flag(index, "UIBouncesZoom") != true { element.set("bouncesZoom", "NO") }
+        if let behavior = reader.integer(index, "UIScrollViewContentInsetAdjustmentBehavior"),
+            let name = Self.contentInsetAdjustments[behavior]
+        {
+            take("UIScrollViewContentInsetAdjustmentBehavior")
+            if behavior != 0 { element.set("contentInsetAdjustmentBehavior", name) }
+        }
+    }
+
+    /// The indicators, scrolling, paging, directional lock and keyboard dismissal of any scroll
+    /// view, table views included (``UIKitScrollViewRule/encodeScrollKeys(_:_:_:isCollectionView:contentSize:reportsInsets:)``
+    /// writes them for every kind: kiralab's tables without horizontal indicators or dismissing
+    /// the keyboard on drag).
+    private func scrollBehaviour(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         if let style = reader.integer(index, "UIIndicatorStyle"), let name = Self.indicatorStyles[style] {
             take("UIIndicatorStyle")
             element.set("indicatorStyle", name)
@@ -1402,22 +1418,15 @@ final class UIKitDecompilation: DecompileState {
         }
         copyFlag(index, "UIScrollDisabled", when: true, to: "scrollEnabled", "NO", of: element, take)
         for (key, attribute) in [
-            ("UIPagingEnabled", "pagingEnabled"), ("UIAlwaysBounceVertical", "alwaysBounceVertical"),
-            ("UIDirectionalLockEnabled", "directionalLockEnabled"),
-        ] where reader.flag(index, key) == true {
+            ("UIPagingEnabled", "pagingEnabled"), ("UIDirectionalLockEnabled", "directionalLockEnabled"),
+        ]
+        where reader.flag(index, key) == true {
             take(key)
             element.set(attribute, "YES")
         }
-        if reader.flag(index, "UIBouncesZoom") != true { element.set("bouncesZoom", "NO") }
         if let mode = reader.integer(index, "UIKeyboardDismissMode"), let name = Self.keyboardDismissModes[mode] {
             take("UIKeyboardDismissMode")
             element.set("keyboardDismissMode", name)
-        }
-        if let behavior = reader.integer(index, "UIScrollViewContentInsetAdjustmentBehavior"),
-            let name = Self.contentInsetAdjustments[behavior]
-        {
-            take("UIScrollViewContentInsetAdjustmentBehavior")
-            if behavior != 0 { element.set("contentInsetAdjustmentBehavior", name) }
         }
     }
 
@@ -1920,6 +1929,7 @@ final class UIKitDecompilation: DecompileState {
         }
         copyFlag(index, "UIAlwaysBounceVertical", when: true, to: "alwaysBounceVertical", "YES", of: element, take)
         copyFlag(index, "UIBounceEnabled", when: false, to: "bounces", "NO", of: element, take)
+        scrollBehaviour(index, element, take)
         copyFlag(index, "UIAllowsSelection", when: false, to: "allowsSelection", "NO", of: element, take)
         copyFlag(
             index, "UIAllowsSelectionDuringEditing", when: true, to: "allowsSelectionDuringEditing", "YES", of: element,

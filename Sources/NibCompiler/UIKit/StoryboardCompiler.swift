@@ -123,6 +123,15 @@ struct StoryboardCompiler {
         }
     }
 
+    /// `automaticallyAdjustsScrollViewInsets="NO"` on a container: `UIKeyAutomaticallyAdjustsScrollViewInsets`
+    /// 0 after its child controllers, before `UIViewControllers` (the corpus's navigation
+    /// controllers that have it: Sn0wFX, xuyuntest, ertmuirm, leeja328, man12nam).
+    static func encodeScrollViewInsetsFlag(_ controller: SourceElement, into object: ArchivedObject) {
+        if controller["automaticallyAdjustsScrollViewInsets"] == "NO" {
+            object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0)
+        }
+    }
+
     /// One scene: its controller element and the name of the nib it is archived in.
     struct Scene {
         var element: SourceElement
@@ -542,6 +551,7 @@ struct StoryboardCompiler {
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
                 try encodeModalStyles(scene.controller, into: container)
                 Self.encodeLayoutFlags(scene.controller, into: container)
+                Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
                 // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
@@ -562,6 +572,7 @@ struct StoryboardCompiler {
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
                 try encodeModalStyles(scene.controller, into: container)
                 Self.encodeLayoutFlags(scene.controller, into: container)
+                Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
                 container.set("UITabBar", bar)
                 container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
