@@ -336,4 +336,22 @@ struct UIKitIOS13SDKFormTests {
         #expect(appleKeys.contains("UIKeyAutomaticallyAdjustsScrollViewInsets"))
         #expect(try keys(ours) == appleKeys)
     }
+
+    @Test("An Xcode 9/10 activity indicator's color (its tint, flagged) decompiles as its color (chadanewsom)")
+    func legacyIndicatorColor() throws {
+        let (apple, document, ours) = try Self.roundTrip("chadanewsom-build.io__FeaturedViewController.nib")
+        #expect(document.contains("<color key=\"color\""))
+        let appleView = try #require(apple.all("UIActivityIndicatorView").first)
+        let view = try #require(ours.all("UIActivityIndicatorView").first)
+        #expect(ours.nodes[view].values.map(\.key) == apple.nodes[appleView].values.map(\.key))
+    }
+
+    @Test("A collection reusable view's reuse identifier round-trips (kiralab's load-earlier header)")
+    func reusableViewIdentifier() throws {
+        let (apple, document, ours) = try Self.roundTrip("kiralab-dmcc__JSQMessagesLoadEarlierHeaderView.nib")
+        #expect(document.contains("reuseIdentifier=\"JSQMessagesLoadEarlierHeaderView\""))
+        let appleView = try #require(apple.nodes.indices.first { apple.value("UIReuseIdentifier", of: $0) != nil })
+        let view = try #require(ours.nodes.indices.first { ours.value("UIReuseIdentifier", of: $0) != nil })
+        #expect(ours.text("UIReuseIdentifier", of: view) == apple.text("UIReuseIdentifier", of: appleView))
+    }
 }

@@ -579,6 +579,9 @@ final class UIKitDecompilation: DecompileState {
             scrollKeys(index, element, take)
             collectionView(index, element, take)
         case "UISwitch": switchKeys(index, element, take)
+        // A reusable view's identifier (``CollectionReusableViewRule``: kiralab's load-earlier header).
+        case "UICollectionReusableView":
+            copyString(index, "UIReuseIdentifier", to: "reuseIdentifier", of: element, take)
         case _ where cellContent != nil:
             collectionViewCell(index, element, take)
         default: break
@@ -589,7 +592,7 @@ final class UIKitDecompilation: DecompileState {
             take("UIBackgroundColor")
             element.append(color)
         }
-        if let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+        if !used.contains("UITintColor"), let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
             take("UITintColor")
             element.append(color)
         }
@@ -1771,6 +1774,15 @@ final class UIKitDecompilation: DecompileState {
         copyFlag(index, "UIAnimating", when: true, to: "animating", "YES", of: element, take)
         take("UIColor")
         if let color = color(reader.reference(index, "UIColor"), key: "color") { element.append(color) }
+        // Before the iOS 13 SDK the indicator's color was its tint, marked from Xcode 9 by the
+        // trait flag (``ActivityIndicatorRule/encodeBeforeIOS13(_:_:_:era:style:)``: chadanewsom's).
+        if !reader.has(index, "UIActivityIndicatorViewStyle-Modern"),
+            reader.flag(index, "UIDisableUpdateColorOnTraitCollectionChange") == true,
+            let color = color(reader.reference(index, "UITintColor"), key: "color")
+        {
+            take("UITintColor")
+            element.append(color)
+        }
     }
 
     /// `<progressView>` (``ProgressViewRule`` read backwards): the progress, its tint and image;
