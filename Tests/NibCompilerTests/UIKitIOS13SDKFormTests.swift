@@ -354,4 +354,39 @@ struct UIKitIOS13SDKFormTests {
         let view = try #require(ours.nodes.indices.first { ours.value("UIReuseIdentifier", of: $0) != nil })
         #expect(ours.text("UIReuseIdentifier", of: view) == apple.text("UIReuseIdentifier", of: appleView))
     }
+
+    @Test(
+        "A static cell's content mode, between UIAutoresizeSubviews and UIClipsToBounds, and its wrapped system red (Umarovm)"
+    )
+    func cellContentMode() throws {
+        let name = "GEf-U8-UJu-view-zzg-Kr-Ay6.nib"
+        let nib = try NibArchive(parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_" + name))
+        let apple = Graph(nib)
+        let result = try NibDecompiler().decompileStoryboard(nibs: [(name: name, archive: nib)], infoPlist: nil)
+        #expect(result.document.contains("contentMode=\"bottom\""))
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let files = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Main.storyboard")
+            .files
+        let ours = Graph(try NibArchive(parsing: try #require(files[name])))
+        // The mode and its neighbours (the rest of the cell depends on the Xcode the lone nib shows).
+        func contentMode(_ graph: Graph) throws -> [String] {
+            let cell = try #require(graph.all("UITableViewCell").first { graph.value("UIContentMode", of: $0) != nil })
+            let values = graph.nodes[cell].values
+            let at = try #require(values.firstIndex { $0.key == "UIContentMode" })
+            return [values[at - 1].key, "\(values[at].payload)", values[at + 1].key]
+        }
+        #expect(try contentMode(ours) == contentMode(apple))
+        // The cell with a chromatic system background has it wrapped, as a view's.
+        func wrappedBackgrounds(_ graph: Graph) -> Int {
+            graph.all("UITableViewCell").filter { cell in
+                graph.object("UIBackgroundColor", of: cell).map {
+                    graph.value("UIDynamicModifiedBaseColor", of: $0) != nil
+                }
+                    ?? false
+            }.count
+        }
+        #expect(wrappedBackgrounds(apple) == 1)
+        #expect(wrappedBackgrounds(ours) == wrappedBackgrounds(apple))
+    }
 }

@@ -639,7 +639,8 @@ final class UIKitDecompilation: DecompileState {
         var used = Self.impliedCellKeys
         let element = DecompiledElement("tableViewCell")
         elements[index] = element
-        element.set("contentMode", "scaleToFill")
+        used.insert("UIContentMode")
+        element.set("contentMode", Self.contentModes[reader.integer(index, "UIContentMode") ?? 0] ?? "scaleToFill")
         // TableViewCellRule archives UIOpaque only for an opaque cell (as for any view).
         if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
         used.insert("UIOpaque")
