@@ -389,4 +389,47 @@ struct UIKitIOS13SDKFormTests {
         #expect(wrappedBackgrounds(apple) == 1)
         #expect(wrappedBackgrounds(ours) == wrappedBackgrounds(apple))
     }
+
+    @Test(
+        "From Xcode 11 only the initial or an identified plain controller is swapped (Umarovm, ertmuirm)",
+        arguments: [
+            (
+                "Umarovm-Whats-Cooking__Main.storyboardc_",
+                // The table view controller the first is reached from by a segue.
+                [
+                    "UITableViewController-AD4-g1-LVn.nib", "AD4-g1-LVn-view-FVb-Yd-V7I.nib",
+                    "UITableViewController-iVy-Uz-Szv.nib",
+                ]
+            ),
+            (
+                "ertmuirm-mirrorios__Base.lproj_LaunchScreen.storyboardc_",
+                ["UINavigationController-MJ6-Th-Wb2.nib", "01J-lp-oVM-view-Ze5-6b-2t3.nib"]
+            ),
+        ])
+    func plainControllerSwapping(prefix: String, names: [String]) throws {
+        let nibs = try names.map {
+            (name: $0, archive: try NibArchive(parsing: try Corpus.nibBytes(named: prefix + $0)))
+        }
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: nil)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let files = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Main.storyboard")
+            .files
+        // The controllers of the scene nib, swapped or not, with the class a swapper names.
+        func controllers(_ graph: Graph) -> [String] {
+            graph.nodes.indices.compactMap { index in
+                let node = graph.nodes[index]
+                if node.className == "UIClassSwapper", let name = graph.text("UIClassName", of: index),
+                    name.hasSuffix("Controller")
+                {
+                    return "swapped " + name
+                }
+                return node.className.hasSuffix("Controller") ? node.className : nil
+            }.sorted()
+        }
+        let apple = Graph(try #require(nibs.first).archive)
+        let ours = Graph(try NibArchive(parsing: try #require(files[names[0]])))
+        #expect(controllers(apple).contains { !$0.hasPrefix("swapped") })
+        #expect(controllers(ours) == controllers(apple))
+    }
 }
