@@ -276,6 +276,9 @@ struct DecompileCorpusTests {
         "<glkView>",
         // GestureRecognizerRule.classes: the pinch recognizer's element.
         "<pinchGestureRecognizer>",
+        // ButtonRule reads it (UISelected): UIControl's selected state, beside `enabled`; no
+        // source in the corpus has a selected button, its compiled nibs hold 22.
+        "<button selected>", "<textField selected>",
         // UIKitStackViewRule reads it (UIStackViewLayoutMarginsRelative).
         "<stackView layoutMarginsRelativeArrangement>",
         // ViewEncoder.commonAttributes: attributes of every view kind, which the corpus shows on

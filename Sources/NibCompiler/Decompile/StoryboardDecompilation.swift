@@ -199,13 +199,29 @@ final class StoryboardDecompilation {
                 nibs.values.flatMap { reader in
                     reader.entries.indices.compactMap { reader.string($0, "UIDestinationViewControllerIdentifier") }
                 })
-            initial = sceneNames.first { name in
+            let candidates = sceneNames.filter { name in
                 !destinations.contains(name) && name.contains("-")
                     && nibs[name].flatMap { Self.controller(in: $0) }.map {
                         nibs[name]?.has($0, "UIStoryboardIdentifier") == false
                     }
                         == true
-            }.flatMap { controllerIDs[$0] }
+            }
+            // From Xcode 11 a controller without a custom class is swapped only when it is the
+            // initial one or has an identifier (``StoryboardCompiler/swapsPlainController(_:era:)``):
+            // such a swapped controller is the entry point. (Without one, the first candidate, as
+            // before: a plain one then is swapped, but the scenes it leads to are kept.)
+            func isSelfSwapped(_ name: String) -> Bool {
+                guard let reader = nibs[name], let controller = Self.controller(in: reader),
+                    reader.className(controller) == "UIClassSwapper",
+                    let swapped = reader.string(controller, "UIClassName")
+                else { return false }
+                return swapped == reader.string(controller, "UIOriginalClassName") && swapped.hasPrefix("UI")
+            }
+            let chosen =
+                era >= XcodeEra(11)
+                ? candidates.first(where: isSelfSwapped) ?? candidates.first
+                : candidates.first
+            initial = chosen.flatMap { controllerIDs[$0] }
         }
         // View nibs no scene nib names (a container's child, or a scene nib missing): each gets
         // a scene of its own, a plain controller with the id the nib's name gives.

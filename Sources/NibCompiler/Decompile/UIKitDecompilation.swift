@@ -124,12 +124,18 @@ final class UIKitDecompilation: DecompileState {
     static func inferredEra(_ reader: DecompileReader, inStoryboard: Bool = false) -> XcodeEra {
         var keys: Set<String> = []
         var hasSFUI = false
+        var immutableDescriptors = false
         var unitImages = 0
         var sizedImages = 0
         for (index, entry) in reader.entries.enumerated() {
             for value in entry.values { keys.insert(value.key) }
             if entry.className == "UIFont", reader.string(index, "UIFontName")?.hasPrefix(".SFUI-") == true {
                 hasSFUI = true
+            }
+            if entry.className == "UIFontDescriptor",
+                reader.reference(index, "UIFontDescriptorAttributes").map(reader.className) == "NSDictionary"
+            {
+                immutableDescriptors = true
             }
             if entry.className == "UIImageNibPlaceholder" {
                 if reader.number(index, "UIImageWidth") == 1, reader.number(index, "UIImageHeight") == 1 {
@@ -142,14 +148,21 @@ final class UIKitDecompilation: DecompileState {
         var version: Double
         // ``XcodeEra/writesModernTableKeys``: the iOS 15 SDK's table and table cell keys.
         let modernTable = ["UIContentConfigurationIdentifier", "UIFillerRowHeight", "UISectionHeaderTopPadding"]
-        if keys.contains("UIButtonConfiguration") || hasSFUI || keys.contains("UISystemSymbolResourceName")
-            || modernTable.contains(where: keys.contains)
+        // An immutable font descriptor: Xcode 12 or later (``XcodeEra/writesSFUIFontDescriptors``),
+        // read as 13 unless the top-level order below says before 13.
+        if keys.contains("UIButtonConfiguration") || keys.contains("UIResourceCatalogName")
+            || modernTable.contains(where: keys.contains) || immutableDescriptors
         {
             version = 13
         } else if keys.contains("UIViewLargeContentStoredProperties")
-            || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior")
+            || keys.contains("UIScrollViewIndicatorInsetAdjustmentBehavior") || hasSFUI
+            || keys.contains("UISystemSymbolResourceName")
         {
-            version = 11
+            // The iOS 13 SDK's view keys and system font names (``XcodeEra/writesSFUIFontNames``);
+            // with the iOS 14 SDK's cell keys or nil symbol keys without the catalog name, 12
+            // (``XcodeEra/writesCellConfigurationKeys``, ``XcodeEra/writesNilSymbolKeys``).
+            version =
+                keys.contains("UIContentConfigurationView") || keys.contains("UISystemSymbolResourceName") ? 12 : 11
         } else if keys.contains("UIFontTextStyleForScaling") || keys.contains("UIViewPreservesSpecificSuperviewMargins")
             || keys.contains("UIScrollViewContentInsetAdjustmentBehavior")
         {
@@ -566,6 +579,9 @@ final class UIKitDecompilation: DecompileState {
             scrollKeys(index, element, take)
             collectionView(index, element, take)
         case "UISwitch": switchKeys(index, element, take)
+        // A reusable view's identifier (``CollectionReusableViewRule``: kiralab's load-earlier header).
+        case "UICollectionReusableView":
+            copyString(index, "UIReuseIdentifier", to: "reuseIdentifier", of: element, take)
         case _ where cellContent != nil:
             collectionViewCell(index, element, take)
         default: break
@@ -576,7 +592,7 @@ final class UIKitDecompilation: DecompileState {
             take("UIBackgroundColor")
             element.append(color)
         }
-        if let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
+        if !used.contains("UITintColor"), let color = color(reader.reference(index, "UITintColor"), key: "tintColor") {
             take("UITintColor")
             element.append(color)
         }
@@ -623,7 +639,8 @@ final class UIKitDecompilation: DecompileState {
         var used = Self.impliedCellKeys
         let element = DecompiledElement("tableViewCell")
         elements[index] = element
-        element.set("contentMode", "scaleToFill")
+        used.insert("UIContentMode")
+        element.set("contentMode", Self.contentModes[reader.integer(index, "UIContentMode") ?? 0] ?? "scaleToFill")
         // TableViewCellRule archives UIOpaque only for an opaque cell (as for any view).
         if reader.flag(index, "UIOpaque") != true { element.set("opaque", "NO") }
         used.insert("UIOpaque")
@@ -878,9 +895,9 @@ final class UIKitDecompilation: DecompileState {
             element.append(color)
         }
         take("UIShadowOffset")
-        if attributed != nil, !reader.has(index, "UIShadowOffset") {
-            // Xcode 9's attributed label: no shadow, whose offset the source gives as zero
-            // (``LabelRule/encodeAttributed(_:_:_:)``).
+        if !reader.has(index, "UIShadowOffset") {
+            // No offset: a zero one, which UILabel leaves out (``LabelRule``; Xcode 9's
+            // attributed labels, ``LabelRule/encodeAttributed(_:_:_:)``, have it so).
             element.append(DecompiledElement("size", [("key", "shadowOffset"), ("width", "0.0"), ("height", "0.0")]))
         } else if let offset = reader.geometry(index, "UIShadowOffset"), offset.count == 2, offset != [0, -1] {
             element.append(
@@ -1029,6 +1046,9 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func button(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        // UIControl's flags (``ButtonRule``).
+        copyFlag(index, "UIDisabled", when: true, to: "enabled", "NO", of: element, take)
+        copyFlag(index, "UISelected", when: true, to: "selected", "YES", of: element, take)
         let type = reader.integer(index, "UIButtonType") ?? 0
         take("UIButtonType")
         element.set("buttonType", Self.buttonTypes[type] ?? "custom")
@@ -1291,6 +1311,7 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        copyFlag(index, "UISelected", when: true, to: "selected", "YES", of: element, take)
         copyCode(
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
             Self.horizontalAlignments, unknown: "left", take)
@@ -1372,6 +1393,22 @@ final class UIKitDecompilation: DecompileState {
     private func scrollKeys(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in ["UIScrollViewIndicatorInsetAdjustmentBehavior", "UIBouncesZoom", "UIContentSize"] { take(key) }
         copyFlag(index, "UIBounceEnabled", when: false, to: "bounces", "NO", of: element, take)
+        scrollBehaviour(index, element, take)
+        copyFlag(index, "UIAlwaysBounceVertical", when: true, to: "alwaysBounceVertical", "YES", of: element, take)
+        if reader.flag(index, "UIBouncesZoom") != true { element.set("bouncesZoom", "NO") }
+        if let behavior = reader.integer(index, "UIScrollViewContentInsetAdjustmentBehavior"),
+            let name = Self.contentInsetAdjustments[behavior]
+        {
+            take("UIScrollViewContentInsetAdjustmentBehavior")
+            if behavior != 0 { element.set("contentInsetAdjustmentBehavior", name) }
+        }
+    }
+
+    /// The indicators, scrolling, paging, directional lock and keyboard dismissal of any scroll
+    /// view, table views included (``UIKitScrollViewRule/encodeScrollKeys(_:_:_:isCollectionView:contentSize:reportsInsets:)``
+    /// writes them for every kind: kiralab's tables without horizontal indicators or dismissing
+    /// the keyboard on drag).
+    private func scrollBehaviour(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         if let style = reader.integer(index, "UIIndicatorStyle"), let name = Self.indicatorStyles[style] {
             take("UIIndicatorStyle")
             element.set("indicatorStyle", name)
@@ -1385,22 +1422,15 @@ final class UIKitDecompilation: DecompileState {
         }
         copyFlag(index, "UIScrollDisabled", when: true, to: "scrollEnabled", "NO", of: element, take)
         for (key, attribute) in [
-            ("UIPagingEnabled", "pagingEnabled"), ("UIAlwaysBounceVertical", "alwaysBounceVertical"),
-            ("UIDirectionalLockEnabled", "directionalLockEnabled"),
-        ] where reader.flag(index, key) == true {
+            ("UIPagingEnabled", "pagingEnabled"), ("UIDirectionalLockEnabled", "directionalLockEnabled"),
+        ]
+        where reader.flag(index, key) == true {
             take(key)
             element.set(attribute, "YES")
         }
-        if reader.flag(index, "UIBouncesZoom") != true { element.set("bouncesZoom", "NO") }
         if let mode = reader.integer(index, "UIKeyboardDismissMode"), let name = Self.keyboardDismissModes[mode] {
             take("UIKeyboardDismissMode")
             element.set("keyboardDismissMode", name)
-        }
-        if let behavior = reader.integer(index, "UIScrollViewContentInsetAdjustmentBehavior"),
-            let name = Self.contentInsetAdjustments[behavior]
-        {
-            take("UIScrollViewContentInsetAdjustmentBehavior")
-            if behavior != 0 { element.set("contentInsetAdjustmentBehavior", name) }
         }
     }
 
@@ -1665,6 +1695,10 @@ final class UIKitDecompilation: DecompileState {
         var used: Set<String> = ["UIEnabled", "UIStyle"]
         if setCustomClass(index, on: element) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
         copyString(index, "UITitle", to: "title", of: element, { used.insert($0) })
+        if let width = reader.number(index, "UIWidth") {
+            used.insert("UIWidth")
+            element.set("width", Self.number(width))
+        }
         if let name = image(reader.reference(index, "UIImage")) {
             used.insert("UIImage")
             element.set("image", name)
@@ -1741,6 +1775,15 @@ final class UIKitDecompilation: DecompileState {
         copyFlag(index, "UIAnimating", when: true, to: "animating", "YES", of: element, take)
         take("UIColor")
         if let color = color(reader.reference(index, "UIColor"), key: "color") { element.append(color) }
+        // Before the iOS 13 SDK the indicator's color was its tint, marked from Xcode 9 by the
+        // trait flag (``ActivityIndicatorRule/encodeBeforeIOS13(_:_:_:era:style:)``: chadanewsom's).
+        if !reader.has(index, "UIActivityIndicatorViewStyle-Modern"),
+            reader.flag(index, "UIDisableUpdateColorOnTraitCollectionChange") == true,
+            let color = color(reader.reference(index, "UITintColor"), key: "color")
+        {
+            take("UITintColor")
+            element.append(color)
+        }
     }
 
     /// `<progressView>` (``ProgressViewRule`` read backwards): the progress, its tint and image;
@@ -1860,9 +1903,9 @@ final class UIKitDecompilation: DecompileState {
     /// selection, colors; prototype cells (nested nibs) and static sections are kept as comments.
     private func tableView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         for key in Self.impliedTableKeys { take(key) }
-        // From Xcode 13 a table's white background archives UIKit's name before the source's
+        // From Xcode 11 a table's white background archives UIKit's name before the source's
         // own components (``TableViewRule``'s white naming): the components are the document's.
-        if era.writesModernTableKeys, let background = reader.reference(index, "UIBackgroundColor"),
+        if era.resolvesSystemColors, let background = reader.reference(index, "UIBackgroundColor"),
             reader.string(background, "UISystemColorName") == "tableBackgroundColor",
             reader.number(background, "UIWhite") == 1, let color = plainColor(background, key: "backgroundColor")
         {
@@ -1899,6 +1942,7 @@ final class UIKitDecompilation: DecompileState {
         }
         copyFlag(index, "UIAlwaysBounceVertical", when: true, to: "alwaysBounceVertical", "YES", of: element, take)
         copyFlag(index, "UIBounceEnabled", when: false, to: "bounces", "NO", of: element, take)
+        scrollBehaviour(index, element, take)
         copyFlag(index, "UIAllowsSelection", when: false, to: "allowsSelection", "NO", of: element, take)
         copyFlag(
             index, "UIAllowsSelectionDuringEditing", when: true, to: "allowsSelectionDuringEditing", "YES", of: element,
@@ -1974,6 +2018,9 @@ final class UIKitDecompilation: DecompileState {
             take("UIImage")
             element.set("image", name)
         }
+        copyFlag(
+            index, "UIAdjustsImageSizeForAccessibilityContentSizeCategory", when: true,
+            to: "adjustsImageSizeForAccessibilityContentSizeCategory", "YES", of: element, take)
     }
 
     private func stackView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
@@ -2059,8 +2106,14 @@ final class UIKitDecompilation: DecompileState {
         }
         if let system = reader.string(index, "UISystemColorName") {
             let isGray = reader.has(index, "UIWhite")
-            if ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
-                || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
+            // A UIKit gray that the nib stores as RGB is the iOS 13 SDK's dynamic color of that
+            // name, which an Xcode 11 document names as a `systemColor` with its light value in
+            // `<resources>` (Umarovm's eight grouped tables, Xcode 12: `groupTableViewBackgroundColor`
+            // as RGB 242, 242, 247 where the Xcode 10 output of Zebra's launch screen has gray 0.937).
+            let resolvedGray = ColorRule.systemGrays[system] != nil && reader.has(index, "UIRed")
+            if !resolvedGray,
+                ColorRule.systemGrays[system] != nil || ColorRule.systemWhites.contains(system)
+                    || (!isGray && !reader.has(index, "UIRed") && era < XcodeEra(11))
             {
                 if ["whiteColor", "blackColor", "clearColor"].contains(system), let plain = plainColor(index, key: key)
                 {

@@ -88,14 +88,28 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesFontScalingKeys: Bool { version >= 9 }
     /// Font descriptors give the point size as a double `NSNumber` even when it is whole: all
     /// 275 descriptors of the 18 duckduckgo pairs (Xcode 13.2), system and named fonts alike;
-    /// every earlier pair (Xcode 5 to 11) writes whole sizes as integers. Nothing shows 12.
-    var writesDoubleFontSizes: Bool { version >= 13 }
-    /// System fonts are named `.SFUI-Regular` / `.SFUI-Bold` at every size, and font
-    /// descriptors hold an immutable `NSDictionary` with the size first: the 63 system fonts
-    /// and 181 named fonts of the duckduckgo pairs (Xcode 13.2); up to Xcode 10/11 (Idrill7,
-    /// zbrateam) `.SFUIText` / `.SFUIDisplay`, a mutable dictionary, the usage first. The
-    /// corpus's compiled nibs show `.SFUI-Bold` with the bold usage override after the size.
-    var writesSFUIFontDescriptors: Bool { version >= 13 }
+    /// every earlier pair (Xcode 5 to 11) writes whole sizes as integers. Xcode 12 writes doubles:
+    /// the 51 descriptors of Umarovm's storyboards (the iOS 14 SDK's cell keys, coder 9), where
+    /// COVIDSAFE's 41 and ajaycodbrew's 6 (Xcode 11) are integers.
+    var writesDoubleFontSizes: Bool { version >= 12 }
+    /// Font descriptors hold an immutable `NSDictionary` with the size first: the 63 system
+    /// fonts and 181 named fonts of the duckduckgo pairs (Xcode 13.2) and the 51 descriptors of
+    /// Umarovm's storyboards (Xcode 12: the iOS 14 SDK's cell keys, coder 9); up to Xcode 11 a
+    /// mutable dictionary, the usage first (Idrill7, zbrateam; COVIDSAFE's 41 and ajaycodbrew's 6
+    /// descriptors, whose nibs have the iOS 13 SDK's keys and not the 14's). The corpus's
+    /// compiled nibs show `.SFUI-Bold` with the bold usage override after the size. The names
+    /// changed one Xcode earlier (``writesSFUIFontNames``).
+    var writesSFUIFontDescriptors: Bool { version >= 12 }
+    /// System fonts are named `.SFUI-Regular`, `.SFUI-Bold`, `.SFUI-Medium`, … at every size
+    /// (the iOS 13 SDK's name), where earlier SDKs name `.SFUIText` below 20 points and
+    /// `.SFUIDisplay` from 20: every system font of the corpus's nibs that carry the iOS 13 SDK's
+    /// `UIViewLargeContentStoredProperties` (COVIDSAFE's 29 and ajaycodbrew's 4, Xcode 11 by
+    /// their mutable, usage-first descriptors and coder 9; Umarovm, ashwinivishwas, ertmuirm,
+    /// 0senno, kiralab, man12nam, …) is `.SFUI-`; every one of the nibs without that key
+    /// (Google61, Sn0wFX, chadanewsom, maabouharb, umangAgarwal01, xuyuntest: 35 fonts) is
+    /// `.SFUIText`/`.SFUIDisplay`. The descriptor's form changed later
+    /// (``writesSFUIFontDescriptors``).
+    var writesSFUIFontNames: Bool { version >= 11 }
     /// Every `UIButton` archives `UIButtonConfiguration` nil (iOS 15 SDK), and a custom button
     /// without a font archives the 18-point system font: all 61 buttons of the duckduckgo
     /// pairs (Xcode 13.2), 20 of them custom without a `<fontDescription>`; no earlier pair has
@@ -155,6 +169,12 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesUnitImageSize: Bool { version >= 10 }
     /// Image placeholders carry nil symbol and catalog keys (SF Symbols era).
     var writesSymbolImageKeys: Bool { version >= 13 }
+    /// Image placeholders carry nil `UISystemSymbolResourceName` and `UISymbolImageConfiguration`
+    /// one Xcode before the catalog name (``writesSymbolImageKeys``): Umarovm's 30 placeholders
+    /// (Xcode 12: the iOS 14 SDK's cell keys), franktchatseu's and ServiceNSW's have the two
+    /// without `UIResourceCatalogName`; COVIDSAFE's 30 (Xcode 11) have neither; every later nib
+    /// (0senno, ertmuirm, man12nam, …) has all three.
+    var writesNilSymbolKeys: Bool { version >= 12 }
     /// Top-level objects list File's Owner and First Responder before the nib's own objects.
     var listsPlaceholdersFirst: Bool { version >= 13 }
     /// A storyboard view nib names its upstream placeholders `UpstreamPlaceholder-1`, `-2`, …
@@ -266,16 +286,16 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     var writesBackgroundStyleV2: Bool { version >= 16 }
 
     /// The system font's PostScript name for a size and a weight other than regular and bold
-    /// (`"Semibold"`): `.SFUI-Semibold` from Xcode 13, else `.SFUIText-Semibold` below 20
+    /// (`"Semibold"`): `.SFUI-Semibold` from Xcode 11 (``writesSFUIFontNames``), else `.SFUIText-Semibold` below 20
     /// points and `.SFUIDisplay-Semibold` from 20 (``FontRule/weights``).
     func systemFontName(size: Double, weight: String) -> String {
-        if writesSFUIFontDescriptors { return ".SFUI-" + weight }
+        if writesSFUIFontNames { return ".SFUI-" + weight }
         return (size >= 20 ? ".SFUIDisplay-" : ".SFUIText-") + weight
     }
 
     /// The system font's PostScript name for a size and weight.
     public func systemFontName(size: Double, bold: Bool) -> String {
-        if writesSFUIFontDescriptors { return bold ? ".SFUI-Bold" : ".SFUI-Regular" }
+        if writesSFUIFontNames { return bold ? ".SFUI-Bold" : ".SFUI-Regular" }
         if version < 7 { return bold ? ".HelveticaNeueInterface-MediumP4" : ".HelveticaNeueInterface-Regular" }
         let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
         if version < 7.1 { return family + (bold ? "-Bold" : "-Regular") }

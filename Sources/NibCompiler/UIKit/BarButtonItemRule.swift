@@ -27,7 +27,7 @@ enum BarButtonItemRule {
         for name in element.attributes.keys.sorted() {
             switch name {
             case "key", "id", "title", "style", "systemItem", "enabled", "image", "userLabel", "customClass",
-                "customModule", "customModuleProvider":
+                "customModule", "customModuleProvider", "width":
                 break
             // An SF Symbol's catalog, which the image's resource also records.
             case "catalog" where element[name] == "system": break
@@ -78,6 +78,9 @@ enum BarButtonItemRule {
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))
         }
+        // A fixed width, float32 between the title and the image: ertmuirm's two Beacon picker
+        // toolbars' items (`UIWidth` 44 after `UITitle` or `UIStyle`, before `UIImage`).
+        if let width = element.number("width") { item.set("UIWidth", .float32(Float(width))) }
         if let name = element["image"], !name.isEmpty, let resources {
             item.set(
                 "UIImage",

@@ -25,13 +25,17 @@ enum ButtonRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        for name in ["selected", "highlighted"] where element[name] != nil {
-            try context.unmodelled(.unsupportedAttribute, element, "button attribute \(name) is not modelled")
+        if element["highlighted"] != nil {
+            try context.unmodelled(.unsupportedAttribute, element, "button attribute highlighted is not modelled")
         }
         // UIControl's disabled flag, before the control's alignments: the corpus's three disabled
         // buttons (0senno, COVIDSAFE), a switch and a refresh control archive UIDisabled true
         // after the view keys.
         if element["enabled"] == "NO" { object.set("UIDisabled", .bool(true)) }
+        // UIControl's selected flag, at the same place: the corpus's 22 selected buttons
+        // (Google61's SocialClub, xuyuntest's cells; Xcode 8 to 10) archive UISelected true right
+        // after the view keys, before the button's content.
+        if element["selected"] == "YES" { object.set("UISelected", .bool(true)) }
         var lineBreakMode: Int?
         if let mode = element["lineBreakMode"] {
             guard let code = LabelRule.lineBreakModes[mode] else {

@@ -9,9 +9,11 @@ enum ColorRule {
         "darkGrayColor": (0.333, 1), "grayColor": (0.5, 1),
     ]
 
-    /// Dynamic system colors whose light appearance is a gray.
+    /// Dynamic system colors whose light appearance is a gray. (`systemGroupedBackgroundColor`
+    /// is not one: ertmuirm's launch screen archives it as RGB 242, 242, 247, the value its
+    /// document records in `<resources>`.)
     static let dynamicGrays: [String: (white: Double, alpha: Double)] = [
-        "systemBackgroundColor": (1, 1), "labelColor": (0, 1), "systemGroupedBackgroundColor": (0.949, 1),
+        "systemBackgroundColor": (1, 1), "labelColor": (0, 1),
     ]
 
     /// UIKit's named colors whose value is RGB white, archived with their name.

@@ -51,7 +51,10 @@ enum FontRule {
                 ? [(.string("NSCTFontUIUsageOverrideAttribute"), .string("CTFontBoldUsage"))] : [])
         if context.era.writesSortedFontAttributes { attributes = sortedByKey(attributes) }
         let descriptor = ArchivedObject("UIFontDescriptor")
-        descriptor.set("UIFontDescriptorAttributes", .dictionary(attributesClass(in: context), attributes))
+        descriptor.set(
+            "UIFontDescriptorAttributes",
+            .dictionary(
+                attributesClass(in: context, overridesUsage: bold && context.era.writesBoldUsageOverride), attributes))
         setOptions(of: descriptor, systemFont: true, installed: true, in: context)
         let font = ArchivedObject("UIFont")
         font.set("UIFontName", .string(name))
@@ -230,9 +233,13 @@ enum FontRule {
         pairs.sorted { ($0.0.sharingKey ?? "") < ($1.0.sharingKey ?? "") }
     }
 
-    /// The class of a descriptor's attributes (``XcodeEra/writesSFUIFontDescriptors``).
-    private static func attributesClass(in context: UIKitContext) -> String {
-        context.era.writesSFUIFontDescriptors ? "NSDictionary" : "NSMutableDictionary"
+    /// The class of a descriptor's attributes (``XcodeEra/writesSFUIFontDescriptors``). A bold
+    /// system font, whose attributes add the bold usage override, keeps a mutable dictionary in
+    /// every era: the two such fonts of the corpus's nibs with immutable descriptors elsewhere
+    /// (ashwinivishwas EdgeSDk's `.SFUI-Bold` beside three immutable regular ones; ertmuirm's
+    /// Beacon messaging, beside 13 immutable ones).
+    private static func attributesClass(in context: UIKitContext, overridesUsage: Bool = false) -> String {
+        context.era.writesSFUIFontDescriptors && !overridesUsage ? "NSDictionary" : "NSMutableDictionary"
     }
 
     /// A point size as the descriptor's `NSNumber`: an integer when it is whole, up to Xcode 13

@@ -127,9 +127,12 @@ enum LabelRule {
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, pointSize: Double?,
         alignment alignmentCode: Int, attributedText: ArchivedObject?, disablesTraitTextColor: Bool
     ) throws(CompileError) {
+        // UILabel leaves a zero shadow offset out: Idrill7's attributed labels (Xcode 9) and the
+        // five plain labels of the corpus's nibs without the key (0senno's, Xcode 16; COVIDSAFE's,
+        // Xcode 11), against the 335 labels of the corpus's nibs that have the key.
         let offset = element.child("size", key: "shadowOffset")
-        object.set(
-            "UIShadowOffset", ArchivedObject.geometry([offset?.number("width") ?? 0, offset?.number("height") ?? -1]))
+        let shadow = [offset?.number("width") ?? 0, offset?.number("height") ?? -1]
+        if shadow != [0, 0] { object.set("UIShadowOffset", ArchivedObject.geometry(shadow)) }
         // Interface Builder's autoshrink: "Minimum Font Size" writes minimumFontSize, "Minimum
         // Font Scale" minimumScaleFactor, both without adjustsFontSizeToFit (on by default);
         // "Fixed Font Size" writes adjustsFontSizeToFit="NO". A scale factor archives the minimum

@@ -123,6 +123,32 @@ struct StoryboardCompiler {
         }
     }
 
+    /// Whether a controller without a custom class is archived as a `UIClassSwapper` naming its
+    /// own class: from Xcode 11 (``XcodeEra/swapsPlainControllers``), when code or UIKit
+    /// instantiates it directly — the storyboard's initial controller or one with a storyboard
+    /// identifier (the iOS 13 SDK's `instantiateViewController(identifier:creator:)` and
+    /// `instantiateInitialViewController(creator:)` call a creator for those). The others stay
+    /// plain: Umarovm's four table view controllers and two view controllers reached by segues
+    /// (Xcode 12, beside its swapped navigation and tab bar controllers, all with identifiers),
+    /// COVIDSAFE's debug tab bar controller, ertmuirm's launch screen root inside its swapped
+    /// (initial) navigation controller; the corpus's swapped ones are initial or identified
+    /// (duckduckgo's LaunchScreen and Onboarding, Xcode 13.2; the launch screens of 0senno,
+    /// ashwinivishwas, franktchatseu, man12nam).
+    func swapsPlainController(_ scene: Scene, era: XcodeEra) -> Bool {
+        era.swapsPlainControllers
+            && (scene.controller["storyboardIdentifier"] != nil
+                || document.root["initialViewController"] == scene.controllerID)
+    }
+
+    /// `automaticallyAdjustsScrollViewInsets="NO"` on a container: `UIKeyAutomaticallyAdjustsScrollViewInsets`
+    /// 0 after its child controllers, before `UIViewControllers` (the corpus's navigation
+    /// controllers that have it: Sn0wFX, xuyuntest, ertmuirm, leeja328, man12nam).
+    static func encodeScrollViewInsetsFlag(_ controller: SourceElement, into object: ArchivedObject) {
+        if controller["automaticallyAdjustsScrollViewInsets"] == "NO" {
+            object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0)
+        }
+    }
+
     /// One scene: its controller element and the name of the nib it is archived in.
     struct Scene {
         var element: SourceElement
@@ -542,6 +568,7 @@ struct StoryboardCompiler {
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
                 try encodeModalStyles(scene.controller, into: container)
                 Self.encodeLayoutFlags(scene.controller, into: container)
+                Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UINavigationBar", bar)
                 // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
@@ -562,6 +589,7 @@ struct StoryboardCompiler {
                 container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
                 try encodeModalStyles(scene.controller, into: container)
                 Self.encodeLayoutFlags(scene.controller, into: container)
+                Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
                 container.set("UITabBar", bar)
                 container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
@@ -606,7 +634,7 @@ struct StoryboardCompiler {
             controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
             // Containers without a custom class are swapped too from Xcode 11, as controllers are
             // (duckduckgo Onboarding's UINavigationController, Xcode 13.2).
-            if controllerObject.className != "UIClassSwapper", context.era.swapsPlainControllers {
+            if controllerObject.className != "UIClassSwapper", swapsPlainController(scene, era: context.era) {
                 controllerObject.set("UIClassName", .string(scene.uiKitClass))
                 controllerObject.set("UIOriginalClassName", .string(scene.uiKitClass))
                 controllerObject.swapClass("UIClassSwapper")
@@ -986,7 +1014,7 @@ struct StoryboardCompiler {
             object.set("UIKeyAutomaticallyAdjustsScrollViewInsets", int: 0)
         }
         let controllerObject = try ClassSwapRule.wrap(object, element: controller, context: context)
-        if controllerObject.className != "UIClassSwapper", context.era.swapsPlainControllers {
+        if controllerObject.className != "UIClassSwapper", swapsPlainController(scene, era: context.era) {
             controllerObject.set("UIClassName", .string(className))
             controllerObject.set("UIOriginalClassName", .string(className))
             controllerObject.swapClass("UIClassSwapper")

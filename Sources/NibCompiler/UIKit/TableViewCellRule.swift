@@ -149,9 +149,16 @@ enum TableViewCellRule {
         }
         // hidesAccessoryWhenEditing archives nothing either way in the pairs (NO: mobilewits,
         // absent: Aura).
-        if element["contentMode"] != "scaleToFill" {
+        // A content mode other than scaleToFill archives as any view's, after the autoresizing
+        // mask (Umarovm's seven bottom-aligned static cells, Xcode 12: `UIContentMode` 6 between
+        // `UIAutoresizeSubviews` and `UIClipsToBounds`).
+        var contentMode = 0
+        if let mode = element["contentMode"], let code = ViewEncoder.contentModes[mode] {
+            contentMode = code
+        } else {
             try context.unmodelled(
-                .unsupportedAttribute, element, "only scaleToFill table view cells are modelled")
+                .unsupportedAttribute, element,
+                "table view cell contentMode \"\(element["contentMode"] ?? "")\" is unknown; archived as scaleToFill")
         }
         let cell = ArchivedObject("UITableViewCell")
         if isPrototype {
@@ -269,7 +276,11 @@ enum TableViewCellRule {
         let namesTopLevelBackground = isTopLevel && context.era < XcodeEra(10) && background == nil
         let backgroundColor: ArchivedObject? =
             if let background {
-                try context.recovered({ () throws(CompileError) in try ColorRule.color(background, in: context) })
+                // Wrapped when chromatic, as any view's background (``ColorRule/backgroundColor(_:in:)``:
+                // Umarovm's systemRed static cell, Xcode 12).
+                try context.recovered({ () throws(CompileError) in
+                    try ColorRule.backgroundColor(background, in: context)
+                })
             } else {
                 nil
             }
@@ -297,6 +308,7 @@ enum TableViewCellRule {
         }
         cell.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { cell.set("UIAutoresizingMask", int: mask) }
+        if contentMode != 0 { cell.set("UIContentMode", int: contentMode) }
         cell.setFlag("UIClipsToBounds", element.flag("clipsSubviews"))
         cell.setFlag("UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", doesNotTranslate)
         cell.setFlag("UIViewPreservesSuperviewMargins", element.flag("preservesSuperviewLayoutMargins"))

@@ -227,7 +227,7 @@ enum TableViewRule {
     /// A white background is UIKit's (plain) table background color, archived by name; a
     /// grouped table's default is another color, so its white stays RGB (ibrahimtaleb, Xcode 6;
     /// duckduckgo's Autocomplete, Xcode 13.2, names it too).
-    /// From Xcode 13 the name comes first and the source's own white components follow, as
+    /// From Xcode 11 the name comes first and the source's own white components follow, as
     /// for the dynamic system colors (Autocomplete: `UISystemColorName`, then `UIWhite` 1).
     private static func nameWhiteBackground(
         of element: SourceElement, _ object: ArchivedObject, in context: UIKitContext
@@ -240,7 +240,11 @@ enum TableViewRule {
         guard isSystemBackground || (background.number("white") == 1 && (background.number("alpha") ?? 1) == 1)
         else { return }
         let named: ArchivedObject
-        if context.era.writesModernTableKeys {
+        // The name before the source's components from Xcode 11 (the iOS 13 SDK's form of named
+        // colors, ``XcodeEra/resolvesSystemColors``): COVIDSAFE's two white tables (Xcode 11),
+        // ikyih's, kiralab's and ertmuirm's archive the name, then gray white 1, where
+        // chadanewsom's three (Xcode 9 or 10) are RGB white.
+        if context.era.resolvesSystemColors {
             let source = try ColorRule.color(background, in: context)
             named = ArchivedObject("UIColor")
             named.set("UISystemColorName", .string("tableBackgroundColor"))
@@ -322,7 +326,9 @@ enum TableViewRule {
             element, object, context, isCollectionView: false, reportsInsets: false)
         if era.writesTableViewStyle {
             object.set("UITableViewStyle", int: styleCode)
-            object.set("UIStyle", int: styleCode)
+            // `UIStyle` knows plain and grouped only: an inset grouped table archives 1 there (all
+            // eight of Umarovm's, `UITableViewStyle` 2, Xcode 12).
+            object.set("UIStyle", int: min(styleCode, 1))
         } else if styleCode != 0 {
             // No compiled table of the iOS 11/12 SDK is grouped (the corpus's 13 are plain):
             // `UIStyle` alone, as both the older form and UIKit's coder before the iOS 13 SDK have it.

@@ -7,7 +7,7 @@ enum TextFieldRule {
             "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize",
             "text",
             "placeholder", "adjustsFontSizeToFit", "background", "clearButtonMode", "adjustsFontForContentSizeCategory",
-            "clearsOnBeginEditing",
+            "clearsOnBeginEditing", "selected",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -31,6 +31,9 @@ enum TextFieldRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
+        // UIControl's selected flag after the view keys, before the control's alignment, as on
+        // buttons (``ButtonRule``): 0senno's selected text field (EmailViewController).
+        if element["selected"] == "YES" { object.set("UISelected", .bool(true)) }
         if let vertical = element["contentVerticalAlignment"], vertical != "center" {
             try context.unmodelled(
                 .unsupportedAttribute, element, "contentVerticalAlignment=\"\(vertical)\" is not modelled")

@@ -63,6 +63,11 @@ struct ViewRule: Sendable {
                         try ImageRule.placeholder(named: name, element: element, context: context, resources: resources)
                     )
                 }
+                // After the image: COVIDSAFE's launch screen logo (Xcode 11), the corpus's only
+                // image view with the flag, archives it true as the view's last key.
+                if element.flag("adjustsImageSizeForAccessibilityContentSizeCategory") {
+                    object.set("UIAdjustsImageSizeForAccessibilityContentSizeCategory", .bool(true))
+                }
                 if element["highlightedImage"] != nil {
                     try context.unmodelled(.unsupportedAttribute, element, "highlightedImage is not modelled")
                 }
@@ -116,11 +121,11 @@ enum ImageRule {
         image.set("UIImageWidth", .float32(unit ? 1 : Float(size.width)))
         image.set("UIImageHeight", .float32(unit ? 1 : Float(size.height)))
         image.set("UIResourceName", .string(name))
-        if context.era.writesSymbolImageKeys {
+        if context.era.writesNilSymbolKeys {
             image.set("UISystemSymbolResourceName", .null)
             image.set("UISymbolImageConfiguration", .null)
-            image.set("UIResourceCatalogName", .null)
         }
+        if context.era.writesSymbolImageKeys { image.set("UIResourceCatalogName", .null) }
         return image
     }
 
