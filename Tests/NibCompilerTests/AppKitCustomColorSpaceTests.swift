@@ -316,3 +316,60 @@ struct AppKitArrayControllerTests {
         #expect(graph.text("NSObjectClassName", of: controller) == "Item")
     }
 }
+
+/// Segments' tool tips, disabled segments and Base.lproj labels, against Skype's and restel's
+/// keyed nibs.
+@Suite("AppKit segments: tool tips, disabled segments, localizable labels")
+struct AppKitSegmentTests {
+    static let control = #"""
+        <customView id="1">
+            <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+            <subviews>
+                <segmentedControl verticalHuggingPriority="750" id="s1">
+                    <rect key="frame" x="10" y="10" width="200" height="24"/>
+                    <segmentedCell key="cell" borderStyle="border" alignment="left" style="rounded" trackingMode="selectOne" id="O77-mC-41a">
+                        <font key="font" metaFont="system"/>
+                        <segments>
+                            <segment label="Map" toolTip="Show the classic map"/>
+                            <segment label="Satellite" toolTip="Show the satellite map" selected="YES" tag="1"/>
+                            <segment label="Off" enabled="NO"/>
+                        </segments>
+                    </segmentedCell>
+                </segmentedControl>
+            </subviews>
+        </customView>
+        """#
+
+    @Test(
+        "in Base.lproj, labels and tool tips are <cell id>.ibShadowedLabels[i] / ibShadowedToolTips[i], as Skype's",
+        .corpus)
+    func localizable() throws {
+        let url = try Corpus.directory().appendingPathComponent(
+            "nib-keyed/MacOS-Apps-Cod-Skype__Contents_Resources_Base.lproj_LocationMessageMapView.nib")
+        let apple = Graph(try NibArchive(keyedArchiveBytes: [UInt8](Data(contentsOf: url))))
+        let appleItems = apple.all("NSSegmentItem").filter { apple.value("NSSegmentItemTooltip", of: $0) != nil }
+        let appleKeys = appleItems.compactMap { item in
+            apple.object("NSSegmentItemTooltip", of: item).flatMap { apple.text("NSKey", of: $0) }
+        }
+        #expect(appleKeys == ["O77-mC-41a.ibShadowedToolTips[0]", "O77-mC-41a.ibShadowedToolTips[1]"])
+        let appleLabels = appleItems.compactMap { item in
+            apple.object("NSSegmentItemLabel", of: item).flatMap { apple.text("NSKey", of: $0) }
+        }
+        #expect(appleLabels == ["O77-mC-41a.ibShadowedLabels[0]", "O77-mC-41a.ibShadowedLabels[1]"])
+        var options = StandInProfiles.options
+        options.baseLocalized = true
+        let graph = try Source.graph(Source.macOSXib(Self.control), options: options)
+        let items = graph.all("NSSegmentItem")
+        try #require(items.count == 3)
+        let keys = items.compactMap { item in
+            graph.object("NSSegmentItemTooltip", of: item).flatMap { graph.text("NSKey", of: $0) }
+        }
+        #expect(keys == appleKeys)
+        let labels = items.compactMap { item in
+            graph.object("NSSegmentItemLabel", of: item).flatMap { graph.text("NSKey", of: $0) }
+        }
+        #expect(labels == (0..<3).map { "O77-mC-41a.ibShadowedLabels[\($0)]" })
+        #expect(graph.value("NSSegmentItemDisabled", of: items[2]) == .bool(true))
+        #expect(graph.value("NSSegmentItemDisabled", of: items[0]) == nil)
+    }
+}

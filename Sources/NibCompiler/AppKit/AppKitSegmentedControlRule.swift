@@ -60,7 +60,8 @@ enum AppKitSegmentedControlRule {
             case ("segments", nil):
                 for segment in child.children {
                     if segment.flag("selected") { selected = segments.count }
-                    segments.append(try self.segment(segment, context: context))
+                    segments.append(
+                        try self.segment(segment, index: segments.count, of: cell, context: context))
                 }
             default:
                 try context.unmodelled(
@@ -85,13 +86,19 @@ enum AppKitSegmentedControlRule {
         return control
     }
 
-    /// One `<segment>` → `NSSegmentItem`.
-    static func segment(_ segment: SourceElement, context: AppKitContext) throws(CompileError) -> ArchivedObject {
+    /// One `<segment>`, the `index`th of `cell`, → `NSSegmentItem`. In a `Base.lproj` document
+    /// its label and tool tip are `NSLocalizableString`s keyed `<cell id>.ibShadowedLabels[i]` and
+    /// `<cell id>.ibShadowedToolTips[i]`; `toolTip` is `NSSegmentItemTooltip` and `enabled="NO"`
+    /// `NSSegmentItemDisabled` (Skype's LocationMessageMapView and restel's DictionaryWindow,
+    /// keyed).
+    static func segment(_ segment: SourceElement, index: Int, of cell: SourceElement, context: AppKitContext)
+        throws(CompileError) -> ArchivedObject
+    {
         guard segment.name == "segment" else {
             throw context.error(.unsupportedElement, segment, "<\(segment.name)> inside <segments> is not supported")
         }
         for name in segment.attributes.keys
-        where !["label", "width", "tag", "image", "imageScaling", "selected"].contains(name) {
+        where !["label", "width", "tag", "image", "imageScaling", "selected", "toolTip", "enabled"].contains(name) {
             try context.unmodelled(.unsupportedAttribute, segment, "segment attribute \(name) is not modelled")
         }
         var hasLabel = true
@@ -111,7 +118,16 @@ enum AppKitSegmentedControlRule {
         if let image = segment["image"] {
             item.set("NSSegmentItemImage", try AppKitImageRule.image(image, element: segment, context: context))
         }
-        if hasLabel { item.set("NSSegmentItemLabel", .string(segment["label"] ?? "")) }
+        if hasLabel {
+            item.set(
+                "NSSegmentItemLabel",
+                context.localizable(segment["label"] ?? "", property: "ibShadowedLabels[\(index)]", of: cell))
+        }
+        if let toolTip = segment["toolTip"] {
+            item.set(
+                "NSSegmentItemTooltip",
+                context.localizable(toolTip, property: "ibShadowedToolTips[\(index)]", of: cell))
+        }
         if let tagText = segment["tag"] {
             guard let tag = Int(tagText).flatMap({ Int32(exactly: $0) }) else {
                 throw context.error(.invalidSource, segment, "the segment tag must be an integer")
@@ -119,6 +135,7 @@ enum AppKitSegmentedControlRule {
             if tag != 0 { item.set("NSSegmentItemTag", int: Int(tag)) }
         }
         if segment.flag("selected") { item.set("NSSegmentItemSelected", .bool(true)) }
+        if segment["enabled"] == "NO" { item.set("NSSegmentItemDisabled", .bool(true)) }
         item.set(
             "NSSegmentItemImageScaling",
             int: try CellRule.value(segment, "imageScaling", AppKitImageViewRule.scalings, default: 0, context))

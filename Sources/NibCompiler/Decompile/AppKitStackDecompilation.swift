@@ -319,10 +319,12 @@ extension AppKitDecompilation {
             } else {
                 segment.append(DecompiledElement("nil", [("key", "label")]))
             }
+            // Xcode writes the tool tip right after the label.
+            if let toolTip = reader.string(item, "NSSegmentItemTooltip") { segment.set("toolTip", toolTip) }
             if let width = reader.number(item, "NSSegmentItemWidth") { segment.set("width", Self.number(width)) }
             var itemKnown: Set<String> = [
                 "NSSegmentItemLabel", "NSSegmentItemWidth", "NSSegmentItemTag", "NSSegmentItemSelected",
-                "NSSegmentItemImageScaling",
+                "NSSegmentItemImageScaling", "NSSegmentItemTooltip",
             ]
             if let image = reader.reference(item, "NSSegmentItemImage").flatMap({ self.image($0) }) {
                 segment.set("image", image)
@@ -335,6 +337,10 @@ extension AppKitDecompilation {
             }
             if let tag = reader.integer(item, "NSSegmentItemTag"), tag != 0 { segment.set("tag", String(tag)) }
             if reader.flag(item, "NSSegmentItemSelected") == true { segment.set("selected", "YES") }
+            if reader.flag(item, "NSSegmentItemDisabled") == true {
+                segment.set("enabled", "NO")
+                itemKnown.insert("NSSegmentItemDisabled")
+            }
             keepUnread(item, known: itemKnown, in: segment)
             segments.append(segment)
         }
