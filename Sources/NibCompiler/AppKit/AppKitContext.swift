@@ -156,6 +156,24 @@ final class AppKitContext: DiagnosingContext {
         return SwiftClassName.mangled(custom, module: module)
     }
 
+    /// The `IBClassReference` recorded beside a named custom class (windows, custom views
+    /// without direct instantiation: test15_custom_classes), nil without `customClass`. Every one
+    /// in the corpus names no module; for a class in a module (`runtimeName` is its mangled
+    /// name) the module is assumed, with a warning naming `kind` and the archived class name key.
+    func classReference(of element: SourceElement, runtimeName: String, kind: String, nameKey: String)
+        throws(CompileError) -> ArchivedObject?
+    {
+        guard let named = element["customClass"] else { return nil }
+        let module = runtimeName == named ? nil : SwiftClassName.module(of: element, target: module).module
+        if module != nil {
+            try unmodelled(
+                .unsupportedAttribute, element,
+                "no compiled nib shows \(kind) in a Swift module: \(nameKey) \"\(runtimeName)\" and an "
+                    + "IBClassReference naming the module are assumed")
+        }
+        return CustomObjectRule.classReference(named, module: module)
+    }
+
     /// The `title` of `element` as ibtool archives it: in a `Base.lproj` document a non-empty
     /// title is an `NSLocalizableString` keyed `<id>.title` with the text as its development
     /// value, else a plain string. Seen on window, menu, menu item, button cell and text field

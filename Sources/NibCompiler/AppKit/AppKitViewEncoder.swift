@@ -198,16 +198,11 @@ struct AppKitViewEncoder {
         }
         if isCustom && !instantiatesDirectly {
             // A named custom class is also recorded as an IBClassReference (test15_custom_classes).
-            if let named = element["customClass"] {
-                let module =
-                    customClass == named ? nil : SwiftClassName.module(of: element, target: context.module).module
-                if module != nil {
-                    try context.unmodelled(
-                        .unsupportedAttribute, element,
-                        "no compiled nib shows a custom view class in a Swift module without direct instantiation: "
-                            + "NSClassName \"\(customClass)\" and an IBClassReference naming the module are assumed")
-                }
-                view.set("IBClassReference", CustomObjectRule.classReference(named, module: module))
+            if let reference = try context.classReference(
+                of: element, runtimeName: customClass,
+                kind: "a custom view class without direct instantiation", nameKey: "NSClassName")
+            {
+                view.set("IBClassReference", reference)
             }
             view.set("NSClassName", .string(customClass))
         }

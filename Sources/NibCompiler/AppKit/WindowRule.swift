@@ -302,15 +302,11 @@ enum WindowRule {
             }
             window.set("NSWindowToolbarStyle", int: code)
         }
-        if let custom = element["customClass"] {
-            let module = windowClass == custom ? nil : SwiftClassName.module(of: element, target: context.module).module
-            if module != nil {
-                try context.unmodelled(
-                    .unsupportedAttribute, element,
-                    "no compiled nib shows a window class in a Swift module: NSWindowClass \"\(windowClass ?? custom)\" "
-                        + "and an IBClassReference naming the module are assumed")
-            }
-            window.set("IBClassReference", CustomObjectRule.classReference(custom, module: module))
+        if let windowClass,
+            let reference = try context.classReference(
+                of: element, runtimeName: windowClass, kind: "a window class", nameKey: "NSWindowClass")
+        {
+            window.set("IBClassReference", reference)
         }
         if element["visibleAtLaunch"] ?? "YES" == "YES" { context.visibleWindows.append(window) }
         return window

@@ -5,6 +5,10 @@ import NibArchive
 import NibCompiler
 import Testing
 
+// AppKit rules learned for the documents of the wild corpus (docs/COMPILE.md, "Session 16"):
+// custom color spaces, boxes, focus rings, autoresizing, array controllers, segments. Each
+// expected value is read from Apple's nibs in the corpus where it has them.
+
 /// Colors in custom color spaces (`colorSpace="custom"`) other than sRGB: compiled as the
 /// calibrated colors they resolve to, with a warning, instead of failing their control.
 @Suite("AppKit colors in custom color spaces")
