@@ -146,38 +146,42 @@ struct NibVariantChoice {
     }
 
     /// `document` (a decompiled AppKit document) asking for `deployment`: a `<deployment
-    /// version identifier="macosx">` first in its `<dependencies>`, as Xcode writes it.
+    /// version identifier="macosx">` first in its `<dependencies>`, as Xcode writes it; the files
+    /// decide over a target the nib's forms asked for (AppKitDecompilation), which it replaces.
     static func asking(_ document: String, forMac deployment: AppKitNibVariants.Version) -> String {
-        let opening = "<dependencies>\n"
-        guard document.contains("targetRuntime=\"MacOSX.Cocoa\""), let range = document.range(of: opening) else {
-            return document
-        }
-        var rest = document[range.upperBound...]
-        let indentation = String(rest.prefix { $0 == " " })
-        // The files decide over a target the nib's forms asked for (AppKitDecompilation).
-        if let existing = rest.range(of: "<deployment "),
-            let end = rest.range(of: "\n", range: existing.upperBound..<rest.endIndex),
-            rest[rest.startIndex..<existing.lowerBound].allSatisfy({ $0 == " " })
-        {
-            rest = rest[end.upperBound...]
-        }
-        let line = "\(indentation)<deployment version=\"\(deployment.documentVersion)\" identifier=\"macosx\"/>\n"
-        return String(document[..<range.upperBound]) + line + String(rest)
+        asking(
+            document, runtime: "MacOSX.Cocoa", version: deployment.documentVersion, identifier: "macosx",
+            replacing: true)
     }
 
     /// `document` (a decompiled UIKit document) asking for `deployment`: a `<deployment
     /// version identifier="iOS">` first in its `<dependencies>` (the order macOS documents
     /// write theirs in).
     static func asking(_ document: String, for deployment: UIKitNibVariants.Version) -> String {
+        asking(
+            document, runtime: "iOS.CocoaTouch", version: String(deployment.documentVersion), identifier: "iOS",
+            replacing: false)
+    }
+
+    /// `document` of target runtime `runtime` with a `<deployment>` line first in its
+    /// `<dependencies>`, indented as the line after it; `replacing` drops a `<deployment>` line
+    /// already first there.
+    private static func asking(
+        _ document: String, runtime: String, version: String, identifier: String, replacing: Bool
+    ) -> String {
         let opening = "<dependencies>\n"
-        guard document.contains("targetRuntime=\"iOS.CocoaTouch\""), let range = document.range(of: opening) else {
+        guard document.contains("targetRuntime=\"\(runtime)\""), let range = document.range(of: opening) else {
             return document
         }
-        // The indentation of the line after `<dependencies>`.
-        let rest = document[range.upperBound...]
+        var rest = document[range.upperBound...]
         let indentation = String(rest.prefix { $0 == " " })
-        let line =
-            "\(indentation)<deployment version=\"\(deployment.documentVersion)\" identifier=\"iOS\"/>\n"
+        if replacing, let existing = rest.range(of: "<deployment "),
+            let end = rest.range(of: "\n", range: existing.upperBound..<rest.endIndex),
+            rest[rest.startIndex..<existing.lowerBound].allSatisfy({ $0 == " " })
+        {
+            rest = rest[end.upperBound...]
+        }
+        let line = "\(indentation)<deployment version=\"\(version)\" identifier=\"\(identifier)\"/>\n"
         return String(document[..<range.upperBound]) + line + String(rest)
     }
 }

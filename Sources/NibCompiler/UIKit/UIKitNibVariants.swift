@@ -203,13 +203,10 @@ enum UIKitNibVariants {
         }
         for trigger in needed {
             guard let unmodelled = trigger.unmodelled else { continue }
-            try document.diagnostics.recover(
-                CompileError(
-                    code: .unsupportedElement, file: document.fileName, line: trigger.element.line,
-                    column: trigger.element.column, element: trigger.element.summary,
-                    message:
-                        "for iOS before \(trigger.version) ibtool writes runtime.nib with \(unmodelled), which is not "
-                        + "modelled: runtime.nib holds the \(trigger.version) form"))
+            try unmodelledForm(
+                at: trigger.element, in: document,
+                "for iOS before \(trigger.version) ibtool writes runtime.nib with \(unmodelled), which is not "
+                    + "modelled: runtime.nib holds the \(trigger.version) form")
         }
         let form =
             colorUses.isEmpty && !unpinsCells
@@ -223,13 +220,21 @@ enum UIKitNibVariants {
         guard let form = plan.form,
             let missed = form.colorUses.first(where: { !form.placed.contains(ObjectIdentifier($0.element)) })
         else { return }
+        try unmodelledForm(
+            at: missed.element, in: document,
+            "for iOS before 13.0 ibtool writes runtime.nib with a trait storage for this named color, which is "
+                + "not modelled where its object is archived: runtime.nib holds the 13.0 form there")
+    }
+
+    /// Reports an older form `runtime.nib` does not get at `element` (a warning, an error with
+    /// `--strict`).
+    private static func unmodelledForm(at element: SourceElement, in document: SourceDocument, _ message: String)
+        throws(CompileError)
+    {
         try document.diagnostics.recover(
             CompileError(
-                code: .unsupportedElement, file: document.fileName, line: missed.element.line,
-                column: missed.element.column, element: missed.element.summary,
-                message:
-                    "for iOS before 13.0 ibtool writes runtime.nib with a trait storage for this named color, which is "
-                    + "not modelled where its object is archived: runtime.nib holds the 13.0 form there"))
+                code: .unsupportedElement, file: document.fileName, line: element.line, column: element.column,
+                element: element.summary, message: message))
     }
 
     /// A compiled nib as the files of its directory: `runtime.nib` (the older forms `form`
