@@ -377,3 +377,39 @@ struct AppKitSegmentTests {
         #expect(graph.value("NSSegmentItemDisabled", of: items[0]) == nil)
     }
 }
+
+/// Text completion on plain text fields, by analogy with search fields.
+@Suite("AppKit text fields: text completion")
+struct AppKitTextCompletionTests {
+    @Test(
+        "textCompletion NO on a text field archives the search field cell's key (searchfield_no_completion), with a warning",
+        .corpus)
+    func textCompletion() throws {
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-viraptor-ibtool-searchfield_no_completion/searchfield_no_completion.nib")
+        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        let appleCell = try #require(apple.all("NSSearchFieldCell").first)
+        let source = Source.macOSXib(
+            #"""
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <textField textCompletion="NO" id="t1">
+                        <rect key="frame" x="10" y="10" width="200" height="22"/>
+                        <textFieldCell key="cell" lineBreakMode="clipping" title="Label" id="t2">
+                            <font key="font" metaFont="system"/>
+                        </textFieldCell>
+                    </textField>
+                </subviews>
+            </customView>
+            """#)
+        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
+        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) != nil)
+        #expect(
+            graph.value("NSAutomaticTextCompletionDisabled", of: cell)
+                == apple.value("NSAutomaticTextCompletionDisabled", of: appleCell))
+        #expect(output.warnings.contains { $0.message.contains("textCompletion") })
+    }
+}

@@ -86,8 +86,14 @@ enum AppKitTextFieldRule {
         if let ring = element["focusRingType"], ring != "none" {
             try context.unmodelled(.unsupportedAttribute, element, "focusRingType \"\(ring)\" is not modelled")
         }
-        if element["textCompletion"] != nil && variant.element != "searchField" {
-            try context.unmodelled(.unsupportedAttribute, element, "textCompletion is only supported on search fields")
+        // NSTextField's automaticTextCompletionEnabled (macOS 10.12.2): the pairs show it only on
+        // search fields, whose cell archives NSAutomaticTextCompletionDisabled; a plain text
+        // field's cell is assumed to archive it alike (83 wild text fields say NO).
+        if let completion = element["textCompletion"], variant.element != "searchField" {
+            try context.unmodelled(
+                .unsupportedAttribute, element,
+                "no compiled nib shows textCompletion=\"\(completion)\" on a text field; archived as a search field's "
+                    + "cell archives it")
         }
         let kind = AppKitViewEncoder.Kind(
             attributes: attributes, children: [variant.cellElement], hugging: (250, 750))
@@ -202,7 +208,11 @@ enum AppKitTextFieldRule {
         if let background = colors["backgroundColor"] { object.set("NSBackgroundColor", background) }
         if let text = colors["textColor"] { object.set("NSTextColor", text) }
         if let locales { object.set("NSAllowedInputLocales", .collection("NSArray", locales)) }
-        if isSearch { encodeSearchCell(object, control: control, field: field) }
+        if isSearch {
+            encodeSearchCell(object, control: control, field: field)
+        } else if field["textCompletion"] == "NO" {
+            object.set("NSAutomaticTextCompletionDisabled", .bool(true))
+        }
         if try characterPicker(field, context: context) { object.set("NSCharacterPickerEnabled", .bool(true)) }
         if isCombo {
             try AppKitComboBoxRule.encodeCell(cell, object, font: object.object(forKey: "NSSupport"), context: context)
