@@ -36,6 +36,10 @@ public struct NibDecompiler: Sendable {
         /// layer-backed): the document compiles back to it with `nibtool compile
         /// --overlay-scrollers`, as the document cannot record it.
         public var overlayScrollers = false
+        /// The menu check mark and mixed-state image sizes the nib archives, when they are not
+        /// the ones the compiler gives its Xcode (the Mac that built it drew them otherwise): the
+        /// document compiles back to it with `nibtool compile --menu-state-image-sizes`.
+        public var menuStateImageSizes: MenuStateImageSizes?
 
         /// How many archived values and objects had no source form.
         public var unmappedCount: Int { unmapped.values.reduce(0, +) }
