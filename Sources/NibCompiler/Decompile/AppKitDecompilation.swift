@@ -26,6 +26,11 @@ final class AppKitDecompilation: DecompileState {
     /// Whether the Mac that built the nib showed overlay scrollers (``showsOverlayScrollers(_:)``):
     /// the scrollers' layer-tree flag is then the option's, not `wantsLayer`.
     lazy var overlayScrollers = Self.showsOverlayScrollers([reader])
+    /// Number formatter limits a keyed archive beside the nib holds as doubles (`minimum 0`):
+    /// a NIBArchive merges a whole double with an equal integer (PreferencesController's
+    /// `<real key="minimum" value="0.0"/>` is `NS.intval` 0 in `keyedobjects-101300.nib`, a
+    /// double in `keyedobjects.nib`), so only the keyed file tells `<real>` from `<integer>`.
+    var realLimits: Set<String> = []
     /// How deep views and menus nest before the rest is left out (a comment).
     static let maximumDepth = 200
 
