@@ -64,6 +64,10 @@ score() {
     fi
     # Overlay scrollers (every scroller layer-backed, the decompiler says so) are a build option.
     grep -q 'compiles back with --overlay-scrollers' "$work/decompile-err" && options+=(--overlay-scrollers)
+    # So are the building Mac's menu state image sizes, when they are not the Xcode's.
+    local sizes
+    sizes="$(sed -nE 's/.*compiles back with --menu-state-image-sizes ([0-9x,.]+).*/\1/p' "$work/decompile-err" | head -1)"
+    [ -n "$sizes" ] && options+=(--menu-state-image-sizes "$sizes")
     if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$reference" --limit "${SCORE_LIMIT:-5}" \
         > "$work/out" 2> "$work/err"; then
         pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
@@ -152,6 +156,9 @@ round_trip_storyboard() {
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
     local options=()
     grep -q 'compiles back with --overlay-scrollers' "$work/decompile-err" && options+=(--overlay-scrollers)
+    local sizes
+    sizes="$(sed -nE 's/.*compiles back with --menu-state-image-sizes ([0-9x,.]+).*/\1/p' "$work/decompile-err" | head -1)"
+    [ -n "$sizes" ] && options+=(--menu-state-image-sizes "$sizes")
     "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
     local compiled=1
     grep -q ': error: ' "$work/err" && compiled=0

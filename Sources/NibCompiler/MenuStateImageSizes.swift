@@ -37,6 +37,15 @@ public struct MenuStateImageSizes: Sendable, Hashable {
         self.init(checkMark: (numbers[0], numbers[1]), mixedState: (numbers[2], numbers[3]))
     }
 
+    /// The sizes as ``init(parsing:)`` reads them (`15x13,15x4`), the `--menu-state-image-sizes`
+    /// argument.
+    public var argument: String {
+        func text(_ value: Double) -> String {
+            value == value.rounded() && abs(value) <= 1000 ? String(Int(value)) : String(value)
+        }
+        return "\(text(checkMarkWidth))x\(text(checkMarkHeight)),\(text(mixedStateWidth))x\(text(mixedStateHeight))"
+    }
+
     var checkMarkComponents: [Double] { [checkMarkWidth, checkMarkHeight] }
     var mixedStateComponents: [Double] { [mixedStateWidth, mixedStateHeight] }
 }

@@ -97,6 +97,10 @@ struct Decompile: IOCommand {
             summary +=
                 " (built with overlay scrollers, every scroller layer-backed: it compiles back with --overlay-scrollers)"
         }
+        if let sizes = result.menuStateImageSizes {
+            summary +=
+                " (menu state images of other sizes, the building Mac's: it compiles back with --menu-state-image-sizes \(sizes.argument))"
+        }
         if result.isEditableBundle {
             summary += " (an editable nib bundle, keyedobjects.nib alone: it compiles back with --editable)"
         }

@@ -95,12 +95,15 @@ enum MenuRule {
     /// pair). Other Macs: MarkupTagsController (Xcode 14.2, the same toolsVersion 21507 and
     /// the same kind of small pop-up menus as PreferencesController) {15, 13} and {15, 4};
     /// AVRFuses dbb7734b (Xcode 15.3) {18, 17} and {18, 5}.
+    /// The state image sizes the pairs of Xcode `era` show (``stateImages(context:)``).
+    static func defaultStateImageSizes(_ era: XcodeEra) -> MenuStateImageSizes {
+        era < XcodeEra(14.2)
+            ? MenuStateImageSizes(checkMark: (14, 13), mixedState: (14, 4))
+            : MenuStateImageSizes(checkMark: (18, 16), mixedState: (18, 4))
+    }
+
     static func stateImages(context: AppKitContext) -> (on: ArchivedObject, mixed: ArchivedObject) {
-        let sizes =
-            context.menuStateImageSizes
-            ?? (context.era < XcodeEra(14.2)
-                ? MenuStateImageSizes(checkMark: (14, 13), mixedState: (14, 4))
-                : MenuStateImageSizes(checkMark: (18, 16), mixedState: (18, 4)))
+        let sizes = context.menuStateImageSizes ?? defaultStateImageSizes(context.era)
         return (
             context.sharedImage("NSMenuCheckmark", designSize: AppKitContext.text(sizes.checkMarkComponents)),
             context.sharedImage("NSMenuMixedState", designSize: AppKitContext.text(sizes.mixedStateComponents))

@@ -82,7 +82,9 @@ enum ScrollViewRule {
         // a 383-point scroll view, clip 368; AVRFuses' detached corner views, Xcode 14 and 15);
         // Xcode 16, 17.
         let scrollerWidth = context.era < AppKitEraRule.current ? 15 : Self.scrollerWidth
-        let scroll = ArchivedObject("NSScrollView")
+        // A custom class swaps the class (adium's AIAutoScrollView, ContactListWindowBorderless:
+        // NSClassSwapper with NSOriginalClassName NSScrollView), as for controls.
+        let scroll = try ControlRule.swapped(ArchivedObject("NSScrollView"), for: element, context: context)
         context.track(scroll, id: element["id"], parent: parent)
         let kind = AppKitViewEncoder.Kind(
             attributes: attributes, children: ["clipView", "scroller", "tableHeaderView"])

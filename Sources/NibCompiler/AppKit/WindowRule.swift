@@ -116,7 +116,11 @@ enum WindowRule {
                         }
                         toolbarHeight = 24
                     }
-                    frameMinSize = AppKitContext.text([width, height + 28 + toolbarHeight])
+                    // Before the macOS 11 SDK (Xcode 12) the title bar was 22 points high (adium's
+                    // ContactListWindowBorderless {72, 5} → {72, 27} and LogViewer {350, 200} →
+                    // {350, 222}, Xcode 11).
+                    let titleBar = context.era < XcodeEra(12) ? 22.0 : 28.0
+                    frameMinSize = AppKitContext.text([width, height + titleBar + toolbarHeight])
                 } else if context.isStoryboard, element.child("toolbar", key: "toolbar") == nil,
                     element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true
                 {

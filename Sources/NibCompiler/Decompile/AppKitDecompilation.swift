@@ -26,6 +26,11 @@ final class AppKitDecompilation: DecompileState {
     /// Whether the Mac that built the nib showed overlay scrollers (``showsOverlayScrollers(_:)``):
     /// the scrollers' layer-tree flag is then the option's, not `wantsLayer`.
     lazy var overlayScrollers = Self.showsOverlayScrollers([reader])
+    /// Number formatter limits a keyed archive beside the nib holds as doubles (`minimum 0`):
+    /// a NIBArchive merges a whole double with an equal integer (PreferencesController's
+    /// `<real key="minimum" value="0.0"/>` is `NS.intval` 0 in `keyedobjects-101300.nib`, a
+    /// double in `keyedobjects.nib`), so only the keyed file tells `<real>` from `<integer>`.
+    var realLimits: Set<String> = []
     /// How deep views and menus nest before the rest is left out (a comment).
     static let maximumDepth = 200
 
@@ -126,7 +131,30 @@ final class AppKitDecompilation: DecompileState {
         var result = NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
         result.overlayScrollers = overlayScrollers
+        result.menuStateImageSizes = menuStateImageSizes()
         return result
+    }
+
+    /// The design sizes of the menu check mark and mixed-state images (the `NSMenuCheckmark` and
+    /// `NSMenuMixedState` resources every menu item shares), when they are not the ones
+    /// ``MenuRule/stateImages(context:)`` gives the Xcode the nib shows: the Mac that built
+    /// it gave AppKit's images other sizes (scribendi MarkupTagsController {15, 13}, AVRFuses
+    /// dbb7734b {18, 17}), which only `--menu-state-image-sizes` sets again. `nil` when they
+    /// are the era's, absent, or not whole sizes the option takes.
+    func menuStateImageSizes() -> MenuStateImageSizes? {
+        var sizes: [String: [Double]] = [:]
+        for index in reader.entries.indices where reader.className(index) == "NSCustomResource" {
+            guard let name = reader.string(index, "NSResourceName"),
+                name == "NSMenuCheckmark" || name == "NSMenuMixedState",
+                let value = reader.reference(index, "IBDesignSize"),
+                let size = Self.numbers(reader.string(value, "NS.sizeval")), size.count == 2
+            else { continue }
+            sizes[name] = size
+        }
+        guard let check = sizes["NSMenuCheckmark"], let mixed = sizes["NSMenuMixedState"] else { return nil }
+        let text = [check, mixed].map { $0.map { Self.number($0) }.joined(separator: "x") }.joined(separator: ",")
+        guard let archived = MenuStateImageSizes(parsing: text) else { return nil }
+        return archived == MenuRule.defaultStateImageSizes(era) ? nil : archived
     }
 
     /// The deployment target an Xcode 11 or later nib shows by the older forms ibtool archives for
@@ -248,7 +276,21 @@ final class AppKitDecompilation: DecompileState {
         if keys.contains("NSControlSize2") {
             guard keys.contains("IBClassReference") else { return XcodeEra(12) }
             if keys.contains("NSBezelStyle") { return XcodeEra(15) }
-            return keys.contains("IBNSShadowedSymbolConfiguration") ? XcodeEra(14) : XcodeEra(13)
+            guard keys.contains("IBNSShadowedSymbolConfiguration") else { return XcodeEra(13) }
+            // Text-style fonts (table and combo box headers) have NSHasWidth from 14.2 (``AppKitEraRule``).
+            let hasWidth = reader.entries.contains { entry in
+                entry.className == "NSFont" && entry.values.contains { $0.key == "NSTextStyleDescriptor" }
+                    && entry.values.contains { $0.key == "NSHasWidth" }
+            }
+            return hasWidth ? XcodeEra(14.2) : XcodeEra(14)
+        }
+        // A nib without controls (a main menu): class references are Xcode 13's and later, and
+        // menu items without NSHiddenInRepresentation are before 15 (``AppKitEraRule``); the
+        // newest such Xcode, 14.2, is taken (scribendi MainMenu). The menu state image sizes
+        // tell 14.2 from older ones, and ``menuStateImageSizes()`` keeps those of any other.
+        if keys.contains("IBClassReference"), classes.contains("NSMenuItem"), !keys.contains("NSHiddenInRepresentation")
+        {
+            return XcodeEra(14.2)
         }
         if !keys.isDisjoint(with: AppKitEraRule.macOS11Keys) { return AppKitEraRule.current }
         if keys.contains("NSChildControllerCreationSelectorName") { return XcodeEra(11) }
@@ -414,6 +456,7 @@ final class AppKitDecompilation: DecompileState {
         } else {
             element.append(lost("NSWindowTemplate.NSWTFlags struts", "window struts \(struts)"))
         }
+        var known = Self.impliedWindowKeys
         if let rect = Self.numbers(reader.string(index, "NSWindowRect")), rect.count == 4 {
             element.append(Self.rect("contentRect", rect))
         }
@@ -429,6 +472,17 @@ final class AppKitDecompilation: DecompileState {
                         ("height", Self.number(size[1])),
                     ]))
         }
+        // The content maximum size (``WindowRule``: `NSMaxSize` is the rule's from it).
+        if let size = Self.numbers(reader.string(index, "NSWindowContentMaxSize")), size.count == 2 {
+            element.append(
+                DecompiledElement(
+                    "value",
+                    [
+                        ("key", "maxSize"), ("type", "size"), ("width", Self.number(size[0])),
+                        ("height", Self.number(size[1])),
+                    ]))
+            known.insert("NSWindowContentMaxSize")
+        }
         if let behavior = reader.integer(index, "NSWindowCollectionBehavior") {
             let mask = DecompiledElement("windowCollectionBehavior", [("key", "collectionBehavior")])
             for (name, bit) in WindowRule.collectionBehaviorBits where behavior & bit != 0 { mask.set(name, "YES") }
@@ -443,7 +497,6 @@ final class AppKitDecompilation: DecompileState {
                 element.append(view)
             }
         }
-        var known = Self.impliedWindowKeys
         if reader.flag(index, "NSAutorecalculatesContentBorderThicknessMinY") == false,
             let minY = reader.number(index, "NSContentBorderThicknessMinY")
         {
@@ -486,6 +539,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSTextField": name = "textField"
         case "NSSecureTextField": name = "secureTextField"
         case "NSSearchField": name = "searchField"
+        case "NSComboBox": name = "comboBox"
         case "NSButton": name = "button"
         case "NSImageView": name = "imageView"
         case "NSBox": name = "box"
@@ -548,7 +602,7 @@ final class AppKitDecompilation: DecompileState {
             element.append(container)
         }
         var known = Self.impliedViewKeys.union(constraintsAndGuides(index, element))
-        if let variant = AppKitTextFieldRule.variants[name], name != "comboBox" {
+        if let variant = AppKitTextFieldRule.variants[name] {
             known.formUnion(textField(index, element, variant: variant))
         } else if name == "button" || name == "popUpButton" {
             known.formUnion(button(index, element, depth: depth, popUp: name == "popUpButton"))
@@ -598,7 +652,8 @@ final class AppKitDecompilation: DecompileState {
     /// (``AppKitViewEncoder/Kind/hugging``), where it is not NSView's 250 × 250: absent from the
     /// nib, it is written in the document, which says 250 for an absent priority.
     static let defaultHugging: [String: (Double, Double)] = [
-        "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "popUpButton": (250, 750),
+        "textField": (250, 750), "secureTextField": (250, 750), "searchField": (250, 750), "comboBox": (250, 750),
+        "popUpButton": (250, 750),
         "slider": (250, 750),
         "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
         "segmentedControl": (250, 750), "datePicker": (250, 750), "matrix": (250, 750),
@@ -633,7 +688,14 @@ final class AppKitDecompilation: DecompileState {
             element.set("verticalCompressionResistancePriority", Self.number(compression[1]))
         }
         if reader.flag(index, "NSViewClipsToBoundsKeyName") == true { element.set("clipsToBounds", "YES") }
-        if flags & 0x100 == 0 { element.append(lost("NSView.NSvFlags autoresizesSubviews", "autoresizesSubviews NO")) }
+        // A plain view's focusRingType="none" sets NSvFlags 0x1000 (``AppKitViewEncoder``).
+        if flags & 0x1000 != 0, element.name == "view" || element.name == "customView" {
+            element.set("focusRingType", "none")
+        }
+        // Only boxes say autoresizesSubviews="NO" (``box(_:_:depth:)``).
+        if flags & 0x100 == 0, element.name != "box" {
+            element.append(lost("NSView.NSvFlags autoresizesSubviews", "autoresizesSubviews NO"))
+        }
         var frame: [Double] = [0, 0, 0, 0]
         if let rect = Self.numbers(reader.string(index, "NSFrame")), rect.count == 4 {
             frame = rect
@@ -743,6 +805,7 @@ final class AppKitDecompilation: DecompileState {
                 if let button = reader.reference(cell, key) { visited.insert(button) }
             }
         }
+        if variant.element == "comboBox" { cellKnown.formUnion(comboBoxCell(cell, cellElement)) }
         if !formatter(of: cell, in: cellElement, known: &cellKnown), let contents = reader.reference(cell, "NSContents")
         {
             if let title = reader.string(at: contents) {
@@ -791,6 +854,40 @@ final class AppKitDecompilation: DecompileState {
         }
         keepUnread(cell, known: cellKnown, in: cellElement)
         element.append(cellElement)
+        return known
+    }
+
+    /// A combo box cell's own keys (``AppKitComboBoxRule`` read backwards): the visible item
+    /// count, the vertical scroller, the `<objectValues>` strings; the `NSComboTableView` and
+    /// `NSAutomaticTextCompletionStored` are the rule's, and `completes="NO"` (the only value
+    /// it models) leaves no key. Returns the keys read.
+    func comboBoxCell(_ cell: Int, _ cellElement: DecompiledElement) -> Set<String> {
+        var known: Set<String> = ["NSAutomaticTextCompletionStored", "NSTableView"]
+        cellElement.set("completes", "NO")
+        if let count = reader.integer(cell, "NSVisibleItemCount") {
+            cellElement.set("numberOfVisibleItems", String(count))
+            known.insert("NSVisibleItemCount")
+        }
+        if let scroller = reader.flag(cell, "NSHasVerticalScroller") {
+            if !scroller { cellElement.set("hasVerticalScroller", "NO") }
+            known.insert("NSHasVerticalScroller")
+        }
+        if let table = reader.reference(cell, "NSTableView") { visited.insert(table) }
+        if reader.has(cell, "NSPopUpListData") {
+            let items = reader.elements(cell, "NSPopUpListData")
+            let strings = items.compactMap { reader.string(at: $0) }
+            // Only strings are modelled: a list with anything else is kept as a comment.
+            if strings.count == items.count {
+                let values = DecompiledElement("objectValues")
+                for text in strings {
+                    let string = DecompiledElement("string")
+                    string.text = text
+                    values.append(string)
+                }
+                cellElement.append(values)
+                known.insert("NSPopUpListData")
+            }
+        }
         return known
     }
 
@@ -1086,6 +1183,7 @@ final class AppKitDecompilation: DecompileState {
     }
 
     static let borderTypes = inverted(AppKitBoxRule.borderTypes)
+    static let titlePositions = inverted(AppKitBoxRule.titlePositions)
 
     /// `<box>`: a separator, or a titled box with its content view (``AppKitBoxRule`` read
     /// backwards); returns the keys read.
@@ -1094,12 +1192,16 @@ final class AppKitDecompilation: DecompileState {
             "NSOffsets", "NSTitleCell", "NSBorderType", "NSBoxType", "NSTitlePosition", "NSTransparent",
             "IBNSBoxIsUsingDocumentContentView", "NSContentView",
         ]
-        let title = reader.reference(index, "NSTitleCell").flatMap { reader.string($0, "NSContents") }
-        switch reader.integer(index, "NSBoxType") {
+        let titleCell = reader.reference(index, "NSTitleCell")
+        let title = titleCell.flatMap { reader.string($0, "NSContents") }
+        let type = reader.integer(index, "NSBoxType")
+        switch type {
         case 2:
             element.set("boxType", "separator")
             if let title, title != "Title" { element.set("title", title) }
-        case 0:
+        case 0, 3:
+            // Old-style boxes (NSBoxType 3) are laid out as primary ones (``AppKitBoxRule``).
+            if type == 3 { element.set("boxType", "oldStyle") }
             if let title, !title.isEmpty { element.set("title", title) }
             if let border = reader.integer(index, "NSBorderType"), border != 3, let name = Self.borderTypes[border] {
                 element.set("borderType", name)
@@ -1113,7 +1215,26 @@ final class AppKitDecompilation: DecompileState {
             }
         default:
             known = []
-            element.append(lost("AppKit box type", "a box of type \(reader.integer(index, "NSBoxType") ?? -1)"))
+            element.append(lost("AppKit box type", "a box of type \(type ?? -1)"))
+        }
+        if !known.isEmpty, let position = reader.integer(index, "NSTitlePosition"), position != 2,
+            let name = Self.titlePositions[position]
+        {
+            element.set("titlePosition", name)
+        }
+        // A title font other than the rule's 11-point system font (``AppKitBoxRule/titleCell``).
+        if !known.isEmpty, let titleCell, let font = reader.reference(titleCell, "NSSupport"),
+            !(reader.number(font, "NSSize") == 11 && (reader.integer(font, "NSfFlags") ?? 0) >> 8 == 12
+                && reader.string(font, "NSName") == AppKitFontRule.system),
+            let fontElement = self.font(font)
+        {
+            fontElement.set("key", "titleFont")
+            element.append(fontElement)
+        }
+        // autoresizesSubviews="NO": the rule clears NSvFlags 0x100 and sets it again with a runtime
+        // attribute (``connect(_:)`` takes that connector as the attribute's).
+        if !known.isEmpty, (reader.integer(index, "NSvFlags") ?? 0x100) & 0x100 == 0 {
+            element.set("autoresizesSubviews", "NO")
         }
         if reader.elements(index, "NSSubviews").contains(where: { !visited.contains($0) }) {
             element.append(lost("AppKit box subviews", "box subviews other than its content view"))
@@ -1229,9 +1350,13 @@ final class AppKitDecompilation: DecompileState {
             element.set("size", Self.number(size))
             return element
         }
-        // A pop-up's menu font was type 5 before Xcode 16 (``AppKitFontRule``).
+        // A pop-up's menu font was type 5 before Xcode 16 (``AppKitFontRule``), so type 6 is
+        // then the message font alone.
+        let older = era < AppKitEraRule.current
         let candidates = AppKitFontRule.metaFonts.sorted { $0.key < $1.key }.filter {
-            $0.value.name == name && ($0.value.type == type || ($0.key == "menu" && type == 5))
+            guard $0.value.name == name else { return false }
+            if $0.key == "menu" && older { return type == 5 }
+            return $0.value.type == type
         }
         guard let meta = candidates.first else { return nil }
         element.set("metaFont", meta.key)
@@ -1395,6 +1520,13 @@ final class AppKitDecompilation: DecompileState {
         var known = Self.impliedMenuItemKeys
         if imageKnown { known.insert("NSImage") }
         known.formUnion(symbolKeys)
+        // An empty attributed title (``MenuRule``: an NSAttributedString of "" alone).
+        if let title = reader.reference(index, "NSAttributedTitle"), reader.className(title) == "NSAttributedString",
+            reader.values(title).map(\.key) == ["NSString"], reader.string(title, "NSString") == ""
+        {
+            element.append(DecompiledElement("attributedString", [("key", "attributedTitle")]))
+            known.insert("NSAttributedTitle")
+        }
         if let submenu = reader.reference(index, "NSSubmenu"), !visited.contains(submenu),
             reader.className(submenu) == "NSMenu"
         {
@@ -1418,7 +1550,11 @@ final class AppKitDecompilation: DecompileState {
     func connect(_ connectors: [Int]) {
         for connector in connectors {
             let className = reader.className(connector)
-            if className == "NSIBUserDefinedRuntimeAttributesConnector", runtimeAttributes(connector) { continue }
+            if className == "NSIBUserDefinedRuntimeAttributesConnector",
+                boxResizesNoSubviews(connector) || runtimeAttributes(connector)
+            {
+                continue
+            }
             // A view's tool tip (``AppKitToolTipRule``): the view's `toolTip`.
             if className == "NSIBHelpConnector", reader.string(connector, "NSFile") == "NSToolTipHelpKey",
                 let view = reader.reference(connector, "NSDestination"), let element = elements[view],
@@ -1477,6 +1613,22 @@ final class AppKitDecompilation: DecompileState {
                     lost("AppKit connection \(className)", "the \(className) \(label)"))
             }
         }
+    }
+
+    /// Whether `connector` is the runtime attribute ``AppKitBoxRule`` writes for a box's
+    /// `autoresizesSubviews="NO"` (one key path, `autoresizesSubviews`, false), on a box that
+    /// says so.
+    func boxResizesNoSubviews(_ connector: Int) -> Bool {
+        guard let object = reader.reference(connector, "NSObject"), let element = elements[object],
+            element.name == "box", element["autoresizesSubviews"] == "NO"
+        else { return false }
+        let keyPaths = reader.elements(connector, "NSKeyPaths")
+        let values = reader.elements(connector, "NSValues")
+        guard keyPaths.count == 1, values.count == 1, let path = keyPaths.first, let value = values.first else {
+            return false
+        }
+        return reader.string(at: path) == "autoresizesSubviews" && reader.className(value) == "NSNumber"
+            && reader.flag(value, "NS.boolval") == false
     }
 
     // MARK: Geometry

@@ -55,6 +55,23 @@ extension AppKitDecompilation {
         return true
     }
 
+    /// The number formatter limits (`minimum 0`) that `reader`, a keyed archive, holds as
+    /// doubles (`NS.dblval`), in any of its 10.4-behavior formatters.
+    static func realLimits(in reader: DecompileReader) -> Set<String> {
+        let decompilation = AppKitDecompilation(reader: reader)
+        var limits: Set<String> = []
+        for index in reader.entries.indices where reader.className(index) == "NSNumberFormatter" {
+            let attributes = decompilation.formatterAttributes(index)
+            for name in ["minimum", "maximum"] {
+                guard let object = attributes[name], reader.has(object, "NS.dblval"),
+                    let value = reader.numberObject(at: object)
+                else { continue }
+                limits.insert("\(name) \(Self.number(value))")
+            }
+        }
+        return limits
+    }
+
     /// The formatter's `NS.attributes`: name → value object.
     func formatterAttributes(_ formatter: Int) -> [String: Int] {
         guard let dictionary = reader.reference(formatter, "NS.attributes") else { return [:] }
@@ -140,7 +157,10 @@ extension AppKitDecompilation {
             guard reader.className(object) == "NSNumber", let value = reader.numberObject(at: object) else {
                 return nil
             }
-            let kind = reader.has(object, "NS.intval") ? "integer" : "real"
+            // A whole limit the keyed archive beside the nib keeps as a double (``realLimits``).
+            let kind =
+                reader.has(object, "NS.intval") && !realLimits.contains("\(name) \(Self.number(value))")
+                ? "integer" : "real"
             element.append(DecompiledElement(kind, [("key", name), ("value", Self.number(value))]))
             read.insert(name)
         }

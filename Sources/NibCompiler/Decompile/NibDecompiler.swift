@@ -36,6 +36,10 @@ public struct NibDecompiler: Sendable {
         /// layer-backed): the document compiles back to it with `nibtool compile
         /// --overlay-scrollers`, as the document cannot record it.
         public var overlayScrollers = false
+        /// The menu check mark and mixed-state image sizes the nib archives, when they are not
+        /// the ones the compiler gives its Xcode (the Mac that built it drew them otherwise): the
+        /// document compiles back to it with `nibtool compile --menu-state-image-sizes`.
+        public var menuStateImageSizes: MenuStateImageSizes?
 
         /// How many archived values and objects had no source form.
         public var unmappedCount: Int { unmapped.values.reduce(0, +) }
@@ -49,13 +53,23 @@ public struct NibDecompiler: Sendable {
     /// - Throws: ``DecompileError`` when the archive is not a nib (no root object with a
     ///   top-level object list).
     public func decompile(_ archive: NibArchive) throws(DecompileError) -> Result {
+        try decompile(archive, keyedCompanion: nil)
+    }
+
+    /// `decompile(_:)`, with the keyed archive a macOS directory nib holds beside the NIBArchive
+    /// read (for what only the keyed form keeps apart: ``AppKitDecompilation/realLimits``).
+    func decompile(_ archive: NibArchive, keyedCompanion: NibArchive?) throws(DecompileError) -> Result {
         let reader = DecompileReader(archive)
         guard !reader.entries.isEmpty else { throw DecompileError(message: "the archive has no objects") }
         if reader.has(0, "UINibTopLevelObjectsKey") {
             return UIKitDecompilation(reader: reader).run()
         }
         if reader.has(0, "IB.objectdata") || reader.className(0) == "NSIBObjectData" {
-            return AppKitDecompilation(reader: reader).run()
+            let decompilation = AppKitDecompilation(reader: reader)
+            if let keyedCompanion {
+                decompilation.realLimits = AppKitDecompilation.realLimits(in: DecompileReader(keyedCompanion))
+            }
+            return decompilation.run()
         }
         throw DecompileError(
             message:

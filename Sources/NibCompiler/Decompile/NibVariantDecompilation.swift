@@ -42,7 +42,8 @@ extension NibDecompiler {
         guard let index = choice.chosen.first, nibs.indices.contains(index) else {
             throw DecompileError(message: "the directory nib holds no nib")
         }
-        var result = try decompile(nibs[index].archive)
+        let keyed = nibs.first { $0.name == "keyedobjects.nib" && $0.name != nibs[index].name }
+        var result = try decompile(nibs[index].archive, keyedCompanion: keyed?.archive)
         if let deployment = choice.deployment
             ?? (nibs[index].name == "runtime.nib"
                 ? NibVariantChoice.olderForm(in: nibs[index].archive)?.targetBelow : nil)
