@@ -24,12 +24,7 @@ struct AppKitCustomClassAndMenuTests {
     }
 
     /// Apple's nib at `path` under the corpus (NIBArchive or keyed archive) as a graph.
-    static func appleGraph(_ path: String) throws -> Graph {
-        let bytes = try [UInt8](Data(contentsOf: try Corpus.directory().appendingPathComponent(path)))
-        return Graph(
-            NibArchive.isKeyedArchive(bytes) ? try NibArchive(keyedArchiveBytes: bytes) : try NibArchive(parsing: bytes)
-        )
-    }
+    static func appleGraph(_ path: String) throws -> Graph { try WildRuleSupport.apple(path) }
 
     @Test(
         "Apple archives Swift classes of a module by their runtime name (module_override, Aerial's cell view)", .corpus)

@@ -9,6 +9,23 @@ import Testing
 // custom color spaces, boxes, focus rings, autoresizing, array controllers, segments. Each
 // expected value is read from Apple's nibs in the corpus where it has them.
 
+/// What the suites below share: Apple's nib at a corpus path, and a compile with its warnings.
+enum WildRuleSupport {
+    /// Apple's nib at `path` under the corpus (NIBArchive or keyed archive) as a graph.
+    static func apple(_ path: String) throws -> Graph {
+        let bytes = try [UInt8](Data(contentsOf: try Corpus.directory().appendingPathComponent(path)))
+        return Graph(
+            NibArchive.isKeyedArchive(bytes) ? try NibArchive(keyedArchiveBytes: bytes) : try NibArchive(parsing: bytes)
+        )
+    }
+
+    /// `source` compiled with stand-in ICC profiles: the graph and the warnings.
+    static func compile(_ source: String) throws -> (graph: Graph, warnings: [CompileWarning]) {
+        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
+        return (try Graph(NibArchive(parsing: output.files[""] ?? [])), output.warnings)
+    }
+}
+
 /// Colors in custom color spaces (`colorSpace="custom"`) other than sRGB: compiled as the
 /// calibrated colors they resolve to, with a warning, instead of failing their control.
 @Suite("AppKit colors in custom color spaces")
@@ -34,20 +51,16 @@ struct AppKitCustomColorSpaceTests {
     }
 
     static func textColor(_ color: String) throws -> (graph: Graph, color: Int, warnings: [CompileWarning]) {
-        let output = try Source.compiler(StandInProfiles.options).compile(
-            Data(Self.textField(color: color).utf8), fileName: "Test.xib")
-        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let (graph, warnings) = try WildRuleSupport.compile(Self.textField(color: color))
         let cell = try #require(graph.all("NSTextFieldCell").first)
-        return (graph, try #require(graph.object("NSTextColor", of: cell)), output.warnings)
+        return (graph, try #require(graph.object("NSTextColor", of: cell)), warnings)
     }
 
     @Test("a Generic Gray Gamma 2.2 level that a catalog gray resolves to archives Apple's calibrated white", .corpus)
     func catalogLevel() throws {
         // Apple: StatusBar's controlColor resolves to the gamma 2.2 level 0.6666666667 with the
         // calibrated white "0.602715373".
-        let url = try Corpus.directory().appendingPathComponent(
-            "xib-pairs/macos-viraptor-ibtool-StatusBar/StatusBar.nib")
-        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
+        let apple = try WildRuleSupport.apple("xib-pairs/macos-viraptor-ibtool-StatusBar/StatusBar.nib")
         let appleGray = try #require(
             apple.all("NSColor").first { apple.data("NSComponents", of: $0) == Array("0.6666666667 1".utf8) })
         let (graph, color, warnings) = try Self.textColor(
@@ -118,9 +131,8 @@ struct AppKitCustomColorSpaceTests {
 struct AppKitBoxTitleTests {
     @Test("an old-style line box without a title keeps its content rect, as SUUpdateAlert's (Apple's nib)", .corpus)
     func untitledOldStyleBox() throws {
-        let url = try Corpus.directory().appendingPathComponent(
+        let apple = try WildRuleSupport.apple(
             "xib-pairs/macos-sparkle-project-Sparkle-SUUpdateAlert/Base.lproj/SUUpdateAlert.nib")
-        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
         let appleBox = try #require(apple.all("NSBox").first)
         let source = Source.macOSXib(
             #"""
@@ -182,8 +194,7 @@ extension AppKitBoxTitleTests {
                 </subviews>
             </customView>
             """#)
-        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
-        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let (graph, warnings) = try WildRuleSupport.compile(source)
         let box = try #require(graph.all("NSBox").first)
         #expect(graph.value("NSBoxType", of: box)?.integerValue == 4)
         #expect(graph.value("NSBorderType", of: box)?.integerValue == 0)
@@ -191,7 +202,7 @@ extension AppKitBoxTitleTests {
         #expect(graph.value("NSTransparent", of: box) == .bool(true))
         let content = try #require(graph.object("NSContentView", of: box))
         #expect(graph.all("NSCustomView").contains { graph.object("NSSuperview", of: $0) == content })
-        #expect(output.warnings.contains { $0.message.contains("custom box") })
+        #expect(warnings.contains { $0.message.contains("custom box") })
     }
 }
 
@@ -202,10 +213,9 @@ struct AppKitFocusRingTests {
         "a check box cell with focusRingType none has SUUpdatePermissionPrompt's NSCellFlags2; its button no trace",
         .corpus)
     func focusRingNone() throws {
-        let url = try Corpus.directory().appendingPathComponent(
+        let apple = try WildRuleSupport.apple(
             "xib-pairs/macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt/Base.lproj/SUUpdatePermissionPrompt.nib/keyedobjects-110000.nib"
         )
-        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
         // The small check box "Include anonymous system profile" (state on, focusRingType none).
         let appleCell = try #require(
             apple.all("NSButtonCell").first {
@@ -256,14 +266,13 @@ struct AppKitSharedAutoresizingTests {
                 </subviews>
             </customView>
             """#)
-        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
-        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let (graph, warnings) = try WildRuleSupport.compile(source)
         let content = try #require(graph.all("NSBox").first.flatMap { graph.object("NSContentView", of: $0) })
         #expect(graph.text("NSFrameSize", of: content) == "{560, 88}")
         let view = try #require(graph.all("NSCustomView").first { graph.object("NSSuperview", of: $0) == content })
         // Width and right margin share +6 (3 each); the bottom margin alone takes +4.
         #expect(graph.text("NSFrame", of: view) == "{{10, 14}, {103, 20}}")
-        #expect(output.warnings.contains { $0.message.contains("shared equally") })
+        #expect(warnings.contains { $0.message.contains("shared equally") })
     }
 }
 
@@ -284,7 +293,7 @@ struct AppKitArrayControllerTests {
 
     @Test("SUUpdatePermissionPrompt's controller (four NOs, declared keys) archives Apple's keys and values", .corpus)
     func sparkle() throws {
-        let apple = try Self.apple(
+        let apple = try WildRuleSupport.apple(
             "xib-pairs/macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt-eac3efc2/Base.lproj/SUUpdatePermissionPrompt.nib/keyedobjects-101300.nib"
         )
         let appleController = try #require(apple.all("NSArrayController").first)
@@ -312,7 +321,7 @@ struct AppKitArrayControllerTests {
 
     @Test("with the defaults and an object class, the flags are written true, as Skype's controller has them", .corpus)
     func defaults() throws {
-        let apple = try Self.apple(
+        let apple = try WildRuleSupport.apple(
             "nib-keyed/MacOS-Apps-Cod-Skype__Contents_Resources_Base.lproj_MessagingPreferencesView.nib")
         let appleController = try #require(apple.all("NSArrayController").first)
         let (graph, controller) = try Self.compiled(#"<arrayController objectClassName="Item" id="a1"/>"#)
@@ -348,9 +357,8 @@ struct AppKitSegmentTests {
         "in Base.lproj, labels and tool tips are <cell id>.ibShadowedLabels[i] / ibShadowedToolTips[i], as Skype's",
         .corpus)
     func localizable() throws {
-        let url = try Corpus.directory().appendingPathComponent(
+        let apple = try WildRuleSupport.apple(
             "nib-keyed/MacOS-Apps-Cod-Skype__Contents_Resources_Base.lproj_LocationMessageMapView.nib")
-        let apple = Graph(try NibArchive(keyedArchiveBytes: [UInt8](Data(contentsOf: url))))
         let appleItems = apple.all("NSSegmentItem").filter { apple.value("NSSegmentItemTooltip", of: $0) != nil }
         let appleKeys = appleItems.compactMap { item in
             apple.object("NSSegmentItemTooltip", of: item).flatMap { apple.text("NSKey", of: $0) }
@@ -385,9 +393,8 @@ struct AppKitTextCompletionTests {
         "textCompletion NO on a text field archives the search field cell's key (searchfield_no_completion), with a warning",
         .corpus)
     func textCompletion() throws {
-        let url = try Corpus.directory().appendingPathComponent(
+        let apple = try WildRuleSupport.apple(
             "xib-pairs/macos-viraptor-ibtool-searchfield_no_completion/searchfield_no_completion.nib")
-        let apple = Graph(try NibArchive(parsing: [UInt8](Data(contentsOf: url))))
         let appleCell = try #require(apple.all("NSSearchFieldCell").first)
         let source = Source.macOSXib(
             #"""
@@ -403,13 +410,12 @@ struct AppKitTextCompletionTests {
                 </subviews>
             </customView>
             """#)
-        let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
-        let graph = try Graph(NibArchive(parsing: output.files[""] ?? []))
+        let (graph, warnings) = try WildRuleSupport.compile(source)
         let cell = try #require(graph.all("NSTextFieldCell").first)
         #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) != nil)
         #expect(
             graph.value("NSAutomaticTextCompletionDisabled", of: cell)
                 == apple.value("NSAutomaticTextCompletionDisabled", of: appleCell))
-        #expect(output.warnings.contains { $0.message.contains("textCompletion") })
+        #expect(warnings.contains { $0.message.contains("textCompletion") })
     }
 }
