@@ -419,3 +419,33 @@ struct AppKitTextCompletionTests {
         #expect(warnings.contains { $0.message.contains("textCompletion") })
     }
 }
+
+extension AppKitBoxTitleTests {
+    @Test("custom and secondary boxes decompile to the attributes that compile to the same nib")
+    func customBoxRoundTrip() throws {
+        for type in ["custom", "secondary"] {
+            let source = Source.macOSXib(
+                #"""
+                <customView id="1">
+                    <rect key="frame" x="0.0" y="0.0" width="600" height="100"/>
+                    <subviews>
+                        <box boxType="\#(type)" borderType="none" titlePosition="noTitle" transparent="YES" id="b1">
+                            <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
+                            <view key="contentView" id="c1">
+                                <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                        </box>
+                    </subviews>
+                </customView>
+                """#)
+            // Without profiles, as the round trip compiles again.
+            let output = try Source.compiler().compile(Data(source.utf8), fileName: "Test.xib")
+            let original = try NibArchive(parsing: try #require(output.files[""]))
+            let (result, differences) = try AppKitDecompileTests.roundTripDifferences(original)
+            #expect(differences.isEmpty, "\(type): \(differences.prefix(5))")
+            #expect(result.document.contains(#"boxType="\#(type)" borderType="none""#), "\(type)")
+            #expect(result.document.contains(#"transparent="YES""#), "\(type)")
+        }
+    }
+}

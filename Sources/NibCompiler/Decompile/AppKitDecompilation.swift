@@ -1199,9 +1199,10 @@ final class AppKitDecompilation: DecompileState {
         case 2:
             element.set("boxType", "separator")
             if let title, title != "Title" { element.set("title", title) }
-        case 0, 3:
-            // Old-style boxes (NSBoxType 3) are laid out as primary ones (``AppKitBoxRule``).
-            if type == 3 { element.set("boxType", "oldStyle") }
+        case 0, 1, 3, 4:
+            // Secondary (1), old-style (3) and custom (4) boxes are laid out as primary ones
+            // (``AppKitBoxRule``).
+            if let name = [1: "secondary", 3: "oldStyle", 4: "custom"][type ?? 0] { element.set("boxType", name) }
             if let title, !title.isEmpty { element.set("title", title) }
             if let border = reader.integer(index, "NSBorderType"), border != 3, let name = Self.borderTypes[border] {
                 element.set("borderType", name)
@@ -1222,6 +1223,7 @@ final class AppKitDecompilation: DecompileState {
         {
             element.set("titlePosition", name)
         }
+        if !known.isEmpty, reader.flag(index, "NSTransparent") == true { element.set("transparent", "YES") }
         // A title font other than the rule's 11-point system font (``AppKitBoxRule/titleCell``).
         if !known.isEmpty, let titleCell, let font = reader.reference(titleCell, "NSSupport"),
             !(reader.number(font, "NSSize") == 11 && (reader.integer(font, "NSfFlags") ?? 0) >> 8 == 12
