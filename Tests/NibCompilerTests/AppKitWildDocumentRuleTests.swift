@@ -171,29 +171,33 @@ struct AppKitBoxTitleTests {
 }
 
 extension AppKitBoxTitleTests {
-    @Test("a custom box keeps its content view and what it holds (NSBoxType 4), with a warning for its drawing")
-    func customBox() throws {
-        let source = Source.macOSXib(
+    /// A box of `type` without a title, transparent and borderless, whose content view holds
+    /// `inside`, in a custom view (Textual's license dialog's banner boxes).
+    static func box(type: String, inside: String = "") -> String {
+        Source.macOSXib(
             #"""
             <customView id="1">
                 <rect key="frame" x="0.0" y="0.0" width="600" height="100"/>
                 <subviews>
-                    <box boxType="custom" borderType="none" titlePosition="noTitle" transparent="YES" id="b1">
+                    <box boxType="\#(type)" borderType="none" titlePosition="noTitle" transparent="YES" id="b1">
                         <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
                         <view key="contentView" id="c1">
                             <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
                             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            <subviews>
-                                <customView id="v1">
-                                    <rect key="frame" x="14" y="11" width="249" height="19"/>
-                                </customView>
-                            </subviews>
+                            <subviews>\#(inside)</subviews>
                         </view>
                         <color key="fillColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
                     </box>
                 </subviews>
             </customView>
             """#)
+    }
+
+    @Test("a custom box keeps its content view and what it holds (NSBoxType 4), with a warning for its drawing")
+    func customBox() throws {
+        let source = Self.box(
+            type: "custom",
+            inside: #"<customView id="v1"><rect key="frame" x="14" y="11" width="249" height="19"/></customView>"#)
         let (graph, warnings) = try WildRuleSupport.compile(source)
         let box = try #require(graph.all("NSBox").first)
         #expect(graph.value("NSBoxType", of: box)?.integerValue == 4)
@@ -424,21 +428,7 @@ extension AppKitBoxTitleTests {
     @Test("custom and secondary boxes decompile to the attributes that compile to the same nib")
     func customBoxRoundTrip() throws {
         for type in ["custom", "secondary"] {
-            let source = Source.macOSXib(
-                #"""
-                <customView id="1">
-                    <rect key="frame" x="0.0" y="0.0" width="600" height="100"/>
-                    <subviews>
-                        <box boxType="\#(type)" borderType="none" titlePosition="noTitle" transparent="YES" id="b1">
-                            <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
-                            <view key="contentView" id="c1">
-                                <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
-                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            </view>
-                        </box>
-                    </subviews>
-                </customView>
-                """#)
+            let source = Self.box(type: type)
             // Without profiles, as the round trip compiles again.
             let output = try Source.compiler().compile(Data(source.utf8), fileName: "Test.xib")
             let original = try NibArchive(parsing: try #require(output.files[""]))
