@@ -34,6 +34,25 @@ fi
 : > "$work/unmapped"
 declare -A pass total errors
 
+# decompile_for_score SET LABEL INPUT DOCUMENT MEMBER...: decompile INPUT into DOCUMENT. On an
+# error, each MEMBER counts as an unknown-platform decompile error of SET (named LABEL/MEMBER, or
+# LABEL alone for one unnamed member) and the function fails; else the summary's unmapped kinds
+# are kept for the tally.
+decompile_for_score() {
+    local set="$1" label="$2" input="$3" document="$4" member
+    shift 4
+    if ! "$nibtool" decompile "$input" -o "$document" 2> "$work/decompile-err"; then
+        for member in "$@"; do
+            total[$set/unknown]=$(( ${total[$set/unknown]:-0} + 1 ))
+            errors[$set/unknown]=$(( ${errors[$set/unknown]:-0} + 1 ))
+            echo "DECOMPILE-ERROR $set ${label}${member:+/$member}: $(head -1 "$work/decompile-err")"
+            echo "decompile error" >> "$work/first"
+        done
+        return 1
+    fi
+    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+}
+
 # score SET NAME INPUT: decompile INPUT, compile it back, compare with INPUT.
 score() {
     local set="$1" name="$2" input="$3" extension="xib" folder="$work/doc" document platform xcode
@@ -42,15 +61,7 @@ score() {
     rm -rf "$folder" && mkdir -p "$folder"
     if grep -rqa NSLocalizableString "$input" 2>/dev/null; then folder="$folder/Base.lproj" && mkdir -p "$folder"; fi
     document="$folder/decompiled.$extension"
-    if ! "$nibtool" decompile "$input" -o "$document" 2> "$work/decompile-err"; then
-        platform="unknown"
-        total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
-        errors[$set/$platform]=$(( ${errors[$set/$platform]:-0} + 1 ))
-        echo "DECOMPILE-ERROR $set $name: $(head -1 "$work/decompile-err")"
-        echo "decompile error" >> "$work/first"
-        return
-    fi
-    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    decompile_for_score "$set" "$name" "$input" "$document" "" || return
     if grep -q 'targetRuntime="MacOSX' "$document"; then platform="macos"; else platform="ios"; fi
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
     total[$set/$platform]=$(( ${total[$set/$platform]:-0} + 1 ))
@@ -142,15 +153,7 @@ round_trip_storyboard() {
     local -a members=("$@")
     rm -rf "$work/doc" && mkdir -p "$work/doc"
     if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.storyboard"; fi
-    if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
-        for name in "${members[@]}"; do
-            total[nib/unknown]=$(( ${total[nib/unknown]:-0} + 1 )); errors[nib/unknown]=$(( ${errors[nib/unknown]:-0} + 1 ))
-            echo "DECOMPILE-ERROR nib $group/$name: $(head -1 "$work/decompile-err")"
-            echo "decompile error" >> "$work/first"
-        done
-        return
-    fi
-    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    decompile_for_score nib "$group" "$folder" "$document" "${members[@]}" || return
     local platform=ios
     grep -q 'targetRuntime="MacOSX' "$document" && platform=macos
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
@@ -200,15 +203,7 @@ score_directory() {
     local -a members=("$member")
     cp "$corpus/nib/$flattened" "$folder/$member"
     if grep -rqa NSLocalizableString "$folder"; then mkdir -p "$work/doc/Base.lproj" && document="$work/doc/Base.lproj/decompiled.xib"; fi
-    if ! "$nibtool" decompile "$folder" -o "$document" 2> "$work/decompile-err"; then
-        for file in "${members[@]}"; do
-            total[nib/unknown]=$(( ${total[nib/unknown]:-0} + 1 )); errors[nib/unknown]=$(( ${errors[nib/unknown]:-0} + 1 ))
-            echo "DECOMPILE-ERROR nib $stem/$file: $(head -1 "$work/decompile-err")"
-            echo "decompile error" >> "$work/first"
-        done
-        return
-    fi
-    grep '^  [0-9]* × ' "$work/decompile-err" | sed 's/^  [0-9]* × //' >> "$work/unmapped"
+    decompile_for_score nib "$stem" "$folder" "$document" "${members[@]}" || return
     local xcode
     xcode="$(sed -nE 's/.* as Xcode ([0-9.]+).*/\1/p' "$work/decompile-err" | head -1)"
     "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"

@@ -19,6 +19,19 @@ enum WildRuleSupport {
         )
     }
 
+    /// `subviews` in a custom view `width` × `height` points, as a macOS document.
+    static func inView(_ subviews: String, width: Int, height: Int) -> String {
+        Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+                <subviews>
+            \(subviews)
+                </subviews>
+            </customView>
+            """)
+    }
+
     /// `source` compiled with stand-in ICC profiles: the graph and the warnings.
     static func compile(_ source: String) throws -> (graph: Graph, warnings: [CompileWarning]) {
         let output = try Source.compiler(StandInProfiles.options).compile(Data(source.utf8), fileName: "Test.xib")
@@ -134,11 +147,8 @@ struct AppKitBoxTitleTests {
         let apple = try WildRuleSupport.apple(
             "xib-pairs/macos-sparkle-project-Sparkle-SUUpdateAlert/Base.lproj/SUUpdateAlert.nib")
         let appleBox = try #require(apple.all("NSBox").first)
-        let source = Source.macOSXib(
+        let source = WildRuleSupport.inView(
             #"""
-            <customView id="1">
-                <rect key="frame" x="0.0" y="0.0" width="600" height="300"/>
-                <subviews>
                     <box boxType="oldStyle" borderType="line" titlePosition="noTitle" id="89">
                         <rect key="frame" x="0.0" y="0.0" width="492" height="215"/>
                         <view key="contentView" id="hbB-V1-Bf6">
@@ -147,9 +157,7 @@ struct AppKitBoxTitleTests {
                         </view>
                         <font key="titleFont" size="11" name="LucidaGrande"/>
                     </box>
-                </subviews>
-            </customView>
-            """#)
+            """#, width: 600, height: 300)
         let graph = try Source.graph(source, options: StandInProfiles.options)
         let box = try #require(graph.all("NSBox").first)
         for key in [
@@ -174,11 +182,8 @@ extension AppKitBoxTitleTests {
     /// A box of `type` without a title, transparent and borderless, whose content view holds
     /// `inside`, in a custom view (Textual's license dialog's banner boxes).
     static func box(type: String, inside: String = "") -> String {
-        Source.macOSXib(
+        WildRuleSupport.inView(
             #"""
-            <customView id="1">
-                <rect key="frame" x="0.0" y="0.0" width="600" height="100"/>
-                <subviews>
                     <box boxType="\#(type)" borderType="none" titlePosition="noTitle" transparent="YES" id="b1">
                         <rect key="frame" x="0.0" y="0.0" width="590" height="41"/>
                         <view key="contentView" id="c1">
@@ -188,9 +193,7 @@ extension AppKitBoxTitleTests {
                         </view>
                         <color key="fillColor" white="0.0" alpha="0.0" colorSpace="calibratedWhite"/>
                     </box>
-                </subviews>
-            </customView>
-            """#)
+            """#, width: 600, height: 100)
     }
 
     @Test("a custom box keeps its content view and what it holds (NSBoxType 4), with a warning for its drawing")
@@ -248,11 +251,8 @@ struct AppKitSharedAutoresizingTests {
     @Test("a titled box's subview with two flexible parts shares the content view's growth equally, with a warning")
     func sharedGrowth() throws {
         // test_box_titled's box: its 554 × 84 content view is laid out 560 × 88 (+6, +4).
-        let source = Source.macOSXib(
+        let source = WildRuleSupport.inView(
             #"""
-            <customView id="1">
-                <rect key="frame" x="0.0" y="0.0" width="600" height="200"/>
-                <subviews>
                     <box title="Box" id="b1">
                         <rect key="frame" x="20" y="20" width="560" height="100"/>
                         <autoresizingMask key="autoresizingMask"/>
@@ -267,9 +267,7 @@ struct AppKitSharedAutoresizingTests {
                             </subviews>
                         </view>
                     </box>
-                </subviews>
-            </customView>
-            """#)
+            """#, width: 600, height: 200)
         let (graph, warnings) = try WildRuleSupport.compile(source)
         let content = try #require(graph.all("NSBox").first.flatMap { graph.object("NSContentView", of: $0) })
         #expect(graph.text("NSFrameSize", of: content) == "{560, 88}")
@@ -400,20 +398,15 @@ struct AppKitTextCompletionTests {
         let apple = try WildRuleSupport.apple(
             "xib-pairs/macos-viraptor-ibtool-searchfield_no_completion/searchfield_no_completion.nib")
         let appleCell = try #require(apple.all("NSSearchFieldCell").first)
-        let source = Source.macOSXib(
+        let source = WildRuleSupport.inView(
             #"""
-            <customView id="1">
-                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
-                <subviews>
                     <textField textCompletion="NO" id="t1">
                         <rect key="frame" x="10" y="10" width="200" height="22"/>
                         <textFieldCell key="cell" lineBreakMode="clipping" title="Label" id="t2">
                             <font key="font" metaFont="system"/>
                         </textFieldCell>
                     </textField>
-                </subviews>
-            </customView>
-            """#)
+            """#, width: 300, height: 100)
         let (graph, warnings) = try WildRuleSupport.compile(source)
         let cell = try #require(graph.all("NSTextFieldCell").first)
         #expect(graph.value("NSAutomaticTextCompletionDisabled", of: cell) != nil)
