@@ -861,15 +861,22 @@ final class StoryboardDecompilation {
         "UIBounds", "UICenter", "UIOpaque", "UIAutoresizeSubviews", "UIAutoresizingMask",
         "UIViewContentHuggingPriority",
         "UIViewSemanticContentAttribute", "UIDelegate", "UIBarTranslucence", "UIItems", "UIDeepDrawRect",
+        "UIViewLargeContentStoredProperties",
     ]
 
     /// `<tabBar key="tabBar">` (``TabBarRule/bar(_:controller:context:)`` read backwards): its
-    /// y and height (the rule makes it 320 wide), mask and background; the items are the
-    /// children's.
+    /// origin and height (the rule sets the width by Xcode), custom class, margins flag, mask
+    /// and background; the items are the children's.
     private func tabBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
         let reader = state.reader
-        let bar = DecompiledElement(
-            "tabBar", [("key", "tabBar"), ("contentMode", "scaleToFill"), ("id", state.id(index))])
+        let bar = DecompiledElement("tabBar", [("key", "tabBar"), ("contentMode", "scaleToFill")])
+        var used = Self.impliedTabBarKeys
+        if state.setCustomClass(index, on: bar) { used.formUnion(["UIClassName", "UIOriginalClassName"]) }
+        if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
+            used.insert("UIViewInsetsLayoutMarginsFromSafeArea")
+            bar.set("insetsLayoutMarginsFromSafeArea", "NO")
+        }
+        bar.set("id", state.id(index))
         if let frame = state.frame(index) { bar.append(frame) }
         let mask = DecompiledElement("autoresizingMask", [("key", "autoresizingMask")])
         let bits = reader.integer(index, "UIAutoresizingMask") ?? 0
@@ -877,7 +884,6 @@ final class StoryboardDecompilation {
             mask.set(name, "YES")
         }
         bar.append(mask)
-        var used = Self.impliedTabBarKeys
         if let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
             used.insert("UIBackgroundColor")
             bar.append(background)

@@ -391,15 +391,30 @@ enum SegueRule {
 }
 
 /// `<tabBarController>`'s `<tabBar>` → `UITabBar`, and a child's `<tabBarItem>` →
-/// `UITabBarItem`, as the Xcode 6 pairs show them.
+/// `UITabBarItem`, as the Xcode 6 pairs and the corpus's tab bars of later Xcodes show them.
 enum TabBarRule {
-    /// The tab bar: 320 wide whatever the source's width, at the source's y, with its mask and
-    /// background, opaque, the default hugging written out, translucent.
+    /// The tab bar at the source's origin, with its mask and background, opaque, the default
+    /// hugging written out, translucent; its width and height by Xcode, as the corpus's tab
+    /// bars show (ibtool's own view of a bar, whatever the frame: the sources write 49 high and
+    /// the device's width):
+    ///
+    /// | Xcode | size | evidence |
+    /// |---|---|---|
+    /// | 6 to 10 | 320 wide, the source's height | Sylladise1.3, canoelover (6, 7); chadanewsom build.io (9) |
+    /// | 11 | zero width, the source's height | COVIDSAFE's debug tab bar controller (49) |
+    /// | 12 and later | zero width, 50 high | Umarovm Whats-Cooking (12), kiralab dmcc (14), ikyih seed (15) |
+    ///
+    /// As on any view, `UIDeepDrawRect` from Xcode 8 (chadanewsom and later) and the iOS 13
+    /// SDK's `UIViewLargeContentStoredProperties` from Xcode 11; `insetsLayoutMarginsFromSafeArea="NO"`
+    /// is `UIViewInsetsLayoutMarginsFromSafeArea` 0 before the semantic content attribute
+    /// (COVIDSAFE, Umarovm); a custom class swaps the bar (chadanewsom's `TabBar`).
     static func bar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext) throws(CompileError)
         -> ArchivedObject
     {
-        for name in element.attributes.keys
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name) {
+        for name in element.attributes.keys.sorted()
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea"].contains(name)
+            && !NavigationRule.customClassAttributes.contains(name)
+        {
             try context.unmodelled(.unsupportedAttribute, element, "tab bar attribute \(name) is not modelled")
         }
         if let mode = element["contentMode"], mode != "scaleToFill" {
@@ -419,19 +434,30 @@ enum TabBarRule {
                 try context.unmodelled(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not modelled")
             }
         }
-        let height = frame.number("height") ?? 49
+        let x = frame.number("x") ?? 0
+        let height = context.era >= XcodeEra(12) ? 50 : frame.number("height") ?? 49
         let bar = ArchivedObject("UITabBar")
-        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, height]))
-        bar.set("UICenter", ArchivedObject.geometry([160, y + height / 2]))
+        if context.era >= XcodeEra(11) {
+            bar.set("UIBounds", ArchivedObject.geometry([0, 0, 0, height]))
+            bar.set("UICenter", ArchivedObject.geometry([x, y + height / 2]))
+        } else {
+            bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, height]))
+            bar.set("UICenter", ArchivedObject.geometry([160, y + height / 2]))
+        }
         if let background { bar.set("UIBackgroundColor", background) }
+        if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
         bar.set("UIOpaque", .bool(true))
         bar.set("UIAutoresizeSubviews", .bool(true))
         if mask != 0 { bar.set("UIAutoresizingMask", int: mask) }
         bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        if element["insetsLayoutMarginsFromSafeArea"] == "NO" {
+            bar.set("UIViewInsetsLayoutMarginsFromSafeArea", int: 0)
+        }
         if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
+        if context.era.writesLargeContentProperties { bar.set("UIViewLargeContentStoredProperties", .null) }
         bar.set("UIDelegate", controller)
         bar.set("UIBarTranslucence", int: 1)
-        return bar
+        return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
 
     /// `UITabBarItem.SystemItem` raw values by `systemItem` name (the UIKit SDK's enumeration).

@@ -471,9 +471,9 @@ struct StoryboardCompiler {
         let owner = UIKitContext.proxy("IBFilesOwner")
         let firstResponder = UIKitContext.proxy("IBFirstResponder")
         let placeholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+        // A container's children's storyboard placeholders lead the top-level objects.
         var leading: [ArchivedObject] = []
         var members: [ArchivedObject] = []
-        var templatesOf: [(ArchivedObject, ArchivedObject)] = []
         // Scene members (gesture recognizers) are top-level objects before the controller.
         var topLevelMembers: [ArchivedObject] = []
         // A container's children's scene members (a root controller's gesture recognizer) are
@@ -483,166 +483,13 @@ struct StoryboardCompiler {
         var childTopLevelMembers: [ArchivedObject] = []
         let controllerObject: ArchivedObject
         if let relationship = Self.containerRelationships[scene.controller.name] {
-            // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output) and 13
-            // (duckduckgo); tab bar controllers: Xcode 6 and 7.
-            var barEra = context.era
-            if relationship == "rootViewController" {
-                if (XcodeEra(9)..<XcodeEra(13)).contains(context.era) {
-                    // The iOS 13 SDK's view keys come with the zero-width bar in the corpus's nibs.
-                    barEra = context.era < XcodeEra(11) ? XcodeEra(8) : XcodeEra(13)
-                    try context.approximate(
-                        .nearestXcode, scene.controller,
-                        "no reference pair shows how Xcode \(context.era)'s ibtool compiles <navigationController> scenes (the pairs show Xcode 6 to 8 and 13); compiled as Xcode \(barEra) writes them"
-                    )
-                }
-            } else {
-                _ = try context.modelledEra(
-                    for: scene.controller, "<\(scene.controller.name)> scenes",
-                    modelled: XcodeEra(0)..<XcodeEra(8), newest: XcodeEra(7), shown: "Xcode 6 to 7")
-            }
-            var children: [Scene] = []
-            for segue in childSegues(of: scene) {
-                guard let child = scenes.first(where: { $0.controllerID == segue["destination"] }) else {
-                    throw error(.invalidSource, segue, "the segue's destination is no scene")
-                }
-                children.append(child)
-            }
-            let isNavigation = relationship == "rootViewController"
-            guard !children.isEmpty, !isNavigation || children.count == 1 else {
-                throw error(
-                    .unsupportedElement, scene.controller, "a \(scene.controller.name) needs its \(relationship) segue")
-            }
-            let container = ArchivedObject(scene.uiKitClass)
-            let barKey = isNavigation ? "navigationBar" : "tabBar"
-            guard let barElement = scene.controller.child(barKey, key: barKey) else {
-                throw error(.invalidSource, scene.controller, "the \(scene.controller.name) has no <\(barKey)>")
-            }
-            let bar =
-                isNavigation
-                ? try NavigationRule.bar(barElement, controller: container, context: context, era: barEra)
-                : try TabBarRule.bar(barElement, controller: container, context: context)
-            var childObjects: [ArchivedObject] = []
-            var childMembers: [ArchivedObject] = []
-            var items: [ArchivedObject] = []
-            for child in children {
-                let (childObject, templates, childSceneMembers, childSceneObjects) = try archive(
-                    child, parent: container, bar: isNavigation ? bar : nil, context: context,
-                    sceneNames: sceneNames, files: &files, resources: resources)
-                childObjects.append(childObject)
-                let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
-                if let item { items.append(item) }
-                childMembers.append(childObject)
-                childMembers += childSceneObjects
-                childTopLevelMembers += childSceneMembers
-                templatesOf.append(contentsOf: templates.map { ($0, childObject) })
-                // Each child has its own storyboard placeholder; they lead the top-level objects,
-                // the last child's first.
-                let childPlaceholder = UIKitContext.proxy("UIStoryboardPlaceholder")
-                leading.insert(childPlaceholder, at: 0)
-                context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
-            }
-            var toolbarObjects: [ArchivedObject] = []
-            // A container's own navigation item is UIViewController's, first (it is used when
-            // another container pushes it): a tab bar controller's (Sylladise1.3, Xcode 7) and a
-            // navigation controller's (Umarovm's EditMeal, Xcode 12: UILargeTitleDisplayMode 2
-            // for `largeTitleDisplayMode="never"`, right after the tab bar item, before the
-            // identifier), listed with its bar button items.
-            if let item = scene.controller.child("navigationItem", key: "navigationItem") {
-                var barItems: [ArchivedObject] = []
-                let navigationItem = try NavigationRule.item(
-                    item, bar: nil, context: context, resources: resources, items: &barItems)
-                context.track(navigationItem, id: item["id"])
-                container.set("UINavigationItem", navigationItem)
-                members.append(navigationItem)
-                members += barItems
-            }
-            if isNavigation {
-                // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
-                // controller's (Sylladise1.3).
-                if let identifier = scene.controller["storyboardIdentifier"] {
-                    container.set("UIStoryboardIdentifier", .string(identifier))
-                    if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
-                        container.set("UIRestorationIdentifier", .string(identifier))
-                    }
-                }
-                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-                try encodeModalStyles(scene.controller, into: container)
-                Self.encodeLayoutFlags(scene.controller, into: container)
-                Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
-                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
-                container.set("UINavigationBar", bar)
-                // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
-                // (Sn0wFX phoenix-ida's and COVIDSAFE's navigation controllers).
-                if scene.controller.flag("navigationBarHidden") { container.set("UINavigationBarHidden", .bool(true)) }
-                if let element = scene.controller.child("toolbar", key: "toolbar") {
-                    let toolbar = try Self.navigationToolbar(element, context: context, resources: resources)
-                    container.set("UIToolbar", toolbar)
-                    toolbarObjects = [toolbar]
-                    if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
-                }
-            } else {
-                // Sylladise1.3 (Xcode 7): a tab bar controller's storyboard identifier and
-                // presentation-context flag, after its own navigation item.
-                if let identifier = scene.controller["storyboardIdentifier"] {
-                    container.set("UIStoryboardIdentifier", .string(identifier))
-                }
-                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-                try encodeModalStyles(scene.controller, into: container)
-                Self.encodeLayoutFlags(scene.controller, into: container)
-                Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
-                container.set("UITabBar", bar)
-                container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
-                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
-            }
-            if isNavigation, barEra >= XcodeEra(13) {
-                // After the view keys, only when there is an item (duckduckgo: five bars with
-                // their root's item, PrivacyProtection's without one).
-                if !items.isEmpty {
-                    // From Xcode 16 after the bar's lock (ikyih's six bars).
-                    bar.insert(
-                        "UIItems", .object(.collection("NSMutableArray", items)),
-                        after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
-                }
-            } else {
-                // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
-                // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
-                // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
-                // UIBarTranslucence); either way before a custom class's names.
-                let list = ArchivedObject.Value.object(.collection(isNavigation ? "NSMutableArray" : "NSArray", items))
-                if isNavigation {
-                    bar.insert("UIItems", list, before: "UIDelegate")
-                } else {
-                    bar.insert("UIItems", list, after: "UIDelegate")
-                }
-            }
-            try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
-            // A container's own tab bar item (a navigation controller that is a tab) is
-            // UIViewController's `UITabBarItem`, before the container's own keys: the corpus's
-            // navigation controllers archived in their tab bar controllers' nibs (chadanewsom ×2,
-            // Umarovm, swindlesmccoop: UITitle, UITabBarItem, then the controller hierarchy).
-            if let item = scene.controller.child("tabBarItem", key: "tabBarItem"),
-                let tabBarItem = try context.recovered({ () throws(CompileError) in
-                    try TabBarRule.item(item, context: context, resources: resources)
-                })
-            {
-                let existing = container.values
-                container.removeAllValues()
-                container.set("UITabBarItem", tabBarItem)
-                for (key, value) in existing { container.set(key, value) }
-                members.append(tabBarItem)
-            }
-            controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
-            // Containers without a custom class are swapped too from Xcode 11, as controllers are
-            // (duckduckgo Onboarding's UINavigationController, Xcode 13.2).
-            if controllerObject.className != "UIClassSwapper", swapsPlainController(scene, era: context.era) {
-                controllerObject.set("UIClassName", .string(scene.uiKitClass))
-                controllerObject.set("UIOriginalClassName", .string(scene.uiKitClass))
-                controllerObject.swapClass("UIClassSwapper")
-            }
-            members = [bar] + toolbarObjects + childMembers + items + members + templatesOf.map(\.0)
-            for (template, source) in templatesOf {
-                context.addOutlet("viewController", source: template, destination: source)
-            }
+            let container = try archiveContainer(
+                scene, relationship: relationship, parent: nil, scenes: scenes, context: context,
+                sceneNames: sceneNames, files: &files, resources: resources)
+            controllerObject = container.object
+            members = container.members
+            leading = container.leading
+            childTopLevelMembers = container.topLevelMembers
         } else {
             let (object, templates, sceneMembers, objects) = try archive(
                 scene, parent: nil, bar: nil, context: context, sceneNames: sceneNames, files: &files,
@@ -664,7 +511,9 @@ struct StoryboardCompiler {
                 + childTopLevelMembers
             : leading + topLevelMembers + [controllerObject] + childTopLevelMembers
                 + [owner, firstResponder, placeholder]
-        context.allObjects = context.topLevel + members
+        // Each object once (a tab's own tab bar item is also its tab bar's).
+        var listed: Set<ObjectIdentifier> = []
+        context.allObjects = (context.topLevel + members).filter { listed.insert(ObjectIdentifier($0)).inserted }
         context.connections.insert(
             contentsOf: [
                 Self.outlet("sceneViewController", source: owner, destination: controllerObject),
@@ -673,6 +522,234 @@ struct StoryboardCompiler {
         // The scene members' own connections (a recognizer's action to the controller).
         try context.resolve()
         return try UIKitRuntimeForm.serialize(context, fileName: document.fileName)
+    }
+
+    /// What archiving a container controller gives the scene nib that holds it.
+    private struct ArchivedContainer {
+        /// The container (class-swapped when its class is custom).
+        var object: ArchivedObject
+        /// The nib's other objects it brings: bars, children, items, segue templates.
+        var members: [ArchivedObject]
+        /// Its children's storyboard placeholders, top-level objects before the controller.
+        var leading: [ArchivedObject]
+        /// Its children's scene members, top-level objects after the controller.
+        var topLevelMembers: [ArchivedObject]
+    }
+
+    /// Archives a navigation or tab bar controller (`relationship` names its children's segue)
+    /// with its bar and its children, into the scene nib `context` builds; `parent` is set for
+    /// a container inside another (a tab bar controller's navigation controllers). The
+    /// children's view nibs go to `files`.
+    private func archiveContainer(
+        _ scene: Scene, relationship: String, parent: ArchivedObject?, scenes: [Scene], context: UIKitContext,
+        sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
+    ) throws(CompileError) -> ArchivedContainer {
+        var leading: [ArchivedObject] = []
+        var members: [ArchivedObject] = []
+        var templatesOf: [(ArchivedObject, ArchivedObject)] = []
+        var childTopLevelMembers: [ArchivedObject] = []
+        // Navigation controllers: Xcode 6 to 8 (allianad-489d01fe is Xcode 8 output) and 13
+        // (duckduckgo); tab bar controllers: Xcode 6 and 7 (the pairs), 9, 11, 12, 14 and 15
+        // (the corpus's tab bar controllers, ``TabBarRule``).
+        var barEra = context.era
+        if relationship == "rootViewController" {
+            if (XcodeEra(9)..<XcodeEra(13)).contains(context.era) {
+                // The iOS 13 SDK's view keys come with the zero-width bar in the corpus's nibs.
+                barEra = context.era < XcodeEra(11) ? XcodeEra(8) : XcodeEra(13)
+                try context.approximate(
+                    .nearestXcode, scene.controller,
+                    "no reference pair shows how Xcode \(context.era)'s ibtool compiles <navigationController> scenes (the pairs show Xcode 6 to 8 and 13); compiled as Xcode \(barEra) writes them"
+                )
+            }
+        } else {
+            _ = try context.modelledEra(
+                for: scene.controller, "<\(scene.controller.name)> scenes",
+                modelled: XcodeEra(0)..<XcodeEra(16), newest: XcodeEra(15), shown: "Xcode 6 to 15")
+        }
+        var children: [Scene] = []
+        for segue in childSegues(of: scene) {
+            guard let child = scenes.first(where: { $0.controllerID == segue["destination"] }) else {
+                throw error(.invalidSource, segue, "the segue's destination is no scene")
+            }
+            children.append(child)
+        }
+        let isNavigation = relationship == "rootViewController"
+        // A container without children is archived with empty lists (ikyih, Xcode 15: four
+        // navigation controllers without a root and a tab bar controller without tabs; kiralab's
+        // TabView, Xcode 14); a navigation controller has one root at most.
+        guard !isNavigation || children.count <= 1 else {
+            throw error(
+                .invalidSource, scene.controller, "a \(scene.controller.name) has more than one \(relationship) segue")
+        }
+        let container = ArchivedObject(scene.uiKitClass)
+        let barKey = isNavigation ? "navigationBar" : "tabBar"
+        guard let barElement = scene.controller.child(barKey, key: barKey) else {
+            throw error(.invalidSource, scene.controller, "the \(scene.controller.name) has no <\(barKey)>")
+        }
+        let bar =
+            isNavigation
+            ? try NavigationRule.bar(barElement, controller: container, context: context, era: barEra)
+            : try TabBarRule.bar(barElement, controller: container, context: context)
+        var childObjects: [ArchivedObject] = []
+        var childMembers: [ArchivedObject] = []
+        var items: [ArchivedObject] = []
+        for child in children {
+            let childObject: ArchivedObject
+            let templates: [ArchivedObject]
+            let childSceneMembers: [ArchivedObject]
+            let childSceneObjects: [ArchivedObject]
+            if let childRelationship = Self.containerRelationships[child.controller.name] {
+                // A container inside a container (a tab bar controller's navigation controllers):
+                // archived the same way, with its parent, in the outer container's nib
+                // (chadanewsom build.io, Xcode 9: five navigation controllers and their roots in
+                // the tab bar controller's nib; Umarovm Whats-Cooking, Xcode 12: four).
+                let nested = try archiveContainer(
+                    child, relationship: childRelationship, parent: container, scenes: scenes, context: context,
+                    sceneNames: sceneNames, files: &files, resources: resources)
+                (childObject, templates) = (nested.object, [])
+                (childSceneMembers, childSceneObjects) = (nested.topLevelMembers, nested.members)
+                leading = nested.leading + leading
+            } else {
+                (childObject, templates, childSceneMembers, childSceneObjects) = try archive(
+                    child, parent: container, bar: isNavigation ? bar : nil, context: context,
+                    sceneNames: sceneNames, files: &files, resources: resources)
+            }
+            childObjects.append(childObject)
+            let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
+            if let item { items.append(item) }
+            childMembers.append(childObject)
+            childMembers += childSceneObjects
+            childTopLevelMembers += childSceneMembers
+            templatesOf.append(contentsOf: templates.map { ($0, childObject) })
+            // Each child has its own storyboard placeholder; they lead the top-level objects,
+            // the last child's first.
+            let childPlaceholder = UIKitContext.proxy("UIStoryboardPlaceholder")
+            leading.insert(childPlaceholder, at: 0)
+            context.addOutlet("storyboard", source: childObject, destination: childPlaceholder)
+        }
+        var toolbarObjects: [ArchivedObject] = []
+        // A container's own navigation item is UIViewController's, first (it is used when
+        // another container pushes it): a tab bar controller's (Sylladise1.3, Xcode 7) and a
+        // navigation controller's (Umarovm's EditMeal, Xcode 12: UILargeTitleDisplayMode 2
+        // for `largeTitleDisplayMode="never"`, right after the tab bar item, before the
+        // identifier), listed with its bar button items.
+        if let item = scene.controller.child("navigationItem", key: "navigationItem") {
+            var barItems: [ArchivedObject] = []
+            let navigationItem = try NavigationRule.item(
+                item, bar: nil, context: context, resources: resources, items: &barItems)
+            context.track(navigationItem, id: item["id"])
+            container.set("UINavigationItem", navigationItem)
+            members.append(navigationItem)
+            members += barItems
+        }
+        if isNavigation {
+            // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
+            // controller's (Sylladise1.3).
+            if let identifier = scene.controller["storyboardIdentifier"] {
+                container.set("UIStoryboardIdentifier", .string(identifier))
+                if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
+                    container.set("UIRestorationIdentifier", .string(identifier))
+                }
+            }
+            if let parent { container.set("UIParentViewController", parent) }
+            if !childObjects.isEmpty {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+            }
+            try encodeModalStyles(scene.controller, into: container)
+            Self.encodeLayoutFlags(scene.controller, into: container)
+            Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
+            if !childObjects.isEmpty {
+                container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
+            }
+            container.set("UINavigationBar", bar)
+            // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
+            // (Sn0wFX phoenix-ida's and COVIDSAFE's navigation controllers).
+            if scene.controller.flag("navigationBarHidden") { container.set("UINavigationBarHidden", .bool(true)) }
+            if let element = scene.controller.child("toolbar", key: "toolbar") {
+                let toolbar = try Self.navigationToolbar(element, context: context, resources: resources)
+                container.set("UIToolbar", toolbar)
+                toolbarObjects = [toolbar]
+                if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
+            }
+        } else {
+            // Sylladise1.3 (Xcode 7): a tab bar controller's storyboard identifier and
+            // presentation-context flag, after its own navigation item.
+            if let identifier = scene.controller["storyboardIdentifier"] {
+                container.set("UIStoryboardIdentifier", .string(identifier))
+                if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
+                    container.set("UIRestorationIdentifier", .string(identifier))
+                }
+            }
+            if let parent { container.set("UIParentViewController", parent) }
+            if !childObjects.isEmpty {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+            }
+            try encodeModalStyles(scene.controller, into: container)
+            Self.encodeLayoutFlags(scene.controller, into: container)
+            Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
+            container.set("UITabBar", bar)
+            container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
+            container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
+        }
+        if isNavigation, barEra >= XcodeEra(13) {
+            // After the view keys, only when there is an item (duckduckgo: five bars with
+            // their root's item, PrivacyProtection's without one).
+            if !items.isEmpty {
+                // From Xcode 16 after the bar's lock (ikyih's six bars).
+                bar.insert(
+                    "UIItems", .object(.collection("NSMutableArray", items)),
+                    after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
+            }
+        } else {
+            // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
+            // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
+            // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
+            // UIBarTranslucence); either way before a custom class's names.
+            let list = ArchivedObject.Value.object(.collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            if isNavigation {
+                bar.insert("UIItems", list, before: "UIDelegate")
+            } else {
+                bar.insert("UIItems", list, after: "UIDelegate")
+            }
+        }
+        try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
+        // A container's own tab bar item (a navigation controller that is a tab) is
+        // UIViewController's `UITabBarItem`, before the container's own keys: the corpus's
+        // navigation controllers archived in their tab bar controllers' nibs (chadanewsom ×2,
+        // Umarovm, swindlesmccoop: UITitle, UITabBarItem, then the controller hierarchy).
+        // Its title comes first (chadanewsom's navigation controllers, Xcode 9: UITitle before
+        // UITabBarItem), as UIViewController's; a title with a line break is a child element.
+        let existing = container.values
+        container.removeAllValues()
+        if let title = scene.controller["title"] ?? scene.controller.child("string", key: "title")?.text {
+            container.set("UITitle", context.text(title, id: scene.controller["id"], property: "title"))
+        }
+        if let item = scene.controller.child("tabBarItem", key: "tabBarItem"),
+            let tabBarItem = try context.recovered({ () throws(CompileError) in
+                try TabBarRule.item(item, context: context, resources: resources)
+            })
+        {
+            container.set("UITabBarItem", tabBarItem)
+            members.append(tabBarItem)
+        }
+        for (key, value) in existing { container.set(key, value) }
+        let controllerObject = try ClassSwapRule.wrap(container, element: scene.controller, context: context)
+        // Containers without a custom class are swapped too from Xcode 11, as controllers are
+        // (duckduckgo Onboarding's UINavigationController, Xcode 13.2).
+        if controllerObject.className != "UIClassSwapper", swapsPlainController(scene, era: context.era) {
+            controllerObject.set("UIClassName", .string(scene.uiKitClass))
+            controllerObject.set("UIOriginalClassName", .string(scene.uiKitClass))
+            controllerObject.swapClass("UIClassSwapper")
+        }
+        try scheduleRuntimeAttributes(
+            of: scene.controller, object: controllerObject, context: context, resources: resources)
+        for (template, source) in templatesOf {
+            context.addOutlet("viewController", source: template, destination: source)
+        }
+        return ArchivedContainer(
+            object: controllerObject,
+            members: [bar] + toolbarObjects + childMembers + items + members + templatesOf.map(\.0),
+            leading: leading, topLevelMembers: childTopLevelMembers)
     }
 
     /// The scene nib of a storyboard reference: File's Owner, First Responder and the storyboard
@@ -729,6 +806,17 @@ struct StoryboardCompiler {
         return connection
     }
 
+    /// A controller's user-defined runtime attributes: key-value pairs of the scene nib that
+    /// holds the controller, set on it at load time (chadanewsom build.io, Xcode 9: the root
+    /// controllers' five attributes in their tab bar controller's nib; kiralab dmcc, Xcode 14: a
+    /// tab bar controller's `selectedIndex`).
+    private func scheduleRuntimeAttributes(
+        of controller: SourceElement, object: ArchivedObject, context: UIKitContext, resources: UIKitResources
+    ) throws(CompileError) {
+        guard let list = controller.child("userDefinedRuntimeAttributes") else { return }
+        try RuntimeAttributeRule.schedule(list, object: object, context: context, resources: resources)
+    }
+
     /// Reports controller children without a rule (left out with a warning).
     private func checkChildren(of controller: SourceElement, allowing extra: Set<String>) throws(CompileError) {
         for child in controller.children {
@@ -757,8 +845,8 @@ struct StoryboardCompiler {
                     }
                 }
             case ("point", _), ("size", "freeformSize"): break
-            // Read with the controller's toolbar items.
-            case ("toolbarItems", _): break
+            // Read with the controller's toolbar items; runtime attributes with the controller.
+            case ("toolbarItems", _), ("userDefinedRuntimeAttributes", _): break
             // Interface Builder's note that a container's controllers come from its relationship
             // segues (GitHawk, LoopKit, RocketChat…): nothing of its own.
             case ("nil", nil) where child["name"] == "viewControllers": break
@@ -794,9 +882,6 @@ struct StoryboardCompiler {
         sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
     ) throws(CompileError) -> (ArchivedObject, [ArchivedObject], [ArchivedObject], [ArchivedObject]) {
         let controller = scene.controller
-        guard Self.containerRelationships[controller.name] == nil else {
-            throw error(.unsupportedElement, controller, "nested container controllers are not modelled")
-        }
         try checkChildren(of: controller, allowing: [])
         let className = scene.uiKitClass
         let object = ArchivedObject(className)
@@ -939,8 +1024,13 @@ struct StoryboardCompiler {
                     target == scene.controllerID ? object : membersByID[target] ?? templatesByID[target] ?? object
                 ))
         }
-        object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", table))
-        if let viewNibName { object.set("UINibName", .string(viewNibName)) }
+        // A controller without a view (its class makes one in code) has no view nib, nor the
+        // table the view nib's placeholders are looked up in (chadanewsom build.io, Xcode 9:
+        // three root controllers without either, beside two with both).
+        if let viewNibName {
+            object.set("UIExternalObjectsTableForViewLoading", ArchivedObject.dictionary("NSDictionary", table))
+            object.set("UINibName", .string(viewNibName))
+        }
         if let parent { object.set("UIParentViewController", parent) }
         if !templates.isEmpty { object.set("UIStoryboardSegueTemplates", .collection("NSArray", templates)) }
         // A title with a line break is a `<string key="title">` child (duckduckgo Onboarding).
@@ -1019,6 +1109,7 @@ struct StoryboardCompiler {
             controllerObject.set("UIOriginalClassName", .string(className))
             controllerObject.swapClass("UIClassSwapper")
         }
+        try scheduleRuntimeAttributes(of: controller, object: controllerObject, context: context, resources: resources)
         for (property, item) in itemOutlets { context.addOutlet(property, source: controllerObject, destination: item) }
         // The controller's outlets to its scene members (duckduckgo Tab, Xcode 13.2: a tap
         // recognizer) are the scene nib's.

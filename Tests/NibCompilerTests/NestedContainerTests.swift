@@ -1,0 +1,177 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import NibDiff
+import Testing
+
+/// Container controllers inside containers (a tab bar controller's navigation controllers),
+/// containers without children, and tab bars of later Xcodes, against the corpus's storyboards
+/// compiled by Apple.
+@Suite("Nested and empty container controllers", .corpus)
+struct NestedContainerTests {
+    /// An Xcode 12 storyboard shaped like Umarovm Whats-Cooking's: an identified tab bar
+    /// controller whose tabs are an identified navigation controller and a plain one, each with a
+    /// root view controller.
+    static let storyboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="tab-00-001">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <tabBarController storyboardIdentifier="MainTabBarController" automaticallyAdjustsScrollViewInsets="NO" useStoryboardIdentifierAsRestorationIdentifier="YES" id="tab-00-001" sceneMemberID="viewController">
+                            <tabBar key="tabBar" contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" id="bar-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="49"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES"/>
+                            </tabBar>
+                            <connections>
+                                <segue destination="nav-00-001" kind="relationship" relationship="viewControllers" id="rel-00-001"/>
+                                <segue destination="nav-00-002" kind="relationship" relationship="viewControllers" id="rel-00-002"/>
+                            </connections>
+                        </tabBarController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <navigationController storyboardIdentifier="HomeNavController" automaticallyAdjustsScrollViewInsets="NO" useStoryboardIdentifierAsRestorationIdentifier="YES" id="nav-00-001" sceneMemberID="viewController">
+                            <tabBarItem key="tabBarItem" title="Home" id="itm-00-001"/>
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nbr-00-001">
+                                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                            </navigationBar>
+                            <connections>
+                                <segue destination="roo-00-001" kind="relationship" relationship="rootViewController" id="rel-00-003"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-002" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <navigationController automaticallyAdjustsScrollViewInsets="NO" id="nav-00-002" sceneMemberID="viewController">
+                            <tabBarItem key="tabBarItem" title="Meals" id="itm-00-002"/>
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nbr-00-002">
+                                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                            </navigationBar>
+                            <connections>
+                                <segue destination="roo-00-002" kind="relationship" relationship="rootViewController" id="rel-00-004"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-003" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s4">
+                    <objects>
+                        <viewController id="roo-00-001" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <navigationItem key="navigationItem" title="Home" id="nit-00-001"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-004" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s5">
+                    <objects>
+                        <viewController id="roo-00-002" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-002">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <navigationItem key="navigationItem" title="Meals" id="nit-00-002"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-005" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    /// The tab bar controller of a scene nib and its children, in order.
+    static func tabs(_ graph: Graph) throws -> (controller: Int, children: [Int]) {
+        let controller = try #require(graph.nodes.indices.first { graph.value("UITabBar", of: $0) != nil })
+        let children = graph.elements(of: try #require(graph.object("UIChildViewControllers", of: controller)))
+        return (controller, children)
+    }
+
+    @Test("a tab bar controller's navigation controllers are archived in its nib with their roots, as Umarovm's")
+    func navigationControllersInTabs() throws {
+        let output = try Source.compile(Self.storyboard, fileName: "Main.storyboard")
+        #expect(
+            !output.warnings.contains { $0.message.contains("not modelled") || $0.message.contains("left out") },
+            "\(output.warnings)")
+        let ours = Graph(try NibArchive(parsing: try #require(output.files["MainTabBarController.nib"])))
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_MainTabBarController.nib"))
+        )
+        let (ourTabs, ourChildren) = try Self.tabs(ours)
+        let (appleTabs, appleChildren) = try Self.tabs(apple)
+        #expect(ours.nodes[ourTabs].values.map(\.key) == apple.nodes[appleTabs].values.map(\.key))
+        // Apple's first tab is an identified navigation controller (swapped, as the initial
+        // and identified controllers of Xcode 11 and later), its second a plain one.
+        try #require(ourChildren.count == 2 && appleChildren.count >= 2)
+        for (ours_, apple_) in zip(ourChildren, appleChildren) {
+            #expect(ours.nodes[ours_].className == apple.nodes[apple_].className)
+            #expect(ours.nodes[ours_].values.map(\.key) == apple.nodes[apple_].values.map(\.key))
+            #expect(ours.object("UIParentViewController", of: ours_) == ourTabs)
+            let root = try #require(ours.elements(of: ours.object("UIChildViewControllers", of: ours_) ?? -1).first)
+            #expect(ours.object("UIParentViewController", of: root) == ours_)
+            #expect(ours.elements(of: ours.object("UIViewControllers", of: ours_) ?? -1) == [root])
+        }
+        // Each navigation controller and each root has its own storyboard placeholder, as the
+        // tab bar controller has: Apple's four tabs have nine.
+        let placeholders = { (graph: Graph) in
+            graph.all("UIProxyObject").filter {
+                graph.text("UIProxiedObjectIdentifier", of: $0) == "UIStoryboardPlaceholder"
+            }
+            .count
+        }
+        #expect(placeholders(apple) == 2 * appleChildren.count + 1)
+        #expect(placeholders(ours) == 2 * ourChildren.count + 1)
+        // The tab bar: zero width, 50 high from Xcode 12, the margins flag, the iOS 13 SDK keys.
+        let ourBar = try #require(ours.object("UITabBar", of: ourTabs))
+        let appleBar = try #require(apple.object("UITabBar", of: appleTabs))
+        for key in ["UIBounds", "UICenter", "UIViewInsetsLayoutMarginsFromSafeArea"] {
+            #expect(
+                ours.value(key, of: ourBar).map { "\($0)" } == apple.value(key, of: appleBar).map { "\($0)" },
+                "\(key)")
+        }
+        #expect(
+            ours.nodes[ourBar].values.map(\.key).filter { $0 != "UIBackgroundColor" }
+                == apple.nodes[appleBar].values.map(\.key).filter { $0 != "UIBackgroundColor" })
+        // The identified navigation controller also gets a scene nib of its own.
+        #expect(output.files["HomeNavController.nib"] != nil)
+    }
+
+    /// Decompiles `names` of a corpus storyboard (`stem` + name), compiles the document back
+    /// with the Xcode the nibs show, and expects each nib structurally equal to Apple's.
+    func roundTrip(_ stem: String, _ names: [String]) throws {
+        var nibs: [(name: String, archive: NibArchive)] = []
+        for name in names {
+            nibs.append((name, try NibArchive(parsing: try Corpus.nibBytes(named: stem + name))))
+        }
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: nil)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
+        for (name, original) in nibs {
+            let bytes = try #require(again.files[name], "no \(name) in \(again.files.keys.sorted())")
+            let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
+            #expect(differences.isEmpty, "\(name): \(differences.prefix(5).map(\.description))")
+        }
+    }
+
+    @Test("containers without children: empty lists, a runtime attribute on the controller (kiralab, ikyih)")
+    func emptyContainers() throws {
+        // kiralab dmcc (Xcode 14): a tab bar controller without tabs, with `selectedIndex` set at
+        // load time; ikyih seed (Xcode 15): navigation controllers without a root.
+        try roundTrip("kiralab-dmcc__Base.lproj_Main.storyboardc_", ["TabView.nib"])
+        try roundTrip(
+            "ikyih-seed__Base.lproj_Main.storyboardc_", ["SBIDMainWelcomeNavVC.nib", "SBIDRegisterNavVC.nib"])
+    }
+}
