@@ -1883,6 +1883,11 @@ final class UIKitDecompilation: DecompileState {
             }
         }
         element.set("id", id(index))
+        // TabBarRule.item: the badge color.
+        if let badge = color(reader.reference(index, "UIBadgeColor"), key: "badgeColor") {
+            used.insert("UIBadgeColor")
+            element.append(badge)
+        }
         for (key, payload) in reader.values(index) where !used.contains(key) {
             element.append(lost("UITabBarItem.\(key)", "\(key) (\(payload))"))
         }

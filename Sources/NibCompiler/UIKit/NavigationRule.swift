@@ -420,9 +420,11 @@ enum TabBarRule {
         if let mode = element["contentMode"], mode != "scaleToFill" {
             try context.unmodelled(.unsupportedAttribute, element, "tab bar contentMode \(mode) is not modelled")
         }
-        guard let frame = element.child("rect", key: "frame"), let y = frame.number("y") else {
-            throw context.error(.invalidSource, element, "the tab bar has no frame")
-        }
+        // Interface Builder leaves the frame out of some documents (AltStore's launch screen,
+        // Xcode 12): the bar is then at the top, UIKit's 49 points high (from Xcode 12 ibtool
+        // writes 50 whatever the frame).
+        let frame = element.child("rect", key: "frame")
+        let y = frame?.number("y") ?? 0
         var mask = 36
         var background: ArchivedObject?
         for child in element.children {
@@ -434,8 +436,8 @@ enum TabBarRule {
                 try context.unmodelled(.unsupportedElement, child, "<\(child.name)> inside a tab bar is not modelled")
             }
         }
-        let x = frame.number("x") ?? 0
-        let height = context.era >= XcodeEra(12) ? 50 : frame.number("height") ?? 49
+        let x = frame?.number("x") ?? 0
+        let height = context.era >= XcodeEra(12) ? 50 : frame?.number("height") ?? 49
         let bar = ArchivedObject("UITabBar")
         if context.era >= XcodeEra(11) {
             bar.set("UIBounds", ArchivedObject.geometry([0, 0, 0, height]))
@@ -478,13 +480,16 @@ enum TabBarRule {
     static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
         throws(CompileError) -> ArchivedObject
     {
-        let allowed = ["key", "title", "id", "image", "selectedImage", "systemItem"]
-        for name in element.attributes.keys where !allowed.contains(name) {
+        let allowed = ["key", "title", "id", "image", "selectedImage", "systemItem", "catalog"]
+        for name in element.attributes.keys.sorted() where !allowed.contains(name) {
             guard name == "tag", element[name] == "0" else {
-                throw context.error(
-                    .unsupportedAttribute, element, "tab bar item attribute \(name) is not modelled")
+                try context.unmodelled(
+                    .unsupportedAttribute, element, "tab bar item attribute \(name) is not modelled; left out")
+                continue
             }
         }
+        let item = ArchivedObject("UITabBarItem")
+        var badge: ArchivedObject?
         for child in element.children {
             let isPlainAccessibility =
                 child.name == "accessibilityConfiguration" && child.attributes.keys.allSatisfy { $0 == "key" }
@@ -492,12 +497,20 @@ enum TabBarRule {
                     ($0.name == "isElement" && $0["value"] == "NO" && $0.children.isEmpty)
                         || ($0.name == "traits" && $0.attributes.keys.allSatisfy { $0 == "key" } && $0.children.isEmpty)
                 }
-            guard isPlainAccessibility else {
-                throw context.error(
-                    .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not modelled")
+            switch (child.name, child["key"]) {
+            case _ where isPlainAccessibility: break
+            // UITabBarItem's badge color, after the title (Umarovm Whats-Cooking, Xcode 12: four
+            // items with UIBadgeColor between UITitle and UIImage).
+            case ("color", "badgeColor"):
+                badge = try context.recovered({ () throws(CompileError) in try ColorRule.color(child, in: context) })
+            // Set on the item at load time, as on a bar button item (both are UIBarItems).
+            case ("userDefinedRuntimeAttributes", _):
+                try RuntimeAttributeRule.schedule(child, object: item, context: context, resources: resources)
+            default:
+                try context.unmodelled(
+                    .unsupportedElement, child, "<\(child.name)> inside a tab bar item is not modelled; left out")
             }
         }
-        let item = ArchivedObject("UITabBarItem")
         if let name = element["systemItem"] {
             guard let systemItem = systemItems[name] else {
                 throw context.error(.unsupportedAttribute, element, "systemItem \"\(name)\" is unknown")
@@ -508,12 +521,14 @@ enum TabBarRule {
             }
             item.set("UISystemItem", int: systemItem)
             item.set("UIEnabled", .bool(true))
+            if let badge { item.set("UIBadgeColor", badge) }
             return item
         }
         item.set("UIEnabled", .bool(true))
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))
         }
+        if let badge { item.set("UIBadgeColor", badge) }
         for (attribute, key) in [("image", "UIImage"), ("selectedImage", "UISelectedTemplateImage")] {
             if let name = element[attribute], !name.isEmpty {
                 item.set(
