@@ -174,4 +174,84 @@ struct NestedContainerTests {
         try roundTrip(
             "ikyih-seed__Base.lproj_Main.storyboardc_", ["SBIDMainWelcomeNavVC.nib", "SBIDRegisterNavVC.nib"])
     }
+
+    /// An Xcode 15 storyboard shaped like ikyih seed's: a split view controller of a custom class
+    /// whose master is a navigation controller and whose detail is a view controller.
+    static let splitStoryboard = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <device id="ipad10_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <splitViewController storyboardIdentifier="SBIDiPadRootVC" id="spl-00-001" customClass="RootSplitViewController" customModule="SEED" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="det-00-001" kind="relationship" relationship="detailViewController" id="rel-00-002"/>
+                                <segue destination="nav-00-001" kind="relationship" relationship="masterViewController" id="rel-00-001"/>
+                            </connections>
+                        </splitViewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <navigationController id="nav-00-001" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nbr-00-001">
+                                <rect key="frame" x="0.0" y="24" width="420" height="50"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                            </navigationBar>
+                            <connections>
+                                <segue destination="roo-00-001" kind="relationship" relationship="rootViewController" id="rel-00-003"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-002" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <viewController id="roo-00-001" customClass="PrimaryMenuViewController" customModule="SEED" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-001">
+                                <rect key="frame" x="0.0" y="0.0" width="420" height="820"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                            <navigationItem key="navigationItem" id="nit-00-001"/>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-003" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s4">
+                    <objects>
+                        <viewController id="det-00-001" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="vie-00-002">
+                                <rect key="frame" x="0.0" y="0.0" width="760" height="820"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-004" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """#
+
+    @Test("a split view controller's master and detail are archived in its nib, master first, as ikyih's")
+    func splitViewController() throws {
+        let output = try Source.compile(Self.splitStoryboard, fileName: "Main.storyboard")
+        #expect(
+            !output.warnings.contains { $0.message.contains("not modelled") || $0.message.contains("left out") },
+            "\(output.warnings)")
+        let ours = Graph(try NibArchive(parsing: try #require(output.files["SBIDiPadRootVC.nib"])))
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(named: "ikyih-seed__Base.lproj_Main.storyboardc_SBIDiPadRootVC.nib")))
+        let split = { (graph: Graph) throws -> Int in
+            try #require(graph.nodes.indices.first { graph.value("UISplitViewControllerPrimaryEdge", of: $0) != nil })
+        }
+        let (ourSplit, appleSplit) = (try split(ours), try split(apple))
+        #expect(ours.nodes[ourSplit].values.map(\.key) == apple.nodes[appleSplit].values.map(\.key))
+        let ourChildren = ours.elements(of: try #require(ours.object("UIChildViewControllers", of: ourSplit)))
+        let appleChildren = apple.elements(of: try #require(apple.object("UIChildViewControllers", of: appleSplit)))
+        #expect(ourChildren.map { ours.nodes[$0].className } == appleChildren.map { apple.nodes[$0].className })
+        for child in ourChildren { #expect(ours.object("UIParentViewController", of: child) == ourSplit) }
+    }
 }

@@ -640,6 +640,36 @@ final class StoryboardDecompilation {
                 }
             }
         }
+        // A split view controller: its master and detail (archived in this nib), each a scene of
+        // its own that a relationship segue leads to (StoryboardCompiler's containers).
+        if ClassHierarchy.isKind(className, of: "UISplitViewController") {
+            used.insert("UIChildViewControllers")
+            if reader.integer(index, "UISplitViewControllerPrimaryEdge") == 0 {
+                used.insert("UISplitViewControllerPrimaryEdge")
+            }
+            let relationships = StoryboardCompiler.containerRelationships["splitViewController"] ?? []
+            for (position, child) in reader.elements(index, "UIChildViewControllers").enumerated() {
+                let childID = Self.controllerID(reader, child) ?? state.id(child)
+                guard position < relationships.count else {
+                    controller.child("connections").append(
+                        state.lost("split view child", "the split view controller's child \(childID)"))
+                    continue
+                }
+                controller.child("connections").append(
+                    DecompiledElement(
+                        "segue",
+                        [
+                            ("destination", childID), ("kind", "relationship"),
+                            ("relationship", relationships[position]),
+                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
+                        ]))
+                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
+                    extra += sceneElements(
+                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                        state: state)
+                }
+            }
+        }
         // Segue templates: by template object, for the view nib's triggers.
         used.insert("UIStoryboardSegueTemplates")
         var segues: [Int: DecompiledElement] = [:]

@@ -29,11 +29,15 @@ struct StoryboardCompiler {
     static let controllers: [String: String] = [
         "viewController": "UIViewController", "tableViewController": "UITableViewController",
         "navigationController": "UINavigationController", "tabBarController": "UITabBarController",
+        "splitViewController": "UISplitViewController",
     ]
 
-    /// Container controllers and the relationship naming the children archived in their scene nib.
-    static let containerRelationships: [String: String] = [
-        "navigationController": "rootViewController", "tabBarController": "viewControllers",
+    /// Container controllers and the relationships naming the children archived in their scene
+    /// nib, in the order the children are archived (a split view controller's master, then its
+    /// detail: ikyih seed's, Xcode 15).
+    static let containerRelationships: [String: [String]] = [
+        "navigationController": ["rootViewController"], "tabBarController": ["viewControllers"],
+        "splitViewController": ["masterViewController", "detailViewController"],
     ]
     /// Scene members that stand for a scene of another storyboard.
     static let referenceElements: Set<String> = ["viewControllerPlaceholder"]
@@ -375,9 +379,11 @@ struct StoryboardCompiler {
 
     /// A container's relationship segues to the children archived in its scene nib, in order.
     private func childSegues(of scene: Scene) -> [SourceElement] {
-        guard let relationship = Self.containerRelationships[scene.controller.name] else { return [] }
+        guard let relationships = Self.containerRelationships[scene.controller.name] else { return [] }
         let segues = scene.controller.child("connections")?.children(named: "segue") ?? []
-        return segues.filter { $0["kind"] == "relationship" && $0["relationship"] == relationship }
+        let rank = { (segue: SourceElement) in relationships.firstIndex(of: segue["relationship"] ?? "") }
+        return segues.enumerated().filter { $0.element["kind"] == "relationship" && rank($0.element) != nil }
+            .sorted { (rank($0.element) ?? 0, $0.offset) < (rank($1.element) ?? 0, $1.offset) }.map(\.element)
     }
 
     /// Size-class storyboards that preview a `<device>` (the Xcode 8 document format) compile
@@ -482,9 +488,9 @@ struct StoryboardCompiler {
         // controller).
         var childTopLevelMembers: [ArchivedObject] = []
         let controllerObject: ArchivedObject
-        if let relationship = Self.containerRelationships[scene.controller.name] {
+        if let relationships = Self.containerRelationships[scene.controller.name] {
             let container = try archiveContainer(
-                scene, relationship: relationship, parent: nil, scenes: scenes, context: context,
+                scene, relationships: relationships, parent: nil, scenes: scenes, context: context,
                 sceneNames: sceneNames, files: &files, resources: resources)
             controllerObject = container.object
             members = container.members
@@ -536,12 +542,12 @@ struct StoryboardCompiler {
         var topLevelMembers: [ArchivedObject]
     }
 
-    /// Archives a navigation or tab bar controller (`relationship` names its children's segue)
-    /// with its bar and its children, into the scene nib `context` builds; `parent` is set for
-    /// a container inside another (a tab bar controller's navigation controllers). The
-    /// children's view nibs go to `files`.
+    /// Archives a navigation, tab bar or split view controller (`relationships` name its
+    /// children's segues) with its bar and its children, into the scene nib `context` builds;
+    /// `parent` is set for a container inside another (a tab bar controller's navigation
+    /// controllers). The children's view nibs go to `files`.
     private func archiveContainer(
-        _ scene: Scene, relationship: String, parent: ArchivedObject?, scenes: [Scene], context: UIKitContext,
+        _ scene: Scene, relationships: [String], parent: ArchivedObject?, scenes: [Scene], context: UIKitContext,
         sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
     ) throws(CompileError) -> ArchivedContainer {
         var leading: [ArchivedObject] = []
@@ -552,7 +558,9 @@ struct StoryboardCompiler {
         // (duckduckgo); tab bar controllers: Xcode 6 and 7 (the pairs), 9, 11, 12, 14 and 15
         // (the corpus's tab bar controllers, ``TabBarRule``).
         var barEra = context.era
-        if relationship == "rootViewController" {
+        let isNavigation = relationships == ["rootViewController"]
+        let isSplit = scene.controller.name == "splitViewController"
+        if isNavigation {
             if (XcodeEra(9)..<XcodeEra(13)).contains(context.era) {
                 // The iOS 13 SDK's view keys come with the zero-width bar in the corpus's nibs.
                 barEra = context.era < XcodeEra(11) ? XcodeEra(8) : XcodeEra(13)
@@ -561,6 +569,11 @@ struct StoryboardCompiler {
                     "no reference pair shows how Xcode \(context.era)'s ibtool compiles <navigationController> scenes (the pairs show Xcode 6 to 8 and 13); compiled as Xcode \(barEra) writes them"
                 )
             }
+        } else if isSplit {
+            // One split view controller in the corpus (ikyih seed, Xcode 15).
+            _ = try context.modelledEra(
+                for: scene.controller, "<\(scene.controller.name)> scenes",
+                modelled: XcodeEra(15)..<XcodeEra(16), newest: XcodeEra(15), shown: "Xcode 15")
         } else {
             _ = try context.modelledEra(
                 for: scene.controller, "<\(scene.controller.name)> scenes",
@@ -573,23 +586,28 @@ struct StoryboardCompiler {
             }
             children.append(child)
         }
-        let isNavigation = relationship == "rootViewController"
         // A container without children is archived with empty lists (ikyih, Xcode 15: four
         // navigation controllers without a root and a tab bar controller without tabs; kiralab's
         // TabView, Xcode 14); a navigation controller has one root at most.
         guard !isNavigation || children.count <= 1 else {
             throw error(
-                .invalidSource, scene.controller, "a \(scene.controller.name) has more than one \(relationship) segue")
+                .invalidSource, scene.controller,
+                "a \(scene.controller.name) has more than one rootViewController segue")
         }
         let container = ArchivedObject(scene.uiKitClass)
         let barKey = isNavigation ? "navigationBar" : "tabBar"
-        guard let barElement = scene.controller.child(barKey, key: barKey) else {
-            throw error(.invalidSource, scene.controller, "the \(scene.controller.name) has no <\(barKey)>")
+        let bar: ArchivedObject?
+        if isSplit {
+            bar = nil
+        } else {
+            guard let barElement = scene.controller.child(barKey, key: barKey) else {
+                throw error(.invalidSource, scene.controller, "the \(scene.controller.name) has no <\(barKey)>")
+            }
+            bar =
+                isNavigation
+                ? try NavigationRule.bar(barElement, controller: container, context: context, era: barEra)
+                : try TabBarRule.bar(barElement, controller: container, context: context)
         }
-        let bar =
-            isNavigation
-            ? try NavigationRule.bar(barElement, controller: container, context: context, era: barEra)
-            : try TabBarRule.bar(barElement, controller: container, context: context)
         var childObjects: [ArchivedObject] = []
         var childMembers: [ArchivedObject] = []
         var items: [ArchivedObject] = []
@@ -598,13 +616,13 @@ struct StoryboardCompiler {
             let templates: [ArchivedObject]
             let childSceneMembers: [ArchivedObject]
             let childSceneObjects: [ArchivedObject]
-            if let childRelationship = Self.containerRelationships[child.controller.name] {
+            if let childRelationships = Self.containerRelationships[child.controller.name] {
                 // A container inside a container (a tab bar controller's navigation controllers):
                 // archived the same way, with its parent, in the outer container's nib
                 // (chadanewsom build.io, Xcode 9: five navigation controllers and their roots in
                 // the tab bar controller's nib; Umarovm Whats-Cooking, Xcode 12: four).
                 let nested = try archiveContainer(
-                    child, relationship: childRelationship, parent: container, scenes: scenes, context: context,
+                    child, relationships: childRelationships, parent: container, scenes: scenes, context: context,
                     sceneNames: sceneNames, files: &files, resources: resources)
                 (childObject, templates) = (nested.object, [])
                 (childSceneMembers, childSceneObjects) = (nested.topLevelMembers, nested.members)
@@ -616,7 +634,7 @@ struct StoryboardCompiler {
             }
             childObjects.append(childObject)
             let item = childObject.object(forKey: isNavigation ? "UINavigationItem" : "UITabBarItem")
-            if let item { items.append(item) }
+            if let item, !isSplit { items.append(item) }
             childMembers.append(childObject)
             childMembers += childSceneObjects
             childTopLevelMembers += childSceneMembers
@@ -661,7 +679,7 @@ struct StoryboardCompiler {
             if !childObjects.isEmpty {
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
             }
-            container.set("UINavigationBar", bar)
+            if let bar { container.set("UINavigationBar", bar) }
             // A hidden navigation bar: `UINavigationBarHidden` true right after the bar
             // (Sn0wFX phoenix-ida's and COVIDSAFE's navigation controllers).
             if scene.controller.flag("navigationBarHidden") { container.set("UINavigationBarHidden", .bool(true)) }
@@ -671,6 +689,25 @@ struct StoryboardCompiler {
                 toolbarObjects = [toolbar]
                 if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
             }
+        } else if isSplit {
+            // ikyih seed's split view controller (Xcode 15): its identifier, its master and
+            // detail as UIChildViewControllers (no UIViewControllers), then the primary edge,
+            // UISplitViewController's `primaryEdge` (iOS 14 SDK, Xcode 12: Apple's documentation),
+            // 0 for leading.
+            if let identifier = scene.controller["storyboardIdentifier"] {
+                container.set("UIStoryboardIdentifier", .string(identifier))
+                if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
+                    container.set("UIRestorationIdentifier", .string(identifier))
+                }
+            }
+            if let parent { container.set("UIParentViewController", parent) }
+            if !childObjects.isEmpty {
+                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
+            }
+            try encodeModalStyles(scene.controller, into: container)
+            Self.encodeLayoutFlags(scene.controller, into: container)
+            Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
+            if context.era >= XcodeEra(12) { container.set("UISplitViewControllerPrimaryEdge", int: 0) }
         } else {
             // Sylladise1.3 (Xcode 7): a tab bar controller's storyboard identifier and
             // presentation-context flag, after its own navigation item.
@@ -687,11 +724,11 @@ struct StoryboardCompiler {
             try encodeModalStyles(scene.controller, into: container)
             Self.encodeLayoutFlags(scene.controller, into: container)
             Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
-            container.set("UITabBar", bar)
+            if let bar { container.set("UITabBar", bar) }
             container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
             container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
         }
-        if isNavigation, barEra >= XcodeEra(13) {
+        if let bar, isNavigation, barEra >= XcodeEra(13) {
             // After the view keys, only when there is an item (duckduckgo: five bars with
             // their root's item, PrivacyProtection's without one).
             if !items.isEmpty {
@@ -700,7 +737,7 @@ struct StoryboardCompiler {
                     "UIItems", .object(.collection("NSMutableArray", items)),
                     after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
             }
-        } else {
+        } else if let bar {
             // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
             // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
             // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
@@ -712,7 +749,8 @@ struct StoryboardCompiler {
                 bar.insert("UIItems", list, after: "UIDelegate")
             }
         }
-        try checkChildren(of: scene.controller, allowing: isNavigation ? [barKey, "toolbar"] : [barKey])
+        try checkChildren(
+            of: scene.controller, allowing: isSplit ? [] : isNavigation ? [barKey, "toolbar"] : [barKey])
         // A container's own tab bar item (a navigation controller that is a tab) is
         // UIViewController's `UITabBarItem`, before the container's own keys: the corpus's
         // navigation controllers archived in their tab bar controllers' nibs (chadanewsom ×2,
@@ -748,7 +786,7 @@ struct StoryboardCompiler {
         }
         return ArchivedContainer(
             object: controllerObject,
-            members: [bar] + toolbarObjects + childMembers + items + members + templatesOf.map(\.0),
+            members: (bar.map { [$0] } ?? []) + toolbarObjects + childMembers + items + members + templatesOf.map(\.0),
             leading: leading, topLevelMembers: childTopLevelMembers)
     }
 
@@ -836,7 +874,8 @@ struct StoryboardCompiler {
                     let allowed =
                         connection.name == "outlet" || connection.name == "outletCollection"
                         || (isRelationship
-                            && Self.containerRelationships[controller.name] == connection["relationship"])
+                            && Self.containerRelationships[controller.name]?.contains(connection["relationship"] ?? "")
+                                == true)
                         || (connection.name == "segue" && !isRelationship && !isContainer)
                     if !allowed {
                         try unmodelled(
