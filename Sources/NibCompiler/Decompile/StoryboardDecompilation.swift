@@ -159,7 +159,11 @@ final class StoryboardDecompilation {
         let eras = nibs.values.map { UIKitDecompilation.inferredEra($0, inStoryboard: true) }
         era = eras.max() ?? XcodeEra(13)
         if eras.contains(XcodeEra(12)), era > XcodeEra(12) { era = XcodeEra(12) }
-        let viewNibs = Set(nibs.keys.filter { $0.contains("-view-") })
+        // A view nib is named `<controller id>-view-<view id>` and holds no controller; a scene
+        // nib named after a storyboard identifier may contain "-view-" too (Firebase's
+        // card-view-vc and modal-view-vc).
+        let viewNibs = Set(
+            nibs.filter { name, reader in name.contains("-view-") && Self.controller(in: reader) == nil }.keys)
         let sceneNames = nibs.keys.filter { !viewNibs.contains($0) }.sorted()
         // Controller ids: from the view nib the controller names (`<controller id>-view-<view id>`),
         // else from the scene nib's name (`<class>-<controller id>`), else made up.
@@ -490,8 +494,11 @@ final class StoryboardDecompilation {
         let swapped = reader.className(index) == "UIClassSwapper"
         let className =
             swapped ? reader.string(index, "UIOriginalClassName") ?? "UIViewController" : reader.className(index)
+        // A controller class whose element is not named after it (GLKViewController:
+        // `<glkViewController>`, alboxer2000 smash-hit's scene nib GLKViewController-<id>).
         let elementName =
             Self.controllerElements[className]
+            ?? ClassHierarchy.uiKitElementClasses.first { $0.value == className && $0.key.hasSuffix("Controller") }?.key
             ?? (ClassHierarchy.superclasses[className] != nil && className.hasPrefix("UI")
                 ? UIKitDecompilation.elementName(className) : "viewController")
         let controller = DecompiledElement(elementName)
