@@ -185,6 +185,35 @@ final class StoryboardDecompilation {
             shared.usedIDs.insert(chosen)
             controllerIDs[name] = chosen
         }
+        // Segue destinations the input lacks (a storyboard missing some of its nibs): the segue
+        // is kept, leading to a stand-in scene named as the destination, so that the compiler
+        // writes the template again; a view nib whose scene nib is missing stands for it.
+        var standIns: [(name: String, id: String)] = []
+        let destinations = Set(
+            nibs.values.flatMap { reader in
+                reader.entries.indices.compactMap { reader.string($0, "UIDestinationViewControllerIdentifier") }
+            })
+        for destination in destinations.sorted() where !destination.isEmpty && controllerIDs[destination] == nil {
+            let dash = destination.firstIndex(of: "-")
+            let named = dash.map { String(destination[destination.index(after: $0)...]) }
+            if let named, destination.hasPrefix("UIViewController-"),
+                viewNibs.contains(where: { $0.hasPrefix(named + "-view-") })
+            {
+                controllerIDs[destination] = named
+                continue
+            }
+            let fromName =
+                named.flatMap { id in
+                    dash.map { destination[..<$0] }.map { StoryboardCompiler.controllers.values.contains(String($0)) }
+                        == true ? id : nil
+                }
+            let id =
+                fromName.flatMap { shared.usedIDs.contains($0) ? nil : $0 }
+                ?? registry.id(controllerIDs.count + standIns.count + 200_000)
+            shared.usedIDs.insert(id)
+            controllerIDs[destination] = id
+            standIns.append((destination, id))
+        }
         let scenes = DecompiledElement("scenes")
         var initial: String?
         for name in sceneNames {
@@ -243,6 +272,7 @@ final class StoryboardDecompilation {
             let controllerID = String(name[..<range.lowerBound])
             scenes.append(orphanScene(viewNib: name, controllerID: controllerID))
         }
+        for (name, id) in standIns { scenes.append(standInScene(name: name, controllerID: id)) }
         let device = previewDevice()
         let document = shared.uiKitDocument(
             type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", era: era, device: device)
@@ -303,6 +333,24 @@ final class StoryboardDecompilation {
 
     /// A scene for a view nib without its scene nib: a view controller with the id and a
     /// storyboard identifier (so that the compiler archives it), and the view.
+    /// A scene for a segue destination the input lacks: a view controller whose storyboard
+    /// identifier is the destination's scene nib name (the compiler names the scene nib after
+    /// it, as the segue templates name it), without a view, with a comment.
+    private func standInScene(name: String, controllerID: String) -> DecompiledElement {
+        let state = DecompileState(reader: DecompileReader(entries: []), shared: shared, salt: next())
+        let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000))])
+        let objects = scene.child("objects")
+        let controller = DecompiledElement(
+            "viewController",
+            [("id", controllerID), ("storyboardIdentifier", name), ("sceneMemberID", "viewController")])
+        controller.append(
+            state.lost(
+                "segue destination not in the input", "the scene nib \(name) a segue leads to (not in the input)"))
+        objects.append(controller)
+        objects.append(Self.firstResponder(id: state.id(1_000_001)))
+        return scene
+    }
+
     private func orphanScene(viewNib: String, controllerID: String) -> DecompiledElement {
         let state = DecompileState(reader: DecompileReader(entries: []), shared: shared, salt: next())
         let scene = DecompiledElement("scene", [("sceneID", state.id(1_000_000))])
