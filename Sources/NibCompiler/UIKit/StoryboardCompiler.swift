@@ -25,9 +25,13 @@ struct StoryboardCompiler {
         simulatesScreen = simulates
     }
 
-    /// Controller elements and the UIKit class ibtool names their scene nib after.
+    /// Controller elements and the UIKit class ibtool names their scene nib after. A collection
+    /// view controller is a view controller whose view is its collection view, as a table view
+    /// controller's is its table (duckduckgo Settings' AppIconSettingsViewController, Xcode 13.2:
+    /// UICollectionViewController-jbD-Oy-Cmw.nib and its view nib as Apple's).
     static let controllers: [String: String] = [
         "viewController": "UIViewController", "tableViewController": "UITableViewController",
+        "collectionViewController": "UICollectionViewController",
         "navigationController": "UINavigationController", "tabBarController": "UITabBarController",
         "splitViewController": "UISplitViewController",
     ]
