@@ -37,4 +37,23 @@ struct PartialStoryboardDecompileTests {
         #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
         #expect(again.files["otp.nib"] != nil)
     }
+
+    @Test("a controller whose view nib is missing gets a stand-in view with the view nib's id (Umarovm)")
+    func standInView() throws {
+        // Umarovm Whats-Cooking (Xcode 12): the scene nib names 6cm-md-qJG-view-ohJ-Hh-Npb, which
+        // the corpus lacks; its table of upstream placeholders is empty.
+        let name = "UIViewController-6cm-md-qJG.nib"
+        let original = try NibArchive(
+            parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_" + name))
+        let result = try NibDecompiler().decompileStoryboard(nibs: [(name, original)], infoPlist: nil)
+        #expect(result.document.contains(#"<view key="view" contentMode="scaleToFill" id="ohJ-Hh-Npb">"#))
+        #expect(result.unmapped["missing view nib"] == 1)
+        var options = NibCompiler.Options()
+        options.xcode = result.xcode
+        let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "Again.storyboard")
+        let bytes = try #require(again.files[name], "\(again.files.keys.sorted())")
+        let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
+        #expect(differences.isEmpty, "\(differences.prefix(5).map(\.description))")
+        #expect(again.files["6cm-md-qJG-view-ohJ-Hh-Npb.nib"] != nil)
+    }
 }

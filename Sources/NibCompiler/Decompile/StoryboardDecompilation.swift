@@ -785,6 +785,26 @@ final class StoryboardDecompilation {
         } else if let viewNibName = reader.string(index, "UINibName") {
             controller.append(
                 state.lost("missing view nib", "the view nib \(viewNibName), missing from the storyboard,"))
+            // A stand-in root view with the view nib's id (`<controller id>-view-<view id>`), so
+            // that the compiler names the view nib again and writes the table of its
+            // placeholders; what the view held is not known.
+            if let range = viewNibName.range(of: "-view-"), viewNibName[..<range.lowerBound] == controllerID {
+                let element =
+                    ClassHierarchy.isKind(className, of: "UITableViewController")
+                    ? "tableView"
+                    : ClassHierarchy.isKind(className, of: "UICollectionViewController") ? "collectionView" : "view"
+                let view = DecompiledElement(
+                    element,
+                    [
+                        ("key", "view"), ("contentMode", "scaleToFill"),
+                        ("id", String(viewNibName[range.upperBound...])),
+                    ])
+                view.append(
+                    DecompiledElement(
+                        "autoresizingMask",
+                        [("key", "autoresizingMask"), ("widthSizable", "YES"), ("heightSizable", "YES")]))
+                controller.append(view)
+            }
         }
         // A template the view nib names but places on no trigger (a popover segue whose
         // placeholder only names its anchor view) is the controller's.
