@@ -432,4 +432,35 @@ struct UIKitIOS13SDKFormTests {
         #expect(controllers(apple).contains { !$0.hasPrefix("swapped") })
         #expect(controllers(ours) == controllers(apple))
     }
+
+    @Test(
+        "A system button without a font description archives no font in Xcode 11, the 15-point one before (COVIDSAFE)")
+    func systemButtonDefaultFont() throws {
+        // COVIDSAFE (Xcode 11): system buttons (UIButtonType 1) without UIFont; any
+        // <fontDescription> of the source would have been archived.
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_mND-9i-sIw-view-vgL-lg-QQN.nib_runtime.nib"
+                )))
+        let appleButton = try #require(
+            apple.all("UIButton").first {
+                apple.value("UIButtonType", of: $0).map { "\($0)" } == "\(NibArchive.Payload.int8(1))"
+            })
+        #expect(apple.value("UIFont", of: appleButton) == nil)
+        let button = """
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="btn-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                <state key="normal" title="Get PIN"/>
+            </button>
+            """
+        for (tools, expectsFont) in [("15705", false), ("14113", true)] {
+            let source = Source.iOSXib(button).replacingOccurrences(
+                of: #"toolsVersion="14113""#, with: "toolsVersion=\"\(tools)\"")
+            let ours = try Source.graph(source)
+            let ourButton = try #require(ours.all("UIButton").first)
+            #expect((ours.value("UIFont", of: ourButton) != nil) == expectsFont, "toolsVersion \(tools)")
+        }
+    }
 }

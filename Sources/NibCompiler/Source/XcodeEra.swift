@@ -115,6 +115,13 @@ public struct XcodeEra: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// pairs (Xcode 13.2), 20 of them custom without a `<fontDescription>`; no earlier pair has
     /// either key on such buttons.
     var writesButtonConfiguration: Bool { version >= 13 }
+    /// A system or rounded-rect button without a `<fontDescription>` archives the 15-point
+    /// system font: the pairs of Xcode 5 to 10 (mobilewits, canoelover, ROMPiOS, allianad,
+    /// Idrill7…) and 13.2 (duckduckgo OmniBar, Main, TabSwitcher). Xcode 11 leaves it out:
+    /// COVIDSAFE's six system buttons without a UIFont (an archived font would mean a
+    /// `<fontDescription>` in the source, which ibtool always archives). No nib shows Xcode 12;
+    /// it is put with 11, before the iOS 15 SDK's button changes of Xcode 13.
+    var writesDefaultSystemButtonFont: Bool { version < 11 || version >= 13 }
     /// An editable nib bundle for a macOS target before 10.13 holds the NIBArchive variants
     /// beside `keyedobjects.nib`: the bundles saved by Xcode 13 to 15 (scribendi, AVRFuses) do,
     /// adium's saved by Xcode 11 and 12 (AccountProfile, toolsVersion 17701, deployment 10.6,

@@ -163,10 +163,12 @@ enum ButtonRule {
             // A button whose normal title is attributed takes that title's font (Idrill7).
             object.set("UIFont", attributedFont)
         } else if configuration == nil,
-            type == "roundedRect" || type == "system" || context.era.writesButtonConfiguration
+            (type == "roundedRect" || type == "system") && context.era.writesDefaultSystemButtonFont
+                || context.era.writesButtonConfiguration
         {
-            // System buttons default to 15 points; from Xcode 13 custom ones archive 18. A
-            // configured button archives none (``ButtonConfigurationRule``).
+            // System buttons default to 15 points (not in Xcode 11 and 12:
+            // ``XcodeEra/writesDefaultSystemButtonFont``); from Xcode 13 custom ones archive 18.
+            // A configured button archives none (``ButtonConfigurationRule``).
             let size = type == "roundedRect" || type == "system" ? "15" : "18"
             let standard = SourceElement(
                 name: "fontDescription", attributes: ["type": "system", "pointSize": size], line: element.line,
