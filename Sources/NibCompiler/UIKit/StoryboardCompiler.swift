@@ -598,10 +598,9 @@ struct StoryboardCompiler {
                 // After the view keys, only when there is an item (duckduckgo: five bars with
                 // their root's item, PrivacyProtection's without one).
                 if !items.isEmpty {
-                    // From Xcode 16 after the bar's lock (ikyih's six bars).
-                    bar.insert(
-                        "UIItems", .object(.collection("NSMutableArray", items)),
-                        after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
+                    // Right before the delegate: after the large title keys (Umarovm's seven
+                    // bars) and, from Xcode 16, the bar's lock (ikyih's six bars).
+                    bar.insert("UIItems", .object(.collection("NSMutableArray", items)), before: "UIDelegate")
                 }
             } else {
                 // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
