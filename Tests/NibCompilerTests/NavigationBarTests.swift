@@ -146,4 +146,40 @@ struct NavigationBarTests {
             ourGraph.nodes[try Self.bar(ourGraph)].values.map(\.key)
                 == appleGraph.nodes[try Self.bar(appleGraph)].values.map(\.key))
     }
+
+    /// An Xcode 10 storyboard's navigation controller, against xuyuntest bee's (iOS 11/12 SDK
+    /// view keys): the bar zero wide, its vertical hugging 750 and its items an `NSArray`.
+    @Test("Xcode 9/10 bars: zero wide, the hugging the document gives, items in an NSArray")
+    func xcode10Bar() throws {
+        let source = Self.storyboard
+            .replacingOccurrences(of: #"toolsVersion="17701""#, with: #"toolsVersion="14490.70""#)
+            .replacingOccurrences(
+                of:
+                    #"<navigationBar key="navigationBar" contentMode="scaleToFill" horizontalCompressionResistancePriority="750" verticalCompressionResistancePriority="750" insetsLayoutMarginsFromSafeArea="NO" largeTitles="YES" id="bar-00-001">"#,
+                with:
+                    #"<navigationBar key="navigationBar" contentMode="scaleToFill" verticalHuggingPriority="750" insetsLayoutMarginsFromSafeArea="NO" id="bar-00-001">"#
+            )
+            .replacingOccurrences(of: #"y="44" width="414" height="96""#, with: #"y="20" width="375" height="44""#)
+        let start = try #require(source.range(of: "<textAttributes"))
+        let end = try #require(source.range(of: "</textAttributes>", options: .backwards))
+        let plain = source.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+        let output = try Source.compile(plain, fileName: "Main.storyboard")
+        let ours = Graph(try NibArchive(parsing: try #require(output.files["EditMeal.nib"])))
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "xuyuntest-bee-iOS__Main.storyboardc_UINavigationController-Nmg-qn-HLj.nib_objects-11.0-.nib")))
+        let (ourBar, appleBar) = (try Self.bar(ours), try Self.bar(apple))
+        #expect(ours.nodes[ourBar].values.map(\.key) == apple.nodes[appleBar].values.map(\.key))
+        for key in ["UIBounds", "UICenter"] {
+            #expect(
+                ours.value(key, of: ourBar).map { "\($0)" } == apple.value(key, of: appleBar).map { "\($0)" }, "\(key)")
+        }
+        #expect(apple.text("UIViewContentHuggingPriority", of: appleBar) == "{250, 750}")
+        #expect(
+            ours.text("UIViewContentHuggingPriority", of: ourBar)
+                == apple.text("UIViewContentHuggingPriority", of: appleBar))
+        #expect(ours.className("UIItems", of: ourBar) == apple.className("UIItems", of: appleBar))
+    }
 }

@@ -2,9 +2,10 @@
 /// `<navigationItem>` → `UINavigationItem`, as the Xcode 6, 7 and 8 pairs show them (Xcode 8,
 /// allianad-489d01fe: the same, with `UIDeepDrawRect` on the bar).
 enum NavigationRule {
-    /// The navigation bar of a navigation controller. Whatever the source's frame and mask, the
-    /// pairs show a 320 × 44 bar at the source's y (0 without a frame), mask widthSizable, the
-    /// default hugging written out, at the top position, translucent.
+    /// The navigation bar of a navigation controller up to Xcode 10. Whatever the source's frame
+    /// and mask, the pairs show a 320 × 44 bar (zero wide from Xcode 9) at the source's y (0
+    /// without a frame), mask widthSizable, the hugging written out, at the top position,
+    /// translucent.
     static func bar(
         _ element: SourceElement, controller: ArchivedObject, context: UIKitContext, era: XcodeEra? = nil
     ) throws(CompileError) -> ArchivedObject {
@@ -31,9 +32,13 @@ enum NavigationRule {
                     .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled")
             }
         }
+        // From Xcode 9 (the iOS 11 SDK) the bar is zero wide, as Xcode 11's and later are:
+        // xuyuntest bee's and chadanewsom build.io's six bars (iOS 11/12 SDK view keys, no iOS 13
+        // one); Xcode 8's (allianad-489d01fe) and older are 320 wide.
+        let width = context.era >= XcodeEra(9) ? 0.0 : 320
         let bar = ArchivedObject("UINavigationBar")
-        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, 44]))
-        bar.set("UICenter", ArchivedObject.geometry([160, y + 22]))
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, width, 44]))
+        bar.set("UICenter", ArchivedObject.geometry([width / 2, y + 22]))
         if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
         // A hidden bar (IB writes hidden="YES" on the bar of a navigationBarHidden controller):
         // UIView's flag, after the deep draw flag (COVIDSAFE's, Xcode 11).
@@ -60,6 +65,14 @@ enum NavigationRule {
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: 1)
         return try ClassSwapRule.wrap(bar, element: element, context: context)
+    }
+
+    /// The class of a navigation bar's `UIItems`: `NSArray` for Xcode 9 and 10 (xuyuntest bee's
+    /// and chadanewsom build.io's six bars), `NSMutableArray` before (Sn0wFX, njbhatt18, the
+    /// Xcode 6–8 pairs) and after (the 14 bars of the corpus's nibs from Xcode 11 on: COVIDSAFE,
+    /// Umarovm, ikyih, …; the duckduckgo pairs).
+    static func itemsClass(_ era: XcodeEra) -> String {
+        (XcodeEra(9)..<XcodeEra(11)).contains(era) ? "NSArray" : "NSMutableArray"
     }
 
     /// Whether a navigation controller of a document saved by `era` gets ``modernBar(_:controller:context:)``:

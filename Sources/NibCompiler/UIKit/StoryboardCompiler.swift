@@ -607,7 +607,8 @@ struct StoryboardCompiler {
                 // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
                 // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
                 // UIBarTranslucence); either way before a custom class's names.
-                let list = ArchivedObject.Value.object(.collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+                let list = ArchivedObject.Value.object(
+                    .collection(isNavigation ? NavigationRule.itemsClass(context.era) : "NSArray", items))
                 if isNavigation {
                     bar.insert("UIItems", list, before: "UIDelegate")
                 } else {
