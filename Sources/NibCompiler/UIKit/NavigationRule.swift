@@ -76,9 +76,9 @@ enum NavigationRule {
     }
 
     /// Whether a navigation controller of a document saved by `era` gets ``modernBar(_:controller:context:)``:
-    /// from Xcode 11, the iOS 13 SDK's zero-width bar (``StoryboardCompiler`` compiles Xcode 11
-    /// and 12 bars as Xcode 13 writes them, older ones as Xcode 8 does); the decompiler reads
-    /// the modern bar's keys back from the same era.
+    /// from Xcode 11, the iOS 13 SDK's view keys (``StoryboardCompiler`` compiles Xcode 11 and 12
+    /// bars as Xcode 13 writes them, Xcode 9 and 10 ones with ``bar(_:controller:context:era:)``);
+    /// the decompiler reads the modern bar's keys back from the same era.
     static func writesModernBar(_ era: XcodeEra) -> Bool { era >= XcodeEra(11) }
 
     /// A bar's custom class, as on any view (``ClassSwapRule``: `UIClassName` and
