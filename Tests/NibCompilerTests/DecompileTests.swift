@@ -296,6 +296,11 @@ struct DecompileCorpusTests {
         // a trailing image placement (8) and a medium corner style (2), which no document of
         // the corpus sets (UIButton.Configuration's public properties).
         "<buttonConfiguration imagePlacement>", "<buttonConfiguration cornerStyle>",
+        // NavigationRule.setPriorities reads them (ViewEncoder's view attributes): Umarovm's
+        // bars archive compression resistance "{750, 750}", chadanewsom's "{750, 250}"; no
+        // document of the corpus gives a bar a priority.
+        "<navigationBar horizontalCompressionResistancePriority>",
+        "<navigationBar verticalCompressionResistancePriority>",
     ]
 
     @Test(

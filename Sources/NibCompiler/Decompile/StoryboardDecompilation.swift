@@ -864,18 +864,32 @@ final class StoryboardDecompilation {
     /// attribute of the document.
     static let impliedBarKeys: Set<String> = [
         "UIBounds", "UICenter", "UIDeepDrawRect", "UIAutoresizeSubviews", "UIAutoresizingMask",
-        "UIViewContentHuggingPriority", "UIViewContentCompressionResistancePriority",
         "UIViewInsetsLayoutMarginsFromSafeArea",
         "UIViewSemanticContentAttribute", "UIViewLayoutMargins", "UIDelegate", "UIBarPosition", "UIBarTranslucence",
         "UIOpaque", "UIViewLargeContentStoredProperties", "UIItems", "UITintColor",
     ]
 
-    /// `<navigationBar key="navigationBar">`: its frame and tint; what the bar rule does not
-    /// write is kept as comments.
+    /// `<navigationBar key="navigationBar">`: its frame, priorities, large titles, colors and
+    /// text attributes; what the bar rule does not write is kept as comments.
     private func navigationBar(_ index: Int, state: UIKitDecompilation) -> DecompiledElement {
         let reader = state.reader
         let bar = DecompiledElement("navigationBar", [("key", "navigationBar"), ("contentMode", "scaleToFill")])
         var used = Self.impliedBarKeys
+        // NavigationRule.setPriorities: hugging other than the default (always archived), and
+        // both compression resistance priorities whenever the key is archived, for the rule
+        // writes it only when the document gives one (Umarovm's "{750, 750}").
+        if let hugging = state.priorities(reader.string(index, "UIViewContentHuggingPriority")) {
+            used.insert("UIViewContentHuggingPriority")
+            if hugging != (250, 250) {
+                bar.set("horizontalHuggingPriority", Self.number(hugging.0))
+                bar.set("verticalHuggingPriority", Self.number(hugging.1))
+            }
+        }
+        if let resistance = state.priorities(reader.string(index, "UIViewContentCompressionResistancePriority")) {
+            used.insert("UIViewContentCompressionResistancePriority")
+            bar.set("horizontalCompressionResistancePriority", Self.number(resistance.0))
+            bar.set("verticalCompressionResistancePriority", Self.number(resistance.1))
+        }
         // The lock Xcode 15 adds (XcodeEra.locksNavigationBars); a hidden bar, as any view.
         if state.era.locksNavigationBars, reader.flag(index, "UIIsLocked") == true { used.insert("UIIsLocked") }
         if reader.flag(index, "UIHidden") == true {
@@ -887,49 +901,68 @@ final class StoryboardDecompilation {
         if reader.integer(index, "UIViewInsetsLayoutMarginsFromSafeArea") == 0 {
             bar.set("insetsLayoutMarginsFromSafeArea", "NO")
         }
-        if state.era >= XcodeEra(13), reader.integer(index, "UIBarTranslucence") == 2 {
+        let modern = NavigationRule.writesModernBar(state.era)
+        if modern, reader.integer(index, "UIBarTranslucence") == 2 {
             used.insert("UIOpaque")
             bar.set("translucent", "NO")
+        }
+        if reader.flag(index, "UIBarPrefersLargeTitles") == true {
+            used.insert("UIBarPrefersLargeTitles")
+            bar.set("largeTitles", "YES")
         }
         bar.set("id", state.id(index))
         if let frame = state.frame(index) { bar.append(frame) }
         bar.append(DecompiledElement("autoresizingMask", [("key", "autoresizingMask")]))
-        if state.era >= XcodeEra(13),
-            let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor")
-        {
+        if modern, let background = state.color(reader.reference(index, "UIBackgroundColor"), key: "backgroundColor") {
             used.insert("UIBackgroundColor")
             bar.append(background)
-        }
-        // NavigationRule.textAttributes: NSColor → textColor, NSFont → a font description.
-        if state.era >= XcodeEra(13), let attributes = reader.reference(index, "UITitleTextAttributes") {
-            let made = DecompiledElement("textAttributes", [("key", "titleTextAttributes")])
-            var complete = true
-            for (key, value) in reader.pairs(at: attributes) {
-                switch reader.string(at: key) {
-                case "NSColor"?:
-                    if let color = state.color(value, key: "textColor") { made.append(color) } else { complete = false }
-                case "NSFont"?:
-                    if let font = state.font(value, key: "fontDescription") {
-                        made.append(font)
-                    } else {
-                        complete = false
-                    }
-                default: complete = false
-                }
-            }
-            if complete {
-                used.insert("UITitleTextAttributes")
-                bar.append(made)
-            }
         }
         if let tint = state.color(reader.reference(index, "UITintColor"), key: "tintColor") {
             // Before Xcode 13 a bar's tint is the document's global tint (NavigationRule.bar).
             if state.era >= XcodeEra(13) { bar.append(tint) } else { barTints.append(tint) }
         }
+        // Interface Builder's order: the title's attributes, then the large title's.
+        if modern {
+            for (key, name) in [
+                ("UITitleTextAttributes", "titleTextAttributes"),
+                ("UIBarLargeTitleTextAttributes", "largeTitleTextAttributes"),
+            ] {
+                guard let attributes = reader.reference(index, key),
+                    let made = textAttributes(attributes, key: name, state: state)
+                else { continue }
+                used.insert(key)
+                bar.append(made)
+            }
+        }
         for (key, payload) in reader.values(index) where !used.contains(key) {
             bar.append(state.lost("UINavigationBar.\(key)", "\(key) (\(payload))"))
         }
         return bar
+    }
+
+    /// `<textAttributes key=…>` from a bar's text attributes dictionary
+    /// (NavigationRule.textAttributes read backwards): `NSFont` → the font description, then
+    /// `NSColor` → `<color key="textColor">`, in Interface Builder's order; nil when the
+    /// dictionary holds anything else or an unreadable value.
+    private func textAttributes(_ index: Int, key: String, state: UIKitDecompilation) -> DecompiledElement? {
+        let reader = state.reader
+        var font: DecompiledElement?
+        var color: DecompiledElement?
+        for (name, value) in reader.pairs(at: index) {
+            switch reader.string(at: name) {
+            case "NSColor"? where color == nil:
+                guard let made = state.color(value, key: "textColor") else { return nil }
+                color = made
+            case "NSFont"? where font == nil:
+                guard let made = state.font(value, key: "fontDescription") else { return nil }
+                font = made
+            default: return nil
+            }
+        }
+        guard font != nil || color != nil else { return nil }
+        let made = DecompiledElement("textAttributes", [("key", key)])
+        for child in [font, color].compactMap({ $0 }) { made.append(child) }
+        return made
     }
 
     /// A storyboard reference's scene (``StoryboardCompiler``'s reference nib read backwards):

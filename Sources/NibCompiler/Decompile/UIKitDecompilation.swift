@@ -788,7 +788,7 @@ final class UIKitDecompilation: DecompileState {
         return (rest.first.map { String($0).lowercased() } ?? "") + rest.dropFirst()
     }
 
-    private func priorities(_ text: String?) -> (Double, Double)? {
+    func priorities(_ text: String?) -> (Double, Double)? {
         guard let text else { return nil }
         let parts = text.trimmingCharacters(in: ["{", "}", " "]).split(separator: ",").map {
             Double($0.trimmingCharacters(in: [" "]))

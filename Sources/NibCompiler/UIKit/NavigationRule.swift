@@ -2,18 +2,19 @@
 /// `<navigationItem>` → `UINavigationItem`, as the Xcode 6, 7 and 8 pairs show them (Xcode 8,
 /// allianad-489d01fe: the same, with `UIDeepDrawRect` on the bar).
 enum NavigationRule {
-    /// The navigation bar of a navigation controller. Whatever the source's frame and mask, the
-    /// pairs show a 320 × 44 bar at the source's y (0 without a frame), mask widthSizable, the
-    /// default hugging written out, at the top position, translucent.
+    /// The navigation bar of a navigation controller up to Xcode 10. Whatever the source's frame
+    /// and mask, the pairs show a 320 × 44 bar (zero wide from Xcode 9) at the source's y (0
+    /// without a frame), mask widthSizable, the hugging written out, at the top position,
+    /// translucent.
     static func bar(
         _ element: SourceElement, controller: ArchivedObject, context: UIKitContext, era: XcodeEra? = nil
     ) throws(CompileError) -> ArchivedObject {
         if (era ?? context.era) >= XcodeEra(13) {
             return try modernBar(element, controller: controller, context: context)
         }
-        for name in element.attributes.keys
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "hidden"].contains(name)
-            && !customClassAttributes.contains(name)
+        for name in element.attributes.keys.sorted()
+        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "hidden", "largeTitles"].contains(name)
+            && !customClassAttributes.contains(name) && !priorityAttributes.contains(name)
         {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
@@ -31,16 +32,20 @@ enum NavigationRule {
                     .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled")
             }
         }
+        // From Xcode 9 (the iOS 11 SDK) the bar is zero wide, as Xcode 11's and later are:
+        // xuyuntest bee's and chadanewsom build.io's six bars (iOS 11/12 SDK view keys, no iOS 13
+        // one); Xcode 8's (allianad-489d01fe) and older are 320 wide.
+        let width = context.era >= XcodeEra(9) ? 0.0 : 320
         let bar = ArchivedObject("UINavigationBar")
-        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 320, 44]))
-        bar.set("UICenter", ArchivedObject.geometry([160, y + 22]))
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, width, 44]))
+        bar.set("UICenter", ArchivedObject.geometry([width / 2, y + 22]))
         if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
         // A hidden bar (IB writes hidden="YES" on the bar of a navigationBarHidden controller):
         // UIView's flag, after the deep draw flag (COVIDSAFE's, Xcode 11).
         bar.setFlag("UIHidden", element.flag("hidden"))
         bar.set("UIAutoresizeSubviews", .bool(true))
         bar.set("UIAutoresizingMask", int: 2)
-        bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        try setPriorities(of: element, on: bar, context: context)
         // The document's global tint reaches the bar as it reaches root views (Sylladise1-6.3).
         if let tint = element.documentElement.child("color", key: "tintColor") {
             bar.set("UITintColor", try ColorRule.color(tint, in: context))
@@ -53,11 +58,28 @@ enum NavigationRule {
         if context.era.writesSemanticContentAttribute { bar.set("UIViewSemanticContentAttribute", int: 0) }
         // The iOS 8 SDK's default bar margins (Xcode 6 output only).
         if context.era < XcodeEra(7) { bar.set("UIViewLayoutMargins", ArchivedObject.geometry([0, 16, 0, 16])) }
+        // Large titles (the iOS 11 SDK): chadanewsom build.io's five bars (iOS 11/12 SDK view
+        // keys) archive the flag after the semantic content attribute, before the items.
+        bar.setFlag("UIBarPrefersLargeTitles", element.flag("largeTitles"))
         bar.set("UIDelegate", controller)
         bar.set("UIBarPosition", int: 2)
         bar.set("UIBarTranslucence", int: 1)
         return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
+
+    /// The class of a navigation bar's `UIItems`: `NSArray` for Xcode 9 and 10 (xuyuntest bee's
+    /// and chadanewsom build.io's six bars), `NSMutableArray` before (Sn0wFX, njbhatt18, the
+    /// Xcode 6–8 pairs) and after (the 14 bars of the corpus's nibs from Xcode 11 on: COVIDSAFE,
+    /// Umarovm, ikyih, …; the duckduckgo pairs).
+    static func itemsClass(_ era: XcodeEra) -> String {
+        (XcodeEra(9)..<XcodeEra(11)).contains(era) ? "NSArray" : "NSMutableArray"
+    }
+
+    /// Whether a navigation controller of a document saved by `era` gets ``modernBar(_:controller:context:)``:
+    /// from Xcode 11, the iOS 13 SDK's view keys (``StoryboardCompiler`` compiles Xcode 11 and 12
+    /// bars as Xcode 13 writes them, Xcode 9 and 10 ones with ``bar(_:controller:context:era:)``);
+    /// the decompiler reads the modern bar's keys back from the same era.
+    static func writesModernBar(_ era: XcodeEra) -> Bool { era >= XcodeEra(11) }
 
     /// A bar's custom class, as on any view (``ClassSwapRule``: `UIClassName` and
     /// `UIOriginalClassName` last, the object a `UIClassSwapper`).
@@ -66,18 +88,22 @@ enum NavigationRule {
     /// The navigation bar as Xcode 13's ibtool archives it (the six navigation controllers of
     /// the duckduckgo pairs, Xcode 13.2; the corpus's nibs with the iOS 13 SDK's view keys show
     /// the same zero width): a zero-width bar 50 points high at the source's y, whatever its
-    /// frame (44 and 56 in the sources), mask widthSizable, the default hugging written out,
-    /// opaque and `UIBarTranslucence` 2 when `translucent="NO"` (translucent: not opaque, 1),
-    /// its background and tint colors (else the document's tint), `UITitleTextAttributes` from
-    /// `<textAttributes key="titleTextAttributes">` (`NSColor`, `NSFont`), at the top position.
+    /// frame (44 and 56 in the sources), mask widthSizable, its layout priorities
+    /// (``setPriorities(of:on:context:)``), opaque and `UIBarTranslucence` 2 when
+    /// `translucent="NO"` (translucent: not opaque, 1), its background and tint colors (else the
+    /// document's tint), large titles (`largeTitles="YES"`, `<textAttributes
+    /// key="largeTitleTextAttributes">`), `UITitleTextAttributes` from `<textAttributes
+    /// key="titleTextAttributes">` (``textAttributes(_:context:)``), at the top position.
     /// The caller adds `UIItems` (only when the root controller has a navigation item:
     /// PrivacyProtection's bar has none).
     static func modernBar(_ element: SourceElement, controller: ArchivedObject, context: UIKitContext)
         throws(CompileError) -> ArchivedObject
     {
         for name in element.attributes.keys.sorted()
-        where !["key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent", "hidden"].contains(name)
-            && !customClassAttributes.contains(name)
+        where ![
+            "key", "contentMode", "id", "insetsLayoutMarginsFromSafeArea", "translucent", "hidden", "largeTitles",
+        ].contains(name)
+            && !customClassAttributes.contains(name) && !priorityAttributes.contains(name)
         {
             try context.unmodelled(.unsupportedAttribute, element, "navigation bar attribute \(name) is not modelled")
         }
@@ -89,6 +115,7 @@ enum NavigationRule {
         var background: SourceElement?
         var tint: SourceElement?
         var titleAttributes: SourceElement?
+        var largeTitleAttributes: SourceElement?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("autoresizingMask", _): break
@@ -96,6 +123,7 @@ enum NavigationRule {
             case ("color", "backgroundColor"): background = child
             case ("color", "tintColor"): tint = child
             case ("textAttributes", "titleTextAttributes"): titleAttributes = child
+            case ("textAttributes", "largeTitleTextAttributes"): largeTitleAttributes = child
             default:
                 try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled; left out")
@@ -127,12 +155,20 @@ enum NavigationRule {
         {
             bar.set("UITintColor", color)
         }
-        bar.set("UIViewContentHuggingPriority", .string("{250, 250}"))
+        try setPriorities(of: element, on: bar, context: context)
         if element["insetsLayoutMarginsFromSafeArea"] == "NO" {
             bar.set("UIViewInsetsLayoutMarginsFromSafeArea", int: 0)
         }
         bar.set("UIViewSemanticContentAttribute", int: 0)
         bar.set("UIViewLargeContentStoredProperties", .null)
+        // Large titles: `largeTitles="YES"` → UIBarPrefersLargeTitles true after the view keys
+        // (Umarovm's seven bars, Xcode 12; ertmuirm's and ikyih's, Xcode 15: before the lock),
+        // then the large title's text attributes (Umarovm's seven: right after the flag; their
+        // place before the lock is inferred, no locked bar of the corpus has them).
+        bar.setFlag("UIBarPrefersLargeTitles", element.flag("largeTitles"))
+        if let largeTitleAttributes, let attributes = try textAttributes(largeTitleAttributes, context: context) {
+            bar.set("UIBarLargeTitleTextAttributes", attributes)
+        }
         bar.setFlag("UIIsLocked", context.era.locksNavigationBars)
         bar.set("UIDelegate", controller)
         if let titleAttributes, let attributes = try textAttributes(titleAttributes, context: context) {
@@ -143,32 +179,67 @@ enum NavigationRule {
         return try ClassSwapRule.wrap(bar, element: element, context: context)
     }
 
-    /// `<textAttributes>` → an `NSDictionary` of string attributes: `NSColor` from
-    /// `<color key="textColor">` (duckduckgo Settings' white title), `NSFont` from a
-    /// `<fontDescription>`; nil when none is readable.
+    /// `<textAttributes>` (`titleTextAttributes`, `largeTitleTextAttributes`) → an `NSDictionary`
+    /// of string attributes: `NSColor` from `<color key="textColor">` (duckduckgo Settings' white
+    /// title), `NSFont` from a `<fontDescription>`, in that order whatever the document's
+    /// (Interface Builder writes the font first; Umarovm's 14 dictionaries with both, Xcode 12,
+    /// hold the color first); nil when none is readable. A text shadow (`<color
+    /// key="textShadowColor">`, `<offsetWrapper key="textShadowOffset">`) is a warning: no nib of
+    /// the corpus shows how ibtool archives it.
     static func textAttributes(_ element: SourceElement, context: UIKitContext) throws(CompileError)
         -> ArchivedObject?
     {
-        var pairs: [(ArchivedObject, ArchivedObject)] = []
+        var color: ArchivedObject?
+        var font: ArchivedObject?
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("color", "textColor"):
-                if let color = try context.recovered({ () throws(CompileError) in
-                    try ColorRule.color(child, in: context)
-                }) {
-                    pairs.append((.string("NSColor"), color))
-                }
+                color = try context.recovered { () throws(CompileError) in try ColorRule.color(child, in: context) }
             case ("fontDescription", _):
-                if let font = try context.recovered({ () throws(CompileError) in try FontRule.font(child, in: context) }
-                ) {
-                    pairs.append((.string("NSFont"), font))
-                }
+                font = try context.recovered { () throws(CompileError) in try FontRule.font(child, in: context) }
             default:
                 try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> in text attributes is not modelled; left out")
             }
         }
+        let pairs = [("NSColor", color), ("NSFont", font)].compactMap { name, value in
+            value.map { (ArchivedObject.string(name), $0) }
+        }
         return pairs.isEmpty ? nil : .dictionary("NSDictionary", pairs)
+    }
+
+    /// A bar's layout priorities, as on any view (``ViewEncoder``): the attributes a bar may
+    /// carry.
+    static let priorityAttributes: Set<String> = [
+        "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
+        "verticalCompressionResistancePriority",
+    ]
+
+    /// `UIViewContentHuggingPriority`, always written on a navigation bar (every bar of the
+    /// corpus; `verticalHuggingPriority="750"` gives xuyuntest bee's "{250, 750}"), then
+    /// `UIViewContentCompressionResistancePriority` when the document sets either priority,
+    /// even to the default 750: Umarovm's seven bars archive "{750, 750}" and chadanewsom's
+    /// five "{750, 250}", and no other view of the corpus's nibs archives "{750, 750}" (plain
+    /// views leave the default out). That the key follows the attributes is inferred: no
+    /// document of the corpus gives a bar a priority.
+    static func setPriorities(of element: SourceElement, on bar: ArchivedObject, context: UIKitContext)
+        throws(CompileError)
+    {
+        func priority(_ name: String, _ fallback: Double) throws(CompileError) -> String {
+            PriorityText.text(
+                try SourceNumber.attribute(name, of: element, in: 1...1000, default: fallback, context: context))
+        }
+        let hugging = (try priority("horizontalHuggingPriority", 250), try priority("verticalHuggingPriority", 250))
+        bar.set("UIViewContentHuggingPriority", .string("{\(hugging.0), \(hugging.1)}"))
+        guard
+            element["horizontalCompressionResistancePriority"] != nil
+                || element["verticalCompressionResistancePriority"] != nil
+        else { return }
+        let resistance = (
+            try priority("horizontalCompressionResistancePriority", 750),
+            try priority("verticalCompressionResistancePriority", 750)
+        )
+        bar.set("UIViewContentCompressionResistancePriority", .string("{\(resistance.0), \(resistance.1)}"))
     }
 
     /// A controller's navigation item, shown in `bar` when the controller is a navigation

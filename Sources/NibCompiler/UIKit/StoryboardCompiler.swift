@@ -736,17 +736,17 @@ struct StoryboardCompiler {
             // After the view keys, only when there is an item (duckduckgo: five bars with
             // their root's item, PrivacyProtection's without one).
             if !items.isEmpty {
-                // From Xcode 16 after the bar's lock (ikyih's six bars).
-                bar.insert(
-                    "UIItems", .object(.collection("NSMutableArray", items)),
-                    after: bar.has("UIIsLocked") ? "UIIsLocked" : "UIViewLargeContentStoredProperties")
+                // Right before the delegate: after the large title keys (Umarovm's seven
+                // bars) and, from Xcode 16, the bar's lock (ikyih's six bars).
+                bar.insert("UIItems", .object(.collection("NSMutableArray", items)), before: "UIDelegate")
             }
         } else if let bar {
             // A navigation bar's items come before its delegate (Sn0wFX phoenix-ida's bar: …,
             // UIViewSemanticContentAttribute, UIItems, UIDelegate, UIBarPosition), a tab
             // bar's right after it (the corpus's 5 tab bars: UIDelegate, UIItems,
             // UIBarTranslucence); either way before a custom class's names.
-            let list = ArchivedObject.Value.object(.collection(isNavigation ? "NSMutableArray" : "NSArray", items))
+            let list = ArchivedObject.Value.object(
+                .collection(isNavigation ? NavigationRule.itemsClass(context.era) : "NSArray", items))
             if isNavigation {
                 bar.insert("UIItems", list, before: "UIDelegate")
             } else {
