@@ -432,3 +432,43 @@ extension AppKitBoxTitleTests {
         }
     }
 }
+
+/// Without Apple's ICC profiles, every catalog color of a nib is written in its calibrated form;
+/// the missing profile is reported once per nib, not once per color.
+@Suite("Missing ICC profiles")
+struct MissingColorProfileTests {
+    @Test("two catalog grays without the Generic Gray profile: one warning, both colors calibrated")
+    func oneWarningPerProfile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibkit-no-profiles-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = NibCompiler.Options()
+        options.colorProfiles = folder
+        let source = Source.macOSXib(
+            """
+            <customView id="1">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <textField verticalHuggingPriority="750" id="2">
+                        <rect key="frame" x="20" y="50" width="260" height="17"/>
+                        <textFieldCell key="cell" sendsActionOnEndEditing="YES" title="Label" id="3">
+                            <font key="font" metaFont="system"/>
+                            <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                            <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                        </textFieldCell>
+                    </textField>
+                </subviews>
+            </customView>
+            """, toolsVersion: 21507)
+        let output = try Source.compiler(options).compile(Data(source.utf8), fileName: "View.xib")
+        let profileWarnings = output.warnings.filter { $0.message.contains("Generic Gray Gamma 2.2 Profile.icc") }
+        #expect(profileWarnings.count == 1, "\(output.warnings)")
+        #expect(profileWarnings.first?.kind == .colorConversion)
+        let graph = Graph(try NibArchive(parsing: try #require(output.files[""])))
+        let cell = try #require(graph.all("NSTextFieldCell").first)
+        for key in ["NSTextColor", "NSBackgroundColor"] {
+            let color = try #require(graph.object(key, of: cell), "\(key)")
+            #expect(graph.object("NSColorSpace", of: color) == nil, "\(key) embeds no profile")
+        }
+    }
+}

@@ -52,6 +52,9 @@ final class AppKitContext: DiagnosingContext {
     /// One `NSColorSpace` per profile, shared by every color that uses it, as AppKit's
     /// archiver shares its color space singletons.
     private var colorSpaces: [ColorProfiles.Profile: ArchivedObject] = [:]
+    /// The profiles found missing: their first color warns, for all of them (a document's
+    /// catalog colors share one profile: 23 identical warnings in one wild document before).
+    private var missingProfiles: Set<ColorProfiles.Profile> = []
 
     /// Where warnings go; shared by every context of one compile.
     var diagnostics = CompileDiagnostics()
@@ -76,13 +79,16 @@ final class AppKitContext: DiagnosingContext {
         -> ArchivedObject?
     {
         if let known = colorSpaces[profile] { return known }
+        if missingProfiles.contains(profile) { return nil }
         let bytes: [UInt8]
         switch colorProfiles.bytes(of: profile) {
         case .success(let loaded): bytes = loaded
         case .failure(let failure):
             try approximate(
                 .colorConversion, element,
-                "\(failure.message); written as a calibrated color without the embedded profile")
+                "\(failure.message); written as a calibrated color without the embedded profile, as is every later color of this nib that embeds it"
+            )
+            missingProfiles.insert(profile)
             return nil
         }
         let space = ArchivedObject("NSColorSpace")
@@ -255,6 +261,8 @@ final class AppKitContext: DiagnosingContext {
         var finishing: Int
         var constraints: Int
         var diagnostics: (warnings: Int, refusals: Int)
+        /// Missing profiles whose warning is among the diagnostics kept.
+        var missingProfiles: Set<ColorProfiles.Profile>
     }
 
     /// The current ``Checkpoint``.
@@ -262,7 +270,8 @@ final class AppKitContext: DiagnosingContext {
         Checkpoint(
             objects: objects.count, visibleWindows: visibleWindows.count, connections: connections.count,
             accessibilityConnectors: accessibilityConnectors.count, deferred: deferred.count,
-            finishing: finishing.count, constraints: constraints.count, diagnostics: diagnostics.mark)
+            finishing: finishing.count, constraints: constraints.count, diagnostics: diagnostics.mark,
+            missingProfiles: missingProfiles)
     }
 
     /// Forgets what was recorded for `element` and its subtree since `checkpoint`.
@@ -275,6 +284,8 @@ final class AppKitContext: DiagnosingContext {
         finishing.truncate(to: checkpoint.finishing)
         constraints.truncate(to: checkpoint.constraints)
         diagnostics.truncate(to: checkpoint.diagnostics)
+        // A missing profile's warning forgotten with the part: the next color warns again.
+        missingProfiles = checkpoint.missingProfiles
         for node in [element] + element.descendants {
             if let id = node["id"] { objectsByID[id] = nil }
         }
