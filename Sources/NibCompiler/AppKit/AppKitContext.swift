@@ -42,6 +42,11 @@ final class AppKitContext: DiagnosingContext {
     var menuStateImageSizes: MenuStateImageSizes?
     /// The Xcode whose ibtool is imitated (``AppKitEraRule``).
     var era = AppKitEraRule.current
+    /// The processor of the Mac that ran ibtool, given with
+    /// ``NibCompiler/Options/buildArchitecture``; `nil`: the one ``era``'s nibs show.
+    var buildArchitecture: BuildArchitecture?
+    /// The processor whose text alignment numbering the nib archives (``AppKitEraRule``).
+    var architecture: BuildArchitecture { buildArchitecture ?? .default(for: era) }
     /// Whether the document lives in `Base.lproj`: its titles are then `NSLocalizableString`s
     /// (``title(_:)``).
     var isBaseLocalized = false
@@ -221,6 +226,7 @@ final class AppKitContext: DiagnosingContext {
         nested.isNestedNib = true
         nested.isBaseLocalized = isBaseLocalized
         nested.era = era
+        nested.buildArchitecture = buildArchitecture
         return nested
     }
 

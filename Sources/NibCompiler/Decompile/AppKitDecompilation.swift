@@ -132,6 +132,7 @@ final class AppKitDecompilation: DecompileState {
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
         result.overlayScrollers = overlayScrollers
         result.menuStateImageSizes = menuStateImageSizes()
+        result.buildArchitecture = Self.buildArchitecture([reader], era: era)
         return result
     }
 
@@ -170,6 +171,30 @@ final class AppKitDecompilation: DecompileState {
                     == AppKitImageViewRule.beforeMojaveDragTypes
         }
         return older ? AppKitNibVariants.Version(number: AppKitNibVariants.Version.mojave.number - 100) : nil
+    }
+
+    /// The processor of the Mac that built `nibs` (``BuildArchitecture``), when it is not the
+    /// one the compiler gives `era`: a control whose `NSControlTextAlignment` (right or center)
+    /// equals its cell's alignment field (`NSCellFlags2 >> 26`, always numbered right 1,
+    /// center 2) was archived on an Intel Mac, one whose number is the other was archived on
+    /// Apple silicon (Sparkle's SUStatus and SUUpdateAlert, Xcode 14: Intel; scribendi's Xcode
+    /// 14.2 pairs: Apple silicon). `nil` when no control shows it or it is the era's.
+    static func buildArchitecture(_ nibs: [DecompileReader], era: XcodeEra) -> BuildArchitecture? {
+        for reader in nibs {
+            for index in reader.entries.indices {
+                guard let alignment = reader.integer(index, "NSControlTextAlignment"), alignment == 1 || alignment == 2,
+                    let cell = reader.reference(index, "NSCell"), let flags = reader.integer(cell, "NSCellFlags2")
+                else { continue }
+                let shown: BuildArchitecture
+                switch flags >> 26 & 7 {
+                case alignment: shown = .x86_64
+                case 3 - alignment: shown = .arm64
+                default: continue
+                }
+                return shown == .default(for: era) ? nil : shown
+            }
+        }
+        return nil
     }
 
     /// Whether `nibs` show overlay scrollers (``NibCompiler/Options/overlayScrollers``): every
