@@ -134,6 +134,30 @@ struct AppKitDirectoryDecompileTests {
     }
 
     @Test(
+        "A base-localized build's controls allow the logical layout direction (Sparkle's SUUpdateAlert comes back)",
+        .corpus)
+    func localizedControls() throws {
+        let apple = try Self.apple("macos-sparkle-project-Sparkle-SUUpdateAlert", "Base.lproj/SUUpdateAlert.nib")
+        let result = try NibDecompiler().decompile(apple)
+        #expect(result.isBaseLocalized)
+        func differences(baseLocalized: Bool) throws -> [String] {
+            var options = NibCompiler.Options()
+            options.xcode = result.xcode
+            options.buildArchitecture = result.buildArchitecture
+            options.colorProfiles = try #require(CorpusColorProfiles.folder)
+            let again = try NibCompiler(options: options).compile(
+                Data(result.document.utf8), fileName: "SUUpdateAlert.xib", isBaseLocalized: baseLocalized)
+            return StructuralComparison().differences(
+                between: apple, and: try NibArchive(parsing: try #require(again.files[""]))
+            ).map(\.description)
+        }
+        #expect(try differences(baseLocalized: true).isEmpty)
+        // Compiled as a plain document, its eight controls keep false (and its strings are plain).
+        #expect(
+            try differences(baseLocalized: false).filter { $0.contains("NSAllowsLogicalLayoutDirection") }.count == 8)
+    }
+
+    @Test(
         "A window controller nib whose content view nib the storyboard lacks: Apple's nib comes back, the minimum size too",
         .corpus)
     func storyboardWithoutViewNib() throws {

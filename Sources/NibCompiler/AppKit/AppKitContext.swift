@@ -211,6 +211,14 @@ final class AppKitContext: DiagnosingContext {
         return string
     }
 
+    /// Rewrites a finished nib's graph as the imitated ibtool writes it: a base-localized
+    /// build's controls (``AppKitLocalizationRule``), then the era's and the building Mac's forms
+    /// (``AppKitEraRule``).
+    func finish(_ root: ArchivedObject) {
+        if isBaseLocalized { AppKitLocalizationRule.allowLogicalLayoutDirection(in: root) }
+        AppKitEraRule.apply(to: root, era: era, architecture: architecture)
+    }
+
     /// A context for a nib nested in this one (a view-based table's prototype cell view,
     /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version, era, images and localization,
     /// its own objects and connections.

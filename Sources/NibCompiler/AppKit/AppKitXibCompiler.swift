@@ -60,7 +60,7 @@ struct AppKitXibCompiler {
             in: objects.children.flatMap { [$0] + $0.descendants }, context: context)
         try context.resolve()
         let root = context.makeRoot(owner: owner)
-        AppKitEraRule.apply(to: root, era: context.era, architecture: context.architecture)
+        context.finish(root)
         return root
     }
 
