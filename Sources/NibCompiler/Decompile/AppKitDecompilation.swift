@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 
 /// An AppKit nib (`NSIBObjectData`) → `.xib`: File's Owner, First Responder and Application, the
@@ -1306,7 +1307,7 @@ final class AppKitDecompilation: DecompileState {
         }
         if reader.flag(cell, "NSAnimates") == true { cellElement.set("animates", "YES") }
         if let contents = reader.reference(cell, "NSContents") {
-            if let name = image(contents) {
+            if let name = image(contents) ?? embeddedImage(contents, name: "imageCell:\(id(cell)):image") {
                 cellElement.set("image", name)
             } else {
                 cellKnown.remove("NSContents")
@@ -1341,6 +1342,81 @@ final class AppKitDecompilation: DecompileState {
         return name
     }
 
+    /// `name` for an `NSImage` archived in place of a named image (``AppKitImageRule/embeddedImage(_:context:)``
+    /// read backwards: transmission_MainMenu's image data cell): the image, its representations
+    /// and their data go into `<resources>` as the `NSKeyedArchiver` archive Xcode stores
+    /// (`keyedArchiveRepresentation`), sized by its `NSSize`. Xcode names such a resource
+    /// `imageCell:CELL-ID:image`. Nil for anything else or a graph that cannot be archived.
+    func embeddedImage(_ index: Int, name: String) -> String? {
+        guard reader.className(index) == "NSImage",
+            let size = Self.numbers(reader.string(index, "NSSize")), size.count == 2
+        else { return nil }
+        if shared.embeddedImages[name] != nil { return name }
+        guard let image = archivedGraph(index) else { return nil }
+        let top = ArchivedObject("NSObject")
+        top.set("root", image)
+        let bytes: [UInt8]
+        do {
+            var writer = ArchiveWriter()
+            writer.sharesNumbersAcrossTypes = false
+            bytes = try writer.archive(root: top).foundationKeyedArchive().serialized(as: .binary)
+        } catch {
+            return nil
+        }
+        // Xcode writes the base64 in lines of 76 characters.
+        let encoded = Array(Data(bytes).base64EncodedString())
+        var lines: [String] = []
+        var start = 0
+        while start < encoded.count {
+            let end = min(start + 76, encoded.count)
+            lines.append(String(encoded[start..<end]))
+            start = end
+        }
+        shared.embeddedImages[name] = "\n" + lines.joined(separator: "\n") + "\n"
+        if shared.images[name] == nil {
+            shared.images[name] = (size[0], size[1])
+            shared.imageOrder.append(name)
+        }
+        return name
+    }
+
+    /// The objects reachable from `start` as compiler objects, with the same classes, keys and
+    /// values; nil when a reference leads outside the archive.
+    func archivedGraph(_ start: Int) -> ArchivedObject? {
+        var made: [Int: ArchivedObject] = [:]
+        var order: [Int] = []
+        var pending = [start]
+        while let index = pending.popLast() {
+            guard made[index] == nil else { continue }
+            guard index < reader.entries.count else { return nil }
+            made[index] = ArchivedObject(reader.className(index))
+            order.append(index)
+            for value in reader.values(index) {
+                if case .objectReference(let target) = value.payload { pending.append(Int(target)) }
+            }
+        }
+        for index in order {
+            guard let target = made[index] else { return nil }
+            for (key, payload) in reader.values(index) {
+                switch payload {
+                case .int8(let number): target.set(key, .integer(Int64(number)))
+                case .int16(let number): target.set(key, .integer(Int64(number)))
+                case .int32(let number): target.set(key, .integer(Int64(number)))
+                case .int64(let number): target.set(key, .integer(number))
+                case .bool(let flag): target.set(key, .bool(flag))
+                case .float32(let number): target.set(key, .float32(number))
+                case .float64(let number): target.set(key, .float64(number))
+                case .data(let bytes): target.set(key, .data(Array(bytes)))
+                case .nil: target.set(key, .null)
+                case .objectReference(let reference):
+                    guard let referenced = made[Int(reference)] else { return nil }
+                    target.set(key, referenced)
+                }
+            }
+        }
+        return made[start]
+    }
+
     /// An SF Symbol's name for an `NSCustomResource` of the system catalog as a plain `image` and
     /// `catalog="system"` archive it (``AppKitImageRule``: design size {32, 32}, no
     /// configuration), listed in `<resources>` with that catalog; nil for anything else.
@@ -1358,6 +1434,45 @@ final class AppKitDecompilation: DecompileState {
         }
         shared.systemSymbols.insert(name)
         return name
+    }
+
+    /// `<imageReference key="KEY">` for an SF Symbol archived with its configuration
+    /// (``AppKitImageRule/imageReference(_:context:)`` read backwards: `NSImageVariableValue`,
+    /// an `IBImageConfiguration` of a known scale, rendering mode 0, no hierarchical colors or
+    /// locale, and the design size the compiler knows for the symbol); nil for any other
+    /// resource. The symbol is listed in `<resources>` with its design size.
+    func symbolReference(_ index: Int, key: String) -> DecompiledElement? {
+        guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
+            reader.string(index, "NSCatalogName") == "system", reader.string(index, "IBNamespaceID") == "system",
+            let name = reader.string(index, "NSResourceName"),
+            let designSize = AppKitImageRule.referencedSymbolSizes[name],
+            let size = reader.reference(index, "IBDesignSize"), reader.string(size, "NS.sizeval") == designSize,
+            let sizes = Self.numbers(designSize), sizes.count == 2,
+            let variable = reader.number(index, "NSImageVariableValue"), variable.isFinite,
+            let configuration = reader.reference(index, "IBDesignImageConfiguration"),
+            reader.className(configuration) == "IBImageConfiguration",
+            reader.values(configuration).map(\.key)
+                == ["IBSymbolScale", "IBRenderingMode", "IBVariableValue", "IBHierarchicalColors", "IBLocale"],
+            let scale = reader.integer(configuration, "IBSymbolScale"),
+            let scaleName = AppKitImageRule.symbolScales.first(where: { $0.value == scale })?.key,
+            reader.integer(configuration, "IBRenderingMode") == 0,
+            let number = reader.reference(configuration, "IBVariableValue"),
+            reader.number(number, "NS.dblval") == variable,
+            let colors = reader.reference(configuration, "IBHierarchicalColors"),
+            reader.className(colors) == "NSArray", reader.elements(at: colors).isEmpty,
+            case .nil? = reader.payload(configuration, "IBLocale")
+        else { return nil }
+        if shared.images[name] == nil {
+            shared.images[name] = (sizes[0], sizes[1])
+            shared.imageOrder.append(name)
+        }
+        shared.systemSymbols.insert(name)
+        return DecompiledElement(
+            "imageReference",
+            [
+                ("key", key), ("image", name), ("catalog", "system"), ("symbolScale", scaleName),
+                ("variableValue", Self.number(variable)),
+            ])
     }
 
     /// `<font key="font">` for an `NSFont` (``AppKitFontRule`` read backwards): its meta font
@@ -1528,6 +1643,14 @@ final class AppKitDecompilation: DecompileState {
             element.set("catalog", "system")
             symbolKeys.insert(key)
         }
+        // A configured symbol (``AppKitImageRule/imageReference(_:context:)``): an element.
+        var imageReference: DecompiledElement?
+        if element["secondaryImage"] == nil, let resource = reader.reference(index, "NSActionImage"),
+            let reference = symbolReference(resource, key: "secondaryImage")
+        {
+            imageReference = reference
+            symbolKeys.insert("NSActionImage")
+        }
         if symbolKeys.contains("NSActionImage"), reader.flag(index, "NSHasActionImage") == true {
             symbolKeys.insert("NSHasActionImage")
         }
@@ -1536,6 +1659,7 @@ final class AppKitDecompilation: DecompileState {
         if reader.className(index) == "NSClassSwapper", let name = reader.string(index, "NSClassName") {
             setCustomClass(name, on: element)
         }
+        if let imageReference { element.append(imageReference) }
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
         // No mask is ⌘ (``MenuRule``); separators have none.
         let modifiers = reader.integer(index, "NSKeyEquivModMask") ?? 0
