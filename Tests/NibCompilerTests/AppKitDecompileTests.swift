@@ -371,6 +371,8 @@ struct AppKitDecompileColorPairTests {
             // An image data cell's embedded NSImage (a keyedArchiveRepresentation resource) and a
             // menu item's configured SF Symbol (<imageReference key="secondaryImage">).
             "transmission_MainMenu",
+            // A predicate editor with a compound row template (its pop-ups' menus, represented objects).
+            "pred_compound_chain",
         ])
     func pair(_ name: String) throws {
         let differences = try Self.differences(name)

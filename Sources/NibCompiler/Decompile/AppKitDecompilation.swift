@@ -588,6 +588,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSTextView" where isDocumentView: name = "textView"
         case "NSTableView" where isDocumentView: name = "tableView"
         case "NSOutlineView" where isDocumentView: name = "outlineView"
+        case "NSPredicateEditor" where isDocumentView: name = "predicateEditor"
         default:
             return nil
         }
@@ -607,7 +608,8 @@ final class AppKitDecompilation: DecompileState {
         // A box's subview is its content view (``AppKitBoxRule``), decoded by ``box(_:_:depth:)``.
         // A scroll view's subviews are its parts (``scrollView(_:_:depth:)``).
         var subviews =
-            ["box", "scrollView", "tabView"].contains(name) ? [] : reader.elements(index, "NSSubviews")
+            ["box", "scrollView", "tabView", "predicateEditor"].contains(name)
+            ? [] : reader.elements(index, "NSSubviews")
         // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
         if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
         if !subviews.isEmpty {
@@ -667,6 +669,8 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(textView(index, element))
         } else if name == "tableView" || name == "outlineView" {
             known.formUnion(tableView(index, element, outline: name == "outlineView", depth: depth))
+        } else if name == "predicateEditor" {
+            known.formUnion(predicateEditor(index, element, depth: depth))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -683,6 +687,7 @@ final class AppKitDecompilation: DecompileState {
         "slider": (250, 750),
         "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
         "segmentedControl": (250, 750), "datePicker": (250, 750), "matrix": (250, 750),
+        "predicateEditor": (250, 750),
     ]
 
     /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are
@@ -704,7 +709,9 @@ final class AppKitDecompilation: DecompileState {
         // An absent priority is 250 (``AppKitViewEncoder``): Interface Builder writes the
         // horizontal one only when it differs (scrollers, tables) or the vertical one does.
         if hugging != [250, 250] {
-            if hugging[0] != 250 || !["scroller", "tableView", "outlineView", "matrix"].contains(element.name) {
+            if hugging[0] != 250
+                || !["scroller", "tableView", "outlineView", "matrix", "predicateEditor"].contains(element.name)
+            {
                 element.set("horizontalHuggingPriority", Self.number(hugging[0]))
             }
             element.set("verticalHuggingPriority", Self.number(hugging[1]))
@@ -1436,6 +1443,72 @@ final class AppKitDecompilation: DecompileState {
         return name
     }
 
+    /// A predicate editor's attributes and row templates (``PredicateEditorRule`` read
+    /// backwards): `nestingMode`, `rowHeight`, and per compound template its pop-ups' menus
+    /// (`<popUpMenus>`); the slice holder, key paths and pop-up geometry are the rule's own.
+    /// Returns the keys read.
+    func predicateEditor(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
+        var known: Set<String> = [
+            "NSSubviews", "NSNextKeyView", "NSDragTypes", "NSEnabled", "NSAllowsLogicalLayoutDirection",
+            "NSControlSize", "NSControlContinuous", "NSControlRefusesFirstResponder", "NSControlUsesSingleLineMode",
+            "NSControlTextAlignment", "NSControlLineBreakMode", "NSControlWritingDirection",
+            "NSControlSendActionMask", "NSRuleEditorAlignmentGridWidth", "NSRuleEditorFormattingDictionary",
+            "NSRuleEditorEditable", "NSRuleEditorAllowsEmptyCompoundRows", "NSRuleEditorDisallowEmpty",
+            "NSRuleEditorRowTypeKeyPath", "NSRuleEditorSubrowsArrayKeyPath", "NSRuleEditorItemsKeyPath",
+            "NSRuleEditorValuesKeyPath", "NSRuleEditorBoundArrayKeyPath", "NSRuleEditorRowClass",
+            "NSRuleEditorSlicesHolder", "NSRuleEditorDelegate", "NSRuleEditorBoundArrayOwner", "NSRuleEditorSlices",
+            "NSPredicateEditorPredicate",
+        ]
+        for holder in reader.elements(index, "NSSubviews") { visited.insert(holder) }
+        if let mode = reader.integer(index, "NSRuleEditorNestingMode"),
+            let name = PredicateEditorRule.nestingModes.first(where: { $0.value == mode })?.key
+        {
+            element.set("nestingMode", name)
+            known.insert("NSRuleEditorNestingMode")
+        }
+        if let height = reader.number(index, "NSRuleEditorSliceHeight") {
+            element.set("rowHeight", Self.number(height))
+            known.insert("NSRuleEditorSliceHeight")
+        }
+        // Interface Builder writes the id after them.
+        if let identifier = element["id"] {
+            element.remove("id")
+            element.set("id", identifier)
+        }
+        let templates = reader.elements(index, "NSPredicateTemplates")
+        guard !templates.isEmpty else { return known }
+        known.insert("NSPredicateTemplates")
+        let container = DecompiledElement("rowTemplates")
+        for template in templates {
+            visited.insert(template)
+            guard reader.className(template) == "NSPredicateEditorRowTemplate",
+                let type = reader.integer(template, "NSPredicateTemplateType"),
+                let typeName = PredicateEditorRule.rowTypes.first(where: { $0.value == type })?.key
+            else {
+                container.append(lost("AppKit predicate row template", "the row template \(template)"))
+                continue
+            }
+            let row = DecompiledElement("predicateEditorRowTemplate", [("rowType", typeName), ("id", id(template))])
+            elements[template] = row
+            let menus = DecompiledElement("popUpMenus")
+            for popUp in reader.elements(template, "NSPredicateTemplateViews") {
+                visited.insert(popUp)
+                guard reader.className(popUp) == "NSPopUpButton", let cell = reader.reference(popUp, "NSCell"),
+                    let menu = reader.reference(cell, "NSMenu"), !visited.contains(menu)
+                else {
+                    menus.append(lost("AppKit predicate template view", "the template view \(popUp)"))
+                    continue
+                }
+                visited.insert(cell)
+                menus.append(self.menu(menu, key: nil, depth: depth + 1, popUpCell: cell))
+            }
+            row.append(menus)
+            container.append(row)
+        }
+        element.append(container)
+        return known
+    }
+
     /// `<imageReference key="KEY">` for an SF Symbol archived with its configuration
     /// (``AppKitImageRule/imageReference(_:context:)`` read backwards: `NSImageVariableValue`,
     /// an `IBImageConfiguration` of a known scale, rendering mode 0, no hierarchical colors or
@@ -1661,6 +1734,14 @@ final class AppKitDecompilation: DecompileState {
         }
         if let imageReference { element.append(imageReference) }
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
+        // An integer represented object (``MenuRule``: `<integer key="representedObject">`).
+        var representedKnown = false
+        if let represented = reader.reference(index, "NSRepObject"), reader.className(represented) == "NSNumber",
+            reader.values(represented).map(\.key) == ["NS.intval"], let value = reader.integer(represented, "NS.intval")
+        {
+            element.append(DecompiledElement("integer", [("key", "representedObject"), ("value", String(value))]))
+            representedKnown = true
+        }
         // No mask is ⌘ (``MenuRule``); separators have none.
         let modifiers = reader.integer(index, "NSKeyEquivModMask") ?? 0
         if modifiers != (separator ? 0 : 1 << 20) {
@@ -1669,6 +1750,7 @@ final class AppKitDecompilation: DecompileState {
             element.append(mask)
         }
         var known = Self.impliedMenuItemKeys
+        if representedKnown { known.insert("NSRepObject") }
         if imageKnown { known.insert("NSImage") }
         known.formUnion(symbolKeys)
         // An empty attributed title (``MenuRule``: an NSAttributedString of "" alone).
