@@ -79,6 +79,10 @@ score() {
     local sizes
     sizes="$(sed -nE 's/.*compiles back with --menu-state-image-sizes ([0-9x,.]+).*/\1/p' "$work/decompile-err" | head -1)"
     [ -n "$sizes" ] && options+=(--menu-state-image-sizes "$sizes")
+    # And the building Mac's processor, when its text alignment numbering is not the Xcode's.
+    local architecture
+    architecture="$(sed -nE 's/.*compiles back with --build-architecture ([a-z0-9_]+).*/\1/p' "$work/decompile-err" | head -1)"
+    [ -n "$architecture" ] && options+=(--build-architecture "$architecture")
     if "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$reference" --limit "${SCORE_LIMIT:-5}" \
         > "$work/out" 2> "$work/err"; then
         pass[$set/$platform]=$(( ${pass[$set/$platform]:-0} + 1 ))
@@ -162,6 +166,9 @@ round_trip_storyboard() {
     local sizes
     sizes="$(sed -nE 's/.*compiles back with --menu-state-image-sizes ([0-9x,.]+).*/\1/p' "$work/decompile-err" | head -1)"
     [ -n "$sizes" ] && options+=(--menu-state-image-sizes "$sizes")
+    local architecture
+    architecture="$(sed -nE 's/.*compiles back with --build-architecture ([a-z0-9_]+).*/\1/p' "$work/decompile-err" | head -1)"
+    [ -n "$architecture" ] && options+=(--build-architecture "$architecture")
     "$nibtool" compile "$document" ${xcode:+--xcode "$xcode"} "${options[@]}" "${profile_args[@]}" --compare-with "$folder" --limit 100000 > "$work/out" 2> "$work/err"
     local compiled=1
     grep -q ': error: ' "$work/err" && compiled=0

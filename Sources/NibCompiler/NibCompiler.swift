@@ -49,6 +49,10 @@ public struct NibCompiler: Sendable {
         /// 14.2 show {18, 16} and a third {15, 13}); `nil` for the sizes the imitated Xcode's
         /// pairs show (`MenuRule`). The source does not record them.
         public var menuStateImageSizes: MenuStateImageSizes?
+        /// The processor of the Mac that ran ibtool, which numbers AppKit controls' text
+        /// alignment (``BuildArchitecture``); `nil` for the one the imitated Xcode's nibs show
+        /// (Intel before Xcode 14, Apple silicon from 14). The source does not record it.
+        public var buildArchitecture: BuildArchitecture?
         /// Whether the compiler may write values it can only approximate (each with a
         /// ``CompileWarning``) or must refuse them (``CompileError/Code/approximationRefused``).
         public var approximations = Approximations.warn
@@ -176,6 +180,7 @@ public struct NibCompiler: Sendable {
         document.imagesAvailable = options.imagesAvailable
         document.overlayScrollers = options.overlayScrollers
         document.menuStateImageSizes = options.menuStateImageSizes
+        document.buildArchitecture = options.buildArchitecture
         document.diagnostics.approximations = options.approximations
         do throws(CompileError) {
             if LegacyArchive.isLegacy(document.root),

@@ -64,6 +64,14 @@ struct Compile: IOCommand {
             """,
             valueName: "WxH,WxH"))
     var menuStateImageSizes: String?
+    @Option(
+        help: ArgumentHelp(
+            """
+            The processor of the Mac that ran ibtool, x86_64 or arm64, which numbers AppKit \
+            controls' text alignment (default: x86_64 for Xcode before 14, arm64 from 14).
+            """,
+            valueName: "arch"))
+    var buildArchitecture: BuildArchitecture?
     @Flag(
         help: """
             Refuse what NibKit can only approximate instead of writing it with a warning: colors \
@@ -178,6 +186,7 @@ struct Compile: IOCommand {
         options.imagesAvailable = !imagesUnavailable
         options.overlayScrollers = overlayScrollers
         options.menuStateImageSizes = menuStateImageSizes.flatMap(MenuStateImageSizes.init(parsing:))
+        options.buildArchitecture = buildArchitecture
         options.approximations = strict ? .refuse : .warn
         options.maximumNestingDepth = maxNestingDepth
         options.maximumEntriesPerKilobyte = maxEntriesPerKB
@@ -223,3 +232,5 @@ struct Compile: IOCommand {
         io.write("identical\n")
     }
 }
+
+extension BuildArchitecture: ExpressibleByArgument {}

@@ -101,6 +101,10 @@ struct Decompile: IOCommand {
             summary +=
                 " (menu state images of other sizes, the building Mac's: it compiles back with --menu-state-image-sizes \(sizes.argument))"
         }
+        if let architecture = result.buildArchitecture {
+            summary +=
+                " (text alignment numbered on an \(architecture == .x86_64 ? "Intel" : "Apple silicon") Mac: it compiles back with --build-architecture \(architecture.rawValue))"
+        }
         if result.isEditableBundle {
             summary += " (an editable nib bundle, keyedobjects.nib alone: it compiles back with --editable)"
         }

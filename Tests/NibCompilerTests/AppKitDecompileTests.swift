@@ -368,6 +368,11 @@ struct AppKitDecompileColorPairTests {
             "numfmt_decimal", "test_date_formatter",
             // Stack view, tab view, toolbar, safe-area constraints, tool tip.
             "stackview_identifier", "nkv_overlap", "toolbar_button_item", "layout_guide", "tooltip_attr",
+            // An image data cell's embedded NSImage (a keyedArchiveRepresentation resource) and a
+            // menu item's configured SF Symbol (<imageReference key="secondaryImage">).
+            "transmission_MainMenu",
+            // A predicate editor with a compound row template (its pop-ups' menus, represented objects).
+            "pred_compound_chain",
         ])
     func pair(_ name: String) throws {
         let differences = try Self.differences(name)

@@ -107,6 +107,57 @@ struct AppKitDirectoryDecompileTests {
     }
 
     @Test(
+        "A centred button numbered on an Intel Mac (Sparkle's SUStatus, Xcode 14) comes back with --build-architecture",
+        .corpus)
+    func intelTextAlignment() throws {
+        let apple = try Self.apple("macos-sparkle-project-Sparkle-SUStatus", "SUStatus.nib")
+        let result = try NibDecompiler().decompile(apple)
+        #expect(result.buildArchitecture == .x86_64)
+        func differences(_ architecture: BuildArchitecture?) throws -> [String] {
+            var options = NibCompiler.Options()
+            options.xcode = result.xcode
+            options.buildArchitecture = architecture
+            options.colorProfiles = try #require(CorpusColorProfiles.folder)
+            let again = try NibCompiler(options: options).compile(Data(result.document.utf8), fileName: "SUStatus.xib")
+            return StructuralComparison().differences(
+                between: apple, and: try NibArchive(parsing: try #require(again.files[""]))
+            ).map(\.description)
+        }
+        #expect(try differences(.x86_64).isEmpty)
+        // Without it, the compiler numbers the Xcode's Mac's way: center 1.
+        #expect(try differences(nil).contains { $0.contains("NSControlTextAlignment") })
+        // scribendi's Xcode 14.2 bundle numbers center 1 (Apple silicon, the era's): nothing to say.
+        let path = "macos-scribendi-cindex-mac-PreferencesController/Base.lproj/PreferencesController.nib"
+        let scribendi = try NibDecompiler().decompile(
+            directoryNib: try ["keyedobjects-101300.nib", "keyedobjects.nib"].map { ($0, try Self.apple(path, $0)) })
+        #expect(scribendi.buildArchitecture == nil)
+    }
+
+    @Test(
+        "A base-localized build's controls allow the logical layout direction (Sparkle's SUUpdateAlert comes back)",
+        .corpus)
+    func localizedControls() throws {
+        let apple = try Self.apple("macos-sparkle-project-Sparkle-SUUpdateAlert", "Base.lproj/SUUpdateAlert.nib")
+        let result = try NibDecompiler().decompile(apple)
+        #expect(result.isBaseLocalized)
+        func differences(baseLocalized: Bool) throws -> [String] {
+            var options = NibCompiler.Options()
+            options.xcode = result.xcode
+            options.buildArchitecture = result.buildArchitecture
+            options.colorProfiles = try #require(CorpusColorProfiles.folder)
+            let again = try NibCompiler(options: options).compile(
+                Data(result.document.utf8), fileName: "SUUpdateAlert.xib", isBaseLocalized: baseLocalized)
+            return StructuralComparison().differences(
+                between: apple, and: try NibArchive(parsing: try #require(again.files[""]))
+            ).map(\.description)
+        }
+        #expect(try differences(baseLocalized: true).isEmpty)
+        // Compiled as a plain document, its eight controls keep false (and its strings are plain).
+        #expect(
+            try differences(baseLocalized: false).filter { $0.contains("NSAllowsLogicalLayoutDirection") }.count == 8)
+    }
+
+    @Test(
         "A window controller nib whose content view nib the storyboard lacks: Apple's nib comes back, the minimum size too",
         .corpus)
     func storyboardWithoutViewNib() throws {

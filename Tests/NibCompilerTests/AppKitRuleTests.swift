@@ -1,4 +1,6 @@
+import CorpusSupport
 import Foundation
+import KeyedArchive
 import NibArchive
 import NibCompiler
 import Testing
@@ -413,6 +415,41 @@ struct AppKitRuleTests {
         // The decoding-order connector has no object id.
         let data = try #require(graph.all("NSIBObjectData").first)
         #expect(!graph.elements(of: graph.object("NSOidsKeys", of: data) ?? -1).contains(connector))
+    }
+
+    /// Expected: Apple's empty stack view in Sparkle's SUUpdatePermissionPrompt (its views are
+    /// added by code), whose keys are these, with no container and no decoding-order connector.
+    @Test("a stack view without arranged views: no container, no decoding-order connector", .corpus)
+    func emptyStackView() throws {
+        let url = try Corpus.directory().appendingPathComponent(
+            "xib-pairs/macos-sparkle-project-Sparkle-SUUpdatePermissionPrompt/Base.lproj/"
+                + "SUUpdatePermissionPrompt.nib/keyedobjects-110000.nib")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let apple = Graph(
+            NibArchive.isKeyedArchive(bytes) ? try NibArchive(keyedArchiveBytes: bytes) : try NibArchive(parsing: bytes)
+        )
+        let appleStack = try #require(apple.all("NSStackView").first)
+        #expect(apple.all("NSNibConnector").isEmpty)
+        let body = #"""
+            <window title="W" id="1">
+                <view key="contentView" id="v1">
+                    <rect key="frame" x="0" y="0" width="437" height="379"/>
+                    <subviews>
+                        <stackView distribution="fill" orientation="vertical" alignment="leading" spacing="0.0" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" detachesHiddenViews="YES" translatesAutoresizingMaskIntoConstraints="NO" id="sv1">
+                            <rect key="frame" x="0.0" y="0.0" width="437" height="379"/>
+                            <constraints>
+                                <constraint firstAttribute="width" constant="437" id="c1"/>
+                            </constraints>
+                        </stackView>
+                    </subviews>
+                </view>
+            </window>
+            """#
+        let graph = try Source.graph(Source.macOSXib(body))
+        let stack = try #require(graph.all("NSStackView").first)
+        // The same keys (NibDiff compares them by name).
+        #expect(graph.nodes[stack].values.map(\.key).sorted() == apple.nodes[appleStack].values.map(\.key).sorted())
+        #expect(graph.all("NSNibConnector").isEmpty)
     }
 
     /// As in Apple's output for `test19_2_layouts`.

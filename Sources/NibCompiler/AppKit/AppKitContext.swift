@@ -42,6 +42,11 @@ final class AppKitContext: DiagnosingContext {
     var menuStateImageSizes: MenuStateImageSizes?
     /// The Xcode whose ibtool is imitated (``AppKitEraRule``).
     var era = AppKitEraRule.current
+    /// The processor of the Mac that ran ibtool, given with
+    /// ``NibCompiler/Options/buildArchitecture``; `nil`: the one ``era``'s nibs show.
+    var buildArchitecture: BuildArchitecture?
+    /// The processor whose text alignment numbering the nib archives (``AppKitEraRule``).
+    var architecture: BuildArchitecture { buildArchitecture ?? .default(for: era) }
     /// Whether the document lives in `Base.lproj`: its titles are then `NSLocalizableString`s
     /// (``title(_:)``).
     var isBaseLocalized = false
@@ -212,6 +217,14 @@ final class AppKitContext: DiagnosingContext {
         return string
     }
 
+    /// Rewrites a finished nib's graph as the imitated ibtool writes it: a base-localized
+    /// build's controls (``AppKitLocalizationRule``), then the era's and the building Mac's forms
+    /// (``AppKitEraRule``).
+    func finish(_ root: ArchivedObject) {
+        if isBaseLocalized { AppKitLocalizationRule.allowLogicalLayoutDirection(in: root) }
+        AppKitEraRule.apply(to: root, era: era, architecture: architecture)
+    }
+
     /// A context for a nib nested in this one (a view-based table's prototype cell view,
     /// ``AppKitTableCellViewRule``): the same file, module, profiles, tools version, era, images and localization,
     /// its own objects and connections.
@@ -227,6 +240,7 @@ final class AppKitContext: DiagnosingContext {
         nested.isNestedNib = true
         nested.isBaseLocalized = isBaseLocalized
         nested.era = era
+        nested.buildArchitecture = buildArchitecture
         return nested
     }
 

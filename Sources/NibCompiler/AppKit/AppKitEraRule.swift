@@ -27,7 +27,7 @@
 /// | `NSControlView` nil (box title cells) | absent | absent | written |
 /// | `NSHiddenInRepresentation` false (menu items) | absent | written | written |
 /// | `IBNSShadowedSymbolConfiguration` nil (buttons, pop-ups, image views) | Xcode 13: absent; 14: written | written | written |
-/// | `NSControlTextAlignment` | Xcode 13: right 1, center 2 (AppKit's older numbering); 14: center 1, right 2 | center 1, right 2 | center 1, right 2 |
+/// | `NSControlTextAlignment` | the building Mac's numbering (``BuildArchitecture``): by default Intel's (right 1, center 2) for 13, Apple silicon's (center 1, right 2) for 14 | Apple silicon's | Apple silicon's |
 /// | menu items' check mark and mixed-state image design sizes | `{14, 13}`, `{14, 4}` before 14.2 | `{18, 16}`, `{18, 4}` | the same |
 /// | a titled box's content view | source frame | source frame | laid out (``AppKitBoxRule``) |
 /// | text-style font descriptors' `NSFontDescriptorOptions` (header cells) | 13: absent; 14: 2147516422 | 2147517444 | 2147517444 |
@@ -83,8 +83,10 @@ enum AppKitEraRule {
         "NSControlSize2", "IBNamespaceID", "IBDesignSize", "IBDesignImageConfiguration",
     ]
 
-    /// Rewrites every object reachable from `root` as the ibtool of `era` writes it.
-    static func apply(to root: ArchivedObject, era: XcodeEra) {
+    /// Rewrites every object reachable from `root` as the ibtool of `era`, run on a Mac with
+    /// `architecture`, writes it.
+    static func apply(to root: ArchivedObject, era: XcodeEra, architecture: BuildArchitecture) {
+        if architecture == .x86_64 { numberAlignmentsForIntel(root) }
         guard era < current else { return }
         var seen: Set<ObjectIdentifier> = []
         var pending = [root]
@@ -152,14 +154,24 @@ enum AppKitEraRule {
             if era >= XcodeEra(15), object.className == "NSTextView", !object.has("NSSubviews") {
                 object.insert("NSSubviews", .object(.collection("NSMutableArray", [])), after: "NSvFlags")
             }
-            if era < XcodeEra(14) {
-                object.remove("IBNSShadowedSymbolConfiguration")
-                // AppKit's older NSTextAlignment numbering: right 1, center 2.
-                if case .integer(let alignment)? = object.value(forKey: "NSControlTextAlignment"),
-                    alignment == 1 || alignment == 2
-                {
-                    object.replace("NSControlTextAlignment", .integer(3 - alignment))
-                }
+            if era < XcodeEra(14) { object.remove("IBNSShadowedSymbolConfiguration") }
+        }
+    }
+
+    /// Renumbers every control's `NSControlTextAlignment` as an Intel Mac's ibtool archives it
+    /// (``BuildArchitecture/x86_64``: right 1, center 2; the rules write Apple silicon's
+    /// center 1, right 2). The cells' own alignment field (`NSCellFlags2`) is numbered the
+    /// older way on both.
+    static func numberAlignmentsForIntel(_ root: ArchivedObject) {
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [root]
+        while let object = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            pending += object.referencedObjects
+            if case .integer(let alignment)? = object.value(forKey: "NSControlTextAlignment"),
+                alignment == 1 || alignment == 2
+            {
+                object.replace("NSControlTextAlignment", .integer(3 - alignment))
             }
         }
     }

@@ -183,7 +183,7 @@ struct AppKitStoryboardCompiler {
         try AppKitConnectionRule.scheduleAll(in: elements, context: context)
         try context.resolve()
         let root = context.makeRoot(owner: owner)
-        AppKitEraRule.apply(to: root, era: context.era)
+        context.finish(root)
         return try NibCompiler.serialize(root, fileName: name, fallbacks: [:])
     }
 

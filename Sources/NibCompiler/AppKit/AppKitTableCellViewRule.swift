@@ -233,7 +233,7 @@ enum AppKitTableCellViewRule {
         // The prototype nib is built by the same ibtool as the nib holding it: LuLu's Rules
         // (Xcode 8.3) has none of the later keys in its prototype nib either.
         let root = context.makeRoot(owner: owner)
-        AppKitEraRule.apply(to: root, era: context.era)
+        context.finish(root)
         let bytes = try NibCompiler.serialize(root, fileName: context.fileName, fallbacks: [:])
         let data = ArchivedObject("NSData")
         data.set("NS.bytes", .data(bytes))

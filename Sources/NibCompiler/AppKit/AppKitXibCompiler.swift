@@ -17,6 +17,7 @@ struct AppKitXibCompiler {
         context.menuStateImageSizes = document.menuStateImageSizes
         context.diagnostics = document.diagnostics
         context.era = document.builtBy ?? AppKitEraRule.current
+        context.buildArchitecture = document.buildArchitecture
         context.isBaseLocalized = document.isBaseLocalized
         for image in document.root.child("resources")?.children(named: "image") ?? [] {
             if let name = image["name"] { context.imageResources[name] = image }
@@ -59,7 +60,7 @@ struct AppKitXibCompiler {
             in: objects.children.flatMap { [$0] + $0.descendants }, context: context)
         try context.resolve()
         let root = context.makeRoot(owner: owner)
-        AppKitEraRule.apply(to: root, era: context.era)
+        context.finish(root)
         return root
     }
 

@@ -14,8 +14,8 @@
 /// | — | clipping resistance 1000 both ways, `NSStackViewHasFlatViewHierarchy` true |
 /// | `<edgeInsets>` | `NSStackViewEdgeInsets.top`, `.left`, `.right`, `.bottom` (float32, 0 when absent; transmission_MainMenu right 4) |
 /// | `detachesHiddenViews` | `NSStackViewDetachesHiddenViews` |
-/// | arranged views | an `NSStackViewContainer` (`NSStackViewBeginningContainer`: an empty view that lists them in `NSStackViewContainerNonDroppedViews`; custom spacing and visibility priorities nil while all are the defaults) |
-/// | — | an `NSNibConnector` in the connections (without an object id) asking AppKit to decode the stack view early |
+/// | arranged views | an `NSStackViewContainer` (`NSStackViewBeginningContainer`: an empty view that lists them in `NSStackViewContainerNonDroppedViews`; custom spacing and visibility priorities nil while all are the defaults); none without views (Sparkle's SUUpdatePermissionPrompt ×2) |
+/// | arranged views | an `NSNibConnector` in the connections (without an object id) asking AppKit to decode the stack view early; none without views |
 /// | `translatesAutoresizingMaskIntoConstraints="NO"` | `NSDoNotTranslateAutoresizingMask` on the stack view (fixed frame or not), its arranged views and its container |
 enum StackViewRule {
     /// `alignment` → (`NSStackViewAlignment`, `NSStackViewSecondaryAlignment`), the pairs seen
@@ -149,9 +149,15 @@ enum StackViewRule {
         for edge in ["top", "left", "right", "bottom"] {
             stack.set("NSStackViewEdgeInsets.\(edge)", .float32(Float(insets[edge] ?? 0)))
         }
-        stack.set("NSStackViewBeginningContainer", container(of: stack, arranged: arranged, context: context))
+        // A stack view without arranged views archives neither container nor connector:
+        // Sparkle's SUUpdatePermissionPrompt (toolsVersion 18122 and 21701, all five files),
+        // filled by code; every stack view with views has both.
+        if !arranged.isEmpty {
+            stack.set("NSStackViewBeginningContainer", container(of: stack, arranged: arranged, context: context))
+        }
         stack.set("NSStackViewDetachesHiddenViews", .bool(element.flag("detachesHiddenViews")))
         stack.set("NSStackViewHasFlatViewHierarchy", .bool(true))
+        guard !arranged.isEmpty else { return stack }
         let connector = ArchivedObject("NSNibConnector")
         connector.set("NSSource", stack)
         connector.set("NSLabel", .string(decodingOrderLabel))

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import NibArchive
 
 /// An AppKit nib (`NSIBObjectData`) → `.xib`: File's Owner, First Responder and Application, the
@@ -132,6 +133,7 @@ final class AppKitDecompilation: DecompileState {
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: unmapped)
         result.overlayScrollers = overlayScrollers
         result.menuStateImageSizes = menuStateImageSizes()
+        result.buildArchitecture = Self.buildArchitecture([reader], era: era)
         return result
     }
 
@@ -170,6 +172,30 @@ final class AppKitDecompilation: DecompileState {
                     == AppKitImageViewRule.beforeMojaveDragTypes
         }
         return older ? AppKitNibVariants.Version(number: AppKitNibVariants.Version.mojave.number - 100) : nil
+    }
+
+    /// The processor of the Mac that built `nibs` (``BuildArchitecture``), when it is not the
+    /// one the compiler gives `era`: a control whose `NSControlTextAlignment` (right or center)
+    /// equals its cell's alignment field (`NSCellFlags2 >> 26`, always numbered right 1,
+    /// center 2) was archived on an Intel Mac, one whose number is the other was archived on
+    /// Apple silicon (Sparkle's SUStatus and SUUpdateAlert, Xcode 14: Intel; scribendi's Xcode
+    /// 14.2 pairs: Apple silicon). `nil` when no control shows it or it is the era's.
+    static func buildArchitecture(_ nibs: [DecompileReader], era: XcodeEra) -> BuildArchitecture? {
+        for reader in nibs {
+            for index in reader.entries.indices {
+                guard let alignment = reader.integer(index, "NSControlTextAlignment"), alignment == 1 || alignment == 2,
+                    let cell = reader.reference(index, "NSCell"), let flags = reader.integer(cell, "NSCellFlags2")
+                else { continue }
+                let shown: BuildArchitecture
+                switch flags >> 26 & 7 {
+                case alignment: shown = .x86_64
+                case 3 - alignment: shown = .arm64
+                default: continue
+                }
+                return shown == .default(for: era) ? nil : shown
+            }
+        }
+        return nil
     }
 
     /// Whether `nibs` show overlay scrollers (``NibCompiler/Options/overlayScrollers``): every
@@ -562,6 +588,7 @@ final class AppKitDecompilation: DecompileState {
         case "NSTextView" where isDocumentView: name = "textView"
         case "NSTableView" where isDocumentView: name = "tableView"
         case "NSOutlineView" where isDocumentView: name = "outlineView"
+        case "NSPredicateEditor" where isDocumentView: name = "predicateEditor"
         default:
             return nil
         }
@@ -581,7 +608,8 @@ final class AppKitDecompilation: DecompileState {
         // A box's subview is its content view (``AppKitBoxRule``), decoded by ``box(_:_:depth:)``.
         // A scroll view's subviews are its parts (``scrollView(_:_:depth:)``).
         var subviews =
-            ["box", "scrollView", "tabView"].contains(name) ? [] : reader.elements(index, "NSSubviews")
+            ["box", "scrollView", "tabView", "predicateEditor"].contains(name)
+            ? [] : reader.elements(index, "NSSubviews")
         // Custom views archive their subviews last to first from Xcode 11 (``AppKitViewEncoder``).
         if name == "customView", !isContentView, era >= XcodeEra(11) { subviews.reverse() }
         if !subviews.isEmpty {
@@ -641,6 +669,8 @@ final class AppKitDecompilation: DecompileState {
             known.formUnion(textView(index, element))
         } else if name == "tableView" || name == "outlineView" {
             known.formUnion(tableView(index, element, outline: name == "outlineView", depth: depth))
+        } else if name == "predicateEditor" {
+            known.formUnion(predicateEditor(index, element, depth: depth))
         }
         keepUnread(index, known: known, in: element)
         return element
@@ -657,6 +687,7 @@ final class AppKitDecompilation: DecompileState {
         "slider": (250, 750),
         "stepper": (750, 750), "progressIndicator": (250, 750), "tableView": (250, 750), "outlineView": (250, 750),
         "segmentedControl": (250, 750), "datePicker": (250, 750), "matrix": (250, 750),
+        "predicateEditor": (250, 750),
     ]
 
     /// `layerHost`: whether `NSViewIsLayerTreeHost` says `wantsLayer` (progress indicators are
@@ -678,7 +709,9 @@ final class AppKitDecompilation: DecompileState {
         // An absent priority is 250 (``AppKitViewEncoder``): Interface Builder writes the
         // horizontal one only when it differs (scrollers, tables) or the vertical one does.
         if hugging != [250, 250] {
-            if hugging[0] != 250 || !["scroller", "tableView", "outlineView", "matrix"].contains(element.name) {
+            if hugging[0] != 250
+                || !["scroller", "tableView", "outlineView", "matrix", "predicateEditor"].contains(element.name)
+            {
                 element.set("horizontalHuggingPriority", Self.number(hugging[0]))
             }
             element.set("verticalHuggingPriority", Self.number(hugging[1]))
@@ -1281,7 +1314,7 @@ final class AppKitDecompilation: DecompileState {
         }
         if reader.flag(cell, "NSAnimates") == true { cellElement.set("animates", "YES") }
         if let contents = reader.reference(cell, "NSContents") {
-            if let name = image(contents) {
+            if let name = image(contents) ?? embeddedImage(contents, name: "imageCell:\(id(cell)):image") {
                 cellElement.set("image", name)
             } else {
                 cellKnown.remove("NSContents")
@@ -1316,6 +1349,81 @@ final class AppKitDecompilation: DecompileState {
         return name
     }
 
+    /// `name` for an `NSImage` archived in place of a named image (``AppKitImageRule/embeddedImage(_:context:)``
+    /// read backwards: transmission_MainMenu's image data cell): the image, its representations
+    /// and their data go into `<resources>` as the `NSKeyedArchiver` archive Xcode stores
+    /// (`keyedArchiveRepresentation`), sized by its `NSSize`. Xcode names such a resource
+    /// `imageCell:CELL-ID:image`. Nil for anything else or a graph that cannot be archived.
+    func embeddedImage(_ index: Int, name: String) -> String? {
+        guard reader.className(index) == "NSImage",
+            let size = Self.numbers(reader.string(index, "NSSize")), size.count == 2
+        else { return nil }
+        if shared.embeddedImages[name] != nil { return name }
+        guard let image = archivedGraph(index) else { return nil }
+        let top = ArchivedObject("NSObject")
+        top.set("root", image)
+        let bytes: [UInt8]
+        do {
+            var writer = ArchiveWriter()
+            writer.sharesNumbersAcrossTypes = false
+            bytes = try writer.archive(root: top).foundationKeyedArchive().serialized(as: .binary)
+        } catch {
+            return nil
+        }
+        // Xcode writes the base64 in lines of 76 characters.
+        let encoded = Array(Data(bytes).base64EncodedString())
+        var lines: [String] = []
+        var start = 0
+        while start < encoded.count {
+            let end = min(start + 76, encoded.count)
+            lines.append(String(encoded[start..<end]))
+            start = end
+        }
+        shared.embeddedImages[name] = "\n" + lines.joined(separator: "\n") + "\n"
+        if shared.images[name] == nil {
+            shared.images[name] = (size[0], size[1])
+            shared.imageOrder.append(name)
+        }
+        return name
+    }
+
+    /// The objects reachable from `start` as compiler objects, with the same classes, keys and
+    /// values; nil when a reference leads outside the archive.
+    func archivedGraph(_ start: Int) -> ArchivedObject? {
+        var made: [Int: ArchivedObject] = [:]
+        var order: [Int] = []
+        var pending = [start]
+        while let index = pending.popLast() {
+            guard made[index] == nil else { continue }
+            guard index < reader.entries.count else { return nil }
+            made[index] = ArchivedObject(reader.className(index))
+            order.append(index)
+            for value in reader.values(index) {
+                if case .objectReference(let target) = value.payload { pending.append(Int(target)) }
+            }
+        }
+        for index in order {
+            guard let target = made[index] else { return nil }
+            for (key, payload) in reader.values(index) {
+                switch payload {
+                case .int8(let number): target.set(key, .integer(Int64(number)))
+                case .int16(let number): target.set(key, .integer(Int64(number)))
+                case .int32(let number): target.set(key, .integer(Int64(number)))
+                case .int64(let number): target.set(key, .integer(number))
+                case .bool(let flag): target.set(key, .bool(flag))
+                case .float32(let number): target.set(key, .float32(number))
+                case .float64(let number): target.set(key, .float64(number))
+                case .data(let bytes): target.set(key, .data(Array(bytes)))
+                case .nil: target.set(key, .null)
+                case .objectReference(let reference):
+                    guard let referenced = made[Int(reference)] else { return nil }
+                    target.set(key, referenced)
+                }
+            }
+        }
+        return made[start]
+    }
+
     /// An SF Symbol's name for an `NSCustomResource` of the system catalog as a plain `image` and
     /// `catalog="system"` archive it (``AppKitImageRule``: design size {32, 32}, no
     /// configuration), listed in `<resources>` with that catalog; nil for anything else.
@@ -1333,6 +1441,111 @@ final class AppKitDecompilation: DecompileState {
         }
         shared.systemSymbols.insert(name)
         return name
+    }
+
+    /// A predicate editor's attributes and row templates (``PredicateEditorRule`` read
+    /// backwards): `nestingMode`, `rowHeight`, and per compound template its pop-ups' menus
+    /// (`<popUpMenus>`); the slice holder, key paths and pop-up geometry are the rule's own.
+    /// Returns the keys read.
+    func predicateEditor(_ index: Int, _ element: DecompiledElement, depth: Int) -> Set<String> {
+        var known: Set<String> = [
+            "NSSubviews", "NSNextKeyView", "NSDragTypes", "NSEnabled", "NSAllowsLogicalLayoutDirection",
+            "NSControlSize", "NSControlContinuous", "NSControlRefusesFirstResponder", "NSControlUsesSingleLineMode",
+            "NSControlTextAlignment", "NSControlLineBreakMode", "NSControlWritingDirection",
+            "NSControlSendActionMask", "NSRuleEditorAlignmentGridWidth", "NSRuleEditorFormattingDictionary",
+            "NSRuleEditorEditable", "NSRuleEditorAllowsEmptyCompoundRows", "NSRuleEditorDisallowEmpty",
+            "NSRuleEditorRowTypeKeyPath", "NSRuleEditorSubrowsArrayKeyPath", "NSRuleEditorItemsKeyPath",
+            "NSRuleEditorValuesKeyPath", "NSRuleEditorBoundArrayKeyPath", "NSRuleEditorRowClass",
+            "NSRuleEditorSlicesHolder", "NSRuleEditorDelegate", "NSRuleEditorBoundArrayOwner", "NSRuleEditorSlices",
+            "NSPredicateEditorPredicate",
+        ]
+        for holder in reader.elements(index, "NSSubviews") { visited.insert(holder) }
+        if let mode = reader.integer(index, "NSRuleEditorNestingMode"),
+            let name = PredicateEditorRule.nestingModes.first(where: { $0.value == mode })?.key
+        {
+            element.set("nestingMode", name)
+            known.insert("NSRuleEditorNestingMode")
+        }
+        if let height = reader.number(index, "NSRuleEditorSliceHeight") {
+            element.set("rowHeight", Self.number(height))
+            known.insert("NSRuleEditorSliceHeight")
+        }
+        // Interface Builder writes the id after them.
+        if let identifier = element["id"] {
+            element.remove("id")
+            element.set("id", identifier)
+        }
+        let templates = reader.elements(index, "NSPredicateTemplates")
+        guard !templates.isEmpty else { return known }
+        known.insert("NSPredicateTemplates")
+        let container = DecompiledElement("rowTemplates")
+        for template in templates {
+            visited.insert(template)
+            guard reader.className(template) == "NSPredicateEditorRowTemplate",
+                let type = reader.integer(template, "NSPredicateTemplateType"),
+                let typeName = PredicateEditorRule.rowTypes.first(where: { $0.value == type })?.key
+            else {
+                container.append(lost("AppKit predicate row template", "the row template \(template)"))
+                continue
+            }
+            let row = DecompiledElement("predicateEditorRowTemplate", [("rowType", typeName), ("id", id(template))])
+            elements[template] = row
+            let menus = DecompiledElement("popUpMenus")
+            for popUp in reader.elements(template, "NSPredicateTemplateViews") {
+                visited.insert(popUp)
+                guard reader.className(popUp) == "NSPopUpButton", let cell = reader.reference(popUp, "NSCell"),
+                    let menu = reader.reference(cell, "NSMenu"), !visited.contains(menu)
+                else {
+                    menus.append(lost("AppKit predicate template view", "the template view \(popUp)"))
+                    continue
+                }
+                visited.insert(cell)
+                menus.append(self.menu(menu, key: nil, depth: depth + 1, popUpCell: cell))
+            }
+            row.append(menus)
+            container.append(row)
+        }
+        element.append(container)
+        return known
+    }
+
+    /// `<imageReference key="KEY">` for an SF Symbol archived with its configuration
+    /// (``AppKitImageRule/imageReference(_:context:)`` read backwards: `NSImageVariableValue`,
+    /// an `IBImageConfiguration` of a known scale, rendering mode 0, no hierarchical colors or
+    /// locale, and the design size the compiler knows for the symbol); nil for any other
+    /// resource. The symbol is listed in `<resources>` with its design size.
+    func symbolReference(_ index: Int, key: String) -> DecompiledElement? {
+        guard reader.className(index) == "NSCustomResource", reader.string(index, "NSClassName") == "NSImage",
+            reader.string(index, "NSCatalogName") == "system", reader.string(index, "IBNamespaceID") == "system",
+            let name = reader.string(index, "NSResourceName"),
+            let designSize = AppKitImageRule.referencedSymbolSizes[name],
+            let size = reader.reference(index, "IBDesignSize"), reader.string(size, "NS.sizeval") == designSize,
+            let sizes = Self.numbers(designSize), sizes.count == 2,
+            let variable = reader.number(index, "NSImageVariableValue"), variable.isFinite,
+            let configuration = reader.reference(index, "IBDesignImageConfiguration"),
+            reader.className(configuration) == "IBImageConfiguration",
+            reader.values(configuration).map(\.key)
+                == ["IBSymbolScale", "IBRenderingMode", "IBVariableValue", "IBHierarchicalColors", "IBLocale"],
+            let scale = reader.integer(configuration, "IBSymbolScale"),
+            let scaleName = AppKitImageRule.symbolScales.first(where: { $0.value == scale })?.key,
+            reader.integer(configuration, "IBRenderingMode") == 0,
+            let number = reader.reference(configuration, "IBVariableValue"),
+            reader.number(number, "NS.dblval") == variable,
+            let colors = reader.reference(configuration, "IBHierarchicalColors"),
+            reader.className(colors) == "NSArray", reader.elements(at: colors).isEmpty,
+            case .nil? = reader.payload(configuration, "IBLocale")
+        else { return nil }
+        if shared.images[name] == nil {
+            shared.images[name] = (sizes[0], sizes[1])
+            shared.imageOrder.append(name)
+        }
+        shared.systemSymbols.insert(name)
+        return DecompiledElement(
+            "imageReference",
+            [
+                ("key", key), ("image", name), ("catalog", "system"), ("symbolScale", scaleName),
+                ("variableValue", Self.number(variable)),
+            ])
     }
 
     /// `<font key="font">` for an `NSFont` (``AppKitFontRule`` read backwards): its meta font
@@ -1503,6 +1716,14 @@ final class AppKitDecompilation: DecompileState {
             element.set("catalog", "system")
             symbolKeys.insert(key)
         }
+        // A configured symbol (``AppKitImageRule/imageReference(_:context:)``): an element.
+        var imageReference: DecompiledElement?
+        if element["secondaryImage"] == nil, let resource = reader.reference(index, "NSActionImage"),
+            let reference = symbolReference(resource, key: "secondaryImage")
+        {
+            imageReference = reference
+            symbolKeys.insert("NSActionImage")
+        }
         if symbolKeys.contains("NSActionImage"), reader.flag(index, "NSHasActionImage") == true {
             symbolKeys.insert("NSHasActionImage")
         }
@@ -1511,7 +1732,16 @@ final class AppKitDecompilation: DecompileState {
         if reader.className(index) == "NSClassSwapper", let name = reader.string(index, "NSClassName") {
             setCustomClass(name, on: element)
         }
+        if let imageReference { element.append(imageReference) }
         if let keyEquivalentChild { element.append(keyEquivalentChild) }
+        // An integer represented object (``MenuRule``: `<integer key="representedObject">`).
+        var representedKnown = false
+        if let represented = reader.reference(index, "NSRepObject"), reader.className(represented) == "NSNumber",
+            reader.values(represented).map(\.key) == ["NS.intval"], let value = reader.integer(represented, "NS.intval")
+        {
+            element.append(DecompiledElement("integer", [("key", "representedObject"), ("value", String(value))]))
+            representedKnown = true
+        }
         // No mask is ⌘ (``MenuRule``); separators have none.
         let modifiers = reader.integer(index, "NSKeyEquivModMask") ?? 0
         if modifiers != (separator ? 0 : 1 << 20) {
@@ -1520,6 +1750,7 @@ final class AppKitDecompilation: DecompileState {
             element.append(mask)
         }
         var known = Self.impliedMenuItemKeys
+        if representedKnown { known.insert("NSRepObject") }
         if imageKnown { known.insert("NSImage") }
         known.formUnion(symbolKeys)
         // An empty attributed title (``MenuRule``: an NSAttributedString of "" alone).

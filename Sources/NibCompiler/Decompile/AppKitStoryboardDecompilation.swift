@@ -67,6 +67,8 @@ final class AppKitStoryboardDecompilation {
         var result = NibDecompiler.Result(
             document: document.document(), xcode: era, isBaseLocalized: localizable, unmapped: shared.unmapped)
         result.overlayScrollers = overlayScrollers
+        result.buildArchitecture = AppKitDecompilation.buildArchitecture(
+            nibs.keys.sorted().compactMap { nibs[$0] }, era: era)
         return result
     }
 }

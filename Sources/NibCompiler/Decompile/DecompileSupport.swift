@@ -10,6 +10,9 @@ final class DecompileShared {
     var imageOrder: [String] = []
     /// Images that are SF Symbols (`catalog="system"` in `<resources>`).
     var systemSymbols: Set<String> = []
+    /// Images the document stores itself, by name: the base64 of their `NSKeyedArchiver`
+    /// archive (`<mutableData key="keyedArchiveRepresentation">`).
+    var embeddedImages: [String: String] = [:]
     var namedColors: [(String, DecompiledElement)] = []
     var systemColors: [(String, DecompiledElement)] = []
     /// Fonts the app ships (named fonts archived without the scaling keys ibtool gives the
@@ -102,6 +105,11 @@ final class DecompileShared {
             if systemSymbols.contains(name) { image.set("catalog", "system") }
             image.set("width", DecompileState.number(size.0))
             image.set("height", DecompileState.number(size.1))
+            if let archive = embeddedImages[name] {
+                let data = DecompiledElement("mutableData", [("key", "keyedArchiveRepresentation")])
+                data.text = archive
+                image.append(data)
+            }
             resources.append(image)
         }
         for (name, color) in namedColors {

@@ -40,6 +40,10 @@ public struct NibDecompiler: Sendable {
         /// the ones the compiler gives its Xcode (the Mac that built it drew them otherwise): the
         /// document compiles back to it with `nibtool compile --menu-state-image-sizes`.
         public var menuStateImageSizes: MenuStateImageSizes?
+        /// The processor of the Mac that built the nib, when its controls' text alignment shows
+        /// one the compiler does not give its Xcode: the document compiles back to it with
+        /// `nibtool compile --build-architecture`.
+        public var buildArchitecture: BuildArchitecture?
 
         /// How many archived values and objects had no source form.
         public var unmappedCount: Int { unmapped.values.reduce(0, +) }

@@ -31,6 +31,8 @@ public struct SourceDocument: @unchecked Sendable {
     var appKitDeployment: AppKitNibVariants.Version?
     /// The menu state images' design sizes on the Mac that ran ibtool (see `NibCompiler.Options`).
     public var menuStateImageSizes: MenuStateImageSizes?
+    /// The processor of the Mac that ran ibtool (see `NibCompiler.Options`); `nil`: the era's.
+    public var buildArchitecture: BuildArchitecture?
     /// Where the compile's warnings collect.
     let diagnostics = CompileDiagnostics()
 
