@@ -2014,7 +2014,12 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
-        if let name = image(reader.reference(index, "UIImage")) {
+        // A configured SF Symbol is an `<imageReference key="image">` (the image view rule reads
+        // it as a button state's).
+        if let reference = symbolReference(reader.reference(index, "UIImage")) {
+            take("UIImage")
+            element.append(reference)
+        } else if let name = image(reader.reference(index, "UIImage")) {
             take("UIImage")
             element.set("image", name)
         }

@@ -1,0 +1,107 @@
+import CorpusSupport
+import Foundation
+import NibArchive
+import NibCompiler
+import Testing
+
+// UIKit rules learned for the iOS documents of the wild corpus (docs/COMPILE.md, "Session 17"):
+// web views and image views' image references. Each expected value is read from Apple's nibs in
+// the corpus.
+
+/// `<wkWebView>` → `WKWebView` with WebKit's coder keys, against the corpus's two compiled web
+/// views.
+@Suite("Web views", .corpus)
+struct UIKitWebViewTests {
+    /// A web view whose configuration is `configuration`, in a Xcode 13 document.
+    static func webView(attributes: String, configuration: String) throws -> Graph {
+        let source = Source.iOSXib(
+            """
+            <wkWebView contentMode="scaleToFill" \(attributes) translatesAutoresizingMaskIntoConstraints="NO" id="1Dr-4G-e7N">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="808"/>
+                \(configuration)
+            </wkWebView>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        return try Source.graph(source, options: options)
+    }
+
+    /// The web view's own keys (after the view's) and its configuration, flattened.
+    static func webKitKeys(_ graph: Graph) throws -> [String] {
+        let view = try #require(graph.all("WKWebView").first)
+        let values = graph.nodes[view].values
+        let start = try #require(values.firstIndex { $0.key == "configuration" })
+        let own = values[start...].map(\.key)
+        let configuration = try #require(graph.object("configuration", of: view))
+        return own + ButtonConfigurationTests.flatten(graph, configuration)
+            + ["allowsLinkPreview = \(graph.value("allowsLinkPreview", of: view).map { "\($0)" } ?? "-")"]
+            + [
+                "allowsBackForwardNavigationGestures = \(graph.value("allowsBackForwardNavigationGestures", of: view).map { "\($0)" } ?? "-")"
+            ]
+    }
+
+    @Test("duckduckgo Settings' web view: link previews, AirPlay and picture in picture off, no data detectors")
+    func settings() throws {
+        // The pair's markup (Xcode 13.2), its configuration as written.
+        let ours = try Self.webView(
+            attributes: #"allowsLinkPreview="NO""#,
+            configuration: """
+                <wkWebViewConfiguration key="configuration" allowsAirPlayForMediaPlayback="NO" allowsPictureInPictureMediaPlayback="NO">
+                    <dataDetectorTypes key="dataDetectorTypes" none="YES"/>
+                    <audiovisualMediaTypes key="mediaTypesRequiringUserActionForPlayback" none="YES"/>
+                    <wkPreferences key="preferences"/>
+                </wkWebViewConfiguration>
+                """)
+        let apple = try WildRuleSupport.apple(
+            "xib-pairs/ios-duckduckgo-iOS-Settings/Base.lproj/Settings.storyboardc/b9u-ZD-F95-view-cDn-sG-4zZ.nib/objects-14.0+.nib"
+        )
+        #expect(try Self.webKitKeys(ours) == Self.webKitKeys(apple))
+    }
+
+    @Test("a web view as Interface Builder makes it: every data detector, link previews on (EdgeSDk)")
+    func defaults() throws {
+        // The wild corpus's most common configuration (9 of its 13 web views write no data
+        // detectors); EdgeSDk's nib has no source, and its values are every default.
+        let ours = try Self.webView(
+            attributes: "",
+            configuration: """
+                <wkWebViewConfiguration key="configuration">
+                    <audiovisualMediaTypes key="mediaTypesRequiringUserActionForPlayback" none="YES"/>
+                    <wkPreferences key="preferences"/>
+                </wkWebViewConfiguration>
+                """)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "ashwinivishwas-EdgeSDk__Base.lproj_Main.storyboardc_LMq-WW-A0A-view-gXc-Ug-H6e.nib")))
+        #expect(try Self.webKitKeys(ours) == Self.webKitKeys(apple))
+    }
+}
+
+/// `<imageReference key="image">` in an image view: the same `UIImage` placeholder as a
+/// button state's reference, which duckduckgo Settings (Xcode 13.2) shows.
+@Suite("Image views' image references", .corpus)
+struct UIKitImageViewReferenceTests {
+    @Test("a configured SF Symbol archives Apple's placeholder with its symbol scale")
+    func configuredSymbol() throws {
+        let source = Source.iOSXib(
+            """
+            <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" id="iv1-00-abc">
+                <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <imageReference key="image" image="chevron.left" catalog="system" symbolScale="large"/>
+            </imageView>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        let ours = try Source.graph(source, options: options)
+        let apple = try WildRuleSupport.apple(
+            "xib-pairs/ios-duckduckgo-iOS-Settings/Base.lproj/Settings.storyboardc/UITableViewController-Z3c-9H-Usp.nib/objects-14.0+.nib"
+        )
+        let appleImage = try #require(
+            apple.all("UIImageNibPlaceholder").first { apple.text("UIResourceName", of: $0) == "chevron.left" })
+        let view = try #require(ours.all("UIImageView").first)
+        let image = try #require(ours.object("UIImage", of: view))
+        #expect(ButtonConfigurationTests.flatten(ours, image) == ButtonConfigurationTests.flatten(apple, appleImage))
+    }
+}
