@@ -2,6 +2,7 @@ import CorpusSupport
 import Foundation
 import NibArchive
 import NibCompiler
+import NibDiff
 import Testing
 
 // UIKit rules learned for the iOS documents of the wild corpus (docs/COMPILE.md, "Session 17"):
@@ -103,5 +104,30 @@ struct UIKitImageViewReferenceTests {
         let view = try #require(ours.all("UIImageView").first)
         let image = try #require(ours.object("UIImage", of: view))
         #expect(ButtonConfigurationTests.flatten(ours, image) == ButtonConfigurationTests.flatten(apple, appleImage))
+    }
+}
+
+/// `<collectionViewController>` scenes are view controller scenes of class
+/// UICollectionViewController (they warned as unmodelled): duckduckgo Settings' AppIcon scene
+/// (Xcode 13.2) compiles to Apple's two nibs.
+@Suite("Collection view controller scenes", .corpus)
+struct UIKitCollectionViewControllerSceneTests {
+    @Test("duckduckgo Settings' AppIcon scene: no warning, both nibs structurally Apple's")
+    func appIconScene() throws {
+        let folder = try Corpus.directory().appendingPathComponent("xib-pairs/ios-duckduckgo-iOS-Settings/Base.lproj")
+        var options = NibCompiler.Options()
+        options.module = "DuckDuckGo"
+        options.deploymentTarget = "13.0"
+        options.xcode = XcodeEra(13.2)
+        let compiled = try Source.compiler(options).compile(
+            contentsOf: folder.appendingPathComponent("Settings.storyboard"))
+        #expect(!compiled.warnings.contains { $0.message.contains("<collectionViewController>") })
+        for nib in ["UICollectionViewController-jbD-Oy-Cmw.nib", "jbD-Oy-Cmw-view-uzR-oi-AoW.nib"] {
+            let path = "\(nib)/objects-14.0+.nib"
+            let apple = try NibArchive(
+                parsing: [UInt8](try Data(contentsOf: folder.appendingPathComponent("Settings.storyboardc/\(path)"))))
+            let ours = try NibArchive(parsing: try #require(compiled.files[path], "no \(path)"))
+            #expect(StructuralComparison().differences(between: apple, and: ours).map { "\($0)" } == [], "\(nib)")
+        }
     }
 }

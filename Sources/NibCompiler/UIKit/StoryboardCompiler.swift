@@ -29,6 +29,8 @@ struct StoryboardCompiler {
     static let controllers: [String: String] = [
         "viewController": "UIViewController", "tableViewController": "UITableViewController",
         "navigationController": "UINavigationController", "tabBarController": "UITabBarController",
+        // duckduckgo Settings' AppIcon scene (Xcode 13.2): both nibs equal Apple's.
+        "collectionViewController": "UICollectionViewController",
     ]
 
     /// Container controllers and the relationship naming the children archived in their scene nib.
