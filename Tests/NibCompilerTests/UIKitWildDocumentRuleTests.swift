@@ -131,3 +131,36 @@ struct UIKitCollectionViewControllerSceneTests {
         }
     }
 }
+
+/// `enabled="NO"` on a text field: UIControl's `UIDisabled`, first after the view keys, where
+/// the corpus's disabled buttons (0senno Settings, COVIDSAFE) archive it.
+@Suite("Disabled text fields", .corpus)
+struct UIKitDisabledTextFieldTests {
+    @Test("UIDisabled true right after the view keys, as on Apple's disabled button (0senno)")
+    func disabledTextField() throws {
+        let source = Source.iOSXib(
+            """
+            <textField opaque="NO" contentMode="scaleToFill" enabled="NO" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" minimumFontSize="17" translatesAutoresizingMaskIntoConstraints="NO" id="tf1-00-abc">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="34"/>
+                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                <textInputTraits key="textInputTraits"/>
+            </textField>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(11)
+        let ours = try Source.graph(source, options: options)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "0senno-atmosphere__Settings.storyboardc_ZIG-iH-qxE-view-sGM-iW-Low.nib")
+            ))
+        /// The key before `UIDisabled` and its value.
+        func disabled(_ graph: Graph) throws -> [String] {
+            let control = try #require(graph.nodes.indices.first { graph.value("UIDisabled", of: $0) != nil })
+            let keys = graph.nodes[control].values.map(\.key)
+            let at = try #require(keys.firstIndex(of: "UIDisabled"))
+            return [at > 0 ? keys[at - 1] : "-", "\(graph.value("UIDisabled", of: control).map { "\($0)" } ?? "-")"]
+        }
+        #expect(try disabled(ours) == disabled(apple))
+    }
+}

@@ -1311,6 +1311,7 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        copyFlag(index, "UIDisabled", when: true, to: "enabled", "NO", of: element, take)
         copyFlag(index, "UISelected", when: true, to: "selected", "YES", of: element, take)
         copyCode(
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
