@@ -164,3 +164,103 @@ struct UIKitDisabledTextFieldTests {
         #expect(try disabled(ours) == disabled(apple))
     }
 }
+
+/// `<datePicker>` → `UIDatePicker`, against the corpus's two compiled date pickers (no pair has
+/// one).
+@Suite("Date pickers", .corpus)
+struct UIKitDatePickerTests {
+    /// The date picker's keys from its first own key on, with their values.
+    static func pickerKeys(_ graph: Graph) throws -> [String] {
+        let picker = try #require(graph.all("UIDatePicker").first)
+        let values = graph.nodes[picker].values
+        let start = try #require(values.firstIndex { ["UIPickerStyle", "UIDatePickerMode"].contains($0.key) })
+        return values[start...].map { "\($0.key) = \($0.payload)" }
+    }
+
+    static func compile(_ attributes: String, xcode: Double) throws -> Graph {
+        let source = Source.iOSXib(
+            """
+            <datePicker contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" \(attributes) id="dp1-00-abc">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="216"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            </datePicker>
+            """)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(xcode)
+        return try Source.graph(source, options: options)
+    }
+
+    @Test("a countdown timer: mode, duration, minute interval, not the current date (Umarovm, iOS 13 SDK)")
+    func countdown() throws {
+        let ours = try Self.compile(
+            #"datePickerMode="countDownTimer" countDownDuration="300" minuteInterval="5" useCurrentDate="NO""#,
+            xcode: 11)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "Umarovm-Whats-Cooking__Main.storyboardc_aPd-L6-bhu-view-RBC-HS-gsa.nib")
+            ))
+        #expect(try Self.pickerKeys(ours) == Self.pickerKeys(apple))
+    }
+
+    @Test("a date picker with wheels: the picker style before the mode (ertmuirm, Xcode 12 and later)")
+    func wheels() throws {
+        let ours = try Self.compile(#"datePickerMode="date" style="wheels""#, xcode: 12)
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "ertmuirm-mirrorios__Frameworks_Beacon.framework_BeaconDatePicker.nib_objects-14.0-.nib")))
+        #expect(try Self.pickerKeys(ours) == Self.pickerKeys(apple))
+    }
+}
+
+/// The decompiler reads this session's rules back: a document with a web view, a date picker,
+/// a configured symbol in an image view and a disabled text field compiles, decompiles and
+/// compiles again to the same nib.
+@Suite("Decompiling web views, date pickers, image references, disabled text fields")
+struct UIKitWildDocumentDecompileTests {
+    @Test("compile → decompile → compile gives the same nib, every key read")
+    func roundTrip() throws {
+        let source = Source.iOSXib(
+            """
+            <view contentMode="scaleToFill" id="v00-00-abc">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <wkWebView contentMode="scaleToFill" allowsBackForwardNavigationGestures="YES" allowsLinkPreview="NO" id="wv1-00-abc">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="400"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <wkWebViewConfiguration key="configuration" allowsAirPlayForMediaPlayback="NO" allowsInlineMediaPlayback="YES">
+                            <dataDetectorTypes key="dataDetectorTypes" none="YES"/>
+                            <audiovisualMediaTypes key="mediaTypesRequiringUserActionForPlayback" audio="YES"/>
+                            <wkPreferences key="preferences" minimumFontSize="6"/>
+                        </wkWebViewConfiguration>
+                    </wkWebView>
+                    <datePicker contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" datePickerMode="countDownTimer" style="wheels" countDownDuration="300" minuteInterval="15" useCurrentDate="NO" id="dp1-00-abc">
+                        <rect key="frame" x="0.0" y="400" width="320" height="216"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    </datePicker>
+                    <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" id="iv1-00-abc">
+                        <rect key="frame" x="0.0" y="620" width="40" height="40"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <imageReference key="image" image="info.circle" catalog="system" symbolScale="large"/>
+                    </imageView>
+                    <textField opaque="NO" contentMode="scaleToFill" enabled="NO" contentHorizontalAlignment="left" contentVerticalAlignment="center" borderStyle="roundedRect" minimumFontSize="17" id="tf1-00-abc">
+                        <rect key="frame" x="0.0" y="700" width="200" height="34"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                        <textInputTraits key="textInputTraits"/>
+                    </textField>
+                </subviews>
+            </view>
+            """,
+            resources: #"<image name="info.circle" catalog="system" width="128" height="121"/>"#)
+        var options = NibCompiler.Options()
+        options.xcode = XcodeEra(13)
+        let compiled = try Source.compiler(options).compile(Data(source.utf8), fileName: "Test.xib")
+        let original = try NibArchive(parsing: try #require(compiled.files[""]))
+        let (result, differences) = try UIKitDecompileShapeTests.xibRoundTrip(original)
+        #expect(result.unmappedCount == 0, "no source form for \(result.unmapped)")
+        #expect(differences == [])
+    }
+}

@@ -40,6 +40,7 @@ struct ViewRule: Sendable {
         "scrollView": UIKitScrollViewRule.rule,
         "progressView": ProgressViewRule.rule,
         "wkWebView": WebViewRule.rule,
+        "datePicker": DatePickerRule.rule,
         "toolbar": UIKitToolbarRule.rule,
         // A container view is a plain view; its embed segue is the controller's (SegueRule).
         "containerView": ViewRule(className: "UIView"),
