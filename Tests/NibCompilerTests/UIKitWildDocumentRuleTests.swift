@@ -264,3 +264,57 @@ struct UIKitWildDocumentDecompileTests {
         #expect(differences == [])
     }
 }
+
+/// A tab bar item's unmodelled attributes and children (a tag, runtime attributes) are left out
+/// with a warning; its scene stays (the wild corpus lost eight scenes to them). `enabled="NO"`
+/// is UIBarItem's `UIEnabled` false (the key every bar item of the corpus archives, true).
+@Suite("Tab bar items with unmodelled attributes")
+struct UIKitTabBarItemRecoveryTests {
+    static func storyboard(item: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" initialViewController="vc">
+            <scenes><scene sceneID="s1"><objects>
+                <viewController id="vc" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="320" height="568"/></view>
+                    \(item)
+                </viewController>
+            </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    static func item(_ markup: String) throws -> (Graph, Int, CompiledNib) {
+        let output = try Source.compiler().compile(
+            Data(Self.storyboard(item: markup).utf8), fileName: "Main.storyboard")
+        let graph = Graph(
+            try NibArchive(parsing: try #require(output.files["UIViewController-vc.nib"], "no scene nib")))
+        return (graph, try #require(graph.all("UITabBarItem").first), output)
+    }
+
+    @Test("a tag and runtime attributes: warnings, the scene and the item kept without them")
+    func tagAndRuntimeAttributes() throws {
+        let (graph, item, output) = try Self.item(
+            """
+            <tabBarItem key="tabBarItem" tag="2" title="People" id="i1">
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="string" keyPath="accessibilityIdentifier" value="people"/>
+                </userDefinedRuntimeAttributes>
+            </tabBarItem>
+            """)
+        let (plain, plainItem, _) = try Self.item(#"<tabBarItem key="tabBarItem" title="People" id="i1"/>"#)
+        #expect(ButtonConfigurationTests.flatten(graph, item) == ButtonConfigurationTests.flatten(plain, plainItem))
+        #expect(output.warnings.contains { $0.message.contains("tab bar item attribute tag") })
+        #expect(
+            output.warnings.contains { $0.message.contains("<userDefinedRuntimeAttributes> inside a tab bar item") })
+    }
+
+    @Test("enabled=\"NO\": UIEnabled false, read back by the decompiler")
+    func disabled() throws {
+        let (graph, item, output) = try Self.item(#"<tabBarItem key="tabBarItem" enabled="NO" title="" id="i1"/>"#)
+        #expect(graph.value("UIEnabled", of: item) == .bool(false))
+        let (result, differences) = try UIKitDecompileShapeTests.storyboardRoundTrip(output.files, infoPlist: false)
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+        #expect(result.document.contains(#"enabled="NO""#))
+    }
+}

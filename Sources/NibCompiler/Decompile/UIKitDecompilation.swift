@@ -1954,6 +1954,7 @@ final class UIKitDecompilation: DecompileState {
                 element.set(attribute, name)
             }
         }
+        if reader.flag(index, "UIEnabled") == false { element.set("enabled", "NO") }
         element.set("id", id(index))
         for (key, payload) in reader.values(index) where !used.contains(key) {
             element.append(lost("UITabBarItem.\(key)", "\(key) (\(payload))"))
