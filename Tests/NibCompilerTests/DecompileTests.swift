@@ -296,6 +296,10 @@ struct DecompileCorpusTests {
         // a trailing image placement (8) and a medium corner style (2), which no document of
         // the corpus sets (UIButton.Configuration's public properties).
         "<buttonConfiguration imagePlacement>", "<buttonConfiguration cornerStyle>",
+        // DatePickerRule reads them: ertmuirm's picker archives UIPickerStyle 1 (wheels) and
+        // Umarovm's UICountDownDuration 300, which no date picker source of the corpus sets
+        // (UIDatePicker's preferredDatePickerStyle and countDownDuration).
+        "<datePicker style>", "<datePicker countDownDuration>",
     ]
 
     @Test(
