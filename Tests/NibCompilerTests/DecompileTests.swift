@@ -301,6 +301,10 @@ struct DecompileCorpusTests {
         // document of the corpus gives a bar a priority.
         "<navigationBar horizontalCompressionResistancePriority>",
         "<navigationBar verticalCompressionResistancePriority>",
+        // DatePickerRule reads them: ertmuirm's picker archives UIPickerStyle 1 (wheels) and
+        // Umarovm's UICountDownDuration 300, which no date picker source of the corpus sets
+        // (UIDatePicker's preferredDatePickerStyle and countDownDuration).
+        "<datePicker style>", "<datePicker countDownDuration>",
     ]
 
     @Test(

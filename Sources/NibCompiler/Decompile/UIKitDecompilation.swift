@@ -570,6 +570,8 @@ final class UIKitDecompilation: DecompileState {
         case "UIScrollView": scrollKeys(index, element, take)
         case "UIActivityIndicatorView": activityIndicator(index, element, take)
         case "UIProgressView": progressView(index, element, take)
+        case "UIDatePicker": datePicker(index, element, take)
+        case "WKWebView": webView(index, element, take)
         case "UISegmentedControl": segmentedControl(index, element, take)
         case "UIToolbar": toolbar(index, element, take)
         case "UITextView":
@@ -1311,6 +1313,7 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func textField(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        copyFlag(index, "UIDisabled", when: true, to: "enabled", "NO", of: element, take)
         copyFlag(index, "UISelected", when: true, to: "selected", "YES", of: element, take)
         copyCode(
             index, "UIContentHorizontalAlignment", to: "contentHorizontalAlignment", of: element,
@@ -1789,6 +1792,75 @@ final class UIKitDecompilation: DecompileState {
     /// `<progressView>` (``ProgressViewRule`` read backwards): the progress, its tint and image;
     /// the frame is the source's origin with the archived width (the compiler makes the view
     /// its style's 4 points high).
+    static let datePickerModes = inverted(DatePickerRule.modes)
+    static let datePickerStyles = inverted(DatePickerRule.styles)
+
+    /// `<datePicker>` (``DatePickerRule`` read backwards).
+    private func datePicker(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        copyCode(index, "UIPickerStyle", to: "style", of: element, Self.datePickerStyles, unknown: "automatic", take)
+        copyCode(
+            index, "UIDatePickerMode", to: "datePickerMode", of: element, Self.datePickerModes, unknown: "dateAndTime",
+            take)
+        if let duration = reader.number(index, "UICountDownDuration") {
+            take("UICountDownDuration")
+            element.set("countDownDuration", Self.number(duration))
+        }
+        if let interval = reader.integer(index, "UIMinuteInterval") {
+            take("UIMinuteInterval")
+            element.set("minuteInterval", String(interval))
+        }
+        copyFlag(
+            index, "UIDatePickerUseCurrentDateDuringDecoding", when: false, to: "useCurrentDate", "NO", of: element,
+            take)
+    }
+
+    /// `<wkWebView>` and its `<wkWebViewConfiguration>` (``WebViewRule`` read backwards): the
+    /// attributes and elements whose values differ from Interface Builder's defaults.
+    private func webView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
+        for key in ["configuration", "allowsBackForwardNavigationGestures", "customUserAgent", "allowsLinkPreview"] {
+            take(key)
+        }
+        if reader.flag(index, "allowsBackForwardNavigationGestures") == true {
+            element.set("allowsBackForwardNavigationGestures", "YES")
+        }
+        if reader.flag(index, "allowsLinkPreview") == false { element.set("allowsLinkPreview", "NO") }
+        if let agent = reader.string(index, "customUserAgent"), !agent.isEmpty { element.set("customUserAgent", agent) }
+        let configuration = DecompiledElement("wkWebViewConfiguration", [("key", "configuration")])
+        let source = reader.reference(index, "configuration")
+        for (name, value) in WebViewRule.configurationFlags {
+            if let source, let flag = reader.flag(source, name), flag != value {
+                configuration.set(name, flag ? "YES" : "NO")
+            }
+        }
+        if let source, let name = reader.string(source, "applicationNameForUserAgent") {
+            configuration.set("applicationNameForUserAgent", name)
+        }
+        if let source, reader.integer(source, "dataDetectorTypes") == 0 {
+            configuration.append(
+                DecompiledElement("dataDetectorTypes", [("key", "dataDetectorTypes"), ("none", "YES")]))
+        }
+        let requiresAction = source.flatMap { reader.flag($0, "mediaTypesRequiringUserActionForPlayback") } ?? false
+        configuration.append(
+            DecompiledElement(
+                "audiovisualMediaTypes",
+                [
+                    ("key", "mediaTypesRequiringUserActionForPlayback"),
+                    requiresAction ? ("all", "YES") : ("none", "YES"),
+                ]))
+        let preferences = DecompiledElement("wkPreferences", [("key", "preferences")])
+        if let source, let index = reader.reference(source, "preferences") {
+            if let size = reader.number(index, "minimumFontSize"), size != 0 {
+                preferences.set("minimumFontSize", Self.number(size))
+            }
+            if reader.flag(index, "javaScriptCanOpenWindowsAutomatically") == true {
+                preferences.set("javaScriptCanOpenWindowsAutomatically", "YES")
+            }
+            if reader.flag(index, "javaScriptEnabled") == false { preferences.set("javaScriptEnabled", "NO") }
+        }
+        configuration.append(preferences)
+        element.append(configuration)
+    }
+
     private func progressView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
         if let progress = reader.number(index, "UIProgress") {
             take("UIProgress")
@@ -1882,6 +1954,7 @@ final class UIKitDecompilation: DecompileState {
                 element.set(attribute, name)
             }
         }
+        if reader.flag(index, "UIEnabled") == false { element.set("enabled", "NO") }
         element.set("id", id(index))
         // TabBarRule.item: the badge color.
         if let badge = color(reader.reference(index, "UIBadgeColor"), key: "badgeColor") {
@@ -2019,7 +2092,12 @@ final class UIKitDecompilation: DecompileState {
     }
 
     private func imageView(_ index: Int, _ element: DecompiledElement, _ take: (String) -> Void) {
-        if let name = image(reader.reference(index, "UIImage")) {
+        // A configured SF Symbol is an `<imageReference key="image">` (the image view rule reads
+        // it as a button state's).
+        if let reference = symbolReference(reader.reference(index, "UIImage")) {
+            take("UIImage")
+            element.append(reference)
+        } else if let name = image(reader.reference(index, "UIImage")) {
             take("UIImage")
             element.set("image", name)
         }

@@ -551,7 +551,10 @@ enum TabBarRule {
     static func item(_ element: SourceElement, context: UIKitContext, resources: UIKitResources)
         throws(CompileError) -> ArchivedObject
     {
-        let allowed = ["key", "title", "id", "image", "selectedImage", "systemItem", "catalog"]
+        // `catalog="system"` repeats what the image's resource says (an SF Symbol), as on image
+        // views. Other attributes and children are left out with a warning, and the item (with
+        // its scene) is kept: the wild corpus lost whole scenes to a tag or a runtime attribute.
+        let allowed = ["key", "title", "id", "image", "selectedImage", "systemItem", "catalog", "enabled"]
         for name in element.attributes.keys.sorted() where !allowed.contains(name) {
             guard name == "tag", element[name] == "0" else {
                 try context.unmodelled(
@@ -591,11 +594,13 @@ enum TabBarRule {
                     .unsupportedAttribute, element, "a title or image beside a system item is not modelled")
             }
             item.set("UISystemItem", int: systemItem)
-            item.set("UIEnabled", .bool(true))
+            item.set("UIEnabled", .bool(element["enabled"] != "NO"))
             if let badge { item.set("UIBadgeColor", badge) }
             return item
         }
-        item.set("UIEnabled", .bool(true))
+        // UIBarItem's flag, archived on every bar item of the corpus (19 tab bar items, 40 bar
+        // button items, all true); `enabled="NO"` is its false.
+        item.set("UIEnabled", .bool(element["enabled"] != "NO"))
         if let title = element["title"] {
             item.set("UITitle", context.text(title, id: element["id"], property: "title"))
         }

@@ -7,7 +7,7 @@ enum TextFieldRule {
             "contentHorizontalAlignment", "contentVerticalAlignment", "borderStyle", "textAlignment", "minimumFontSize",
             "text",
             "placeholder", "adjustsFontSizeToFit", "background", "clearButtonMode", "adjustsFontForContentSizeCategory",
-            "clearsOnBeginEditing", "selected",
+            "clearsOnBeginEditing", "selected", "enabled",
         ],
         children: ["fontDescription", "textInputTraits", "color"],
         encode: { element, object, context, resources throws(CompileError) in
@@ -31,8 +31,11 @@ enum TextFieldRule {
     static func encode(
         _ element: SourceElement, _ object: ArchivedObject, _ context: UIKitContext, _ resources: UIKitResources
     ) throws(CompileError) {
-        // UIControl's selected flag after the view keys, before the control's alignment, as on
-        // buttons (``ButtonRule``): 0senno's selected text field (EmailViewController).
+        // UIControl's disabled and selected flags after the view keys, before the control's
+        // alignment, as on buttons (``ButtonRule``): 0senno's selected text field
+        // (EmailViewController); UIDisabled is UIControl's key, first after the view keys on
+        // the corpus's disabled buttons, switch and refresh control alike.
+        if element["enabled"] == "NO" { object.set("UIDisabled", .bool(true)) }
         if element["selected"] == "YES" { object.set("UISelected", .bool(true)) }
         if let vertical = element["contentVerticalAlignment"], vertical != "center" {
             try context.unmodelled(

@@ -39,6 +39,8 @@ struct ViewRule: Sendable {
         "tableView": TableViewRule.rule,
         "scrollView": UIKitScrollViewRule.rule,
         "progressView": ProgressViewRule.rule,
+        "wkWebView": WebViewRule.rule,
+        "datePicker": DatePickerRule.rule,
         "toolbar": UIKitToolbarRule.rule,
         // A container view is a plain view; its embed segue is the controller's (SegueRule).
         "containerView": ViewRule(className: "UIView"),
@@ -55,6 +57,7 @@ struct ViewRule: Sendable {
             attributes: [
                 "image", "highlightedImage", "adjustsImageSizeForAccessibilityContentSizeCategory", "catalog",
             ],
+            children: ["imageReference"],
             encode: { element, object, context, resources throws(CompileError) in
                 // An empty image name (left behind when an image is cleared) archives no image.
                 if let name = element["image"], !name.isEmpty {
@@ -62,6 +65,18 @@ struct ViewRule: Sendable {
                         "UIImage",
                         try ImageRule.placeholder(named: name, element: element, context: context, resources: resources)
                     )
+                }
+                // Xcode 12 and later write a configured image as `<imageReference key="image">`:
+                // the same `UIImage` placeholder the attribute makes (``ImageRule/reference``).
+                for reference in element.children(named: "imageReference") {
+                    guard reference["key"] == "image", element["image"] == nil else {
+                        try context.unmodelled(
+                            .unsupportedElement, reference,
+                            "<imageReference key=\"\(reference["key"] ?? "")\"> inside <imageView> is not modelled; left out"
+                        )
+                        continue
+                    }
+                    object.set("UIImage", try ImageRule.reference(reference, context: context, resources: resources))
                 }
                 // After the image: COVIDSAFE's launch screen logo (Xcode 11), the corpus's only
                 // image view with the flag, archives it true as the view's last key.
