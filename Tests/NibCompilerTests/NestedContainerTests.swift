@@ -255,3 +255,62 @@ struct NestedContainerTests {
         for child in ourChildren { #expect(ours.object("UIParentViewController", of: child) == ourSplit) }
     }
 }
+
+/// Objects beside a scene's controller and custom objects, against the corpus's nibs.
+@Suite("Scene members and custom objects", .corpus)
+struct SceneMemberTests {
+    @Test("a custom object is a class swapper from UICustomObject with no other key, as Google61's app delegate")
+    func customObject() throws {
+        let apple = Graph(
+            try NibArchive(parsing: try Corpus.nibBytes(named: "Google61-gta3sa.app__en.lproj_MainWindow.nib")))
+        let appleObject = try #require(
+            apple.all("UIClassSwapper").first { apple.text("UIOriginalClassName", of: $0) == "UICustomObject" })
+        let ours = try Source.graph(Source.iOSXib(#"<customObject id="c1" customClass="IOSAppDelegate"/>"#))
+        let object = try #require(ours.all("UIClassSwapper").first)
+        #expect(ours.nodes[object].values.map(\.key) == apple.nodes[appleObject].values.map(\.key))
+        #expect(ours.text("UIOriginalClassName", of: object) == "UICustomObject")
+        #expect(ours.text("UIClassName", of: object) == apple.text("UIClassName", of: appleObject))
+        // Read back as the element it came from.
+        let nib = try NibArchive(parsing: try Corpus.nibBytes(named: "Google61-gta3sa.app__en.lproj_MainWindow.nib"))
+        #expect(try NibDecompiler().decompile(nib).document.contains(#"customClass="IOSAppDelegate""#))
+    }
+
+    @Test(
+        "views and custom objects beside a scene's controller are top-level objects of its scene nib, kept alive by it")
+    func sceneMembers() throws {
+        // xuyuntest bee (objects-11.0+ nib): ten views beside EditViewController, listed in its
+        // UITopLevelObjectsToKeepAliveFromStoryboard and before everything else at the top level.
+        let apple = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named: "xuyuntest-bee-iOS__Main.storyboardc_UINavigationController-Nmg-qn-HLj.nib_objects-11.0-.nib"
+                )))
+        let appleController = try #require(
+            apple.nodes.indices.first { apple.value("UITopLevelObjectsToKeepAliveFromStoryboard", of: $0) != nil })
+        let kept = apple.elements(
+            of: try #require(apple.object("UITopLevelObjectsToKeepAliveFromStoryboard", of: appleController)))
+        let appleTop = apple.elements(of: try #require(apple.object("UINibTopLevelObjectsKey", of: 0)))
+        #expect(Array(appleTop.prefix(kept.count)) == kept)
+        let source = StoryboardTests.storyboard.replacingOccurrences(
+            of: #"<placeholder placeholderIdentifier="IBFirstResponder""#,
+            with: #"""
+                <view contentMode="scaleToFill" id="mem-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="335" height="181"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                </view>
+                <customObject id="obj-00-001" customClass="Initializer"/>
+                <placeholder placeholderIdentifier="IBFirstResponder"
+                """#)
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        #expect(!output.warnings.contains { $0.message.contains("in a scene is not modelled") }, "\(output.warnings)")
+        let scene = try #require(output.files.first { $0.key.hasPrefix("UIViewController-") }?.value)
+        let ours = Graph(try NibArchive(parsing: scene))
+        let controller = try #require(
+            ours.nodes.indices.first { ours.value("UITopLevelObjectsToKeepAliveFromStoryboard", of: $0) != nil })
+        let members = ours.elements(
+            of: try #require(ours.object("UITopLevelObjectsToKeepAliveFromStoryboard", of: controller)))
+        #expect(members.map { ours.nodes[$0].className } == ["UIView", "UIClassSwapper"])
+        let top = ours.elements(of: try #require(ours.object("UINibTopLevelObjectsKey", of: 0)))
+        for member in members { #expect(top.contains(member)) }
+    }
+}

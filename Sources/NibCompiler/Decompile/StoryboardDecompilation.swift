@@ -744,15 +744,27 @@ final class StoryboardDecompilation {
             segues[template] = segue
             segueOrder.append(template)
         }
-        // Scene members (gesture recognizers) before the view nib, which refers to them.
+        // Scene members (gesture recognizers, custom objects, views: StoryboardCompiler's
+        // sceneMember) before the view nib, which refers to them: those the controller keeps
+        // alive, else the nib's other top-level objects no other controller claimed.
         var members: [Int: DecompiledElement] = [:]
-        for other in reader.elements(0, "UINibTopLevelObjectsKey") where other != index {
-            if reader.className(other) == "UIProxyObject" { continue }
+        let keptAlive = reader.elements(index, "UITopLevelObjectsToKeepAliveFromStoryboard")
+        for other in keptAlive.isEmpty ? reader.elements(0, "UINibTopLevelObjectsKey") : keptAlive where other != index
+        {
+            if reader.className(other) == "UIProxyObject" || state.hasElement(other) { continue }
             // The scene's container or children, which are scenes of their own.
             if ClassHierarchy.isKind(UIKitDecompilation.actualClass(reader, other), of: "UIViewController") { continue }
-            if let recognizer = state.gestureRecognizer(other) {
-                members[other] = recognizer
-                objects.append(recognizer)
+            // Members another controller of the nib keeps alive are that controller's.
+            if keptAlive.isEmpty,
+                reader.entries.indices.contains(where: {
+                    $0 != index && reader.elements($0, "UITopLevelObjectsToKeepAliveFromStoryboard").contains(other)
+                })
+            {
+                continue
+            }
+            if let member = state.gestureRecognizer(other) ?? state.customObject(other) ?? state.decodeView(other) {
+                members[other] = member
+                objects.append(member)
             } else {
                 objects.append(
                     state.lost(

@@ -309,7 +309,25 @@ final class UIKitDecompilation: DecompileState {
             topLevelViews.append((index, made))
             return made
         }
+        if let object = customObject(index) { return object }
         return lost("object \(actualClass(index))", "the top-level \(actualClass(index)) object \(index)")
+    }
+
+    /// `<customObject>` (``UIKitCustomObjectRule`` read backwards): a class swapper from
+    /// `UICustomObject` with no other key.
+    func customObject(_ index: Int) -> DecompiledElement? {
+        guard reader.className(index) == "UIClassSwapper",
+            reader.string(index, "UIOriginalClassName") == "UICustomObject",
+            reader.values(index).allSatisfy({ ["UIClassName", "UIOriginalClassName"].contains($0.key) })
+        else { return nil }
+        let element = DecompiledElement("customObject", [("id", id(index))])
+        if let custom = reader.string(index, "UIClassName"), custom != "NSObject" {
+            let (plain, module) = Self.demangled(custom)
+            element.set("customClass", plain)
+            if let module { element.set("customModule", module) }
+        }
+        elements[index] = element
+        return element
     }
 
     /// `<tapGestureRecognizer>` and the other recognizers (``GestureRecognizerRule`` read
@@ -338,6 +356,10 @@ final class UIKitDecompilation: DecompileState {
         }
         return element
     }
+
+    /// Whether `index` already has an element (a scene member another controller of the
+    /// scene nib claimed).
+    func hasElement(_ index: Int) -> Bool { elements[index] != nil }
 
     /// The element of view `index` (and its subtree), or nil when it is no view.
     func decodeView(_ index: Int) -> DecompiledElement? {
@@ -2311,15 +2333,15 @@ final class UIKitDecompilation: DecompileState {
                     usage = reader.string(at: valueIndex)
                 }
             }
-            switch usage {
-            case "CTFontEmphasizedUsage"?: element.set("type", "boldSystem")
-            case "CTFontMediumUsage"?:
+            // FontRule.weights read backwards: the CoreText usage names the weight.
+            if usage == "CTFontEmphasizedUsage" {
+                element.set("type", "boldSystem")
+            } else if let weight = FontRule.weights.sorted(by: { $0.key < $1.key }).first(where: {
+                $0.value.usage == usage
+            })?.key {
                 element.set("type", "system")
-                element.set("weight", "medium")
-            case "CTFontDemiUsage"?:
-                element.set("type", "system")
-                element.set("weight", "semibold")
-            default:
+                element.set("weight", weight)
+            } else {
                 element.set("type", (reader.integer(index, "UIFontTraits") ?? 0) & 2 != 0 ? "boldSystem" : "system")
             }
             element.set("pointSize", Self.number(size))

@@ -245,6 +245,17 @@ struct StoryboardCompiler {
                 }
             }
         }
+        // A reference archived inside its container's nib (``referencePlaceholder``) is looked
+        // up by its scene name too.
+        for scene in scenes
+        where scene.isReference && embedded.contains(scene.controllerID) && references[scene.sceneName] == nil {
+            guard let storyboard = scene.controller["storyboardName"] else { continue }
+            var reference = ["UIReferencedStoryboardName": storyboard]
+            if let identifier = scene.controller["referencedIdentifier"] {
+                reference["UIReferencedControllerIdentifier"] = identifier
+            }
+            references[scene.sceneName] = reference
+        }
         if let initial = document.root["initialViewController"], embedded.contains(initial) {
             try unmodelled(
                 .unsupportedAttribute, document.root,
@@ -348,7 +359,12 @@ struct StoryboardCompiler {
                 }
                 var members: [SourceElement] = []
                 for other in objects.children where other !== controller {
-                    if GestureRecognizerRule.handles(other), other["id"] != nil {
+                    // Objects in the scene beside its controller: gesture recognizers, custom
+                    // objects and views (``sceneMember(_:context:resources:)``).
+                    if GestureRecognizerRule.handles(other) || UIKitCustomObjectRule.handles(other)
+                        || ViewRule.all[other.name] != nil,
+                        other["id"] != nil
+                    {
                         members.append(other)
                         continue
                     }
@@ -519,11 +535,17 @@ struct StoryboardCompiler {
             context.era.listsPlaceholdersFirst
             ? leading + [owner, firstResponder, placeholder] + topLevelMembers + [controllerObject]
                 + childTopLevelMembers
-            : leading + topLevelMembers + [controllerObject] + childTopLevelMembers
+                // Before Xcode 13 a container's children's scene members lead (xuyuntest bee's
+                // EditViewController scene: ten views, then its storyboard placeholder, then the
+                // navigation controller).
+            : childTopLevelMembers + leading + topLevelMembers + [controllerObject]
                 + [owner, firstResponder, placeholder]
-        // Each object once (a tab's own tab bar item is also its tab bar's).
+        // Each object once (a tab's own tab bar item is also its tab bar's); with what the rules
+        // tracked on the way (a scene member view's subviews, constraints and guides).
         var listed: Set<ObjectIdentifier> = []
-        context.allObjects = (context.topLevel + members).filter { listed.insert(ObjectIdentifier($0)).inserted }
+        context.allObjects = (context.topLevel + members + context.allObjects).filter {
+            listed.insert(ObjectIdentifier($0)).inserted
+        }
         context.connections.insert(
             contentsOf: [
                 Self.outlet("sceneViewController", source: owner, destination: controllerObject),
@@ -631,6 +653,9 @@ struct StoryboardCompiler {
                 (childObject, templates) = (nested.object, [])
                 (childSceneMembers, childSceneObjects) = (nested.topLevelMembers, nested.members)
                 leading = nested.leading + leading
+            } else if child.isReference {
+                childObject = try referencePlaceholder(child, context: context)
+                (templates, childSceneMembers, childSceneObjects) = ([], [], [])
             } else {
                 (childObject, templates, childSceneMembers, childSceneObjects) = try archive(
                     child, parent: container, bar: isNavigation ? bar : nil, context: context,
@@ -848,6 +873,40 @@ struct StoryboardCompiler {
         return connection
     }
 
+    /// An object of a scene beside its controller, archived in the scene nib as a top-level
+    /// object before the controller and kept alive by it (`UITopLevelObjectsToKeepAliveFromStoryboard`):
+    /// a gesture recognizer (duckduckgo HomeRow, Home, Authentication, Xcode 13.2), a view
+    /// (xuyuntest bee's EditViewController scene, ten views beside the controller, Xcode 10 or
+    /// 11), a custom object (``UIKitCustomObjectRule``; by analogy: no compiled scene shows one).
+    private func sceneMember(_ member: SourceElement, context: UIKitContext, resources: UIKitResources)
+        throws(CompileError) -> ArchivedObject
+    {
+        if GestureRecognizerRule.handles(member) {
+            return try GestureRecognizerRule.recognizer(member, context: context)
+        }
+        if UIKitCustomObjectRule.handles(member) {
+            return try UIKitCustomObjectRule.object(member, context: context, resources: resources)
+        }
+        return try ViewEncoder(context: context, resources: resources).encode(member)
+    }
+
+    /// A storyboard reference that is a container's child (a tab that lives in another
+    /// storyboard): the `UIStoryboardViewControllerPlaceholder` a reference's own scene nib holds
+    /// (``referenceNib(_:resources:)``: only `UIStoryboardIdentifier`, the reference's scene
+    /// name, which `Info.plist` maps to the other storyboard). No compiled nib shows one inside
+    /// a container (a warning); UIKit replaces the placeholder when it decodes it, and the
+    /// referenced controller brings its own tab bar item, so the reference's is left out.
+    private func referencePlaceholder(_ scene: Scene, context: UIKitContext) throws(CompileError) -> ArchivedObject {
+        try unmodelled(
+            .unsupportedElement, scene.controller,
+            "no compiled nib shows a storyboard reference inside a container; archived as the placeholder a reference's scene nib holds (its own tab bar item or navigation item left out)"
+        )
+        let placeholder = ArchivedObject("UIStoryboardViewControllerPlaceholder")
+        placeholder.set("UIStoryboardIdentifier", .string(scene.sceneName))
+        context.track(placeholder, id: scene.controllerID)
+        return placeholder
+    }
+
     /// A controller's user-defined runtime attributes: key-value pairs of the scene nib that
     /// holds the controller, set on it at load time (chadanewsom build.io, Xcode 9: the root
     /// controllers' five attributes in their tab bar controller's nib; kiralab dmcc, Xcode 14: a
@@ -941,13 +1000,13 @@ struct StoryboardCompiler {
         for member in scene.members {
             guard let id = member["id"] else { continue }
             guard
-                let recognizer = try context.recovered({ () throws(CompileError) in
-                    try GestureRecognizerRule.recognizer(member, context: context)
+                let object = try context.recovered({ () throws(CompileError) in
+                    try sceneMember(member, context: context, resources: resources)
                 })
             else { continue }
-            context.objectsByID[id] = recognizer
-            membersByID[id] = recognizer
-            memberObjects.append(recognizer)
+            context.objectsByID[id] = object
+            membersByID[id] = object
+            memberObjects.append(object)
         }
         if let view = controller.child(key: "view") {
             let name = try OutputFileName.checked(
@@ -1166,11 +1225,12 @@ struct StoryboardCompiler {
         // A member's connections to the controller's view belong to the view nib (``viewNib``).
         let view = controller.child(key: "view")
         let inView = Set((view.map { [$0] + $0.descendantsOutsidePrototypes } ?? []).compactMap { $0["id"] })
-        for member in scene.members {
-            guard let id = member["id"], membersByID[id] != nil, let connections = member.child("connections") else {
-                continue
+        for member in scene.members where member["id"].flatMap({ membersByID[$0] }) != nil {
+            // A member view's own subviews' connections too.
+            for node in [member] + member.descendantsOutsidePrototypes {
+                guard let id = node["id"], let connections = node.child("connections") else { continue }
+                ConnectionRule.schedule(connections, sourceID: id, context: context, accept: { !inView.contains($0) })
             }
-            ConnectionRule.schedule(connections, sourceID: id, context: context, accept: { !inView.contains($0) })
         }
         return (controllerObject, templates, memberObjects, sceneObjects)
     }

@@ -38,6 +38,9 @@ struct XibCompiler {
                 let recognizer = try GestureRecognizerRule.recognizer(element, context: context)
                 context.track(recognizer, id: element["id"])
                 context.topLevel.append(recognizer)
+            case _ where UIKitCustomObjectRule.handles(element):
+                context.topLevel.append(
+                    try UIKitCustomObjectRule.object(element, context: context, resources: resources))
             default:
                 // A top-level view's size-class variations get a storage list of their own, as a
                 // storyboard scene's view does (duckduckgo ActionMessageView, Xcode 13.2: a
