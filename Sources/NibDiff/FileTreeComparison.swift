@@ -149,13 +149,32 @@ public struct FileTreeComparison: Sendable {
             {
                 return []
             }
-            return [StructuralDifference(kind: .value, path: "file", className: "plist", left: "\(lp)", right: "\(rp)")]
+            return [
+                StructuralDifference(
+                    kind: .value, path: "file", className: "plist", left: Self.rendered(lp), right: Self.rendered(rp))
+            ]
         }
         return [
             StructuralDifference(
                 kind: .value, path: "file", className: "bytes", left: counted(l.count, "byte"),
                 right: counted(r.count, "byte"))
         ]
+    }
+
+    /// A property list on one line, dictionaries' keys sorted: `NSDictionary`'s own description
+    /// spans lines and lists the keys in hash order, which changes from run to run.
+    static func rendered(_ plist: Any) -> String {
+        switch plist {
+        case let string as String:
+            return "\"\(string)\""
+        case let array as [Any]:
+            return "(" + array.map { rendered($0) }.joined(separator: ", ") + ")"
+        case let dictionary as [String: Any]:
+            let entries = dictionary.sorted { $0.key < $1.key }.map { "\($0.key) = \(rendered($0.value))" }
+            return "{" + entries.joined(separator: "; ") + "}"
+        default:
+            return "\(plist)"
+        }
     }
 
     /// `plist` with every random UUID string replaced by one marker.

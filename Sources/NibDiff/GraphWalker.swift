@@ -379,7 +379,15 @@ final class GraphWalker {
         let lk = firstValues(ln)
         let rk = firstValues(rn)
         guard lk.count == rk.count else { return false }
-        for (key, lp) in lk {
+        // In stored order, never the dictionary's, which Swift seeds at random per process and
+        // per dictionary: the order decides which pairs are compared before the first
+        // difference ends the loop, and so what the memo holds (a pair in progress counts as
+        // equal) and which candidate an unordered match takes; the report would change from
+        // run to run. A key stored twice counts by its first value, as in `firstValues`.
+        let repeatsKeys = lk.count != ln.values.count
+        var seen: Set<String> = []
+        for (key, lp) in ln.values {
+            if repeatsKeys, !seen.insert(key).inserted { continue }
             guard let rp = rk[key], payloadsEquivalent(lp, rp, key: key, depth: depth) else { return false }
         }
         if let lp = parentPairs(ln, in: left), let rp = parentPairs(rn, in: right) {
