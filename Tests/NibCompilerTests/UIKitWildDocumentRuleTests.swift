@@ -292,7 +292,7 @@ struct UIKitTabBarItemRecoveryTests {
         return (graph, try #require(graph.all("UITabBarItem").first), output)
     }
 
-    @Test("a tag and runtime attributes: warnings, the scene and the item kept without them")
+    @Test("a tag: a warning, the scene and the item kept; runtime attributes name the item, as a bar button item's")
     func tagAndRuntimeAttributes() throws {
         let (graph, item, output) = try Self.item(
             """
@@ -305,8 +305,11 @@ struct UIKitTabBarItemRecoveryTests {
         let (plain, plainItem, _) = try Self.item(#"<tabBarItem key="tabBarItem" title="People" id="i1"/>"#)
         #expect(ButtonConfigurationTests.flatten(graph, item) == ButtonConfigurationTests.flatten(plain, plainItem))
         #expect(output.warnings.contains { $0.message.contains("tab bar item attribute tag") })
-        #expect(
-            output.warnings.contains { $0.message.contains("<userDefinedRuntimeAttributes> inside a tab bar item") })
+        #expect(!output.warnings.contains { $0.message.contains("<userDefinedRuntimeAttributes>") })
+        let pairs = graph.all("UINibKeyValuePair")
+        #expect(pairs.count == 1)
+        #expect(pairs.first.flatMap { graph.object("UIObject", of: $0) } == item)
+        #expect(pairs.first.flatMap { graph.text("UIKeyPath", of: $0) } == "accessibilityIdentifier")
     }
 
     @Test("enabled=\"NO\": UIEnabled false, read back by the decompiler")

@@ -1213,15 +1213,18 @@ struct StoryboardCompiler {
         }
         try scheduleRuntimeAttributes(of: controller, object: controllerObject, context: context, resources: resources)
         for (property, item) in itemOutlets { context.addOutlet(property, source: controllerObject, destination: item) }
-        // The controller's outlets to its scene members (duckduckgo Tab, Xcode 13.2: a tap
-        // recognizer) are the scene nib's.
-        for outlet in controller.child("connections")?.children(named: "outlet") ?? [] {
-            guard let destination = outlet["destination"], let member = membersByID[destination],
-                let property = outlet["property"]
-            else { continue }
-            context.addOutlet(property, source: controllerObject, destination: member)
-        }
         if context.objectsByID[scene.controllerID] == nil { context.objectsByID[scene.controllerID] = controllerObject }
+        // The controller's outlets (and outlet collections) to its scene members and what they
+        // hold are the scene nib's (duckduckgo Tab, Xcode 13.2: a tap recognizer; xuyuntest bee:
+        // the buttons inside the views beside EditViewController).
+        let inMembers = Set(
+            scene.members.filter { $0["id"].flatMap { membersByID[$0] } != nil }
+                .flatMap { [$0] + $0.descendantsOutsidePrototypes }.compactMap { $0["id"] })
+        if let connections = controller.child("connections"), !inMembers.isEmpty {
+            ConnectionRule.schedule(
+                connections, sourceID: scene.controllerID, context: context, accept: { inMembers.contains($0) },
+                includesSegues: false)
+        }
         // A member's connections to the controller's view belong to the view nib (``viewNib``).
         let view = controller.child(key: "view")
         let inView = Set((view.map { [$0] + $0.descendantsOutsidePrototypes } ?? []).compactMap { $0["id"] })
