@@ -10,86 +10,89 @@ import Testing
 /// compiled by Apple.
 @Suite("Nested and empty container controllers", .corpus)
 struct NestedContainerTests {
+    /// A storyboard document of `scenes` (each a scene's objects: the controller, then First
+    /// Responder is added).
+    static func document(toolsVersion: Int, device: String, initial: String?, scenes: [String]) -> String {
+        let objects = scenes.enumerated().map { index, controller in
+            """
+                    <scene sceneID="s\(index)">
+                        <objects>
+                            \(controller)
+                            <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-\(index)" sceneMemberID="firstResponder"/>
+                        </objects>
+                    </scene>
+            """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES"\(initial.map { " initialViewController=\"\($0)\"" } ?? "")>
+                \(device)
+                <scenes>
+            \(objects.joined(separator: "\n"))
+                </scenes>
+            </document>
+            """
+    }
+
+    /// A navigation controller (`attributes` added) leading to `root`, with `inside` before its bar.
+    static func navigation(_ id: String, root: String, attributes: String = "", inside: String = "") -> String {
+        """
+        <navigationController \(attributes) id="\(id)" sceneMemberID="viewController">
+            \(inside)
+            <navigationBar key="navigationBar" contentMode="scaleToFill" id="\(id)-bar">
+                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
+                <autoresizingMask key="autoresizingMask"/>
+            </navigationBar>
+            <connections>
+                <segue destination="\(root)" kind="relationship" relationship="rootViewController" id="\(id)-rel"/>
+            </connections>
+        </navigationController>
+        """
+    }
+
+    /// A view controller (`attributes` added) with a root view and `inside`.
+    static func controller(_ id: String, attributes: String = "", inside: String = "") -> String {
+        """
+        <viewController \(attributes) id="\(id)" sceneMemberID="viewController">
+            <view key="view" contentMode="scaleToFill" id="\(id)-view">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+            </view>
+            \(inside)
+        </viewController>
+        """
+    }
+
     /// An Xcode 12 storyboard shaped like Umarovm Whats-Cooking's: an identified tab bar
     /// controller whose tabs are an identified navigation controller and a plain one, each with a
     /// root view controller.
-    static let storyboard = #"""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="tab-00-001">
-            <device id="retina6_1" orientation="portrait" appearance="light"/>
-            <scenes>
-                <scene sceneID="s1">
-                    <objects>
-                        <tabBarController storyboardIdentifier="MainTabBarController" automaticallyAdjustsScrollViewInsets="NO" useStoryboardIdentifierAsRestorationIdentifier="YES" id="tab-00-001" sceneMemberID="viewController">
-                            <tabBar key="tabBar" contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" id="bar-00-001">
-                                <rect key="frame" x="0.0" y="0.0" width="414" height="49"/>
-                                <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES"/>
-                            </tabBar>
-                            <connections>
-                                <segue destination="nav-00-001" kind="relationship" relationship="viewControllers" id="rel-00-001"/>
-                                <segue destination="nav-00-002" kind="relationship" relationship="viewControllers" id="rel-00-002"/>
-                            </connections>
-                        </tabBarController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s2">
-                    <objects>
-                        <navigationController storyboardIdentifier="HomeNavController" automaticallyAdjustsScrollViewInsets="NO" useStoryboardIdentifierAsRestorationIdentifier="YES" id="nav-00-001" sceneMemberID="viewController">
-                            <tabBarItem key="tabBarItem" title="Home" id="itm-00-001"/>
-                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nbr-00-001">
-                                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
-                                <autoresizingMask key="autoresizingMask"/>
-                            </navigationBar>
-                            <connections>
-                                <segue destination="roo-00-001" kind="relationship" relationship="rootViewController" id="rel-00-003"/>
-                            </connections>
-                        </navigationController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-002" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s3">
-                    <objects>
-                        <navigationController automaticallyAdjustsScrollViewInsets="NO" id="nav-00-002" sceneMemberID="viewController">
-                            <tabBarItem key="tabBarItem" title="Meals" id="itm-00-002"/>
-                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nbr-00-002">
-                                <rect key="frame" x="0.0" y="44" width="414" height="44"/>
-                                <autoresizingMask key="autoresizingMask"/>
-                            </navigationBar>
-                            <connections>
-                                <segue destination="roo-00-002" kind="relationship" relationship="rootViewController" id="rel-00-004"/>
-                            </connections>
-                        </navigationController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-003" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s4">
-                    <objects>
-                        <viewController id="roo-00-001" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="vie-00-001">
-                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
-                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            </view>
-                            <navigationItem key="navigationItem" title="Home" id="nit-00-001"/>
-                        </viewController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-004" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s5">
-                    <objects>
-                        <viewController id="roo-00-002" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="vie-00-002">
-                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
-                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            </view>
-                            <navigationItem key="navigationItem" title="Meals" id="nit-00-002"/>
-                        </viewController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-005" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-        """#
+    static let storyboard = document(
+        toolsVersion: 17701, device: #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#,
+        initial: "tab-00-001",
+        scenes: [
+            #"""
+            <tabBarController storyboardIdentifier="MainTabBarController" automaticallyAdjustsScrollViewInsets="NO" useStoryboardIdentifierAsRestorationIdentifier="YES" id="tab-00-001" sceneMemberID="viewController">
+                <tabBar key="tabBar" contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" id="bar-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="414" height="49"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMinY="YES"/>
+                </tabBar>
+                <connections>
+                    <segue destination="nav-00-001" kind="relationship" relationship="viewControllers" id="rel-00-001"/>
+                    <segue destination="nav-00-002" kind="relationship" relationship="viewControllers" id="rel-00-002"/>
+                </connections>
+            </tabBarController>
+            """#,
+            navigation(
+                "nav-00-001", root: "roo-00-001",
+                attributes:
+                    #"storyboardIdentifier="HomeNavController" automaticallyAdjustsScrollViewInsets="NO" useStoryboardIdentifierAsRestorationIdentifier="YES""#,
+                inside: #"<tabBarItem key="tabBarItem" title="Home" id="itm-00-001"/>"#),
+            navigation(
+                "nav-00-002", root: "roo-00-002", attributes: #"automaticallyAdjustsScrollViewInsets="NO""#,
+                inside: #"<tabBarItem key="tabBarItem" title="Meals" id="itm-00-002"/>"#),
+            controller("roo-00-001", inside: #"<navigationItem key="navigationItem" title="Home" id="nit-00-001"/>"#),
+            controller("roo-00-002", inside: #"<navigationItem key="navigationItem" title="Meals" id="nit-00-002"/>"#),
+        ])
 
     /// The tab bar controller of a scene nib and its children, in order.
     static func tabs(_ graph: Graph) throws -> (controller: Int, children: [Int]) {
@@ -177,62 +180,25 @@ struct NestedContainerTests {
 
     /// An Xcode 15 storyboard shaped like ikyih seed's: a split view controller of a custom class
     /// whose master is a navigation controller and whose detail is a view controller.
-    static let splitStoryboard = #"""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
-            <device id="ipad10_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>
-            <scenes>
-                <scene sceneID="s1">
-                    <objects>
-                        <splitViewController storyboardIdentifier="SBIDiPadRootVC" id="spl-00-001" customClass="RootSplitViewController" customModule="SEED" sceneMemberID="viewController">
-                            <connections>
-                                <segue destination="det-00-001" kind="relationship" relationship="detailViewController" id="rel-00-002"/>
-                                <segue destination="nav-00-001" kind="relationship" relationship="masterViewController" id="rel-00-001"/>
-                            </connections>
-                        </splitViewController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-001" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s2">
-                    <objects>
-                        <navigationController id="nav-00-001" sceneMemberID="viewController">
-                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nbr-00-001">
-                                <rect key="frame" x="0.0" y="24" width="420" height="50"/>
-                                <autoresizingMask key="autoresizingMask"/>
-                            </navigationBar>
-                            <connections>
-                                <segue destination="roo-00-001" kind="relationship" relationship="rootViewController" id="rel-00-003"/>
-                            </connections>
-                        </navigationController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-002" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s3">
-                    <objects>
-                        <viewController id="roo-00-001" customClass="PrimaryMenuViewController" customModule="SEED" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="vie-00-001">
-                                <rect key="frame" x="0.0" y="0.0" width="420" height="820"/>
-                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            </view>
-                            <navigationItem key="navigationItem" id="nit-00-001"/>
-                        </viewController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-003" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s4">
-                    <objects>
-                        <viewController id="det-00-001" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="vie-00-002">
-                                <rect key="frame" x="0.0" y="0.0" width="760" height="820"/>
-                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            </view>
-                        </viewController>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1-00-004" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-        """#
+    static let splitStoryboard = document(
+        toolsVersion: 22505,
+        device: #"<device id="ipad10_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>"#,
+        initial: nil,
+        scenes: [
+            #"""
+            <splitViewController storyboardIdentifier="SBIDiPadRootVC" id="spl-00-001" customClass="RootSplitViewController" customModule="SEED" sceneMemberID="viewController">
+                <connections>
+                    <segue destination="det-00-001" kind="relationship" relationship="detailViewController" id="rel-00-002"/>
+                    <segue destination="nav-00-001" kind="relationship" relationship="masterViewController" id="rel-00-001"/>
+                </connections>
+            </splitViewController>
+            """#,
+            navigation("nav-00-001", root: "roo-00-001"),
+            controller(
+                "roo-00-001", attributes: #"customClass="PrimaryMenuViewController" customModule="SEED""#,
+                inside: #"<navigationItem key="navigationItem" id="nit-00-001"/>"#),
+            controller("det-00-001"),
+        ])
 
     @Test("a split view controller's master and detail are archived in its nib, master first, as ikyih's")
     func splitViewController() throws {

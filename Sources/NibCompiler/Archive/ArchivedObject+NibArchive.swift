@@ -82,26 +82,35 @@ extension ArchivedObject {
                         message: "object \(index) of the keyed archive has a value without a key")
                 }
                 let key = keys[value.keyIndex].name
-                switch value.payload {
-                case .int8(let number): target.set(key, .integer(Int64(number)))
-                case .int16(let number): target.set(key, .integer(Int64(number)))
-                case .int32(let number): target.set(key, .integer(Int64(number)))
-                case .int64(let number): target.set(key, .integer(number))
-                case .bool(let flag): target.set(key, .bool(flag))
-                case .float32(let number): target.set(key, .float32(number))
-                case .float64(let number): target.set(key, .float64(number))
-                case .data(let bytes): target.set(key, .data(Array(bytes)))
-                case .nil: target.set(key, .null)
-                case .objectReference(let reference):
+                if case .objectReference(let reference) = value.payload {
                     guard let referenced = made[reference] else {
                         throw EmbeddedArchiveError(message: "object \(reference) of the keyed archive does not exist")
                     }
                     target.set(key, referenced)
+                } else if let plain = Self.plainValue(value.payload) {
+                    target.set(key, plain)
                 }
             }
         }
         guard let root = made[rootIndex] else { throw EmbeddedArchiveError(message: "the root object is missing") }
         return root
+    }
+
+    /// A value that refers to no object as the archive model holds it (integers of every width
+    /// as one integer); nil for an object reference.
+    static func plainValue(_ payload: NibArchive.Payload) -> ArchivedObject.Value? {
+        switch payload {
+        case .int8(let number): .integer(Int64(number))
+        case .int16(let number): .integer(Int64(number))
+        case .int32(let number): .integer(Int64(number))
+        case .int64(let number): .integer(number)
+        case .bool(let flag): .bool(flag)
+        case .float32(let number): .float32(number)
+        case .float64(let number): .float64(number)
+        case .data(let bytes): .data(Array(bytes))
+        case .nil: .null
+        case .objectReference: nil
+        }
     }
 
     /// The text of an `NSString` holding only `NS.bytes` of valid UTF-8 (shared like the

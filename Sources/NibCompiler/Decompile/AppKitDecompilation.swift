@@ -1405,19 +1405,11 @@ final class AppKitDecompilation: DecompileState {
         for index in order {
             guard let target = made[index] else { return nil }
             for (key, payload) in reader.values(index) {
-                switch payload {
-                case .int8(let number): target.set(key, .integer(Int64(number)))
-                case .int16(let number): target.set(key, .integer(Int64(number)))
-                case .int32(let number): target.set(key, .integer(Int64(number)))
-                case .int64(let number): target.set(key, .integer(number))
-                case .bool(let flag): target.set(key, .bool(flag))
-                case .float32(let number): target.set(key, .float32(number))
-                case .float64(let number): target.set(key, .float64(number))
-                case .data(let bytes): target.set(key, .data(Array(bytes)))
-                case .nil: target.set(key, .null)
-                case .objectReference(let reference):
+                if case .objectReference(let reference) = payload {
                     guard let referenced = made[Int(reference)] else { return nil }
                     target.set(key, referenced)
+                } else if let plain = ArchivedObject.plainValue(payload) {
+                    target.set(key, plain)
                 }
             }
         }

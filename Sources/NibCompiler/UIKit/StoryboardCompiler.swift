@@ -689,22 +689,12 @@ struct StoryboardCompiler {
             members.append(navigationItem)
             members += barItems
         }
+        // UIViewController's keys, the same for every container: the identifiers first
+        // (duckduckgo Bookmarks, Xcode 13.2; Sylladise1.3's tab bar controller, Xcode 7; ikyih's
+        // split view controller, Xcode 15), the parent when nested (Umarovm's navigation
+        // controllers), the children, the presentation and layout flags.
+        try encodeContainerController(scene.controller, container, parent: parent, children: childObjects)
         if isNavigation {
-            // duckduckgo Bookmarks (Xcode 13.2): the identifier first, as a tab bar
-            // controller's (Sylladise1.3).
-            if let identifier = scene.controller["storyboardIdentifier"] {
-                container.set("UIStoryboardIdentifier", .string(identifier))
-                if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
-                    container.set("UIRestorationIdentifier", .string(identifier))
-                }
-            }
-            if let parent { container.set("UIParentViewController", parent) }
-            if !childObjects.isEmpty {
-                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-            }
-            try encodeModalStyles(scene.controller, into: container)
-            Self.encodeLayoutFlags(scene.controller, into: container)
-            Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
             if !childObjects.isEmpty {
                 container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
             }
@@ -719,40 +709,12 @@ struct StoryboardCompiler {
                 if scene.controller["toolbarHidden"] == "NO" { container.set("UIToolbarShown", .bool(true)) }
             }
         } else if isSplit {
-            // ikyih seed's split view controller (Xcode 15): its identifier, its master and
-            // detail as UIChildViewControllers (no UIViewControllers), then the primary edge,
+            // ikyih seed's split view controller (Xcode 15): its master and detail are
+            // UIChildViewControllers only (no UIViewControllers), then the primary edge,
             // UISplitViewController's `primaryEdge` (iOS 14 SDK, Xcode 12: Apple's documentation),
             // 0 for leading.
-            if let identifier = scene.controller["storyboardIdentifier"] {
-                container.set("UIStoryboardIdentifier", .string(identifier))
-                if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
-                    container.set("UIRestorationIdentifier", .string(identifier))
-                }
-            }
-            if let parent { container.set("UIParentViewController", parent) }
-            if !childObjects.isEmpty {
-                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-            }
-            try encodeModalStyles(scene.controller, into: container)
-            Self.encodeLayoutFlags(scene.controller, into: container)
-            Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
             if context.era >= XcodeEra(12) { container.set("UISplitViewControllerPrimaryEdge", int: 0) }
         } else {
-            // Sylladise1.3 (Xcode 7): a tab bar controller's storyboard identifier and
-            // presentation-context flag, after its own navigation item.
-            if let identifier = scene.controller["storyboardIdentifier"] {
-                container.set("UIStoryboardIdentifier", .string(identifier))
-                if scene.controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
-                    container.set("UIRestorationIdentifier", .string(identifier))
-                }
-            }
-            if let parent { container.set("UIParentViewController", parent) }
-            if !childObjects.isEmpty {
-                container.set("UIChildViewControllers", .collection("NSMutableArray", childObjects))
-            }
-            try encodeModalStyles(scene.controller, into: container)
-            Self.encodeLayoutFlags(scene.controller, into: container)
-            Self.encodeScrollViewInsetsFlag(scene.controller, into: container)
             if let bar { container.set("UITabBar", bar) }
             container.set("UICustomizableViewControllers", .collection("NSMutableArray", childObjects))
             container.set("UIViewControllers", .collection("NSMutableArray", childObjects))
@@ -888,6 +850,25 @@ struct StoryboardCompiler {
             return try UIKitCustomObjectRule.object(member, context: context, resources: resources)
         }
         return try ViewEncoder(context: context, resources: resources).encode(member)
+    }
+
+    /// The keys every container archives as a `UIViewController`, in Apple's order: storyboard
+    /// and restoration identifiers, the parent of a nested container, the children, the
+    /// presentation and layout flags.
+    private func encodeContainerController(
+        _ controller: SourceElement, _ container: ArchivedObject, parent: ArchivedObject?, children: [ArchivedObject]
+    ) throws(CompileError) {
+        if let identifier = controller["storyboardIdentifier"] {
+            container.set("UIStoryboardIdentifier", .string(identifier))
+            if controller.flag("useStoryboardIdentifierAsRestorationIdentifier") {
+                container.set("UIRestorationIdentifier", .string(identifier))
+            }
+        }
+        if let parent { container.set("UIParentViewController", parent) }
+        if !children.isEmpty { container.set("UIChildViewControllers", .collection("NSMutableArray", children)) }
+        try encodeModalStyles(controller, into: container)
+        Self.encodeLayoutFlags(controller, into: container)
+        Self.encodeScrollViewInsetsFlag(controller, into: container)
     }
 
     /// A storyboard reference that is a container's child (a tab that lives in another
