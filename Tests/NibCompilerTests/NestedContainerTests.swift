@@ -280,3 +280,38 @@ struct SceneMemberTests {
         for member in members { #expect(top.contains(member)) }
     }
 }
+
+/// Navigation bar heights by Xcode (``NavigationRule/barHeight(_:era:)``), against Apple's bars.
+@Suite("Navigation bar heights by Xcode", .corpus)
+struct NavigationBarHeightTests {
+    /// The bounds of the first navigation bar of `graph`, as text.
+    static func barBounds(_ graph: Graph) throws -> String {
+        let bar = try #require(graph.all("UINavigationBar").first)
+        return "\(try #require(graph.value("UIBounds", of: bar)))"
+    }
+
+    @Test("Xcode 11 keeps the frame's height (COVIDSAFE: 44), Xcode 12 writes 50 whatever the frame (Umarovm)")
+    func heights() throws {
+        let covidsafe = Graph(
+            try NibArchive(
+                parsing: try Corpus.nibBytes(
+                    named:
+                        "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib"
+                )))
+        let umarovm = Graph(
+            try NibArchive(parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_EditMeal.nib")))
+        for (tools, apple) in [(15705, covidsafe), (17701, umarovm)] {
+            let source = NestedContainerTests.document(
+                toolsVersion: tools, device: #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#,
+                initial: "nav-00-001",
+                scenes: [
+                    NestedContainerTests.navigation("nav-00-001", root: "roo-00-001"),
+                    NestedContainerTests.controller(
+                        "roo-00-001", inside: #"<navigationItem key="navigationItem" id="nit-00-001"/>"#),
+                ])
+            let output = try Source.compile(source, fileName: "Main.storyboard")
+            let scene = try #require(output.files["UINavigationController-nav-00-001.nib"], "\(output.files.keys)")
+            #expect(try Self.barBounds(Graph(try NibArchive(parsing: scene))) == Self.barBounds(apple), "\(tools)")
+        }
+    }
+}

@@ -23,10 +23,13 @@ enum NavigationRule {
                 .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not modelled")
         }
         var y = 0.0
+        var frameHeight: Double?
         for child in element.children {
             switch child.name {
             case "autoresizingMask": break
-            case "rect" where child["key"] == "frame": y = child.number("y") ?? 0
+            case "rect" where child["key"] == "frame":
+                y = child.number("y") ?? 0
+                frameHeight = child.number("height")
             default:
                 try context.unmodelled(
                     .unsupportedElement, child, "<\(child.name)> inside a navigation bar is not modelled")
@@ -36,9 +39,10 @@ enum NavigationRule {
         // xuyuntest bee's and chadanewsom build.io's six bars (iOS 11/12 SDK view keys, no iOS 13
         // one); Xcode 8's (allianad-489d01fe) and older are 320 wide.
         let width = context.era >= XcodeEra(9) ? 0.0 : 320
+        let height = Self.barHeight(frameHeight, era: context.era)
         let bar = ArchivedObject("UINavigationBar")
-        bar.set("UIBounds", ArchivedObject.geometry([0, 0, width, 44]))
-        bar.set("UICenter", ArchivedObject.geometry([width / 2, y + 22]))
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, width, height]))
+        bar.set("UICenter", ArchivedObject.geometry([width / 2, y + height / 2]))
         if context.era.writesDeepDrawRect { bar.set("UIDeepDrawRect", .bool(true)) }
         // A hidden bar (IB writes hidden="YES" on the bar of a navigationBarHidden controller):
         // UIView's flag, after the deep draw flag (COVIDSAFE's, Xcode 11).
@@ -81,6 +85,17 @@ enum NavigationRule {
     /// the decompiler reads the modern bar's keys back from the same era.
     static func writesModernBar(_ era: XcodeEra) -> Bool { era >= XcodeEra(11) }
 
+    /// A navigation bar's height by Xcode, as tab bars' (``TabBarRule``): 44 whatever the
+    /// frame to Xcode 8 (the pairs); the source frame's height from Xcode 9 to 11 (xuyuntest
+    /// bee's and COVIDSAFE's 44, chadanewsom build.io's large-title bars 102; COVIDSAFE's tab bar
+    /// keeps its 49 too); 50 whatever the frame from Xcode 12 (Umarovm, kiralab, ikyih, the
+    /// duckduckgo pairs, whose sources say 44 or 56). A frame height that is no size gives 44.
+    static func barHeight(_ frameHeight: Double?, era: XcodeEra) -> Double {
+        if era >= XcodeEra(12) { return 50 }
+        guard era >= XcodeEra(9), let frameHeight, frameHeight > 0, frameHeight <= 1e6 else { return 44 }
+        return frameHeight
+    }
+
     /// A bar's custom class, as on any view (``ClassSwapRule``: `UIClassName` and
     /// `UIOriginalClassName` last, the object a `UIClassSwapper`).
     static let customClassAttributes: Set<String> = ["customClass", "customModule", "customModuleProvider"]
@@ -112,6 +127,7 @@ enum NavigationRule {
                 .unsupportedAttribute, element, "navigation bar contentMode \(mode) is not modelled")
         }
         var y = 0.0
+        var frameHeight: Double?
         var background: SourceElement?
         var tint: SourceElement?
         var titleAttributes: SourceElement?
@@ -119,7 +135,9 @@ enum NavigationRule {
         for child in element.children {
             switch (child.name, child["key"]) {
             case ("autoresizingMask", _): break
-            case ("rect", "frame"): y = child.number("y") ?? 0
+            case ("rect", "frame"):
+                y = child.number("y") ?? 0
+                frameHeight = child.number("height")
             case ("color", "backgroundColor"): background = child
             case ("color", "tintColor"): tint = child
             case ("textAttributes", "titleTextAttributes"): titleAttributes = child
@@ -134,8 +152,10 @@ enum NavigationRule {
         }
         let isOpaque = element["translucent"] == "NO"
         let bar = ArchivedObject("UINavigationBar")
-        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 0, 50]))
-        bar.set("UICenter", ArchivedObject.geometry([0, y + 25]))
+        // Xcode 11 and 12 documents are compiled as Xcode 13 writes them, but for the height.
+        let height = Self.barHeight(frameHeight, era: context.era)
+        bar.set("UIBounds", ArchivedObject.geometry([0, 0, 0, height]))
+        bar.set("UICenter", ArchivedObject.geometry([0, y + height / 2]))
         if let background,
             let color = try context.recovered({ () throws(CompileError) in
                 try ColorRule.color(background, in: context)

@@ -587,13 +587,12 @@ struct StoryboardCompiler {
         let isNavigation = relationships == ["rootViewController"]
         let isSplit = scene.controller.name == "splitViewController"
         if isNavigation {
+            // Xcode 9 and 10: the older bar, zero wide (chadanewsom build.io's five bars, which
+            // round-trip, and xuyuntest bee's); Xcode 11 and 12: the iOS 13 SDK's view keys, as
+            // Xcode 13 writes them (COVIDSAFE's, which round-trips; Umarovm's), with their own bar
+            // height (``NavigationRule/barHeight(_:era:)``).
             if (XcodeEra(9)..<XcodeEra(13)).contains(context.era) {
-                // The iOS 13 SDK's view keys come with the zero-width bar in the corpus's nibs.
                 barEra = context.era < XcodeEra(11) ? XcodeEra(8) : XcodeEra(13)
-                try context.approximate(
-                    .nearestXcode, scene.controller,
-                    "no reference pair shows how Xcode \(context.era)'s ibtool compiles <navigationController> scenes (the pairs show Xcode 6 to 8 and 13); compiled as Xcode \(barEra) writes them"
-                )
             }
         } else if isSplit {
             // One split view controller in the corpus (ikyih seed, Xcode 15).
