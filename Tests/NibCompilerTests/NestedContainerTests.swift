@@ -315,3 +315,29 @@ struct NavigationBarHeightTests {
         }
     }
 }
+
+/// A controller's own popover size (`contentSizeForViewInPopover`, UIViewController's
+/// `preferredContentSize`).
+@Suite("Popover content sizes")
+struct PopoverContentSizeTests {
+    @Test("a popover size other than the view's: both keys hold it, with a warning")
+    func ownSize() throws {
+        let source = NestedContainerTests.document(
+            toolsVersion: 17701, device: #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#,
+            initial: "roo-00-001",
+            scenes: [
+                NestedContainerTests.controller(
+                    "roo-00-001",
+                    inside: #"<value key="contentSizeForViewInPopover" type="size" width="400" height="565"/>"#)
+            ])
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        #expect(output.warnings.contains { $0.message.contains("contentSizeForViewInPopover") })
+        let scene = Graph(try NibArchive(parsing: try #require(output.files["UIViewController-roo-00-001.nib"])))
+        let controller = try #require(
+            scene.nodes.indices.first { scene.value("UIPreferredContentSize", of: $0) != nil })
+        let expected = "\(CollectionViewTests.geometry([400, 565]))"
+        for key in ["UIContentSizeForViewInPopover", "UIPreferredContentSize"] {
+            #expect(scene.value(key, of: controller).map { "\($0)" } == expected, "\(key)")
+        }
+    }
+}

@@ -887,6 +887,20 @@ struct StoryboardCompiler {
         return placeholder
     }
 
+    /// `<value key="contentSizeForViewInPopover" type="size">` (UIViewController's
+    /// `preferredContentSize`, which ibtool archives under both its names when the archived view
+    /// keeps its size: duckduckgo's pairs), nil without one.
+    static func popoverContentSize(of controller: SourceElement) -> ArchivedObject.Value? {
+        guard
+            let value = controller.children.first(where: {
+                $0.name == "value" && $0["key"] == "contentSizeForViewInPopover"
+            }),
+            value["type"] == "size", let width = value.number("width"), let height = value.number("height"),
+            [width, height].allSatisfy({ $0 >= 0 && $0 <= 1e6 })
+        else { return nil }
+        return ArchivedObject.geometry([width, height])
+    }
+
     /// A controller's user-defined runtime attributes: key-value pairs of the scene nib that
     /// holds the controller, set on it at load time (chadanewsom build.io, Xcode 9: the root
     /// controllers' five attributes in their tab bar controller's nib; kiralab dmcc, Xcode 14: a
@@ -943,9 +957,11 @@ struct StoryboardCompiler {
                 guard child["type"] == "size", controller["autoresizesArchivedViewToFullSize"] == "NO",
                     child.number("width") == frame?.number("width"), child.number("height") == frame?.number("height")
                 else {
+                    // Archived as the evidence's keys hold it (``popoverContentSize(of:)``).
                     try unmodelled(
                         .unsupportedElement, child,
-                        "a contentSizeForViewInPopover other than the view's size is not modelled; left out")
+                        "no compiled nib shows a contentSizeForViewInPopover other than a view's size that is not resized; archived as UIContentSizeForViewInPopover and UIPreferredContentSize"
+                    )
                     break
                 }
             case (let name, _) where extra.contains(name): break
@@ -1164,6 +1180,11 @@ struct StoryboardCompiler {
             object.set("UIAutoresizesArchivedViewToFullSize", .bool(false))
             let frame = controller.child(key: "view")?.child("rect", key: "frame")
             let size = ArchivedObject.geometry([frame?.number("width") ?? 0, frame?.number("height") ?? 0])
+            object.set("UIContentSizeForViewInPopover", size)
+            object.set("UIPreferredContentSize", size)
+        } else if let size = Self.popoverContentSize(of: controller) {
+            // A popover size of its own (freeotp, ish, duckduckgo's PrivacyDashboard: 400 × 565):
+            // the same two keys, with the warning of checkChildren(of:allowing:).
             object.set("UIContentSizeForViewInPopover", size)
             object.set("UIPreferredContentSize", size)
         }
