@@ -108,10 +108,7 @@ struct NestedContainerTests {
             !output.warnings.contains { $0.message.contains("not modelled") || $0.message.contains("left out") },
             "\(output.warnings)")
         let ours = Graph(try NibArchive(parsing: try #require(output.files["MainTabBarController.nib"])))
-        let apple = Graph(
-            try NibArchive(
-                parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_MainTabBarController.nib"))
-        )
+        let apple = try Graph.apple("Umarovm-Whats-Cooking__Main.storyboardc_MainTabBarController.nib")
         let (ourTabs, ourChildren) = try Self.tabs(ours)
         let (appleTabs, appleChildren) = try Self.tabs(apple)
         #expect(ours.nodes[ourTabs].values.map(\.key) == apple.nodes[appleTabs].values.map(\.key))
@@ -207,9 +204,7 @@ struct NestedContainerTests {
             !output.warnings.contains { $0.message.contains("not modelled") || $0.message.contains("left out") },
             "\(output.warnings)")
         let ours = Graph(try NibArchive(parsing: try #require(output.files["SBIDiPadRootVC.nib"])))
-        let apple = Graph(
-            try NibArchive(
-                parsing: try Corpus.nibBytes(named: "ikyih-seed__Base.lproj_Main.storyboardc_SBIDiPadRootVC.nib")))
+        let apple = try Graph.apple("ikyih-seed__Base.lproj_Main.storyboardc_SBIDiPadRootVC.nib")
         let split = { (graph: Graph) throws -> Int in
             try #require(graph.nodes.indices.first { graph.value("UISplitViewControllerPrimaryEdge", of: $0) != nil })
         }
@@ -227,8 +222,7 @@ struct NestedContainerTests {
 struct SceneMemberTests {
     @Test("a custom object is a class swapper from UICustomObject with no other key, as Google61's app delegate")
     func customObject() throws {
-        let apple = Graph(
-            try NibArchive(parsing: try Corpus.nibBytes(named: "Google61-gta3sa.app__en.lproj_MainWindow.nib")))
+        let apple = try Graph.apple("Google61-gta3sa.app__en.lproj_MainWindow.nib")
         let appleObject = try #require(
             apple.all("UIClassSwapper").first { apple.text("UIOriginalClassName", of: $0) == "UICustomObject" })
         let ours = try Source.graph(Source.iOSXib(#"<customObject id="c1" customClass="IOSAppDelegate"/>"#))
@@ -246,11 +240,7 @@ struct SceneMemberTests {
     func sceneMembers() throws {
         // xuyuntest bee (objects-11.0+ nib): ten views beside EditViewController, listed in its
         // UITopLevelObjectsToKeepAliveFromStoryboard and before everything else at the top level.
-        let apple = Graph(
-            try NibArchive(
-                parsing: try Corpus.nibBytes(
-                    named: "xuyuntest-bee-iOS__Main.storyboardc_UINavigationController-Nmg-qn-HLj.nib_objects-11.0-.nib"
-                )))
+        let apple = try Graph.apple("xuyuntest-bee-iOS__Main.storyboardc_UINavigationController-Nmg-qn-HLj.nib_objects-11.0-.nib")
         let appleController = try #require(
             apple.nodes.indices.first { apple.value("UITopLevelObjectsToKeepAliveFromStoryboard", of: $0) != nil })
         let kept = apple.elements(
@@ -292,14 +282,8 @@ struct NavigationBarHeightTests {
 
     @Test("Xcode 11 keeps the frame's height (COVIDSAFE: 44), Xcode 12 writes 50 whatever the frame (Umarovm)")
     func heights() throws {
-        let covidsafe = Graph(
-            try NibArchive(
-                parsing: try Corpus.nibBytes(
-                    named:
-                        "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib"
-                )))
-        let umarovm = Graph(
-            try NibArchive(parsing: try Corpus.nibBytes(named: "Umarovm-Whats-Cooking__Main.storyboardc_EditMeal.nib")))
+        let covidsafe = try Graph.apple("ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib")
+        let umarovm = try Graph.apple("Umarovm-Whats-Cooking__Main.storyboardc_EditMeal.nib")
         for (tools, apple) in [(15705, covidsafe), (17701, umarovm)] {
             let source = NestedContainerTests.document(
                 toolsVersion: tools, device: #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#,
@@ -339,5 +323,12 @@ struct PopoverContentSizeTests {
         for key in ["UIContentSizeForViewInPopover", "UIPreferredContentSize"] {
             #expect(scene.value(key, of: controller).map { "\($0)" } == expected, "\(key)")
         }
+    }
+}
+
+extension Graph {
+    /// The graph of the corpus nib `name` (Apple's output).
+    static func apple(_ name: String) throws -> Graph {
+        Graph(try NibArchive(parsing: try Corpus.nibBytes(named: name)))
     }
 }
