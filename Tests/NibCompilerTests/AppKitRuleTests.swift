@@ -3,6 +3,7 @@ import Foundation
 import KeyedArchive
 import NibArchive
 import NibCompiler
+import NibDiff
 import Testing
 
 @Suite("AppKit element rules")
@@ -771,6 +772,92 @@ struct AppKitStoryboardTests {
         #expect(graph.text("NSClassName", of: application) == "NSApplication")
         let action = try #require(graph.all("NSNibControlConnector").first)
         #expect(graph.object("NSDestination", of: action) == nil)
+    }
+
+    /// ``source`` with an application delegate (the application's `delegate` outlet) and a
+    /// shared user defaults controller bound by the content view beside their controllers.
+    static let membersSource = source.replacingOccurrences(
+        of: #"<customObject id="fr0""#,
+        with: #"<customObject id="Voe-Tx-rLC" customClass="AppDelegate" customModule="uitest"/><customObject id="fr0""#
+    )
+    .replacingOccurrences(
+        of: "</application>",
+        with:
+            #"<connections><outlet property="delegate" destination="Voe-Tx-rLC" id="d0"/></connections></application>"#
+    )
+    .replacingOccurrences(
+        of: #"<customObject id="fr2""#,
+        with: #"<userDefaultsController representsSharedInstance="YES" id="udc"/><customObject id="fr2""#
+    )
+    .replacingOccurrences(
+        of: #"<customView id="cv1">"#,
+        with:
+            #"<customView id="cv1"><connections><binding destination="udc" name="hidden" keyPath="values.hide" id="b1"/></connections>"#
+    )
+
+    @Test("scene members decompile to the objects beside their controllers and compile back to the same nibs")
+    func sceneMembersRoundTrip() throws {
+        let output = try Source.compile(Self.membersSource, fileName: "Main.storyboard")
+        let nibs = try output.files.keys.sorted().filter { $0.hasSuffix(".nib") }.map { name in
+            (name: name, archive: try NibArchive(parsing: output.files[name] ?? []))
+        }
+        let result = try NibDecompiler().decompileStoryboard(nibs: nibs, infoPlist: output.files["Info.plist"] ?? [])
+        // Nibs keep no ids of objects but controllers: the members are found by what they hold.
+        for fragment in [
+            #"customClass="AppDelegate" customModule="uitest"/>"#,
+            #"<userDefaultsController representsSharedInstance="YES" id=""#,
+            #"<outlet property="delegate" destination=""#, #"name="hidden" keyPath="values.hide""#,
+        ] {
+            #expect(result.document.contains(fragment), "missing \(fragment)")
+        }
+        let again = try Source.compile(result.document, fileName: "Again.storyboard")
+        for (name, original) in nibs {
+            let bytes = try #require(again.files[name], "no \(name) in \(again.files.keys.sorted())")
+            let differences = StructuralComparison().differences(between: original, and: try NibArchive(parsing: bytes))
+            #expect(differences.isEmpty, "\(name): \(differences.prefix(5).map(\.description))")
+        }
+    }
+
+    /// The members' archived forms are Apple's for the same top-level objects of AppKit xibs:
+    /// test8_menu's `AppDelegate` (direct instantiation, as storyboard controllers are) and
+    /// transmission_MainMenu's shared user defaults controller. No compiled storyboard of the
+    /// corpus shows a scene member, so where they go is the compiler's choice (with a warning).
+    @Test(
+        "scene members: the application's delegate in MainMenu.nib, a view controller's user defaults controller in its view nib",
+        .corpus)
+    func sceneMembers() throws {
+        let output = try Source.compile(Self.membersSource, fileName: "Main.storyboard")
+        #expect(output.warnings.filter { $0.message.contains("beside a scene's controller") }.count == 2)
+        #expect(!output.warnings.contains { $0.message.contains("not modelled; left out") })
+
+        let appleMenu = try WildRuleSupport.apple("xib-pairs/macos-viraptor-ibtool-test8_menu/test8_menu.nib")
+        let appleDelegate = try #require(
+            appleMenu.all("NSClassSwapper").first {
+                appleMenu.text("NSClassName", of: $0)?.hasSuffix("AppDelegate") == true
+            })
+        let menu = try Graph(NibArchive(parsing: output.files["MainMenu.nib"] ?? []))
+        let delegate = try #require(
+            menu.all("NSNibOutletConnector").first { menu.text("NSLabel", of: $0) == "delegate" })
+        let application = try #require(menu.object("NSSource", of: delegate))
+        #expect(menu.object("IBMainMenu", of: application) != nil)
+        let object = try #require(menu.object("NSDestination", of: delegate))
+        #expect(menu.nodes[object].className == appleMenu.nodes[appleDelegate].className)
+        #expect(menu.text("NSClassName", of: object) == appleMenu.text("NSClassName", of: appleDelegate))
+        #expect(
+            menu.text("NSOriginalClassName", of: object) == appleMenu.text("NSOriginalClassName", of: appleDelegate))
+
+        let appleDefaults = try WildRuleSupport.apple(
+            "xib-pairs/macos-viraptor-ibtool-transmission_MainMenu/transmission_MainMenu.nib")
+        let appleController = try #require(appleDefaults.all("NSUserDefaultsController").first)
+        let view = try Graph(NibArchive(parsing: output.files["vc1-view-vw1.nib"] ?? []))
+        let binding = try #require(view.all("NSNibBindingConnector").first)
+        let controller = try #require(view.object("NSDestination", of: binding))
+        #expect(view.nodes[controller].className == "NSUserDefaultsController")
+        #expect(
+            view.nodes[controller].values.map(\.key) == appleDefaults.nodes[appleController].values.map(\.key))
+        #expect(
+            view.value("NSSharedInstance", of: controller)
+                == appleDefaults.value("NSSharedInstance", of: appleController))
     }
 
     /// Compiles `source` (a storyboard) with the stand-in ICC profiles and reads one nib back.

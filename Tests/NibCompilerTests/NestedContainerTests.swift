@@ -240,7 +240,8 @@ struct SceneMemberTests {
     func sceneMembers() throws {
         // xuyuntest bee (objects-11.0+ nib): ten views beside EditViewController, listed in its
         // UITopLevelObjectsToKeepAliveFromStoryboard and before everything else at the top level.
-        let apple = try Graph.apple("xuyuntest-bee-iOS__Main.storyboardc_UINavigationController-Nmg-qn-HLj.nib_objects-11.0-.nib")
+        let apple = try Graph.apple(
+            "xuyuntest-bee-iOS__Main.storyboardc_UINavigationController-Nmg-qn-HLj.nib_objects-11.0-.nib")
         let appleController = try #require(
             apple.nodes.indices.first { apple.value("UITopLevelObjectsToKeepAliveFromStoryboard", of: $0) != nil })
         let kept = apple.elements(
@@ -282,7 +283,9 @@ struct NavigationBarHeightTests {
 
     @Test("Xcode 11 keeps the frame's height (COVIDSAFE: 44), Xcode 12 writes 50 whatever the frame (Umarovm)")
     func heights() throws {
-        let covidsafe = try Graph.apple("ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib")
+        let covidsafe = try Graph.apple(
+            "ghuntley-COVIDSAFE-iOS-v10.ipa__Base.lproj_Main.storyboardc_UINavigationController-8X4-AC-7cb.nib_objects-11.0-.nib"
+        )
         let umarovm = try Graph.apple("Umarovm-Whats-Cooking__Main.storyboardc_EditMeal.nib")
         for (tools, apple) in [(15705, covidsafe), (17701, umarovm)] {
             let source = NestedContainerTests.document(

@@ -24,6 +24,8 @@ struct AppKitStoryboardCompiler {
         var controllers: [SourceElement] = []
         var byID: [String: SourceElement] = [:]
         var firstResponders: Set<String> = ["-1"]
+        /// The objects of each scene beside its controller, by the controller's id.
+        var members: [String: [SourceElement]] = [:]
     }
 
     func compile() throws(CompileError) -> [String: [UInt8]] {
@@ -120,6 +122,7 @@ struct AppKitStoryboardCompiler {
             guard scene.name == "scene", let objects = scene.child("objects") else {
                 throw error(.invalidSource, scene, "a storyboard scene needs <objects>")
             }
+            let controllerID = objects.children.first { $0["sceneMemberID"] == "viewController" }?["id"]
             for object in objects.children {
                 switch object["sceneMemberID"] {
                 case "viewController":
@@ -128,10 +131,16 @@ struct AppKitStoryboardCompiler {
                 case "firstResponder":
                     if let id = object["id"] { scenes.firstResponders.insert(id) }
                 default:
-                    try document.diagnostics.recover(
-                        error(
-                            .unsupportedElement, object, "<\(object.name)> as a scene member is not modelled; left out")
-                    )
+                    // An object beside the controller (the application's delegate, a user
+                    // defaults controller, a menu): archived with the controller's nib.
+                    guard let controllerID else {
+                        try document.diagnostics.recover(
+                            error(
+                                .unsupportedElement, object,
+                                "<\(object.name)> in a scene without a controller is not modelled; left out"))
+                        continue
+                    }
+                    scenes.members[controllerID, default: []].append(object)
                 }
             }
         }
@@ -209,7 +218,8 @@ struct AppKitStoryboardCompiler {
             }
         }
         object.set("NSClassName", .string("NSApplication"))
-        let elements = [application] + menus.flatMap { [$0] + $0.descendants }
+        let members = try archiveMembers(of: application, scenes: scenes, owner: owner, context: context)
+        let elements = [application] + (menus + members).flatMap { [$0] + $0.descendants }
         return try finish(context, owner: owner, connectionsOf: elements, name: "MainMenu.nib")
     }
 
@@ -274,9 +284,10 @@ struct AppKitStoryboardCompiler {
         }
         connectSceneController(controller, element: element, owner: owner, context: context)
         context.connections.append(AppKitConnectionRule.outlet("window", source: controller, destination: window))
+        let members = try archiveMembers(of: element, scenes: scenes, owner: owner, context: context, views: views)
         files[identifier + ".nib"] = try finish(
-            context, owner: owner, connectionsOf: [windowElement] + windowElement.descendants, name: identifier + ".nib"
-        )
+            context, owner: owner, connectionsOf: ([windowElement] + members).flatMap { [$0] + $0.descendants },
+            name: identifier + ".nib")
         return files
     }
 
@@ -303,7 +314,7 @@ struct AppKitStoryboardCompiler {
     private func viewControllerSceneNibs(_ element: SourceElement, identifier: String, scenes: Scenes)
         throws(CompileError) -> [String: [UInt8]]
     {
-        let (context, _, owner) = nibContext(scenes)
+        let (context, views, owner) = nibContext(scenes)
         let plain = ClassHierarchy.appKitClass(forElement: element.name)
         try context.unmodelled(
             .unsupportedElement, element,
@@ -321,7 +332,12 @@ struct AppKitStoryboardCompiler {
                 .collection("NSMutableDictionary", usesUpstream ? [.string(Self.upstreamPlaceholder), controller] : []))
         }
         connectSceneController(controller, element: element, owner: owner, context: context)
-        files[identifier + ".nib"] = try finish(context, owner: owner, connectionsOf: [], name: identifier + ".nib")
+        // Without a view nib the scene's other objects go with the controller.
+        let members =
+            element.child("view", key: "view") == nil
+            ? try archiveMembers(of: element, scenes: scenes, owner: owner, context: context, views: views) : []
+        files[identifier + ".nib"] = try finish(
+            context, owner: owner, connectionsOf: members.flatMap { [$0] + $0.descendants }, name: identifier + ".nib")
         return files
     }
 
@@ -358,12 +374,63 @@ struct AppKitStoryboardCompiler {
             placeholder.set("NSExternalObjectPlaceholderIdentifier", .string(Self.upstreamPlaceholder))
             context.track(placeholder, id: controllerID, parent: owner)
         }
+        let members = try archiveMembers(of: element, scenes: scenes, owner: owner, context: context, views: views)
         let bytes = try finish(
-            context, owner: owner, connectionsOf: [element, viewElement] + viewElement.descendants, name: name + ".nib")
+            context, owner: owner,
+            connectionsOf: [element] + ([viewElement] + members).flatMap { [$0] + $0.descendants }, name: name + ".nib")
         return (name, bytes, usesUpstream)
     }
 
     // MARK: Objects
+
+    /// Archives the objects of `controller`'s scene beside it (custom objects such as the
+    /// application's delegate, user defaults controllers, menus, array controllers, views) as
+    /// top-level objects of the nib being built, with AppKit xibs' rules for top-level objects
+    /// (``AppKitXibCompiler/compileTopLevel(_:owner:ownerClass:direct:views:)``), and returns
+    /// them so that their connections are archived with that nib.
+    ///
+    /// No compiled AppKit storyboard of the corpus shows a scene member (the `sb_*` pairs have
+    /// none), so the place is chosen by what loads them: the application's scene nib
+    /// (`MainMenu.nib`), a window controller's scene nib, and for a view controller its view
+    /// nib, whose top-level objects `NSViewController` keeps and whose views bind and connect to
+    /// them. Each scene with members says so in a warning. Custom objects are instantiated directly, as the
+    /// scene's controllers are (class swappers in `sb_swift_wc`, `sb_tv_customclass`).
+    private func archiveMembers(
+        of controller: SourceElement, scenes: Scenes, owner: ArchivedObject, context: AppKitContext,
+        views: AppKitViewEncoder? = nil
+    ) throws(CompileError) -> [SourceElement] {
+        let members = scenes.members[controller["id"] ?? ""] ?? []
+        guard let first = members.first else { return [] }
+        let views = views ?? AppKitViewEncoder(context: context, usesAutolayout: document.root.flag("useAutolayout"))
+        let place = controller.name == "viewController" ? "the view controller's view nib" : "the scene nib"
+        var kinds: [String] = []
+        for member in members where !kinds.contains("<\(member.name)>") { kinds.append("<\(member.name)>") }
+        try context.unmodelled(
+            .unsupportedElement, first,
+            "no compiled AppKit storyboard shows objects beside a scene's controller; this scene's "
+                + "\(kinds.joined(separator: ", ")) archived as a xib's top-level objects in \(place)")
+        var archived: [SourceElement] = []
+        for member in members {
+            // A view of any class (a stack view, a visual effect view) is archived as a xib's
+            // top-level `<customView>` is: a view without a superview, File's Owner its parent.
+            if ClassHierarchy.isKind(ClassHierarchy.appKitClass(forElement: member.name), of: "NSView", appKit: true) {
+                _ = try views.view(member, superview: nil, parent: owner)
+                archived.append(member)
+                continue
+            }
+            let compiled: Void? = try context.attempt(member) { () throws(CompileError) in
+                try AppKitXibCompiler.compileTopLevel(
+                    member, owner: owner, ownerClass: "NSObject", direct: true, views: views)
+            }
+            if compiled == nil {
+                try AppKitXibCompiler.placeholderObject(
+                    member, owner: owner, context: context,
+                    warn: !context.diagnostics.lastWarning(saysUnmodelled: member), because: "could not be compiled")
+            }
+            archived.append(member)
+        }
+        return archived
+    }
 
     /// The identifier under which a view nib finds its controller.
     static let upstreamPlaceholder = "UpstreamPlaceholder-1"

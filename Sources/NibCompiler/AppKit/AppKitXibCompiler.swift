@@ -46,7 +46,7 @@ struct AppKitXibCompiler {
         views.instantiatesDirectly = direct
         for element in objects.children where element !== ownerElement {
             let compiled: Void? = try context.attempt(element) { () throws(CompileError) in
-                try compileTopLevel(element, owner: owner, ownerClass: ownerClass, direct: direct, views: views)
+                try Self.compileTopLevel(element, owner: owner, ownerClass: ownerClass, direct: direct, views: views)
             }
             if compiled == nil {
                 // The object's rule failed on something it has no rule for: its class only,
@@ -64,8 +64,9 @@ struct AppKitXibCompiler {
         return root
     }
 
-    /// Archives one top-level object of the document.
-    private func compileTopLevel(
+    /// Archives one top-level object of the document (or a scene member of a storyboard,
+    /// ``AppKitStoryboardCompiler``), tracked with `owner` as its parent.
+    static func compileTopLevel(
         _ element: SourceElement, owner: ArchivedObject, ownerClass: String, direct: Bool, views: AppKitViewEncoder
     ) throws(CompileError) {
         let context = views.context

@@ -125,7 +125,8 @@ extension AppKitDecompilation {
         let window = self.window(windowIndex)
         window.setKey("window")
         element.append(window)
-        var scenes = [scene(element)]
+        let members = sceneMembers(root: root)
+        var scenes = [scene(element, members: members)]
         // The content view controller and its view nib.
         if let content = reader.reference(controller, "IBWindowTemplateContentViewController"),
             let viewScene = contentScene(content, viewNibs: viewNibs, window: windowIndex, salt: &salt)
@@ -183,9 +184,10 @@ extension AppKitDecompilation {
         visited.insert(application)
         element.append(self.menu(menu, key: "mainMenu", depth: 0))
         keepUnread(application, known: ["NSClassName", "IBMainMenu"], in: element)
+        let members = sceneMembers(root: root)
         markCompilerObjects()
         connect(connectors)
-        return ([scene(element)], id(application))
+        return ([scene(element, members: members)], id(application))
     }
 
     /// The `<viewController>` scene of a window controller's content controller, its view from
@@ -233,15 +235,19 @@ extension AppKitDecompilation {
         let viewNib = AppKitDecompilation(reader: viewReader, shared: shared, salt: salt)
         viewNib.isStoryboard = true
         viewNib.overlayScrollers = overlayScrollers
-        guard viewNib.contentView(of: element, controllerID: id(content), viewID: viewID) else { return nil }
-        return (scene(element), id(content))
+        guard let members = viewNib.contentView(of: element, controllerID: id(content), viewID: viewID) else {
+            return nil
+        }
+        return (scene(element, members: members), id(content))
     }
 
     /// Reads a view nib into `controller`: the owner's `view` outlet is `<view key="view">`, the
     /// upstream placeholder is the controller, whose outlets and actions join its `<connections>`.
-    func contentView(of controller: DecompiledElement, controllerID: String, viewID: String) -> Bool {
+    /// Returns the scene's other members (the nib's other top-level objects), nil when the nib
+    /// is of another shape.
+    func contentView(of controller: DecompiledElement, controllerID: String, viewID: String) -> [DecompiledElement]? {
         let (data, root, keys) = prepare()
-        guard let root else { return false }
+        guard let root else { return nil }
         visited.insert(root)
         let connectors = reader.elements(data, "NSConnections")
         guard
@@ -249,7 +255,7 @@ extension AppKitDecompilation {
                 reader.className($0) == "NSNibOutletConnector" && reader.reference($0, "NSSource") == root
                     && reader.string($0, "NSLabel") == "view"
             }), let view = reader.reference(outlet, "NSDestination")
-        else { return false }
+        else { return nil }
         for index in keys
         where reader.className(index) == "NSNibExternalObjectPlaceholder"
             && reader.string(index, "NSExternalObjectPlaceholderIdentifier")
@@ -260,11 +266,27 @@ extension AppKitDecompilation {
             visited.insert(index)
         }
         assign(viewID, to: view)
-        guard let viewElement = self.view(view, key: "view", depth: 0, isContentView: true) else { return false }
+        guard let viewElement = self.view(view, key: "view", depth: 0, isContentView: true) else { return nil }
         controller.append(viewElement)
+        let members = sceneMembers(root: root)
         markCompilerObjects()
         connect(connectors.filter { $0 != outlet })
-        return true
+        return members
+    }
+
+    /// The objects of a scene beside its controller: the nib's top-level objects no rule has read
+    /// yet, other than what the compiler adds to every nib (placeholders, the `NSApplication`
+    /// object), read as a xib's top-level objects are (``AppKitStoryboardCompiler`` archives
+    /// them so).
+    func sceneMembers(root: Int) -> [DecompiledElement] {
+        objectOrder.compactMap { index in
+            guard parents[index] == root, !visited.contains(index) else { return nil }
+            switch reader.className(index) {
+            case "NSNibExternalObjectPlaceholder": return nil
+            case "NSCustomObject" where reader.string(index, "NSClassName") == "NSApplication": return nil
+            default: return topLevelObject(index)
+            }
+        }
     }
 
     /// The `NSApplication` object and the storyboard placeholders every storyboard nib lists.
@@ -292,8 +314,8 @@ extension AppKitDecompilation {
         }
     }
 
-    /// `<scene>` holding `controller` and the scene's First Responder.
-    func scene(_ controller: DecompiledElement) -> DecompiledElement {
+    /// `<scene>` holding `controller`, the scene's First Responder and its other `members`.
+    func scene(_ controller: DecompiledElement, members: [DecompiledElement] = []) -> DecompiledElement {
         let scene = DecompiledElement("scene", [("sceneID", freshID())])
         let objects = scene.child("objects")
         objects.append(controller)
@@ -304,6 +326,7 @@ extension AppKitDecompilation {
                     ("id", freshID()), ("userLabel", "First Responder"), ("customClass", "NSResponder"),
                     ("sceneMemberID", "firstResponder"),
                 ]))
+        for member in members { objects.append(member) }
         return scene
     }
 
