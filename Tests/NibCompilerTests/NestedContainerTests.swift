@@ -148,6 +148,32 @@ struct NestedContainerTests {
         #expect(output.files["HomeNavController.nib"] != nil)
     }
 
+    @Test("containers that hold each other are refused with a warning, not followed forever")
+    func cycle() throws {
+        // The initial tab bar controller's tab is a navigation controller whose root is a tab
+        // bar controller whose tab is that navigation controller again.
+        let tabBar = { (id: String, child: String) in
+            """
+            <tabBarController id="\(id)" sceneMemberID="viewController">
+                <tabBar key="tabBar" contentMode="scaleToFill" id="\(id)-bar">
+                    <rect key="frame" x="0.0" y="0.0" width="414" height="49"/>
+                </tabBar>
+                <connections>
+                    <segue destination="\(child)" kind="relationship" relationship="viewControllers" id="\(id)-rel"/>
+                </connections>
+            </tabBarController>
+            """
+        }
+        let source = Self.document(
+            toolsVersion: 17701, device: "", initial: "tab-00-000",
+            scenes: [
+                tabBar("tab-00-000", "nav-00-001"), Self.navigation("nav-00-001", root: "tab-00-001"),
+                tabBar("tab-00-001", "nav-00-001"),
+            ])
+        let output = try Source.compile(source, fileName: "Main.storyboard")
+        #expect(output.warnings.contains { $0.message.contains("contains itself") }, "\(output.warnings)")
+    }
+
     /// Decompiles `names` of a corpus storyboard (`stem` + name), compiles the document back
     /// with the Xcode the nibs show, and expects each nib structurally equal to Apple's.
     func roundTrip(_ stem: String, _ names: [String]) throws {

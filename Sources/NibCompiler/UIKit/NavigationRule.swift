@@ -38,6 +38,9 @@ enum NavigationRule {
         // From Xcode 9 (the iOS 11 SDK) the bar is zero wide, as Xcode 11's and later are:
         // xuyuntest bee's and chadanewsom build.io's six bars (iOS 11/12 SDK view keys, no iOS 13
         // one); Xcode 8's (allianad-489d01fe) and older are 320 wide.
+        guard abs(y) <= 1e9 else {
+            throw context.error(.invalidSource, element, "the navigation bar's y is not a position")
+        }
         let width = context.era >= XcodeEra(9) ? 0.0 : 320
         let height = Self.barHeight(frameHeight, era: context.era)
         let bar = ArchivedObject("UINavigationBar")
@@ -528,7 +531,11 @@ enum TabBarRule {
             }
         }
         let x = frame?.number("x") ?? 0
-        let height = context.era >= XcodeEra(12) ? 50 : frame?.number("height") ?? 49
+        guard abs(x) <= 1e9, abs(y) <= 1e9 else {
+            throw context.error(.invalidSource, element, "the tab bar's frame is not a position")
+        }
+        let sourceHeight = frame?.number("height").flatMap { (0...1e6).contains($0) ? $0 : nil }
+        let height = context.era >= XcodeEra(12) ? 50 : sourceHeight ?? 49
         let bar = ArchivedObject("UITabBar")
         if context.era >= XcodeEra(11) {
             bar.set("UIBounds", ArchivedObject.geometry([0, 0, 0, height]))

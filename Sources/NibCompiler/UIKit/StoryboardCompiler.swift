@@ -556,6 +556,9 @@ struct StoryboardCompiler {
         return try UIKitRuntimeForm.serialize(context, fileName: document.fileName)
     }
 
+    /// How deep containers may nest in one scene nib (real interfaces nest two or three).
+    static let maximumContainerDepth = 16
+
     /// What archiving a container controller gives the scene nib that holds it.
     private struct ArchivedContainer {
         /// The container (class-swapped when its class is custom).
@@ -571,11 +574,23 @@ struct StoryboardCompiler {
     /// Archives a navigation, tab bar or split view controller (`relationships` name its
     /// children's segues) with its bar and its children, into the scene nib `context` builds;
     /// `parent` is set for a container inside another (a tab bar controller's navigation
-    /// controllers). The children's view nibs go to `files`.
+    /// controllers). The children's view nibs go to `files`. `enclosing` holds the ids of the
+    /// containers around this one: a document whose containers hold each other (or nest deeper
+    /// than any interface does) is refused rather than followed forever.
     private func archiveContainer(
         _ scene: Scene, relationships: [String], parent: ArchivedObject?, scenes: [Scene], context: UIKitContext,
-        sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources
+        sceneNames: [String: String], files: inout [String: [UInt8]], resources: UIKitResources,
+        enclosing: Set<String> = []
     ) throws(CompileError) -> ArchivedContainer {
+        guard !enclosing.contains(scene.controllerID) else {
+            throw error(
+                .invalidSource, scene.controller, "the container contains itself through its relationship segues")
+        }
+        guard enclosing.count < Self.maximumContainerDepth else {
+            throw error(
+                .invalidSource, scene.controller,
+                "containers nest more than \(Self.maximumContainerDepth) deep; the scene is not archived")
+        }
         var leading: [ArchivedObject] = []
         var members: [ArchivedObject] = []
         var templatesOf: [(ArchivedObject, ArchivedObject)] = []
@@ -648,7 +663,8 @@ struct StoryboardCompiler {
                 // the tab bar controller's nib; Umarovm Whats-Cooking, Xcode 12: four).
                 let nested = try archiveContainer(
                     child, relationships: childRelationships, parent: container, scenes: scenes, context: context,
-                    sceneNames: sceneNames, files: &files, resources: resources)
+                    sceneNames: sceneNames, files: &files, resources: resources,
+                    enclosing: enclosing.union([scene.controllerID]))
                 (childObject, templates) = (nested.object, [])
                 (childSceneMembers, childSceneObjects) = (nested.topLevelMembers, nested.members)
                 leading = nested.leading + leading
