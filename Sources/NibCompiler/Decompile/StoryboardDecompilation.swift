@@ -637,6 +637,23 @@ final class StoryboardDecompilation {
         let firstResponder = Self.firstResponder(id: state.id(sceneIndex + 1))
         objects.append(firstResponder)
 
+        // A container's child archived in this nib: the relationship segue to it, and its scene
+        // (unless it has a scene nib of its own: a storyboard identifier).
+        func relate(_ child: Int, _ relationship: String) {
+            let childID = Self.controllerID(reader, child) ?? state.id(child)
+            controller.child("connections").append(
+                DecompiledElement(
+                    "segue",
+                    [
+                        ("destination", childID), ("kind", "relationship"), ("relationship", relationship),
+                        ("id", state.id(UIKitDecompilation.syntheticBase + child)),
+                    ]))
+            if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
+                extra += sceneElements(
+                    name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
+                    state: state)
+            }
+        }
         // A navigation controller: its bar, and its root controller (archived in this nib) as a
         // scene of its own that a relationship segue leads to (StoryboardCompiler's containers).
         if ClassHierarchy.isKind(className, of: "UINavigationController") {
@@ -656,44 +673,14 @@ final class StoryboardDecompilation {
                 controller.append(made)
                 if reader.flag(index, "UIToolbarShown") == true { controller.set("toolbarHidden", "NO") }
             }
-            for child in reader.elements(index, "UIViewControllers") {
-                let childID = Self.controllerID(reader, child) ?? state.id(child)
-                controller.child("connections").append(
-                    DecompiledElement(
-                        "segue",
-                        [
-                            ("destination", childID), ("kind", "relationship"), ("relationship", "rootViewController"),
-                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
-                        ]))
-                // A child with a scene nib of its own (a storyboard identifier) is that nib's scene.
-                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
-                    extra += sceneElements(
-                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
-                        state: state)
-                }
-            }
+            for child in reader.elements(index, "UIViewControllers") { relate(child, "rootViewController") }
         }
         // A tab bar controller: its bar and its children (archived in this nib), each a scene of
         // its own that a viewControllers relationship segue leads to (TabBarRule, StoryboardCompiler).
         if ClassHierarchy.isKind(className, of: "UITabBarController") {
             used.formUnion(["UIViewControllers", "UIChildViewControllers", "UITabBar", "UICustomizableViewControllers"])
             if let bar = reader.reference(index, "UITabBar") { controller.append(tabBar(bar, state: state)) }
-            for child in reader.elements(index, "UIViewControllers") {
-                let childID = Self.controllerID(reader, child) ?? state.id(child)
-                controller.child("connections").append(
-                    DecompiledElement(
-                        "segue",
-                        [
-                            ("destination", childID), ("kind", "relationship"), ("relationship", "viewControllers"),
-                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
-                        ]))
-                // A child with a scene nib of its own (a storyboard identifier) is that nib's scene.
-                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
-                    extra += sceneElements(
-                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
-                        state: state)
-                }
-            }
+            for child in reader.elements(index, "UIViewControllers") { relate(child, "viewControllers") }
         }
         // A split view controller: its master and detail (archived in this nib), each a scene of
         // its own that a relationship segue leads to (StoryboardCompiler's containers).
@@ -704,25 +691,13 @@ final class StoryboardDecompilation {
             }
             let relationships = StoryboardCompiler.containerRelationships["splitViewController"] ?? []
             for (position, child) in reader.elements(index, "UIChildViewControllers").enumerated() {
-                let childID = Self.controllerID(reader, child) ?? state.id(child)
                 guard position < relationships.count else {
+                    let childID = Self.controllerID(reader, child) ?? state.id(child)
                     controller.child("connections").append(
                         state.lost("split view child", "the split view controller's child \(childID)"))
                     continue
                 }
-                controller.child("connections").append(
-                    DecompiledElement(
-                        "segue",
-                        [
-                            ("destination", childID), ("kind", "relationship"),
-                            ("relationship", relationships[position]),
-                            ("id", state.id(UIKitDecompilation.syntheticBase + child)),
-                        ]))
-                if !controllerIDs.contains(where: { $0.key != name && $0.value == childID }) {
-                    extra += sceneElements(
-                        name: name, reader: reader, controllerID: childID, controllerIDs: controllerIDs, index: child,
-                        state: state)
-                }
+                relate(child, relationships[position])
             }
         }
         // Segue templates: by template object, for the view nib's triggers.
@@ -749,19 +724,19 @@ final class StoryboardDecompilation {
         // alive, else the nib's other top-level objects no other controller claimed.
         var members: [Int: DecompiledElement] = [:]
         let keptAlive = reader.elements(index, "UITopLevelObjectsToKeepAliveFromStoryboard")
+        let keptByOthers: Set<Int> =
+            keptAlive.isEmpty
+            ? Set(
+                reader.entries.indices.filter { $0 != index }.flatMap {
+                    reader.elements($0, "UITopLevelObjectsToKeepAliveFromStoryboard")
+                }) : []
         for other in keptAlive.isEmpty ? reader.elements(0, "UINibTopLevelObjectsKey") : keptAlive where other != index
         {
             if reader.className(other) == "UIProxyObject" || state.hasElement(other) { continue }
             // The scene's container or children, which are scenes of their own.
             if ClassHierarchy.isKind(UIKitDecompilation.actualClass(reader, other), of: "UIViewController") { continue }
             // Members another controller of the nib keeps alive are that controller's.
-            if keptAlive.isEmpty,
-                reader.entries.indices.contains(where: {
-                    $0 != index && reader.elements($0, "UITopLevelObjectsToKeepAliveFromStoryboard").contains(other)
-                })
-            {
-                continue
-            }
+            if keptByOthers.contains(other) { continue }
             if let member = state.gestureRecognizer(other) ?? state.customObject(other) ?? state.decodeView(other) {
                 members[other] = member
                 objects.append(member)

@@ -220,13 +220,7 @@ struct StoryboardCompiler {
                 }
                 compiledIDs.insert(scene.controllerID)
                 identifiers[scene.controller["storyboardIdentifier"] ?? scene.sceneName] = scene.sceneName
-                if scene.isReference, let storyboard = scene.controller["storyboardName"] {
-                    var reference = ["UIReferencedStoryboardName": storyboard]
-                    if let identifier = scene.controller["referencedIdentifier"] {
-                        reference["UIReferencedControllerIdentifier"] = identifier
-                    }
-                    references[scene.sceneName] = reference
-                }
+                if let reference = Self.externalReference(scene) { references[scene.sceneName] = reference }
                 if document.root["initialViewController"] == scene.controllerID { entryPoint = scene.sceneName }
             }
             // The children of a container left out would be lost with it: each is compiled as a
@@ -247,14 +241,8 @@ struct StoryboardCompiler {
         }
         // A reference archived inside its container's nib (``referencePlaceholder``) is looked
         // up by its scene name too.
-        for scene in scenes
-        where scene.isReference && embedded.contains(scene.controllerID) && references[scene.sceneName] == nil {
-            guard let storyboard = scene.controller["storyboardName"] else { continue }
-            var reference = ["UIReferencedStoryboardName": storyboard]
-            if let identifier = scene.controller["referencedIdentifier"] {
-                reference["UIReferencedControllerIdentifier"] = identifier
-            }
-            references[scene.sceneName] = reference
+        for scene in scenes where embedded.contains(scene.controllerID) && references[scene.sceneName] == nil {
+            if let reference = Self.externalReference(scene) { references[scene.sceneName] = reference }
         }
         if let initial = document.root["initialViewController"], embedded.contains(initial) {
             try unmodelled(
@@ -271,6 +259,17 @@ struct StoryboardCompiler {
         }
         files["Info.plist"] = try StoryboardInfo.plist(info, fileName: document.fileName)
         return files
+    }
+
+    /// A storyboard reference's entry in `Info.plist`'s external references: the storyboard,
+    /// and the controller identifier when the reference names one; nil for other scenes.
+    static func externalReference(_ scene: Scene) -> [String: String]? {
+        guard scene.isReference, let storyboard = scene.controller["storyboardName"] else { return nil }
+        var reference = ["UIReferencedStoryboardName": storyboard]
+        if let identifier = scene.controller["referencedIdentifier"] {
+            reference["UIReferencedControllerIdentifier"] = identifier
+        }
+        return reference
     }
 
     /// The scenes a running app can reach: the initial controller's, those with a storyboard
